@@ -1,0 +1,37 @@
+"""drafts: the Draft model and state machine, the SQLite store (drafts, plans, side-effect ledger,
+callback replies, audit log) and the executor that runs a confirmed draft exactly once."""
+
+from __future__ import annotations
+
+from drafts.executor import ExecutionStore, Executor, LinkFor, payload_sha
+from drafts.journal import AUDIT_PREVIEW_CHARS, LedgerEntry, LedgerState
+from drafts.models import (
+    FINAL_STATES,
+    OPEN_STATES,
+    TRANSITIONS,
+    ActionStatus,
+    Draft,
+    DraftAction,
+    DraftStatus,
+    is_allowed_transition,
+)
+from drafts.store import SqliteStore
+
+__all__ = [
+    "AUDIT_PREVIEW_CHARS",
+    "FINAL_STATES",
+    "OPEN_STATES",
+    "TRANSITIONS",
+    "ActionStatus",
+    "Draft",
+    "DraftAction",
+    "DraftStatus",
+    "ExecutionStore",
+    "Executor",
+    "LedgerEntry",
+    "LedgerState",
+    "LinkFor",
+    "SqliteStore",
+    "is_allowed_transition",
+    "payload_sha",
+]

@@ -1,0 +1,278 @@
+"""Dates, times and durations in Russian and English, resolved against `now` in a timezone.
+
+Hand-written rules rather than `dateparser`: it takes ~1 s to import, several ms a call, and does
+not know "в следующий понедельник" or "на полчаса"; the phrases people use with a planner are few.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+
+__all__ = ["Moment", "extract_duration", "extract_moment", "parse_duration_answer"]
+
+_WEEKDAYS = {
+    "понедельник": 0, "пн": 0, "monday": 0, "mon": 0,
+    "вторник": 1, "вт": 1, "tuesday": 1, "tue": 1, "tues": 1,
+    "среда": 2, "среду": 2, "ср": 2, "wednesday": 2, "wed": 2,
+    "четверг": 3, "чт": 3, "thursday": 3, "thu": 3, "thurs": 3,
+    "пятница": 4, "пятницу": 4, "пт": 4, "friday": 4, "fri": 4,
+    "суббота": 5, "субботу": 5, "сб": 5, "saturday": 5, "sat": 5,
+    "воскресенье": 6, "вс": 6, "sunday": 6, "sun": 6,
+}  # fmt: skip
+_WD_RU = r"понедельник|вторник|сред[ау]|четверг|пятниц[ау]|суббот[ау]|воскресенье"
+_WD_EN = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thurs?|fri|sat|sun"
+_MONTHS = {
+    "январ": 1, "феврал": 2, "март": 3, "апрел": 4, "ма": 5, "июн": 6, "июл": 7, "август": 8,
+    "сентябр": 9, "октябр": 10, "ноябр": 11, "декабр": 12,
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9,
+    "oct": 10, "nov": 11, "dec": 12,
+}  # fmt: skip
+_MON_RU = r"январ[ья]|феврал[ья]|марта?|апрел[ья]|ма[яй]|июн[ья]|июл[ья]|августа?|сентябр[ья]|октябр[ья]|ноябр[ья]|декабр[ья]"
+_MON_EN = r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
+_NUM_WORDS = {
+    "один": 1, "одну": 1, "два": 2, "две": 2, "три": 3, "четыре": 4, "пять": 5, "десять": 10,
+    "пятнадцать": 15, "двадцать": 20, "тридцать": 30, "сорок": 40,
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10, "fifteen": 15, "twenty": 20,
+    "thirty": 30, "forty": 40, "a": 1, "an": 1,
+}  # fmt: skip
+
+
+@dataclass
+class Moment:
+    day: date | None = None
+    at: time | None = None
+    spans: list[tuple[int, int]] = field(default_factory=list)
+
+    def datetime_in(self, now: datetime) -> datetime | None:
+        if self.day is None and self.at is None:
+            return None
+        d = self.day or now.date()
+        t = self.at or time(9, 0)
+        return datetime.combine(d, t, tzinfo=now.tzinfo)
+
+
+def _month(word: str) -> int | None:
+    w = word.lower()
+    for prefix, n in sorted(_MONTHS.items(), key=lambda kv: -len(kv[0])):
+        if w.startswith(prefix):
+            return n
+    return None
+
+
+def _future(d: date, today: date) -> date:
+    return d if d >= today else d.replace(year=d.year + 1)
+
+
+def _safe_date(y: int, m: int, d: int) -> date | None:
+    try:
+        return date(y, m, d)
+    except ValueError:
+        return None
+
+
+def extract_moment(text: str, now: datetime) -> Moment:
+    """Find a date and/or a time of day in `text`; `spans` cover the words used."""
+    low = text.lower().replace("ё", "е")
+    today = now.date()
+    m = Moment()
+
+    def take(mt: re.Match[str]) -> None:
+        m.spans.append(mt.span())
+
+    # relative offsets: через 2 часа / in 3 days / через неделю
+    rx = re.search(
+        r"\b(?:через|in)\s+(\d+|[а-яa-z]+)?\s*(минут[уы]?|час(?:а|ов)?|дн(?:я|ей)|день|недел[юиь]|minutes?|hours?|days?|weeks?)\b",
+        low,
+    )
+    if rx:
+        qty_word = rx.group(1) or "1"
+        qty = int(qty_word) if qty_word.isdigit() else _NUM_WORDS.get(qty_word)
+        if qty is not None:
+            unit = rx.group(2)
+            delta = (
+                timedelta(minutes=qty)
+                if unit.startswith(("мин", "min"))
+                else timedelta(hours=qty)
+                if unit.startswith(("час", "hour"))
+                else timedelta(weeks=qty)
+                if unit.startswith(("недел", "week"))
+                else timedelta(days=qty)
+            )
+            target = now + delta
+            m.day = target.date()
+            if unit.startswith(("мин", "min", "час", "hour")):
+                m.at = target.time().replace(second=0, microsecond=0)
+            take(rx)
+
+    if m.day is None:
+        for pattern, offset in (
+            (r"\bпослезавтра\b|\bday after tomorrow\b", 2),
+            (r"\bзавтра\b|\btomorrow\b", 1),
+            (r"\bсегодня\b|\btoday\b|\btonight\b", 0),
+        ):
+            rx = re.search(pattern, low)
+            if rx:
+                m.day = today + timedelta(days=offset)
+                take(rx)
+                break
+
+    if m.day is None:
+        rx = re.search(
+            rf"\b(?:(?:в|во|на)\s+)?(?:(следующ\w+|ближайш\w+|эт\w+)\s+)?({_WD_RU})\b|\b(?:(?:on|by)\s+)?(?:(next|this|coming)\s+)?({_WD_EN})\b",
+            low,
+        )
+        if rx:
+            word = rx.group(2) or rx.group(4)
+            qualifier = rx.group(1) or rx.group(3) or ""
+            wd = _WEEKDAYS.get(word, _WEEKDAYS.get(word[:-1] + "а", 0) if word.endswith("у") else 0)
+            ahead = (wd - today.weekday()) % 7
+            if qualifier.startswith(("следующ", "next")):
+                # "next Tuesday": the Tuesday of next week (Mon-based)
+                ahead = 7 - today.weekday() + wd
+            elif ahead == 0:
+                ahead = 7
+            m.day = today + timedelta(days=ahead)
+            take(rx)
+
+    if m.day is None:
+        rx = re.search(rf"\b(\d{{1,2}})\s+({_MON_RU}|{_MON_EN})\b(?:\s+(\d{{4}}))?", low) or re.search(
+            rf"\b({_MON_EN})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(\d{{4}}))?", low
+        )
+        if rx:
+            a, b, year = rx.group(1), rx.group(2), rx.group(3)
+            day_s, mon_s = (a, b) if a.isdigit() else (b, a)
+            month = _month(mon_s)
+            if month:
+                d = _safe_date(int(year) if year else today.year, month, int(day_s))
+                if d:
+                    m.day = d if year else _future(d, today)
+                    take(rx)
+    if m.day is None:
+        rx = re.search(r"\b(\d{4})-(\d{2})-(\d{2})\b", low)
+        if rx:
+            m.day = _safe_date(int(rx.group(1)), int(rx.group(2)), int(rx.group(3)))
+            take(rx)
+        else:
+            rx = re.search(r"\b(\d{1,2})\.(\d{1,2})(?:\.(\d{4}))?\b", low)
+            if rx:
+                d = _safe_date(int(rx.group(3) or today.year), int(rx.group(2)), int(rx.group(1)))
+                if d:
+                    m.day = d if rx.group(3) else _future(d, today)
+                    take(rx)
+    if m.day is None:
+        rx = re.search(r"\b(?:на\s+)?следующей\s+неделе\b|\bnext\s+week\b", low)
+        if rx:
+            m.day = today + timedelta(days=7 - today.weekday())
+            take(rx)
+
+    if m.at is None:
+        _extract_time(low, m)
+    return m
+
+
+def _extract_time(low: str, m: Moment) -> None:
+    rx = re.search(r"\b(?:в|во|at|к|by|@)?\s*(\d{1,2})[:.](\d{2})\s*(am|pm|a\.m\.|p\.m\.)?", low)
+    if rx and int(rx.group(1)) < 24 and int(rx.group(2)) < 60:
+        h = int(rx.group(1))
+        if rx.group(3) and rx.group(3).startswith("p") and h < 12:
+            h += 12
+        m.at = time(h, int(rx.group(2)))
+        m.spans.append(rx.span())
+        return
+    rx = re.search(r"\b(?:at\s+)?(\d{1,2})\s*(am|pm|a\.m\.|p\.m\.)", low)
+    if rx and 1 <= int(rx.group(1)) <= 12:
+        h = int(rx.group(1)) % 12 + (12 if rx.group(2).startswith("p") else 0)
+        m.at = time(h, 0)
+        m.spans.append(rx.span())
+        return
+    rx = re.search(
+        r"\b(?:в|во|к)\s+(\d{1,2})(?:\s*(?:час(?:а|ов)?|ч))?(?:\s+(утра|дня|вечера|ночи))?(?!\s*(?:минут|мин|%|\d|числ|[а-я]*бр|март|ма[яй]|июн|июл|август))",
+        low,
+    )
+    if rx and int(rx.group(1)) < 24:
+        h = int(rx.group(1))
+        part = rx.group(2)
+        if part in ("вечера", "дня") and h < 12:
+            h += 12
+        elif part == "ночи" and h == 12:
+            h = 0
+        m.at = time(h, 0)
+        m.spans.append(rx.span())
+        return
+    rx = re.search(r"\b(?:в\s+)?полдень\b|\b(?:at\s+)?noon\b", low)
+    if rx:
+        m.at = time(12, 0)
+        m.spans.append(rx.span())
+
+
+_DUR = re.compile(
+    r"\b(?:на|for|по)?\s*(\d+(?:[.,]\d+)?|полтора|полутора|[а-яa-z]+)?\s*"
+    r"(минут[уы]?|мин\.?|min(?:ute)?s?|час(?:а|ов)?|ч\.?|hours?|hrs?|h)\b"
+)
+
+
+def extract_duration(
+    text: str, *, bare_number_after_na: bool = False
+) -> tuple[int | None, tuple[int, int] | None]:
+    """Duration in minutes and the span it came from: "на 60 минут", "полчаса", "на час", "3 hours".
+
+    With `bare_number_after_na`, "на 60" (seed 000: "Поставь блок на 60") counts as minutes.
+    """
+    low = text.lower().replace("ё", "е")
+    rx = re.search(r"\b(?:на\s+|for\s+)?(?:полчаса|пол\s*часа|half an hour|half-hour)\b", low)
+    if rx:
+        return 30, rx.span()
+    rx = re.search(r"\b(?:на\s+)?полтора\s+часа\b|\ban hour and a half\b", low)
+    if rx:
+        return 90, rx.span()
+    for mt in _DUR.finditer(low):
+        qty_s, unit = mt.group(1), mt.group(2)
+        if qty_s is None or qty_s in ("на", "for", "по"):
+            qty: float | None = (
+                1.0
+                if unit.startswith(("час", "hour")) and re.search(r"\b(на|for|an|a)\s+" + unit, low)
+                else None
+            )
+            if qty is None:
+                continue
+        elif qty_s.replace(",", ".").replace(".", "", 1).isdigit():
+            qty = float(qty_s.replace(",", "."))
+        else:
+            qty = float(_NUM_WORDS[qty_s]) if qty_s in _NUM_WORDS else None
+            if qty is None:
+                continue
+        # "через 2 часа" is a moment, not a duration
+        before = low[max(0, mt.start() - 8) : mt.start() + 1]
+        if re.search(r"(через|in)\s*$", before.strip() + " ") and not low[
+            mt.start() : mt.end()
+        ].strip().startswith(("на", "for")):
+            continue
+        minutes = (
+            qty * 60
+            if unit.startswith(("час", "ч", "hour", "hr", "h")) and not unit.startswith("min")
+            else qty
+        )
+        if 0 < minutes <= 24 * 60:
+            return int(round(minutes)), mt.span()
+    if bare_number_after_na:
+        rx = re.search(
+            r"\bна\s+(\d{1,3})\b(?!\s*[:.]\d)(?!\s*(?:числ|[а-я]*бр|январ|феврал|март|апрел|ма[яй]|июн|июл|август))",
+            low,
+        )
+        if rx and 0 < int(rx.group(1)) <= 600:
+            return int(rx.group(1)), rx.span()
+    return None, None
+
+
+def parse_duration_answer(text: str) -> int | None:
+    """An answer to "how many minutes?": "60", "45 минут", "полчаса", "1.5 hours"."""
+    s = text.strip().lower()
+    if re.fullmatch(r"\d{1,3}", s):
+        v = int(s)
+        return v if 0 < v <= 24 * 60 else None
+    minutes, _ = extract_duration(s, bare_number_after_na=True)
+    if minutes is None and re.fullmatch(r"(час|an hour|one hour|1 hour|hour)", s):
+        return 60
+    return minutes

@@ -1,0 +1,123 @@
+"""Helpers shared by the intent rules: cleaning a title, priorities, amounts, team/user lookups."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from planner.analysis import Clause
+from planner.context import BuildContext
+from planner.directory import Entity
+from planner.resolve import find_mentions, keys_for
+
+__all__ = [
+    "amount_of", "clean_title", "find", "iso_date", "priority_of", "strip_spans",
+]  # fmt: skip
+
+_LEAD_RU = re.compile(
+    r"^\s*(?:пожалуйста[,\s]+)?(?:(?:созда(?:й|йте|ть)|завед(?:и|ите)|завести|добав(?:ь|ьте)|добавить|сдела(?:й|ть)|"
+    r"откр(?:ой|ыть)|запиши|поставь|напомни(?:\s+мне)?)\s+)?(?:мне\s+)?(?:нов(?:ую|ый|ое)\s+)?"
+    r"(?:(?:в\s+linear\s+)?(?:задач[уиа]|задачку|таск[уи]?|тикет|баг|ишью|issue)\s*)?(?:в\s+linear\s*)?[:\-—]?\s*",
+    re.IGNORECASE,
+)
+_LEAD_EN = re.compile(
+    r"^\s*(?:please[,\s]+)?(?:(?:create|add|make|open|file|log|raise|remind me)\s+)?(?:me\s+)?(?:(?:a|an|the)\s+)?"
+    r"(?:new\s+)?(?:linear\s+)?(?:(?:task|issue|ticket|bug|todo)s?\b\s*)?(?:in\s+linear\s*)?(?:to|for|about|that)?\s*[:\-—]?\s*",
+    re.IGNORECASE,
+)
+_ROUTING = [
+    r"\b(?:в|in|on|to)\s+linear(?:e|е)?\b",
+    r"\b(?:в|для)\s+команд[еуы]\s+[\w-]+",
+    r"\b(?:in|for)\s+(?:the\s+)?[\w-]+\s+team\b",
+    r"\b(?:in|for)\s+team\s+[\w-]+",
+    r"\b(?:с\s+)?приоритет(?:ом)?\s+(?:высокий|высоким|срочный|срочным|низкий|низким|средний|средним|urgent|high|low)\b",
+    r"\b(?:высокий|срочный|низкий|средний)\s+приоритет\b",
+    r"\b(?:with\s+)?(?:urgent|high|low|medium)\s+priority\b",
+    r"\bpriority\s+(?:urgent|high|low|medium)\b",
+]
+
+
+def strip_spans(text: str, spans: list[tuple[int, int]]) -> str:
+    out = text
+    for s, e in sorted(spans, reverse=True):
+        out = out[:s] + " " + out[e:]
+    return out
+
+
+def clean_title(raw: str, lang: str) -> str:
+    s = raw
+    for pattern in _ROUTING:
+        s = re.sub(pattern, " ", s, flags=re.IGNORECASE)
+    s = (_LEAD_RU if lang == "ru" else _LEAD_EN).sub("", s, count=1)
+    s = _LEAD_EN.sub("", s, count=1) if lang == "ru" and re.match(r"\s*(create|add)\b", s, re.I) else s
+    s = re.sub(r"\s+(?:на|в|во|к|by|on|at|for)\s*$", "", s.strip(" ,.;:-—"), flags=re.IGNORECASE)
+    s = re.sub(r"\s{2,}", " ", s).strip(" ,.;:-—")
+    return s[:255]
+
+
+def priority_of(text: str) -> int | None:
+    low = text.lower()
+    if re.search(r"срочн|urgent|критич|critical|asap|p0\b", low):
+        return 1
+    if re.search(r"высок|\bhigh\b|важн", low):
+        return 2
+    if re.search(r"средн|medium|normal|обычн", low):
+        return 3
+    if re.search(r"низк|\blow\b", low):
+        return 4
+    return None
+
+
+def amount_of(text: str) -> tuple[float, str] | None:
+    low = text.lower().replace("\u00a0", " ")
+    m = re.search(
+        r"(\$|€|₽)?\s*(\d+(?:[ ,.]\d{3})*(?:[.,]\d+)?)\s*(k|к|тыс\.?|тысяч|m|млн|миллион\w*)?\s*"
+        r"(usd|eur|rub|руб\w*|долл\w*|dollars?|евро|€|\$|₽)?",
+        low,
+    )
+    while m:
+        cur_sign, num, mult, cur = m.group(1), m.group(2), m.group(3), m.group(4)
+        if cur_sign or mult or cur:
+            value = float(
+                num.replace(" ", "").replace(",", "").replace(".", "")
+                if re.search(r"[ ,.]\d{3}\b", num)
+                else num.replace(",", ".")
+            )
+            if mult and mult[0] in "kк" or mult and mult.startswith("тыс"):
+                value *= 1000
+            elif mult:
+                value *= 1_000_000
+            code = cur or cur_sign or "usd"
+            currency = "RUB" if code[0] in "р₽" else "EUR" if code[0] in "e€е" else "USD"
+            return value, currency
+        m = re.search(
+            r"(\$|€|₽)?\s*(\d+(?:[ ,.]\d{3})*(?:[.,]\d+)?)\s*(k|к|тыс\.?|тысяч|m|млн|миллион\w*)?\s*"
+            r"(usd|eur|rub|руб\w*|долл\w*|dollars?|евро|€|\$|₽)?",
+            low[m.end() :],
+        )
+        if m is None:
+            break
+    return None
+
+
+def iso_date(d: datetime | None) -> str | None:
+    return d.date().isoformat() if d else None
+
+
+async def find(ctx: BuildContext, clause: Clause, kind: str, *, text: str | None = None) -> list:  # type: ignore[type-arg]
+    """Mentions of one kind of record in a clause (or in `text`)."""
+    pool: list[Entity]
+    d = ctx.directory
+    loaders = {
+        "company": d.companies, "person": d.people, "deal": d.deals, "member": d.members, "stage": d.stages,
+        "team": d.teams, "project": d.projects, "label": d.labels, "user": d.users,
+    }  # fmt: skip
+    pool = list(await loaders[kind]())
+    if kind == "stage":
+        aliases = ctx.config.get("stage_aliases", {})
+        pool = [
+            Entity(e.kind, e.id, e.name, e.subtitle, e.url, [*e.aliases, *aliases.get(e.name, [])], e.extra)
+            for e in pool
+        ]
+    keys = keys_for(text) if text is not None else clause.keys
+    return find_mentions(keys, pool)

@@ -1,0 +1,344 @@
+"""Attio: deal stages, new deals, companies, people, notes, CRM tasks, deletions."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, time
+
+from planner.analysis import Clause
+from planner.context import BuildContext
+from planner.directory import Entity
+from planner.intents import rule
+from planner.intents._common import amount_of, clean_title, find, strip_spans
+from planner.models import RiskFlag
+from planner.resolve import Mention
+from toolkits.attio import ops
+
+__all__ = ["create_company", "create_deal", "crm_task", "deal_stage", "delete_record", "note"]
+
+_OBJECT = {"company": "companies", "person": "people", "deal": "deals"}
+
+
+async def _deal(clause: Clause, ctx: BuildContext) -> Entity:
+    if ctx.memory.get("deal") and not await find(ctx, clause, "deal"):
+        return ctx.memory["deal"]  # type: ignore[no-any-return]
+    mentions = await find(ctx, clause, "deal")
+    if not mentions:
+        raise ctx.ask(
+            "deal",
+            ctx.t("Какую сделку?", "Which deal?"),
+            choices=[(d.name, d.id) for d in (await ctx.directory.deals())[:5]],
+        )
+    deal = ctx.choose(
+        "deal",
+        "deal",
+        clause.text,
+        mentions,
+        ctx.t("Какую сделку вы имеете в виду?", "Which deal do you mean?"),
+    )
+    assert deal is not None
+    ctx.memory["deal"] = deal
+    return deal
+
+
+async def _stage(clause: Clause, ctx: BuildContext) -> Entity | None:
+    answered = ctx.answer("stage")
+    stages = await ctx.directory.stages()
+    if answered:
+        return next((s for s in stages if answered in (s.id, s.name)), None)
+    mentions = [m for m in await find(ctx, clause, "stage") if m.score >= 1.0]
+    if mentions:
+        top: Entity = mentions[0].entity
+        return top
+    wanted = "Won" if clause.has("signed") else "Lost" if clause.has("refused", "lost") else None
+    found: Entity | None = next((s for s in stages if s.name == wanted), None) if wanted else None
+    return found
+
+
+@rule(40)
+async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
+    statement = clause.has("signed", "refused", "lost")
+    if clause.has("query") and not clause.has("move"):
+        return False
+    if not (
+        statement or (clause.has("move") and (clause.has("deal", "stage") or await _names_deal(clause, ctx)))
+    ):
+        return False
+    if clause.identifiers or clause.has("task", "issue") and not clause.has("deal"):
+        return False
+    deal = await _deal(clause, ctx)
+    stage = await _stage(clause, ctx)
+    if stage is None:
+        stages = await ctx.directory.stages()
+        raise ctx.ask(
+            "stage",
+            ctx.t("В какую стадию перевести сделку?", "Which stage should the deal move to?"),
+            choices=[(s.name, s.id) for s in stages],
+        )
+    ctx.note_entity("stage", stage.name, stage, [], 1.0)
+    if deal.extra.get("stage") == stage.name:
+        ctx.notes.append(
+            ctx.t(
+                f"Сделка «{deal.name}» уже в стадии {stage.name}.",
+                f"The deal '{deal.name}' is already in {stage.name}.",
+            )
+        )
+        return True
+    ctx.add(
+        ops.update_deal(
+            deal.id,
+            {"stage": stage.name},
+            ctx.t(
+                f"Attio: сделка «{deal.name}»: {deal.extra.get('stage') or '?'} → {stage.name}",
+                f"Attio: deal '{deal.name}': {deal.extra.get('stage') or '?'} → {stage.name}",
+            ),
+        )
+    )
+    return True
+
+
+async def _names_deal(clause: Clause, ctx: BuildContext) -> bool:
+    return bool(await find(ctx, clause, "deal")) and bool(await find(ctx, clause, "stage"))
+
+
+async def _crm_target(
+    clause: Clause, ctx: BuildContext, slot: str, text: str | None = None
+) -> tuple[str, Entity] | None:
+    """The person, company or deal a note or task is about."""
+    scored: list[tuple[str, Mention]] = []
+    for kind in ("person", "company", "deal"):
+        for m in await find(ctx, clause, kind, text=text):
+            if (
+                kind == "person" or m.score >= 0.9
+            ):  # a first name alone may be a person; half a deal name is not
+                scored.append((kind, m))
+    if not scored:
+        return None
+    if clause.has("deal"):
+        scored = [s for s in scored if s[0] == "deal"] or scored
+    elif clause.has("company"):
+        scored = [s for s in scored if s[0] == "company"] or scored
+    elif clause.has("person"):
+        scored = [s for s in scored if s[0] == "person"] or scored
+    top = max(m.score for _, m in scored)
+    # a company named in full beats the deal that carries its name
+    order = {"person": 0, "company": 1, "deal": 2}
+    near = sorted([s for s in scored if s[1].score >= top - 0.06], key=lambda s: order[s[0]])
+    kind = near[0][0]
+    mentions = [m for k, m in near if k == kind]
+    chosen = ctx.choose(
+        slot,
+        kind,
+        text or clause.text,
+        mentions,
+        ctx.t("Кого или что вы имеете в виду?", "Which record do you mean?"),
+    )
+    return (kind, chosen) if chosen else None
+
+
+@rule(45)
+async def note(clause: Clause, ctx: BuildContext) -> bool:
+    if not clause.has("note") or clause.has("query") and not clause.has("create"):
+        return False
+    head = clause.text.split(":", 1)[0] if clause.after_colon else clause.text
+    target = await _crm_target(clause, ctx, "target", head)
+    if target is None:
+        raise ctx.ask(
+            "target", ctx.t("К какой записи добавить заметку?", "Which record should the note go on?")
+        )
+    kind, record = target
+    content = clause.after_colon or ctx.answer("content")
+    if not content:
+        raise ctx.ask("content", ctx.t("Что записать в заметку?", "What should the note say?"))
+    title = content if len(content) <= 60 else content[:57].rstrip() + "…"
+    ctx.add(
+        ops.create_note(
+            _OBJECT[kind],
+            record.id,
+            title,
+            content,
+            ctx.t(
+                f"Attio: заметка к «{record.name}»: «{content}»",
+                f"Attio: note on '{record.name}': '{content}'",
+            ),
+        )
+    )
+    return True
+
+
+@rule(50)
+async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
+    reminder = clause.has("remind", "followup")
+    if not (reminder or clause.has("create") and clause.has("task")) or clause.has("linear", "issue", "team"):
+        return False
+    target = await _crm_target(clause, ctx, "target")
+    if target is None:
+        return False  # a generic task: Linear handles it
+    kind, record = target
+    raw = strip_spans(clause.text, list(clause.moment.spans))
+    content = clean_title(raw, ctx.lang)
+    content = (
+        re.sub(r"(?i)^(?:напомни(?:\s+мне)?|remind me|me)\s+(?:to\s+|что\s+|о\s+)?", "", content).strip()
+        or content
+    )
+    deadline = None
+    if clause.moment.day:
+        at = clause.moment.at or time(9, 0)
+        deadline = datetime.combine(clause.moment.day, at, tzinfo=ctx.now.tzinfo).isoformat(
+            timespec="seconds"
+        )
+    ctx.add(
+        ops.create_task(
+            content,
+            deadline,
+            [(_OBJECT[kind], record.id)],
+            [],
+            ctx.t(
+                f"Attio: задача «{content}» ({record.name})"
+                + (f", срок {deadline[:10]}" if deadline else ""),
+                f"Attio: task '{content}' ({record.name})" + (f", due {deadline[:10]}" if deadline else ""),
+            ),
+        )
+    )
+    return True
+
+
+@rule(55)
+async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
+    if not (clause.has("create") and clause.has("deal")) or clause.has("query"):
+        return False
+    companies = await find(ctx, clause, "company")
+    if not companies:
+        raise ctx.ask(
+            "company",
+            ctx.t("С какой компанией сделка?", "Which company is the deal with?"),
+            choices=[(c.name, c.id) for c in (await ctx.directory.companies())[:5]],
+        )
+    company = ctx.choose(
+        "company",
+        "company",
+        clause.text,
+        companies,
+        ctx.t("С какой компанией сделка?", "Which company is the deal with?"),
+    )
+    assert company is not None
+    values: dict[str, object] = {
+        "name": f"{company.name} — {ctx.t('новая сделка', 'new deal')}",
+        "associated_company": company.id,
+    }
+    named = re.search(r"[«\"]([^»\"]+)[»\"]", clause.text)
+    if named:
+        values["name"] = named.group(1)
+    stage = await _stage(clause, ctx)
+    if stage:
+        values["stage"] = stage.name
+        ctx.note_entity("stage", stage.name, stage, [], 1.0)
+    amount = amount_of(clause.text)
+    if amount:
+        values["value"] = {
+            "currency_value": int(amount[0]) if amount[0].is_integer() else amount[0],
+            "currency_code": amount[1],
+        }
+    money = f", {values['value']['currency_value']} {values['value']['currency_code']}" if amount else ""  # type: ignore[index]
+    ctx.add(
+        ops.create_deal(
+            values,
+            company.id,
+            ctx.t(
+                f"Attio: новая сделка «{values['name']}»{money}"
+                + (f", стадия {stage.name}" if stage else ""),
+                f"Attio: new deal '{values['name']}'{money}" + (f", stage {stage.name}" if stage else ""),
+            ),
+        )
+    )
+    return True
+
+
+_DOMAIN = re.compile(r"\b((?:[a-z0-9-]+\.)+[a-z]{2,})\b", re.IGNORECASE)
+_EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
+
+
+@rule(56)
+async def create_company(clause: Clause, ctx: BuildContext) -> bool:
+    if not clause.has("create") or clause.has("query", "deal", "note"):
+        return False
+    if clause.has("company"):
+        m = re.search(
+            r"(?:компани[юяи]|company|клиента?)\s+[«\"]?([A-ZА-ЯЁ0-9][\w&.-]*(?:\s+[A-ZА-ЯЁ][\w&.-]*)*)",
+            clause.text,
+        )
+        name = m.group(1).strip() if m else ctx.answer("name")
+        if not name:
+            raise ctx.ask("name", ctx.t("Как называется компания?", "What is the company called?"))
+        domains = [d for d in _DOMAIN.findall(clause.text) if not _EMAIL.search(d)]
+        domain = domains[0] if domains else (ctx.answer("domain") or "").strip()
+        if not domain or not _DOMAIN.fullmatch(domain):
+            raise ctx.ask(
+                "domain",
+                ctx.t(
+                    f"Какой домен у компании {name}? (по нему Attio не создаст дубль)",
+                    f"What is {name}'s domain? (Attio matches companies by it, so no duplicates)",
+                ),
+            )
+        ctx.add(
+            ops.create_company(
+                name,
+                domain.lower(),
+                ctx.t(f"Attio: компания «{name}» ({domain})", f"Attio: company '{name}' ({domain})"),
+            )
+        )
+        return True
+    if clause.has("person"):
+        emails = _EMAIL.findall(clause.text)
+        m = re.search(
+            r"(?:контакт|человека|person|contact)\s+([A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?)", clause.text
+        )
+        name = m.group(1) if m else ctx.answer("name")
+        if not name:
+            raise ctx.ask("name", ctx.t("Как зовут контакт?", "What is the person's name?"))
+        email = emails[0] if emails else (ctx.answer("email") or "").strip()
+        if not _EMAIL.fullmatch(email):
+            raise ctx.ask("email", ctx.t(f"Какой email у {name}?", f"What is {name}'s email?"))
+        first, _, last = name.partition(" ")
+        values = {
+            "name": [{"first_name": first, "last_name": last, "full_name": name}],
+            "email_addresses": [email.lower()],
+        }
+        ctx.add(
+            ops.create_person(
+                values,
+                email,
+                ctx.t(f"Attio: контакт «{name}» <{email}>", f"Attio: person '{name}' <{email}>"),
+            )
+        )
+        return True
+    return False
+
+
+@rule(35)
+async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
+    if not clause.has("delete") or clause.identifiers or clause.has("task", "issue", "note"):
+        return False
+    target = await _crm_target(clause, ctx, "target")
+    if target is None:
+        return False
+    kind, record = target
+    ctx.add(
+        ops.delete_record(
+            _OBJECT[kind],
+            record.id,
+            ctx.t(
+                f"Attio: удалить «{record.name}» безвозвратно", f"Attio: delete '{record.name}' permanently"
+            ),
+        )
+    )
+    ctx.risks.append(
+        RiskFlag(
+            kind="destructive",
+            details=ctx.t(
+                f"«{record.name}» будет удалена из Attio без возможности восстановления",
+                f"'{record.name}' will be deleted from Attio; this cannot be undone",
+            ),
+        )
+    )
+    return True

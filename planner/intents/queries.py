@@ -1,0 +1,118 @@
+"""Questions answered at once with read-only tools: deals, records, issues, searches, calendar."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, time, timedelta
+
+from planner.analysis import Clause
+from planner.context import BuildContext
+from planner.intents import rule
+from planner.intents._common import find, strip_spans
+from toolkits.attio import ops as attio
+from toolkits.googlecalendar import ops as gcal
+from toolkits.linear import ops as linear
+
+__all__ = ["calendar_query", "crm_query", "issue_query"]
+
+_STOP = re.compile(
+    r"\b(?:покажи|показать|найди|найти|выведи|список|все|всех|мои|мой|задачи|задач|задачу|issues?|tasks?|tickets?|"
+    r"в|во|по|про|about|regarding|in|on|for|the|a|an|linear|линеар|show|find|search|list|me|my|all|что|какие|"
+    r"what|which|are|is|there|any|open|открытые|тикеты|баги|bugs?)\b",
+    re.IGNORECASE,
+)
+
+
+def _is_question(clause: Clause) -> bool:
+    return clause.has("query") or clause.text.rstrip().endswith("?")
+
+
+@rule(80)
+async def calendar_query(clause: Clause, ctx: BuildContext) -> bool:
+    if not (_is_question(clause) and clause.has("meeting", "block")) and not re.search(
+        r"\b(календар\w*|calendar|schedule|расписани\w*)\b", clause.text, re.I
+    ):
+        return False
+    day = clause.moment.day or ctx.now.date()
+    start = datetime.combine(day, time(0, 0), tzinfo=ctx.now.tzinfo)
+    ctx.add(
+        gcal.list_events(
+            start.isoformat(),
+            (start + timedelta(days=1)).isoformat(),
+            ctx.t(f"события календаря на {day.isoformat()}", f"calendar events on {day.isoformat()}"),
+        )
+    )
+    return True
+
+
+@rule(85)
+async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
+    if not (_is_question(clause) or clause.has("deal")) or clause.has("create", "delete", "move"):
+        return False
+    if clause.has("issue", "linear"):
+        return False
+    if clause.has("deal") or re.search(r"\bdeals?\b|сделк", clause.text, re.I):
+        plural = bool(re.search(r"\bсделки\b|\bсделок\b|\bdeals\b", clause.text, re.I))
+        deals = [m for m in await find(ctx, clause, "deal") if m.score >= 0.9]
+        if deals and not plural:
+            deal = ctx.choose("deal", "deal", clause.text, deals, ctx.t("Какую сделку?", "Which deal?"))
+            assert deal is not None
+            ctx.add(attio.get_record("deals", deal.id, deal.name))
+            return True
+        flt: dict[str, object] = {}
+        stages = [m for m in await find(ctx, clause, "stage") if m.score >= 1.0]
+        if stages:
+            flt["stage"] = stages[0].entity.name
+        members = await find(ctx, clause, "member")
+        if members:
+            flt["owner"] = members[0].entity.id
+        companies = [m for m in await find(ctx, clause, "company") if m.score >= 0.9]
+        if companies and not members:
+            flt["associated_company"] = companies[0].entity.id
+        ctx.add(attio.query_records("deals", flt or None, ctx.t("сделки", "deals")))
+        return True
+    for kind, obj in (("person", "people"), ("company", "companies")):
+        found = [m for m in await find(ctx, clause, kind) if m.score >= 0.9]
+        if found and _is_question(clause):
+            rec = ctx.choose(
+                "record", kind, clause.text, found, ctx.t("Кого вы имеете в виду?", "Who do you mean?")
+            )
+            assert rec is not None
+            ctx.add(attio.get_record(obj, rec.id, rec.name))
+            if clause.has("note"):
+                ctx.add(attio.list_notes(obj, rec.id, ctx.t("заметки", "notes")))
+            return True
+    return False
+
+
+@rule(90)
+async def issue_query(clause: Clause, ctx: BuildContext) -> bool:
+    if not (
+        _is_question(clause)
+        and (clause.has("issue", "task", "linear", "project", "team") or clause.has("about"))
+    ):
+        return False
+    if clause.has("mine") and not clause.has("about"):
+        me = next((u for u in await ctx.directory.users() if u.extra.get("is_me")), None)
+        if me is not None:
+            ctx.add(linear.list_issues(ctx.t("мои задачи в Linear", "my Linear issues"), assignee_id=me.id))
+            return True
+    about = re.search(r"\b(?:про|about|regarding|насчет|насчёт|по теме|with|c|с)\s+(.+)$", clause.text, re.I)
+    if about:
+        query = about.group(1).strip(" ?.!")
+    else:
+        projects = [m for m in await find(ctx, clause, "project") if m.score >= 0.9]
+        if projects:
+            p = projects[0].entity
+            ctx.add(
+                linear.list_issues(
+                    ctx.t(f"задачи проекта «{p.name}»", f"issues in '{p.name}'"), project_id=p.id
+                )
+            )
+            return True
+        query = _STOP.sub(" ", strip_spans(clause.text, list(clause.moment.spans))).strip(" ?.!,")
+        query = re.sub(r"\s{2,}", " ", query)
+    if not query:
+        return False
+    ctx.add(linear.search_issues(query[:200]))
+    return True

@@ -1,0 +1,150 @@
+"""Which workspace records a request names: fuzzy, case- and script-tolerant matching of names.
+
+Scores are the share of a name's significant words found in the text (each word matched across
+Russian cases and Latin/Cyrillic spellings). Near-ties are reported together: the caller turns
+them into one question with choices, never into a guess.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from planner.directory import Entity
+from planner.text import lemma, lemmas, norm, phonetic
+
+__all__ = ["Mention", "WordKey", "best", "find_mentions", "keys_for", "word_key"]
+
+_GENERIC = {
+    "corp", "corporation", "inc", "ltd", "llc", "co", "company", "group", "the", "ооо", "ао", "зао",
+    "пао", "ип", "and", "of", "for", "with", "и", "с", "в", "на", "—", "-",
+}  # fmt: skip
+_WORD = re.compile(r"[\w@.']+", re.UNICODE)
+
+
+@dataclass(frozen=True)
+class WordKey:
+    text: str
+    lemmas: frozenset[str]
+    phon: str
+    phon_surface: str
+
+
+@lru_cache(maxsize=65536)
+def word_key(word: str) -> WordKey:
+    w = norm(word)
+    return WordKey(w, lemmas(w), phonetic(lemma(w)), phonetic(w))
+
+
+def keys_for(text: str) -> list[WordKey]:
+    words = [p for t in _WORD.findall(text) for p in re.split(r"[-']", t) if p]
+    return [word_key(w) for w in words if len(w) >= 2 or w.isdigit()]
+
+
+def _match(a: WordKey, b: WordKey) -> float:
+    if a.text == b.text or a.lemmas & b.lemmas:
+        return 1.0
+    if not a.phon or not b.phon:
+        return 0.0
+    if (
+        a.phon == b.phon
+        or a.phon_surface == b.phon_surface
+        or a.phon == b.phon_surface
+        or a.phon_surface == b.phon
+    ):
+        return 0.97
+    if a.phon[0] != b.phon[0] or min(len(a.phon), len(b.phon)) < 3:
+        return 0.0
+    from rapidfuzz.distance import Levenshtein
+
+    score = float(Levenshtein.normalized_similarity(a.phon, b.phon))
+    common = 0
+    for x, y in zip(a.phon_surface, b.phon_surface, strict=False):
+        if x != y:
+            break
+        common += 1
+    if common >= 5 and common >= min(len(a.phon_surface), len(b.phon_surface)) - 2:
+        score = max(score, 0.9)
+    return score
+
+
+@lru_cache(maxsize=4096)
+def _alias_keys(alias: str) -> tuple[WordKey, ...]:
+    return tuple(k for k in keys_for(alias) if k.text not in _GENERIC)
+
+
+@dataclass
+class Mention:
+    entity: Entity
+    score: float
+    positions: frozenset[int]
+
+
+def aliases_of(e: Entity) -> list[str]:
+    out = [e.name, *e.aliases]
+    if e.kind == "deal":
+        head = re.split(r"\s+[—–-]\s+", e.name)[0]
+        if head != e.name:
+            out.append(head)
+        if e.extra.get("company"):
+            out.append(str(e.extra["company"]))
+    if e.kind in ("person", "member", "user"):
+        out.extend(e.name.split())
+    return [a for a in out if a]
+
+
+def find_mentions(
+    text_keys: list[WordKey],
+    entities: list[Entity],
+    *,
+    threshold: float = 0.85,
+    skip: frozenset[int] = frozenset(),
+) -> list[Mention]:
+    """Entities named in the text, best first. A first name alone scores 0.5 for a two-word name."""
+    out: list[Mention] = []
+    for e in entities:
+        best_score, best_pos = 0.0, frozenset[int]()
+        full = _alias_keys(e.name) or _alias_keys(aliases_of(e)[0])
+        for alias in aliases_of(e):
+            keys = _alias_keys(alias)
+            if not keys:
+                continue
+            used: set[int] = set()
+            for k in keys:
+                for i, t in enumerate(text_keys):
+                    if i in used or i in skip:
+                        continue
+                    if _match(t, k) >= threshold:
+                        used.add(i)
+                        break
+            if not used:
+                continue
+            matched = len(used)
+            # score against the full name, so "Иван" is half of "Иван Петров" but a company's own
+            # short alias ("Acme" for "Acme Corp") is a whole match
+            denom = len(full) if e.kind in ("person", "member", "user") else len(keys)
+            raw = min(1.0, matched / max(denom, 1))
+            score = raw * 0.95 if alias != e.name and e.kind == "deal" else raw
+            # (the company part of a deal's name is slightly weaker evidence than the deal's own name)
+            if raw >= 0.5 and score > best_score:
+                best_score, best_pos = score, frozenset(used)
+        if best_score > 0:
+            out.append(Mention(e, best_score, best_pos))
+    out.sort(key=lambda m: -m.score)
+    return out
+
+
+def best(mentions: list[Mention], *, margin: float = 0.06) -> list[Mention]:
+    """The top mention, or every mention within `margin` of it (an ambiguity)."""
+    if not mentions:
+        return []
+    top = mentions[0]
+    # "Acme" names "Acme Corp" fully and "Acme Logistics" half: the same words point at both, so it
+    # is a tie even though the scores differ
+    return [
+        m
+        for m in mentions
+        if m.score >= top.score - margin
+        or (m.positions == top.positions and m.entity.kind == top.entity.kind)
+    ]

@@ -1,0 +1,144 @@
+"""Tokens, Russian lemmas and a script-independent spelling key.
+
+pymorphy3 and rapidfuzz are imported on first use: the server must list its tools before either
+is loaded (cold-start budget, DESIGN §11).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+__all__ = ["Token", "detect_language", "lemmas", "norm", "phonetic", "similarity", "tokenize"]
+
+_CYR = re.compile(r"[а-яё]", re.IGNORECASE)
+_LAT = re.compile(r"[a-z]", re.IGNORECASE)
+_TOKEN = re.compile(
+    r"[A-Za-z]{1,10}-\d+|\d{1,2}:\d{2}|\d+(?:[.,]\d+)?[kкKК]?|[\w@.]+(?:[-'’][\w]+)*", re.UNICODE
+)
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str
+    start: int
+    end: int
+
+    @property
+    def low(self) -> str:
+        return norm(self.text)
+
+
+def norm(s: str) -> str:
+    return s.lower().replace("ё", "е").replace("’", "'")
+
+
+def tokenize(text: str) -> list[Token]:
+    return [
+        Token(m.group(0).strip("."), m.start(), m.start() + len(m.group(0).strip(".")))
+        for m in _TOKEN.finditer(text)
+    ]
+
+
+def detect_language(text: str) -> str:
+    cyr = len(_CYR.findall(text))
+    lat = len(_LAT.findall(text))
+    return "ru" if cyr and cyr >= lat * 0.3 else "en"
+
+
+@lru_cache(maxsize=1)
+def _morph() -> Any:
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer()
+
+
+@lru_cache(maxsize=65536)
+def lemmas(word: str) -> frozenset[str]:
+    """Every normal form a word may have (Russian via pymorphy3; English by a light plural rule)."""
+    w = norm(word)
+    if _CYR.search(w):
+        forms = {w}
+        for part in w.split("-"):
+            if part:
+                forms.update(p.normal_form.replace("ё", "е") for p in _morph().parse(part)[:4])
+        return frozenset(forms)
+    forms = {w}
+    if len(w) > 4 and w.endswith("ies"):
+        forms.add(w[:-3] + "y")
+    elif len(w) > 3 and w.endswith("es") and w[-3] in "sxz":
+        forms.add(w[:-2])
+    elif len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
+        forms.add(w[:-1])
+    return frozenset(forms)
+
+
+def lemma(word: str) -> str:
+    """The most likely normal form."""
+    w = norm(word)
+    if _CYR.search(w) and "-" not in w:
+        return str(_morph().parse(w)[0].normal_form).replace("ё", "е")
+    return w
+
+
+_PHON = [
+    ("'", ""),
+    ("kh", "h"),
+    ("ks", "x"),
+    ("ck", "k"),
+    ("ch", "k"),
+    ("ph", "f"),
+    ("th", "t"),
+    ("ea", "i"),
+    ("ee", "i"),
+    ("ou", "u"),
+    ("oo", "u"),
+    ("w", "v"),
+    ("z", "s"),
+    ("c", "k"),
+    ("q", "k"),
+    ("y", "i"),
+    ("j", "i"),
+    ("e", "i"),
+]
+
+
+@lru_cache(maxsize=65536)
+def phonetic(word: str) -> str:
+    """A rough spelling key shared by Latin and Cyrillic spellings (Alfa-Leasing ~ Альфа-Лизинг)."""
+    from unidecode import unidecode
+
+    s = unidecode(norm(word)).lower()
+    s = re.sub(r"[^a-z0-9]+", "", s)
+    for a, b in _PHON:
+        s = s.replace(a, b)
+    return re.sub(r"(.)\1+", r"\1", s)
+
+
+@lru_cache(maxsize=65536)
+def similarity(a: str, b: str) -> float:
+    """0..1 similarity of two words across scripts and Russian cases."""
+    if a == b:
+        return 1.0
+    la, lb = lemmas(a), lemmas(b)
+    if la & lb:
+        return 1.0
+    pa, pb = phonetic(lemma(a)), phonetic(lemma(b))
+    if not pa or not pb:
+        return 0.0
+    if pa == pb:
+        return 0.97
+    from rapidfuzz.distance import Levenshtein
+
+    score = float(Levenshtein.normalized_similarity(pa, pb))
+    # Russian inflection changes the ending only: a long shared prefix is strong evidence.
+    common = 0
+    for x, y in zip(phonetic(a), phonetic(b), strict=False):
+        if x != y:
+            break
+        common += 1
+    if common >= 5 and common >= min(len(pa), len(pb)) - 2:
+        score = max(score, 0.9)
+    return score

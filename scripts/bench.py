@@ -1,0 +1,263 @@
+"""Measures the DESIGN §11 budgets, each against a baseline measured in the same run.
+
+Usage: python scripts/bench.py [--rounds N] [--quick]
+
+a. stdio cold start (spawn -> initialize -> tools/list) of the server as mcp.json starts it, vs a bare
+   MCP server with one echo tool (scripts/bare_server.py); ratio of medians <= 1.5.
+b. `plan` over stdio on the sandbox, dev corpus x3 after 3 warm-up calls, vs the bare echo tool;
+   median difference <= 10 ms.
+c. 30 concurrent `execute_draft` calls on one confirmed draft -> exactly one set of side effects.
+d. 7 independent creates with 0.2 s injected latency -> <= 2 x 0.2 s x longest chain.
+Exit code 0 only if every check passes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from mcp import Client, ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+from server.app import build_server
+from server.settings import Settings
+from server.wiring import build_service
+from toolkits.sandbox import SandboxBackend
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "tests" / "data" / "dev.jsonl"
+BARE = Path(__file__).resolve().parent / "bare_server.py"
+REF_NOW = "2026-11-25T12:00:00+03:00"
+HEAVY = ("composio", "composio_client", "pymorphy3", "dateparser", "rapidfuzz", "unidecode")
+
+
+class Tally:
+    def __init__(self) -> None:
+        self.passed = self.failed = 0
+
+    def check(self, name: str, ok: bool, detail: str) -> None:
+        self.passed += ok
+        self.failed += not ok
+        print(f"[{'PASS' if ok else 'FAIL'}] {name}: {detail}", flush=True)
+
+
+def project_params(db: Path) -> StdioServerParameters:
+    """The server exactly as mcp.json starts it, on a fresh sandbox database, with no Composio key."""
+    spec = next(iter(json.loads((ROOT / "mcp.json").read_text(encoding="utf-8"))["mcpServers"].values()))
+    env = {k: v for k, v in os.environ.items() if not k.startswith("COMPOSIO_")}
+    env.update({k: str(v) for k, v in (spec.get("env") or {}).items() if not str(v).startswith("${")})
+    env.update(PLANNER_DB=str(db), PLANNER_STATE_DIR=str(db.parent))
+    env.setdefault("APP_TIMEZONE", "Europe/Moscow")
+    cmd = spec["command"]
+    if not os.path.isabs(cmd) and (ROOT / cmd).exists():
+        cmd = str(ROOT / cmd)
+    return StdioServerParameters(command=cmd, args=list(spec.get("args", [])), env=env, cwd=str(ROOT))
+
+
+BARE_PARAMS = StdioServerParameters(command=sys.executable, args=[str(BARE)])
+
+
+async def cold_start(params: StdioServerParameters) -> tuple[float, float]:
+    """Seconds from spawn to initialized, and to tools/list answered."""
+    with open(os.devnull, "w") as errlog:
+        t = time.perf_counter()
+        async with stdio_client(params, errlog=errlog) as (r, w), ClientSession(r, w) as s:
+            await s.initialize()
+            init = time.perf_counter() - t
+            await s.list_tools()
+            return init, time.perf_counter() - t
+
+
+async def latencies(params: StdioServerParameters, tool: str, arglist: list[dict[str, Any]]) -> list[float]:
+    """Milliseconds per call over one stdio session, after 3 warm-up calls (as the acceptance script)."""
+    out: list[float] = []
+    with open(os.devnull, "w") as errlog:
+        async with stdio_client(params, errlog=errlog) as (r, w), ClientSession(r, w) as s:
+            await s.initialize()
+            for args in arglist[:3]:
+                await s.call_tool(tool, args)
+            for args in arglist:
+                t = time.perf_counter()
+                result = await s.call_tool(tool, args)
+                out.append((time.perf_counter() - t) * 1000)
+                if result.is_error:
+                    raise RuntimeError(f"{tool} failed: {result.content}")
+    return out
+
+
+def p95(xs: list[float]) -> float:
+    return sorted(xs)[max(0, int(0.95 * len(xs)) - 1)]
+
+
+def ms(x: float) -> str:
+    return f"{x * 1000:.0f} ms"
+
+
+@contextmanager
+def in_process(tmp: Path, name: str) -> Iterator[tuple[SandboxBackend, Settings]]:
+    settings = Settings(db_path=tmp / f"{name}.db")
+    yield SandboxBackend(settings.db_path), settings
+
+
+async def call(client: Client, tool: str, **args: Any) -> dict[str, Any]:
+    args.setdefault("user_id", "bench")
+    if tool == "plan":
+        args.setdefault("now", REF_NOW)
+        args.setdefault("conversation_id", "bench")
+    result = await client.call_tool(tool, args)
+    sc = result.structured_content
+    if result.is_error or not isinstance(sc, dict):
+        raise RuntimeError(f"{tool} failed: {result.content}")
+    return sc
+
+
+async def confirmed_draft(client: Client, text: str) -> dict[str, Any]:
+    reply = await call(client, "plan", text=text)
+    if reply["status"] != "draft_pending":
+        raise RuntimeError(f"plan {text!r} -> {reply['status']}: {reply.get('user_message')}")
+    draft = reply["draft"]
+    reply = await call(client, "confirm_draft", draft_id=draft["id"])
+    if reply["status"] == "needs_bulk_confirmation":
+        reply = await call(client, "confirm_draft", draft_id=draft["id"], confirm_count=len(draft["actions"]))
+    if reply["status"] != "confirmed":
+        raise RuntimeError(f"confirm {draft['id']} -> {reply['status']}")
+    return dict(reply["draft"])
+
+
+def longest_chain(actions: list[dict[str, Any]]) -> int:
+    depth: dict[int, int] = {}
+    for a in sorted(actions, key=lambda a: a["index"]):
+        parent = a.get("depends_on")
+        depth[a["index"]] = 1 + (depth.get(parent, 0) if parent is not None else 0)
+    return max(depth.values(), default=0)
+
+
+async def exactly_once(tmp: Path, tally: Tally) -> None:
+    with in_process(tmp, "once") as (backend, settings):
+        service = build_service(settings, backend=backend)
+        async with Client(build_server(service, settings)) as client:
+            text = "Globex подписали — перенеси сделку Globex pilot в Won и заведи задачи онбординга в Linear"
+            draft = await confirmed_draft(client, text)
+            writes = sum(not a["read_only"] for a in draft["actions"])
+            before = len(backend.write_calls)
+            backend.latency = 0.02  # widen the race window
+            replies = await asyncio.gather(
+                *(call(client, "execute_draft", draft_id=draft["id"]) for _ in range(30))
+            )
+            done = len(backend.write_calls) - before
+        await backend.aclose()
+        await service.store.close()
+    statuses = ", ".join(f"{s} x{n}" for s, n in Counter(r["status"] for r in replies).items())
+    tally.check("30 concurrent execute_draft", writes > 0 and done == writes,
+                f"{done} write calls for a draft of {writes} write actions; replies: {statuses}")
+
+
+async def concurrency(tmp: Path, tally: Tally, reps: int, latency: float = 0.2) -> None:
+    with in_process(tmp, "fanout") as (backend, settings):
+        service = build_service(settings, backend=backend)
+        walls: list[float] = []
+        singles: list[float] = []
+        chain = 1
+        async with Client(build_server(service, settings)) as client:
+            for rep in range(reps):
+                names = ", ".join(f"{c}{rep}{i}" for i, c in enumerate("abcdefg", 1))
+                for text, sink in ((f"Create issues in DES for: {names}", walls),
+                                   (f"Create an issue in DES: single {rep}", singles)):
+                    draft = await confirmed_draft(client, text)
+                    chain = max(chain, longest_chain(draft["actions"]) if sink is walls else 1)
+                    before = len(backend.write_calls)
+                    backend.latency = latency
+                    t = time.perf_counter()
+                    reply = await call(client, "execute_draft", draft_id=draft["id"])
+                    sink.append(time.perf_counter() - t)
+                    backend.latency = 0.0
+                    made = len(backend.write_calls) - before
+                    if reply["status"] != "executed" or made != len(draft["actions"]):
+                        raise RuntimeError(f"{text!r}: {reply['status']}, {made} write calls")
+        await backend.aclose()
+        await service.store.close()
+    wall, budget = statistics.median(walls), 2 * latency * chain
+    tally.check(
+        "7 independent creates", wall <= budget,
+        f"execute_draft {ms(wall)} (median of {reps}, max {ms(max(walls))}); budget {ms(budget)} = 2 x "
+        f"{ms(latency)} x longest chain {chain}; sequential baseline 7 x {ms(latency)} = {ms(7 * latency)}; "
+        f"single-action draft {ms(statistics.median(singles))}",
+    )
+
+
+def startup_imports(tmp: Path) -> str:
+    """Which heavy modules the server has imported by the time it could answer tools/list."""
+    code = ("import sys; from server.settings import Settings; from server.wiring import build_service; "
+            "from server.app import build_server; s = Settings.from_env(); build_server(build_service(s), s); "
+            f"print(','.join(m for m in {HEAVY!r} if m in sys.modules))")
+    env = {**os.environ, "PLANNER_DB": str(tmp / "imports.db")}
+    env.pop("COMPOSIO_API_KEY", None)
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    return out.stdout.strip() or "none"
+
+
+async def main(rounds: int, quick: bool) -> int:
+    nproc = os.cpu_count()
+    affinity = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else nproc
+    print(f"machine: nproc {nproc} (usable {affinity}), Python {platform.python_version()} "
+          f"({platform.python_implementation()}), {platform.system()} {platform.machine()}, "
+          f"mcp {metadata.version('mcp')}; rounds {rounds}{', quick' if quick else ''}", flush=True)
+    tally = Tally()
+    with tempfile.TemporaryDirectory(prefix="planner-bench-") as d:
+        tmp = Path(d)
+        # a. cold start: one unmeasured spawn of each, then alternate; every project round on a fresh DB.
+        await cold_start(project_params(tmp / "warm" / "planner.db"))
+        await cold_start(BARE_PARAMS)
+        proj: list[tuple[float, float]] = []
+        bare: list[tuple[float, float]] = []
+        for i in range(rounds):
+            proj.append(await cold_start(project_params(tmp / f"cold{i}" / "planner.db")))
+            bare.append(await cold_start(BARE_PARAMS))
+        cp, cb = statistics.median(p[1] for p in proj), statistics.median(b[1] for b in bare)
+        ip, ib = statistics.median(p[0] for p in proj), statistics.median(b[0] for b in bare)
+        tally.check("stdio cold start", cp / cb <= 1.5,
+                    f"project {ms(cp)} vs bare {ms(cb)} (median of {rounds}, alternating; to initialize "
+                    f"{ms(ip)} vs {ms(ib)}); ratio {cp / cb:.2f} (budget <= 1.5)")
+        print(f"       heavy modules loaded before the first call: {startup_imports(tmp)}")
+
+        # b. plan latency over stdio vs the bare echo tool.
+        rows = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
+        texts = [r["text"] for r in rows if "text" in r] * (1 if quick else 3)
+        plan_ms = await latencies(project_params(tmp / "latency" / "planner.db"), "plan", [
+            {"text": t, "now": REF_NOW, "user_id": f"perf{i}", "conversation_id": f"perf{i}"}
+            for i, t in enumerate(texts)])
+        echo_ms = await latencies(BARE_PARAMS, "echo", [{"text": t} for t in texts])
+        pm, em = statistics.median(plan_ms), statistics.median(echo_ms)
+        tally.check("plan over stdio", pm - em <= 10,
+                    f"median {pm:.1f} ms, p95 {p95(plan_ms):.1f} ms, max {max(plan_ms):.1f} ms over {len(plan_ms)} "
+                    f"calls; bare echo median {em:.1f} ms, p95 {p95(echo_ms):.1f} ms; planner overhead "
+                    f"{pm - em:.1f} ms (budget <= 10 ms)")
+
+        # c, d. in process, through the in-memory MCP client.
+        await exactly_once(tmp, tally)
+        await concurrency(tmp, tally, reps=1 if quick else 3)
+    print(f"bench: {tally.passed} passed, {tally.failed} failed")
+    return 0 if tally.failed == 0 else 1
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--rounds", type=int, default=None, help="cold-start rounds (default 7; 3 with --quick)")
+    parser.add_argument("--quick", action="store_true", help="fewer rounds, the corpus once, one fan-out run")
+    a = parser.parse_args()
+    sys.exit(asyncio.run(main(max(1, a.rounds or (3 if a.quick else 7)), a.quick)))

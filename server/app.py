@@ -1,0 +1,276 @@
+"""The MCP boundary: the tools, their descriptions (prompts for the model) and who is asking."""
+
+from __future__ import annotations
+
+import hmac
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any
+
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import ToolAnnotations
+from pydantic import Field
+
+from planner.models import Voice
+from server.replies import Reply
+from server.service import Service
+from server.settings import Principal, Settings
+
+__all__ = ["build_server", "resolve_user"]
+
+log = logging.getLogger("planner.server")
+
+INSTRUCTIONS = """\
+Manage the person's CRM (Attio), issue tracker (Linear) and calendar by what they say, in Russian or English.
+Call `plan` with their words. Reads are answered at once. Every change comes back as a Draft: show the
+person its preview and risks, and call `confirm_draft` ONLY after they said yes in this conversation, then
+`execute_draft`. When a reply has `clarifying_question`, ask the person exactly that (offer `choices`) and pass
+their answer to `pick`. Never invent ids; never confirm on the person's behalf."""
+
+UserId = Annotated[str, Field(max_length=200, description="who is asking; over HTTP the token decides")]
+CallbackId = Annotated[
+    str | None,
+    Field(
+        max_length=200,
+        description="e.g. tg:callback:<id>; a repeated id replays the first reply and does nothing else",
+    ),
+]
+
+
+def resolve_user(ctx: Context[Any, Any] | None, user_id: str, principals: tuple[Principal, ...]) -> str:
+    """Over stdio the process owner is trusted and `user_id` is honoured. Over HTTP the bearer token
+    decides: a delegating principal's users are namespaced by it; any other principal is its own user."""
+    headers = ctx.headers if ctx is not None else None
+    if headers is None:
+        return user_id or "local"
+    auth = headers.get("authorization") or headers.get("Authorization") or ""
+    token = auth[7:].strip() if auth.lower().startswith("bearer ") else ""
+    for p in principals:
+        if token and hmac.compare_digest(token.encode(), p.token.encode()):
+            if not p.delegating:
+                return p.name
+            uid = user_id or "local"
+            return uid if uid.startswith(p.name + ":") else f"{p.name}:{uid}"
+    raise ToolError("Not authorised.")
+
+
+def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
+    @asynccontextmanager
+    async def lifespan(_: MCPServer[Any]) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            await service.backend.aclose()
+            await service.store.close()
+
+    mcp: MCPServer[Any] = MCPServer("planner", version="0.1.0", instructions=INSTRUCTIONS, lifespan=lifespan)
+
+    def who(ctx: Context[Any, Any], user_id: str) -> str:
+        return resolve_user(ctx, user_id, settings.principals)
+
+    @mcp.tool(
+        annotations=ToolAnnotations(
+            title="Plan a request",
+            read_only_hint=False,
+            destructive_hint=False,
+            idempotent_hint=False,
+            open_world_hint=True,
+        )
+    )
+    async def plan(
+        ctx: Context[Any, Any],
+        text: Annotated[
+            str | None, Field(description="the person's words, as typed or transcribed (ru/en)")
+        ] = None,
+        command: Annotated[
+            dict[str, Any] | None,
+            Field(
+                description="a structured interpretation from an upstream model: {intent: task_create|timeblock_create, confidence: 0..1, entities: {...}, rejected?}"
+            ),
+        ] = None,
+        user_id: UserId = "local",
+        conversation_id: Annotated[
+            str | None,
+            Field(
+                max_length=200, description="the chat/thread id; enables 'да'/'no' answers to a pending draft"
+            ),
+        ] = None,
+        voice: Annotated[
+            Voice | None, Field(description="a voice message: {file_id, transcript, confidence}")
+        ] = None,
+        language: Annotated[
+            str | None, Field(description="'ru' or 'en'; detected from the text when omitted")
+        ] = None,
+        now: Annotated[
+            str | None,
+            Field(description="ISO 8601 moment that relative dates resolve against (default: the clock)"),
+        ] = None,
+        timezone: Annotated[str | None, Field(description="IANA zone, default Europe/Moscow")] = None,
+        callback_id: CallbackId = None,
+    ) -> Reply:
+        """Turn what the person said into a plan. Call this first, with their exact words.
+
+        Reads (show, find, what's the status...) run now: status "answered" with `results`.
+        Changes are NOT made: they come back as a Draft (status "draft_pending") with a preview of every
+        call and its risks. Show the preview; call `confirm_draft` only after the person says yes.
+        If status is "needs_clarification", ask the person `clarifying_question` (offer `choices`) and pass
+        the answer to `pick`. "safe_fail" means nothing was done; ask them to rephrase.
+        In a conversation with a pending draft, plain "да"/"yes" confirms and runs it and "нет"/"no" cancels it."""
+        uid = who(ctx, user_id)
+        return await service.once(
+            uid,
+            callback_id,
+            "plan",
+            lambda: service.plan(
+                uid,
+                text=text,
+                command=command,
+                voice=voice,
+                language=language,
+                now=now,
+                timezone=timezone,
+                conversation_id=conversation_id,
+            ),
+        )
+
+    @mcp.tool(
+        annotations=ToolAnnotations(
+            title="Answer the open question",
+            read_only_hint=False,
+            destructive_hint=False,
+            idempotent_hint=False,
+            open_world_hint=True,
+        )
+    )
+    async def pick(
+        ctx: Context[Any, Any],
+        plan_id: Annotated[str, Field(max_length=128, description="plan.plan_id of the reply that asked")],
+        question_id: Annotated[
+            str, Field(max_length=128, description="the open question's id (reply.question_id)")
+        ],
+        value: Annotated[str | None, Field(max_length=64, description="the chosen choice's value")] = None,
+        text: Annotated[
+            str | None, Field(max_length=4000, description="a free-text answer, when free text is allowed")
+        ] = None,
+        user_id: UserId = "local",
+        callback_id: CallbackId = None,
+    ) -> Reply:
+        """Answer the clarifying question of a plan with the person's choice (`value`) or words (`text`).
+
+        Returns the next question, or the finished plan: a Draft to confirm, or read results.
+        Relative dates in the answer ("завтра в 10:00") resolve against the original request's time.
+        Never pick on the person's behalf when they have not answered."""
+        uid = who(ctx, user_id)
+        return await service.once(
+            uid,
+            callback_id,
+            "pick",
+            lambda: service.pick(uid, plan_id=plan_id, question_id=question_id, value=value, text=text),
+        )
+
+    @mcp.tool(
+        annotations=ToolAnnotations(
+            title="Confirm a draft",
+            read_only_hint=False,
+            destructive_hint=False,
+            idempotent_hint=True,
+            open_world_hint=False,
+        )
+    )
+    async def confirm_draft(
+        ctx: Context[Any, Any],
+        draft_id: Annotated[str, Field(max_length=128)],
+        user_id: UserId = "local",
+        callback_id: CallbackId = None,
+        confirm_count: Annotated[
+            int | None,
+            Field(
+                ge=0, le=100000, description="for a bulk draft: the number of changes, as the person typed it"
+            ),
+        ] = None,
+    ) -> Reply:
+        """Record the person's yes for a draft. Call ONLY after the person explicitly agreed to the preview
+        they were shown (a button press or "да"/"yes"); never on your own initiative.
+
+        A bulk draft (more than 5 changes) first answers "needs_bulk_confirmation" with a question like
+        "Создать 12 задач? Подтвердите: 12": ask the person, then call again with confirm_count=12.
+        After "confirmed", call `execute_draft`."""
+        uid = who(ctx, user_id)
+        return await service.once(
+            uid,
+            callback_id,
+            "confirm_draft",
+            lambda: service.confirm(uid, draft_id, confirm_count=confirm_count),
+        )
+
+    @mcp.tool(
+        annotations=ToolAnnotations(
+            title="Execute a confirmed draft",
+            read_only_hint=False,
+            destructive_hint=True,
+            idempotent_hint=True,
+            open_world_hint=True,
+        )
+    )
+    async def execute_draft(
+        ctx: Context[Any, Any],
+        draft_id: Annotated[str, Field(max_length=128)],
+        user_id: UserId = "local",
+        callback_id: CallbackId = None,
+        dry_run: Annotated[
+            bool,
+            Field(description="resolve and validate every call, return the exact requests, change nothing"),
+        ] = False,
+    ) -> Reply:
+        """Run a confirmed draft: this is when Attio, Linear or the calendar change. Each change runs at most
+        once: calling again returns the stored outcome. Returns per-action results with links.
+        With dry_run=true nothing changes and the exact requests are returned."""
+        uid = who(ctx, user_id)
+        return await service.once(
+            uid, callback_id, "execute_draft", lambda: service.execute(uid, draft_id, dry_run=dry_run)
+        )
+
+    @mcp.tool(
+        annotations=ToolAnnotations(
+            title="Cancel a draft",
+            read_only_hint=False,
+            destructive_hint=False,
+            idempotent_hint=True,
+            open_world_hint=False,
+        )
+    )
+    async def cancel_draft(
+        ctx: Context[Any, Any],
+        draft_id: Annotated[str, Field(max_length=128)],
+        user_id: UserId = "local",
+        callback_id: CallbackId = None,
+    ) -> Reply:
+        """Cancel a draft that has not run yet (the person said no or changed their mind). Nothing is changed."""
+        uid = who(ctx, user_id)
+        return await service.once(uid, callback_id, "cancel_draft", lambda: service.cancel(uid, draft_id))
+
+    @mcp.tool(annotations=ToolAnnotations(title="List my drafts", read_only_hint=True, open_world_hint=False))
+    async def list_drafts(
+        ctx: Context[Any, Any],
+        user_id: UserId = "local",
+        include_finished: Annotated[
+            bool, Field(description="also list executed, cancelled and expired drafts")
+        ] = False,
+    ) -> Reply:
+        """List the person's drafts (open ones by default) with their status and summary."""
+        return await service.list_drafts(who(ctx, user_id), open_only=not include_finished)
+
+    @mcp.tool(
+        annotations=ToolAnnotations(title="Read my audit log", read_only_hint=True, open_world_hint=False)
+    )
+    async def read_audit_log(
+        ctx: Context[Any, Any],
+        user_id: UserId = "local",
+        limit: Annotated[int, Field(ge=1, le=500)] = 50,
+    ) -> Reply:
+        """The person's audit records, newest first: every decision with its input, intent and tool calls."""
+        return await service.audit_log(who(ctx, user_id), limit)
+
+    return mcp

@@ -1,0 +1,66 @@
+"""Settings from the environment (documented in the README)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = ["Principal", "Settings"]
+
+
+@dataclass(frozen=True)
+class Principal:
+    """Who holds an HTTP bearer token. A delegating principal (a bot) may act for its own users."""
+
+    name: str
+    token: str = field(repr=False)
+    delegating: bool = False
+
+
+def _default_db() -> Path:
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "planner-mcp" / "planner.db"
+
+
+def _flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+@dataclass
+class Settings:
+    db_path: Path = field(default_factory=_default_db)
+    composio_api_key: str | None = field(default=None, repr=False)
+    composio_user_id: str = "default"
+    dry_run: bool = False
+    timezone: str = "Europe/Moscow"
+    bulk_threshold: int = 5
+    draft_ttl_s: float = 30 * 60
+    plan_ttl_s: float = 24 * 3600
+    principals: tuple[Principal, ...] = ()
+    allowed_origins: tuple[str, ...] = ()
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        principals: list[Principal] = []
+        token = os.environ.get("PLANNER_HTTP_TOKEN", "").strip()
+        if token:
+            principals.append(Principal("http", token, delegating=True))
+        # PLANNER_HTTP_TOKENS="name=token[:delegate],name2=token2"
+        for item in filter(None, (x.strip() for x in os.environ.get("PLANNER_HTTP_TOKENS", "").split(","))):
+            name, _, rest = item.partition("=")
+            tok, _, mode = rest.partition(":")
+            if name and tok:
+                principals.append(Principal(name.strip(), tok.strip(), delegating=mode.strip() == "delegate"))
+        db = os.environ.get("PLANNER_DB")
+        return cls(
+            db_path=Path(db).expanduser() if db else _default_db(),
+            composio_api_key=os.environ.get("COMPOSIO_API_KEY") or None,
+            composio_user_id=os.environ.get("COMPOSIO_USER_ID", "default"),
+            dry_run=_flag("PLANNER_DRY_RUN"),
+            timezone=os.environ.get("APP_TIMEZONE", "Europe/Moscow"),
+            bulk_threshold=int(os.environ.get("PLANNER_BULK_THRESHOLD", "5")),
+            draft_ttl_s=float(os.environ.get("PLANNER_DRAFT_TTL_MINUTES", "30")) * 60,
+            principals=tuple(principals),
+            allowed_origins=tuple(filter(None, os.environ.get("PLANNER_ALLOWED_ORIGINS", "").split(","))),
+        )

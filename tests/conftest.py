@@ -1,0 +1,105 @@
+"""Shared fixtures: a fresh sandbox + draft store per test, the real MCP client in memory."""
+
+from __future__ import annotations
+
+import json
+import socket
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp import Client
+
+from server.app import build_server
+from server.service import Service
+from server.settings import Settings
+from server.wiring import build_service
+
+REF_NOW = "2026-11-25T12:00:00+03:00"
+ROOT = Path(__file__).resolve().parents[1]
+WORKSPACE = json.loads((ROOT / "toolkits" / "data" / "workspace.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture(autouse=True)
+def _clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in (
+        "COMPOSIO_API_KEY",
+        "COMPOSIO_BASE_URL",
+        "PLANNER_DRY_RUN",
+        "PLANNER_HTTP_TOKEN",
+        "PLANNER_HTTP_TOKENS",
+    ):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("PLANNER_DB", str(tmp_path / "planner.db"))
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(db_path=tmp_path / "planner.db")
+
+
+@pytest.fixture
+async def service(settings: Settings) -> AsyncIterator[Service]:
+    svc = build_service(settings)
+    yield svc
+    await svc.backend.aclose()
+    await svc.store.close()
+
+
+@pytest.fixture
+async def client(service: Service, settings: Settings) -> AsyncIterator[Client]:
+    async with Client(build_server(service, settings)) as c:
+        yield c
+
+
+def reply_of(result: Any) -> dict[str, Any]:
+    """The structured reply of a tool call."""
+    sc = result.structured_content
+    assert isinstance(sc, dict), result
+    return sc
+
+
+class Conversation:
+    """One person talking to the server: fills user_id, conversation_id and now."""
+
+    def __init__(self, client: Client, user: str = "anna", conversation: str = "chat-1") -> None:
+        self.client, self.user, self.conversation = client, user, conversation
+
+    async def call(self, tool: str, **args: Any) -> dict[str, Any]:
+        args.setdefault("user_id", self.user)
+        if tool == "plan":
+            args.setdefault("conversation_id", self.conversation)
+            args.setdefault("now", REF_NOW)
+        result = await self.client.call_tool(tool, args)
+        if result.is_error:
+            return {
+                "ok": False,
+                "status": "tool_error",
+                "user_message": " ".join(getattr(c, "text", "") for c in result.content),
+            }
+        return reply_of(result)
+
+    async def say(self, text: str, **args: Any) -> dict[str, Any]:
+        return await self.call("plan", text=text, **args)
+
+
+@pytest.fixture
+def anna(client: Client) -> Conversation:
+    return Conversation(client)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def port() -> Iterator[int]:
+    yield free_port()

@@ -1,0 +1,102 @@
+"""The utterance corpora through the MCP `plan` tool: prints the score and every failure."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import REF_NOW, WORKSPACE
+from mcp import Client
+
+pytestmark = pytest.mark.anyio
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+def ref_tokens(ref: str) -> list[str]:
+    kind, key = ref[1:].split(":", 1)
+    a, lin = WORKSPACE["attio"], WORKSPACE["linear"]
+    table: dict[str, list[str]] = {
+        "deal": [d["id"] for d in a["deals"] if d["key"] == key],
+        "company": [c["id"] for c in a["companies"] if c["key"] == key],
+        "person": [p["id"] for p in a["people"] if p["key"] == key],
+        "member": [m["id"] for m in a["workspace_members"] if m["email"].split("@")[0] == key],
+        "stage": [s["id"] for s in a["deal_stages"] if s["title"] == key] + [key],
+        "issue": [i["id"] for i in lin["issues"] if i["identifier"] == key] + [key],
+        "team": [t["id"] for t in lin["teams"] if t["key"] == key],
+        "project": [p["id"] for p in lin["projects"] if p["key"] == key],
+        "luser": [u["id"] for u in lin["users"] if u["email"].split("@")[0] == key],
+        "label": [x["id"] for x in lin["labels"] if x["name"] == key] + [key],
+    }
+    return table[kind]
+
+
+def problems(expect: dict[str, Any], reply: dict[str, Any]) -> list[str]:
+    """The corpus README's expectations (same semantics as the acceptance scorer)."""
+    bad: list[str] = []
+    plan = reply.get("plan") or {}
+    actions = plan.get("actions") or []
+    writes = [a for a in actions if not a.get("read_only", False)]
+    if "status" in expect and reply.get("status") not in expect["status"].split("|"):
+        bad.append(f"status {reply.get('status')!r} != {expect['status']!r}")
+    for f in ("domain", "intent"):
+        if f in expect and plan.get(f) != expect[f]:
+            bad.append(f"{f} {plan.get(f)!r} != {expect[f]!r}")
+    if "writes" in expect:
+        got = Counter(f"{a['toolkit']}:{a['operation']}" for a in writes)
+        if got != Counter(expect["writes"]):
+            bad.append(f"writes {dict(got)} != {expect['writes']}")
+    if "reads" in expect:
+        have = {f"{a['toolkit']}:{a['operation']}" for a in actions if a.get("read_only")}
+        bad += [f"read {r} missing" for r in expect["reads"] if r not in have]
+    blob = json.dumps(
+        [a.get("args") for a in actions]
+        + [e.get("selected_id") for e in plan.get("entities") or []]
+        + [reply.get("results")],
+        ensure_ascii=False,
+    )
+    bad += [f"ref {r} not found" for r in expect.get("refs", []) if not any(t in blob for t in ref_tokens(r))]
+    wblob = json.dumps([a.get("args") for a in writes], ensure_ascii=False).lower()
+    bad += [f"value {v!r} not in writes" for v in expect.get("values", []) if v.lower() not in wblob]
+    kinds = {r.get("kind") for r in plan.get("risks") or []}
+    bad += [f"risk {k} missing" for k in expect.get("risks", []) if k not in kinds]
+    bad += [f"risk {k} present" for k in expect.get("no_risks", []) if k in kinds]
+    if (
+        "question" in expect
+        and expect["question"].lower() not in (reply.get("clarifying_question") or "").lower()
+    ):
+        bad.append(f"question {reply.get('clarifying_question')!r} lacks {expect['question']!r}")
+    labels = " | ".join(c.get("label", "") for c in reply.get("choices") or []).lower()
+    bad += [
+        f"choice {c!r} missing"
+        for c in expect.get("choices", [])
+        if not any(x.lower() in labels for x in c.split("|"))
+    ]
+    return bad
+
+
+async def score(client: Client, path: Path) -> tuple[int, list[str]]:
+    cases = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    failures: list[str] = []
+    for case in cases:
+        args: dict[str, Any] = {"user_id": "corpus", "conversation_id": case["id"], "now": REF_NOW}
+        args.update({k: case[k] for k in ("text", "command") if k in case})
+        result = await client.call_tool("plan", args)
+        reply = result.structured_content or {}
+        bad = problems(case["expect"], reply)
+        if bad:
+            failures.append(
+                f"{case['id']}: {case.get('text') or case.get('command')}\n    " + "\n    ".join(bad)
+            )
+    passed = len(cases) - len(failures)
+    print(f"\n{path.name}: {passed}/{len(cases)} = {100 * passed / len(cases):.1f}%")
+    for f in failures:
+        print("FAIL", f)
+    return passed * 100 // len(cases), failures
+
+
+async def test_the_dev_corpus_passes_at_least_95_percent(client: Client) -> None:
+    pct, failures = await score(client, DATA / "dev.jsonl")
+    assert pct >= 95, "\n".join(failures)

@@ -1,0 +1,55 @@
+"""Errors raised by toolkits and their backends.
+
+ToolkitError                 base; its message is safe to show a person (no secrets, no payloads)
+├── InvalidArguments         arguments do not fit the tool's input schema (never retried)
+├── UnknownTool              a slug this project does not know
+├── UpstreamRejected         the remote refused the call (4xx, `successful: false`); never retried
+├── UpstreamUnavailable      transient: connection error, 408, 429, 5xx; safe to retry for reads
+│   └── OutcomeUnknown       the request may have been applied (timeout after sending); reconcile first
+└── NotConnected             no credentials / connected account for this toolkit
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "InvalidArguments",
+    "NotConnected",
+    "OutcomeUnknown",
+    "ToolkitError",
+    "UnknownTool",
+    "UpstreamRejected",
+    "UpstreamUnavailable",
+]
+
+
+class ToolkitError(Exception):
+    """Base class; `str(error)` is written for a person and carries no secrets."""
+
+
+class InvalidArguments(ToolkitError):
+    def __init__(self, slug: str, problems: list[str]) -> None:
+        self.slug = slug
+        self.problems = problems
+        super().__init__(f"{slug}: " + "; ".join(problems))
+
+
+class UnknownTool(ToolkitError):
+    pass
+
+
+class UpstreamRejected(ToolkitError):
+    pass
+
+
+class UpstreamUnavailable(ToolkitError):
+    def __init__(self, message: str, retry_after: float | None = None) -> None:
+        self.retry_after = retry_after
+        super().__init__(message)
+
+
+class OutcomeUnknown(UpstreamUnavailable):
+    pass
+
+
+class NotConnected(ToolkitError):
+    pass

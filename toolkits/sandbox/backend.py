@@ -1,0 +1,98 @@
+"""`SandboxBackend`: every Composio tool of the project, run against the embedded workspace."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from toolkits.base import ToolResult
+from toolkits.errors import InvalidArguments, UnknownTool
+from toolkits.sandbox import _attio, _calendar, _linear
+from toolkits.sandbox._common import Args, Handler, SandboxError
+from toolkits.sandbox._store import WorkspaceStore, default_fixture
+from toolkits.schemas import known_slugs, validate_arguments
+
+__all__ = ["READ_SLUGS", "WRITE_SLUGS", "SandboxBackend", "is_write_call"]
+
+_READS: dict[str, Handler] = {**_attio.READS, **_linear.READS, **_calendar.READS}
+_WRITES: dict[str, Handler] = {**_attio.WRITES, **_linear.WRITES, **_calendar.WRITES}
+
+READ_SLUGS = frozenset(_READS)
+WRITE_SLUGS = frozenset(_WRITES)
+
+
+def is_write_call(slug: str, arguments: Args) -> bool:
+    """Whether this call changes the workspace (GraphQL depends on the document sent)."""
+    if slug == _linear.GRAPHQL_SLUG:
+        return _linear.is_mutation(arguments)
+    return slug in WRITE_SLUGS
+
+
+class SandboxBackend:
+    """The embedded workspace behind Composio's slugs, argument schemas and result envelope.
+
+    State lives in SQLite (`db_path`, or in memory when None) in the `sandbox_*` tables, seeded from
+    the fixture the first time, so writes survive a restart and are shared by every backend on the
+    same file. `latency` seconds are awaited in every call, without holding any lock.
+    """
+
+    name = "sandbox"
+
+    def __init__(
+        self,
+        db_path: str | os.PathLike[str] | None = None,
+        *,
+        fixture: Path | None = None,
+        latency: float = 0.0,
+    ) -> None:
+        self._store = WorkspaceStore(db_path, fixture if fixture is not None else default_fixture())
+        self.latency = latency
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+
+    @property
+    def write_calls(self) -> list[tuple[str, dict[str, Any]]]:
+        """The recorded calls that change the workspace."""
+        return [(slug, args) for slug, args in self.calls if is_write_call(slug, args)]
+
+    async def execute(self, slug: str, arguments: Mapping[str, Any]) -> ToolResult:
+        """Run one tool call; business failures come back as `successful: False`.
+
+        Raises:
+            UnknownTool: the slug is not one of the project's Composio tools.
+            InvalidArguments: the arguments do not fit the tool's input schema.
+        """
+        args = copy.deepcopy(dict(arguments))
+        self.calls.append((slug, args))
+        if slug not in known_slugs():
+            raise UnknownTool(f"Unknown tool '{slug}'")
+        problems = validate_arguments(slug, args)
+        if problems:
+            raise InvalidArguments(slug, problems)
+        if self.latency > 0:
+            await asyncio.sleep(self.latency)
+        return await asyncio.to_thread(self._run, slug, copy.deepcopy(args))
+
+    def _run(self, slug: str, args: dict[str, Any]) -> ToolResult:
+        try:
+            if is_write_call(slug, args):
+                handler: Handler = _WRITES.get(slug, _linear.run_query_or_mutation)
+                data = self._store.mutate(lambda workspace: handler(workspace, args))
+            else:
+                handler = _READS.get(slug, _linear.run_query_or_mutation)
+                data = handler(self._store.snapshot(), args)
+        except SandboxError as error:
+            return {"data": {}, "error": str(error), "successful": False}
+        return {"data": data, "error": None, "successful": True}
+
+    async def aclose(self) -> None:
+        await asyncio.to_thread(self._store.close)
+
+    async def __aenter__(self) -> SandboxBackend:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
