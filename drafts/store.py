@@ -105,7 +105,11 @@ class SqliteStore(JournalMixin):
         self._callback_stale_s = callback_stale_s
 
     async def close(self) -> None:
-        """Close the connection; later calls raise RuntimeError."""
+        """Close the connection (idempotent); later calls raise RuntimeError.
+
+        Raises:
+            sqlite3.Error: the connection could not be closed cleanly.
+        """
         self._db.close()
 
     # -- plans --------------------------------------------------------------------------------

@@ -145,6 +145,9 @@ def best(mentions: list[Mention], *, margin: float = 0.06) -> list[Mention]:
     return [
         m
         for m in mentions
-        if m.score >= top.score - margin
+        if m is top
+        or (
+            m.score >= top.score - margin and not m.positions < top.positions
+        )  # fewer words matched: not a tie
         or (m.positions == top.positions and m.entity.kind == top.entity.kind)
     ]

@@ -50,8 +50,11 @@ def detect_language(text: str) -> str:
 
 @lru_cache(maxsize=1)
 def _morph() -> Any:
+    import logging
+
     import pymorphy3
 
+    logging.getLogger("pymorphy3").setLevel(logging.WARNING)  # it announces dictionary loading at INFO
     return pymorphy3.MorphAnalyzer()
 
 

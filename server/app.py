@@ -119,6 +119,8 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         the answer to `pick`. "safe_fail" means nothing was done; ask them to rephrase.
         In a conversation with a pending draft, plain "да"/"yes" confirms and runs it and "нет"/"no" cancels it."""
         uid = who(ctx, user_id)
+        if timezone is None and ctx.headers is not None:
+            timezone = ctx.headers.get("x-timezone") or None  # DESIGN §9: a bot sends X-Timezone
         return await service.once(
             uid,
             callback_id,

@@ -413,8 +413,8 @@ class Service:
         if current.status == "confirmed":
             msg = t(
                 lang,
-                "Подтверждено. Выполняю по команде execute_draft.",
-                "Confirmed. It runs on execute_draft.",
+                "Подтверждено — можно выполнять.",
+                "Confirmed - ready to run.",
             )
             if won:
                 await self._audit(

@@ -37,6 +37,7 @@ class Settings:
     bulk_threshold: int = 5
     draft_ttl_s: float = 30 * 60
     plan_ttl_s: float = 24 * 3600
+    concurrency: int = 8  # independent actions of one draft in flight at once
     principals: tuple[Principal, ...] = ()
     allowed_origins: tuple[str, ...] = ()
 
@@ -61,6 +62,7 @@ class Settings:
             timezone=os.environ.get("APP_TIMEZONE", "Europe/Moscow"),
             bulk_threshold=int(os.environ.get("PLANNER_BULK_THRESHOLD", "5")),
             draft_ttl_s=float(os.environ.get("PLANNER_DRAFT_TTL_MINUTES", "30")) * 60,
+            concurrency=max(1, int(os.environ.get("PLANNER_CONCURRENCY", "8"))),
             principals=tuple(principals),
             allowed_origins=tuple(filter(None, os.environ.get("PLANNER_ALLOWED_ORIGINS", "").split(","))),
         )

@@ -45,5 +45,5 @@ def build_service(
         return {s: e.result for s, e in found.items() if e.state == "succeeded"}
 
     planner = Planner(read, ledger=ledger, bulk_threshold=settings.bulk_threshold)
-    executor = Executor(store, backend, link_for=registry.link_for)
+    executor = Executor(store, backend, link_for=registry.link_for, concurrency=settings.concurrency)
     return Service(settings, store, backend, planner, executor)

@@ -230,6 +230,10 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
     if named:
         values["name"] = named.group(1)
     stage = await _stage(clause, ctx)
+    if (
+        stage is None
+    ):  # Attio requires a stage on a deal: start at the pipeline's first one, shown in the preview
+        stage = next(iter(await ctx.directory.stages()), None)
     if stage:
         values["stage"] = stage.name
         ctx.note_entity("stage", stage.name, stage, [], 1.0)

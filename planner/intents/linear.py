@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from planner.analysis import Clause
+from planner.analysis import Clause, analyse
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents import rule
@@ -276,10 +276,15 @@ async def _team(clause: Clause, ctx: BuildContext, fallback_key: str | None) -> 
 
 @rule(20)
 async def template(clause: Clause, ctx: BuildContext) -> bool:
-    key = _template_key(clause, ctx)
+    # the template word must qualify the tasks ("задачи онбординга", "the renewal tasks"), not sit in
+    # an explicit title after a colon ("Create an issue: update the onboarding docs")
+    head = clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text
+    key = _template_key(analyse(head, ctx.now), ctx)
+    singular = re.search(r"\b(an?|one|одну|один)\s+(?:\w+\s+)?(issue|task|ticket|задач[уа])\b", head, re.I)
     explicit_list = clause.after_colon is not None and "," in clause.after_colon
     if (
         key is None
+        or singular
         or explicit_list
         or not (clause.has("task", "issue") and (clause.has("create") or clause.has("put")))
     ):

@@ -343,7 +343,7 @@ async def test_a_partial_failure_is_partially_executed_and_the_failed_scope_can_
     rejected["B"] = False
     retry = await executor.execute((await confirmed(store, [write("A"), write("B")])).id, "alice")
     assert statuses(retry) == ["already_done", "succeeded"]
-    assert backend.slugs() == ["A", "B", "B"]
+    assert sorted(backend.slugs()) == ["A", "B", "B"]
 
 
 async def test_all_failed_is_failed(store: SqliteStore) -> None:
@@ -434,3 +434,21 @@ async def test_dry_run_returns_the_requests_and_calls_and_changes_nothing(store:
 
 def test_the_fake_backend_implements_the_port() -> None:
     assert isinstance(FakeBackend(), Backend)
+
+
+async def test_outcomes_are_recorded_as_they_happen(store: SqliteStore) -> None:
+    seen: list[list[str]] = []
+
+    class Inspecting(FakeBackend):
+        # What a crash at this instant would leave behind: A settled, B marked as possibly sent.
+        async def execute(self, slug: str, arguments: Mapping[str, Any]) -> ToolResult:
+            if slug == "B":
+                seen.append(statuses(await store.get_draft(draft.id, "alice")))
+            return await super().execute(slug, arguments)
+
+    backend = Inspecting()
+    draft = await confirmed(store, [write("A"), write("B", depends_on=0)])
+
+    await Executor(store, backend).execute(draft.id, "alice")
+
+    assert seen == [["succeeded", "running"]]

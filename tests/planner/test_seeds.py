@@ -313,3 +313,10 @@ async def test_seed004_every_decision_is_audited_with_the_seed_fields(anna: Conv
 async def test_seed004_messages_longer_than_4000_characters_are_refused(anna: Conversation) -> None:
     r = await anna.say("a" * 4001)
     assert r["ok"] is False and "4000" in r["user_message"]
+
+
+async def test_a_template_word_inside_an_explicit_title_is_just_a_title(anna: Conversation) -> None:
+    r = await anna.say("Create an issue in ENG: update the onboarding docs by Friday")
+    assert r["status"] == "draft_pending"
+    i = issue_input(r)
+    assert (i["title"], i["dueDate"], i["teamId"]) == ("update the onboarding docs", "2026-11-27", ENG["id"])

@@ -304,3 +304,80 @@ async def test_bad_input_gets_a_clear_refusal_and_leaves_the_server_healthy(
     assert r.get("user_message")
     assert writes(service) == []
     assert (await anna.say("Покажи ENG-101"))["status"] == "answered"
+
+
+async def test_a_voice_transcript_is_planned_and_a_doubtful_one_is_echoed(
+    anna: Conversation, service: Service
+) -> None:
+    r = await anna.call("plan", voice={"file_id": "f1", "transcript": "Закрой ENG-101", "confidence": 0.93})
+    assert r["status"] == "draft_pending" and r["plan"]["inputs"]["voice"]["file_id"] == "f1"
+    r = await anna.call(
+        "plan", voice={"file_id": "f2", "transcript": "закрой инж сто один", "confidence": 0.21}
+    )
+    assert r["status"] == "safe_fail" and "закрой инж сто один" in r["user_message"]
+    assert writes(service) == []
+
+
+async def test_language_override_answers_in_english(anna: Conversation) -> None:
+    r = await anna.say("Поставь блок", language="en")
+    assert r["clarifying_question"] == "How many minutes should the block last?"
+
+
+async def test_relative_dates_default_to_the_clock_in_the_requested_zone(anna: Conversation) -> None:
+    r = await anna.call(
+        "plan", text="Поставь блок завтра в 10:00 на 30 минут", conversation_id="c", timezone="Asia/Tokyo"
+    )
+    start = r["plan"]["actions"][0]["args"]["start_datetime"]
+    assert start.endswith("T10:00:00+09:00")
+
+
+async def test_pick_rejects_a_value_that_is_not_a_choice(anna: Conversation) -> None:
+    r = await anna.say("Move Acme to negotiation")
+    bad = await anna.call(
+        "pick", plan_id=r["plan"]["plan_id"], question_id=r["question_id"], value="not-a-choice"
+    )
+    assert bad["status"] == "needs_clarification" and bad["ok"] is False
+    other = await anna.call("pick", plan_id=r["plan"]["plan_id"], question_id="c9.nothing", value="x")
+    assert other["question_id"] == r["question_id"]
+    stranger = await Conversation(anna.client, user="mallory").call(
+        "pick", plan_id=r["plan"]["plan_id"], question_id=r["question_id"], value=r["choices"][0]["value"]
+    )
+    assert stranger["ok"] is False and stranger["status"] == "failed"
+
+
+async def test_a_new_deal_starts_at_the_first_stage_and_is_created(anna: Conversation) -> None:
+    d = await drafted(anna, "Create a deal for Globex, 40k USD")
+    r = await anna.call("confirm_draft", draft_id=d)
+    r = await anna.call("execute_draft", draft_id=d)
+    assert r["status"] == "executed", r["user_message"]
+    values = r["results"][0]["data"]["data"]["values"]
+    assert values["stage"][0]["status"]["title"] == "Lead"
+    assert values["value"][0]["currency_value"] == 40000
+
+
+async def test_every_write_operation_executes_on_the_sandbox(anna: Conversation) -> None:
+    """One request per write operation of DESIGN §5, each confirmed and executed for real."""
+    requests = [
+        "Create a new company Hooli with domain hooli.xyz",
+        "Добавь контакт Пётр Сергеев petr@hooli.xyz",
+        "Create a deal for Umbrella Health, 25k USD, stage Lead",
+        "Переведи сделку Globex pilot в стадию Won",
+        "Добавь заметку к компании Initech: обсудили продление",
+        "remind me to follow up with Maria Sokolova next Tuesday",
+        "Удали сделку Acme Logistics — pilot",
+        "Заведи в Linear баг в команде Engineering: падает импорт CSV, приоритет высокий",
+        "Назначь ENG-103 на Олега и поставь срок на следующий понедельник",
+        "Закрой ENG-101",
+        "Comment on ENG-105: waiting for Apple review",
+        "Archive ENG-106",
+        "Создай задачу в проекте Partner Portal: собрать требования",
+        "Поставь блок на завтра в 14:00 на 60 минут",
+    ]
+    for text in requests:
+        r = await anna.say(text)
+        assert r["status"] == "draft_pending", (text, r["status"], r.get("clarifying_question"))
+        d = r["draft"]["id"]
+        c = await anna.call("confirm_draft", draft_id=d)
+        assert c["status"] == "confirmed", (text, c["status"])
+        e = await anna.call("execute_draft", draft_id=d)
+        assert e["status"] == "executed", (text, e["user_message"])

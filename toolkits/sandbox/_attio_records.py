@@ -6,6 +6,7 @@ this module translates between that and Attio's attribute-value lists.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -313,43 +314,44 @@ def _equal(actual: Any, wanted: Any) -> bool:
     return bool(actual == wanted)
 
 
-def _apply_operator(values: list[Any], operator: str, operand: Any) -> bool:
+_TEXT_TESTS: dict[str, Callable[[str, str], bool]] = {
+    "$contains": operator.contains,
+    "$starts_with": str.startswith,
+    "$ends_with": str.endswith,
+}
+_ORDERINGS: dict[str, Callable[[Any, Any], bool]] = {
+    "$lt": operator.lt,
+    "$lte": operator.le,
+    "$gt": operator.gt,
+    "$gte": operator.ge,
+}
+
+
+def _apply_operator(values: list[Any], name: str, operand: Any) -> bool:
     strings = [v.casefold() for v in values if isinstance(v, str)]
     needle = operand.casefold() if isinstance(operand, str) else None
-    if operator == "$eq":
+    if name == "$eq":
         return any(_equal(value, operand) for value in values)
-    if operator == "$in":
+    if name == "$in":
         if not isinstance(operand, list):
             raise SandboxError("'$in' needs a list")
         return any(_equal(value, wanted) for value in values for wanted in operand)
-    if operator == "$not_empty":
+    if name == "$not_empty":
         return bool(values) == bool(operand)
-    if operator in ("$contains", "$starts_with", "$ends_with"):
+    if name in _TEXT_TESTS:
         if needle is None:
-            raise SandboxError(f"'{operator}' needs a string")
-        test = {"$contains": str.__contains__, "$starts_with": str.startswith, "$ends_with": str.endswith}[
-            operator
-        ]
+            raise SandboxError(f"'{name}' needs a string")
+        test = _TEXT_TESTS[name]
         return any(test(value, needle) for value in strings)
-    if operator in ("$lt", "$lte", "$gt", "$gte"):
-        return any(_compare(value, operator, operand) for value in values)
-    raise SandboxError(f"Unsupported filter operator '{operator}'")
+    if name in _ORDERINGS:
+        return any(_compare(value, name, operand) for value in values)
+    raise SandboxError(f"Unsupported filter operator '{name}'")
 
 
-def _compare(value: Any, operator: str, operand: Any) -> bool:
-    if (
-        isinstance(value, bool)
-        or type(value) is not type(operand)
-        and not (isinstance(value, int | float) and isinstance(operand, int | float))
-    ):
-        return False
-    if operator == "$lt":
-        return bool(value < operand)
-    if operator == "$lte":
-        return bool(value <= operand)
-    if operator == "$gt":
-        return bool(value > operand)
-    return bool(value >= operand)
+def _compare(value: Any, operator_name: str, operand: Any) -> bool:
+    numbers = all(isinstance(x, int | float) and not isinstance(x, bool) for x in (value, operand))
+    texts = isinstance(value, str) and isinstance(operand, str)
+    return (numbers or texts) and _ORDERINGS[operator_name](value, operand)
 
 
 def sort_records(

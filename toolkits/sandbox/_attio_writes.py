@@ -180,7 +180,9 @@ def _write_stage(ws: Workspace, record: Record, raw: Any, creating: bool) -> Non
         value = value.get("status", value.get("title"))
     if isinstance(value, Mapping):
         status_id = value.get("id")
-        value = value.get("title") or (status_id.get("status_id") if isinstance(status_id, Mapping) else status_id)
+        value = value.get("title") or (
+            status_id.get("status_id") if isinstance(status_id, Mapping) else status_id
+        )
     if not isinstance(value, str):
         raise SandboxError("Attribute 'stage' takes a stage title or status id")
     record["stage"] = find_stage(ws, value)["title"]
