@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
-import hmac
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
-from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.elicitation import (
+    AcceptedElicitation,
+    CancelledElicitation,
+    DeclinedElicitation,
+    ElicitationResult,
+)
+from mcp.server.mcpserver import Context, MCPServer, Resolve
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
 from planner.models import Voice
+from server.elicit import PersonConfirms, PersonCounts, ask_person
+from server.identity import resolve_user
 from server.replies import Reply
 from server.service import Service
-from server.settings import Principal, Settings
+from server.settings import Settings
 
 __all__ = ["build_server", "resolve_user"]
 
@@ -39,28 +45,11 @@ CallbackId = Annotated[
 ]
 
 
-def resolve_user(ctx: Context[Any, Any] | None, user_id: str, principals: tuple[Principal, ...]) -> str:
-    """Over stdio the process owner is trusted and `user_id` is honoured. Over HTTP the bearer token
-    decides: a delegating principal's users are namespaced by it; any other principal is its own user."""
-    headers = ctx.headers if ctx is not None else None
-    if headers is None:
-        return user_id or "local"
-    auth = headers.get("authorization") or headers.get("Authorization") or ""
-    token = auth[7:].strip() if auth.lower().startswith("bearer ") else ""
-    for p in principals:
-        if token and hmac.compare_digest(token.encode(), p.token.encode()):
-            if not p.delegating:
-                return p.name
-            uid = user_id or "local"
-            return uid if uid.startswith(p.name + ":") else f"{p.name}:{uid}"
-    raise ToolError("Not authorised.")
-
-
 def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
     @asynccontextmanager
-    async def lifespan(_: MCPServer[Any]) -> AsyncIterator[None]:
+    async def lifespan(_: MCPServer[Any]) -> AsyncIterator[Service]:
         try:
-            yield
+            yield service  # the confirmation resolver finds the service here
         finally:
             await service.backend.aclose()
             await service.store.close()
@@ -192,20 +181,32 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
                 ge=0, le=100000, description="for a bulk draft: the number of changes, as the person typed it"
             ),
         ] = None,
+        person: Annotated[ElicitationResult[Any], Resolve(ask_person)] = None,  # type: ignore[assignment]
     ) -> Reply:
         """Record the person's yes for a draft. Call ONLY after the person explicitly agreed to the preview
         they were shown (a button press or "да"/"yes"); never on your own initiative.
 
         A bulk draft (more than 5 changes) first answers "needs_bulk_confirmation" with a question like
         "Создать 12 задач? Подтвердите: 12": ask the person, then call again with confirm_count=12.
-        After "confirmed", call `execute_draft`."""
+        After "confirmed", call `execute_draft`. Where the client can show forms (MCP elicitation), the
+        person is shown the preview and asked directly; their answer decides (no -> the draft is cancelled)."""
         uid = who(ctx, user_id)
-        return await service.once(
-            uid,
-            callback_id,
-            "confirm_draft",
-            lambda: service.confirm(uid, draft_id, confirm_count=confirm_count),
-        )
+
+        async def decide() -> Reply:
+            if isinstance(person, AcceptedElicitation) and isinstance(person.data, PersonCounts):
+                await service.confirm(uid, draft_id)  # pending -> awaiting the count
+                return await service.confirm(uid, draft_id, confirm_count=person.data.count)
+            if isinstance(person, AcceptedElicitation) and isinstance(person.data, PersonConfirms):
+                if person.data.confirm:
+                    return await service.confirm(uid, draft_id)
+                return await service.cancel(uid, draft_id)
+            if isinstance(person, DeclinedElicitation):
+                return await service.cancel(uid, draft_id)
+            if isinstance(person, CancelledElicitation):
+                return await service.not_confirmed(uid, draft_id)
+            return await service.confirm(uid, draft_id, confirm_count=confirm_count)
+
+        return await service.once(uid, callback_id, "confirm_draft", decide)
 
     @mcp.tool(
         annotations=ToolAnnotations(

@@ -6,6 +6,7 @@ below the boundary: errors are mapped to short messages for the person.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import re
 import secrets
@@ -14,11 +15,12 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from drafts import Draft, Executor, SqliteStore
+from drafts import Executor, SqliteStore
 from planner import Outcome, Planner, PlanRequest, is_no, is_yes
 from planner.core import MAX_TEXT
 from planner.models import Voice
-from server.render import draft_message, execution_message, query_message, t
+from server._drafts import ID_PATTERN, DraftCommands
+from server.render import draft_message, query_message, t
 from server.replies import Reply
 from server.settings import Settings
 from toolkits.base import Backend
@@ -27,10 +29,10 @@ from toolkits.errors import ToolkitError
 __all__ = ["Service"]
 
 log = logging.getLogger("planner.service")
-_ID = re.compile(r"^[A-Za-z0-9_\-.:]{1,128}$")
+_ID = ID_PATTERN
 
 
-class Service:
+class Service(DraftCommands):
     def __init__(
         self, settings: Settings, store: SqliteStore, backend: Backend, planner: Planner, executor: Executor
     ) -> None:
@@ -126,7 +128,13 @@ class Service:
             if pending is not None:
                 return pending
         request = PlanRequest(
-            text=text, command=command, voice=voice, language=lang, now=moment, timezone=tz_name
+            text=text,
+            command=command,
+            voice=voice,
+            language=lang,
+            now=moment,
+            timezone=tz_name,
+            conversation=await self._memory(user, conversation_id),
         )
         plan_id = "p_" + secrets.token_urlsafe(12)
         outcome = await self.planner.plan(request, plan_id)
@@ -200,46 +208,21 @@ class Service:
         lang = state.get("lang") or "en"
         q = state["open_question"]
         if q["id"] != question_id:
-            return Reply(
-                ok=False,
-                status="needs_clarification",
-                clarifying_question=q["question"],
-                question_id=q["id"],
-                choices=q.get("choices", []),
-                user_message=t(lang, "Сейчас открыт другой вопрос.", "A different question is open now."),
-            )
-        answer = value if value not in (None, "") else text
-        if answer is None or not str(answer).strip():
+            return _reask(q, t(lang, "Сейчас открыт другой вопрос.", "A different question is open now."))
+        raw = value if value not in (None, "") else text
+        if raw is None or not str(raw).strip():
             return self._bad(
                 lang,
                 "Нужен value (вариант) или text (свой ответ).",
                 "Pass value (a choice) or text (your answer).",
             )
-        answer = str(answer).strip()[:MAX_TEXT]
-        allowed = {c["value"] for c in q.get("choices", [])}
-        if value not in (None, "") and allowed and answer not in allowed and not q.get("free_text_allowed"):
-            return Reply(
-                ok=False,
-                status="needs_clarification",
-                clarifying_question=q["question"],
-                question_id=q["id"],
-                choices=q.get("choices", []),
-                user_message=t(
-                    lang, "Такого варианта нет — выберите из списка.", "That is not one of the choices."
-                ),
-            )
-        if allowed and answer not in allowed and not q.get("free_text_allowed"):
-            match = [c["value"] for c in q["choices"] if c["label"].lower().startswith(answer.lower())]
-            if len(match) != 1:
-                return Reply(
-                    ok=False,
-                    status="needs_clarification",
-                    clarifying_question=q["question"],
-                    question_id=q["id"],
-                    choices=q.get("choices", []),
-                    user_message=t(lang, "Выберите один из вариантов.", "Please pick one of the choices."),
-                )
-            answer = match[0]
+        answer = str(raw).strip()[:MAX_TEXT]
+        choices = q.get("choices") or []
+        chosen = _match_choice(answer, choices)
+        if chosen is not None:
+            answer = chosen
+        elif choices and not q.get("free_text_allowed"):
+            return _reask(q, t(lang, "Выберите один из вариантов.", "Please pick one of the choices."))
         answers = dict(state.get("answers") or {})
         answers[question_id] = answer
         state["answers"] = answers
@@ -252,6 +235,7 @@ class Service:
             language=state.get("language") or lang,
             now=_parse_now(state.get("now"), tz),
             timezone=state.get("timezone") or self.settings.timezone,
+            conversation=await self._memory(user, state.get("conversation_id")),
         )
         outcome = await self.planner.plan(request, plan_id, answers)
         return await self._respond(
@@ -305,6 +289,7 @@ class Service:
         writes = plan.write_actions()
         if not writes:
             results = await self._run_reads(plan)
+            await self._remember_list(user, conversation_id, results)
             message = "\n".join(
                 x for x in (outcome.user_message, query_message(plan, results) if results else "") if x
             )
@@ -354,6 +339,28 @@ class Service:
         )
         return reply
 
+    # ---- conversation memory: the last list shown, for "the first one" / "#2" (seed 004 rule 3) ----
+    def _memory_id(self, user: str, conversation_id: str) -> str:
+        return "conv_" + hashlib.sha256(f"{user}\x1f{conversation_id}".encode()).hexdigest()[:32]
+
+    async def _memory(self, user: str, conversation_id: str | None) -> dict[str, Any]:
+        if not conversation_id:
+            return {}
+        return await self.store.load_plan(self._memory_id(user, conversation_id), user) or {}
+
+    async def _remember_list(
+        self, user: str, conversation_id: str | None, results: list[dict[str, Any]]
+    ) -> None:
+        shown = [
+            {"identifier": row["identifier"], "title": row.get("title", "")}
+            for r in results
+            for row in _issue_rows(r.get("data"))
+        ][:15]
+        if conversation_id and shown:
+            await self.store.save_plan(
+                self._memory_id(user, conversation_id), user, conversation_id, {"last_list": shown}, 24 * 3600
+            )
+
     async def _run_reads(self, plan: Any) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         for a in plan.actions:
@@ -374,221 +381,6 @@ class Service:
                 entry["error"] = str(res.get("error") or "failed")[:300]
             out.append(entry)
         return out
-
-    # ---- drafts -------------------------------------------------------------------------------
-    async def _draft_or_missing(self, user: str, draft_id: str) -> Draft | Reply:
-        draft = await self.store.get_draft(draft_id, user) if _ID.match(draft_id or "") else None
-        if draft is None:
-            return Reply(ok=False, status="failed", user_message="Черновик не найден. / Draft not found.")
-        return draft
-
-    async def confirm(
-        self,
-        user: str,
-        draft_id: str,
-        *,
-        confirm_count: int | None = None,
-        conversation_id: str | None = None,
-    ) -> Reply:
-        found = await self._draft_or_missing(user, draft_id)
-        if isinstance(found, Reply):
-            return found
-        d = found
-        lang = d.language
-        if d.status == "pending" and d.bulk_count:
-            await self.store.transition(d.id, user, {"pending"}, "awaiting_bulk_confirmation")
-            return await self._bulk_question(user, d.id, lang, conversation_id)
-        if d.status == "awaiting_bulk_confirmation":
-            if confirm_count != d.bulk_count:
-                return await self._bulk_question(
-                    user, d.id, lang, conversation_id, wrong=confirm_count is not None
-                )
-            won = await self.store.transition(d.id, user, {"awaiting_bulk_confirmation"}, "confirmed")
-        elif d.status == "pending":
-            won = await self.store.transition(d.id, user, {"pending"}, "confirmed")
-        else:
-            won = False
-        current = await self.store.get_draft(d.id, user)
-        assert current is not None
-        if current.status == "confirmed":
-            msg = t(
-                lang,
-                "Подтверждено — можно выполнять.",
-                "Confirmed - ready to run.",
-            )
-            if won:
-                await self._audit(
-                    user, current.conversation_id, f"confirm {d.id}", "CONFIRM_YES", "CONFIRMED", None, msg
-                )
-            return Reply(ok=True, status="confirmed", user_message=msg, draft=current)
-        return self._draft_state_reply(current)
-
-    async def _bulk_question(
-        self, user: str, draft_id: str, lang: str, conversation_id: str | None, wrong: bool = False
-    ) -> Reply:
-        d = await self.store.get_draft(draft_id, user)
-        assert d is not None
-        n = d.bulk_count
-        q = t(lang, f"Создать {n} изменений? Подтвердите: {n}", f"Make {n} changes? Confirm: {n}")
-        if wrong:
-            q = t(lang, f"Число не совпало. Подтвердите: {n}", f"The number did not match. Confirm: {n}")
-        await self._audit(
-            user,
-            conversation_id or d.conversation_id,
-            f"confirm {draft_id}",
-            "CONFIRM_YES",
-            "REQUEST_CONFIRMATION",
-            None,
-            q,
-        )
-        return Reply(
-            ok=False,
-            status="needs_bulk_confirmation",
-            clarifying_question=q,
-            user_message=q,
-            choices=[{"label": t(lang, f"Подтвердить {n}", f"Confirm {n}"), "value": str(n)}],  # type: ignore[list-item]
-            draft=d,
-        )
-
-    async def execute(self, user: str, draft_id: str, *, dry_run: bool) -> Reply:
-        found = await self._draft_or_missing(user, draft_id)
-        if isinstance(found, Reply):
-            return found
-        d = found
-        lang = d.language
-        if dry_run or self.settings.dry_run:
-            if d.status not in ("pending", "awaiting_bulk_confirmation", "confirmed"):
-                return self._draft_state_reply(d)
-            requests = await self.executor.dry_run(d.id, user)
-            msg = t(
-                lang,
-                "Пробный прогон: ничего не изменено. Будут отправлены запросы:",
-                "Dry run: nothing changed. These requests would be sent:",
-            )
-            lines = [f"{r['index'] + 1}. {r['tool_slug']} {r.get('arguments')}"[:300] for r in requests or []]
-            await self._audit(
-                user, d.conversation_id, f"execute {d.id} (dry run)", "MUTATE", "DRY_RUN", requests, msg
-            )
-            return Reply(
-                ok=True, status="dry_run", user_message="\n".join([msg, *lines]), draft=d, results=requests
-            )
-        if d.status in ("pending", "awaiting_bulk_confirmation"):
-            return Reply(
-                ok=False,
-                status="needs_bulk_confirmation"
-                if d.status == "awaiting_bulk_confirmation"
-                else "draft_pending",
-                draft=d,
-                user_message=t(
-                    lang,
-                    "Сначала подтвердите черновик (confirm_draft) — без подтверждения ничего не выполняю.",
-                    "Confirm the draft first (confirm_draft): nothing runs without the person's yes.",
-                ),
-            )
-        was_confirmed = d.status == "confirmed"
-        result = await self.executor.execute(d.id, user)
-        if result is None:
-            return Reply(ok=False, status="failed", user_message="Черновик не найден. / Draft not found.")
-        self.planner.directory.invalidate()
-        if was_confirmed and result.status in ("executed", "partially_executed", "failed"):
-            await self._audit(
-                user,
-                result.conversation_id,
-                f"execute {d.id}",
-                "MUTATE",
-                "EXECUTE",
-                [_call(a) for a in result.actions],
-                execution_message(result),
-            )
-        return self._draft_state_reply(result)
-
-    def _draft_state_reply(self, d: Draft) -> Reply:
-        lang = d.language
-        results = [
-            {
-                "index": a.index,
-                "operation": a.operation,
-                "status": a.status,
-                "preview": a.preview,
-                "link": a.link,
-                "error": a.error,
-                "data": a.result,
-            }
-            for a in d.actions
-        ]
-        if d.status in ("executed", "partially_executed", "failed"):
-            return Reply(
-                ok=d.status == "executed",
-                status=d.status,
-                user_message=execution_message(d),
-                draft=d,
-                results=results,
-            )
-        if d.status == "executing":
-            return Reply(
-                ok=True, status="executing", draft=d, user_message=t(lang, "Выполняется…", "Running…")
-            )
-        if d.status == "confirmed":
-            return Reply(
-                ok=True, status="confirmed", draft=d, user_message=t(lang, "Подтверждено.", "Confirmed.")
-            )
-        if d.status in ("cancelled", "expired"):
-            return Reply(
-                ok=False,
-                status=d.status,
-                draft=d,
-                user_message=t(
-                    lang,
-                    "Черновик отменён." if d.status == "cancelled" else "Черновик истёк — повторите запрос.",
-                    "The draft was cancelled."
-                    if d.status == "cancelled"
-                    else "The draft expired - please ask again.",
-                ),
-            )
-        return Reply(ok=True, status="draft_pending", draft=d, user_message=d.summary)
-
-    async def cancel(self, user: str, draft_id: str) -> Reply:
-        found = await self._draft_or_missing(user, draft_id)
-        if isinstance(found, Reply):
-            return found
-        won = await self.store.transition(
-            found.id, user, {"pending", "awaiting_bulk_confirmation", "confirmed"}, "cancelled"
-        )
-        current = await self.store.get_draft(found.id, user)
-        assert current is not None
-        if won:
-            await self._audit(
-                user,
-                current.conversation_id,
-                f"cancel {found.id}",
-                "CONFIRM_NO",
-                "CANCEL_PENDING",
-                None,
-                "cancelled",
-            )
-        return self._draft_state_reply(current)
-
-    async def list_drafts(self, user: str, *, open_only: bool) -> Reply:
-        drafts = await self.store.list_drafts(user, open_only=open_only)
-        rows = [
-            {
-                "id": d.id,
-                "status": d.status,
-                "summary": d.summary,
-                "expires_at": d.expires_at,
-                "actions": len(d.actions),
-            }
-            for d in drafts
-        ]
-        lang = drafts[0].language if drafts else "en"
-        msg = "\n".join(f"• {r['id']} [{r['status']}] {r['summary']}" for r in rows) or t(
-            lang, "Открытых черновиков нет.", "No open drafts."
-        )
-        return Reply(ok=True, status="answered", user_message=msg, results=rows)
-
-    async def audit_log(self, user: str, limit: int) -> Reply:
-        rows = await self.store.read_audit(user, limit=limit)
-        return Reply(ok=True, status="answered", user_message=f"{len(rows)} records", results=rows)
 
     # ---- helpers ------------------------------------------------------------------------------
     def _bad(self, lang: str | None, ru: str, en: str) -> Reply:
@@ -616,6 +408,43 @@ class Service:
             )
         except Exception:  # the audit must never turn a good answer into an error
             log.exception("audit write failed")
+
+
+def _reask(q: dict[str, Any], message: str) -> Reply:
+    return Reply(
+        ok=False,
+        status="needs_clarification",
+        clarifying_question=q["question"],
+        question_id=q["id"],
+        choices=q.get("choices", []),
+        user_message=message,
+    )
+
+
+def _match_choice(answer: str, choices: list[dict[str, str]]) -> str | None:
+    """A choice by value, by label, by its number in the list, or by the start of its label."""
+    low = answer.lower()
+    for c in choices:
+        if answer == c["value"] or low == c["label"].lower():
+            return c["value"]
+    if (
+        answer.isdigit()
+        and 1 <= int(answer) <= len(choices)
+        and not any(c["value"].isdigit() for c in choices)
+    ):
+        return choices[int(answer) - 1]["value"]
+    starts = [c["value"] for c in choices if c["label"].lower().startswith(low)]
+    if len(starts) == 1:
+        return starts[0]
+    contains = [c["value"] for c in choices if len(low) >= 3 and low in c["label"].lower()]
+    return contains[0] if len(contains) == 1 else None
+
+
+def _issue_rows(data: Any) -> list[dict[str, Any]]:
+    rows = data.get("issues") if isinstance(data, dict) else None
+    if isinstance(data, dict) and data.get("identifier"):
+        rows = [data]
+    return [r for r in rows or [] if isinstance(r, dict) and r.get("identifier")]
 
 
 def _call(a: Any) -> dict[str, Any]:

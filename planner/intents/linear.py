@@ -17,6 +17,15 @@ from toolkits.linear import ops
 __all__ = ["create_issue", "issue_by_reference", "issue_by_words", "template"]
 
 
+def _asks(clause: Clause) -> bool:
+    """A question about the issue rather than a command ("покажи ENG-101", "is ENG-101 done?")."""
+    return clause.text.rstrip().endswith("?") or bool(
+        re.match(
+            r"\s*(покажи|показать|найди|что|какой|какая|show|find|what|which|is|did|has)\b", clause.text, re.I
+        )
+    )
+
+
 def _issue_name(issue: dict[str, Any]) -> str:
     return f"{issue.get('identifier')} «{issue.get('title')}»"
 
@@ -144,7 +153,7 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         )
         ctx.risks.append(_destructive(ctx, name))
         return True
-    if clause.has("complete") and not clause.has("query"):
+    if clause.has("complete") and not _asks(clause):
         done = await _team_state(ctx, team_id, type_="completed")
         if done is None:
             raise ctx.ask("state", ctx.t("В какой статус перевести?", "Which state should it move to?"))

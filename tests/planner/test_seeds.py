@@ -320,3 +320,20 @@ async def test_a_template_word_inside_an_explicit_title_is_just_a_title(anna: Co
     assert r["status"] == "draft_pending"
     i = issue_input(r)
     assert (i["title"], i["dueDate"], i["teamId"]) == ("update the onboarding docs", "2026-11-27", ENG["id"])
+
+
+async def test_seed004_rule3_position_and_number_refer_to_the_list_shown_before(anna: Conversation) -> None:
+    shown = await anna.say("Покажи мои задачи в Linear")
+    first = shown["results"][0]["data"]["issues"][0]
+    r = await anna.say("Mark the first issue in my list as done")
+    assert r["status"] == "draft_pending" and r["plan"]["actions"][0]["args"]["issueId"] == first["id"]
+    await anna.call("cancel_draft", draft_id=r["draft"]["id"])
+    second = shown["results"][0]["data"]["issues"][1]
+    r = await anna.say("Закрой задачу #2")
+    assert r["status"] == "draft_pending" and r["plan"]["actions"][0]["args"]["issueId"] == second["id"]
+
+
+async def test_seed004_rule3_exact_title_wins(anna: Conversation) -> None:
+    r = await anna.say("Close the issue Crash on export to PDF")
+    assert r["status"] == "draft_pending"
+    assert r["plan"]["actions"][0]["args"]["issueId"] == "640a0ebd-fa85-5971-a134-6c3c2733c472"
