@@ -12,12 +12,12 @@ import json
 import os
 import sqlite3
 import threading
-import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from drafts._migrations import apply_migrations
+from toolkits.sqlite import open_connection
 
 __all__ = ["Database", "dumps", "iso", "loads", "to_utc"]
 
@@ -45,35 +45,14 @@ def loads(text: str | None) -> Any:
     return None if text is None else json.loads(text)
 
 
-def _enable_wal(conn: sqlite3.Connection, budget_s: float = 5.0) -> None:
-    # WAL is persistent in the file, so only the first opener switches. The switch needs an exclusive
-    # lock and SQLite answers SQLITE_BUSY at once (the busy handler is not consulted) when another
-    # process is opening the same fresh file, so retry briefly.
-    deadline = time.monotonic() + budget_s
-    delay = 0.005
-    while True:
-        try:
-            conn.execute("PRAGMA journal_mode=WAL")
-            return
-        except sqlite3.OperationalError:
-            if time.monotonic() >= deadline:
-                raise
-            time.sleep(delay)
-            delay = min(delay * 2, 0.1)
-
-
 class Database:
     """The connection shared by one store object (one per process in production)."""
 
     def __init__(self, path: str | os.PathLike[str] | None) -> None:
-        target = ":memory:" if path is None else os.fspath(path)
         self._lock = threading.Lock()
-        self._conn = sqlite3.connect(target, check_same_thread=False, isolation_level=None)
+        self._conn = open_connection(path)
         self._closed = False
         try:
-            self._conn.execute("PRAGMA busy_timeout=5000")
-            _enable_wal(self._conn)
-            self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.execute("PRAGMA foreign_keys=ON")
             apply_migrations(self._conn)
         except BaseException:

@@ -15,16 +15,13 @@ from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
 from planner.analysis import CUES, split_clauses
-from planner.command import EXECUTE_CONFIDENCE, Command, parse_command
+from planner.command import EXECUTE_CONFIDENCE, build_actions, command_language, parse_command, restate
 from planner.context import Ask, BuildContext, LedgerView
 from planner.directory import Directory, Reader
 from planner.intents import load_rules
-from planner.intents.calendar import ask_duration, ask_start
 from planner.models import ClarificationQuestion, Plan, PlanInputs, RiskFlag, ToolAction, Voice
 from planner.text import detect_language, norm
 from toolkits import registry
-from toolkits.googlecalendar import ops as gcal
-from toolkits.linear import ops as linear
 from toolkits.workspace import workspace_config
 
 __all__ = ["Outcome", "PlanRequest", "Planner", "is_no", "is_yes"]
@@ -125,7 +122,7 @@ class Planner:
         tz = ZoneInfo(req.timezone)
         now = (req.now or datetime.now(tz)).astimezone(tz)
         text = (req.voice.transcript if req.voice and not req.text else req.text) or ""
-        lang = req.language or (detect_language(text) if text else _command_language(req.command))
+        lang = req.language or (detect_language(text) if text else command_language(req.command))
         if lang not in ("ru", "en"):
             lang = "ru"
         ctx = BuildContext(
@@ -304,130 +301,16 @@ class Planner:
                 raise ctx.ask(
                     "confirm",
                     ctx.t(
-                        f"Правильно понял: {_restate(cmd, ctx)}?",
-                        f"Did I get it right: {_restate(cmd, ctx)}?",
+                        f"Правильно понял: {restate(cmd, ctx)}?",
+                        f"Did I get it right: {restate(cmd, ctx)}?",
                     ),
                     choices=[(ctx.t("Да", "Yes"), "yes"), (ctx.t("Нет", "No"), "no")],
                     free_text=False,
                 )
-            await self._command_actions(cmd, ctx)
+            await build_actions(cmd, ctx)
         except Ask as ask:
             return self._clarify(ctx, plan, ask)
         return await self._finish(ctx, plan)
-
-    async def _command_actions(self, cmd: Command, ctx: BuildContext) -> None:
-        e = cmd.entities
-        if cmd.intent == "timeblock_create":
-            minutes = _int(e.get("duration_minutes"))
-            start = _parse_dt(e.get("start_at"), ctx)
-            end = _parse_dt(e.get("end_at"), ctx)
-            if minutes is None and start and end and end > start:
-                minutes = int((end - start).total_seconds() // 60)
-            minutes = minutes or ask_duration(ctx)
-            start = start or ask_start(ctx)
-            title = str(e.get("title") or ctx.t("Блок", "Focus block"))[:120]
-            when = start.strftime("%d.%m %H:%M")
-            ctx.add(
-                gcal.create_event(
-                    start_iso=start.isoformat(timespec="seconds"),
-                    minutes=minutes,
-                    summary=title,
-                    timezone=ctx.tz,
-                    calendar_id=str(e.get("calendar_id") or "primary"),
-                    preview=ctx.t(
-                        f"Календарь: «{title}» {when}, {minutes} мин",
-                        f"Calendar: '{title}' {when}, {minutes} min",
-                    ),
-                )
-            )
-            return
-        task_title = str(e["title"]) if e.get("title") else (ctx.answer("title") or "").strip()
-        if not task_title:
-            raise ctx.ask("title", ctx.t("Как назвать задачу?", "What should the task be called?"))
-        defaults = ctx.config.get("defaults", {})
-        teams = await ctx.directory.teams()
-        team = next(
-            (t for t in teams if t.extra.get("key") == defaults.get("linear_team")),
-            teams[0] if teams else None,
-        )
-        if team is None:
-            raise ctx.ask("team", ctx.t("В какой команде Linear?", "Which Linear team?"))
-        planned = _parse_dt(e.get("planned_at") or e.get("due_date"), ctx)
-        if planned is None and isinstance(e.get("planned_at") or e.get("due_date"), str):
-            raw = str(e.get("planned_at") or e.get("due_date"))
-            planned = (
-                _parse_dt(raw[:10] + "T00:00:00", ctx)
-                if re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw[:10])
-                else None
-            )
-        state_id = None
-        if planned is None:
-            states = await ctx.directory.states(team.id)
-            inbox = next((st for st in states if st.name == defaults.get("inbox_state", "Triage")), None)
-            state_id = inbox.id if inbox else None
-        prio = e.get("priority")
-        from planner.intents._common import priority_of
-
-        priority = (
-            prio if isinstance(prio, int) and 0 <= prio <= 4 else priority_of(str(prio)) if prio else None
-        )
-        fields = {
-            "teamId": team.id,
-            "title": task_title[:255],
-            "dueDate": planned.date().isoformat() if planned else None,
-            "stateId": state_id,
-            "priority": priority,
-        }
-        key = team.extra.get("key")
-        ctx.add(
-            linear.create_issue(
-                [str(ctx.memory.get("plan_id")), "0", "0"],
-                fields,
-                ctx.t(
-                    f"Linear {key}: новая задача «{task_title}»", f"Linear {key}: new issue '{task_title}'"
-                ),
-            )
-        )
-
-
-def _command_language(command: Any) -> str:
-    """Commands come from a Russian-first ML contract: Russian unless the title is clearly English."""
-    if isinstance(command, dict):
-        ent = command.get("entities")
-        title = ent.get("title") if isinstance(ent, dict) else None
-        if isinstance(title, str) and len(re.findall(r"[A-Za-z]", title)) >= 4:
-            return detect_language(title)
-    return "ru"
-
-
-def _restate(cmd: Command, ctx: BuildContext) -> str:
-    title = cmd.entities.get("title")
-    if cmd.intent == "timeblock_create":
-        return ctx.t(f"поставить блок «{title or 'Блок'}»", f"create a time block '{title or 'Focus block'}'")
-    return (
-        ctx.t(f"создать задачу «{title}»", f"create a task '{title}'")
-        if title
-        else ctx.t("создать задачу", "create a task")
-    )
-
-
-def _int(v: Any) -> int | None:
-    try:
-        n = int(v)
-    except (TypeError, ValueError):
-        return None
-    return n if 0 < n <= 24 * 60 else None
-
-
-def _parse_dt(v: Any, ctx: BuildContext) -> datetime | None:
-    if not isinstance(v, str):
-        return None
-    try:
-        dt = datetime.fromisoformat(v.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    tz = ZoneInfo(ctx.tz)
-    return dt.replace(tzinfo=tz) if dt.tzinfo is None else dt.astimezone(tz)
 
 
 def _dedupe(actions: list[ToolAction]) -> list[ToolAction]:

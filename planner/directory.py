@@ -307,3 +307,8 @@ class Directory:
 
     async def search_issues(self, query: str, first: int = 25) -> list[dict[str, Any]]:
         return _rows(await self._read("LINEAR_SEARCH_ISSUES", {"query": query, "first": first}), "issues")
+
+    async def issues_assigned_to(self, user_id: str, first: int = 25) -> list[dict[str, Any]]:
+        return _rows(
+            await self._read("LINEAR_LIST_LINEAR_ISSUES", {"assignee_id": user_id, "first": first}), "issues"
+        )

@@ -14,7 +14,7 @@ __all__ = ["RULES", "Rule", "load_rules", "rule"]
 
 Rule = Callable[[Clause, BuildContext], Awaitable[bool]]
 RULES: list[tuple[int, str, Rule]] = []
-_MODULES = ("calendar", "linear", "attio", "queries")
+_MODULES = ("calendar", "issues", "linear", "attio", "queries")
 
 
 def rule(priority: int) -> Callable[[Rule], Rule]:

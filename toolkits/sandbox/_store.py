@@ -11,13 +11,13 @@ import json
 import os
 import sqlite3
 import threading
-import time
 from collections.abc import Callable
 from importlib import resources
 from importlib.abc import Traversable
 from typing import TypeVar
 
 from toolkits.sandbox._common import Workspace
+from toolkits.sqlite import open_connection
 
 __all__ = ["FORMAT_VERSION", "WorkspaceStore", "default_fixture"]
 
@@ -35,22 +35,6 @@ CREATE TABLE IF NOT EXISTS sandbox_workspace (
 """
 
 
-def _enable_wal(conn: sqlite3.Connection, budget_s: float = 5.0) -> None:
-    # Switching a fresh file to WAL takes an exclusive lock and SQLite answers SQLITE_BUSY at once
-    # (the busy handler is not consulted) while another process opens the same file: retry briefly.
-    deadline = time.monotonic() + budget_s
-    delay = 0.005
-    while True:
-        try:
-            conn.execute("PRAGMA journal_mode=WAL")
-            return
-        except sqlite3.OperationalError:
-            if time.monotonic() >= deadline:
-                raise
-            time.sleep(delay)
-            delay = min(delay * 2, 0.1)
-
-
 def default_fixture() -> Traversable:
     return resources.files("toolkits").joinpath("data/workspace.json")
 
@@ -60,13 +44,7 @@ class WorkspaceStore:
 
     def __init__(self, db_path: str | os.PathLike[str] | None, fixture: Traversable) -> None:
         self._lock = threading.Lock()
-        target = ":memory:" if db_path is None else os.fspath(db_path)
-        self._conn: sqlite3.Connection | None = sqlite3.connect(
-            target, check_same_thread=False, isolation_level=None
-        )
-        self._conn.execute("PRAGMA busy_timeout=5000")
-        _enable_wal(self._conn)
-        self._conn.execute("PRAGMA synchronous=NORMAL")
+        self._conn: sqlite3.Connection | None = open_connection(db_path)
         self._cached: Workspace = {}
         self._cached_body = ""
         self._cached_version = -1

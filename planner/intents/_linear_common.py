@@ -1,0 +1,68 @@
+"""Helpers shared by the Linear rules: issue names, team states, users, the person's issues."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from planner.analysis import Clause
+from planner.context import BuildContext
+from planner.directory import Entity
+from planner.intents._common import find
+
+__all__ = ["asks", "assignee_text", "issue_name", "my_issue_choices", "team_state", "find_user"]
+
+
+def asks(clause: Clause) -> bool:
+    """A question about the issue rather than a command ("покажи ENG-101", "is ENG-101 done?")."""
+    return clause.text.rstrip().endswith("?") or bool(
+        re.match(
+            r"\s*(покажи|показать|найди|что|какой|какая|show|find|what|which|is|did|has)\b", clause.text, re.I
+        )
+    )
+
+
+def issue_name(issue: dict[str, Any]) -> str:
+    return f"{issue.get('identifier')} «{issue.get('title')}»"
+
+
+async def my_issue_choices(ctx: BuildContext) -> list[tuple[str, str]]:
+    me = next((u for u in await ctx.directory.users() if u.extra.get("is_me")), None)
+    if me is None:
+        return []
+    rows = await ctx.directory.issues_assigned_to(me.id, first=10)
+    return [(f"{r.get('identifier')} {r.get('title')}", str(r.get("identifier"))) for r in rows[:5]]
+
+
+async def team_state(
+    ctx: BuildContext, team_id: str, *, type_: str | None = None, name: str | None = None
+) -> Entity | None:
+    states = await ctx.directory.states(team_id)
+    for s in states:
+        if name and s.name.lower() == name.lower():
+            return s
+    for s in states:
+        if type_ and s.extra.get("type") == type_:
+            return s
+    return None
+
+
+async def find_user(clause: Clause, ctx: BuildContext, text: str | None = None) -> Entity | None:
+    mentions = await find(ctx, clause, "user", text=text)
+    if not mentions:
+        return None
+    return ctx.choose(
+        "assignee",
+        "member",
+        text or clause.text,
+        mentions,
+        ctx.t("На кого назначить?", "Who should it be assigned to?"),
+    )
+
+
+def assignee_text(clause: Clause) -> str | None:
+    m = re.search(
+        r"\b(?:на|assign(?:ed)?\s+(?:it\s+)?to|to|для|назначь\s+\S+\s+на)\s+([A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?)",
+        clause.text,
+    )
+    return m.group(1) if m else None

@@ -1,0 +1,275 @@
+"""Linear issues a request points at — by identifier (ENG-123), by position or number in the list shown
+before, or by words of the title (seed 004's order) — and what to do with them: complete, archive,
+comment, update, read."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from planner.analysis import Clause
+from planner.context import BuildContext
+from planner.directory import Entity
+from planner.intents import rule
+from planner.intents._common import clean_title, priority_of
+from planner.intents._linear_common import (
+    asks,
+    assignee_text,
+    find_user,
+    issue_name,
+    my_issue_choices,
+    team_state,
+)
+from toolkits.linear import ops
+
+__all__ = ["issue_by_reference", "issue_by_words"]
+
+
+async def _resolve_issue(clause: Clause, ctx: BuildContext) -> dict[str, Any] | None:
+    ident = ctx.answer("issue") or (clause.identifiers[0] if clause.identifiers else None)
+    if ident is None and ctx.memory.get("issue"):
+        return dict(ctx.memory["issue"])
+    if ident is None:
+        return None
+    issue = await ctx.directory.issue(ident)
+    if issue is None:
+        choices = await my_issue_choices(ctx)
+        listing = "\n".join(f"• {label}" for label, _ in choices)
+        raise ctx.ask(
+            "issue",
+            ctx.t(
+                f"Не нашёл задачу «{ident}». Ваши задачи:\n{listing}",
+                f"I couldn't find a task matching '{ident}'. Here are your current tasks:\n{listing}",
+            ),
+            choices=choices,
+            risk="missing_required",
+        )
+    ctx.note_entity(
+        "issue",
+        ident,
+        Entity(
+            "issue",
+            str(issue["id"]),
+            str(issue.get("title", "")),
+            str(issue.get("identifier", "")),
+            issue.get("url"),
+        ),
+        [],
+        1.0,
+    )
+    ctx.memory["issue"] = issue
+    return issue
+
+
+@rule(30)
+async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
+    refers = bool(clause.identifiers) or (
+        ctx.memory.get("issue")
+        and clause.has("assign", "due", "priority", "rename")
+        and not clause.has("deal")
+    )
+    if not refers:
+        return False
+    issue = await _resolve_issue(clause, ctx)
+    if issue is None:
+        return False
+    iid, name = str(issue["id"]), issue_name(issue)
+    team_id = str((issue.get("team") or {}).get("id", ""))
+    if clause.has("comment"):
+        body = clause.after_colon or clean_title(
+            re.sub(r"(?i)\b[A-Z]{1,10}-\d+\b", " ", clause.text), ctx.lang
+        )
+        body = re.sub(r"(?i)^(?:прокомментируй|комментарий|comment on|comment)\s*", "", body).strip()
+        if not body:
+            raise ctx.ask("body", ctx.t("Что написать в комментарии?", "What should the comment say?"))
+        ctx.add(
+            ops.comment_issue(
+                iid,
+                body,
+                ctx.t(f"Linear: комментарий к {name}: «{body}»", f"Linear: comment on {name}: '{body}'"),
+            )
+        )
+        return True
+    if clause.has("delete", "archive"):
+        ctx.add(
+            ops.archive_issue(
+                iid,
+                ctx.t(
+                    f"Linear: архивировать {name} (пропадёт из списков команды)",
+                    f"Linear: archive {name} (it disappears from the team's lists)",
+                ),
+            )
+        )
+        ctx.risks.append(_destructive(ctx, name))
+        return True
+    if clause.has("complete") and not asks(clause):
+        done = await team_state(ctx, team_id, type_="completed")
+        if done is None:
+            raise ctx.ask("state", ctx.t("В какой статус перевести?", "Which state should it move to?"))
+        ctx.add(
+            ops.update_issue(
+                iid,
+                {"stateId": done.id},
+                ctx.t(f"Linear: {name} → {done.name}", f"Linear: {name} → {done.name}"),
+                operation="complete_issue",
+            )
+        )
+        return True
+    fields: dict[str, Any] = {}
+    parts: list[str] = []
+    if clause.has("assign") or assignee_text(clause) and clause.has("put", "move"):
+        who = await find_user(clause, ctx, assignee_text(clause) or clause.text)
+        if who is None:
+            raise ctx.ask(
+                "assignee",
+                ctx.t("На кого назначить?", "Who should it be assigned to?"),
+                choices=[(u.name, u.id) for u in (await ctx.directory.users())[:5]],
+            )
+        fields["assigneeId"] = who.id
+        parts.append(ctx.t(f"исполнитель {who.name}", f"assignee {who.name}"))
+    if clause.has("due") or (clause.moment.day and clause.has("put", "move")):
+        if clause.moment.day is None:
+            raise ctx.ask("due", ctx.t("Какой срок поставить?", "What due date should it have?"))
+        fields["dueDate"] = clause.moment.day.isoformat()
+        parts.append(ctx.t(f"срок {fields['dueDate']}", f"due {fields['dueDate']}"))
+        if clause.moment.day < ctx.now.date():
+            ctx.notes.append(
+                ctx.t("Срок в прошлом — проверьте дату.", "The due date is in the past - check it.")
+            )
+    if clause.has("priority") or priority_of(clause.text) and clause.has("put", "move"):
+        p = priority_of(clause.text)
+        if p is None:
+            raise ctx.ask(
+                "priority",
+                ctx.t("Какой приоритет?", "Which priority?"),
+                choices=[("Urgent", "1"), ("High", "2"), ("Medium", "3"), ("Low", "4")],
+            )
+        fields["priority"] = p
+        parts.append(ctx.t(f"приоритет {p}", f"priority {p}"))
+    if clause.has("rename") and clause.after_colon:
+        fields["title"] = clause.after_colon
+        parts.append(ctx.t(f"название «{clause.after_colon}»", f"title '{clause.after_colon}'"))
+    if fields:
+        prev = next(
+            (a for a in ctx.actions if a.operation == "update_issue" and a.args.get("issueId") == iid), None
+        )
+        if prev is not None:  # "назначь ENG-103 на Олега и поставь срок" is one update
+            ctx.actions.remove(prev)
+            fields = {**{k: v for k, v in prev.args.items() if k != "issueId"}, **fields}
+            parts = [prev.preview.split(": ", 1)[-1], *parts]
+        overwritten = [
+            k
+            for k, src in (("assigneeId", "assignee"), ("dueDate", "dueDate"))
+            if k in fields and issue.get(src)
+        ]
+        if overwritten:
+            ctx.risks.append(_overwrite(ctx, name, overwritten))
+        ctx.add(ops.update_issue(iid, fields, f"Linear: {name}: " + ", ".join(parts)))
+        return True
+    ctx.add(ops.get_issue(str(issue.get("identifier") or iid)))
+    return True
+
+
+def _destructive(ctx: BuildContext, name: str) -> Any:
+    from planner.models import RiskFlag
+
+    return RiskFlag(
+        kind="destructive", details=ctx.t(f"{name} будет архивирована", f"{name} will be archived")
+    )
+
+
+def _overwrite(ctx: BuildContext, name: str, fields: list[str]) -> Any:
+    from planner.models import RiskFlag
+
+    return RiskFlag(
+        kind="destructive",
+        details=ctx.t(
+            f"у {name} будут перезаписаны поля: {', '.join(fields)}",
+            f"{name}: overwrites {', '.join(fields)}",
+        ),
+    )
+
+
+_POSITION = {
+    "first": 0, "1st": 0, "перв": 0, "second": 1, "2nd": 1, "втор": 1, "third": 2, "3rd": 2, "трет": 2,
+    "last": -1, "последн": -1,
+}  # fmt: skip
+_FILLER = re.compile(
+    r"\b(?:mark|as|done|complete|completed|close|finish|finished|resolve|delete|remove|archive|comment|on|the|a|an|"
+    r"issue|task|ticket|in|my|list|i'm|i am|with|закрой|закрыть|заверши|выполни|удали|отметь|задачу|задача|тикет|"
+    r"как|готово|сделано|выполненной|выполненную|в|моем|моём|списке|из|про|about|с|я|закончил|закончила|done)\b",
+    re.IGNORECASE,
+)
+
+
+@rule(32)
+async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
+    """An issue named by position ("the first one"), number ("#2") or words of its title (seed 004)."""
+    if (
+        clause.identifiers
+        or not clause.has("complete", "delete", "archive", "comment")
+        or clause.has("deal", "note")
+    ):
+        return False
+    if not clause.has("issue", "task") and not re.search(
+        r"\b(done with|закончил\w*\s+с)\b", clause.text, re.I
+    ):
+        return False
+    if clause.has("create") or re.match(r"\s*(покажи|найди|show|list|find|search)\b", clause.text, re.I):
+        return False
+    listing: list[dict[str, Any]] = list(ctx.conversation.get("last_list") or [])
+    low = clause.text.lower()
+    pos = next((v for k, v in _POSITION.items() if re.search(rf"\b{k}", low)), None)
+    num = re.search(r"#\s*(\d{1,3})\b|\b(?:task|issue|задач[ау])\s+(\d{1,3})\b", low)
+    if pos is not None or num:
+        index = pos if pos is not None else int(num.group(1) or num.group(2)) - 1  # type: ignore[union-attr]
+        if listing and -len(listing) <= index < len(listing):
+            ident = str(listing[index].get("identifier"))
+            clause.identifiers.append(ident)
+            return await issue_by_reference(clause, ctx)
+        choices = await my_issue_choices(ctx)
+        raise ctx.ask(
+            "issue",
+            ctx.t(
+                "Какую задачу? Я ещё не показывал список в этом разговоре.",
+                "Which issue? I haven't shown a list in this conversation yet.",
+            ),
+            choices=choices,
+        )
+    phrase = re.sub(r"\s{2,}", " ", _FILLER.sub(" ", clause.text)).strip(" .,!?:")
+    if not phrase:
+        return False
+    answered = ctx.answer("issue")
+    if answered:
+        clause.identifiers.append(answered)
+        return await issue_by_reference(clause, ctx)
+    found = await ctx.directory.search_issues(phrase)
+    if not found:
+        words = [w for w in phrase.split() if len(w) > 3]
+        found = await ctx.directory.search_issues(words[0]) if words else []
+    if len(found) == 1:
+        clause.identifiers.append(str(found[0].get("identifier")))
+        return await issue_by_reference(clause, ctx)
+    if not found:
+        choices = await my_issue_choices(ctx)
+        listing_txt = "\n".join(f"• {label}" for label, _ in choices)
+        raise ctx.ask(
+            "issue",
+            ctx.t(
+                f"Не нашёл задачу «{phrase}». Ваши задачи:\n{listing_txt}",
+                f"I couldn't find a task matching '{phrase}'. Here are your current tasks:\n{listing_txt}",
+            ),
+            choices=choices,
+        )
+    options = [(f"{r.get('identifier')} {r.get('title')}", str(r.get("identifier"))) for r in found[:5]]
+    numbered = "\n".join(f"{i + 1}. {label}" for i, (label, _) in enumerate(options))
+    raise ctx.ask(
+        "issue",
+        ctx.t(
+            f"Нашёл несколько задач по «{phrase}»:\n{numbered}\nКакую вы имели в виду?",
+            f"I found multiple tasks that match '{phrase}':\n{numbered}\nWhich one did you mean?",
+        ),
+        choices=options,
+        risk="ambiguous",
+        free_text=False,
+    )
