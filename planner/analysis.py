@@ -79,6 +79,24 @@ class Clause:
         vocab = CUES[name]
         return [i for i, k in enumerate(self.keys) if k.text in vocab or k.lemmas & vocab]
 
+    def asks(self) -> bool:
+        """A question or a bare noun phrase ("заметки по Initech", "what's left in Q1?"), not a command."""
+        if self.has("query") or self.text.rstrip().endswith("?"):
+            return True
+        verbs = (
+            "create",
+            "put",
+            "move",
+            "complete",
+            "delete",
+            "archive",
+            "comment",
+            "assign",
+            "remind",
+            "rename",
+        )
+        return not self.has(*verbs, "signed", "refused", "lost") and self.after_colon is None
+
     @property
     def after_colon(self) -> str | None:
         if ":" not in self.text:

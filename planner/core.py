@@ -27,6 +27,12 @@ from toolkits.workspace import workspace_config
 __all__ = ["Outcome", "PlanRequest", "Planner", "is_no", "is_yes"]
 
 MAX_TEXT = 4000
+# a destination in a system this server does not manage: one question, never an action
+OTHER_SYSTEM = re.compile(
+    r"\b(в|во|на|in|to|into|on)\s+(jira|джир[аеуы]|trello|трелло|asana|асан[аеуы]|notion|ноушн|hubspot|хабспот\w*|"
+    r"salesforce|pipedrive|clickup|youtrack|ютрек\w*|bitrix\w*|битрикс\w*|amocrm|амо|github|гитхаб\w*|gitlab)\b",
+    re.IGNORECASE,
+)
 Status = Literal["ready", "needs_clarification", "safe_fail", "invalid"]
 
 
@@ -155,7 +161,25 @@ class Planner:
                 if answers.get("c0.domain") == "linear"
                 else ""
             )
+        other = OTHER_SYSTEM.search(text)
+        if other and answers.get("c0.system") == "linear":
+            text = text[: other.start(2)] + "Linear" + text[other.end(2) :]
+        elif other and answers.get("c0.system"):
+            plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
+            return Outcome("safe_fail", plan, None, ctx.t("Хорошо, ничего не делаю.", "OK, doing nothing."))
         try:
+            if other:
+                ctx.clause_index = 0
+                name = other.group(2)
+                raise ctx.ask(
+                    "system",
+                    ctx.t(
+                        f"Я работаю с Attio, Linear и Google Calendar, а не с {name}. Сделать это в Linear?",
+                        f"I work with Attio, Linear and Google Calendar, not {name}. Do it in Linear instead?",
+                    ),
+                    choices=[(ctx.t("Да, в Linear", "Yes, in Linear"), "linear"), (ctx.t("Нет", "No"), "no")],
+                    free_text=False,
+                )
             matched = await self._interpret(text, ctx)
             if not matched:
                 raise self._unknown(ctx)
@@ -364,7 +388,19 @@ def _guess_domain(ctx: BuildContext, ask: Ask) -> Any:
     words = set(re.findall(r"\w+", low))
     if words & CUES["linear"] or slot in ("title", "issue", "team"):
         return "linear"
-    if words & (CUES["deal"] | CUES["note"]) or slot in ("deal", "stage", "target", "company"):
+    if words & (CUES["deal"] | CUES["note"]) or slot in (
+        "deal",
+        "stage",
+        "target",
+        "company",
+        "task",
+        "value",
+        "record",
+        "owner",
+        "email",
+        "domain",
+        "name",
+    ):
         return "attio"
     return "unknown"
 

@@ -312,3 +312,6 @@ class Directory:
         return _rows(
             await self._read("LINEAR_LIST_LINEAR_ISSUES", {"assignee_id": user_id, "first": first}), "issues"
         )
+
+    async def crm_tasks(self, flt: Mapping[str, Any]) -> list[dict[str, Any]]:
+        return _rows(await self._read("ATTIO_GET_V2_TASKS", dict(flt)))

@@ -4,7 +4,8 @@ Usage: python scripts/bench.py [--rounds N] [--quick]
 a. stdio cold start (spawn -> initialize -> tools/list) as mcp.json starts the server, vs a bare echo server;
 b. `plan` over stdio on the sandbox (dev corpus x3, after 3 warm-up calls) vs the bare echo tool;
 c. 30 concurrent `execute_draft` on one confirmed draft -> one set of side effects;
-d. 7 independent creates with 0.2 s injected latency -> <= 2 x 0.2 s x longest chain.
+d. 7 independent creates with 0.2 s injected latency -> <= 2 x 0.2 s x longest chain;
+e. `plan` over stdio on random texts up to 4,000 characters vs the bare echo tool.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import json
 import logging
 import os
 import platform
+import random
 import statistics
 import subprocess
 import sys
@@ -252,6 +254,23 @@ async def main(rounds: int, quick: bool) -> int:
         )
         detail += f"calls; bare echo median {em:.1f} ms, p95 {p95(echo_ms):.1f} ms; planner overhead "
         tally.check("plan over stdio", pm - em <= 10, detail + f"{pm - em:.1f} ms (budget <= 10 ms)")
+
+        # e. the same over random texts up to 4,000 characters (the property tests' inputs, seeded)
+        rnd = random.Random(2026)
+        vocab = sorted({w for t in texts for w in t.split()})
+        long_texts = [
+            " ".join(rnd.choice(vocab) for _ in range(rnd.choice([3, 30, 150, 600])))[:4000]
+            for _ in range(40 if quick else 120)
+        ]
+        args = [{"text": t, "now": REF_NOW, "user_id": f"rnd{i}"} for i, t in enumerate(long_texts)]
+        plan_ms = await latencies(project_params(tmp / "random" / "planner.db"), "plan", args)
+        echo_ms = await latencies(BARE_PARAMS, "echo", [{"text": t} for t in long_texts])
+        pm, em = statistics.median(plan_ms), statistics.median(echo_ms)
+        detail = f"{len(long_texts)} texts of 3-4000 chars: median {pm:.1f} ms, p95 {p95(plan_ms):.1f} ms, "
+        detail += (
+            f"max {max(plan_ms):.1f} ms; echo median {em:.1f} ms; overhead {pm - em:.1f} ms (budget <= 10 ms)"
+        )
+        tally.check("plan on random long text", pm - em <= 10, detail)
 
         # c, d. in process, through the in-memory MCP client.
         await exactly_once(tmp, tally)

@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from drafts import Executor, SqliteStore
 from planner import Outcome, Planner, PlanRequest, is_no, is_yes
 from planner.core import MAX_TEXT
-from planner.models import Voice
+from planner.models import Plan, Voice
 from server._drafts import ID_PATTERN, DraftCommands
 from server.render import draft_message, query_message, t
 from server.replies import Reply
@@ -208,7 +208,7 @@ class Service(DraftCommands):
         lang = state.get("lang") or "en"
         q = state["open_question"]
         if q["id"] != question_id:
-            return _reask(q, t(lang, "Сейчас открыт другой вопрос.", "A different question is open now."))
+            return _reask(state, t(lang, "Сейчас открыт другой вопрос.", "A different question is open now."))
         raw = value if value not in (None, "") else text
         if raw is None or not str(raw).strip():
             return self._bad(
@@ -222,7 +222,7 @@ class Service(DraftCommands):
         if chosen is not None:
             answer = chosen
         elif choices and not q.get("free_text_allowed"):
-            return _reask(q, t(lang, "Выберите один из вариантов.", "Please pick one of the choices."))
+            return _reask(state, t(lang, "Выберите один из вариантов.", "Please pick one of the choices."))
         answers = dict(state.get("answers") or {})
         answers[question_id] = answer
         state["answers"] = answers
@@ -263,6 +263,7 @@ class Service(DraftCommands):
         if outcome.status == "needs_clarification":
             assert outcome.question is not None
             state["open_question"] = outcome.question.model_dump()
+            state["plan"] = plan.model_dump(mode="json")  # shown again if the answer does not fit
             await self.store.save_plan(plan.plan_id, user, conversation_id, state, self.settings.plan_ttl_s)
             reply = Reply(
                 ok=False,
@@ -410,7 +411,8 @@ class Service(DraftCommands):
             log.exception("audit write failed")
 
 
-def _reask(q: dict[str, Any], message: str) -> Reply:
+def _reask(state: dict[str, Any], message: str) -> Reply:
+    q = state["open_question"]
     return Reply(
         ok=False,
         status="needs_clarification",
@@ -418,6 +420,7 @@ def _reask(q: dict[str, Any], message: str) -> Reply:
         question_id=q["id"],
         choices=q.get("choices", []),
         user_message=message,
+        plan=Plan.model_validate(state["plan"]) if state.get("plan") else None,
     )
 
 

@@ -16,7 +16,6 @@ RATE_BUDGET_PER_MINUTE = 100
 _R = [
     ("search_records", "ATTIO_SEARCH_RECORDS"),
     ("get_record", "ATTIO_FIND_RECORD"),
-    ("query_records", "ATTIO_QUERY_RECORDS"),
     ("list_stages", "ATTIO_LIST_ATTRIBUTE_STATUSES"),
     ("list_members", "ATTIO_LIST_WORKSPACE_MEMBERS"),
     ("list_tasks", "ATTIO_GET_V2_TASKS"),
@@ -33,9 +32,14 @@ _W = [
     ("complete_task", "ATTIO_UPDATE_TASK", False),
     ("delete_record", "ATTIO_DELETE_RECORD", True),
 ]
-OPERATIONS: dict[str, Operation] = {n: Operation(TOOLKIT, n, s, True) for n, s in _R} | {
-    n: Operation(TOOLKIT, n, s, False, d) for n, s, d in _W
-}
+OPERATIONS: dict[str, Operation] = (
+    {n: Operation(TOOLKIT, n, s, True) for n, s in _R}
+    | {
+        # listing or filtering records is the same operation as a search, through the filterable tool
+        "filter_records": Operation(TOOLKIT, "search_records", "ATTIO_QUERY_RECORDS", True),
+    }
+    | {n: Operation(TOOLKIT, n, s, False, d) for n, s, d in _W}
+)
 
 
 class _Ops:
@@ -47,11 +51,11 @@ class _Ops:
             f"read {name}",
         )
 
-    def query_records(self, obj: str, flt: dict[str, Any] | None, what: str) -> ToolAction:
+    def filter_records(self, obj: str, flt: dict[str, Any] | None, what: str) -> ToolAction:
         args: dict[str, Any] = {"object": obj, "limit": 50}
         if flt:
             args["filter"] = flt
-        return action(OPERATIONS["query_records"], args, [obj, digest(sorted((flt or {}).items()))], what)
+        return action(OPERATIONS["filter_records"], args, [obj, digest(sorted((flt or {}).items()))], what)
 
     def search_records(self, query: str, objects: list[str], what: str) -> ToolAction:
         return action(
@@ -60,6 +64,13 @@ class _Ops:
             [digest(query, objects)],
             what,
         )
+
+    def list_stages(self, what: str) -> ToolAction:
+        args = {"target": "objects", "identifier": "deals", "attribute": "stage"}
+        return action(OPERATIONS["list_stages"], args, ["deals", "stage"], what)
+
+    def list_members(self, what: str) -> ToolAction:
+        return action(OPERATIONS["list_members"], {}, ["all"], what)
 
     def list_notes(self, obj: str, record_id: str, what: str) -> ToolAction:
         return action(

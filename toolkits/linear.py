@@ -27,7 +27,6 @@ _R = [
     ("search_issues", "LINEAR_SEARCH_ISSUES"),
     ("get_issue", "LINEAR_GET_LINEAR_ISSUE"),
     ("list_issues", "LINEAR_LIST_LINEAR_ISSUES"),
-    ("list_team_issues", "LINEAR_LIST_ISSUES_BY_TEAM_ID"),
     ("list_teams", "LINEAR_LIST_LINEAR_TEAMS"),
     ("list_projects", "LINEAR_LIST_LINEAR_PROJECTS"),
     ("list_states", "LINEAR_LIST_LINEAR_STATES"),
@@ -42,9 +41,13 @@ _W = [
     ("archive_issue", "LINEAR_DELETE_LINEAR_ISSUE", True),
     ("create_project", "LINEAR_CREATE_LINEAR_PROJECT", False),
 ]
-OPERATIONS: dict[str, Operation] = {n: Operation(TOOLKIT, n, s, True) for n, s in _R} | {
-    n: Operation(TOOLKIT, n, s, False, d) for n, s, d in _W
-}
+OPERATIONS: dict[str, Operation] = (
+    {n: Operation(TOOLKIT, n, s, True) for n, s in _R}
+    | {
+        "list_team_issues": Operation(TOOLKIT, "list_issues", "LINEAR_LIST_ISSUES_BY_TEAM_ID", True),
+    }
+    | {n: Operation(TOOLKIT, n, s, False, d) for n, s, d in _W}
+)
 
 PRIORITY = {"urgent": 1, "high": 2, "medium": 3, "normal": 3, "low": 4, "none": 0}
 
@@ -73,6 +76,21 @@ class _Ops:
 
     def list_team_issues(self, team_id: str, what: str) -> ToolAction:
         return action(OPERATIONS["list_team_issues"], {"team_id": team_id, "first": 50}, [team_id], what)
+
+    def list_teams(self, what: str) -> ToolAction:
+        return action(OPERATIONS["list_teams"], {"first": 50}, ["all"], what)
+
+    def list_projects(self, what: str) -> ToolAction:
+        return action(OPERATIONS["list_projects"], {"first": 50}, ["all"], what)
+
+    def list_states(self, team_id: str, what: str) -> ToolAction:
+        return action(OPERATIONS["list_states"], {"team_id": team_id, "first": 50}, [team_id], what)
+
+    def list_labels(self, what: str) -> ToolAction:
+        return action(OPERATIONS["list_labels"], {"first": 50}, ["all"], what)
+
+    def list_users(self, what: str) -> ToolAction:
+        return action(OPERATIONS["list_users"], {"first": 50}, ["all"], what)
 
     def create_issue(
         self, scope_keys: list[str], fields: dict[str, Any], preview: str, depends_on: int | None = None

@@ -14,9 +14,11 @@ from planner.models import RiskFlag
 from planner.resolve import Mention
 from toolkits.attio import ops
 
-__all__ = ["create_company", "create_deal", "crm_task", "deal_stage", "delete_record", "note"]
+__all__ = [
+    "OBJECT", "create_company", "create_deal", "crm_target", "crm_task", "deal_stage", "delete_record", "note",
+]  # fmt: skip
 
-_OBJECT = {"company": "companies", "person": "people", "deal": "deals"}
+OBJECT = {"company": "companies", "person": "people", "deal": "deals"}
 
 
 async def _deal(clause: Clause, ctx: BuildContext) -> Entity:
@@ -101,7 +103,7 @@ async def _names_deal(clause: Clause, ctx: BuildContext) -> bool:
     return bool(await find(ctx, clause, "deal")) and bool(await find(ctx, clause, "stage"))
 
 
-async def _crm_target(
+async def crm_target(
     clause: Clause, ctx: BuildContext, slot: str, text: str | None = None
 ) -> tuple[str, Entity] | None:
     """The person, company or deal a note or task is about."""
@@ -138,10 +140,10 @@ async def _crm_target(
 
 @rule(45)
 async def note(clause: Clause, ctx: BuildContext) -> bool:
-    if not clause.has("note") or clause.has("query") and not clause.has("create"):
+    if not clause.has("note") or not (clause.has("create") or clause.after_colon is not None):
         return False
     head = clause.text.split(":", 1)[0] if clause.after_colon else clause.text
-    target = await _crm_target(clause, ctx, "target", head)
+    target = await crm_target(clause, ctx, "target", head)
     if target is None:
         raise ctx.ask(
             "target", ctx.t("К какой записи добавить заметку?", "Which record should the note go on?")
@@ -153,7 +155,7 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     title = content if len(content) <= 60 else content[:57].rstrip() + "…"
     ctx.add(
         ops.create_note(
-            _OBJECT[kind],
+            OBJECT[kind],
             record.id,
             title,
             content,
@@ -171,7 +173,7 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     reminder = clause.has("remind", "followup")
     if not (reminder or clause.has("create") and clause.has("task")) or clause.has("linear", "issue", "team"):
         return False
-    target = await _crm_target(clause, ctx, "target")
+    target = await crm_target(clause, ctx, "target")
     if target is None:
         return False  # a generic task: Linear handles it
     kind, record = target
@@ -191,7 +193,7 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         ops.create_task(
             content,
             deadline,
-            [(_OBJECT[kind], record.id)],
+            [(OBJECT[kind], record.id)],
             [],
             ctx.t(
                 f"Attio: задача «{content}» ({record.name})"
@@ -323,13 +325,13 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
 async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
     if not clause.has("delete") or clause.identifiers or clause.has("task", "issue", "note"):
         return False
-    target = await _crm_target(clause, ctx, "target")
+    target = await crm_target(clause, ctx, "target")
     if target is None:
         return False
     kind, record = target
     ctx.add(
         ops.delete_record(
-            _OBJECT[kind],
+            OBJECT[kind],
             record.id,
             ctx.t(
                 f"Attio: удалить «{record.name}» безвозвратно", f"Attio: delete '{record.name}' permanently"

@@ -24,7 +24,7 @@ _STOP = re.compile(
 
 
 def _is_question(clause: Clause) -> bool:
-    return clause.has("query") or clause.text.rstrip().endswith("?")
+    return clause.asks()
 
 
 @rule(80)
@@ -69,7 +69,7 @@ async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
         companies = [m for m in await find(ctx, clause, "company") if m.score >= 0.9]
         if companies and not members:
             flt["associated_company"] = companies[0].entity.id
-        ctx.add(attio.query_records("deals", flt or None, ctx.t("сделки", "deals")))
+        ctx.add(attio.filter_records("deals", flt or None, ctx.t("сделки", "deals")))
         return True
     for kind, obj in (("person", "people"), ("company", "companies")):
         found = [m for m in await find(ctx, clause, kind) if m.score >= 0.9]
@@ -87,12 +87,24 @@ async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
 
 @rule(90)
 async def issue_query(clause: Clause, ctx: BuildContext) -> bool:
-    if not (
-        _is_question(clause)
-        and (clause.has("issue", "task", "linear", "project", "team") or clause.has("about"))
-    ):
+    if not _is_question(clause) or clause.has("deal", "attio", "crm"):
         return False
-    if clause.has("mine") and not clause.has("about"):
+    projects = [m for m in await find(ctx, clause, "project") if m.score >= 0.9]
+    if projects and not clause.has("about"):  # "what's left in the Q1 launch?"
+        p = projects[0].entity
+        ctx.add(
+            linear.list_issues(ctx.t(f"задачи проекта «{p.name}»", f"issues in '{p.name}'"), project_id=p.id)
+        )
+        return True
+    if not clause.has("issue", "task", "linear", "project", "team", "about"):
+        return False
+    keyed = [t for t in await ctx.directory.teams() if re.search(rf"\b{t.extra.get('key')}\b", clause.text)]
+    named = [m.entity for m in await find(ctx, clause, "team") if m.score >= 0.9]
+    if (keyed or named) and clause.has("team", "task", "issue") and not clause.has("about", "mine"):
+        team = (keyed or named)[0]
+        ctx.add(linear.list_team_issues(team.id, ctx.t(f"задачи команды {team.name}", f"{team.name} issues")))
+        return True
+    if clause.has("mine") and not clause.has("about") and not clause.has("attio", "crm"):
         me = next((u for u in await ctx.directory.users() if u.extra.get("is_me")), None)
         if me is not None:
             ctx.add(linear.list_issues(ctx.t("мои задачи в Linear", "my Linear issues"), assignee_id=me.id))
@@ -101,15 +113,6 @@ async def issue_query(clause: Clause, ctx: BuildContext) -> bool:
     if about:
         query = about.group(1).strip(" ?.!")
     else:
-        projects = [m for m in await find(ctx, clause, "project") if m.score >= 0.9]
-        if projects:
-            p = projects[0].entity
-            ctx.add(
-                linear.list_issues(
-                    ctx.t(f"задачи проекта «{p.name}»", f"issues in '{p.name}'"), project_id=p.id
-                )
-            )
-            return True
         query = _STOP.sub(" ", strip_spans(clause.text, list(clause.moment.spans))).strip(" ?.!,")
         query = re.sub(r"\s{2,}", " ", query)
     if not query:

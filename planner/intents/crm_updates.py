@@ -1,0 +1,163 @@
+"""Attio record edits (a person's title, a company's domain or description, a deal's value or owner)
+and completing CRM tasks."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from planner.analysis import Clause
+from planner.context import BuildContext
+from planner.directory import Entity
+from planner.intents import rule
+from planner.intents._common import amount_of, find
+from planner.intents.attio import OBJECT, crm_target
+from planner.models import RiskFlag
+from toolkits.attio import ops
+
+__all__ = ["complete_crm_task", "update_record"]
+
+# field word -> (Attio attribute, which objects have it)
+_FIELDS: list[tuple[re.Pattern[str], str, set[str]]] = [
+    (
+        re.compile(r"\b(должност\w*|позици\w*|job ?title|title|position|role|роль)\b", re.I),
+        "job_title",
+        {"person"},
+    ),
+    (re.compile(r"\b(описани\w*|description|about)\b", re.I), "description", {"company"}),
+    (re.compile(r"\b(домен\w*|сайт\w*|domains?|website)\b", re.I), "domains", {"company"}),
+    (re.compile(r"\b(e-?mail\w*|почт\w*|имейл\w*|мейл\w*)\b", re.I), "email_addresses", {"person"}),
+    (re.compile(r"\b(сумм\w*|стоимост\w*|бюджет\w*|value|amount|size)\b", re.I), "value", {"deal"}),
+    (re.compile(r"\b(ответственн\w*|владел\w*|owner)\b|\bпереда[йт]\w*", re.I), "owner", {"deal"}),
+]
+_VALUE = re.compile(
+    r"(?:\bна\b|\bto\b|\bв\b|:|=|\bis now\b|\bтеперь\b|\bновый\b|\bновая\b|\bnew\b)\s*[«\"']?(.+?)[»\"']?\s*$",
+    re.I,
+)
+_EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
+_DOMAIN = re.compile(r"\b((?:[a-z0-9-]+\.)+[a-z]{2,})\b", re.I)
+
+
+def _field(clause: Clause) -> tuple[str, set[str]] | None:
+    for rx, attribute, kinds in _FIELDS:
+        if rx.search(clause.text):
+            return attribute, kinds
+    return None
+
+
+@rule(42)
+async def update_record(clause: Clause, ctx: BuildContext) -> bool:
+    changes = clause.has("move", "put") or re.search(
+        r"\b(переда[йт]\w*|теперь|is now|new|нов\w+)\b", clause.text, re.I
+    )
+    found = _field(clause)
+    if not changes or found is None or clause.identifiers or clause.has("task", "issue", "note", "create"):
+        return False
+    attribute, kinds = found
+    target = await crm_target(clause, ctx, "target")
+    if target is None or target[0] not in kinds:
+        return False
+    kind, record = target
+    value: Any = await _value(attribute, clause, ctx)
+    if value is None:
+        raise ctx.ask("value", ctx.t("Какое новое значение?", "What is the new value?"))
+    shown = value if not isinstance(value, dict) else f"{value['currency_value']} {value['currency_code']}"
+    preview = ctx.t(
+        f"Attio: «{record.name}»: {attribute} → {shown}", f"Attio: '{record.name}': {attribute} → {shown}"
+    )
+    if kind == "deal":
+        ctx.add(ops.update_deal(record.id, {attribute: value}, preview))
+    else:
+        ctx.add(ops.update_record(OBJECT[kind], record.id, {attribute: value}, preview))
+        if attribute in ("job_title", "description"):
+            ctx.risks.append(
+                RiskFlag(
+                    kind="destructive",
+                    details=ctx.t(
+                        f"прежнее значение поля {attribute} у «{record.name}» будет перезаписано",
+                        f"the current {attribute} of '{record.name}' will be overwritten",
+                    ),
+                )
+            )
+    return True
+
+
+async def _value(attribute: str, clause: Clause, ctx: BuildContext) -> Any:
+    text = clause.text
+    if attribute == "email_addresses":
+        emails = _EMAIL.findall(text)
+        return [emails[-1].lower()] if emails else None
+    if attribute == "domains":
+        domains = [d for d in _DOMAIN.findall(text) if "@" not in d]
+        return [domains[-1].lower()] if domains else None
+    if attribute == "value":
+        amount = amount_of(text) or _bare_number(text)
+        if amount is None:
+            return None
+        number = int(amount[0]) if float(amount[0]).is_integer() else amount[0]
+        return {"currency_value": number, "currency_code": amount[1]}
+    if attribute == "owner":
+        members = await find(ctx, clause, "member")
+        owner: Entity | None = ctx.choose(
+            "owner", "member", text, members, ctx.t("Кому передать?", "To whom?")
+        )
+        return owner.extra.get("email") or owner.id if owner else None
+    m = _VALUE.search(text.split(":", 1)[1] if ":" in text else text)
+    return m.group(1).strip()[:200] if m else None
+
+
+def _bare_number(text: str) -> tuple[float, str] | None:
+    m = re.search(r"\b(\d[\d ]{2,})\b", text)
+    return (float(m.group(1).replace(" ", "")), "USD") if m else None
+
+
+@rule(31)
+async def complete_crm_task(clause: Clause, ctx: BuildContext) -> bool:
+    """ "Отметь задачу по Ромашке выполненной": a CRM task, found among the record's open tasks."""
+    if (
+        not (clause.has("complete") and clause.has("task"))
+        or clause.identifiers
+        or clause.has("linear", "issue")
+    ):
+        return False
+    target = await crm_target(clause, ctx, "target")
+    if target is None and not clause.has("attio", "crm"):
+        return False
+    flt: dict[str, Any] = {"is_completed": False}
+    if target is not None:
+        flt |= {"linked_object": OBJECT[target[0]], "linked_record_id": target[1].id}
+    tasks = await ctx.directory.crm_tasks(flt)
+    answered = ctx.answer("task")
+    if answered:
+        tasks = [t for t in tasks if _task_id(t) == answered] or tasks
+    if not tasks:
+        where = f" ({target[1].name})" if target else ""
+        raise ctx.ask(
+            "task",
+            ctx.t(
+                f"Не нашёл открытых задач в CRM{where}. Какую задачу закрыть?",
+                f"I found no open CRM tasks{where}. Which task should I complete?",
+            ),
+        )
+    if len(tasks) > 1:
+        raise ctx.ask(
+            "task",
+            ctx.t("Какую задачу закрыть?", "Which task should I complete?"),
+            choices=[(str(t.get("content_plaintext", ""))[:60], _task_id(t)) for t in tasks[:5]],
+            free_text=False,
+            risk="ambiguous",
+        )
+    task = tasks[0]
+    content = str(task.get("content_plaintext", ""))[:80]
+    ctx.add(
+        ops.complete_task(
+            _task_id(task),
+            ctx.t(f"Attio: задача «{content}» — выполнена", f"Attio: task '{content}' - completed"),
+        )
+    )
+    return True
+
+
+def _task_id(task: dict[str, Any]) -> str:
+    tid = task.get("id")
+    return str(tid.get("task_id") if isinstance(tid, dict) else tid)
