@@ -46,6 +46,8 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "attio": "attio аттио",
     "crm": "crm црм срм",
     "remind": "напомнить напомни remind",
+    "todo": "позвонить набрать написать отправить связаться созвониться встретиться call email ping send text "
+            "phone meet",
     "followup": "follow-up follow followup",
     "stage": "стадия этап stage",
     "signed": "подписать подписали sign signed",

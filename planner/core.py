@@ -188,6 +188,7 @@ class Planner:
         return await self._finish(ctx, plan)
 
     async def _interpret(self, text: str, ctx: BuildContext) -> bool:
+        text = await self._identifiers(text)
         ctx.memory["full_text"] = text
         matched = False
         for i, clause in enumerate(split_clauses(text, ctx.now)):
@@ -197,6 +198,21 @@ class Planner:
                     matched = True
                     break
         return matched
+
+    async def _identifiers(self, text: str) -> str:
+        """Spoken or hurried issue ids ("eng 101", "eng101") as Linear writes them ("ENG-101"), for the
+        workspace's own team keys only (so "in 2 hours" stays a time)."""
+        if not re.search(r"\d", text):
+            return text
+        try:
+            keys = [str(t.extra.get("key")) for t in await self.directory.teams() if t.extra.get("key")]
+        except LookupError:
+            return text
+        for key in keys:
+            text = re.sub(
+                rf"\b{re.escape(key)}[\s\-_]?(\d{{1,6}})\b", rf"{key}-\1", text, flags=re.IGNORECASE
+            )
+        return text
 
     def _unknown(self, ctx: BuildContext) -> Ask:
         if ctx.answers.get("c0.domain"):

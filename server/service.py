@@ -137,7 +137,9 @@ class Service(DraftCommands):
             conversation=await self._memory(user, conversation_id),
         )
         plan_id = "p_" + secrets.token_urlsafe(12)
-        outcome = await self.planner.plan(request, plan_id)
+        outcome = await self._plan_safely(request, plan_id, None)
+        if isinstance(outcome, Reply):
+            return outcome
         state = {
             "text": text,
             "command": command,
@@ -237,10 +239,42 @@ class Service(DraftCommands):
             timezone=state.get("timezone") or self.settings.timezone,
             conversation=await self._memory(user, state.get("conversation_id")),
         )
-        outcome = await self.planner.plan(request, plan_id, answers)
+        outcome = await self._plan_safely(request, plan_id, answers)
+        if isinstance(outcome, Reply):
+            return outcome
         return await self._respond(
             user, state.get("conversation_id"), outcome, state, input_text=f"[pick] {answer}"
         )
+
+    async def _plan_safely(
+        self, request: PlanRequest, plan_id: str, answers: dict[str, str] | None
+    ) -> Outcome | Reply:
+        """The planner reads the workspace; when Attio/Linear cannot answer, say so instead of failing."""
+        lang = request.language or _lang_of(request.text or "")
+        try:
+            return await self.planner.plan(request, plan_id, answers)
+        except ToolkitError as exc:
+            log.warning("planning read failed: %s", type(exc).__name__)
+            return Reply(
+                ok=False,
+                status="failed",
+                user_message=t(
+                    lang,
+                    "Не удалось прочитать данные из Attio/Linear — попробуйте ещё раз чуть позже. Ничего не изменено.",
+                    "Could not read from Attio/Linear - please try again shortly. Nothing was changed.",
+                ),
+            )
+        except LookupError:
+            log.exception("a planning read found nothing where a rule expected data")
+            return Reply(
+                ok=False,
+                status="failed",
+                user_message=t(
+                    lang,
+                    "Не смог разобрать запрос до конца — переформулируйте, пожалуйста. Ничего не изменено.",
+                    "I could not work this request out - please rephrase it. Nothing was changed.",
+                ),
+            )
 
     async def _respond(
         self,

@@ -11,6 +11,7 @@ from server.service import Service
 from server.settings import Settings
 from toolkits import registry
 from toolkits.base import Backend
+from toolkits.errors import InvalidArguments
 
 __all__ = ["build_service"]
 
@@ -35,7 +36,10 @@ def build_service(
     backend = backend or _backend(settings)
 
     async def read(slug: str, args: Mapping[str, Any]) -> Any:
-        res = await backend.execute(slug, args)
+        try:
+            res = await backend.execute(slug, args)
+        except InvalidArguments as exc:  # e.g. an issue id that cannot exist: the same as not found
+            raise LookupError(str(exc)) from exc
         if not res.get("successful"):
             raise LookupError(str(res.get("error") or "not found"))
         return res.get("data")

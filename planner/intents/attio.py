@@ -62,8 +62,12 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
     statement = clause.has("signed", "refused", "lost")
     if clause.has("query") and not clause.has("move"):
         return False
+    # "сделку с Альфа-Лизингом в переговоры": no verb, but a deal and "в <stage>" say it all
+    elliptic = not clause.text.rstrip().endswith("?") and await _names_deal(clause, ctx) and _to_stage(clause)
     if not (
-        statement or (clause.has("move") and (clause.has("deal", "stage") or await _names_deal(clause, ctx)))
+        statement
+        or elliptic
+        or (clause.has("move") and (clause.has("deal", "stage") or await _names_deal(clause, ctx)))
     ):
         return False
     if clause.identifiers or clause.has("task", "issue") and not clause.has("deal"):
@@ -97,6 +101,10 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
         )
     )
     return True
+
+
+def _to_stage(clause: Clause) -> bool:
+    return bool(re.search(r"\b(в|во|на|to|into)\s+(стади\w+\s+|stage\s+)?\S+\s*[.!]?$", clause.text, re.I))
 
 
 async def _names_deal(clause: Clause, ctx: BuildContext) -> bool:
@@ -170,8 +178,10 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
 
 @rule(50)
 async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
-    reminder = clause.has("remind", "followup")
+    reminder = clause.has("remind", "followup") or (clause.has("todo") and clause.moment.day is not None)
     if not (reminder or clause.has("create") and clause.has("task")) or clause.has("linear", "issue", "team"):
+        return False
+    if clause.text.rstrip().endswith("?"):
         return False
     target = await crm_target(clause, ctx, "target")
     if target is None:

@@ -10,6 +10,7 @@ from planner.context import BuildContext
 from planner.dates import extract_moment, parse_duration_answer
 from planner.intents import rule
 from planner.intents._common import strip_spans
+from planner.text import lemma
 from toolkits.googlecalendar import ops
 
 __all__ = ["ask_duration", "ask_start", "timeblock"]
@@ -69,6 +70,10 @@ def _title(clause: Clause, ctx: BuildContext, meeting: bool) -> str:
         flags=re.IGNORECASE,
     )
     s = re.sub(r"\s{2,}", " ", s).strip(" ,.;:-—")
+    head, _, rest = s.partition(" ")
+    if re.fullmatch(r"[а-яё]+", head, re.I):
+        head = lemma(head)  # "поставь встречу с Джейн" -> "Встреча с Джейн"
+    s = f"{head} {rest}".strip()
     return (s[:1].upper() + s[1:])[:120] or ctx.t("Встреча", "Meeting")
 
 

@@ -55,6 +55,8 @@ async def workspace_lists(clause: Clause, ctx: BuildContext) -> bool:
     if kind is None:
         return False
     system = _system(clause)
+    if kind == "people" and [m for m in await find(ctx, clause, "company") if m.score >= 0.9]:
+        return False  # "people at Globex" are CRM contacts, not workspace members
     if kind == "stages" and system != "linear":
         ctx.add(attio.list_stages(ctx.t("стадии сделок", "deal stages")))
     elif kind == "labels":

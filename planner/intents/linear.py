@@ -14,7 +14,7 @@ from planner.intents._linear_common import find_user, team_state
 from planner.resolve import best, find_mentions, keys_for
 from toolkits.linear import ops
 
-__all__ = ["create_issue", "template"]
+__all__ = ["create_issue", "create_project", "template"]
 
 
 def _template_key(clause: Clause, ctx: BuildContext) -> str | None:
@@ -67,12 +67,7 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
     key = _template_key(analyse(head, ctx.now), ctx)
     singular = re.search(r"\b(an?|one|одну|один)\s+(?:\w+\s+)?(issue|task|ticket|задач[уа])\b", head, re.I)
     explicit_list = clause.after_colon is not None and "," in clause.after_colon
-    if (
-        key is None
-        or singular
-        or explicit_list
-        or not (clause.has("task", "issue") and (clause.has("create") or clause.has("put")))
-    ):
+    if key is None or singular or explicit_list or not (clause.has("create") or clause.has("put")):
         return False
     tpl = ctx.config["templates"][key]
     deal = await _deal_for(clause, ctx)
@@ -227,4 +222,43 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
                 depends_on=depends,
             )
         )
+    return True
+
+
+@rule(58)
+async def create_project(clause: Clause, ctx: BuildContext) -> bool:
+    """An explicit "create a project X" (seed 002: a project is never created implicitly)."""
+    if not clause.has("create") or not clause.has("project") or clause.has("task", "issue", "query"):
+        return False
+    m = re.search(
+        r"(?:проект[а-я]*|project)\s+(?:called\s+|named\s+|под названием\s+)?[«\"']?([^«»\"':,.;]+?)[»\"']?"
+        r"(?:\s+(?:in|for|в|для)\s+(?:команд\w+\s+|team\s+)?[\w-]+)?\s*$",
+        clause.text,
+        re.I,
+    )
+    name = (m.group(1).strip() if m else "") or (ctx.answer("name") or "").strip()
+    if not name:
+        raise ctx.ask("name", ctx.t("Как назвать проект?", "What should the project be called?"))
+    team = await _team(clause, ctx, ctx.config.get("defaults", {}).get("linear_team"))
+    if team is None:
+        raise ctx.ask("team", ctx.t("Для какой команды Linear?", "Which Linear team?"))
+    existing = find_mentions(keys_for(name), await ctx.directory.projects())
+    if existing and existing[0].score >= 1.0:
+        ctx.notes.append(
+            ctx.t(
+                f"Проект «{existing[0].entity.name}» уже есть.",
+                f"'{existing[0].entity.name}' already exists.",
+            )
+        )
+        return True
+    ctx.add(
+        ops.create_project(
+            name[:80],
+            [team.id],
+            ctx.t(
+                f"Linear: новый проект «{name}» (команда {team.name})",
+                f"Linear: new project '{name}' (team {team.name})",
+            ),
+        )
+    )
     return True

@@ -23,6 +23,18 @@ _STOP = re.compile(
 )
 
 
+_PLURAL_RECORDS = re.compile(
+    r"\b(компании|компаний|клиентов|клиенты|companies|clients|customers|контакты|контактов|люди|людей|people|"
+    r"persons|contacts)\b",
+    re.IGNORECASE,
+)
+_SEARCH_STOP = re.compile(
+    r"\b(компании|компаний|клиентов|клиенты|companies|clients|customers|контакты|контактов|люди|людей|people|"
+    r"persons|contacts|with|named|called|containing|где|есть|из|от|со?|attio|crm|в|у|all|все|всех)\b",
+    re.IGNORECASE,
+)
+
+
 def _is_question(clause: Clause) -> bool:
     return clause.asks()
 
@@ -70,6 +82,27 @@ async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
         if companies and not members:
             flt["associated_company"] = companies[0].entity.id
         ctx.add(attio.filter_records("deals", flt or None, ctx.t("сделки", "deals")))
+        return True
+    records = _PLURAL_RECORDS.search(clause.text)
+    if records and _is_question(clause):
+        obj = (
+            "companies"
+            if records.group(1).lower().startswith(("комп", "compan", "клиент", "client"))
+            else "people"
+        )
+        words = _SEARCH_STOP.sub(" ", _STOP.sub(" ", clause.text)).strip(" ?.!,")
+        words = re.sub(r"\s{2,}", " ", words)
+        what = ctx.t("компании" if obj == "companies" else "контакты", obj)
+        employer = (
+            [m for m in await find(ctx, clause, "company") if m.score >= 0.9] if obj == "people" else []
+        )
+        if employer:
+            company = employer[0].entity
+            ctx.add(attio.filter_records("people", {"company": company.id}, f"{what}: {company.name}"))
+        elif words:
+            ctx.add(attio.search_records(words[:100], [obj], f"{what}: {words}"))
+        else:
+            ctx.add(attio.filter_records(obj, None, what))
         return True
     for kind, obj in (("person", "people"), ("company", "companies")):
         found = [m for m in await find(ctx, clause, kind) if m.score >= 0.9]
