@@ -164,6 +164,7 @@ class Planner:
         other = OTHER_SYSTEM.search(text)
         if other and answers.get("c0.system") == "linear":
             text = text[: other.start(2)] + "Linear" + text[other.end(2) :]
+            other = None
         elif other and answers.get("c0.system"):
             plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
             return Outcome("safe_fail", plan, None, ctx.t("Хорошо, ничего не делаю.", "OK, doing nothing."))

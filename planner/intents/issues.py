@@ -5,6 +5,7 @@ comment, update, read."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from typing import Any
 
 from planner.analysis import Clause
@@ -22,10 +23,10 @@ from planner.intents._linear_common import (
 )
 from toolkits.linear import ops
 
-__all__ = ["issue_by_reference", "issue_by_words"]
+__all__ = ["issue_by_reference", "issue_by_words", "resolve_issue", "sub_issues"]
 
 
-async def _resolve_issue(clause: Clause, ctx: BuildContext) -> dict[str, Any] | None:
+async def resolve_issue(clause: Clause, ctx: BuildContext) -> dict[str, Any] | None:
     ident = ctx.answer("issue") or (clause.identifiers[0] if clause.identifiers else None)
     if ident is None and ctx.memory.get("issue"):
         return dict(ctx.memory["issue"])
@@ -70,7 +71,7 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     )
     if not refers:
         return False
-    issue = await _resolve_issue(clause, ctx)
+    issue = await resolve_issue(clause, ctx)
     if issue is None:
         return False
     iid, name = str(issue["id"]), issue_name(issue)
@@ -90,7 +91,7 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
             )
         )
         return True
-    if clause.has("delete", "archive"):
+    if clause.has("delete", "archive") and not _LABEL_CUE.search(clause.text):
         ctx.add(
             ops.archive_issue(
                 iid,
@@ -146,6 +147,26 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
             )
         fields["priority"] = p
         parts.append(ctx.t(f"приоритет {p}", f"priority {p}"))
+    if p_label := await _labels(clause, ctx, issue):
+        fields["labelIds"], label_names = p_label
+        parts.append(ctx.t(f"метки {label_names}", f"labels {label_names}"))
+    if defer := _defer(clause, ctx):
+        kind, due = defer
+        if kind == "someday":
+            backlog = await team_state(ctx, team_id, type_="backlog")
+            if backlog is not None:
+                fields["stateId"] = backlog.id
+                parts.append(ctx.t(f"отложено: {backlog.name}", f"deferred: {backlog.name}"))
+        elif due:
+            fields["dueDate"] = due
+            parts.append(ctx.t(f"отложено до {due}", f"deferred to {due}"))
+    if fields.get("priority") in (1, 2) and (issue.get("priority") or 5) > fields["priority"]:
+        ctx.notes.append(
+            ctx.t(
+                "Приоритет повышается — проверьте перед подтверждением.",
+                "The priority goes up - check it before confirming.",
+            )
+        )
     if clause.has("rename") and clause.after_colon:
         fields["title"] = clause.after_colon
         parts.append(ctx.t(f"название «{clause.after_colon}»", f"title '{clause.after_colon}'"))
@@ -273,3 +294,87 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         risk="ambiguous",
         free_text=False,
     )
+
+
+_LABEL_CUE = re.compile(r"\b(метк\w*|тег\w*|лейбл\w*|категори\w*|label\w*|tag\w*)\b", re.I)
+_LABEL_RU = {"баг": "bug", "ошибка": "bug", "фича": "feature", "безопасность": "security", "документация": "docs",
+             "онбординг": "onboarding", "запрос клиента": "customer-request"}  # fmt: skip
+
+
+async def _labels(clause: Clause, ctx: BuildContext, issue: dict[str, Any]) -> tuple[list[str], str] | None:
+    """ "добавь метку bug к ENG-104": Linear replaces the whole set, so keep the labels it has."""
+    if not _LABEL_CUE.search(clause.text):
+        return None
+    labels = await ctx.directory.labels()
+    low = clause.text.lower()
+    wanted = [lbl for lbl in labels if re.search(rf"\b{re.escape(lbl.name.lower())}\b", low)]
+    wanted += [lbl for ru, en in _LABEL_RU.items() if ru in low for lbl in labels if lbl.name == en]
+    if not wanted:
+        raise ctx.ask(
+            "label", ctx.t("Какую метку?", "Which label?"), choices=[(x.name, x.id) for x in labels[:5]]
+        )
+    have = [str(x.get("id")) for x in issue.get("labels") or [] if isinstance(x, dict)]
+    removing = bool(re.search(r"\b(убери|сними|удали|remove|drop|untag)\b", low))
+    ids = (
+        [i for i in have if i not in {w.id for w in wanted}]
+        if removing
+        else list(dict.fromkeys(have + [w.id for w in wanted]))
+    )
+    return ids, ", ".join(sorted({w.name for w in wanted}))
+
+
+def _defer(clause: Clause, ctx: BuildContext) -> tuple[str, str | None] | None:
+    """Seed 002's defer strategies: someday, next_week, next_month."""
+    if not re.search(r"\b(отлож\w*|перенес\w*|defer\w*|postpone\w*|push\w*|snooze\w*)\b", clause.text, re.I):
+        return None
+    low = clause.text.lower()
+    today = ctx.now.date()
+    if re.search(r"когда-нибудь|потом|someday|later|backlog|бэклог", low):
+        return "someday", None
+    if re.search(r"следующ\w+ месяц|next month|на месяц", low):
+        first = (today.replace(day=1) + timedelta(days=32)).replace(day=1)
+        return "next_month", first.isoformat()
+    if re.search(r"следующ\w+ недел|next week|на неделю", low):
+        return "next_week", (today + timedelta(days=7 - today.weekday())).isoformat()
+    if clause.moment.day:
+        return "date", clause.moment.day.isoformat()
+    return None
+
+
+_SPLIT_CUE = re.compile(
+    r"\b(разбей|разбить|раздели|подзадач\w*|sub-?issues?|sub-?tasks?|split|break\s+down)\b", re.I
+)
+
+
+@rule(29)
+async def sub_issues(clause: Clause, ctx: BuildContext) -> bool:
+    """ "Разбей ENG-104 на подзадачи: a, b, c" -> 1..5 sub-issues (seed 002)."""
+    if not clause.identifiers or not _SPLIT_CUE.search(clause.text) or clause.after_colon is None:
+        return False
+    issue = await resolve_issue(clause, ctx)
+    if issue is None:
+        return False
+    items = [x.strip(" .-—•") for x in re.split(r"\s*(?:,|;|\n|\s+и\s+|\s+and\s+)\s*", clause.after_colon)]
+    items = [x for x in items if x]
+    if not 1 <= len(items) <= 5:
+        raise ctx.ask(
+            "items",
+            ctx.t(
+                f"Подзадач {len(items)}, а можно от 1 до 5 за раз. Какие оставить?",
+                f"That is {len(items)} sub-issues; 1 to 5 at a time. Which ones?",
+            ),
+        )
+    team = issue.get("team") or {}
+    for i, title in enumerate(items):
+        fields = {"teamId": team.get("id"), "title": title[:255], "parentId": issue["id"]}
+        ctx.add(
+            ops.create_issue(
+                [str(issue["id"]), "sub", str(i), title.lower()[:40]],
+                fields,
+                ctx.t(
+                    f"Linear {team.get('key')}: подзадача {issue.get('identifier')} «{title}»",
+                    f"Linear {team.get('key')}: sub-issue of {issue.get('identifier')} '{title}'",
+                ),
+            )
+        )
+    return True
