@@ -15,17 +15,20 @@ __all__ = ["CUES", "Clause", "analyse", "split_clauses"]
 # pymorphy3 guesses imperatives wrong ("удали" -> "удаль").
 CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "create": "создать создай создайте завести заведи добавить добавь сделать открыть открой оформить "
-              "запланировать create add make open file log new raise register",
-    "put": "поставить поставь put set",
+              "запланировать новый новая новое запустить запусти create add make open file log new raise register "
+              "kick start need нужно надо",
+    "put": "поставить поставь отметить отметь пометить пометь put set mark",
     "move": "перевести переведи перенести перенеси передвинуть двинуть сдвинуть переместить сменить поменять "
-            "изменить обновить move advance shift change update",
+            "изменить обновить перейти перешли перешел вышли выйти move advance shift change update",
     "complete": "закрыть закрой завершить заверши выполнить выполни готово сделано готов done complete completed "
                 "close finish finished resolve resolved закончить закончил",
     "delete": "удалить удали стереть сотри убрать убери delete remove trash drop",
     "archive": "архивировать заархивировать заархивируй archive",
-    "comment": "прокомментировать прокомментируй комментарий комментировать откомментировать comment",
+    "comment": "прокомментировать прокомментируй комментарий комментировать откомментировать коммент комментарием "
+               "comment",
     "note": "заметка note записка",
-    "assign": "назначить назначь переназначить assign reassign",
+    "assign": "назначить назначь переназначить поручить поручи отдать отдай передать передай assign reassign",
+    "note_verb": "записать запиши оставить оставь jot",
     "due": "срок дедлайн deadline due",
     "priority": "приоритет priority",
     "rename": "переименовать переименуй rename",
@@ -59,8 +62,20 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "no": "нет no cancel отмена отмени не stop nope",
 }.items()}  # fmt: skip
 
+_ACTIONS = (
+    "create", "put", "move", "complete", "delete", "archive", "comment", "assign", "remind", "rename", "note_verb",
+)  # fmt: skip
+_NEW = frozenset({"новый", "новая", "новое", "новую", "new"})
 _SPLIT = re.compile(
-    r"\s*(?:;|\s—\s|\.\s+|,?\s+(?:и|а также|and then|and|then|затем|потом)\s+)(?=\S)", re.IGNORECASE
+    r"\s*(?:;|\s[—–-]\s|[.!?]\s+|,\s+(?:и|а также|and then|and|then|затем|потом)\s+|\s+(?:и|а также|and then|and|then|"
+    r"затем|потом)\s+|,\s+)(?=\S)",
+    re.IGNORECASE,
+)
+# a clause that starts with one of these nouns and has no verb borrows the previous clause's verb:
+# "создай компанию Вектор и контакт Пётр Смирнов" = "... и создай контакт Пётр Смирнов"
+_OBJECT_START = re.compile(
+    r"^(?:a |an |the |новую |новый |new )?(контакт\w*|сделк\w*|заметк\w*|компани\w*|contact|deal|note|company|person)\b",
+    re.IGNORECASE,
 )
 
 
@@ -77,27 +92,31 @@ class Clause:
     def has(self, *names: str) -> bool:
         return any(n in self.cues for n in names)
 
+    def creates(self) -> bool:
+        """A create verb, not just the adjective "new" ("у Globex новый домен" edits, it does not create)."""
+        return any(self.keys[i].text not in _NEW for i in self.cue_positions("create"))
+
+    def first(self, *names: str) -> int:
+        """Position of the earliest word carrying any of these cues (a large number when none)."""
+        found = [i for n in names for i in self.cue_positions(n)]
+        return min(found) if found else 10_000
+
     def cue_positions(self, name: str) -> list[int]:
         vocab = CUES[name]
         return [i for i, k in enumerate(self.keys) if k.text in vocab or k.lemmas & vocab]
 
     def asks(self) -> bool:
-        """A question or a bare noun phrase ("заметки по Initech", "what's left in Q1?"), not a command."""
-        if self.has("query") or self.text.rstrip().endswith("?"):
+        """A question or a bare noun phrase ("заметки по Initech", "what's left in Q1?"), not a command:
+        a question word that comes before any action verb, a question mark, or no verb at all."""
+        if self.has("query") and self.first("query") < self.first(*_ACTIONS):
             return True
-        verbs = (
-            "create",
-            "put",
-            "move",
-            "complete",
-            "delete",
-            "archive",
-            "comment",
-            "assign",
-            "remind",
-            "rename",
-        )
-        return not self.has(*verbs, "signed", "refused", "lost") and self.after_colon is None
+        if self.text.rstrip().endswith("?"):
+            return True
+        return not self.has(*_ACTIONS, "signed", "refused", "lost") and self.after_colon is None
+
+    def commands(self) -> bool:
+        """An action verb that comes before any question word ("list open issues" does not command)."""
+        return self.has(*_ACTIONS) and self.first(*_ACTIONS) < self.first("query")
 
     @property
     def after_colon(self) -> str | None:
@@ -135,6 +154,10 @@ _VERBISH = (
     "put",
     "query",
     "rename",
+    "signed",
+    "refused",
+    "lost",
+    "note_verb",
 )
 
 
@@ -147,7 +170,11 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
         parts = _split(head, now)
         parts[-1] = analyse(parts[-1].text + ":" + tail, now)
         # "Ромашка подписала договор: переведи сделку в Won и создай задачи" - the head is a statement
-        if len(parts) == 1 and _verb_count(analyse(tail, now)) and not _verb_count(analyse(head, now)):
+        statement = not analyse(head, now).has(
+            *(v for v in _VERBISH if v not in ("signed", "refused", "lost"))
+        )
+        tail_clause = analyse(tail, now)
+        if len(parts) == 1 and statement and _verb_count(tail_clause) and ":" not in tail:
             tail_parts = _split(tail, now)
             return [analyse(head, now), *tail_parts] if tail_parts else parts
         return parts
@@ -155,7 +182,7 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
 
 
 def _verb_count(c: Clause) -> int:
-    return sum(1 for v in _VERBISH if c.has(v))
+    return sum(1 for v in _VERBISH if c.has(v) and (v != "create" or c.creates()))
 
 
 def _split(text: str, now: datetime) -> list[Clause]:
@@ -167,11 +194,23 @@ def _split(text: str, now: datetime) -> list[Clause]:
         bounds.append((a.end(), b.start() if b else len(text)))
     pieces = [(s, e) for s, e in bounds if text[s:e].strip()]
     merged: list[tuple[int, int]] = [pieces[0]]
+    borrowed: dict[int, str] = {}
     for s, e in pieces[1:]:
-        if _verb_count(analyse(text[s:e], now)) and _verb_count(
-            analyse(text[merged[-1][0] : merged[-1][1]], now)
-        ):
+        right = analyse(text[s:e], now)
+        left = analyse(text[merged[-1][0] : merged[-1][1]], now)
+        if _verb_count(right) and _verb_count(left):
             merged.append((s, e))
+        elif _verb_count(left) and _OBJECT_START.match(text[s:e].strip()) and (verb := _first_verb(left)):
+            merged.append((s, e))
+            borrowed[len(merged) - 1] = verb
         else:
             merged[-1] = (merged[-1][0], e)
-    return [analyse(text[s:e].strip(), now) for s, e in merged]
+    return [
+        analyse((borrowed.get(i, "") + " " + text[s:e].strip()).strip(), now)
+        for i, (s, e) in enumerate(merged)
+    ]
+
+
+def _first_verb(c: Clause) -> str | None:
+    positions = [i for v in ("create", "put", "delete", "archive") for i in c.cue_positions(v)]
+    return c.keys[min(positions)].text if positions else None

@@ -74,6 +74,12 @@ def _alias_keys(alias: str) -> tuple[WordKey, ...]:
     return tuple(k for k in keys_for(alias) if k.text not in _GENERIC)
 
 
+@lru_cache(maxsize=4096)
+def _generic_keys(alias: str) -> tuple[WordKey, ...]:
+    """Words like "Corp" do not name a record on their own, but said with the name they narrow it."""
+    return tuple(k for k in keys_for(alias) if k.text in _GENERIC and len(k.text) > 2)
+
+
 @dataclass
 class Mention:
     entity: Entity
@@ -121,6 +127,10 @@ def find_mentions(
             if not used:
                 continue
             matched = len(used)
+            for g in _generic_keys(alias):  # "Acme Corp" said in full beats "Acme Logistics"
+                hit = next((i for i, t in enumerate(text_keys) if i not in used and t.text == g.text), None)
+                if hit is not None and any(abs(hit - u) <= 2 for u in used):
+                    used.add(hit)
             # score against the full name, so "Иван" is half of "Иван Петров" but a company's own
             # short alias ("Acme" for "Acme Corp") is a whole match
             denom = len(full) if e.kind in ("person", "member", "user") else len(keys)
@@ -131,7 +141,7 @@ def find_mentions(
                 best_score, best_pos = score, frozenset(used)
         if best_score > 0:
             out.append(Mention(e, best_score, best_pos))
-    out.sort(key=lambda m: -m.score)
+    out.sort(key=lambda m: (-m.score, -len(m.positions)))  # equal scores: the one that explains more words
     return out
 
 

@@ -75,6 +75,8 @@ def lemmas(word: str) -> frozenset[str]:
         forms.add(w[:-2])
     elif len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
         forms.add(w[:-1])
+    elif len(w) > 4 and w.endswith("ed"):
+        forms.update((w[:-1], w[:-2]))  # moved -> move, finished -> finish
     return frozenset(forms)
 
 

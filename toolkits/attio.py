@@ -72,10 +72,9 @@ class _Ops:
     def list_members(self, what: str) -> ToolAction:
         return action(OPERATIONS["list_members"], {}, ["all"], what)
 
-    def list_notes(self, obj: str, record_id: str, what: str) -> ToolAction:
-        return action(
-            OPERATIONS["list_notes"], {"parent_object": obj, "parent_record_id": record_id}, [record_id], what
-        )
+    def list_notes(self, obj: str | None, record_id: str | None, what: str) -> ToolAction:
+        args = {"parent_object": obj, "parent_record_id": record_id} if obj and record_id else {"limit": 50}
+        return action(OPERATIONS["list_notes"], args, [record_id or "all"], what)
 
     def list_tasks(self, flt: dict[str, Any], what: str) -> ToolAction:
         return action(OPERATIONS["list_tasks"], dict(flt), [digest(sorted(flt.items()))], what)
@@ -98,12 +97,15 @@ class _Ops:
             preview,
         )
 
-    def create_deal(self, values: dict[str, Any], company_key: str, preview: str) -> ToolAction:
+    def create_deal(
+        self, values: dict[str, Any], company_key: str, preview: str, depends_on: int | None = None
+    ) -> ToolAction:
         return action(
             OPERATIONS["create_deal"],
             {"object_type": "deals", "values": values},
             [company_key, digest(values.get("name"))],
             preview,
+            depends_on,
         )
 
     def create_company(self, name: str, domain: str, preview: str) -> ToolAction:

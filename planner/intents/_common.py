@@ -8,10 +8,10 @@ from datetime import datetime
 from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.directory import Entity
-from planner.resolve import find_mentions, keys_for
+from planner.resolve import Mention, find_mentions, keys_for
 
 __all__ = [
-    "amount_of", "clean_title", "find", "iso_date", "priority_of", "strip_spans",
+    "amount_of", "clean_title", "find", "iso_date", "priority_of", "strip_spans", "strong",
 ]  # fmt: skip
 
 _LEAD_RU = re.compile(
@@ -121,3 +121,11 @@ async def find(ctx: BuildContext, clause: Clause, kind: str, *, text: str | None
         ]
     keys = keys_for(text) if text is not None else clause.keys
     return find_mentions(keys, pool)
+
+
+def strong(mentions: list[Mention]) -> list[Mention]:
+    """Mentions that name a record: a whole name (or a person's first name), plus anything the same
+    words point at just as well ("Acme" -> Acme Corp and Acme Logistics), so ties stay visible."""
+    firm = [m for m in mentions if m.score >= 0.9 or m.entity.kind in ("person", "member", "user")]
+    same = [m for m in mentions if m not in firm and any(m.positions == f.positions for f in firm)]
+    return firm + same

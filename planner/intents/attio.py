@@ -9,9 +9,9 @@ from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents import rule
-from planner.intents._common import amount_of, clean_title, find, strip_spans
+from planner.intents._common import amount_of, clean_title, find, strip_spans, strong
 from planner.models import RiskFlag
-from planner.resolve import Mention
+from planner.resolve import Mention, best
 from toolkits.attio import ops
 
 __all__ = [
@@ -117,11 +117,8 @@ async def crm_target(
     """The person, company or deal a note or task is about."""
     scored: list[tuple[str, Mention]] = []
     for kind in ("person", "company", "deal"):
-        for m in await find(ctx, clause, kind, text=text):
-            if (
-                kind == "person" or m.score >= 0.9
-            ):  # a first name alone may be a person; half a deal name is not
-                scored.append((kind, m))
+        # a first name alone may be a person; half a deal's name is not a deal
+        scored += [(kind, m) for m in strong(await find(ctx, clause, kind, text=text))]
     if not scored:
         return None
     if clause.has("deal"):
@@ -130,10 +127,11 @@ async def crm_target(
         scored = [s for s in scored if s[0] == "company"] or scored
     elif clause.has("person"):
         scored = [s for s in scored if s[0] == "person"] or scored
-    top = max(m.score for _, m in scored)
-    # a company named in full beats the deal that carries its name
+    # a company named in full beats the deal that carries its name; a near-tie in one kind stays a tie
     order = {"person": 0, "company": 1, "deal": 2}
-    near = sorted([s for s in scored if s[1].score >= top - 0.06], key=lambda s: order[s[0]])
+    ranked = sorted(scored, key=lambda s: (-s[1].score, -len(s[1].positions), order[s[0]]))
+    tied = {id(m) for m in best([m for _, m in ranked])}
+    near = sorted([s for s in ranked if id(s[1]) in tied], key=lambda s: order[s[0]])
     kind = near[0][0]
     mentions = [m for k, m in near if k == kind]
     chosen = ctx.choose(
@@ -146,80 +144,113 @@ async def crm_target(
     return (kind, chosen) if chosen else None
 
 
+_NOTE_SPLIT = re.compile(r"\s+[—–-]\s+|\s+(?:что|that)\s+", re.IGNORECASE)
+
+
 @rule(45)
 async def note(clause: Clause, ctx: BuildContext) -> bool:
-    if not clause.has("note") or not (clause.has("create") or clause.after_colon is not None):
+    """ "Добавь заметку к Initech: ...", "оставь заметку у Ивана Сидорова что ...", "jot down on John's record: ..."."""
+    if not (clause.has("note") or clause.has("note_verb")) or clause.asks() and not clause.after_colon:
         return False
-    head = clause.text.split(":", 1)[0] if clause.after_colon else clause.text
+    if clause.has("note_verb") and not clause.has("note") and clause.has("person", "company", "deal", "task"):
+        return False  # "запиши новый контакт: ..." creates a record
+    if not (clause.has("create", "note_verb") or clause.after_colon is not None):
+        return False
+    head, content = clause.text, clause.after_colon
+    if content is not None:
+        head = clause.text.split(":", 1)[0]
+    elif m := _NOTE_SPLIT.search(clause.text):
+        head, content = clause.text[: m.start()], clause.text[m.end() :].strip()
     target = await crm_target(clause, ctx, "target", head)
+    if target is None and isinstance(
+        ctx.memory.get("deal"), Entity
+    ):  # "... and add a note: ..." after a deal
+        target = ("deal", ctx.memory["deal"])
     if target is None:
         raise ctx.ask(
             "target", ctx.t("К какой записи добавить заметку?", "Which record should the note go on?")
         )
     kind, record = target
-    content = clause.after_colon or ctx.answer("content")
+    content = (content or ctx.answer("content") or "").strip()
     if not content:
         raise ctx.ask("content", ctx.t("Что записать в заметку?", "What should the note say?"))
     title = content if len(content) <= 60 else content[:57].rstrip() + "…"
-    ctx.add(
-        ops.create_note(
-            OBJECT[kind],
-            record.id,
-            title,
-            content,
-            ctx.t(
-                f"Attio: заметка к «{record.name}»: «{content}»",
-                f"Attio: note on '{record.name}': '{content}'",
-            ),
-        )
+    preview = ctx.t(
+        f"Attio: заметка к «{record.name}»: «{content}»", f"Attio: note on '{record.name}': '{content}'"
     )
+    ctx.add(ops.create_note(OBJECT[kind], record.id, title, content, preview))
     return True
 
 
 @rule(50)
 async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
+    """A to-do about a CRM record (seed 000's task_create "about a CRM record"), optionally for a colleague."""
     reminder = clause.has("remind", "followup") or (clause.has("todo") and clause.moment.day is not None)
-    if not (reminder or clause.has("create") and clause.has("task")) or clause.has("linear", "issue", "team"):
+    delegated = clause.has("assign") and clause.has("todo")  # "поручи Максу связаться с ..."
+    explicit = clause.has("create", "put") and clause.has("task") and (clause.has("crm", "attio") or True)
+    if not (reminder or delegated or explicit) or clause.has("linear", "issue", "team") or clause.identifiers:
         return False
-    if clause.text.rstrip().endswith("?"):
+    if clause.asks() and not clause.commands():
         return False
-    target = await crm_target(clause, ctx, "target")
+    body = clause.after_colon if clause.after_colon is not None else clause.text
+    target = await crm_target(clause, ctx, "target", clause.text)
     if target is None:
         return False  # a generic task: Linear handles it
     kind, record = target
-    raw = strip_spans(clause.text, list(clause.moment.spans))
+    assignee = await _colleague(clause, ctx)
+    offset = len(clause.text) - len(body)
+    raw = strip_spans(body, [(a - offset, b - offset) for a, b in clause.moment.spans if a >= offset])
     content = clean_title(raw, ctx.lang)
     content = (
-        re.sub(r"(?i)^(?:напомни(?:\s+мне)?|remind me|me)\s+(?:to\s+|что\s+|о\s+)?", "", content).strip()
+        re.sub(
+            r"(?i)^(?:напомни(?:\s+мне)?|remind me|поручи\s+\S+|create a crm task for \S+|me)\s+(?:to\s+|что\s+|о\s+)?",
+            "",
+            content,
+        ).strip()
         or content
     )
+    content = re.sub(r"\s+(?:до|by|к)\s*$", "", content).strip()
     deadline = None
     if clause.moment.day:
         at = clause.moment.at or time(9, 0)
         deadline = datetime.combine(clause.moment.day, at, tzinfo=ctx.now.tzinfo).isoformat(
             timespec="seconds"
         )
+    who = f" → {assignee.name}" if assignee else ""
+    due_ru, due_en = (f", срок {deadline[:10]}", f", due {deadline[:10]}") if deadline else ("", "")
+    preview = ctx.t(
+        f"Attio: задача «{content}» ({record.name}){who}{due_ru}",
+        f"Attio: task '{content}' ({record.name}){who}{due_en}",
+    )
     ctx.add(
         ops.create_task(
-            content,
-            deadline,
-            [(OBJECT[kind], record.id)],
-            [],
-            ctx.t(
-                f"Attio: задача «{content}» ({record.name})"
-                + (f", срок {deadline[:10]}" if deadline else ""),
-                f"Attio: task '{content}' ({record.name})" + (f", due {deadline[:10]}" if deadline else ""),
-            ),
+            content, deadline, [(OBJECT[kind], record.id)], [assignee.id] if assignee else [], preview
         )
     )
     return True
 
 
+async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
+    """A workspace member the task is for ("поручи Максу", "a CRM task for Oleg")."""
+    m = re.search(r"(?:поручи|передай|for|для|assign(?:ed)? to)\s+([A-ZА-ЯЁ][\w-]+)", clause.text)
+    if not m:
+        return None
+    members = await find(ctx, clause, "member", text=m.group(1))
+    return members[0].entity if members else None
+
+
 @rule(55)
 async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
-    if not (clause.has("create") and clause.has("deal")) or clause.has("query"):
+    if not (clause.creates() or clause.has("create") and clause.has("deal")) or not clause.has("deal"):
         return False
-    companies = await find(ctx, clause, "company")
+    if clause.asks() and not clause.commands():
+        return False
+    new_company = ctx.memory.get("new_company")
+    if new_company is not None and re.search(
+        r"\b(them|it|нее|неё|них|ней|этой компании)\b", clause.text, re.I
+    ):
+        return await _deal_for_new_company(clause, ctx, new_company)
+    companies = strong(await find(ctx, clause, "company"))
     if not companies:
         raise ctx.ask(
             "company",
@@ -249,6 +280,9 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
     if stage:
         values["stage"] = stage.name
         ctx.note_entity("stage", stage.name, stage, [], 1.0)
+    owner = await _owner(clause, ctx)
+    if owner is not None:
+        values["owner"] = owner.extra.get("email") or owner.id
     amount = amount_of(clause.text)
     if amount:
         values["value"] = {
@@ -274,19 +308,47 @@ _DOMAIN = re.compile(r"\b((?:[a-z0-9-]+\.)+[a-z]{2,})\b", re.IGNORECASE)
 _EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 
 
+_NAME = r"[«\"']?([A-ZА-ЯЁ0-9][\w&.'-]*(?:\s+(?!\(|with\b|с\b|and\b|и\b)[A-ZА-ЯЁ][\w&.'-]*)*)"
+_STOPWORDS = {
+    "Add",
+    "Create",
+    "New",
+    "Новая",
+    "Новый",
+    "Создай",
+    "Добавь",
+    "Заведи",
+    "Запиши",
+    "CRM",
+    "Attio",
+}
+
+
+def _proper_name(text: str, after: str) -> str | None:
+    """A capitalised name following one of the `after` words (or the start of the text)."""
+    for m in re.finditer(rf"(?:^|\b(?i:{after}))\s*:?\s*(?:(?i:new|a|an|новую|новый|новая)\s+)?{_NAME}", text):
+        name = m.group(1).strip(" .,")
+        words = [w for w in name.split() if w not in _STOPWORDS]
+        if words and words[0][:1].isupper():
+            return " ".join(words)
+    return None
+
+
 @rule(56)
 async def create_company(clause: Clause, ctx: BuildContext) -> bool:
-    if not clause.has("create") or clause.has("query", "deal", "note"):
+    """A new company (asserted by domain) or person (asserted by email): Attio never gets a duplicate."""
+    making = clause.has("create", "note_verb") or re.search(
+        r"\b(to the crm|в crm|в аттио|to attio)\b", clause.text, re.I
+    )
+    if not making or clause.has("deal", "note") or clause.asks() and not clause.commands():
         return False
-    if clause.has("company"):
-        m = re.search(
-            r"(?:компани[юяи]|company|клиента?)\s+[«\"]?([A-ZА-ЯЁ0-9][\w&.-]*(?:\s+[A-ZА-ЯЁ][\w&.-]*)*)",
-            clause.text,
-        )
-        name = m.group(1).strip() if m else ctx.answer("name")
+    text = clause.text
+    emails = _EMAIL.findall(text)
+    if clause.has("company") and not (clause.has("person") and emails):
+        name = _proper_name(text, "компани[юяи]|company|клиента?|add|добавь") or ctx.answer("name")
         if not name:
             raise ctx.ask("name", ctx.t("Как называется компания?", "What is the company called?"))
-        domains = [d for d in _DOMAIN.findall(clause.text) if not _EMAIL.search(d)]
+        domains = [d for d in _DOMAIN.findall(text) if not any(d in e for e in emails)]
         domain = domains[0] if domains else (ctx.answer("domain") or "").strip()
         if not domain or not _DOMAIN.fullmatch(domain):
             raise ctx.ask(
@@ -296,30 +358,33 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
                     f"What is {name}'s domain? (Attio matches companies by it, so no duplicates)",
                 ),
             )
-        ctx.add(
+        index = ctx.add(
             ops.create_company(
                 name,
                 domain.lower(),
                 ctx.t(f"Attio: компания «{name}» ({domain})", f"Attio: company '{name}' ({domain})"),
             )
         )
+        ctx.memory["new_company"] = {"index": index, "name": name, "key": domain.lower()}
         return True
     if clause.has("person"):
-        emails = _EMAIL.findall(clause.text)
-        m = re.search(
-            r"(?:контакт|человека|person|contact)\s+([A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?)", clause.text
-        )
-        name = m.group(1) if m else ctx.answer("name")
+        name = _proper_name(text, "контакт\w*|человека|person|contact|add|добавь") or ctx.answer("name")
         if not name:
             raise ctx.ask("name", ctx.t("Как зовут контакт?", "What is the person's name?"))
         email = emails[0] if emails else (ctx.answer("email") or "").strip()
         if not _EMAIL.fullmatch(email):
             raise ctx.ask("email", ctx.t(f"Какой email у {name}?", f"What is {name}'s email?"))
         first, _, last = name.partition(" ")
-        values = {
+        values: dict[str, object] = {
             "name": [{"first_name": first, "last_name": last, "full_name": name}],
             "email_addresses": [email.lower()],
         }
+        employer = re.search(r"(?:works at|from|at|из|в компании|работает в)\s+(.+?)(?:[,.]|$)", text, re.I)
+        if employer:
+            found = strong(await find(ctx, clause, "company", text=employer.group(1)))
+            if found:
+                values["company"] = found[0].entity.id
+                ctx.note_entity("company", employer.group(1), found[0].entity, [], found[0].score)
         ctx.add(
             ops.create_person(
                 values,
@@ -355,6 +420,46 @@ async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
                 f"«{record.name}» будет удалена из Attio без возможности восстановления",
                 f"'{record.name}' will be deleted from Attio; this cannot be undone",
             ),
+        )
+    )
+    return True
+
+
+async def _owner(clause: Clause, ctx: BuildContext) -> Entity | None:
+    m = re.search(r"(?:owner|ответственн\w*|владелец)\s*[:=]?\s*([A-ZА-ЯЁ][\w-]+)", clause.text, re.I)
+    if not m:
+        return None
+    members = await find(ctx, clause, "member", text=m.group(1))
+    return members[0].entity if members else None
+
+
+async def _deal_for_new_company(clause: Clause, ctx: BuildContext, new_company: dict[str, object]) -> bool:
+    """ "create company Wayne Enterprises ... and a deal for them": the deal waits for the company."""
+    index = int(str(new_company["index"]))
+    name = str(new_company["name"])
+    values: dict[str, object] = {
+        "name": f"{name} — {ctx.t('новая сделка', 'new deal')}",
+        "associated_company": f"$ref:{index}.data.id.record_id",
+    }
+    stage = await _stage(clause, ctx) or next(iter(await ctx.directory.stages()), None)
+    if stage:
+        values["stage"] = stage.name
+        ctx.note_entity("stage", stage.name, stage, [], 1.0)
+    amount = amount_of(clause.text)
+    if amount:
+        values["value"] = {
+            "currency_value": int(amount[0]) if amount[0].is_integer() else amount[0],
+            "currency_code": amount[1],
+        }
+    ctx.add(
+        ops.create_deal(
+            values,
+            str(new_company["key"]),
+            ctx.t(
+                f"Attio: новая сделка «{values['name']}» (с новой компанией)",
+                f"Attio: new deal '{values['name']}' (with the new company)",
+            ),
+            depends_on=index,
         )
     )
     return True

@@ -9,6 +9,7 @@ from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.intents import rule
 from planner.intents._common import find
+from planner.intents.attio import OBJECT, crm_target
 from toolkits.attio import ops as attio
 from toolkits.linear import ops as linear
 
@@ -19,14 +20,14 @@ _ASK = re.compile(r"\b(покажи|показать|какие|какой|ка�
 _LISTS = [
     ("stages", re.compile(r"\b(стади[иийя]\w*|этап\w*|воронк\w*|pipeline|stages)\b", re.I)),
     ("labels", re.compile(r"\b(метк\w*|меток|лейбл\w*|label\w*|тег\w*|tags)\b", re.I)),
-    ("states", re.compile(r"\b(статус\w*|states|statuses|workflow)\b", re.I)),
+    ("states", re.compile(r"\b(статус\w*|состояни\w*|states|statuses|workflow)\b", re.I)),
     ("teams", re.compile(r"\b(команд[ыа]?|командах|teams)\b", re.I)),
     ("projects", re.compile(r"\b(проект[ыов]*|projects)\b", re.I)),
     (
         "people",
         re.compile(
-            r"\b(пользовател\w*|участник\w*|сотрудник\w*|members?|users|people|кто (есть|работает|в)|"
-            r"who(?:'s| is| are)? (?:in|on|using))\b",
+            r"\b(пользовател\w*|участник\w*|сотрудник\w*|members?|users|кто (есть|работает|в)|на кого (можно )?назнач\w*|"
+            r"who(?:'s| is| are)? (?:in|on|using)|who can i assign)\b",
             re.I,
         ),
     ),
@@ -41,19 +42,24 @@ def _system(clause: Clause) -> str | None:
     return None
 
 
+async def _names_a_deal(clause: Clause, ctx: BuildContext) -> bool:
+    return any(m.score >= 0.9 for m in await find(ctx, clause, "deal"))
+
+
 @rule(70)
 async def workspace_lists(clause: Clause, ctx: BuildContext) -> bool:
-    if (
-        not (_ASK.search(clause.text) or clause.asks())
-        or clause.has("create", "delete", "move")
-        or clause.identifiers
-    ):
+    if not (_ASK.search(clause.text) or clause.asks()) or clause.commands() or clause.identifiers:
         return False
-    if clause.has("task", "issue", "deal", "note") and not clause.has("stage"):
-        return False  # "задачи команды Design", "сделки в стадии ..." are lists of records, not catalogs
     kind = next((k for k, rx in _LISTS if rx.search(clause.text)), None)
-    if kind is None:
-        return False
+    if (
+        kind is None
+        or clause.has("note")
+        or clause.has("deal")
+        and (kind != "stages" or await _names_a_deal(clause, ctx))
+    ):
+        return False  # "сделки в стадии ...", "на какой стадии сделка" are about records, not catalogs
+    if clause.has("task", "issue") and kind not in ("states", "labels", "people"):
+        return False  # "задачи команды Design" is a list of issues; "статусы задач" is a catalog
     system = _system(clause)
     if kind == "people" and [m for m in await find(ctx, clause, "company") if m.score >= 0.9]:
         return False  # "people at Globex" are CRM contacts, not workspace members
@@ -90,23 +96,21 @@ async def workspace_lists(clause: Clause, ctx: BuildContext) -> bool:
 @rule(72)
 async def crm_notes_and_tasks(clause: Clause, ctx: BuildContext) -> bool:
     """ "заметки по Initech", "какие задачи по Ромашке", "мои задачи в CRM"."""
-    if not clause.asks() or clause.has("create", "delete", "linear", "issue") or clause.identifiers:
+    if not clause.asks() or clause.commands() or clause.has("linear", "issue") or clause.identifiers:
         return False
     notes, tasks = clause.has("note"), clause.has("task")
     if not (notes or tasks):
         return False
     target = None
-    for kind, obj in (("person", "people"), ("company", "companies"), ("deal", "deals")):
-        found = [m for m in await find(ctx, clause, kind) if m.score >= 0.9]
-        if found:
-            rec = ctx.choose(
-                "record", kind, clause.text, found, ctx.t("Кого вы имеете в виду?", "Who do you mean?")
-            )
-            target = (obj, rec)
-            break
+    found = await crm_target(clause, ctx, "record")
+    if found is not None:
+        target = (OBJECT[found[0]], found[1])
     if notes:
-        if target is None or target[1] is None:
-            return False
+        if target is None:
+            if _system(clause) != "attio" and not re.search(r"\b(все|all)\b", clause.text, re.I):
+                return False
+            ctx.add(attio.list_notes(None, None, ctx.t("заметки в CRM", "CRM notes")))
+            return True
         ctx.add(
             attio.list_notes(
                 target[0], target[1].id, ctx.t(f"заметки: {target[1].name}", f"notes: {target[1].name}")

@@ -51,7 +51,13 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         r"\b(переда[йт]\w*|теперь|is now|new|нов\w+)\b", clause.text, re.I
     )
     found = _field(clause)
-    if not changes or found is None or clause.identifiers or clause.has("task", "issue", "note", "create"):
+    if (
+        not changes
+        or found is None
+        or clause.identifiers
+        or clause.has("task", "issue", "note")
+        or clause.creates()
+    ):
         return False
     attribute, kinds = found
     target = await crm_target(clause, ctx, "target")

@@ -5,6 +5,7 @@ comment, update, read."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -12,7 +13,7 @@ from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents import rule
-from planner.intents._common import clean_title, priority_of
+from planner.intents._common import find, priority_of
 from planner.intents._linear_common import (
     asks,
     assignee_text,
@@ -66,21 +67,31 @@ async def resolve_issue(clause: Clause, ctx: BuildContext) -> dict[str, Any] | N
 async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     refers = bool(clause.identifiers) or (
         ctx.memory.get("issue")
-        and clause.has("assign", "due", "priority", "rename")
+        and (
+            clause.has("assign", "due", "priority", "rename")
+            or clause.has("comment", "complete")
+            and re.search(r"\b(it|её|ее|его|эту|этой|там|туда|неё|нее)\b", clause.text, re.I)
+        )
         and not clause.has("deal")
     )
     if not refers:
         return False
+    if len(set(clause.identifiers)) > 1:  # "закрой ENG-101 и ENG-106": the same change for each
+        for ident in dict.fromkeys(clause.identifiers):
+            one = replace(clause, identifiers=[ident])
+            ctx.answers.pop(ctx.qid("issue"), None)
+            await issue_by_reference(one, ctx)
+        return True
     issue = await resolve_issue(clause, ctx)
     if issue is None:
         return False
     iid, name = str(issue["id"]), issue_name(issue)
     team_id = str((issue.get("team") or {}).get("id", ""))
+    if clause.asks() and not clause.commands():  # "eng-104 какой там срок", "что с CS-13?"
+        ctx.add(ops.get_issue(str(issue.get("identifier") or iid)))
+        return True
     if clause.has("comment"):
-        body = clause.after_colon or clean_title(
-            re.sub(r"(?i)\b[A-Z]{1,10}-\d+\b", " ", clause.text), ctx.lang
-        )
-        body = re.sub(r"(?i)^(?:прокомментируй|комментарий|comment on|comment)\s*", "", body).strip()
+        body = clause.after_colon or _comment_body(clause.text) or ""
         if not body:
             raise ctx.ask("body", ctx.t("Что написать в комментарии?", "What should the comment say?"))
         ctx.add(
@@ -167,9 +178,17 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
                 "The priority goes up - check it before confirming.",
             )
         )
-    if clause.has("rename") and clause.after_colon:
-        fields["title"] = clause.after_colon
-        parts.append(ctx.t(f"название «{clause.after_colon}»", f"title '{clause.after_colon}'"))
+    if clause.has("rename") and (title := clause.after_colon or _new_title(clause.text)):
+        fields["title"] = title
+        parts.append(ctx.t(f"название «{title}»", f"title '{title}'"))
+    if clause.has("move", "put") and (state := await _state_named(clause, ctx, team_id)) is not None:
+        fields["stateId"] = state.id
+        parts.append(ctx.t(f"статус {state.name}", f"state {state.name}"))
+    if clause.has("move", "put", "create") and re.search(r"\b(проект\w*|project)\b", clause.text, re.I):
+        projects = [m for m in await find(ctx, clause, "project") if m.score >= 0.9]
+        if projects:
+            fields["projectId"] = projects[0].entity.id
+            parts.append(ctx.t(f"проект {projects[0].entity.name}", f"project {projects[0].entity.name}"))
     if fields:
         prev = next(
             (a for a in ctx.actions if a.operation == "update_issue" and a.args.get("issueId") == iid), None
@@ -378,3 +397,34 @@ async def sub_issues(clause: Clause, ctx: BuildContext) -> bool:
             )
         )
     return True
+
+
+def _comment_body(text: str) -> str | None:
+    m = re.search(
+        r"(?:коммент\w*|comment(?:\s+on)?|напиши\s+в)\s+(?:(?:к|to|on)\s+)?(?:[A-Z]{1,10}-\d+\s*)?[:\-—]?\s*(.+)$",
+        re.sub(r"(?i)\b[A-Z]{1,10}-\d+\b", lambda m: m.group(0).upper(), text),
+        re.I,
+    )
+    body = m.group(1).strip() if m else ""
+    body = re.sub(r"^(?:[A-Z]{1,10}-\d+)\s*[:\-—]?\s*", "", body).strip()
+    return body or None
+
+
+def _new_title(text: str) -> str | None:
+    quoted = re.search(r"[«\"“']([^»\"”']+)[»\"”']", text)
+    if quoted:
+        return quoted.group(1).strip()
+    m = re.search(r"\b[A-Z]{1,10}-\d+\s+(?:to|в|на|as)\s+(.+)$", text, re.I)
+    return m.group(1).strip(" .") if m else None
+
+
+async def _state_named(clause: Clause, ctx: BuildContext, team_id: str) -> Entity | None:
+    """ "переведи ENG-102 в In Progress": a workflow state named after "в"/"to"/"into"."""
+    m = re.search(r"\b(?:в|во|to|into|as)\s+(.+?)\s*$", clause.text, re.I)
+    if not m or not team_id:
+        return None
+    wanted = m.group(1).lower().strip(" .«»\"'")
+    for st in await ctx.directory.states(team_id):
+        if st.name.lower() == wanted or st.name.lower() == wanted.removeprefix("status ").strip():
+            return st
+    return None

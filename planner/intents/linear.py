@@ -123,7 +123,9 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         and (noun or clause.has("linear") or starts_as_task)
     ):
         return False
-    if clause.has("query") and not clause.has("create"):
+    if clause.has("query") and clause.first("query") < clause.first("create", "remind", "put"):
+        return False  # "list open issues", "what CRM tasks are open": a question, not a create
+    if clause.text.rstrip().endswith("?") and not clause.has("create"):
         return False
     plural = bool(
         re.search(r"\b(задачи|задач|тикеты|баги|issues|tasks|tickets|bugs)\b", clause.text, re.IGNORECASE)

@@ -8,7 +8,7 @@ from datetime import datetime, time, timedelta
 from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.intents import rule
-from planner.intents._common import find, strip_spans
+from planner.intents._common import find, strip_spans, strong
 from toolkits.attio import ops as attio
 from toolkits.googlecalendar import ops as gcal
 from toolkits.linear import ops as linear
@@ -65,7 +65,7 @@ async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if clause.has("deal") or re.search(r"\bdeals?\b|сделк", clause.text, re.I):
         plural = bool(re.search(r"\bсделки\b|\bсделок\b|\bdeals\b", clause.text, re.I))
-        deals = [m for m in await find(ctx, clause, "deal") if m.score >= 0.9]
+        deals = strong(await find(ctx, clause, "deal"))
         if deals and not plural:
             deal = ctx.choose("deal", "deal", clause.text, deals, ctx.t("Какую сделку?", "Which deal?"))
             assert deal is not None
@@ -105,7 +105,7 @@ async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
             ctx.add(attio.filter_records(obj, None, what))
         return True
     for kind, obj in (("person", "people"), ("company", "companies")):
-        found = [m for m in await find(ctx, clause, kind) if m.score >= 0.9]
+        found = strong(await find(ctx, clause, kind))
         if found and _is_question(clause):
             rec = ctx.choose(
                 "record", kind, clause.text, found, ctx.t("Кого вы имеете в виду?", "Who do you mean?")

@@ -100,3 +100,8 @@ async def score(client: Client, path: Path) -> tuple[int, list[str]]:
 async def test_the_dev_corpus_passes_at_least_95_percent(client: Client) -> None:
     pct, failures = await score(client, DATA / "dev.jsonl")
     assert pct >= 95, "\n".join(failures)
+
+
+async def test_the_larger_held_out_corpus_passes_at_least_95_percent(client: Client) -> None:
+    pct, failures = await score(client, DATA / "corpus_v2.jsonl")
+    assert pct >= 95, "\n".join(failures)
