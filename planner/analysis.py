@@ -16,7 +16,7 @@ __all__ = ["CUES", "Clause", "analyse", "split_clauses"]
 CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "create": "создать создай создайте завести заведи добавить добавь сделать открыть открой оформить "
               "запланировать новый новая новое запустить запусти create add make open file log new raise register "
-              "kick start need нужно надо",
+              "kick start",
     "put": "поставить поставь отметить отметь пометить пометь put set mark",
     "move": "перевести переведи перенести перенеси передвинуть двинуть сдвинуть переместить сменить поменять "
             "изменить обновить перейти перешли перешел вышли выйти move advance shift change update",
@@ -64,6 +64,7 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
 
 _ACTIONS = (
     "create", "put", "move", "complete", "delete", "archive", "comment", "assign", "remind", "rename", "note_verb",
+    "followup", "todo",
 )  # fmt: skip
 _NEW = frozenset({"новый", "новая", "новое", "новую", "new"})
 _SPLIT = re.compile(

@@ -161,7 +161,7 @@ class Planner:
                 if answers.get("c0.domain") == "linear"
                 else ""
             )
-        other = OTHER_SYSTEM.search(text)
+        other = OTHER_SYSTEM.search(text.split(":", 1)[0])  # "...: migrate CI to GitHub Actions" is a title
         if other and answers.get("c0.system") == "linear":
             text = text[: other.start(2)] + "Linear" + text[other.end(2) :]
             other = None

@@ -21,7 +21,7 @@ _WEEKDAYS = {
     "суббота": 5, "субботу": 5, "сб": 5, "saturday": 5, "sat": 5,
     "воскресенье": 6, "вс": 6, "sunday": 6, "sun": 6,
 }  # fmt: skip
-_WD_RU = r"понедельник|вторник|сред[ау]|четверг|пятниц[ау]|суббот[ау]|воскресенье"
+_WD_RU = r"понедельник[а-я]{0,2}|вторник[а-я]{0,2}|сред[а-я]|четверг[а-я]{0,2}|пятниц[а-я]|суббот[а-я]|воскресень[а-я]"
 _WD_EN = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thurs?|fri|sat|sun"
 _MONTHS = {
     "январ": 1, "феврал": 2, "март": 3, "апрел": 4, "ма": 5, "июн": 6, "июл": 7, "август": 8,
@@ -51,6 +51,17 @@ class Moment:
         d = self.day or now.date()
         t = self.at or time(9, 0)
         return datetime.combine(d, t, tzinfo=now.tzinfo)
+
+
+_WD_STEMS = (("понедельн", 0), ("вторн", 1), ("сред", 2), ("четверг", 3), ("пятниц", 4), ("суббот", 5),
+             ("воскрес", 6))  # fmt: skip
+
+
+def _weekday(word: str) -> int:
+    """Any case of a Russian weekday ("понедельника", "пятницу") or an English one."""
+    if word in _WEEKDAYS:
+        return _WEEKDAYS[word]
+    return next((n for stem, n in _WD_STEMS if word.startswith(stem)), 0)
 
 
 def _month(word: str) -> int | None:
@@ -126,7 +137,7 @@ def extract_moment(text: str, now: datetime) -> Moment:
         if rx:
             word = rx.group(2) or rx.group(4)
             qualifier = rx.group(1) or rx.group(3) or ""
-            wd = _WEEKDAYS.get(word, _WEEKDAYS.get(word[:-1] + "а", 0) if word.endswith("у") else 0)
+            wd = _weekday(word)
             ahead = (wd - today.weekday()) % 7
             if qualifier.startswith(("следующ", "next")):
                 # "next Tuesday": the Tuesday of next week (Mon-based)

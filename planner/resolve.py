@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from planner.directory import Entity
-from planner.text import lemma, lemmas, norm, phonetic
+from planner.text import lemma, lemmas, norm, phonetic, spoken
 
 __all__ = ["Mention", "WordKey", "best", "find_mentions", "keys_for", "word_key"]
 
@@ -29,12 +29,13 @@ class WordKey:
     lemmas: frozenset[str]
     phon: str
     phon_surface: str
+    spoken: str = ""
 
 
 @lru_cache(maxsize=65536)
 def word_key(word: str) -> WordKey:
     w = norm(word)
-    return WordKey(w, lemmas(w), phonetic(lemma(w)), phonetic(w))
+    return WordKey(w, lemmas(w), phonetic(lemma(w)), phonetic(w), spoken(lemma(w)))
 
 
 def keys_for(text: str) -> list[WordKey]:
@@ -47,6 +48,8 @@ def _match(a: WordKey, b: WordKey) -> float:
         return 1.0
     if not a.phon or not b.phon:
         return 0.0
+    if min(len(a.phon), len(b.phon)) < 3:  # two-letter keys say little: only short words ("Li" / "Ли")
+        return 0.97 if a.phon == b.phon and max(len(a.text), len(b.text)) <= 3 else 0.0
     if (
         a.phon == b.phon
         or a.phon_surface == b.phon_surface
@@ -54,6 +57,8 @@ def _match(a: WordKey, b: WordKey) -> float:
         or a.phon_surface == b.phon
     ):
         return 0.97
+    if a.spoken == b.spoken or a.spoken == b.phon or a.phon == b.spoken:
+        return 0.95  # one name in two scripts: Jane / Джейн, Doe / Доу, John / Джон
     if a.phon[0] != b.phon[0] or min(len(a.phon), len(b.phon)) < 3:
         return 0.0
     from rapidfuzz.distance import Levenshtein

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["Token", "detect_language", "lemmas", "norm", "phonetic", "similarity", "tokenize"]
+__all__ = ["Token", "detect_language", "lemmas", "norm", "phonetic", "similarity", "spoken", "tokenize"]
 
 _CYR = re.compile(r"[а-яё]", re.IGNORECASE)
 _LAT = re.compile(r"[a-z]", re.IGNORECASE)
@@ -90,6 +90,8 @@ def lemma(word: str) -> str:
 
 _PHON = [
     ("'", ""),
+    ("dzh", "j"),
+    ("zh", "j"),
     ("kh", "h"),
     ("ks", "x"),
     ("ck", "k"),
@@ -105,7 +107,6 @@ _PHON = [
     ("c", "k"),
     ("q", "k"),
     ("y", "i"),
-    ("j", "i"),
     ("e", "i"),
 ]
 
@@ -147,3 +148,22 @@ def similarity(a: str, b: str) -> float:
     if common >= 5 and common >= min(len(pa), len(pb)) - 2:
         score = max(score, 0.9)
     return score
+
+
+_EN_SOUNDS = [
+    (r"^j", "dzh"), (r"ane$", "ein"), (r"ay", "ei"), (r"ai", "ei"), (r"oe$", "ou"), (r"ohn", "on"),
+    (r"ee", "i"), (r"oo", "u"), (r"th", "t"), (r"ph", "f"), (r"w", "v"), (r"x", "ks"), (r"ck", "k"),
+    (r"c(?=[eiy])", "s"), (r"c", "k"), (r"y$", "i"),
+]  # fmt: skip
+
+
+@lru_cache(maxsize=65536)
+def spoken(word: str) -> str:
+    """How a Latin-script name sounds, spelled the way Russian transliterates it ("Jane" -> "dzhein"),
+    so that it meets its Cyrillic spelling ("Джейн") in the same key. Cyrillic words pass through."""
+    w = norm(word)
+    if not re.fullmatch(r"[a-z]+", w):
+        return phonetic(w)
+    for pattern, repl in _EN_SOUNDS:
+        w = re.sub(pattern, repl, w)
+    return phonetic(w)

@@ -47,7 +47,13 @@ async def team_state(
     return None
 
 
+_ME = re.compile(r"\b(me|myself|mine|меня|мне|себя|себе|мой|мои)\b", re.IGNORECASE)
+
+
 async def find_user(clause: Clause, ctx: BuildContext, text: str | None = None) -> Entity | None:
+    """A Linear user named in `text` (any case, either script), or the person asking for "me"."""
+    if text is not None and _ME.fullmatch(text.strip()):
+        return next((u for u in await ctx.directory.users() if u.extra.get("is_me")), None)
     mentions = await find(ctx, clause, "user", text=text)
     if not mentions:
         return None

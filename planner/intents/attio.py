@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, time
 
-from planner.analysis import Clause
+from planner.analysis import Clause, analyse
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents import rule
@@ -59,11 +59,23 @@ async def _stage(clause: Clause, ctx: BuildContext) -> Entity | None:
 
 @rule(40)
 async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
-    statement = clause.has("signed", "refused", "lost")
+    head = analyse(clause.text.split(":", 1)[0], ctx.now) if clause.after_colon is not None else clause
+    statement = head.has("signed", "refused", "lost")  # "add a note: contract signed" is not a statement
     if clause.has("query") and not clause.has("move"):
         return False
     # "сделку с Альфа-Лизингом в переговоры": no verb, but a deal and "в <stage>" say it all
-    elliptic = not clause.text.rstrip().endswith("?") and await _names_deal(clause, ctx) and _to_stage(clause)
+    named_stage = bool(
+        re.search(r"\b(стади\w+|stage)\b", clause.text, re.I)
+    )  # "... в стадию Космос": unknown stage
+    elliptic = (
+        not clause.text.rstrip().endswith("?")
+        and _to_stage(clause)
+        and (
+            await _names_deal(clause, ctx)
+            or named_stage
+            and any(m.score >= 0.9 for m in await find(ctx, clause, "deal"))
+        )
+    )
     if not (
         statement
         or elliptic
@@ -72,6 +84,10 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if clause.identifiers or clause.has("task", "issue") and not clause.has("deal"):
         return False
+    if clause.creates() and clause.has("deal"):
+        return False  # "заведи сделку ... на стадии КП" is a new deal
+    if _OTHER_FIELD.search(clause.text) and not await find(ctx, clause, "stage"):
+        return False  # "поменяй сумму сделки ..." edits the value, not the stage
     deal = await _deal(clause, ctx)
     stage = await _stage(clause, ctx)
     if stage is None:
@@ -101,6 +117,13 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
         )
     )
     return True
+
+
+_OTHER_FIELD = re.compile(
+    r"\b(сумм\w*|стоимост\w*|бюджет\w*|value|amount|ответственн\w*|владел\w*|owner|reassign|assign|"
+    r"переда[йт]\w*|отда[йт]\w*|должност\w*|описани\w*|домен\w*|e-?mail|почт\w*)\b",
+    re.IGNORECASE,
+)
 
 
 def _to_stage(clause: Clause) -> bool:
@@ -326,7 +349,9 @@ _STOPWORDS = {
 
 def _proper_name(text: str, after: str) -> str | None:
     """A capitalised name following one of the `after` words (or the start of the text)."""
-    for m in re.finditer(rf"(?:^|\b(?i:{after}))\s*:?\s*(?:(?i:new|a|an|новую|новый|новая)\s+)?{_NAME}", text):
+    for m in re.finditer(
+        rf"(?:^|\b(?i:{after}))\s*:?\s*(?:(?i:new|a|an|новую|новый|новая)\s+)?{_NAME}", text
+    ):
         name = m.group(1).strip(" .,")
         words = [w for w in name.split() if w not in _STOPWORDS]
         if words and words[0][:1].isupper():

@@ -28,7 +28,13 @@ _FIELDS: list[tuple[re.Pattern[str], str, set[str]]] = [
     (re.compile(r"\b(домен\w*|сайт\w*|domains?|website)\b", re.I), "domains", {"company"}),
     (re.compile(r"\b(e-?mail\w*|почт\w*|имейл\w*|мейл\w*)\b", re.I), "email_addresses", {"person"}),
     (re.compile(r"\b(сумм\w*|стоимост\w*|бюджет\w*|value|amount|size)\b", re.I), "value", {"deal"}),
-    (re.compile(r"\b(ответственн\w*|владел\w*|owner)\b|\bпереда[йт]\w*", re.I), "owner", {"deal"}),
+    (
+        re.compile(
+            r"\b(ответственн\w*|владел\w*|owner|reassign|assign)\b|\bпереда[йт]\w*|\bотда[йт]\w*", re.I
+        ),
+        "owner",
+        {"deal"},
+    ),
 ]
 _VALUE = re.compile(
     r"(?:\bна\b|\bto\b|\bв\b|:|=|\bis now\b|\bтеперь\b|\bновый\b|\bновая\b|\bnew\b)\s*[«\"']?(.+?)[»\"']?\s*$",
@@ -47,7 +53,7 @@ def _field(clause: Clause) -> tuple[str, set[str]] | None:
 
 @rule(42)
 async def update_record(clause: Clause, ctx: BuildContext) -> bool:
-    changes = clause.has("move", "put") or re.search(
+    changes = clause.has("move", "put", "assign") or re.search(
         r"\b(переда[йт]\w*|теперь|is now|new|нов\w+)\b", clause.text, re.I
     )
     found = _field(clause)
@@ -108,7 +114,9 @@ async def _value(attribute: str, clause: Clause, ctx: BuildContext) -> Any:
             "owner", "member", text, members, ctx.t("Кому передать?", "To whom?")
         )
         return owner.extra.get("email") or owner.id if owner else None
-    m = _VALUE.search(text.split(":", 1)[1] if ":" in text else text)
+    if ":" in text:  # "обнови описание компании X: <the new value>"
+        return text.split(":", 1)[1].strip()[:500] or None
+    m = _VALUE.search(text)
     return m.group(1).strip()[:200] if m else None
 
 

@@ -87,7 +87,8 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         return False
     iid, name = str(issue["id"]), issue_name(issue)
     team_id = str((issue.get("team") or {}).get("id", ""))
-    if clause.asks() and not clause.commands():  # "eng-104 какой там срок", "что с CS-13?"
+    question = clause.has("query") or clause.text.rstrip().endswith("?")
+    if question and clause.asks() and not clause.commands():  # "eng-104 какой там срок", "что с CS-13?"
         ctx.add(ops.get_issue(str(issue.get("identifier") or iid)))
         return True
     if clause.has("comment"):

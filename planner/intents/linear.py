@@ -46,16 +46,42 @@ async def _project(ctx: BuildContext, key_or_name: str | None) -> Entity | None:
     return top[0].entity if len(top) == 1 else None
 
 
+_TEAM_PHRASE = re.compile(
+    r"(?:(?:в|для|у)\s+команд[аеуы]\s+|(?:in|for|to)\s+(?:the\s+)?team\s+)([\w-]+(?:\s+[A-ZА-Я][\w-]+)?)"
+    r"|(?:in|for|to)\s+(?:the\s+)?([\w-]+(?:\s+[A-Z][\w-]+)?)\s+team\b|\bкоманда\s+([\w-]+)",
+    re.IGNORECASE,
+)
+
+
 async def _team(clause: Clause, ctx: BuildContext, fallback_key: str | None) -> Entity | None:
+    """The team a request names (by key, by name in any case, "в команде X"), else the default team.
+    A team phrase naming no team is a question, never a silent default."""
     teams = await ctx.directory.teams()
+    head = clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text
     for t in teams:  # exact key ("DES", "ENG") first: keys are short and fuzzy matching would misfire
-        if re.search(rf"\b{re.escape(str(t.extra.get('key')))}\b", clause.text):
+        if re.search(rf"\b{re.escape(str(t.extra.get('key')))}\b", head):
             return t
-    m = re.search(r"(?:команд[аеуы]|team)\s+([\w-]+)|([\w-]+)\s+team", clause.text, re.IGNORECASE)
+    named = [m for m in find_mentions(keys_for(head), teams) if m.score >= 0.9]
+    if named:
+        return named[0].entity
+    m = _TEAM_PHRASE.search(head)
     if m:
-        mentions = find_mentions(keys_for(m.group(1) or m.group(2)), teams)
-        if mentions:
-            return mentions[0].entity
+        wanted = next(g for g in m.groups() if g)
+        found = find_mentions(keys_for(wanted), teams)
+        if found and found[0].score >= 0.5:
+            return found[0].entity
+        raise ctx.ask(
+            "team",
+            ctx.t(
+                f"Команды «{wanted}» в Linear нет. В какую команду?",
+                f"There is no Linear team '{wanted}'. Which team?",
+            ),
+            choices=[(t.name, t.id) for t in teams[:5]],
+            free_text=False,
+        )
+    answered = ctx.answer("team")
+    if answered:
+        return next((t for t in teams if t.id == answered), None)
     return next((t for t in teams if t.extra.get("key") == fallback_key), teams[0] if teams else None)
 
 
@@ -114,36 +140,108 @@ def _items(text: str) -> list[str]:
     return [p.strip(" .-—•") for p in parts if p.strip(" .-—•")]
 
 
+_TASK_START = re.compile(
+    r"^\s*(?:(?:в|in)\s+[\w-]+\s+)?(?:нов\w+\s+)?(задача|task|todo|issue|баг|bug)\b(?:\s+(?:для|for)\s+[\w-]+)?\s*[:\-—]?",
+    re.IGNORECASE,
+)
+_ASSIGNEE = re.compile(
+    r"\b(?:assign(?:ed)?(?:\s+it)?\s+to|назначь(?:\s+её|\s+ее|\s+его)?\s+на|исполнитель|поручи|для|for|на)\s+"
+    r"(меня|мне|me|myself|себя|[A-ZА-ЯЁ][\w-]+)",
+)
+
+
+async def _assignee(clause: Clause, ctx: BuildContext) -> Entity | None:
+    full = str(ctx.memory.get("full_text", clause.text))
+    for source in (clause.text, full):  # "..., assign it to Max" may sit in the next clause
+        for m in _ASSIGNEE.finditer(source):
+            found = await find_user(clause, ctx, m.group(1))
+            if found is not None:
+                return found
+    return None
+
+
+async def _project_in(clause: Clause, ctx: BuildContext) -> Entity | None:
+    """A project the new issue belongs to; a project that does not exist is a question (seed 002)."""
+    head = clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text
+    if not re.search(r"\b(проект\w*|project)\b", head, re.I):
+        return None
+    named = [m for m in find_mentions(keys_for(head), await ctx.directory.projects()) if m.score >= 0.9]
+    if named:
+        return named[0].entity
+    answered = ctx.answer("project")
+    if answered == "none":
+        return None
+    if answered == "create":
+        return Entity("project", "new", "")
+    m = re.search(
+        r"(?:в\s+проект[еa]?|in(?:to)?\s+(?:the\s+)?project|to\s+the)\s+[«\"']?([^,.;:»\"']+?)(?:\s+project)?\s*$"
+        r"|(?:to|in|into)\s+the\s+(.+?)\s+project\b",
+        head,
+        re.I,
+    )
+    wanted = (next((g for g in (m.groups() if m else ()) if g), "") or "").strip()[:50]
+    if not wanted:
+        return None
+    raise ctx.ask(
+        "project",
+        ctx.t(
+            f"Проекта «{wanted}» в Linear нет. Создать его отдельным шагом?",
+            f"There is no project '{wanted}' in Linear. Create it as a separate step?",
+        ),
+        choices=[
+            (ctx.t("Создать проект", "Create the project"), "create"),
+            (ctx.t("Без проекта", "No project"), "none"),
+        ],
+        free_text=False,
+    )
+
+
 @rule(60)
 async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     noun = clause.has("task", "issue")
-    starts_as_task = re.match(r"\s*(задача|task|todo|issue|баг|bug)\s*:", clause.text, re.IGNORECASE)
+    starts_as_task = bool(_TASK_START.match(clause.text)) and not (
+        clause.has("query") or clause.text.rstrip().endswith("?")
+    )
+    delegated = (
+        clause.has("assign") and clause.has("linear") and not clause.identifiers
+    )  # "поручи Олегу в Linear ..."
     if not (
-        (clause.has("create") or clause.has("remind") or starts_as_task)
-        and (noun or clause.has("linear") or starts_as_task)
+        (clause.has("create", "remind", "put") and (noun or clause.has("linear")))
+        or starts_as_task
+        or delegated
     ):
         return False
-    if clause.has("query") and clause.first("query") < clause.first("create", "remind", "put"):
+    if clause.has("query") and clause.first("query") < clause.first("create", "remind", "put", "assign"):
         return False  # "list open issues", "what CRM tasks are open": a question, not a create
     if clause.text.rstrip().endswith("?") and not clause.has("create"):
         return False
-    plural = bool(
-        re.search(r"\b(задачи|задач|тикеты|баги|issues|tasks|tickets|bugs)\b", clause.text, re.IGNORECASE)
-    )
+    if clause.has("put") and not clause.creates() and not noun:
+        return False
+    plural = bool(re.search(r"\b(задачи|задач|тикеты|баги|issues|tasks|tickets|bugs)\b", clause.text, re.I))
     team = await _team(clause, ctx, ctx.config.get("defaults", {}).get("linear_team"))
     if team is None:
         raise ctx.ask("team", ctx.t("В какой команде Linear?", "Which Linear team?"))
-    spans = list(clause.moment.spans)
+    project = await _project_in(clause, ctx)
     body = clause.after_colon if clause.after_colon is not None else clause.text
-    offset = len(clause.text) - len(body) if clause.after_colon is not None else 0
-    local_spans = [(s - offset, e - offset) for s, e in spans if s >= offset]
-    raw = strip_spans(body, local_spans)
-    if clause.after_colon is not None and plural:
-        titles = _items(raw)
-    else:
-        titles = [clean_title(raw, ctx.lang)]
-    titles = [clean_title(t, ctx.lang) if clause.after_colon is not None else t for t in titles]
-    titles = [t for t in titles if t]
+    offset = len(clause.text) - len(body)
+    raw = strip_spans(body, [(a - offset, b - offset) for a, b in clause.moment.spans if a >= offset])
+    raw = re.sub(
+        r"(?i)\b(?:в|in)\s+"
+        + re.escape(str(team.name))
+        + r"\b|\b(?:в|in)\s+"
+        + re.escape(str(team.extra.get("key")))
+        + r"\b",
+        " ",
+        raw,
+    )
+    raw = re.sub(r"(?i)[,\s]+(?:срок|due|deadline|дедлайн|до|by)\s*$", "", raw.strip())
+    raw = re.sub(r"(?i)[,\s]*\b(?:assign(?:ed)?(?:\s+it)?\s+to|назначь\s+на)\s+\S+\s*$", "", raw)
+    if clause.after_colon is None:
+        raw = _TASK_START.sub("", raw, count=1)
+        raw = re.sub(r"(?i)^\s*(?:поручи|assign)\s+\S+\s+", "", raw)
+        raw = re.sub(r"(?i)\b(?:на меня|for me|to me)\b", " ", raw)
+    titles = _items(raw) if clause.after_colon is not None and plural else [raw]
+    titles = [t for t in (clean_title(t, ctx.lang) for t in titles) if t]
     answered = ctx.answer("title")
     if not titles and answered and answered.strip():
         titles = [answered.strip()[:255]]
@@ -151,45 +249,25 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         raise ctx.ask("title", ctx.t("Как назвать задачу?", "What should the task be called?"))
     labels = {lbl.name.lower(): lbl.id for lbl in await ctx.directory.labels()}
     label_ids = [labels["bug"]] if clause.has("bug") and "bug" in labels else []
-    priority = (
-        priority_of(clause.text)
-        if (clause.has("priority") or re.search(r"срочн|urgent", clause.text, re.I))
-        else None
-    )
+    urgent = clause.has("priority") or re.search(r"срочн|urgent", clause.text, re.I)
+    priority = priority_of(clause.text) if urgent else None
     due = clause.moment.day.isoformat() if clause.moment.day else None
     state_id = None
-    if due is None and clause.moment.at is None:
-        inbox = ctx.config.get("defaults", {}).get("inbox_state", "Triage")
-        state = await team_state(ctx, team.id, name=inbox)
-        state_id = (
-            state.id if state else None
-        )  # seed 000: a generic task with no date and no time goes to Inbox
-    assignee = None
-    who_text = re.search(
-        r"\b(?:assign(?:ed)?\s+to|назначь\s+на|исполнитель)\s+([\w-]+(?:\s+[\w-]+)?)", clause.text, re.I
-    )
-    if who_text:
-        assignee = await find_user(clause, ctx, who_text.group(1))
-    project = None
-    pm = re.search(
-        r"\b(?:в\s+проект[еa]?|in\s+(?:the\s+)?project|project)\s+[«\"']?([^,.;:»\"']+)", clause.text, re.I
-    )
-    if pm:
-        project = await _project(ctx, pm.group(1))
-        if project is None:
-            name = pm.group(1).strip()[:50]
-            ctx.notes.append(
-                ctx.t(
-                    f"Проекта «{name}» нет — создаю его отдельным шагом.",
-                    f"There is no project '{name}' - creating it as a separate step.",
-                )
+    if due is None and clause.moment.at is None:  # seed 000: a generic task with no date and no time -> Inbox
+        inbox = await team_state(
+            ctx, team.id, name=ctx.config.get("defaults", {}).get("inbox_state", "Triage")
+        )
+        state_id = inbox.id if inbox else None
+    assignee = await _assignee(clause, ctx)
+    depends: int | None = None
+    if project is not None and project.id == "new":
+        name = _project_name(clause) or titles[0][:50]
+        depends = ctx.add(
+            ops.create_project(
+                name, [team.id], ctx.t(f"Linear: новый проект «{name}»", f"Linear: new project '{name}'")
             )
-            pidx = ctx.add(
-                ops.create_project(
-                    name, [team.id], ctx.t(f"Linear: новый проект «{name}»", f"Linear: new project '{name}'")
-                )
-            )
-            project = Entity("project", f"$ref:{pidx}.id", name)
+        )
+        project = Entity("project", f"$ref:{depends}.id", name)
     key = str(team.extra.get("key"))
     for i, title in enumerate(titles):
         fields = {
@@ -206,12 +284,8 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
             [
                 f", {ctx.t('срок', 'due')} {due}" if due else "",
                 f", {ctx.t('приоритет', 'priority')} {priority}" if priority else "",
+                f", → {assignee.name}" if assignee else "",
             ]
-        )
-        depends = (
-            int(project.id.split(":")[1].split(".")[0])
-            if project and project.id.startswith("$ref:")
-            else None
         )
         ctx.add(
             ops.create_issue(
@@ -225,6 +299,13 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
             )
         )
     return True
+
+
+def _project_name(clause: Clause) -> str | None:
+    m = re.search(
+        r"(?:в\s+проект[еa]?|project)\s+[«\"']?([^,.;:»\"']+)|the\s+(.+?)\s+project", clause.text, re.I
+    )
+    return next((g.strip()[:50] for g in (m.groups() if m else ()) if g), None)
 
 
 @rule(58)
