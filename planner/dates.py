@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 
-__all__ = ["Moment", "extract_duration", "extract_moment", "parse_duration_answer"]
+__all__ = ["Moment", "extract_duration", "extract_moment", "parse_duration_answer", "range_start"]
 
 _WEEKDAYS = {
     "понедельник": 0, "пн": 0, "monday": 0, "mon": 0,
@@ -219,7 +219,7 @@ def _extract_time(low: str, m: Moment) -> None:
 
 
 _DUR = re.compile(
-    r"\b(?:на|for|по)?\s*(\d+(?:[.,]\d+)?|полтора|полутора|[а-яa-z]+)?\s*"
+    r"\b(?:на|for|по)?\s*(\d+(?:[.,]\d+)?|полтора|полутора|[а-яa-z]+)?[\s-]*"
     r"(минут[уы]?|мин\.?|min(?:ute)?s?|час(?:а|ов)?|ч\.?|hours?|hrs?|h)\b"
 )
 
@@ -232,6 +232,11 @@ def extract_duration(
     With `bare_number_after_na`, "на 60" (seed 000: "Поставь блок на 60") counts as minutes.
     """
     low = text.lower().replace("ё", "е")
+    rng = _RANGE.search(low)
+    if rng:  # "с 16 до 17", "from 2 to 3pm", "14:00-15:30"
+        a, b = _clock(rng.group(1), rng.group(2)), _clock(rng.group(3), rng.group(4))
+        if a is not None and b is not None and b > a:
+            return b - a, rng.span()
     rx = re.search(r"\b(?:на\s+|for\s+)?(?:полчаса|пол\s*часа|half an hour|half-hour)\b", low)
     if rx:
         return 30, rx.span()
@@ -275,6 +280,26 @@ def extract_duration(
         if rx and 0 < int(rx.group(1)) <= 600:
             return int(rx.group(1)), rx.span()
     return None, None
+
+
+_RANGE = re.compile(
+    r"\b(?:с|from|between)\s+(\d{1,2})(?:[:.](\d{2}))?\s*(?:до|to|and|-|–)\s*(\d{1,2})(?:[:.](\d{2}))?\b",
+    re.IGNORECASE,
+)
+
+
+def _clock(hours: str | None, minutes: str | None) -> int | None:
+    if hours is None or int(hours) > 23:
+        return None
+    return int(hours) * 60 + int(minutes or 0)
+
+
+def range_start(text: str) -> tuple[int, int] | None:
+    """The start of a time range ("с 16 до 17" -> 16:00), as (hour, minute)."""
+    m = _RANGE.search(text.lower())
+    if not m or m.group(1) is None:
+        return None
+    return int(m.group(1)), int(m.group(2) or 0)
 
 
 def parse_duration_answer(text: str) -> int | None:

@@ -10,7 +10,15 @@ from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents._common import find
 
-__all__ = ["asks", "assignee_text", "issue_name", "my_issue_choices", "team_state", "find_user"]
+__all__ = [
+    "asks",
+    "assignee_text",
+    "assignee_texts",
+    "issue_name",
+    "my_issue_choices",
+    "team_state",
+    "find_user",
+]
 
 
 def asks(clause: Clause) -> bool:
@@ -66,9 +74,18 @@ async def find_user(clause: Clause, ctx: BuildContext, text: str | None = None) 
     )
 
 
+_WHO = re.compile(
+    r"\b(?:на|to|для|for|отда[йт]\w*|переда[йт]\w*|assign(?:ed)?(?:\s+it)?\s+to|назначь(?:\s+\S+)?\s+на)\s+"
+    r"(меня|мне|me|myself|себя|[A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?)"
+    r"|^([A-ZА-ЯЁ][\w-]+)\s+(?:отдай|передай|назначь)",
+)
+
+
+def assignee_texts(clause: Clause) -> list[str]:
+    """Every phrase that may name the assignee, in order ("to PDF" comes before "to me")."""
+    return [m.group(1) or m.group(2) for m in _WHO.finditer(clause.text)]
+
+
 def assignee_text(clause: Clause) -> str | None:
-    m = re.search(
-        r"\b(?:на|assign(?:ed)?\s+(?:it\s+)?to|to|для|назначь\s+\S+\s+на)\s+([A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?)",
-        clause.text,
-    )
-    return m.group(1) if m else None
+    found = assignee_texts(clause)
+    return found[0] if found else None

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 
 from planner.analysis import Clause
 from planner.context import BuildContext
-from planner.dates import extract_moment, parse_duration_answer
+from planner.dates import extract_moment, parse_duration_answer, range_start
 from planner.intents import rule
 from planner.intents._common import strip_spans
 from planner.text import lemma
@@ -85,6 +85,9 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
     ):
         return False
     minutes = clause.duration or ask_duration(ctx)
+    ranged = range_start(clause.text)
+    if clause.moment.at is None and ranged is not None:  # "завтра с 16 до 17"
+        clause.moment.at = time(*ranged)
     if clause.moment.at is not None:
         start = _at(ctx, clause.moment.day, clause.moment.at)
     else:

@@ -125,7 +125,7 @@ def _bare_number(text: str) -> tuple[float, str] | None:
     return (float(m.group(1).replace(" ", "")), "USD") if m else None
 
 
-@rule(31)
+@rule(33)
 async def complete_crm_task(clause: Clause, ctx: BuildContext) -> bool:
     """ "Отметь задачу по Ромашке выполненной": a CRM task, found among the record's open tasks."""
     if (

@@ -17,11 +17,13 @@ from planner.intents._common import find, priority_of
 from planner.intents._linear_common import (
     asks,
     assignee_text,
+    assignee_texts,
     find_user,
     issue_name,
     my_issue_choices,
     team_state,
 )
+from toolkits.attio import ops as attio_ops
 from toolkits.linear import ops
 
 __all__ = ["issue_by_reference", "issue_by_words", "resolve_issue", "sub_issues"]
@@ -90,6 +92,12 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     question = clause.has("query") or clause.text.rstrip().endswith("?")
     if question and clause.asks() and not clause.commands():  # "eng-104 какой там срок", "что с CS-13?"
         ctx.add(ops.get_issue(str(issue.get("identifier") or iid)))
+        if clause.has("deal"):  # "show me ENG-101 and the Globex pilot deal"
+            deals = [m for m in await find(ctx, clause, "deal") if m.score >= 0.9]
+            if deals:
+                deal = ctx.choose("deal", "deal", clause.text, deals, ctx.t("Какую сделку?", "Which deal?"))
+                if deal is not None:
+                    ctx.add(attio_ops.get_record("deals", deal.id, deal.name))
         return True
     if clause.has("comment"):
         body = clause.after_colon or _comment_body(clause.text) or ""
@@ -131,7 +139,11 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     fields: dict[str, Any] = {}
     parts: list[str] = []
     if clause.has("assign") or assignee_text(clause) and clause.has("put", "move"):
-        who = await find_user(clause, ctx, assignee_text(clause) or clause.text)
+        who = None
+        for candidate in assignee_texts(clause) or [clause.text]:
+            who = await find_user(clause, ctx, candidate)
+            if who is not None:
+                break
         if who is None:
             raise ctx.ask(
                 "assignee",
@@ -238,7 +250,8 @@ _POSITION = {
 _FILLER = re.compile(
     r"\b(?:mark|as|done|complete|completed|close|finish|finished|resolve|delete|remove|archive|comment|on|the|a|an|"
     r"issue|task|ticket|in|my|list|i'm|i am|with|закрой|закрыть|заверши|выполни|удали|отметь|задачу|задача|тикет|"
-    r"как|готово|сделано|выполненной|выполненную|в|моем|моём|списке|из|про|about|с|я|закончил|закончила|done)\b",
+    r"как|готово|сделано|выполненной|выполненную|в|моем|моём|списке|из|про|about|с|я|закончил|закончила|done|"
+    r"assign|назначь|to me|на меня|it|its|it's|эту|её|ее)\b",
     re.IGNORECASE,
 )
 
@@ -248,14 +261,14 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
     """An issue named by position ("the first one"), number ("#2") or words of its title (seed 004)."""
     if (
         clause.identifiers
-        or not clause.has("complete", "delete", "archive", "comment")
+        or not clause.has("complete", "delete", "archive", "comment", "assign")
         or clause.has("deal", "note")
     ):
         return False
-    if not clause.has("issue", "task") and not re.search(
-        r"\b(done with|закончил\w*\s+с)\b", clause.text, re.I
-    ):
-        return False
+    if clause.asks() and not clause.commands():
+        return False  # "на кого можно назначить задачу?" asks, it does not assign
+    quoted = re.search(r"[«\"“]([^»\"”]+)[»\"”]", clause.text)
+    named_only = not clause.has("issue", "task") and not quoted  # "finished the login page redesign"
     if clause.has("create") or re.match(r"\s*(покажи|найди|show|list|find|search)\b", clause.text, re.I):
         return False
     listing: list[dict[str, Any]] = list(ctx.conversation.get("last_list") or [])
@@ -277,7 +290,11 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
             ),
             choices=choices,
         )
-    phrase = re.sub(r"\s{2,}", " ", _FILLER.sub(" ", clause.text)).strip(" .,!?:")
+    phrase = (
+        quoted.group(1).strip()
+        if quoted
+        else re.sub(r"\s{2,}", " ", _FILLER.sub(" ", clause.text)).strip(" .,!?:")
+    )
     if not phrase:
         return False
     answered = ctx.answer("issue")
@@ -288,9 +305,14 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
     if not found:
         words = [w for w in phrase.split() if len(w) > 3]
         found = await ctx.directory.search_issues(words[0]) if words else []
+    if quoted:
+        exact = [r for r in found if str(r.get("title", "")).lower() == phrase.lower()]
+        found = exact or found
     if len(found) == 1:
         clause.identifiers.append(str(found[0].get("identifier")))
         return await issue_by_reference(clause, ctx)
+    if named_only or not found and await _names_crm_record(clause, ctx):
+        return False  # not clearly about an issue: other rules (a CRM task, a question) may know better
     if not found:
         choices = await my_issue_choices(ctx)
         listing_txt = "\n".join(f"• {label}" for label, _ in choices)
@@ -429,3 +451,10 @@ async def _state_named(clause: Clause, ctx: BuildContext, team_id: str) -> Entit
         if st.name.lower() == wanted or st.name.lower() == wanted.removeprefix("status ").strip():
             return st
     return None
+
+
+async def _names_crm_record(clause: Clause, ctx: BuildContext) -> bool:
+    for kind in ("person", "company", "deal"):
+        if any(m.score >= 0.9 for m in await find(ctx, clause, kind)):
+            return True
+    return False

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from planner.analysis import Clause, analyse
 from planner.context import BuildContext
@@ -26,15 +27,38 @@ def _template_key(clause: Clause, ctx: BuildContext) -> str | None:
     return None
 
 
-async def _deal_for(clause: Clause, ctx: BuildContext) -> Entity | None:
+async def _deals_for(clause: Clause, ctx: BuildContext) -> list[Entity]:
+    """Every deal a template is asked for: "онбординг для Ромашки и Альфа-Лизинга" is two deals.
+    Each distinct name in the text is one deal; a name that fits several deals is a question."""
     if ctx.memory.get("deal"):
-        return ctx.memory["deal"]  # type: ignore[no-any-return]
-    mentions = await find(ctx, clause, "deal", text=ctx.memory.get("full_text", clause.text))
+        return [ctx.memory["deal"]]
+    mentions = [m for m in await find(ctx, clause, "deal") if m.score >= 0.9]
     if not mentions:
-        return None
-    deal = ctx.choose("deal", "deal", clause.text, mentions, ctx.t("Для какой сделки?", "For which deal?"))
-    ctx.memory["deal"] = deal
-    return deal
+        full = str(ctx.memory.get("full_text", clause.text))
+        mentions = [m for m in await find(ctx, clause, "deal", text=full) if m.score >= 0.9]
+    taken: set[int] = set()
+    deals: list[Entity] = []
+    for n, m in enumerate(mentions):
+        if m.positions & taken:
+            continue
+        group = [
+            x
+            for x in mentions
+            if x.positions == m.positions or x.positions & m.positions and x.score >= m.score
+        ]
+        deal = ctx.choose(
+            f"deal{n}" if n else "deal",
+            "deal",
+            clause.text,
+            group,
+            ctx.t("Для какой сделки?", "For which deal?"),
+        )
+        taken |= m.positions
+        if deal is not None and deal not in deals:
+            deals.append(deal)
+    if len(deals) == 1:
+        ctx.memory["deal"] = deals[0]
+    return deals
 
 
 async def _project(ctx: BuildContext, key_or_name: str | None) -> Entity | None:
@@ -93,16 +117,31 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
     key = _template_key(analyse(head, ctx.now), ctx)
     singular = re.search(r"\b(an?|one|одну|один)\s+(?:\w+\s+)?(issue|task|ticket|задач[уа])\b", head, re.I)
     explicit_list = clause.after_colon is not None and "," in clause.after_colon
-    if key is None or singular or explicit_list or not (clause.has("create") or clause.has("put")):
+    asked = (
+        re.search(r"\b(need|нужн\w*|надо|kick\w*|запуст\w*|start)\b", head, re.I)
+        or clause.has(
+            "linear", "task", "issue"
+        )  # "renewal tasks for Initech", "онбординг для Initech в Linear"
+    )
+    if key is None or singular or explicit_list or not (clause.has("create", "put") or asked):
+        return False
+    if clause.has("query") and not clause.commands() or clause.text.rstrip().endswith("?"):
         return False
     tpl = ctx.config["templates"][key]
-    deal = await _deal_for(clause, ctx)
-    if deal is None:
+    deals = await _deals_for(clause, ctx)
+    if not deals:
         raise ctx.ask(
             "deal",
             ctx.t("Для какой сделки создать задачи?", "Which deal are the tasks for?"),
             choices=[(d.name, d.id) for d in (await ctx.directory.deals())[:5]],
         )
+    for deal in deals:
+        await _expand(tpl, key, deal, clause, ctx)
+    return True
+
+
+async def _expand(tpl: dict[str, Any], key: str, deal: Entity, clause: Clause, ctx: BuildContext) -> None:
+    """One template for one deal: scopes `linear:create_issue:<deal_id>:<task key>` make a repeat a no-op."""
     company = str(deal.extra.get("company") or deal.name)
     team = await _team(clause, ctx, tpl.get("team"))
     if team is None:
@@ -132,7 +171,6 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
     ctx.summary_parts.append(
         ctx.t(f"задачи «{tpl.get('title_ru', key)}» для {company}", f"{key} tasks for {company}")
     )
-    return True
 
 
 def _items(text: str) -> list[str]:
@@ -320,6 +358,8 @@ async def create_project(clause: Clause, ctx: BuildContext) -> bool:
         re.I,
     )
     name = (m.group(1).strip() if m else "") or (ctx.answer("name") or "").strip()
+    if clause.after_colon:  # "новый проект в Linear: Миграция на Postgres 17, команда ENG"
+        name = re.split(r",\s*(?:команда|team)\b", clause.after_colon, flags=re.I)[0].strip()
     if not name:
         raise ctx.ask("name", ctx.t("Как назвать проект?", "What should the project be called?"))
     team = await _team(clause, ctx, ctx.config.get("defaults", {}).get("linear_team"))

@@ -42,7 +42,9 @@ def _is_question(clause: Clause) -> bool:
 @rule(80)
 async def calendar_query(clause: Clause, ctx: BuildContext) -> bool:
     if not (_is_question(clause) and clause.has("meeting", "block")) and not re.search(
-        r"\b(календар\w*|calendar|schedule|расписани\w*)\b", clause.text, re.I
+        r"\b(календар\w*|calendar|schedule|расписани\w*|free|busy|свобод\w*|занят\w*|встреч\w* сегодня)\b",
+        clause.text,
+        re.I,
     ):
         return False
     day = clause.moment.day or ctx.now.date()
@@ -136,6 +138,11 @@ async def issue_query(clause: Clause, ctx: BuildContext) -> bool:
     if (keyed or named) and clause.has("team", "task", "issue") and not clause.has("about", "mine"):
         team = (keyed or named)[0]
         ctx.add(linear.list_team_issues(team.id, ctx.t(f"задачи команды {team.name}", f"{team.name} issues")))
+        return True
+    users = [m.entity for m in await find(ctx, clause, "user") if not m.entity.extra.get("is_me")]
+    if users and clause.has("issue", "task", "linear") and not clause.has("about"):  # "show Oleg's issues"
+        who = users[0]
+        ctx.add(linear.list_issues(ctx.t(f"задачи: {who.name}", f"{who.name}'s issues"), assignee_id=who.id))
         return True
     if clause.has("mine") and not clause.has("about") and not clause.has("attio", "crm"):
         me = next((u for u in await ctx.directory.users() if u.extra.get("is_me")), None)

@@ -375,6 +375,12 @@ async def test_every_write_operation_executes_on_the_sandbox(anna: Conversation)
     ]
     for text in requests:
         r = await anna.say(text)
+        if r["status"] == "needs_clarification" and "create" in [c["value"] for c in r["choices"]]:
+            # a missing project is a question first, then an explicit create_project step (seed 002)
+            r = await anna.call(
+                "pick", plan_id=r["plan"]["plan_id"], question_id=r["question_id"], value="create"
+            )
+            assert [a["operation"] for a in r["plan"]["actions"]] == ["create_project", "create_issue"]
         assert r["status"] == "draft_pending", (text, r["status"], r.get("clarifying_question"))
         d = r["draft"]["id"]
         c = await anna.call("confirm_draft", draft_id=d)
