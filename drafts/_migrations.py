@@ -110,8 +110,26 @@ def m001_initial(conn: sqlite3.Connection) -> None:
         conn.execute(sql)
 
 
+def m002_execution_lease(conn: sqlite3.Connection) -> None:
+    # An executing draft carries a heartbeat: its executor refreshes it while it works, so a draft
+    # whose heartbeat is older than the lease belongs to a dead process and recovery may take it
+    # over (drafts/recovery.py). Drafts already executing get their last update as the heartbeat.
+    statements = [
+        "ALTER TABLE drafts ADD COLUMN executing_since REAL",
+        "ALTER TABLE drafts ADD COLUMN heartbeat_ts REAL",
+        """UPDATE drafts SET executing_since = (julianday(updated_at) - 2440587.5) * 86400.0,
+                  heartbeat_ts = (julianday(updated_at) - 2440587.5) * 86400.0
+           WHERE status = 'executing'""",
+        "CREATE INDEX drafts_by_heartbeat ON drafts(status, heartbeat_ts)",
+        "CREATE INDEX ledger_by_state ON ledger(state, updated_at)",
+    ]
+    for sql in statements:
+        conn.execute(sql)
+
+
 MIGRATIONS: list[tuple[str, Migration]] = [
     ("drafts.m001_initial", m001_initial),
+    ("drafts.m002_execution_lease", m002_execution_lease),
 ]
 
 

@@ -4,6 +4,11 @@ Exactly once rests on two compare-and-swaps: `confirmed -> executing` on the dra
 draft, across processes) and `ledger_claim` on each write's idempotency scope (one call per scope,
 across drafts). Everything else is bookkeeping: each outcome is recorded as it happens, so a crash
 leaves a truthful record ("running" means the call may have left).
+
+A write whose outcome is unknown is never retried blindly (`drafts._calls`): after a grace period it
+is reconciled (`toolkits.reconcile`) and sent once more only when that is safe. A draft left
+"executing" by a dead process is finished by `resume` (driven by `drafts.recovery`), which settles
+each possibly-sent action from the ledger or by reconciling before anything is sent again.
 """
 
 from __future__ import annotations
@@ -15,25 +20,33 @@ import importlib
 import json
 import logging
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, cast
 
+from tenacity import AsyncRetrying
+
+from drafts._calls import INTERNAL_ERROR, CallOutcome, Caller
 from drafts.journal import LedgerEntry
 from drafts.models import Draft, DraftAction
 from toolkits.base import Backend, ToolAction
-from toolkits.errors import InvalidArguments, OutcomeUnknown, ToolkitError
+from toolkits.errors import InvalidArguments, ToolkitError
+from toolkits.reconcile import with_marker
 
-__all__ = ["ExecutionStore", "Executor", "LinkFor", "payload_sha"]
+__all__ = ["INTERNAL_ERROR", "EventHook", "ExecutionStore", "Executor", "LinkFor", "payload_sha"]
 
 logger = logging.getLogger(__name__)
 
 LinkFor = Callable[[ToolAction, Any], str | None]
+# (event, draft_id, action index): "after_claim", "after_remote", "after_record". A test hook (the
+# crash matrix kills the process at these points); production passes nothing.
+EventHook = Callable[[str, str, int], None]
 
 IN_PROGRESS = "another execution of the same change is in progress or its outcome is unknown"
-INTERNAL_ERROR = "internal error"
 _REF = re.compile(r"^\$ref:(\d+)(?:\.(.+))?$")
 _SUCCESS = frozenset({"succeeded", "already_done"})
+# On resume, these outcomes stand; anything else may be settled or run again.
+_KEPT = frozenset({*_SUCCESS, "failed"})
 
 
 class ExecutionStore(Protocol):
@@ -69,6 +82,17 @@ class ExecutionStore(Protocol):
 
     async def ledger_lookup(self, scopes: Sequence[str]) -> dict[str, LedgerEntry]: ...
 
+    async def ledger_settle(
+        self,
+        scope: str,
+        draft_id: str,
+        state: Literal["succeeded", "failed", "unknown"],
+        result: Any = None,
+        error: str | None = None,
+    ) -> bool: ...
+
+    async def heartbeat(self, draft_id: str) -> bool: ...
+
 
 @dataclass(frozen=True)
 class _Outcome:
@@ -79,6 +103,14 @@ class _Outcome:
 
 class _Unresolvable(Exception):
     pass
+
+
+# DraftAction's own fields: what remains is the ToolAction as planned.
+_OWN_FIELDS = {"index", "status", "result", "error", "link"}
+
+
+def _plain(done: CallOutcome) -> _Outcome:
+    return _Outcome(done.status, done.result, done.error)
 
 
 def payload_sha(tool_slug: str, arguments: Mapping[str, Any]) -> str:
@@ -135,6 +167,10 @@ def _no_link(action: ToolAction, result: Any) -> str | None:
     return None
 
 
+def _no_event(event: str, draft_id: str, index: int) -> None:
+    return None
+
+
 def _load_checker() -> Callable[[str, Mapping[str, Any]], None] | None:
     # Imported lazily: toolkits.schemas loads a large JSON snapshot and may not exist yet.
     try:
@@ -157,9 +193,16 @@ class Executor:
         wait_for_running_s: how long a caller that lost the race waits for the winner's outcome.
         link_for: builds a person-facing link from an action and its result data.
         poll_interval_s: how often a loser polls when the winner is another process.
+        reconcile_grace_s: after an unknown outcome, how long to wait before looking it up (the
+            remote may still apply a request whose answer was lost).
+        retrying: the retry policy for transient failures (stop, wait, sleep); see `drafts._calls`.
+        heartbeat_s: how often a running draft renews its lease (recovery takes over a draft whose
+            lease is older than its `lease_s`, so keep this well below that).
+        on_event: a test hook called at named points of each write (see `EventHook`).
+        sleep: awaited for the grace period (tests may record instead of waiting).
 
     Raises:
-        ValueError: `concurrency` < 1.
+        ValueError: `concurrency` < 1, or a negative period.
     """
 
     def __init__(
@@ -171,15 +214,24 @@ class Executor:
         wait_for_running_s: float = 30.0,
         link_for: LinkFor | None = None,
         poll_interval_s: float = 0.05,
+        reconcile_grace_s: float = 30.0,
+        retrying: AsyncRetrying | None = None,
+        heartbeat_s: float = 10.0,
+        on_event: EventHook | None = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         if concurrency < 1:
             raise ValueError("concurrency must be at least 1")
+        if reconcile_grace_s < 0 or heartbeat_s <= 0:
+            raise ValueError("reconcile_grace_s must be >= 0 and heartbeat_s > 0")
         self._store = store
-        self._backend = backend
+        self._caller = Caller(backend, retrying=retrying, grace_s=reconcile_grace_s, sleep=sleep)
         self._concurrency = concurrency
         self._wait_s = wait_for_running_s
         self._link_for = link_for or _no_link
         self._poll_s = poll_interval_s
+        self._heartbeat_s = heartbeat_s
+        self._on_event = on_event or _no_event
         self._running: dict[str, asyncio.Event] = {}
         self._tasks: set[asyncio.Task[Draft | None]] = set()
 
@@ -201,7 +253,7 @@ class Executor:
             return None
         if draft.status == "confirmed":
             if await self._store.transition(draft_id, user_id, {"confirmed"}, "executing"):
-                return await self._start(draft, user_id)
+                return await self._start(draft, user_id, resume=False)
             draft = await self._store.get_draft(draft_id, user_id)
             if draft is None:
                 return None
@@ -209,10 +261,29 @@ class Executor:
             return await self._wait_for_final(draft, user_id)
         return draft
 
-    async def _start(self, draft: Draft, user_id: str) -> Draft | None:
+    async def resume(self, draft_id: str, user_id: str) -> Draft | None:
+        """Finish a draft that a dead process left "executing"; the caller must own its lease
+        (`SqliteStore.take_over`), so no live executor works on it.
+
+        Settled actions stand. An action that may have been sent ("running", "unknown", or holding
+        this draft's ledger claim) is settled from the ledger, or reconciled before anything is sent
+        again; pending and skipped actions run as usual. Then the draft moves to its final state.
+
+        Returns:
+            The draft (unchanged when it is not executing), or None when it is missing.
+
+        Raises:
+            sqlite3.Error (or the store's error type): the store failed.
+        """
+        draft = await self._store.get_draft(draft_id, user_id)
+        if draft is None or draft.status != "executing":
+            return draft
+        return await self._start(draft, user_id, resume=True)
+
+    async def _start(self, draft: Draft, user_id: str, *, resume: bool) -> Draft | None:
         event = asyncio.Event()
         self._running[draft.id] = event
-        task = asyncio.create_task(self._run(draft, user_id))
+        task = asyncio.create_task(self._run(draft, user_id, resume))
         self._tasks.add(task)
 
         def finished(done: asyncio.Task[Draft | None]) -> None:
@@ -245,7 +316,15 @@ class Executor:
             current = await self._store.get_draft(draft.id, user_id)
         return current
 
-    async def _run(self, draft: Draft, user_id: str) -> Draft | None:
+    async def _beat(self, draft_id: str) -> None:
+        while True:
+            await asyncio.sleep(self._heartbeat_s)
+            try:
+                await self._store.heartbeat(draft_id)
+            except Exception:
+                logger.exception("draft %s: could not renew the lease", draft_id)
+
+    async def _run(self, draft: Draft, user_id: str, resume: bool) -> Draft | None:
         count = len(draft.actions)
         settled = [asyncio.Event() for _ in range(count)]
         outcomes: dict[int, _Outcome] = {}
@@ -254,7 +333,10 @@ class Executor:
         async def run_one(action: DraftAction) -> None:
             outcome = _Outcome("failed", error=INTERNAL_ERROR)
             try:
-                outcome = await self._settle(draft.id, action, settled, outcomes, gate)
+                if resume and action.status in _KEPT:
+                    outcome = _Outcome(action.status, action.result, action.error)
+                else:
+                    outcome = await self._settle(draft, action, settled, outcomes, gate, resume)
             except Exception:
                 logger.exception("draft %s action %d: unexpected error", draft.id, action.index)
                 try:
@@ -268,7 +350,11 @@ class Executor:
                 outcomes[action.index] = outcome
                 settled[action.index].set()
 
-        await asyncio.gather(*(run_one(action) for action in draft.actions))
+        beat = asyncio.create_task(self._beat(draft.id))
+        try:
+            await asyncio.gather(*(run_one(action) for action in draft.actions))
+        finally:
+            beat.cancel()
         final = _final_state(outcomes[i].status for i in range(count))
         if not await self._store.transition(draft.id, user_id, {"executing"}, final):
             logger.error("draft %s: could not move from executing to %s", draft.id, final)
@@ -276,12 +362,14 @@ class Executor:
 
     async def _settle(
         self,
-        draft_id: str,
+        draft: Draft,
         action: DraftAction,
         settled: list[asyncio.Event],
         outcomes: dict[int, _Outcome],
         gate: asyncio.Semaphore,
+        resume: bool,
     ) -> _Outcome:
+        draft_id = draft.id
         deps = _refs(action.args) | ({action.depends_on} if action.depends_on is not None else set())
         if any(not 0 <= dep < action.index for dep in deps):
             # Only earlier actions may be named; anything else could wait forever.
@@ -298,48 +386,56 @@ class Executor:
                 arguments = _substitute(action.args, {dep: outcomes[dep].result for dep in deps})
             except _Unresolvable as exc:
                 return await self._record(draft_id, action, _Outcome("failed", error=str(exc)))
+            # The marker derives from the scope, so every attempt (and a recovery) sends the same one.
+            sent = with_marker(ToolAction(**{**action.model_dump(exclude=_OWN_FIELDS), "args": arguments}))
             if action.read_only:
                 await self._store.record_action(draft_id, action.index, "running")
-                return await self._record(draft_id, action, await self._call(action, arguments, None))
+                return await self._record(draft_id, action, _plain(await self._caller.read(sent)))
+            if resume:
+                entry = (await self._store.ledger_lookup([action.idempotency_scope])).get(
+                    action.idempotency_scope
+                )
+                if entry is not None and (entry.draft_id, entry.index) == (draft_id, action.index):
+                    return await self._resume_claimed(draft, action, sent, entry)
             claim = await self._store.ledger_claim(
-                action.idempotency_scope, draft_id, action.index, payload_sha(action.tool_slug, arguments)
+                action.idempotency_scope, draft_id, action.index, payload_sha(sent.tool_slug, sent.args)
             )
             if not claim.claimed:
                 if claim.state == "succeeded":
                     return await self._record(draft_id, action, _Outcome("already_done", claim.result))
                 return await self._record(draft_id, action, _Outcome("unknown", error=IN_PROGRESS))
+            self._on_event("after_claim", draft_id, action.index)
             await self._store.record_action(draft_id, action.index, "running")
-            return await self._record(draft_id, action, await self._call(action, arguments, draft_id))
-
-    async def _call(self, action: ToolAction, arguments: dict[str, Any], claimed_by: str | None) -> _Outcome:
-        """One backend call; with `claimed_by`, its ledger claim is settled before returning."""
-        outcome: _Outcome
-        ledger: Literal["succeeded", "failed", "unknown"]
-        try:
-            raw = await self._backend.execute(action.tool_slug, arguments)
-            if raw["successful"]:
-                outcome, ledger = _Outcome("succeeded", raw.get("data")), "succeeded"
-            else:
-                outcome, ledger = (
-                    _Outcome("failed", error=raw.get("error") or "the tool call failed"),
-                    "failed",
-                )
-        except OutcomeUnknown as exc:
-            # The request may have been applied: never retried blindly (reconcile first).
-            message = str(exc) or "the outcome of the call is unknown"
-            status = "failed" if claimed_by is None else "unknown"  # a read changed nothing
-            outcome, ledger = _Outcome(status, error=message), "unknown"
-        except ToolkitError as exc:
-            outcome, ledger = _Outcome("failed", error=str(exc)), "failed"
-        except Exception:
-            logger.exception("backend call %s failed unexpectedly", action.tool_slug)
-            # Nobody knows whether the request left, so the scope stays blocked ("unknown").
-            outcome, ledger = _Outcome("failed", error=INTERNAL_ERROR), "unknown"
-        if claimed_by is not None:
-            await self._store.ledger_finish(
-                action.idempotency_scope, ledger, outcome.result, outcome.error, draft_id=claimed_by
+            done = await self._caller.write(
+                sent, language=draft.language, emit=self._emitter(draft_id, action.index), settle_first=False
             )
+            await self._store.ledger_finish(
+                action.idempotency_scope, done.ledger_state, done.result, done.error, draft_id=draft_id
+            )
+            outcome = await self._record(draft_id, action, _plain(done))
+            self._on_event("after_record", draft_id, action.index)
+            return outcome
+
+    async def _resume_claimed(
+        self, draft: Draft, action: DraftAction, sent: ToolAction, entry: LedgerEntry
+    ) -> _Outcome:
+        """Settle an action whose ledger claim this draft holds: the request may have left."""
+        if entry.state in ("succeeded", "failed"):
+            # The process died between settling the ledger and recording the action.
+            return await self._record(draft.id, action, _Outcome(entry.state, entry.result, entry.error))
+        await self._store.record_action(draft.id, action.index, "running")
+        done = await self._caller.write(
+            sent, language=draft.language, emit=self._emitter(draft.id, action.index), settle_first=True
+        )
+        await self._store.ledger_settle(
+            action.idempotency_scope, draft.id, done.ledger_state, done.result, done.error
+        )
+        outcome = await self._record(draft.id, action, _plain(done))
+        self._on_event("after_record", draft.id, action.index)
         return outcome
+
+    def _emitter(self, draft_id: str, index: int) -> Callable[[str], None]:
+        return lambda event: self._on_event(event, draft_id, index)
 
     async def _record(self, draft_id: str, action: DraftAction, outcome: _Outcome) -> _Outcome:
         link: str | None = None

@@ -13,14 +13,14 @@ import secrets
 import sqlite3
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, timedelta
-from typing import Any, get_args
+from typing import Any, Literal, NamedTuple, get_args
 
 from drafts._db import Database, dumps, iso, loads, to_utc
 from drafts.journal import JournalMixin
 from drafts.models import OPEN_STATES, ActionStatus, Draft, DraftAction, is_allowed_transition
 from toolkits.base import ToolAction
 
-__all__ = ["SqliteStore"]
+__all__ = ["SqliteStore", "StaleClaim"]
 
 _DRAFT_COLUMNS = (
     "id, status, plan_id, conversation_id, summary, language, created_at, expires_at, bulk_count, expires_ts"
@@ -31,6 +31,16 @@ _AWAITING = ("awaiting_bulk_confirmation", "pending")
 _ACTION_STATUSES = frozenset(get_args(ActionStatus))
 # Cancelling or expiring a draft past its TTL is fine; moving it forward is not.
 _ALLOWED_AFTER_TTL = frozenset({"cancelled", "expired"})
+_HEARTBEAT_SQL = "UPDATE drafts SET heartbeat_ts = ? WHERE id = ? AND status = 'executing'"
+
+
+class StaleClaim(NamedTuple):
+    """A ledger claim still "started" although no executor works on its draft any more."""
+
+    scope: str
+    draft_id: str
+    action_index: int
+    owner: str | None  # None when the draft is gone
 
 
 def _utcnow() -> datetime:
@@ -346,10 +356,13 @@ class SqliteStore(JournalMixin):
             if row[0] in OPEN_STATES and to_state not in _ALLOWED_AFTER_TTL and row[1] <= now.timestamp():
                 _expire_due(conn, user_id, now, draft_id)
                 return False
+            # Entering "executing" starts the lease (see `stuck_drafts`).
+            lease = ", executing_since = ?, heartbeat_ts = ?" if to_state == "executing" else ""
+            stamps = (now.timestamp(), now.timestamp()) if lease else ()
             swapped = conn.execute(
-                "UPDATE drafts SET status = ?, version = version + 1, updated_at = ?"
+                f"UPDATE drafts SET status = ?, version = version + 1, updated_at = ?{lease}"
                 f" WHERE id = ? AND owner_user_id = ? AND status IN ({marks})",
-                (to_state, iso(now), draft_id, user_id, *froms),
+                (to_state, iso(now), *stamps, draft_id, user_id, *froms),
             ).rowcount
             return bool(swapped == 1)
 
@@ -375,12 +388,115 @@ class SqliteStore(JournalMixin):
         """
         if status not in _ACTION_STATUSES:
             raise ValueError(f"not an action status: {status!r}")
+        now = self._now()
         sql = (
             "UPDATE draft_actions SET status = ?, result = ?, error = ?, link = ?, updated_at = ?"
             " WHERE draft_id = ? AND idx = ?"
         )
-        params = (status, dumps(result), error, link, iso(self._now()), draft_id, index)
+        params = (status, dumps(result), error, link, iso(now), draft_id, index)
+
+        def tx(conn: sqlite3.Connection) -> bool:
+            found = conn.execute(sql, params).rowcount == 1
+            # Progress proves the executor alive: it renews the lease as well.
+            conn.execute(_HEARTBEAT_SQL, (now.timestamp(), draft_id))
+            return found
+
+        return await self._db.write(tx)
+
+    # -- execution lease and recovery ----------------------------------------------------------
+
+    async def heartbeat(self, draft_id: str) -> bool:
+        """Renew the lease of an executing draft (its executor calls this while it works).
+
+        Returns:
+            Whether the draft is still executing.
+
+        Raises:
+            sqlite3.Error: the database failed.
+        """
+        params = (self._now().timestamp(), draft_id)
+        return await self._db.write(lambda conn: conn.execute(_HEARTBEAT_SQL, params).rowcount == 1)
+
+    async def stuck_drafts(
+        self, older_than_s: float, *, now: datetime | None = None
+    ) -> list[tuple[str, str]]:
+        """Drafts of every user left "executing" whose lease was last renewed more than
+        `older_than_s` ago: their executor died (a live one renews it every few seconds).
+
+        Returns:
+            (draft_id, owner) pairs, oldest lease first.
+
+        Raises:
+            sqlite3.Error: the database failed.
+        """
+        cutoff = (now or self._now()).timestamp() - older_than_s
+        sql = (
+            "SELECT id, owner_user_id FROM drafts WHERE status = 'executing'"
+            " AND COALESCE(heartbeat_ts, 0) <= ? ORDER BY COALESCE(heartbeat_ts, 0), id"
+        )
+        return await self._db.read(lambda conn: [(r[0], r[1]) for r in conn.execute(sql, (cutoff,))])
+
+    async def take_over(
+        self, draft_id: str, user_id: str, older_than_s: float, *, now: datetime | None = None
+    ) -> bool:
+        """Compare-and-swap a stuck draft's lease to the caller, so one recoverer finishes it.
+
+        Returns:
+            True for the one caller that took it; False when it is not executing or its lease is
+            fresher than `older_than_s`.
+
+        Raises:
+            sqlite3.Error: the database failed.
+        """
+        at = (now or self._now()).timestamp()
+        sql = (
+            "UPDATE drafts SET heartbeat_ts = ? WHERE id = ? AND owner_user_id = ?"
+            " AND status = 'executing' AND COALESCE(heartbeat_ts, 0) <= ?"
+        )
+        params = (max(at, self._now().timestamp()), draft_id, user_id, at - older_than_s)
         return await self._db.write(lambda conn: conn.execute(sql, params).rowcount == 1)
+
+    async def ledger_settle(
+        self,
+        scope: str,
+        draft_id: str,
+        state: Literal["succeeded", "failed", "unknown"],
+        result: Any = None,
+        error: str | None = None,
+    ) -> bool:
+        """Record what reconciliation found for a claim of `draft_id` left "started" or "unknown".
+
+        Returns:
+            Whether the row changed (False: another draft holds the scope, or it is settled).
+
+        Raises:
+            ValueError: `state` is not a final ledger state.
+            sqlite3.Error: the database failed.
+        """
+        if state not in ("succeeded", "failed", "unknown"):
+            raise ValueError(f"not a final ledger state: {state!r}")
+        sql = (
+            "UPDATE ledger SET state = ?, result = ?, error = ?, updated_at = ?"
+            " WHERE scope = ? AND draft_id = ? AND state IN ('started', 'unknown')"
+        )
+        params = (state, dumps(result), error, iso(self._now()), scope, draft_id)
+        return await self._db.write(lambda conn: conn.execute(sql, params).rowcount == 1)
+
+    async def stale_claims(self, older_than_s: float, *, now: datetime | None = None) -> list[StaleClaim]:
+        """Ledger claims still "started" for longer than `older_than_s` whose draft is not executing
+        (finished without settling them, or gone): nobody will settle them but recovery.
+
+        Raises:
+            sqlite3.Error: the database failed.
+        """
+        cutoff = iso(datetime.fromtimestamp((now or self._now()).timestamp() - older_than_s, UTC))
+        sql = (
+            "SELECT l.scope, l.draft_id, l.action_index, d.owner_user_id FROM ledger l"
+            " LEFT JOIN drafts d ON d.id = l.draft_id"
+            " WHERE l.state = 'started' AND julianday(l.updated_at) <= julianday(?)"
+            " AND (d.status IS NULL OR d.status <> 'executing') ORDER BY l.updated_at, l.scope"
+        )
+        return await self._db.read(lambda conn: [StaleClaim(*row) for row in conn.execute(sql, (cutoff,))])
 
     async def draft_events(self, draft_id: str, user_id: str) -> list[dict[str, str]]:
         """The draft's status changes in order: `{"from", "to", "at"}` (empty for a stranger).

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 
 from planner.dates import Moment, extract_duration, extract_moment
 from planner.resolve import WordKey, keys_for
@@ -19,10 +20,10 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
               "kick start",
     "put": "поставить поставь отметить отметь пометить пометь put set mark",
     "move": "перевести переведи перенести перенеси передвинуть двинуть сдвинуть переместить сменить поменять "
-            "изменить обновить перейти перешли перешел вышли выйти move advance shift change update",
+            "изменить обновить перейти перешли перешел вышли выйти вернуть верни move advance shift change update push",
     "complete": "закрыть закрой завершить заверши выполнить выполни готово сделано готов done complete completed "
                 "close finish finished resolve resolved закончить закончил",
-    "delete": "удалить удали стереть сотри убрать убери delete remove trash drop",
+    "delete": "удалить удали стереть сотри убрать убери delete remove trash drop rid",
     "archive": "архивировать заархивировать заархивируй archive",
     "comment": "прокомментировать прокомментируй комментарий комментировать откомментировать коммент комментарием "
                "comment",
@@ -42,10 +43,10 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "bug": "баг bug",
     "project": "проект project",
     "team": "команда team",
-    "block": "блок block timeblock таймблок",
-    "meeting": "встреча собрание созвон созвониться meeting appointment митинг",
+    "block": "блок block timeblock таймблок заблокировать заблокируй забронировать забронируй",
+    "meeting": "встреча собрание созвон meeting appointment митинг sync синк",
     "schedule": "запланировать назначить поставить schedule book",
-    "linear": "linear линеар линир",
+    "linear": "linear линеар линеаре линеаром линир линире линеара",
     "attio": "attio аттио",
     "crm": "crm црм срм",
     "remind": "напомнить напомни remind",
@@ -68,14 +69,15 @@ _ACTIONS = (
 )  # fmt: skip
 _NEW = frozenset({"новый", "новая", "новое", "новую", "new"})
 _SPLIT = re.compile(
-    r"\s*(?:;|\s[—–-]\s|[.!?]\s+|,\s+(?:и|а также|and then|and|then|затем|потом)\s+|\s+(?:и|а также|and then|and|then|"
+    r"\s*(?:;|\s[—–-]\s|[.!?]\s+|,\s+(?:и|а|а также|and then|and|then|затем|потом)\s+|\s+(?:и|а также|and then|and|then|"
     r"затем|потом)\s+|,\s+)(?=\S)",
     re.IGNORECASE,
 )
 # a clause that starts with one of these nouns and has no verb borrows the previous clause's verb:
 # "создай компанию Вектор и контакт Пётр Смирнов" = "... и создай контакт Пётр Смирнов"
 _OBJECT_START = re.compile(
-    r"^(?:a |an |the |новую |новый |new )?(контакт\w*|сделк\w*|заметк\w*|компани\w*|contact|deal|note|company|person)\b",
+    r"^(?:(?:сразу|также|ещё|еще|also|then|в attio|в crm|in attio|in the crm)\s+)*(?:a |an |the |новую |новый |new )?"
+    r"(контакт\w*|сделк\w*|заметк\w*|компани\w*|contact|deal|note|company|person)\b",
     re.IGNORECASE,
 )
 
@@ -133,14 +135,61 @@ def _identifiers(text: str) -> list[str]:
     return [m.group(0).upper() for m in re.finditer(r"\b[A-Za-z]{1,10}-\d{1,6}\b", text)]
 
 
+# phrasal verbs mean one thing: read them as that word when looking for cues (titles keep the original)
+_PHRASES = [
+    (re.compile(r"\bget rid of\b", re.I), "remove"),
+    (re.compile(r"\bset up\b", re.I), "schedule"),
+    (re.compile(r"\bkick(?:ed)? off\b", re.I), "start"),
+    (re.compile(r"\bspin(?:ning)? up\b", re.I), "start"),
+    (re.compile(r"\bfollow(?:ed)?[ -]up\b", re.I), "followup"),
+    (re.compile(r"\bfell through\b", re.I), "lost"),
+]
+
+
+def _cue_keys(text: str) -> list[WordKey]:
+    for rx, word in _PHRASES:
+        text = rx.sub(word, text)
+    return keys_for(text)
+
+
 def analyse(text: str, now: datetime) -> Clause:
     keys = keys_for(text)
     duration, dspan = extract_duration(text, bare_number_after_na=True)
     clause = Clause(text, keys, extract_moment(text, now), duration, dspan, _identifiers(text))
+    cue_keys = _cue_keys(text) if any(rx.search(text) for rx, _ in _PHRASES) else keys
     for name, vocab in CUES.items():
-        if any(k.text in vocab or k.lemmas & vocab for k in keys):
+        if any(k.text in vocab or k.lemmas & vocab for k in cue_keys):
             clause.cues.add(name)
+    clause.cues |= _misspelt_cues(cue_keys)
+    # "book a call", "set up a call ... for an hour": a call with a time slot is a meeting
+    if re.search(r"\b(call|звонок|звонка)\b", text, re.I) and (clause.has("schedule") or duration):
+        clause.cues.add("meeting")
     return clause
+
+
+@lru_cache(maxsize=1)
+def _verb_index() -> dict[str, list[tuple[str, str]]]:
+    index: dict[str, list[tuple[str, str]]] = {}
+    for name in ("create", "complete", "move", "delete", "archive", "comment", "assign", "rename"):
+        for word in CUES[name]:
+            if len(word) >= 5 and not word.isascii():
+                index.setdefault(word[0], []).append((word, name))
+    return index
+
+
+def _misspelt_cues(keys: list[WordKey]) -> set[str]:
+    """Typed in a hurry: "закрй", "созадй", "перевди" — one edit away from a Russian command verb."""
+    from rapidfuzz.distance import DamerauLevenshtein
+
+    found: set[str] = set()
+    every = frozenset().union(*CUES.values())
+    for k in keys[:3]:  # commands come first
+        if len(k.text) < 4 or k.text.isascii() or k.text in every or k.lemmas & every:
+            continue
+        for word, name in _verb_index().get(k.text[0], ()):
+            if abs(len(word) - len(k.text)) <= 1 and DamerauLevenshtein.distance(word, k.text) == 1:
+                found.add(name)
+    return found
 
 
 _VERBISH = (
@@ -155,6 +204,7 @@ _VERBISH = (
     "put",
     "query",
     "rename",
+    "schedule",
     "signed",
     "refused",
     "lost",

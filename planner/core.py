@@ -29,8 +29,8 @@ __all__ = ["Outcome", "PlanRequest", "Planner", "is_no", "is_yes"]
 MAX_TEXT = 4000
 # a destination in a system this server does not manage: one question, never an action
 OTHER_SYSTEM = re.compile(
-    r"\b(в|во|на|in|to|into|on)\s+(jira|джир[аеуы]|trello|трелло|asana|асан[аеуы]|notion|ноушн|hubspot|хабспот\w*|"
-    r"salesforce|pipedrive|clickup|youtrack|ютрек\w*|bitrix\w*|битрикс\w*|amocrm|амо|github|гитхаб\w*|gitlab)\b",
+    r"\b(в|во|на|in|to|into|on|a|an|the|новый|новую)?\s*(jira|джир[аеуы]|trello|трелло|asana|асан[аеуы]|notion|ноушн|hubspot|хабспот\w*|"
+    r"salesforce|pipedrive|clickup|youtrack|ютрек\w*|bitrix\w*|битрикс\w*|amocrm|амо\s*crm|github|гитхаб\w*|gitlab)\b",
     re.IGNORECASE,
 )
 Status = Literal["ready", "needs_clarification", "safe_fail", "invalid"]
@@ -161,7 +161,10 @@ class Planner:
                 if answers.get("c0.domain") == "linear"
                 else ""
             )
-        other = OTHER_SYSTEM.search(text.split(":", 1)[0])  # "...: migrate CI to GitHub Actions" is a title
+        head_text = text.split(":", 1)[0]  # "...: migrate CI to GitHub Actions" is a title
+        other = (
+            None if re.search(r"\b(linear|линеар\w*)\b", head_text, re.I) else OTHER_SYSTEM.search(head_text)
+        )
         if other and answers.get("c0.system") == "linear":
             text = text[: other.start(2)] + "Linear" + text[other.end(2) :]
             other = None

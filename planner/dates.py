@@ -31,6 +31,10 @@ _MONTHS = {
 }  # fmt: skip
 _MON_RU = r"январ[ья]|феврал[ья]|марта?|апрел[ья]|ма[яй]|июн[ья]|июл[ья]|августа?|сентябр[ья]|октябр[ья]|ноябр[ья]|декабр[ья]"
 _MON_EN = r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
+_HOUR_WORDS = {
+    "час": 1, "два": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6, "семь": 7, "восемь": 8, "девять": 9,
+    "десять": 10, "одиннадцать": 11, "двенадцать": 12,
+}  # fmt: skip
 _NUM_WORDS = {
     "один": 1, "одну": 1, "два": 2, "две": 2, "три": 3, "четыре": 4, "пять": 5, "десять": 10,
     "пятнадцать": 15, "двадцать": 20, "тридцать": 30, "сорок": 40,
@@ -172,6 +176,14 @@ def extract_moment(text: str, now: datetime) -> Moment:
                 if d:
                     m.day = d if rx.group(3) else _future(d, today)
                     take(rx)
+    if m.day is None:  # "до конца недели", "by end of week": this week's Friday
+        rx = re.search(
+            r"\b(?:до\s+|к\s+)?конц[ау]\s+(?:этой\s+)?недели\b|\b(?:by\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?week\b",
+            low,
+        )
+        if rx:
+            m.day = today + timedelta(days=(4 - today.weekday()) % 7)
+            take(rx)
     if m.day is None:
         rx = re.search(r"\b(?:на\s+)?следующей\s+неделе\b|\bnext\s+week\b", low)
         if rx:
@@ -197,6 +209,20 @@ def _extract_time(low: str, m: Moment) -> None:
         h = int(rx.group(1)) % 12 + (12 if rx.group(2).startswith("p") else 0)
         m.at = time(h, 0)
         m.spans.append(rx.span())
+        return
+    rx = re.search(r"\bat\s+(\d{1,2})\b(?!\s*(?:[:.]\d|%|am|pm|a\.m|p\.m|minutes?|mins?|hours?|days?))", low)
+    if rx and 0 < int(rx.group(1)) < 24:  # "at 10" (no am/pm): office hours read as morning, 1-7 as afternoon
+        h = int(rx.group(1))
+        m.at = time(h + 12 if 1 <= h <= 7 else h, 0)
+        m.spans.append(rx.span())
+        return
+    words = re.search(r"\b(?:в|во|к)\s+(" + "|".join(_HOUR_WORDS) + r")\b(?:\s+(утра|дня|вечера|ночи))?", low)
+    if words:
+        h = _HOUR_WORDS[words.group(1)]
+        if words.group(2) in ("вечера", "дня") and h < 12:
+            h += 12
+        m.at = time(h, 0)
+        m.spans.append(words.span())
         return
     rx = re.search(
         r"\b(?:в|во|к)\s+(\d{1,2})(?:\s*(?:час(?:а|ов)?|ч))?(?:\s+(утра|дня|вечера|ночи))?(?!\s*(?:минут|мин|%|\d|числ|[а-я]*бр|март|ма[яй]|июн|июл|август))",

@@ -315,3 +315,8 @@ class Directory:
 
     async def crm_tasks(self, flt: Mapping[str, Any]) -> list[dict[str, Any]]:
         return _rows(await self._read("ATTIO_GET_V2_TASKS", dict(flt)))
+
+    async def team_issues(self, team_id: str, first: int = 100) -> list[dict[str, Any]]:
+        return _rows(
+            await self._read("LINEAR_LIST_ISSUES_BY_TEAM_ID", {"team_id": team_id, "first": first}), "issues"
+        )

@@ -14,7 +14,7 @@ from functools import lru_cache
 from planner.directory import Entity
 from planner.text import lemma, lemmas, norm, phonetic, spoken
 
-__all__ = ["Mention", "WordKey", "best", "find_mentions", "keys_for", "word_key"]
+__all__ = ["Mention", "WordKey", "best", "find_mentions", "key_spans", "keys_for", "match_words", "word_key"]
 
 _GENERIC = {
     "corp", "corporation", "inc", "ltd", "llc", "co", "company", "group", "the", "ооо", "ао", "зао",
@@ -38,9 +38,24 @@ def word_key(word: str) -> WordKey:
     return WordKey(w, lemmas(w), phonetic(lemma(w)), phonetic(w), spoken(lemma(w)))
 
 
+def _words(text: str) -> list[tuple[str, int, int]]:
+    out = []
+    for m in _WORD.finditer(text):
+        start = m.start()
+        for part in re.split(r"([-'])", m.group(0)):
+            if part and part not in "-'" and (len(part) >= 2 or part.isdigit()):
+                out.append((part, start, start + len(part)))
+            start += len(part)
+    return out
+
+
 def keys_for(text: str) -> list[WordKey]:
-    words = [p for t in _WORD.findall(text) for p in re.split(r"[-']", t) if p]
-    return [word_key(w) for w in words if len(w) >= 2 or w.isdigit()]
+    return [word_key(w) for w, _, _ in _words(text)]
+
+
+def key_spans(text: str) -> list[tuple[int, int]]:
+    """Character spans of the words `keys_for(text)` returns, index for index."""
+    return [(a, b) for _, a, b in _words(text)]
 
 
 def _match(a: WordKey, b: WordKey) -> float:
@@ -166,3 +181,8 @@ def best(mentions: list[Mention], *, margin: float = 0.06) -> list[Mention]:
         )  # fewer words matched: not a tie
         or (m.positions == top.positions and m.entity.kind == top.entity.kind)
     ]
+
+
+def match_words(wanted: list[WordKey], text_keys: list[WordKey], threshold: float = 0.85) -> bool:
+    """Every wanted word appears among the text's words (across cases and scripts)."""
+    return all(any(_match(w, t) >= threshold for t in text_keys) for w in wanted)

@@ -11,7 +11,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["Token", "detect_language", "lemmas", "norm", "phonetic", "similarity", "spoken", "tokenize"]
+__all__ = [
+    "Token",
+    "detect_language",
+    "lemmas",
+    "norm",
+    "phonetic",
+    "is_infinitive",
+    "similarity",
+    "spoken",
+    "tokenize",
+]
 
 _CYR = re.compile(r"[а-яё]", re.IGNORECASE)
 _LAT = re.compile(r"[a-z]", re.IGNORECASE)
@@ -167,3 +177,12 @@ def spoken(word: str) -> str:
     for pattern, repl in _EN_SOUNDS:
         w = re.sub(pattern, repl, w)
     return phonetic(w)
+
+
+@lru_cache(maxsize=65536)
+def is_infinitive(word: str) -> bool:
+    """A Russian infinitive ("подготовить"): a to-do said without a command verb."""
+    w = norm(word)
+    if not _CYR.search(w):
+        return False
+    return any("INFN" in p.tag for p in _morph().parse(w)[:2])

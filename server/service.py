@@ -465,7 +465,7 @@ def _match_choice(answer: str, choices: list[dict[str, str]]) -> str | None:
         if answer == c["value"] or low == c["label"].lower():
             return c["value"]
     if (
-        answer.isdigit()
+        re.fullmatch(r"[0-9]{1,3}", answer) is not None
         and 1 <= int(answer) <= len(choices)
         and not any(c["value"].isdigit() for c in choices)
     ):

@@ -37,6 +37,10 @@ _ROUTING = [
 ]
 
 
+_EMPTY_TITLES = {"на", "в", "во", "к", "до", "by", "on", "at", "for", "to", "a", "an", "the", "мне", "me", "задачу",
+                 "задача", "task", "issue", "новую", "new"}  # fmt: skip
+
+
 def strip_spans(text: str, spans: list[tuple[int, int]]) -> str:
     out = text
     for s, e in sorted(spans, reverse=True):
@@ -52,6 +56,8 @@ def clean_title(raw: str, lang: str) -> str:
     s = _LEAD_EN.sub("", s, count=1) if lang == "ru" and re.match(r"\s*(create|add)\b", s, re.I) else s
     s = re.sub(r"\s+(?:на|в|во|к|by|on|at|for)\s*$", "", s.strip(" ,.;:-—"), flags=re.IGNORECASE)
     s = re.sub(r"\s{2,}", " ", s).strip(" ,.;:-—")
+    if s.lower() in _EMPTY_TITLES:  # "добавь задачу на завтра" names no task
+        return ""
     return s[:255]
 
 

@@ -11,7 +11,7 @@ from planner.directory import Entity
 from planner.intents import rule
 from planner.intents._common import amount_of, clean_title, find, strip_spans, strong
 from planner.models import RiskFlag
-from planner.resolve import Mention, best
+from planner.resolve import Mention, best, key_spans
 from toolkits.attio import ops
 
 __all__ = [
@@ -74,6 +74,9 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
             await _names_deal(clause, ctx)
             or named_stage
             and any(m.score >= 0.9 for m in await find(ctx, clause, "deal"))
+            # "сделку с Яндексом в выигранные": a deal we do not know is a question, not a search
+            or clause.has("deal")
+            and bool([m for m in await find(ctx, clause, "stage") if m.score >= 1.0])
         )
     )
     if not (
@@ -150,6 +153,11 @@ async def crm_target(
         scored = [s for s in scored if s[0] == "company"] or scored
     elif clause.has("person"):
         scored = [s for s in scored if s[0] == "person"] or scored
+    # "Ивану из Ромашки": a person named with their company is that person, not the company
+    companies = {m.entity.id for k, m in scored if k == "company" and m.score >= 0.9}
+    employed = [(k, m) for k, m in scored if k == "person" and m.entity.extra.get("company_id") in companies]
+    if employed:
+        scored = employed
     # a company named in full beats the deal that carries its name; a near-tie in one kind stays a tie
     order = {"person": 0, "company": 1, "deal": 2}
     ranked = sorted(scored, key=lambda s: (-s[1].score, -len(s[1].positions), order[s[0]]))
@@ -157,6 +165,12 @@ async def crm_target(
     near = sorted([s for s in ranked if id(s[1]) in tied], key=lambda s: order[s[0]])
     kind = near[0][0]
     mentions = [m for k, m in near if k == kind]
+    if kind == "person" and len(mentions) > 1:
+        employers = {
+            c.entity.id for c in strong(await find(ctx, clause, "company", text=text)) if c.score >= 0.9
+        }
+        works_there = [m for m in mentions if m.entity.extra.get("company_id") in employers]
+        mentions = works_there or mentions
     chosen = ctx.choose(
         slot,
         kind,
@@ -170,6 +184,21 @@ async def crm_target(
 _NOTE_SPLIT = re.compile(r"\s+[—–-]\s+|\s+(?:что|that)\s+", re.IGNORECASE)
 
 
+async def _note_after_target(clause: Clause, ctx: BuildContext) -> tuple[str, str | None]:
+    """No colon, dash or "что": the note is what follows the record's name and the word "заметку"."""
+    spans = key_spans(clause.text)
+    last = -1
+    for kind in ("person", "company", "deal"):
+        for m in strong(await find(ctx, clause, kind)):
+            last = max(last, *m.positions)
+    noun = [i for i, k in enumerate(clause.keys) if re.fullmatch(r"заметк\w*|note|запиши|оставь", k.text)]
+    cut = max([last, *noun]) if noun or last >= 0 else -1
+    if cut < 0 or cut + 1 >= len(spans):
+        return clause.text, None
+    start = spans[cut + 1][0]
+    return clause.text[:start], clause.text[start:].strip(" ,.:-—") or None
+
+
 @rule(45)
 async def note(clause: Clause, ctx: BuildContext) -> bool:
     """ "Добавь заметку к Initech: ...", "оставь заметку у Ивана Сидорова что ...", "jot down on John's record: ..."."""
@@ -177,13 +206,18 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if clause.has("note_verb") and not clause.has("note") and clause.has("person", "company", "deal", "task"):
         return False  # "запиши новый контакт: ..." creates a record
-    if not (clause.has("create", "note_verb") or clause.after_colon is not None):
+    noun_first = re.match(
+        r"\s*(?:ну\s+)?(?:заметк\w*|note)\b", clause.text, re.I
+    )  # "заметка к Ивану Петрову ..."
+    if not (clause.has("create", "note_verb") or clause.after_colon is not None or noun_first):
         return False
     head, content = clause.text, clause.after_colon
     if content is not None:
         head = clause.text.split(":", 1)[0]
     elif m := _NOTE_SPLIT.search(clause.text):
         head, content = clause.text[: m.start()], clause.text[m.end() :].strip()
+    else:
+        head, content = await _note_after_target(clause, ctx)
     target = await crm_target(clause, ctx, "target", head)
     if target is None and isinstance(
         ctx.memory.get("deal"), Entity
@@ -254,12 +288,12 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
 
 
 async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
-    """A workspace member the task is for ("поручи Максу", "a CRM task for Oleg")."""
-    m = re.search(r"(?:поручи|передай|for|для|assign(?:ed)? to)\s+([A-ZА-ЯЁ][\w-]+)", clause.text)
-    if not m:
+    """A workspace member the task is for ("поручи Максу", "поставь Олегу задачу", "a CRM task for Oleg")."""
+    members = [m for m in await find(ctx, clause, "member") if m.score >= 0.5]
+    if not members or not clause.has("assign", "create", "put"):
         return None
-    members = await find(ctx, clause, "member", text=m.group(1))
-    return members[0].entity if members else None
+    colleague: Entity = members[0].entity
+    return colleague
 
 
 @rule(55)
@@ -292,9 +326,9 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
         "name": f"{company.name} — {ctx.t('новая сделка', 'new deal')}",
         "associated_company": company.id,
     }
-    named = re.search(r"[«\"]([^»\"]+)[»\"]", clause.text)
+    named = re.search(r"[«\"“']([^»\"”']+)[»\"”']|(?:called|named|под названием)\s+([^,.;]+)", clause.text)
     if named:
-        values["name"] = named.group(1)
+        values["name"] = (named.group(1) or named.group(2)).strip()
     stage = await _stage(clause, ctx)
     if (
         stage is None
@@ -344,13 +378,15 @@ _STOPWORDS = {
     "Запиши",
     "CRM",
     "Attio",
+    "Please",
+    "Пожалуйста",
 }
 
 
 def _proper_name(text: str, after: str) -> str | None:
     """A capitalised name following one of the `after` words (or the start of the text)."""
     for m in re.finditer(
-        rf"(?:^|\b(?i:{after}))\s*:?\s*(?:(?i:new|a|an|новую|новый|новая)\s+)?{_NAME}", text
+        rf"(?:^|\b(?i:{after}))\s*:?\s*(?:(?i:new|a|an|новую|новый|новая|please|пожалуйста)\s+)?{_NAME}", text
     ):
         name = m.group(1).strip(" .,")
         words = [w for w in name.split() if w not in _STOPWORDS]

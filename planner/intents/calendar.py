@@ -58,8 +58,19 @@ def _at(ctx: BuildContext, day: object, at: object) -> datetime:
 def _title(clause: Clause, ctx: BuildContext, meeting: bool) -> str:
     if clause.after_colon and not meeting:
         return clause.after_colon[:120]
-    if not meeting:
-        return ctx.t("Блок", "Focus block")
+    if (
+        not meeting
+    ):  # "поставь мне блок завтра в десять на час подготовиться к демо" -> "Блок: подготовиться к демо"
+        spans = list(clause.moment.spans) + ([clause.duration_span] if clause.duration_span else [])
+        rest = re.sub(
+            r"(?i)\b(?:э+|ну|слушай|а|пожалуйста|please|поставь|поставить|заблокируй|забронируй|запланируй|put|set|"
+            r"book|block|блок\w*|time\s*block|мне|me|a|an|the|for|на|в|с|from|под|on|my|calendar|календар\w*)\b",
+            " ",
+            strip_spans(clause.text, spans),
+        )
+        rest = re.sub(r"\s{2,}", " ", rest).strip(" ,.;:-—")
+        block = ctx.t("Блок", "Focus block")
+        return f"{block}: {rest}"[:120] if len(rest) >= 3 else block
     spans = list(clause.moment.spans) + ([clause.duration_span] if clause.duration_span else [])
     s = strip_spans(clause.text, spans)
     s = re.sub(

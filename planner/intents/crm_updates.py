@@ -57,13 +57,18 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         r"\b(переда[йт]\w*|теперь|is now|new|нов\w+)\b", clause.text, re.I
     )
     found = _field(clause)
+    # "add the domain acme.io to Acme Corp" adds to a field of an existing record
+    adds_to_field = found is not None and re.search(
+        r"\b(?:add|добавь)\s+(?:the\s+|a\s+|new\s+)?(?:domain|домен|email|e-mail|почту)\b", clause.text, re.I
+    )
     if (
-        not changes
+        not (changes or adds_to_field)
         or found is None
         or clause.identifiers
         or clause.has("task", "issue", "note")
-        or clause.creates()
     ):
+        return False
+    if clause.creates() and not adds_to_field:
         return False
     attribute, kinds = found
     target = await crm_target(clause, ctx, "target")
@@ -79,6 +84,23 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
     )
     if kind == "deal":
         ctx.add(ops.update_deal(record.id, {attribute: value}, preview))
+        current = (
+            record.extra.get("owner_id")
+            if attribute == "owner"
+            else record.subtitle
+            if attribute == "value"
+            else None
+        )
+        if current:  # DESIGN §6: overwriting a non-empty field is destructive
+            ctx.risks.append(
+                RiskFlag(
+                    kind="destructive",
+                    details=ctx.t(
+                        f"прежнее значение ({attribute}) у «{record.name}» будет перезаписано",
+                        f"the current {attribute} of '{record.name}' will be overwritten",
+                    ),
+                )
+            )
     else:
         ctx.add(ops.update_record(OBJECT[kind], record.id, {attribute: value}, preview))
         if attribute in ("job_title", "description"):

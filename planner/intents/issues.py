@@ -199,6 +199,20 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         parts.append(ctx.t(f"статус {state.name}", f"state {state.name}"))
     if clause.has("move", "put", "create") and re.search(r"\b(проект\w*|project)\b", clause.text, re.I):
         projects = [m for m in await find(ctx, clause, "project") if m.score >= 0.9]
+        answered = ctx.answer("project")
+        if not projects and answered:
+            projects = [m for m in await find(ctx, clause, "project", text=answered) if m.score >= 0.9]
+        if not projects:  # seed 002: a project that does not exist is a question, never a silent create
+            existing = await ctx.directory.projects()
+            raise ctx.ask(
+                "project",
+                ctx.t(
+                    "Такого проекта в Linear нет. В какой проект?",
+                    "There is no such project in Linear. Which project?",
+                ),
+                choices=[(p.name, p.name) for p in existing[:5]],
+                free_text=False,
+            )
         if projects:
             fields["projectId"] = projects[0].entity.id
             parts.append(ctx.t(f"проект {projects[0].entity.name}", f"project {projects[0].entity.name}"))
@@ -303,8 +317,7 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         return await issue_by_reference(clause, ctx)
     found = await ctx.directory.search_issues(phrase)
     if not found:
-        words = [w for w in phrase.split() if len(w) > 3]
-        found = await ctx.directory.search_issues(words[0]) if words else []
+        found = await _by_title_words(phrase, ctx)  # "экспорт в PDF" names "Crash on export to PDF"
     if quoted:
         exact = [r for r in found if str(r.get("title", "")).lower() == phrase.lower()]
         found = exact or found
@@ -458,3 +471,18 @@ async def _names_crm_record(clause: Clause, ctx: BuildContext) -> bool:
         if any(m.score >= 0.9 for m in await find(ctx, clause, kind)):
             return True
     return False
+
+
+async def _by_title_words(phrase: str, ctx: BuildContext) -> list[dict[str, Any]]:
+    """Issues whose titles contain every word of the phrase, in any language's spelling or case.
+    (Linear's search is literal; people say "экспорт" about an issue titled "export".)"""
+    from planner.resolve import keys_for, match_words
+
+    words = [k for k in keys_for(phrase) if len(k.text) > 2]
+    if not words:
+        return []
+    teams = await ctx.directory.teams()
+    rows: list[dict[str, Any]] = []
+    for team in teams:
+        rows += await ctx.directory.team_issues(team.id)
+    return [r for r in rows if match_words(words, keys_for(str(r.get("title", ""))))]

@@ -13,6 +13,7 @@ from planner.intents import rule
 from planner.intents._common import clean_title, find, priority_of, strip_spans
 from planner.intents._linear_common import find_user, team_state
 from planner.resolve import best, find_mentions, keys_for
+from planner.text import is_infinitive
 from toolkits.linear import ops
 
 __all__ = ["create_issue", "create_project", "template"]
@@ -115,7 +116,14 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
     # an explicit title after a colon ("Create an issue: update the onboarding docs")
     head = clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text
     key = _template_key(analyse(head, ctx.now), ctx)
-    singular = re.search(r"\b(an?|one|одну|один)\s+(?:\w+\s+)?(issue|task|ticket|задач[уа])\b", head, re.I)
+    singular = re.search(
+        r"\b(an?|one|одну|один)\s+(?:\w+\s+)?(issue|task|ticket|задач[уа])\b", head, re.I
+    ) or (
+        re.search(r"\b(issue|task|ticket|checklist|задач[уа]|тикет)\b", head, re.I)
+        and not re.search(r"\b(issues|tasks|tickets|задачи|задач|тикеты|checklist)\b", head, re.I)
+    )  # "close the onboarding issue" is one issue, not the onboarding template
+    if clause.has("complete", "delete", "archive", "comment", "assign"):
+        return False
     explicit_list = clause.after_colon is not None and "," in clause.after_colon
     asked = (
         re.search(r"\b(need|нужн\w*|надо|kick\w*|запуст\w*|start)\b", head, re.I)
@@ -240,6 +248,13 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     starts_as_task = bool(_TASK_START.match(clause.text)) and not (
         clause.has("query") or clause.text.rstrip().endswith("?")
     )
+    # "к пятнице подготовить отчёт по churn, это для команды CS": an infinitive with a date or a team
+    todo_statement = (
+        not clause.has("query", "deal", "note", "meeting", "block")
+        and not clause.text.rstrip().endswith("?")
+        and any(is_infinitive(k.text) for k in clause.keys[:4])
+        and (clause.moment.day is not None or bool(_TEAM_PHRASE.search(clause.text)))
+    )
     delegated = (
         clause.has("assign") and clause.has("linear") and not clause.identifiers
     )  # "поручи Олегу в Linear ..."
@@ -247,6 +262,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         (clause.has("create", "remind", "put") and (noun or clause.has("linear")))
         or starts_as_task
         or delegated
+        or todo_statement
     ):
         return False
     if clause.has("query") and clause.first("query") < clause.first("create", "remind", "put", "assign"):
@@ -287,6 +303,12 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         raise ctx.ask("title", ctx.t("Как назвать задачу?", "What should the task be called?"))
     labels = {lbl.name.lower(): lbl.id for lbl in await ctx.directory.labels()}
     label_ids = [labels["bug"]] if clause.has("bug") and "bug" in labels else []
+    head = (clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text).lower()
+    label_ids += [
+        i
+        for n, i in labels.items()
+        if i not in label_ids and re.search(rf"\b{re.escape(n)}\b", head) and n != "onboarding"
+    ]  # "a feature issue", "a security ticket"
     urgent = clause.has("priority") or re.search(r"срочн|urgent", clause.text, re.I)
     priority = priority_of(clause.text) if urgent else None
     due = clause.moment.day.isoformat() if clause.moment.day else None

@@ -65,6 +65,14 @@ async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if clause.has("issue", "linear"):
         return False
+    own_name = [
+        m for m in await find(ctx, clause, "deal") if m.score >= 1.0
+    ]  # "the Globex pilot", not just "Globex"
+    if own_name and not clause.has("deal") and clause.has("stage", "query"):
+        deal = ctx.choose("deal", "deal", clause.text, own_name, ctx.t("Какую сделку?", "Which deal?"))
+        if deal is not None:
+            ctx.add(attio.get_record("deals", deal.id, deal.name))
+            return True
     if clause.has("deal") or re.search(r"\bdeals?\b|сделк", clause.text, re.I):
         plural = bool(re.search(r"\bсделки\b|\bсделок\b|\bdeals\b", clause.text, re.I))
         deals = strong(await find(ctx, clause, "deal"))

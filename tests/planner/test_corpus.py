@@ -105,3 +105,9 @@ async def test_the_dev_corpus_passes_at_least_95_percent(client: Client) -> None
 async def test_the_larger_held_out_corpus_passes_at_least_95_percent(client: Client) -> None:
     pct, failures = await score(client, DATA / "corpus_v2.jsonl")
     assert pct >= 95, "\n".join(failures)
+
+
+async def test_the_blind_corpus_passes_at_least_95_percent(client: Client) -> None:
+    """Written from the specification by someone who never saw the planner's code."""
+    pct, failures = await score(client, DATA / "corpus_v3.jsonl")
+    assert pct >= 95, "\n".join(failures)

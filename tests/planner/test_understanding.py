@@ -132,7 +132,8 @@ CASES: list[tuple[str, str, list[str], dict[str, Any]]] = [
         {"timeMin": "2026-11-26T00:00:00+03:00"},
     ),
     ("создай задачу в Jira", "needs_clarification", [], {}),
-    ("отметь задачу по Ромашке выполненной", "needs_clarification", [], {}),
+    # no CRM task exists; the one Linear issue about Ромашка is meant (the draft preview names it)
+    ("отметь задачу по Ромашке выполненной", "draft_pending", ["linear:complete_issue"], {"issueId": ISSUE["CS-13"]}),
     ("напомни мне позвонить Ивану завтра", "needs_clarification", [], {}),
 ]
 

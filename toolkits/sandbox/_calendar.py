@@ -65,7 +65,32 @@ def _event_node(ws: Workspace, event: Event, zone: ZoneInfo | None = None) -> di
             node[key] = event[key]
     if event.get("recurrence"):
         node["recurrence"] = list(event["recurrence"])
+    if event.get("extended_properties"):
+        node["extendedProperties"] = {k: dict(v) for k, v in event["extended_properties"].items()}
     return node
+
+
+def _extended_properties(raw: Any) -> dict[str, dict[str, str]]:
+    """Google's `{"private": {k: v}, "shared": {k: v}}`, string values only."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict) or set(raw) - {"private", "shared"}:
+        raise SandboxError("extended_properties takes only 'private' and 'shared' maps")
+    props: dict[str, dict[str, str]] = {}
+    for scope, values in raw.items():
+        if not isinstance(values, dict) or not all(isinstance(v, str) for v in values.values()):
+            raise SandboxError(f"extended_properties.{scope} must map names to strings")
+        if values:
+            props[scope] = {str(k): v for k, v in values.items()}
+    return props
+
+
+def _has_private_property(event: Event, constraint: str) -> bool:
+    name, sep, value = constraint.partition("=")
+    if not sep:
+        raise SandboxError("privateExtendedProperty must look like propertyName=value")
+    private = (event.get("extended_properties") or {}).get("private") or {}
+    return bool(private.get(name) == value)
 
 
 def _render(iso: str, zone: ZoneInfo) -> str:
@@ -111,6 +136,7 @@ def create_event(ws: Workspace, args: Args) -> dict[str, Any]:
         "visibility": args.get("visibility"),
         "transparency": args.get("transparency"),
         "hangoutLink": _meet_link(event_id) if args.get("create_meeting_room", True) else None,
+        "extended_properties": _extended_properties(args.get("extended_properties")),
         "created": now,
         "updated": now,
     }
@@ -137,6 +163,8 @@ def list_events(ws: Workspace, args: Args) -> dict[str, Any]:
     if args.get("q"):
         words = args["q"].casefold().split()
         events = [e for e in events if all(word in _searchable(e) for word in words)]
+    if args.get("privateExtendedProperty"):
+        events = [e for e in events if _has_private_property(e, args["privateExtendedProperty"])]
     if args.get("iCalUID"):
         events = [e for e in events if f"{e['id']}@google.com" == args["iCalUID"]]
     if args.get("orderBy") == "startTime":

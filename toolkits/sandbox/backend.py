@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from toolkits.base import ToolResult
-from toolkits.errors import InvalidArguments, UnknownTool
+from toolkits.errors import InvalidArguments, OutcomeUnknown, UnknownTool, UpstreamUnavailable
 from toolkits.sandbox import _attio, _calendar, _linear
 from toolkits.sandbox._common import Args, Handler, SandboxError
 from toolkits.sandbox._store import WorkspaceStore, default_fixture
+from toolkits.sandbox.faults import Fault, FaultPlan
 from toolkits.schemas import known_slugs, validate_arguments
 
 __all__ = ["READ_SLUGS", "WRITE_SLUGS", "SandboxBackend", "is_write_call"]
@@ -32,12 +33,22 @@ def is_write_call(slug: str, arguments: Args) -> bool:
     return slug in WRITE_SLUGS
 
 
+def _raise_first(faults: list[Fault], kinds: tuple[str, ...]) -> None:
+    for fault in faults:
+        if fault.kind in kinds:
+            if fault.kind == "unavailable":
+                raise UpstreamUnavailable(fault.text(), retry_after=fault.retry_after)
+            raise OutcomeUnknown(fault.text())
+
+
 class SandboxBackend:
     """The embedded workspace behind Composio's slugs, argument schemas and result envelope.
 
     State lives in SQLite (`db_path`, or in memory when None) in the `sandbox_*` tables, seeded from
     the fixture the first time, so writes survive a restart and are shared by every backend on the
-    same file. `latency` seconds are awaited in every call, without holding any lock.
+    same file. `latency` seconds are awaited in every call, without holding any lock. `faults`
+    injects transport failures deterministically (see `toolkits.sandbox.faults`); argument
+    validation still comes first, so a call that does not fit its schema never meets a fault.
     """
 
     name = "sandbox"
@@ -48,9 +59,11 @@ class SandboxBackend:
         *,
         fixture: Path | None = None,
         latency: float = 0.0,
+        faults: FaultPlan | None = None,
     ) -> None:
         self._store = WorkspaceStore(db_path, fixture if fixture is not None else default_fixture())
         self.latency = latency
+        self.faults = faults
         self.calls: list[tuple[str, dict[str, Any]]] = []
 
     @property
@@ -64,6 +77,9 @@ class SandboxBackend:
         Raises:
             UnknownTool: the slug is not one of the project's Composio tools.
             InvalidArguments: the arguments do not fit the tool's input schema.
+            UpstreamUnavailable: an injected "unavailable" fault (nothing was applied).
+            OutcomeUnknown: an injected "unknown_before" (nothing applied) or "unknown_after"
+                (the call was applied) fault.
         """
         args = copy.deepcopy(dict(arguments))
         self.calls.append((slug, args))
@@ -72,9 +88,14 @@ class SandboxBackend:
         problems = validate_arguments(slug, args)
         if problems:
             raise InvalidArguments(slug, problems)
-        if self.latency > 0:
-            await asyncio.sleep(self.latency)
-        return await asyncio.to_thread(self._run, slug, copy.deepcopy(args))
+        faults = [] if self.faults is None else self.faults.on_call(slug, write=is_write_call(slug, args))
+        delay = self.latency + sum(f.seconds for f in faults if f.kind == "latency")
+        if delay > 0:
+            await asyncio.sleep(delay)
+        _raise_first(faults, ("unavailable", "unknown_before"))
+        result = await asyncio.to_thread(self._run, slug, copy.deepcopy(args))
+        _raise_first(faults, ("unknown_after",))
+        return result
 
     def _run(self, slug: str, args: dict[str, Any]) -> ToolResult:
         try:

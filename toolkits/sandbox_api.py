@@ -1,0 +1,444 @@
+"""The sandbox workspace served in Composio's REST shape, so the real `composio` SDK runs against it.
+
+Routes (DESIGN §8; wire format in notes/composio.md §1):
+    GET  /api/v3.1/tools/{slug}          the tool's schema (ToolRetrieveResponse)
+    GET  /api/v3.1/tools?tool_slugs=A,B  the same, as a list page
+    POST /api/v3.1/tools/execute/{slug}  {"arguments", "user_id", "version", ...} -> {"data", "error",
+                                         "successful", "log_id", "session_info"}
+    POST /_faults                        test-only fault injection (see `Fault`)
+
+As on Composio, a tool-level failure (including arguments that do not fit the input schema) is an
+HTTP 200 with `successful: false`; HTTP errors carry Composio's envelope
+`{"error": {"message", "code", "slug", "status", "request_id"}}`. The sandbox serves exactly one
+version per toolkit, the pinned one (`toolkits.registry.versions()`); another requested version is
+refused rather than silently served with the wrong schema.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import hmac
+import json
+import logging
+import os
+import socket
+import threading
+import uuid
+from collections.abc import Iterator, Mapping
+from dataclasses import asdict, dataclass
+from importlib import resources
+from typing import Any, Literal
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+from starlette.types import Receive, Scope, Send
+
+from toolkits.errors import InvalidArguments, UnknownTool
+from toolkits.registry import versions
+from toolkits.sandbox import READ_SLUGS, SandboxBackend
+from toolkits.schemas import known_slugs, tool_schema, toolkit_of, validate_arguments
+
+__all__ = ["API_PREFIX", "Fault", "Faults", "build_app", "run_in_thread", "serve"]
+
+logger = logging.getLogger(__name__)
+
+API_PREFIX = "/api/v3.1"
+FaultKind = Literal["latency", "status", "timeout_after_write", "drop_before_write"]
+_KINDS = ("latency", "status", "timeout_after_write", "drop_before_write")
+_TOOLKIT_NAMES = {"attio": "Attio", "linear": "Linear", "googlecalendar": "Google Calendar"}
+_OUTPUT_PARAMETERS = {
+    "type": "object",
+    "properties": {
+        "data": {"type": "object", "description": "Data from the action execution"},
+        "error": {"type": ["string", "null"], "description": "Error if any occurred during the execution"},
+        "successful": {
+            "type": "boolean",
+            "description": "Whether or not the action execution was successful",
+        },
+    },
+    "required": ["data", "successful"],
+}
+
+
+@dataclass
+class Fault:
+    """One injected misbehaviour, matched against calls of `slug` (None: every slug) on `route`.
+
+    kind:
+        latency              wait `seconds` before handling (every matching call while `times` lasts)
+        status               answer HTTP `status` with Composio's envelope (and `Retry-After:
+                             retry_after` when set) without applying anything
+        timeout_after_write  apply the call, then hold the response for `seconds` or until the client
+                             gives up (`drop`: close the connection instead)
+        drop_before_write    close the connection without applying anything
+    times: how many matching calls it affects; None means all of them.
+    """
+
+    kind: FaultKind
+    slug: str | None = None
+    route: Literal["execute", "retrieve"] = "execute"
+    times: int | None = 1
+    seconds: float = 30.0
+    status: int = 500
+    retry_after: float | None = None
+    drop: bool = False
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> Fault:
+        """Build a fault from its JSON form (the field names above).
+
+        Raises:
+            ValueError: unknown fields or values of the wrong kind.
+        """
+        unknown = set(obj) - set(cls.__dataclass_fields__)
+        if unknown:
+            raise ValueError(f"unknown fault fields: {', '.join(sorted(unknown))}")
+        if obj.get("kind") not in _KINDS:
+            raise ValueError(f"fault kind must be one of {', '.join(_KINDS)}")
+        if obj.get("route", "execute") not in ("execute", "retrieve"):
+            raise ValueError("route must be 'execute' or 'retrieve'")
+        fault = cls(**dict(obj))
+        if fault.kind == "latency" and "times" not in obj:
+            fault.times = None
+        if fault.times is not None and (isinstance(fault.times, bool) or not isinstance(fault.times, int)):
+            raise ValueError("times must be an integer or null")
+        if not isinstance(fault.seconds, int | float) or fault.seconds < 0:
+            raise ValueError("seconds must be a non-negative number")
+        if not isinstance(fault.status, int) or not 400 <= fault.status <= 599:
+            raise ValueError("status must be an HTTP error status (400-599)")
+        return fault
+
+
+class Faults:
+    """The faults of one app; shared by the app, the tests and `POST /_faults`, hence the lock."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._items: list[Fault] = []
+
+    def add(self, *faults: Fault) -> None:
+        with self._lock:
+            self._items.extend(faults)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+    def describe(self) -> list[dict[str, Any]]:
+        with self._lock:
+            return [asdict(f) for f in self._items]
+
+    def latency(self, slug: str, route: str) -> float:
+        """Seconds to wait for this call: the sum of the matching latency faults (each used once)."""
+        return sum(f.seconds for f in self._take_all(slug, route, "latency"))
+
+    def take(self, slug: str, route: str, kind: FaultKind) -> Fault | None:
+        """The first matching fault of `kind`, counting this call against its `times`."""
+        with self._lock:
+            for fault in self._items:
+                if fault.kind == kind and self._matches(fault, slug, route):
+                    self._use(fault)
+                    return fault
+        return None
+
+    def _take_all(self, slug: str, route: str, kind: FaultKind) -> list[Fault]:
+        with self._lock:
+            found = [f for f in self._items if f.kind == kind and self._matches(f, slug, route)]
+            for fault in found:
+                self._use(fault)
+            return found
+
+    @staticmethod
+    def _matches(fault: Fault, slug: str, route: str) -> bool:
+        return (
+            fault.route == route and fault.slug in (None, slug) and (fault.times is None or fault.times > 0)
+        )
+
+    def _use(self, fault: Fault) -> None:
+        if fault.times is not None:
+            fault.times -= 1
+            if fault.times <= 0:
+                self._items.remove(fault)
+
+
+@functools.cache
+def _descriptions() -> dict[str, str]:
+    text = resources.files("toolkits").joinpath("data/composio_tools.json").read_text(encoding="utf-8")
+    return {slug: str(tool.get("description", "")) for slug, tool in json.loads(text)["tools"].items()}
+
+
+def _tags(slug: str) -> list[str]:
+    if slug in READ_SLUGS:
+        return ["readOnlyHint", "idempotentHint"]
+    if "DELETE" in slug:
+        return ["destructiveHint"]
+    return ["createHint"] if "CREATE" in slug or "ASSERT" in slug else ["updateHint"]
+
+
+def _tool_json(slug: str, version: str) -> dict[str, Any]:
+    toolkit = toolkit_of(slug)
+    words = slug.removeprefix(toolkit.upper() + "_").replace("_", " ").lower()
+    return {
+        "slug": slug,
+        "name": words[:1].upper() + words[1:],
+        "description": _descriptions().get(slug, ""),
+        "version": version,
+        "available_versions": [version],
+        "toolkit": {"slug": toolkit, "name": _TOOLKIT_NAMES.get(toolkit, toolkit), "logo": ""},
+        "input_parameters": tool_schema(slug),
+        "output_parameters": _OUTPUT_PARAMETERS,
+        "tags": _tags(slug),
+        "scopes": [],
+        "no_auth": False,
+        "is_deprecated": False,
+    }
+
+
+def _requested_version(request: Request, toolkit: str) -> str | None:
+    """The version the client asked for (`toolkit_versions[linear]=..` or `toolkit_versions=..`)."""
+    query = request.query_params
+    return query.get(f"toolkit_versions[{toolkit}]") or query.get("toolkit_versions") or query.get("version")
+
+
+class _Api:
+    """The handlers; one instance per app, holding the backend, the faults and the request log."""
+
+    def __init__(self, backend: SandboxBackend, api_key: str | None, faults: Faults) -> None:
+        self.backend = backend
+        self.api_key = api_key
+        self.faults = faults
+        self.pinned = versions()
+        # what each request asked for, without secrets: tests check user ids, versions, accounts
+        self.requests: list[dict[str, Any]] = []
+
+    # --- helpers --------------------------------------------------------------------------------
+
+    def _error(
+        self, request: Request, status: int, slug: str, message: str, headers: Mapping[str, str] | None = None
+    ) -> Response:
+        request_id = request.headers.get("x-request-id") or uuid.uuid4().hex
+        inner = {"message": message, "code": status, "slug": slug, "status": status, "request_id": request_id}
+        return JSONResponse({"error": inner}, status, headers={"x-request-id": request_id, **(headers or {})})
+
+    def _unauthorized(self, request: Request) -> Response | None:
+        key = request.headers.get("x-api-key", "").strip()
+        if key and (self.api_key is None or hmac.compare_digest(key.encode(), self.api_key.encode())):
+            return None
+        return self._error(request, 401, "UNAUTHORIZED", "API key is missing or invalid")
+
+    def _version_problem(self, toolkit: str, asked: str | None) -> str | None:
+        pinned = self.pinned[toolkit]
+        if asked in (None, "", "latest", pinned):
+            return None
+        return f"Version {asked} of toolkit {toolkit} is not available here; the sandbox serves {pinned}"
+
+    async def _inject_status(self, request: Request, slug: str, route: str) -> Response | None:
+        delay = self.faults.latency(slug, route)
+        if delay > 0:
+            await asyncio.sleep(delay)
+        fault = self.faults.take(slug, route, "status")
+        if fault is None:
+            return None
+        headers = {} if fault.retry_after is None else {"retry-after": f"{fault.retry_after:g}"}
+        names = {429: "RATE_LIMITED", 408: "REQUEST_TIMEOUT", 503: "SERVICE_UNAVAILABLE"}
+        slug_name = names.get(fault.status, "INTERNAL_SERVER_ERROR" if fault.status >= 500 else "BAD_REQUEST")
+        message = "Rate limit exceeded" if fault.status == 429 else f"Injected HTTP {fault.status}"
+        return self._error(request, fault.status, slug_name, message, headers)
+
+    # --- routes ---------------------------------------------------------------------------------
+
+    async def retrieve(self, request: Request) -> Response:
+        slug = request.path_params["slug"]
+        if (denied := self._unauthorized(request)) is not None:
+            return denied
+        self.requests.append({"route": "retrieve", "slug": slug})
+        if slug not in known_slugs():
+            return self._error(request, 404, "TOOL_NOT_FOUND", f"Tool {slug} not found")
+        toolkit = toolkit_of(slug)
+        if problem := self._version_problem(toolkit, _requested_version(request, toolkit)):
+            return self._error(request, 404, "TOOL_NOT_FOUND", problem)
+        if (injected := await self._inject_status(request, slug, "retrieve")) is not None:
+            return injected
+        return JSONResponse(_tool_json(slug, self.pinned[toolkit]))
+
+    async def list_tools(self, request: Request) -> Response:
+        if (denied := self._unauthorized(request)) is not None:
+            return denied
+        wanted = [s for s in request.query_params.get("tool_slugs", "").split(",") if s]
+        toolkits = {s for s in request.query_params.get("toolkit_slug", "").split(",") if s}
+        slugs = wanted or sorted(s for s in known_slugs() if toolkit_of(s) in toolkits)
+        items = []
+        for slug in slugs:
+            if slug not in known_slugs():
+                continue
+            toolkit = toolkit_of(slug)
+            if self._version_problem(toolkit, _requested_version(request, toolkit)) is None:
+                items.append(_tool_json(slug, self.pinned[toolkit]))
+        return JSONResponse({"items": items, "next_cursor": None, "total_pages": 1, "current_page": 1})
+
+    async def execute(self, request: Request) -> Response:
+        slug = request.path_params["slug"]
+        if (denied := self._unauthorized(request)) is not None:
+            return denied
+        try:
+            body = json.loads(await request.body() or b"{}")
+        except ValueError:
+            body = None
+        if not isinstance(body, dict) or not isinstance(body.get("arguments", {}), dict):
+            return self._error(
+                request, 400, "BAD_REQUEST", "The body must be a JSON object with object arguments"
+            )
+        self.requests.append(
+            {
+                "route": "execute",
+                "slug": slug,
+                **{k: body.get(k) for k in ("user_id", "version", "connected_account_id")},
+            }
+        )
+        if slug not in known_slugs():
+            return self._error(request, 404, "TOOL_NOT_FOUND", f"Tool {slug} not found")
+        if problem := self._version_problem(toolkit_of(slug), body.get("version")):
+            return self._error(request, 400, "BAD_REQUEST", problem)
+        if (injected := await self._inject_status(request, slug, "execute")) is not None:
+            return injected
+        if self.faults.take(slug, "execute", "drop_before_write") is not None:
+            return _DropConnection()
+        result = await self._run(slug, body.get("arguments") or {})
+        if (hold := self.faults.take(slug, "execute", "timeout_after_write")) is not None:
+            if hold.drop:
+                return _DropConnection()
+            await _hold(request, hold.seconds)
+        logger.info("sandbox api: %s successful=%s", slug, result["successful"])
+        return JSONResponse({**result, "log_id": f"log_{uuid.uuid4().hex[:12]}", "session_info": None})
+
+    async def _run(self, slug: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        problems = validate_arguments(slug, arguments)
+        if problems:
+            # Composio refuses arguments that do not fit as a tool-level failure (HTTP 200)
+            return {"data": {}, "error": _validation_message(problems), "successful": False}
+        try:
+            return dict(await self.backend.execute(slug, arguments))
+        except InvalidArguments as exc:
+            return {"data": {}, "error": _validation_message(exc.problems), "successful": False}
+        except UnknownTool as exc:
+            return {"data": {}, "error": str(exc), "successful": False}
+
+    async def set_faults(self, request: Request) -> Response:
+        if (denied := self._unauthorized(request)) is not None:
+            return denied
+        try:
+            body = json.loads(await request.body() or b"{}")
+            if not isinstance(body, dict):
+                raise ValueError("the body must be a JSON object")
+            faults = [Fault.from_json(item) for item in body.get("faults", [])]
+        except (ValueError, TypeError) as exc:
+            return self._error(request, 400, "BAD_REQUEST", f"bad fault specification: {exc}")
+        if body.get("clear"):
+            self.faults.clear()
+        self.faults.add(*faults)
+        return JSONResponse({"faults": self.faults.describe()})
+
+
+def _validation_message(problems: list[str]) -> str:
+    return "Tool input validation error: " + "; ".join(problems)
+
+
+async def _hold(request: Request, seconds: float) -> None:
+    """Wait `seconds`, or less if the client disconnects first (so shutdown is not held up)."""
+
+    async def disconnected() -> None:
+        while (await request.receive())["type"] != "http.disconnect":
+            pass
+
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(disconnected(), seconds)
+
+
+class _DropConnection(Response):
+    """Starts a response and never finishes it: the server closes the connection mid-response,
+    which the client sees as a dropped connection (it cannot know whether the call was applied)."""
+
+    def __init__(self) -> None:
+        super().__init__(status_code=200)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 200,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", b"1024")],
+            }
+        )
+
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    status = exc.status_code if isinstance(exc, HTTPException) else 500
+    body = {"error": {"message": "Not found", "code": status, "slug": "NOT_FOUND", "status": status}}
+    return JSONResponse(body, status)
+
+
+def build_app(
+    backend: SandboxBackend, *, api_key: str | None = None, faults: Faults | None = None
+) -> Starlette:
+    """The ASGI app serving `backend` in Composio's REST shape.
+
+    `api_key`: the only key accepted in `x-api-key` (None: any non-empty key). `faults`: shared
+    with the caller for injection (also reachable as `app.state.faults`); `app.state.requests` logs
+    what each request asked for, without secrets.
+    """
+    api = _Api(backend, api_key, faults or Faults())
+    app = Starlette(
+        routes=[
+            Route(f"{API_PREFIX}/tools", api.list_tools, methods=["GET"]),
+            Route(f"{API_PREFIX}/tools/execute/{{slug}}", api.execute, methods=["POST"]),
+            Route(f"{API_PREFIX}/tools/{{slug}}", api.retrieve, methods=["GET"]),
+            Route("/_faults", api.set_faults, methods=["POST"]),
+        ],
+        exception_handlers={404: _not_found, 405: _not_found},
+    )
+    app.state.faults = api.faults
+    app.state.requests = api.requests
+    return app
+
+
+@contextlib.contextmanager
+def run_in_thread(app: Any, *, host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
+    """Serve `app` with uvicorn on a daemon thread; yields the base URL, stops on exit.
+
+    The socket is bound and listening before the thread starts, so the URL is usable at once
+    (connections wait in the backlog until uvicorn accepts them): no polling for readiness.
+    """
+    import uvicorn
+
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(128)
+    config = uvicorn.Config(app, log_level="warning", lifespan="off", timeout_graceful_shutdown=2)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="sandbox-api", daemon=True)
+    thread.start()
+    try:
+        yield f"http://{host}:{sock.getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+
+
+def serve(
+    host: str, port: int, db_path: str | os.PathLike[str] | None, *, api_key: str | None = None
+) -> None:
+    """Serve a sandbox on `db_path` (None: in memory) until interrupted (blocks)."""
+    import uvicorn
+
+    backend = SandboxBackend(db_path)
+    try:
+        uvicorn.run(build_app(backend, api_key=api_key), host=host, port=port, log_level="warning")
+    finally:
+        asyncio.run(backend.aclose())
