@@ -193,13 +193,16 @@ class Caller:
             return CallOutcome("failed", error=INTERNAL_ERROR)
         return _plain(raw)
 
-    async def write(self, action: ToolAction, *, language: str, emit: Emit, settle_first: bool) -> CallOutcome:
+    async def write(
+        self, action: ToolAction, *, language: str, emit: Emit, settle_first: bool
+    ) -> CallOutcome:
         """Run a write (arguments resolved, marker applied) to a settled outcome.
 
         Args:
             settle_first: the request may already have left (recovery after a crash): reconcile
                 before sending anything; the grace period has passed while the draft was stale.
-            emit: called with "after_remote" whenever a write call returns (a test hook).
+            emit: a test hook, called with "after_remote" whenever a write call returns and with
+                "reconciled:<state>" after each reconciliation.
         """
         if settle_first:
             return await self._after_reconcile(action, await self.reconcile(action), None, language, emit)
@@ -227,6 +230,7 @@ class Caller:
     async def _after_reconcile(
         self, action: ToolAction, found: Reconciled, cause: str | None, language: str, emit: Emit
     ) -> CallOutcome:
+        emit(f"reconciled:{found.state}")
         if found.state == "done":
             return CallOutcome("succeeded", found.data)
         if found.state == "unknown":

@@ -26,20 +26,29 @@ from typing import Any, Literal, Protocol, cast
 
 from tenacity import AsyncRetrying
 
-from drafts._calls import INTERNAL_ERROR, CallOutcome, Caller
+from drafts._calls import INTERNAL_ERROR, Caller, CallOutcome
 from drafts.journal import LedgerEntry
 from drafts.models import Draft, DraftAction
 from toolkits.base import Backend, ToolAction
 from toolkits.errors import InvalidArguments, ToolkitError
 from toolkits.reconcile import with_marker
 
-__all__ = ["INTERNAL_ERROR", "EventHook", "ExecutionStore", "Executor", "LinkFor", "payload_sha"]
+__all__ = [
+    "INTERNAL_ERROR",
+    "EventHook",
+    "ExecutionStore",
+    "Executor",
+    "LinkFor",
+    "payload_sha",
+    "resolved_request",
+]
 
 logger = logging.getLogger(__name__)
 
 LinkFor = Callable[[ToolAction, Any], str | None]
-# (event, draft_id, action index): "after_claim", "after_remote", "after_record". A test hook (the
-# crash matrix kills the process at these points); production passes nothing.
+# (event, draft_id, action index): "after_claim", "after_remote", "after_record", and
+# "reconciled:<state>". A test hook (the crash matrix kills the process at the first three);
+# production passes nothing.
 EventHook = Callable[[str, str, int], None]
 
 IN_PROGRESS = "another execution of the same change is in progress or its outcome is unknown"
@@ -111,6 +120,24 @@ _OWN_FIELDS = {"index", "status", "result", "error", "link"}
 
 def _plain(done: CallOutcome) -> _Outcome:
     return _Outcome(done.status, done.result, done.error)
+
+
+def _request(action: DraftAction, arguments: dict[str, Any]) -> ToolAction:
+    # The marker derives from the scope, so every attempt (and a recovery) sends the same one.
+    return with_marker(ToolAction(**{**action.model_dump(exclude=_OWN_FIELDS), "args": arguments}))
+
+
+def resolved_request(draft: Draft, action: DraftAction) -> ToolAction | None:
+    """The request `action` sends (placeholders filled from the draft's stored results, marker
+    applied), or None when a placeholder cannot be resolved from them."""
+    deps = _refs(action.args) | ({action.depends_on} if action.depends_on is not None else set())
+    if any(not 0 <= dep < len(draft.actions) for dep in deps):
+        return None
+    try:
+        arguments = _substitute(action.args, {dep: draft.actions[dep].result for dep in deps})
+    except _Unresolvable:
+        return None
+    return _request(action, arguments)
 
 
 def payload_sha(tool_slug: str, arguments: Mapping[str, Any]) -> str:
@@ -386,8 +413,7 @@ class Executor:
                 arguments = _substitute(action.args, {dep: outcomes[dep].result for dep in deps})
             except _Unresolvable as exc:
                 return await self._record(draft_id, action, _Outcome("failed", error=str(exc)))
-            # The marker derives from the scope, so every attempt (and a recovery) sends the same one.
-            sent = with_marker(ToolAction(**{**action.model_dump(exclude=_OWN_FIELDS), "args": arguments}))
+            sent = _request(action, arguments)
             if action.read_only:
                 await self._store.record_action(draft_id, action.index, "running")
                 return await self._record(draft_id, action, _plain(await self._caller.read(sent)))
@@ -472,14 +498,15 @@ class Executor:
         requests: list[dict[str, Any]] = []
         for action in draft.actions:
             entry = None if action.read_only else done.get(action.idempotency_scope)
+            marked = with_marker(action)  # exactly what execution sends, marker included
             requests.append(
                 {
                     "index": action.index,
                     "tool_slug": action.tool_slug,
-                    "arguments": copy.deepcopy(action.args),
+                    "arguments": copy.deepcopy(marked.args),
                     "idempotency_scope": action.idempotency_scope,
                     "would_skip": entry is not None and entry.state == "succeeded",
-                    "problems": _problems(checker, action),
+                    "problems": _problems(checker, marked),
                 }
             )
         return requests

@@ -31,7 +31,10 @@ _AWAITING = ("awaiting_bulk_confirmation", "pending")
 _ACTION_STATUSES = frozenset(get_args(ActionStatus))
 # Cancelling or expiring a draft past its TTL is fine; moving it forward is not.
 _ALLOWED_AFTER_TTL = frozenset({"cancelled", "expired"})
-_HEARTBEAT_SQL = "UPDATE drafts SET heartbeat_ts = ? WHERE id = ? AND status = 'executing'"
+# Monotonic: a take-over stamps the lease at the recoverer's `now`, which a later beat must not undo.
+_HEARTBEAT_SQL = (
+    "UPDATE drafts SET heartbeat_ts = MAX(COALESCE(heartbeat_ts, 0), ?) WHERE id = ? AND status = 'executing'"
+)
 
 
 class StaleClaim(NamedTuple):
@@ -432,7 +435,7 @@ class SqliteStore(JournalMixin):
         cutoff = (now or self._now()).timestamp() - older_than_s
         sql = (
             "SELECT id, owner_user_id FROM drafts WHERE status = 'executing'"
-            " AND COALESCE(heartbeat_ts, 0) <= ? ORDER BY COALESCE(heartbeat_ts, 0), id"
+            " AND COALESCE(heartbeat_ts, 0) < ? ORDER BY COALESCE(heartbeat_ts, 0), id"
         )
         return await self._db.read(lambda conn: [(r[0], r[1]) for r in conn.execute(sql, (cutoff,))])
 
@@ -451,8 +454,10 @@ class SqliteStore(JournalMixin):
         at = (now or self._now()).timestamp()
         sql = (
             "UPDATE drafts SET heartbeat_ts = ? WHERE id = ? AND owner_user_id = ?"
-            " AND status = 'executing' AND COALESCE(heartbeat_ts, 0) <= ?"
+            " AND status = 'executing' AND COALESCE(heartbeat_ts, 0) < ?"
         )
+        # Stamped at `now` or later, with a strict comparison: a second taker, even with a zero
+        # lease, finds the lease no longer older than its own `now`.
         params = (max(at, self._now().timestamp()), draft_id, user_id, at - older_than_s)
         return await self._db.write(lambda conn: conn.execute(sql, params).rowcount == 1)
 

@@ -1,12 +1,16 @@
-"""`planner-mcp`: serve (stdio or Streamable HTTP), plan (a one-shot preview), demo, bench."""
+"""`planner-mcp`: serve (stdio or Streamable HTTP), plan (a one-shot preview), demo, sandbox-api (the
+sandbox in Composio's REST shape), refresh-schemas (the tool schema snapshot from Composio)."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import logging
 import os
 import sys
+from datetime import UTC, datetime
+from pathlib import Path
 
 __all__ = ["main"]
 
@@ -71,6 +75,83 @@ def _plan(args: argparse.Namespace) -> int:
     return asyncio.run(run())
 
 
+def _sandbox_api(args: argparse.Namespace) -> int:
+    from server.settings import Settings
+    from toolkits.sandbox_api import serve
+
+    logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING"), stream=sys.stderr)
+    db = None if args.db == ":memory:" else Path(args.db or Settings.from_env().db_path).expanduser()
+    if db is not None:
+        db.parent.mkdir(parents=True, exist_ok=True)
+
+    def ready(url: str) -> None:  # a parent process waits for this line (it carries the port for --port 0)
+        print(
+            f"planner-mcp: sandbox in Composio's REST shape listening at {url}", file=sys.stderr, flush=True
+        )
+
+    serve(args.host, args.port, db, ready=ready)
+    return 0
+
+
+def _snapshot_path() -> Path:
+    import toolkits
+
+    return Path(toolkits.__file__).resolve().parent / "data" / "composio_tools.json"
+
+
+def _refresh_schemas(args: argparse.Namespace) -> int:
+    """Rewrite the schema snapshot with the `input_parameters` Composio serves at the pinned versions."""
+    from server.settings import Settings
+
+    settings = Settings.from_env()
+    if not settings.composio_api_key:
+        print(
+            "planner-mcp: refresh-schemas fetches the tool schemas from Composio and needs COMPOSIO_API_KEY "
+            "(and COMPOSIO_BASE_URL for another endpoint, e.g. `planner-mcp sandbox-api`); nothing changed",
+            file=sys.stderr,
+        )
+        return 2
+    from toolkits.composio_backend import ComposioBackend
+    from toolkits.errors import ToolkitError
+
+    snapshot = json.loads(_snapshot_path().read_text(encoding="utf-8"))
+    backend = ComposioBackend(
+        settings.composio_api_key,
+        user_id=settings.composio_user_id,
+        base_url=os.environ.get("COMPOSIO_BASE_URL"),
+        toolkit_versions=settings.composio_toolkit_versions,
+        timeout=settings.composio_timeout_s,
+    )
+
+    async def fetch() -> dict[str, dict[str, object]]:
+        try:
+            return await backend.tool_schemas(sorted(snapshot["tools"]))
+        finally:
+            await backend.aclose()
+
+    try:
+        schemas = asyncio.run(fetch())
+    except ToolkitError as exc:
+        print(f"planner-mcp: refresh-schemas failed, nothing changed: {exc}", file=sys.stderr)
+        return 1
+    changed = [
+        slug for slug, params in schemas.items() if snapshot["tools"][slug]["input_parameters"] != params
+    ]
+    for slug, params in schemas.items():
+        snapshot["tools"][slug]["input_parameters"] = params
+    stamp = datetime.now(UTC).isoformat(timespec="seconds")
+    pinned = backend.toolkit_versions
+    for name, toolkit in snapshot["toolkits"].items():
+        toolkit["version"] = pinned.get(name, toolkit["version"])
+        toolkit["refreshed_at"] = stamp
+    out = Path(args.out) if args.out else _snapshot_path()
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_text(json.dumps(snapshot, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    os.replace(tmp, out)  # atomic: a reader never sees half a snapshot
+    print(f"planner-mcp: {len(schemas)} schemas refreshed ({len(changed)} changed) -> {out}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="planner-mcp", description=__doc__)
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -85,11 +166,27 @@ def main(argv: list[str] | None = None) -> int:
     pl.add_argument("--json", action="store_true", help="print the whole reply as JSON")
     d = sub.add_parser("demo", help="a scripted conversation on the sandbox, through a real MCP stdio client")
     d.add_argument("--keep-db", action="store_true")
+    sa = sub.add_parser("sandbox-api", help="serve the sandbox in Composio's REST shape (for the real SDK)")
+    sa.add_argument("--host", default="127.0.0.1")
+    sa.add_argument("--port", type=int, default=8790)
+    sa.add_argument(
+        "--db", help="SQLite file of the sandbox (default: PLANNER_DB; ':memory:' for a throwaway one)"
+    )
+    rs = sub.add_parser(
+        "refresh-schemas", help="refresh the tool schema snapshot from Composio (COMPOSIO_API_KEY)"
+    )
+    rs.add_argument(
+        "--out", help="where to write it (default: the packaged toolkits/data/composio_tools.json)"
+    )
     a = p.parse_args(argv)
     if a.cmd == "serve":
         return _serve(a)
     if a.cmd == "plan":
         return _plan(a)
+    if a.cmd == "sandbox-api":
+        return _sandbox_api(a)
+    if a.cmd == "refresh-schemas":
+        return _refresh_schemas(a)
     from server.demo import run_demo
 
     return int(run_demo(keep_db=a.keep_db))

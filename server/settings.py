@@ -27,11 +27,24 @@ def _flag(name: str) -> bool:
     return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
 
 
+def _per_toolkit(prefix: str) -> dict[str, str]:
+    """`<PREFIX><TOOLKIT>=value` variables as {"toolkit": value}, e.g. COMPOSIO_CONNECTED_ACCOUNT_LINEAR."""
+    found: dict[str, str] = {}
+    for name, value in os.environ.items():
+        if name.startswith(prefix) and len(name) > len(prefix) and value.strip():
+            found[name[len(prefix) :].lower()] = value.strip()
+    return found
+
+
 @dataclass
 class Settings:
     db_path: Path = field(default_factory=_default_db)
     composio_api_key: str | None = field(default=None, repr=False)
     composio_user_id: str = "default"
+    # toolkit -> version / connected account id; versions default to toolkits.registry.versions()
+    composio_toolkit_versions: dict[str, str] = field(default_factory=dict)
+    composio_connected_accounts: dict[str, str] = field(default_factory=dict, repr=False)
+    composio_timeout_s: float = 30.0
     dry_run: bool = False
     timezone: str = "Europe/Moscow"
     bulk_threshold: int = 5
@@ -58,6 +71,9 @@ class Settings:
             db_path=Path(db).expanduser() if db else _default_db(),
             composio_api_key=os.environ.get("COMPOSIO_API_KEY") or None,
             composio_user_id=os.environ.get("COMPOSIO_USER_ID", "default"),
+            composio_toolkit_versions=_per_toolkit("COMPOSIO_TOOLKIT_VERSION_"),
+            composio_connected_accounts=_per_toolkit("COMPOSIO_CONNECTED_ACCOUNT_"),
+            composio_timeout_s=float(os.environ.get("COMPOSIO_TIMEOUT", "30")),
             dry_run=_flag("PLANNER_DRY_RUN"),
             timezone=os.environ.get("APP_TIMEZONE", "Europe/Moscow"),
             bulk_threshold=int(os.environ.get("PLANNER_BULK_THRESHOLD", "5")),

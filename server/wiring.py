@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,10 +19,16 @@ __all__ = ["build_service"]
 
 def _backend(settings: Settings) -> Backend:
     if settings.composio_api_key:
-        # the real Composio backend is tracked separately (issue 4); refusing beats silently using the sandbox
-        raise RuntimeError(
-            "COMPOSIO_API_KEY is set, but this build has no Composio backend yet: "
-            "unset it to run on the embedded sandbox workspace"
+        # imported here: the module is light, but only a configured key should pull it in at all
+        from toolkits.composio_backend import ComposioBackend
+
+        return ComposioBackend(
+            api_key=settings.composio_api_key,
+            user_id=settings.composio_user_id,
+            base_url=os.environ.get("COMPOSIO_BASE_URL"),
+            toolkit_versions=settings.composio_toolkit_versions,
+            connected_accounts=settings.composio_connected_accounts,
+            timeout=settings.composio_timeout_s,
         )
     from toolkits.sandbox import SandboxBackend
 

@@ -5,7 +5,7 @@ Routes (DESIGN §8; wire format in notes/composio.md §1):
     GET  /api/v3.1/tools?tool_slugs=A,B  the same, as a list page
     POST /api/v3.1/tools/execute/{slug}  {"arguments", "user_id", "version", ...} -> {"data", "error",
                                          "successful", "log_id", "session_info"}
-    POST /_faults                        test-only fault injection (see `Fault`)
+    POST /_faults                        test-only fault injection (see `HttpFault`)
 
 As on Composio, a tool-level failure (including arguments that do not fit the input schema) is an
 HTTP 200 with `successful: false`; HTTP errors carry Composio's envelope
@@ -26,10 +26,10 @@ import os
 import socket
 import threading
 import uuid
-from collections.abc import Iterator, Mapping
-from dataclasses import asdict, dataclass
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping
 from importlib import resources
-from typing import Any, Literal
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -38,18 +38,17 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
-from toolkits.errors import InvalidArguments, UnknownTool
+from toolkits.errors import InvalidArguments, OutcomeUnknown, UnknownTool, UpstreamUnavailable
 from toolkits.registry import versions
 from toolkits.sandbox import READ_SLUGS, SandboxBackend
+from toolkits.sandbox_api_faults import HttpFault, HttpFaults
 from toolkits.schemas import known_slugs, tool_schema, toolkit_of, validate_arguments
 
-__all__ = ["API_PREFIX", "Fault", "Faults", "build_app", "run_in_thread", "serve"]
+__all__ = ["API_PREFIX", "HttpFault", "HttpFaults", "build_app", "run_in_thread", "serve"]
 
 logger = logging.getLogger(__name__)
 
 API_PREFIX = "/api/v3.1"
-FaultKind = Literal["latency", "status", "timeout_after_write", "drop_before_write"]
-_KINDS = ("latency", "status", "timeout_after_write", "drop_before_write")
 _TOOLKIT_NAMES = {"attio": "Attio", "linear": "Linear", "googlecalendar": "Google Calendar"}
 _OUTPUT_PARAMETERS = {
     "type": "object",
@@ -63,107 +62,6 @@ _OUTPUT_PARAMETERS = {
     },
     "required": ["data", "successful"],
 }
-
-
-@dataclass
-class Fault:
-    """One injected misbehaviour, matched against calls of `slug` (None: every slug) on `route`.
-
-    kind:
-        latency              wait `seconds` before handling (every matching call while `times` lasts)
-        status               answer HTTP `status` with Composio's envelope (and `Retry-After:
-                             retry_after` when set) without applying anything
-        timeout_after_write  apply the call, then hold the response for `seconds` or until the client
-                             gives up (`drop`: close the connection instead)
-        drop_before_write    close the connection without applying anything
-    times: how many matching calls it affects; None means all of them.
-    """
-
-    kind: FaultKind
-    slug: str | None = None
-    route: Literal["execute", "retrieve"] = "execute"
-    times: int | None = 1
-    seconds: float = 30.0
-    status: int = 500
-    retry_after: float | None = None
-    drop: bool = False
-
-    @classmethod
-    def from_json(cls, obj: Mapping[str, Any]) -> Fault:
-        """Build a fault from its JSON form (the field names above).
-
-        Raises:
-            ValueError: unknown fields or values of the wrong kind.
-        """
-        unknown = set(obj) - set(cls.__dataclass_fields__)
-        if unknown:
-            raise ValueError(f"unknown fault fields: {', '.join(sorted(unknown))}")
-        if obj.get("kind") not in _KINDS:
-            raise ValueError(f"fault kind must be one of {', '.join(_KINDS)}")
-        if obj.get("route", "execute") not in ("execute", "retrieve"):
-            raise ValueError("route must be 'execute' or 'retrieve'")
-        fault = cls(**dict(obj))
-        if fault.kind == "latency" and "times" not in obj:
-            fault.times = None
-        if fault.times is not None and (isinstance(fault.times, bool) or not isinstance(fault.times, int)):
-            raise ValueError("times must be an integer or null")
-        if not isinstance(fault.seconds, int | float) or fault.seconds < 0:
-            raise ValueError("seconds must be a non-negative number")
-        if not isinstance(fault.status, int) or not 400 <= fault.status <= 599:
-            raise ValueError("status must be an HTTP error status (400-599)")
-        return fault
-
-
-class Faults:
-    """The faults of one app; shared by the app, the tests and `POST /_faults`, hence the lock."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._items: list[Fault] = []
-
-    def add(self, *faults: Fault) -> None:
-        with self._lock:
-            self._items.extend(faults)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-    def describe(self) -> list[dict[str, Any]]:
-        with self._lock:
-            return [asdict(f) for f in self._items]
-
-    def latency(self, slug: str, route: str) -> float:
-        """Seconds to wait for this call: the sum of the matching latency faults (each used once)."""
-        return sum(f.seconds for f in self._take_all(slug, route, "latency"))
-
-    def take(self, slug: str, route: str, kind: FaultKind) -> Fault | None:
-        """The first matching fault of `kind`, counting this call against its `times`."""
-        with self._lock:
-            for fault in self._items:
-                if fault.kind == kind and self._matches(fault, slug, route):
-                    self._use(fault)
-                    return fault
-        return None
-
-    def _take_all(self, slug: str, route: str, kind: FaultKind) -> list[Fault]:
-        with self._lock:
-            found = [f for f in self._items if f.kind == kind and self._matches(f, slug, route)]
-            for fault in found:
-                self._use(fault)
-            return found
-
-    @staticmethod
-    def _matches(fault: Fault, slug: str, route: str) -> bool:
-        return (
-            fault.route == route and fault.slug in (None, slug) and (fault.times is None or fault.times > 0)
-        )
-
-    def _use(self, fault: Fault) -> None:
-        if fault.times is not None:
-            fault.times -= 1
-            if fault.times <= 0:
-                self._items.remove(fault)
 
 
 @functools.cache
@@ -208,13 +106,14 @@ def _requested_version(request: Request, toolkit: str) -> str | None:
 class _Api:
     """The handlers; one instance per app, holding the backend, the faults and the request log."""
 
-    def __init__(self, backend: SandboxBackend, api_key: str | None, faults: Faults) -> None:
+    def __init__(self, backend: SandboxBackend, api_key: str | None, faults: HttpFaults) -> None:
         self.backend = backend
         self.api_key = api_key
         self.faults = faults
         self.pinned = versions()
-        # what each request asked for, without secrets: tests check user ids, versions, accounts
-        self.requests: list[dict[str, Any]] = []
+        # what each request asked for, without secrets: tests check user ids, versions, accounts;
+        # bounded, so a long-running `planner-mcp sandbox-api` does not grow without end
+        self.requests: deque[dict[str, Any]] = deque(maxlen=10_000)
 
     # --- helpers --------------------------------------------------------------------------------
 
@@ -271,7 +170,7 @@ class _Api:
             return denied
         wanted = [s for s in request.query_params.get("tool_slugs", "").split(",") if s]
         toolkits = {s for s in request.query_params.get("toolkit_slug", "").split(",") if s}
-        slugs = wanted or sorted(s for s in known_slugs() if toolkit_of(s) in toolkits)
+        slugs = wanted or sorted(s for s in known_slugs() if not toolkits or toolkit_of(s) in toolkits)
         items = []
         for slug in slugs:
             if slug not in known_slugs():
@@ -308,15 +207,34 @@ class _Api:
             return injected
         if self.faults.take(slug, "execute", "drop_before_write") is not None:
             return _DropConnection()
-        result = await self._run(slug, body.get("arguments") or {})
+        if (tool_error := self.faults.take(slug, "execute", "tool_error")) is not None:
+            return self._result(slug, {"data": {}, "error": tool_error.message, "successful": False})
+        try:
+            result = await self._run(slug, body.get("arguments") or {})
+        except OutcomeUnknown:  # from the backend's own FaultPlan: the client cannot know either
+            return _DropConnection()
+        except UpstreamUnavailable as exc:  # the same, "nothing applied": a 429 or a 503
+            retry = {} if exc.retry_after is None else {"retry-after": f"{exc.retry_after:g}"}
+            status, name = (
+                (429, "RATE_LIMITED") if exc.retry_after is not None else (503, "SERVICE_UNAVAILABLE")
+            )
+            return self._error(request, status, name, str(exc), retry)
         if (hold := self.faults.take(slug, "execute", "timeout_after_write")) is not None:
             if hold.drop:
                 return _DropConnection()
             await _hold(request, hold.seconds)
-        logger.info("sandbox api: %s successful=%s", slug, result["successful"])
+        return self._result(slug, result)
+
+    def _result(self, slug: str, result: dict[str, Any]) -> Response:
+        logger.info("sandbox api: %s successful=%s", slug, result["successful"])  # no arguments: data
         return JSONResponse({**result, "log_id": f"log_{uuid.uuid4().hex[:12]}", "session_info": None})
 
     async def _run(self, slug: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        """The call's result envelope.
+
+        Raises:
+            UpstreamUnavailable, OutcomeUnknown: faults injected into the backend itself.
+        """
         problems = validate_arguments(slug, arguments)
         if problems:
             # Composio refuses arguments that do not fit as a tool-level failure (HTTP 200)
@@ -335,7 +253,7 @@ class _Api:
             body = json.loads(await request.body() or b"{}")
             if not isinstance(body, dict):
                 raise ValueError("the body must be a JSON object")
-            faults = [Fault.from_json(item) for item in body.get("faults", [])]
+            faults = [HttpFault.from_json(item) for item in body.get("faults", [])]
         except (ValueError, TypeError) as exc:
             return self._error(request, 400, "BAD_REQUEST", f"bad fault specification: {exc}")
         if body.get("clear"):
@@ -383,7 +301,7 @@ async def _not_found(request: Request, exc: Exception) -> Response:
 
 
 def build_app(
-    backend: SandboxBackend, *, api_key: str | None = None, faults: Faults | None = None
+    backend: SandboxBackend, *, api_key: str | None = None, faults: HttpFaults | None = None
 ) -> Starlette:
     """The ASGI app serving `backend` in Composio's REST shape.
 
@@ -391,7 +309,7 @@ def build_app(
     with the caller for injection (also reachable as `app.state.faults`); `app.state.requests` logs
     what each request asked for, without secrets.
     """
-    api = _Api(backend, api_key, faults or Faults())
+    api = _Api(backend, api_key, faults or HttpFaults())
     app = Starlette(
         routes=[
             Route(f"{API_PREFIX}/tools", api.list_tools, methods=["GET"]),
@@ -406,25 +324,38 @@ def build_app(
     return app
 
 
+def _url(host: str, sock: socket.socket) -> str:
+    return f"http://{f'[{host}]' if ':' in host else host}:{sock.getsockname()[1]}"
+
+
+def _listening_socket(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(128)
+    return sock
+
+
 @contextlib.contextmanager
 def run_in_thread(app: Any, *, host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
     """Serve `app` with uvicorn on a daemon thread; yields the base URL, stops on exit.
 
     The socket is bound and listening before the thread starts, so the URL is usable at once
     (connections wait in the backlog until uvicorn accepts them): no polling for readiness.
+
+    Raises:
+        OSError: the address cannot be bound (e.g. the port is taken).
     """
     import uvicorn
 
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
-    sock.listen(128)
+    sock = _listening_socket(host, port)
     config = uvicorn.Config(app, log_level="warning", lifespan="off", timeout_graceful_shutdown=2)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="sandbox-api", daemon=True)
     thread.start()
     try:
-        yield f"http://{host}:{sock.getsockname()[1]}"
+        yield _url(host, sock)
     finally:
         server.should_exit = True
         thread.join(timeout=10)
@@ -432,13 +363,30 @@ def run_in_thread(app: Any, *, host: str = "127.0.0.1", port: int = 0) -> Iterat
 
 
 def serve(
-    host: str, port: int, db_path: str | os.PathLike[str] | None, *, api_key: str | None = None
+    host: str,
+    port: int,
+    db_path: str | os.PathLike[str] | None,
+    *,
+    api_key: str | None = None,
+    ready: Callable[[str], None] | None = None,
 ) -> None:
-    """Serve a sandbox on `db_path` (None: in memory) until interrupted (blocks)."""
+    """Serve a sandbox on `db_path` (None: in memory) until interrupted (blocks).
+
+    `ready` is called with the base URL once the socket listens (port 0 picks a free port), so a
+    parent process can wait for that line instead of polling.
+
+    Raises:
+        OSError: the address cannot be bound (e.g. the port is taken).
+    """
     import uvicorn
 
     backend = SandboxBackend(db_path)
+    sock = _listening_socket(host, port)
     try:
-        uvicorn.run(build_app(backend, api_key=api_key), host=host, port=port, log_level="warning")
+        if ready is not None:
+            ready(_url(host, sock))
+        config = uvicorn.Config(build_app(backend, api_key=api_key), log_level="warning", lifespan="off")
+        uvicorn.Server(config).run(sockets=[sock])
     finally:
+        sock.close()
         asyncio.run(backend.aclose())

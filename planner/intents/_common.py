@@ -74,35 +74,36 @@ def priority_of(text: str) -> int | None:
     return None
 
 
+_AMOUNT = re.compile(
+    r"(\$|€|₽)?\s*(\d+(?:[ ,.]\d{3})*(?:[.,]\d+)?)\s*(тысяч\w*|тыс\.?|k|к|млн|миллион\w*|m)?\s*"
+    r"(usd|eur|rub|руб\w*|долл\w*|dollars?|евро|€|\$|₽)?"
+)
+
+
 def amount_of(text: str) -> tuple[float, str] | None:
+    """The first sum of money in the text: "25k USD", "$20,000", "300 тысяч рублей", "40 000 долларов"."""
     low = text.lower().replace("\u00a0", " ")
-    m = re.search(
-        r"(\$|€|₽)?\s*(\d+(?:[ ,.]\d{3})*(?:[.,]\d+)?)\s*(k|к|тыс\.?|тысяч|m|млн|миллион\w*)?\s*"
-        r"(usd|eur|rub|руб\w*|долл\w*|dollars?|евро|€|\$|₽)?",
-        low,
-    )
-    while m:
+    for m in _AMOUNT.finditer(low):
         cur_sign, num, mult, cur = m.group(1), m.group(2), m.group(3), m.group(4)
-        if cur_sign or mult or cur:
-            value = float(
-                num.replace(" ", "").replace(",", "").replace(".", "")
-                if re.search(r"[ ,.]\d{3}\b", num)
-                else num.replace(",", ".")
-            )
-            if mult and mult[0] in "kк" or mult and mult.startswith("тыс"):
-                value *= 1000
-            elif mult:
-                value *= 1_000_000
-            code = cur or cur_sign or "usd"
-            currency = "RUB" if code[0] in "р₽" else "EUR" if code[0] in "e€е" else "USD"
-            return value, currency
-        m = re.search(
-            r"(\$|€|₽)?\s*(\d+(?:[ ,.]\d{3})*(?:[.,]\d+)?)\s*(k|к|тыс\.?|тысяч|m|млн|миллион\w*)?\s*"
-            r"(usd|eur|rub|руб\w*|долл\w*|dollars?|евро|€|\$|₽)?",
-            low[m.end() :],
+        if not (cur_sign or mult or cur):
+            continue  # a bare number is a date, a count or an id, not money
+        grouped = re.search(r"[ ,.]\d{3}\b", num)
+        value = float(
+            num.replace(" ", "").replace(",", "").replace(".", "") if grouped else num.replace(",", ".")
         )
-        if m is None:
-            break
+        if mult and (mult[0] in "kк" or mult.startswith("тыс")):
+            value *= 1000
+        elif mult:
+            value *= 1_000_000
+        code = cur or cur_sign or "usd"
+        currency = (
+            "RUB"
+            if code.startswith(("р", "₽", "rub"))
+            else "EUR"
+            if code.startswith(("e", "€", "е"))
+            else "USD"
+        )
+        return value, currency
     return None
 
 

@@ -455,7 +455,10 @@ async def test_migrations_are_recorded_once_and_leave_other_tables_alone(tmp_pat
 
     conn = sqlite3.connect(path)
     try:
-        assert conn.execute("SELECT name FROM schema_migrations").fetchall() == [("drafts.m001_initial",)]
+        assert conn.execute("SELECT name FROM schema_migrations ORDER BY name").fetchall() == [
+            ("drafts.m001_initial",),
+            ("drafts.m002_execution_lease",),
+        ]
         assert conn.execute("SELECT id FROM sandbox_records").fetchall() == [("r1",)]
         assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     finally:

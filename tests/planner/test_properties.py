@@ -24,7 +24,8 @@ VOCAB = (
     "Ромашка Ромашкой Альфа-Лизингу Globex Acme Initech Иван Петров Марии Соколовой ENG-101 CS-12 DES-7 ENG-999 "
     "create issue move deal to Won delete archive comment on assign to Max due next Tuesday at 4pm for 45 minutes "
     "note: remind me follow up онбординг onboarding renewal продление в Linear in Jira Q1 Launch team DES "
-    "покажи what's left show my issues да нет yes no 25k USD hooli.xyz ivan@x.ru : , ; и and # 1 first последнюю"
+    "покажи what's left show my issues да нет yes no 25k USD hooli.xyz ivan@x.ru : , ; и and # 1 first последнюю "
+    "сделку deal 300 тысяч рублей $20,000 40 000 долларов 1.5 12 при 7 с 16 до 17 2026-12-01 01.12 «кавычки» 'quoted'"
 ).split()
 
 texts = st.one_of(

@@ -133,7 +133,12 @@ CASES: list[tuple[str, str, list[str], dict[str, Any]]] = [
     ),
     ("создай задачу в Jira", "needs_clarification", [], {}),
     # no CRM task exists; the one Linear issue about Ромашка is meant (the draft preview names it)
-    ("отметь задачу по Ромашке выполненной", "draft_pending", ["linear:complete_issue"], {"issueId": ISSUE["CS-13"]}),
+    (
+        "отметь задачу по Ромашке выполненной",
+        "draft_pending",
+        ["linear:complete_issue"],
+        {"issueId": ISSUE["CS-13"]},
+    ),
     ("напомни мне позвонить Ивану завтра", "needs_clarification", [], {}),
 ]
 
