@@ -15,6 +15,7 @@ from drafts.models import (
     DraftStatus,
     is_allowed_transition,
 )
+from drafts.recovery import RecoveryReport, recover, recovery_loop
 from drafts.store import SqliteStore
 
 __all__ = [
@@ -31,7 +32,10 @@ __all__ = [
     "LedgerEntry",
     "LedgerState",
     "LinkFor",
+    "RecoveryReport",
     "SqliteStore",
     "is_allowed_transition",
     "payload_sha",
+    "recover",
+    "recovery_loop",
 ]

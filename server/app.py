@@ -48,11 +48,11 @@ CallbackId = Annotated[
 def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
     @asynccontextmanager
     async def lifespan(_: MCPServer[Any]) -> AsyncIterator[Service]:
+        await service.start()
         try:
             yield service  # the confirmation resolver finds the service here
         finally:
-            await service.backend.aclose()
-            await service.store.close()
+            await service.stop()
 
     mcp: MCPServer[Any] = MCPServer("planner", version="0.1.0", instructions=INSTRUCTIONS, lifespan=lifespan)
 

@@ -6,6 +6,8 @@ below the boundary: errors are mapped to short messages for the person.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import logging
 import re
@@ -15,7 +17,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from drafts import Executor, SqliteStore
+from drafts import Executor, SqliteStore, recover, recovery_loop
 from planner import Outcome, Planner, PlanRequest, is_no, is_yes
 from planner.core import MAX_TEXT
 from planner.models import Plan, Voice
@@ -23,6 +25,7 @@ from server._drafts import ID_PATTERN, DraftCommands
 from server.render import draft_message, query_message, t
 from server.replies import Reply
 from server.settings import Settings
+from toolkits import registry
 from toolkits.base import Backend
 from toolkits.errors import ToolkitError
 
@@ -41,6 +44,33 @@ class Service(DraftCommands):
         self.backend = backend
         self.planner = planner
         self.executor = executor
+
+    # ---- life cycle ----------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Finish drafts a crash left executing (DESIGN §7), then keep an eye out for more: with several
+        processes on one database, any live one finishes another's."""
+        try:
+            report = await recover(
+                self.store, self.backend, grace_s=self.settings.reconcile_grace_s, link_for=registry.link_for
+            )
+            if report.changed:
+                log.warning("recovered drafts left executing by a crash: %s", report)
+        except Exception:  # recovery must never stop the server from answering
+            log.exception("startup recovery failed")
+        self._recovery = asyncio.create_task(
+            recovery_loop(
+                self.store, self.backend, grace_s=self.settings.reconcile_grace_s, link_for=registry.link_for
+            )
+        )
+
+    async def stop(self) -> None:
+        task = getattr(self, "_recovery", None)
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        await self.backend.aclose()
+        await self.store.close()
 
     # ---- callback replay -----------------------------------------------------------------------
     async def once(

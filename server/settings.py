@@ -51,6 +51,7 @@ class Settings:
     draft_ttl_s: float = 30 * 60
     plan_ttl_s: float = 24 * 3600
     concurrency: int = 8  # independent actions of one draft in flight at once
+    reconcile_grace_s: float = 30.0  # how long a remote may still apply a request whose answer was lost
     principals: tuple[Principal, ...] = ()
     allowed_origins: tuple[str, ...] = ()
 
@@ -79,6 +80,7 @@ class Settings:
             bulk_threshold=int(os.environ.get("PLANNER_BULK_THRESHOLD", "5")),
             draft_ttl_s=float(os.environ.get("PLANNER_DRAFT_TTL_MINUTES", "30")) * 60,
             concurrency=max(1, int(os.environ.get("PLANNER_CONCURRENCY", "8"))),
+            reconcile_grace_s=float(os.environ.get("PLANNER_RECONCILE_GRACE_S", "30")),
             principals=tuple(principals),
             allowed_origins=tuple(filter(None, os.environ.get("PLANNER_ALLOWED_ORIGINS", "").split(","))),
         )

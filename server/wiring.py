@@ -13,6 +13,7 @@ from server.settings import Settings
 from toolkits import registry
 from toolkits.base import Backend
 from toolkits.errors import InvalidArguments
+from toolkits.pacing import PacedBackend
 
 __all__ = ["build_service"]
 
@@ -40,7 +41,7 @@ def build_service(
 ) -> Service:
     settings.db_path.parent.mkdir(parents=True, exist_ok=True)
     store = store or SqliteStore(str(settings.db_path))
-    backend = backend or _backend(settings)
+    backend = backend or PacedBackend(_backend(settings))
 
     async def read(slug: str, args: Mapping[str, Any]) -> Any:
         try:
@@ -56,5 +57,11 @@ def build_service(
         return {s: e.result for s, e in found.items() if e.state == "succeeded"}
 
     planner = Planner(read, ledger=ledger, bulk_threshold=settings.bulk_threshold)
-    executor = Executor(store, backend, link_for=registry.link_for, concurrency=settings.concurrency)
+    executor = Executor(
+        store,
+        backend,
+        link_for=registry.link_for,
+        concurrency=settings.concurrency,
+        reconcile_grace_s=settings.reconcile_grace_s,
+    )
     return Service(settings, store, backend, planner, executor)

@@ -1,0 +1,113 @@
+"""Every string the bot itself says, in Russian and English (the planner's own messages come localised)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+__all__ = ["Lang", "lang_of", "tr"]
+
+Lang = Literal["ru", "en"]
+
+# Languages whose speakers in this product's market read Russian more comfortably than English.
+_RUSSIAN_READERS = ("ru", "uk", "be", "kk", "uz", "ky", "tg", "hy", "az")
+
+_STRINGS: dict[str, tuple[str, str]] = {
+    "start": (
+        "Привет! Напишите или скажите, что сделать в Attio, Linear или календаре — например: "
+        "«Ромашка подписала — переведи сделку в Won и заведи онбординг». "
+        "Ничего не меняю без вашего подтверждения.",
+        "Hi! Type or say what to do in Attio, Linear or your calendar, e.g. "
+        '"Acme signed - move the deal to Won and set up onboarding". '
+        "Nothing changes until you confirm.",
+    ),
+    "confirm": ("✅ Подтвердить", "✅ Confirm"),
+    "confirm_n": ("✅ Подтвердить {n}", "✅ Confirm {n}"),
+    "cancel": ("❌ Отмена", "❌ Cancel"),
+    "yes": ("✅ Да", "✅ Yes"),
+    "edit_text": ("✏️ Напишу текстом", "✏️ I'll type it"),
+    "draft_head": (
+        "📝 <b>Черновик</b> — ничего не изменится, пока вы не подтвердите:",
+        "📝 <b>Draft</b> - nothing changes until you confirm:",
+    ),
+    "draft_until": ("Черновик действует до {time}.", "The draft is valid until {time}."),
+    "bulk_ask": (
+        "⚠️ Это {n} изменений сразу. Подтвердите числом: {n}.",
+        "⚠️ That is {n} changes at once. Confirm with the count: {n}.",
+    ),
+    "bulk_note": (
+        "Это {n} изменений: после «Подтвердить» попрошу подтвердить числом.",
+        "That is {n} changes: after Confirm you'll confirm the count.",
+    ),
+    "confirming": ("⏳ Подтверждаю…", "⏳ Confirming…"),
+    "working": ("⏳ Выполняю {n}…", "⏳ Running {n}…"),
+    "changes": ("{n} изм.", "{n} change(s)"),
+    "done": ("✅ <b>Готово</b>", "✅ <b>Done</b>"),
+    "partly": ("⚠️ <b>Выполнено частично</b>", "⚠️ <b>Partly done</b>"),
+    "failed": ("❌ <b>Не выполнено</b>", "❌ <b>Not done</b>"),
+    "cancelled": ("❌ Отменено — ничего не изменено.", "❌ Cancelled - nothing changed."),
+    "expired": ("⌛ Черновик истёк — повторите запрос.", "⌛ The draft expired - please ask again."),
+    "open": ("открыть", "open"),
+    "or_type": ("Или напишите ответ сообщением.", "Or type your answer."),
+    "restart_hint": ("/cancel — начать заново.", "/cancel - start over."),
+    "chosen": ("→ {label}", "→ {label}"),
+    "forgotten": ("Хорошо, начнём заново. Напишите запрос.", "OK, let's start over. What should I do?"),
+    "busy": ("⏳ Уже выполняется…", "⏳ Already running…"),
+    "already": ("Уже сделано.", "Already done."),
+    "stale": ("Кнопка устарела — повторите запрос.", "This button has expired - please ask again."),
+    "not_yours": ("Эта кнопка не для вас.", "This button isn't yours."),
+    "unavailable": (
+        "⚠️ Планировщик сейчас недоступен — попробуйте через минуту. Ничего не изменено.",
+        "⚠️ The planner is unavailable right now - try again in a minute. Nothing was changed.",
+    ),
+    "error": (
+        "⚠️ Не получилось обработать запрос. Ничего не изменено — попробуйте ещё раз.",
+        "⚠️ Something went wrong. Nothing was changed - please try again.",
+    ),
+    "heard": ("🎙 «{text}»", '🎙 "{text}"'),
+    "heard_ask": ("Я правильно понял?", "Did I get that right?"),
+    "heard_bad": (
+        "Не уверен, что расслышал. Повторите, пожалуйста, или напишите текстом.",
+        "I'm not sure I heard that right. Please say it again or type it.",
+    ),
+    "type_it": ("✏️ Напишите запрос текстом.", "✏️ Please type the request."),
+    "no_voice": (
+        "Голосовые сообщения не настроены — напишите текстом.",
+        "Voice messages are not set up here - please type instead.",
+    ),
+    "voice_failed": (
+        "Не удалось распознать голосовое — напишите текстом, пожалуйста.",
+        "Could not transcribe the voice message - please type instead.",
+    ),
+    "voice_too_long": (
+        "Голосовое слишком длинное — запишите покороче или напишите текстом.",
+        "The voice message is too long - record a shorter one or type instead.",
+    ),
+    "nothing_found": ("Готово.", "Done."),
+    "risk_bulk": ("Много изменений", "Many changes"),
+    "risk_destructive": ("Необратимо", "Irreversible"),
+    "risk_ambiguous": ("Неоднозначно", "Ambiguous"),
+    "risk_missing_required": ("Не хватает данных", "Missing details"),
+    "risk_rate_limit_risk": (
+        "Много запросов — выполнение будет медленнее",
+        "Many calls - it will run slower",
+    ),
+    "st_succeeded": ("✅", "✅"),
+    "st_already_done": ("☑️ уже было", "☑️ already done"),
+    "st_failed": ("❌", "❌"),
+    "st_skipped": ("⏭ пропущено", "⏭ skipped"),
+    "st_unknown": ("❓ результат неизвестен — проверьте", "❓ outcome unknown - please check"),
+    "st_pending": ("▫️ не выполнялось", "▫️ not run"),
+    "st_running": ("⏳", "⏳"),
+}
+
+
+def lang_of(language_code: str | None) -> Lang:
+    """The bot's language from Telegram's optional IETF tag (`ru`, `ru-RU`, `en-GB`...)."""
+    code = (language_code or "").lower().split("-")[0]
+    return "ru" if code in _RUSSIAN_READERS else "en"
+
+
+def tr(lang: Lang, key: str, **fmt: object) -> str:
+    ru, en = _STRINGS[key]
+    text = ru if lang == "ru" else en
+    return text.format(**fmt) if fmt else text
