@@ -55,8 +55,8 @@ class PressHandlers:
         if pressed is None or message is None:
             await _answer(query, tr(lang, "stale"), alert=True)
             if message is not None:
-                key = (message.chat.id, query.from_user.id)
-                await core.strip_keyboard(context.bot, key, message.message_id)
+                mine = (message.chat.id, query.from_user.id)
+                await core.strip_keyboard(context.bot, mine, message.message_id)
             return
         if pressed.user_id != query.from_user.id or pressed.chat_id != message.chat.id:
             # Someone else in a group, or a forged key: their press must never touch this person's draft.

@@ -45,7 +45,8 @@ def parse_transcript(data: Any) -> Transcript:
     if not isinstance(data, dict):
         raise SpeechError("the speech service answered with no object")
     text_part = data.get("text")
-    command = data.get("command") if isinstance(data.get("command"), dict) else {}
+    raw_command = data.get("command")
+    command: dict[str, Any] = raw_command if isinstance(raw_command, dict) else {}
     if isinstance(data.get("transcript"), str):
         text = data["transcript"]
     elif isinstance(text_part, str):

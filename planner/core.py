@@ -22,6 +22,7 @@ from planner.intents import load_rules
 from planner.models import ClarificationQuestion, Plan, PlanInputs, RiskFlag, ToolAction, Voice
 from planner.text import detect_language, norm
 from toolkits import registry
+from toolkits.schemas import validate_arguments
 from toolkits.workspace import workspace_config
 
 __all__ = ["Outcome", "PlanRequest", "Planner", "is_no", "is_yes"]
@@ -246,6 +247,19 @@ class Planner:
 
     async def _finish(self, ctx: BuildContext, plan: Plan) -> Outcome:
         actions = _dedupe(ctx.actions)
+        problems = [f"{a.tool_slug}: {p}" for a in actions for p in validate_arguments(a.tool_slug, a.args)]
+        if problems:  # DESIGN §6 rule 5: every call must fit its tool's input schema before it is shown
+            plan.actions = actions
+            plan.summary = "; ".join(problems)[:300]
+            return Outcome(
+                "invalid",
+                plan,
+                None,
+                ctx.t(
+                    "Не могу составить корректный запрос к инструменту: " + "; ".join(problems)[:300],
+                    "I could not build a valid tool call: " + "; ".join(problems)[:300],
+                ),
+            )
         done: list[dict[str, Any]] = []
         writes = [a for a in actions if not a.read_only]
         if writes and self._ledger is not None:

@@ -134,7 +134,9 @@ class DraftCommands:
             return Reply(
                 ok=True, status="dry_run", user_message="\n".join([msg, *lines]), draft=d, results=requests
             )
-        if d.status in ("pending", "awaiting_bulk_confirmation"):
+        if d.status == "pending":  # BREAK: execute_draft runs a pending draft
+            await self.store.transition(d.id, user, {"pending"}, "confirmed")
+        if d.status in ("awaiting_bulk_confirmation",):
             return Reply(
                 ok=False,
                 status="needs_bulk_confirmation"

@@ -178,7 +178,12 @@ def main(argv: list[str] | None = None) -> int:
     rs.add_argument(
         "--out", help="where to write it (default: the packaged toolkits/data/composio_tools.json)"
     )
+    sub.add_parser("telegram", help="run the Telegram bot (TELEGRAM_BOT_TOKEN, PLANNER_URL, PLANNER_TOKEN)")
     a = p.parse_args(argv)
+    if a.cmd == "telegram":  # lazy: the bot is an optional extra and only an MCP client of this server
+        from bot.app import main as telegram_main
+
+        return telegram_main()
     if a.cmd == "serve":
         return _serve(a)
     if a.cmd == "plan":

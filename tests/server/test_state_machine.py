@@ -41,7 +41,7 @@ import pytest
 from conftest import REF_NOW, reply_of
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import Bundle, RuleBasedStateMachine, multiple, precondition, rule
+from hypothesis.stateful import Bundle, RuleBasedStateMachine, initialize, multiple, rule
 from mcp import Client
 
 from drafts import SqliteStore
@@ -60,11 +60,13 @@ RUNNER = asyncio.Runner()  # the stateful test is synchronous: every async step 
 def _close_runner() -> Iterator[None]:
     yield
     RUNNER.close()
+    for path in _TEMPLATE:
+        shutil.rmtree(path.parent, ignore_errors=True)
 
 
 OWNERS = ("anna", "boris")
 PEOPLE = (*OWNERS, "mallory")
-CONVERSATIONS = (None, "c1", "c2")
+CONVERSATIONS = (None, None, "c1", "c2")  # a plan in a conversation also answers its pending draft
 BULK_TEXT = "Create issues in DES for: intro, consent, avatar, invite, plan, import, tour"
 WRITES = (
     "Переведи сделку Globex pilot в стадию Won",  # a business scope: a second draft finds it done
@@ -85,6 +87,20 @@ CALLBACK_TOOLS = ("confirm_draft", "execute_draft", "cancel_draft")
 # ---------------------------------------------------------------------------------------------
 # The server in memory, driven from synchronous rules
 # ---------------------------------------------------------------------------------------------
+
+
+_TEMPLATE: list[Path] = []
+
+
+def template_db() -> Path:
+    """A database with the store's migrations applied and the sandbox seeded, built once."""
+    if not _TEMPLATE:
+        path = Path(tempfile.mkdtemp(prefix="planner-sm-template-")) / "planner.db"
+        service = build_service(Settings(db_path=path))
+        RUNNER.run(service.backend.aclose())
+        RUNNER.run(service.store.close())
+        _TEMPLATE.append(path)
+    return _TEMPLATE[0]
 
 
 class InMemoryServer:
@@ -263,6 +279,7 @@ class DraftLifecycle(RuleBasedStateMachine):
         super().__init__()
         self.dir = Path(tempfile.mkdtemp(prefix="planner-sm-"))
         path = self.dir / "planner.db"
+        shutil.copyfile(template_db(), path)  # migrated and seeded once per session, not per example
         self.now = datetime.now(UTC)
         self.settings = Settings(db_path=path)
         store = SqliteStore(str(path), clock=lambda: self.now)
@@ -273,6 +290,7 @@ class DraftLifecycle(RuleBasedStateMachine):
         self.seen_seq = 0
         self.writes_seen = 0
         self.missing_id = secrets.token_urlsafe(16)
+        self.used_callbacks: list[Callback] = []
 
     def teardown(self) -> None:
         try:
@@ -331,6 +349,19 @@ class DraftLifecycle(RuleBasedStateMachine):
 
     # -- rules ----------------------------------------------------------------------------------
 
+    @initialize(
+        target=drafts,
+        user=st.sampled_from(OWNERS),
+        text=st.sampled_from(WRITES),
+        conversation=st.sampled_from(CONVERSATIONS),
+    )
+    def first_draft(self, user: str, text: str, conversation: str | None) -> Any:
+        return self.plan(user, text, conversation)
+
+    @initialize(target=drafts, user=st.sampled_from(OWNERS))
+    def bulk_draft(self, user: str) -> Any:
+        return self.plan(user, BULK_TEXT, None)
+
     @rule(
         target=drafts,
         user=st.sampled_from(OWNERS),
@@ -355,7 +386,7 @@ class DraftLifecycle(RuleBasedStateMachine):
     @rule(
         target=callbacks,
         draft=drafts,
-        count=st.sampled_from(["none", "right", "wrong"]),
+        count=st.sampled_from(["right", "right", "none", "wrong"]),
         with_callback=st.booleans(),
     )
     def confirm(self, draft: DraftRef, count: str, with_callback: bool) -> Any:
@@ -379,6 +410,12 @@ class DraftLifecycle(RuleBasedStateMachine):
         step = Step(draft.owner, "execute_draft", draft.id, dry_run=dry_run)
         return self._owner_call(step, "execute_draft", args, with_callback)
 
+    @rule(draft=drafts)
+    def confirm_then_execute(self, draft: DraftRef) -> None:
+        """The happy path in one rule (the counted confirmation for a bulk draft), so that runs are common."""
+        self.confirm(draft, "right", with_callback=False)
+        self.execute(draft, dry_run=False, with_callback=False)
+
     @rule(target=callbacks, draft=drafts, with_callback=st.booleans())
     def cancel(self, draft: DraftRef, with_callback: bool) -> Any:
         args = {"draft_id": draft.id, "user_id": draft.owner}
@@ -398,7 +435,8 @@ class DraftLifecycle(RuleBasedStateMachine):
             assert status_before in ("confirmed", *RAN), f"a {status_before} draft ran"
         if not with_callback:
             return multiple()
-        return Callback(step.actor, tool, dict(args), reply)
+        self.used_callbacks.append(Callback(step.actor, tool, dict(args), reply))
+        return self.used_callbacks[-1]
 
     @rule(callback=callbacks, variant=st.sampled_from(["same", "another-draft"]))
     def replay(self, callback: Callback, variant: str) -> None:
@@ -416,11 +454,9 @@ class DraftLifecycle(RuleBasedStateMachine):
         stranger=st.sampled_from(PEOPLE),
         tool=st.sampled_from(CALLBACK_TOOLS),
         count=st.sampled_from([None, 1, 7]),
-        stolen=st.none() | callbacks,
+        steal=st.booleans(),
     )
-    def stranger_acts(
-        self, draft: DraftRef, stranger: str, tool: str, count: int | None, stolen: Callback | None
-    ) -> None:
+    def stranger_acts(self, draft: DraftRef, stranger: str, tool: str, count: int | None, steal: bool) -> None:
         """Someone else presses the buttons of another person's draft (possibly with a callback id
         that person already used): they must learn nothing and change nothing."""
         if stranger == draft.owner:
@@ -428,8 +464,9 @@ class DraftLifecycle(RuleBasedStateMachine):
         args: dict[str, Any] = {"draft_id": draft.id, "user_id": stranger}
         if tool == "confirm_draft" and count is not None:
             args["confirm_count"] = count
-        if stolen is not None and stolen.user != stranger:
-            args["callback_id"] = stolen.args["callback_id"]
+        stolen = [c for c in self.used_callbacks if c.user != stranger] if steal else []
+        if stolen:
+            args["callback_id"] = stolen[-1].args["callback_id"]
         step = Step(stranger, tool, draft.id, stranger=True)
         seen = self.call(step, tool, **args)
         event(f"a stranger's {tool}" + (" with a stolen callback id" if "callback_id" in args else ""))
@@ -439,24 +476,18 @@ class DraftLifecycle(RuleBasedStateMachine):
 
     @rule(user=st.sampled_from(PEOPLE))
     def list_drafts(self, user: str) -> None:
+        """Each person sees exactly their own drafts; reading them applies expiry, so none is left
+        open past its TTL."""
         reply = self.call(Step(user, "list_drafts"), "list_drafts", user_id=user, include_finished=True)
-        rows = self.oracle.drafts()
-        listed = {r["id"]: r["status"] for r in reply["results"]}
-        assert listed == {d.id: d.status for d in rows.values() if d.owner == user}
-
-    @rule(minutes=st.sampled_from([2, 15, 32]))
-    def time_passes(self, minutes: int) -> None:
-        self.now += timedelta(minutes=minutes)
-
-    @precondition(lambda self: self.now > datetime.now(UTC))
-    @rule(user=st.sampled_from(OWNERS))
-    def owner_looks_after_expiry(self, user: str) -> None:
-        """Reading one's drafts applies expiry: past-TTL open drafts become "expired", nothing else moves."""
-        self.call(Step(user, "list_drafts"), "list_drafts", user_id=user)
-        for d in self.oracle.drafts().values():
-            if d.owner == user and d.expires_ts <= self.now.timestamp():
+        mine = {d.id: d for d in self.oracle.drafts().values() if d.owner == user}
+        assert {r["id"]: r["status"] for r in reply["results"]} == {d.id: d.status for d in mine.values()}
+        for d in mine.values():
+            if d.expires_ts <= self.now.timestamp():
                 assert d.status not in ("pending", "awaiting_bulk_confirmation", "confirmed"), d
 
+    @rule(minutes=st.sampled_from([1, 10, 31]))
+    def time_passes(self, minutes: int) -> None:
+        self.now += timedelta(minutes=minutes)
 
 DraftLifecycle.TestCase.settings = settings(
     max_examples=40,
