@@ -40,6 +40,7 @@ from bot.callbacks import PressHandlers
 from bot.config import BotConfig, ConfigError
 from bot.core import Core
 from bot.handlers import MessageHandlers
+from bot.i18n import lang_of, tr
 from bot.logs import configure_logging
 from bot.planner_client import PlannerGateway, http_connector, stdio_connector
 from bot.ratelimit import RetryAfterLimiter
@@ -117,8 +118,16 @@ def build_application(config: BotConfig, core: Core, limiter: RetryAfterLimiter)
 
 
 async def _on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Last resort for what the handlers did not expect: log it, and tell the person nothing happened."""
     update_id = update.update_id if isinstance(update, Update) else None
     log.error("update %s failed", update_id, exc_info=context.error)
+    chat = update.effective_chat if isinstance(update, Update) else None
+    user = update.effective_user if isinstance(update, Update) else None
+    if chat is not None:
+        with contextlib.suppress(TelegramError):
+            await context.bot.send_message(
+                chat.id, tr(lang_of(user.language_code if user else None), "error")
+            )
 
 
 def webhook_app(app: AnyApplication, secret: str, path: str) -> Starlette:
@@ -132,8 +141,11 @@ def webhook_app(app: AnyApplication, secret: str, path: str) -> Starlette:
         if int(request.headers.get("content-length") or 0) > MAX_WEBHOOK_BODY:
             return Response(status_code=413)
         try:
-            update = Update.de_json(await request.json(), app.bot)
+            data = await request.json()
+            update = Update.de_json(data, app.bot) if isinstance(data, dict) else None
         except (ValueError, TypeError, KeyError):
+            update = None
+        if update is None:
             return Response(status_code=400)
         await app.update_queue.put(update)
         return Response(status_code=200)

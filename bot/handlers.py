@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Any
 
 from telegram import Update
@@ -63,16 +64,20 @@ class MessageHandlers:
         callback_id = f"tg:message:{key[0]}:{message_id}"
         try:
             async with self.core.typing(context.bot, key[0]):
-                reply = await self._answer_or_plan(key, lang, message.text, callback_id)
+                reply, reasked = await self._answer_or_plan(key, lang, message.text, callback_id)
         except (PlannerUnavailable, PlannerError) as exc:
             await self.report_failure(context, key, lang, exc)
             return
-        await self.core.send(
-            context.bot, key, reply_screen(reply, self.core.config.zone, lang), reply_to=message_id
-        )
+        screen = reply_screen(reply, self.core.config.zone, lang)
+        if reasked:  # the answer did not settle it: say how to get out of the question
+            screen = replace(screen, text=f"{screen.text}\n<i>{tr(lang, 'restart_hint')}</i>")
+        await self.core.send(context.bot, key, screen, reply_to=message_id)
 
-    async def _answer_or_plan(self, key: ChatKey, lang: Lang, text: str, callback_id: str) -> dict[str, Any]:
-        """Typed text answers the open question if there is one, else it is a new request."""
+    async def _answer_or_plan(
+        self, key: ChatKey, lang: Lang, text: str, callback_id: str, voice: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], bool]:
+        """Text (typed, or a confident transcript) answers the open question if there is one, else it
+        is a new request. Returns the reply and whether the same question is being asked again."""
         core, user = self.core, key[1]
         question = core.chats.question(key)
         if question is not None:
@@ -87,15 +92,14 @@ class MessageHandlers:
             reasked = reply.get("status") == "needs_clarification" and (
                 reply.get("question_id") == question.question_id
             )
-            if not reasked:
-                return reply
-            if question.free_text_allowed:
-                hint = tr(lang, "restart_hint")
-                return {**reply, "user_message": f"{reply.get('user_message') or ''} {hint}".strip()}
+            if not reasked or question.free_text_allowed:
+                return reply, reasked
             # Buttons only and the text is none of them: the person moved on to a new request.
             core.chats.set_question(key, None)
             callback_id += ":plan"
-        return await core.call(
+        if voice is not None:
+            return await self.plan_voice(key, lang, voice, callback_id), False
+        reply = await core.call(
             "plan",
             user,
             text=text,
@@ -103,6 +107,7 @@ class MessageHandlers:
             language=lang,
             callback_id=callback_id,
         )
+        return reply, False
 
     async def voice(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         message = update.effective_message
@@ -149,16 +154,20 @@ class MessageHandlers:
             # Unsure: echo what was heard and ask before the planner sees it (seed 001: clarify, don't act).
             ask = Action("voice", transcript=heard.text, file_id=media.file_id, confidence=confidence)
             screen = voice_screen(heard.text, lang, ask=True, action=ask)
+            core.chats.set_question(key, None)  # a "yes" plans it as a new request
             await core.send(context.bot, key, screen, reply_to=message_id, track_question=False)
             return
+        callback_id = f"tg:message:{key[0]}:{message_id}"
+        voice = voice_argument(heard.text, media.file_id, confidence)
         try:
             async with core.typing(context.bot, key[0]):
-                voice = voice_argument(heard.text, media.file_id, confidence)
-                reply = await self.plan_voice(key, lang, voice, f"tg:message:{key[0]}:{message_id}")
+                reply, reasked = await self._answer_or_plan(key, lang, heard.text, callback_id, voice)
         except (PlannerUnavailable, PlannerError) as exc:
             await self.report_failure(context, key, lang, exc)
             return
         screen = reply_screen(reply, cfg.zone, lang, echo=heard.text)
+        if reasked:
+            screen = replace(screen, text=f"{screen.text}\n<i>{tr(lang, 'restart_hint')}</i>")
         await core.send(context.bot, key, screen, reply_to=message_id)
 
     async def plan_voice(

@@ -105,6 +105,11 @@ class PlannerGateway:
         self._task: asyncio.Task[None] | None = None
         self.connections = 0  # how many sessions were opened (observability, tests)
 
+    @property
+    def connected(self) -> bool:
+        """Whether a session is open and not known to be broken."""
+        return self._ready.is_set()
+
     async def start(self, *, wait: bool = True) -> None:
         """Start the owner task; with `wait`, give the first connection a moment (it keeps retrying)."""
         if self._task is None:
@@ -136,7 +141,7 @@ class PlannerGateway:
                     backoff = 0.25
                     await self._broken.wait()
             except Exception as exc:  # any failure of the transport: log its kind (never its text: URLs)
-                log.warning("planner session failed (%s); reconnecting", type(exc).__name__)
+                log.warning("planner session failed (%s); reconnecting", _kinds(exc))
             finally:
                 self._client = None
                 self._ready.clear()
@@ -178,6 +183,13 @@ class PlannerGateway:
                 continue
             return _reply_of(tool, result)
         raise PlannerUnavailable(f"{tool}: no session")
+
+
+def _kinds(exc: BaseException) -> str:
+    """An exception's type, and its leaves' types for a group (anyio wraps transport errors)."""
+    if isinstance(exc, BaseExceptionGroup):
+        return f"{type(exc).__name__}[{', '.join(_kinds(e) for e in exc.exceptions)}]"
+    return type(exc).__name__
 
 
 def _reply_of(tool: str, result: CallToolResult) -> dict[str, Any]:

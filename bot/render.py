@@ -225,7 +225,7 @@ def reply_screen(reply: Reply, zone: ZoneInfo, lang: Lang, *, echo: str | None =
     if status == "expired":
         return Screen(tr(lang, "expired"))
     if status in ("confirmed", "executing"):
-        return Screen(tr(lang, "working", n=tr(lang, "changes", n=_count(reply.get("draft") or {}))))
+        return Screen(_working(lang, _count(reply.get("draft") or {})))
     message = esc(format_times(str(reply.get("user_message") or ""), zone, lang))
     icon = {"safe_fail": "🤔 ", "failed": "⚠️ "}.get(status, "")
     lines = [*heard, icon + (message or tr(lang, "nothing_found")), *_already_done(reply, lang)]
@@ -234,10 +234,12 @@ def reply_screen(reply: Reply, zone: ZoneInfo, lang: Lang, *, echo: str | None =
 
 def progress_screen(lang: Lang, action: Action, *, confirming: bool) -> Screen:
     """What the draft's message says while the planner works (the keyboard is already gone)."""
-    head = (
-        tr(lang, "confirming") if confirming else tr(lang, "working", n=tr(lang, "changes", n=action.count))
-    )
+    head = tr(lang, "confirming") if confirming else _working(lang, action.count)
     return Screen(_fit([head, esc(action.label)]))
+
+
+def _working(lang: Lang, n: int) -> str:
+    return tr(lang, "working_n", n=n) if n > 1 else tr(lang, "working")
 
 
 def voice_screen(transcript: str, lang: Lang, *, ask: bool, action: Action | None = None) -> Screen:

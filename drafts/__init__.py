@@ -1,9 +1,11 @@
-"""drafts: the Draft model and state machine, the SQLite store (drafts, plans, side-effect ledger,
-callback replies, audit log) and the executor that runs a confirmed draft exactly once."""
+"""drafts: the Draft model and state machine, the store (drafts, plans, side-effect ledger, callback
+replies, audit log) on SQLite or PostgreSQL (`open_store`), and the executor that runs a confirmed
+draft exactly once."""
 
 from __future__ import annotations
 
 from drafts.executor import ExecutionStore, Executor, LinkFor, payload_sha
+from drafts.factory import DraftStore, open_store
 from drafts.journal import AUDIT_PREVIEW_CHARS, LedgerEntry, LedgerState
 from drafts.models import (
     FINAL_STATES,
@@ -27,6 +29,7 @@ __all__ = [
     "Draft",
     "DraftAction",
     "DraftStatus",
+    "DraftStore",
     "ExecutionStore",
     "Executor",
     "LedgerEntry",
@@ -35,6 +38,7 @@ __all__ = [
     "RecoveryReport",
     "SqliteStore",
     "is_allowed_transition",
+    "open_store",
     "payload_sha",
     "recover",
     "recovery_loop",

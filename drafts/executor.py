@@ -59,7 +59,7 @@ _KEPT = frozenset({*_SUCCESS, "failed"})
 
 
 class ExecutionStore(Protocol):
-    """The part of the store the executor needs (SqliteStore, or a future PostgreSQL store)."""
+    """The part of the store the executor needs (SqliteStore or PgStore)."""
 
     async def get_draft(self, draft_id: str, user_id: str) -> Draft | None: ...
 

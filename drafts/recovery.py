@@ -23,7 +23,8 @@ from tenacity import AsyncRetrying
 
 from drafts._calls import Caller, LedgerState
 from drafts.executor import EventHook, Executor, LinkFor, resolved_request
-from drafts.store import SqliteStore, StaleClaim
+from drafts.factory import DraftStore
+from drafts.store import StaleClaim
 from toolkits.base import Backend
 
 __all__ = ["DEFAULT_LEASE_S", "RecoveredDraft", "RecoveryReport", "SettledClaim", "recover", "recovery_loop"]
@@ -61,7 +62,7 @@ class RecoveryReport:
 
 
 async def recover(
-    store: SqliteStore,
+    store: DraftStore,
     backend: Backend,
     *,
     grace_s: float,
@@ -91,7 +92,7 @@ async def recover(
         What was finished and settled; empty when nothing was stuck.
 
     Raises:
-        sqlite3.Error (or the store's error type): the store failed. A backend failure never
+        sqlite3.Error or psycopg.Error (the store's): the store failed. A backend failure never
         raises: the affected action ends "unknown" or "failed".
     """
     older_than = lease_s + grace_s
@@ -126,7 +127,7 @@ async def recover(
 
 
 async def _settle_claim(
-    store: SqliteStore, caller: Caller, claim: StaleClaim, link_for: LinkFor | None
+    store: DraftStore, caller: Caller, claim: StaleClaim, link_for: LinkFor | None
 ) -> SettledClaim | None:
     # The draft finished (or vanished) without settling this claim, e.g. the store failed right
     # after the call. Nothing is sent again: the draft is final, so only the truth is recorded.
@@ -156,7 +157,7 @@ async def _settle_claim(
 
 
 async def recovery_loop(
-    store: SqliteStore,
+    store: DraftStore,
     backend: Backend,
     *,
     grace_s: float,

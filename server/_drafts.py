@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from drafts import Draft, Executor, SqliteStore
+from drafts import Draft, DraftStore, Executor
 from planner import Planner
+from server._helpers import call_summary
 from server.render import execution_message, t
 from server.replies import Reply
 from server.settings import Settings
@@ -22,7 +23,7 @@ class DraftCommands:
     """Mixed into Service; a stranger's draft id is answered exactly like a missing one."""
 
     settings: Settings
-    store: SqliteStore
+    store: DraftStore
     planner: Planner
     executor: Executor
 
@@ -134,9 +135,7 @@ class DraftCommands:
             return Reply(
                 ok=True, status="dry_run", user_message="\n".join([msg, *lines]), draft=d, results=requests
             )
-        if d.status == "pending":  # BREAK: execute_draft runs a pending draft
-            await self.store.transition(d.id, user, {"pending"}, "confirmed")
-        if d.status in ("awaiting_bulk_confirmation",):
+        if d.status in ("pending", "awaiting_bulk_confirmation"):
             return Reply(
                 ok=False,
                 status="needs_bulk_confirmation"
@@ -161,7 +160,7 @@ class DraftCommands:
                 f"execute {d.id}",
                 "MUTATE",
                 "EXECUTE",
-                [_call(a) for a in result.actions],
+                [call_summary(a) for a in result.actions],
                 execution_message(result),
             )
         return self._draft_state_reply(result)
@@ -269,7 +268,3 @@ class DraftCommands:
     async def audit_log(self, user: str, limit: int) -> Reply:
         rows = await self.store.read_audit(user, limit=limit)
         return Reply(ok=True, status="answered", user_message=f"{len(rows)} records", results=rows)
-
-
-def _call(a: Any) -> dict[str, Any]:
-    return {"tool_slug": a.tool_slug, "operation": a.operation, "idempotency_scope": a.idempotency_scope}

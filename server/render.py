@@ -17,6 +17,8 @@ def t(lang: str, ru: str, en: str) -> str:
 def _rows(data: Any) -> list[dict[str, Any]]:
     if isinstance(data, list):
         return [x for x in data if isinstance(x, dict)]
+    if isinstance(data, dict) and data.get("identifier"):
+        return [data]  # one issue (its "labels" list is not the answer)
     if isinstance(data, dict):
         for key in ("issues", "data", "items", "teams", "projects", "users", "labels", "states"):
             v = data.get(key)

@@ -17,11 +17,20 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from drafts import Executor, SqliteStore, recover, recovery_loop
+from drafts import DraftStore, Executor, recover, recovery_loop
 from planner import Outcome, Planner, PlanRequest, is_no, is_yes
 from planner.core import MAX_TEXT
-from planner.models import Plan, Voice
+from planner.models import Voice
 from server._drafts import ID_PATTERN, DraftCommands
+from server._helpers import (
+    call_summary,
+    command_text,
+    issue_rows,
+    lang_of,
+    match_choice,
+    parse_now,
+    reask,
+)
 from server.render import draft_message, query_message, t
 from server.replies import Reply
 from server.settings import Settings
@@ -37,7 +46,7 @@ _ID = ID_PATTERN
 
 class Service(DraftCommands):
     def __init__(
-        self, settings: Settings, store: SqliteStore, backend: Backend, planner: Planner, executor: Executor
+        self, settings: Settings, store: DraftStore, backend: Backend, planner: Planner, executor: Executor
     ) -> None:
         self.settings = settings
         self.store = store
@@ -49,9 +58,10 @@ class Service(DraftCommands):
     async def start(self) -> None:
         """Finish drafts a crash left executing (DESIGN §7), then keep an eye out for more: with several
         processes on one database, any live one finishes another's."""
+        grace_s, lease_s = self.settings.reconcile_grace_s, self.settings.lease_s
         try:
             report = await recover(
-                self.store, self.backend, grace_s=self.settings.reconcile_grace_s, link_for=registry.link_for
+                self.store, self.backend, grace_s=grace_s, lease_s=lease_s, link_for=registry.link_for
             )
             if report.changed:
                 log.warning("recovered drafts left executing by a crash: %s", report)
@@ -59,7 +69,12 @@ class Service(DraftCommands):
             log.exception("startup recovery failed")
         self._recovery = asyncio.create_task(
             recovery_loop(
-                self.store, self.backend, grace_s=self.settings.reconcile_grace_s, link_for=registry.link_for
+                self.store,
+                self.backend,
+                grace_s=grace_s,
+                lease_s=lease_s,
+                every_s=self.settings.recovery_interval_s,
+                link_for=registry.link_for,
             )
         )
 
@@ -119,7 +134,7 @@ class Service(DraftCommands):
             )
         if text is not None and len(text) > MAX_TEXT:
             return self._bad(
-                lang or _lang_of(text),
+                lang or lang_of(text),
                 f"Слишком длинный запрос ({len(text)} символов, максимум {MAX_TEXT}).",
                 f"The request is too long ({len(text)} characters, at most {MAX_TEXT}).",
             )
@@ -136,13 +151,13 @@ class Service(DraftCommands):
                 f"Неизвестный часовой пояс «{str(timezone)[:40]}».",
                 f"Unknown timezone '{str(timezone)[:40]}'.",
             )
-        moment = _parse_now(now, tz)
+        moment = parse_now(now, tz)
         if now is not None and moment is None:
             return self._bad(
                 lang, "Параметр now должен быть датой-временем ISO 8601.", "now must be an ISO 8601 datetime."
             )
         if voice is not None and voice.confidence is not None and voice.confidence < 0.40:
-            lang2 = lang or _lang_of(voice.transcript)
+            lang2 = lang or lang_of(voice.transcript)
             return Reply(
                 ok=False,
                 status="safe_fail",
@@ -154,7 +169,7 @@ class Service(DraftCommands):
             )
         spoken = text if text is not None else (voice.transcript if voice else None)
         if spoken is not None and conversation_id:
-            pending = await self._pending_answer(user, conversation_id, spoken, lang or _lang_of(spoken))
+            pending = await self._pending_answer(user, conversation_id, spoken, lang or lang_of(spoken))
             if pending is not None:
                 return pending
         request = PlanRequest(
@@ -181,7 +196,7 @@ class Service(DraftCommands):
             "answers": {},
         }
         return await self._respond(
-            user, conversation_id, outcome, state, input_text=spoken or _cmd_text(command)
+            user, conversation_id, outcome, state, input_text=spoken or command_text(command)
         )
 
     async def _pending_answer(self, user: str, conversation_id: str, text: str, lang: str) -> Reply | None:
@@ -240,7 +255,7 @@ class Service(DraftCommands):
         lang = state.get("lang") or "en"
         q = state["open_question"]
         if q["id"] != question_id:
-            return _reask(state, t(lang, "Сейчас открыт другой вопрос.", "A different question is open now."))
+            return reask(state, t(lang, "Сейчас открыт другой вопрос.", "A different question is open now."))
         raw = value if value not in (None, "") else text
         if raw is None or not str(raw).strip():
             return self._bad(
@@ -250,11 +265,11 @@ class Service(DraftCommands):
             )
         answer = str(raw).strip()[:MAX_TEXT]
         choices = q.get("choices") or []
-        chosen = _match_choice(answer, choices)
+        chosen = match_choice(answer, choices)
         if chosen is not None:
             answer = chosen
         elif choices and not q.get("free_text_allowed"):
-            return _reask(state, t(lang, "Выберите один из вариантов.", "Please pick one of the choices."))
+            return reask(state, t(lang, "Выберите один из вариантов.", "Please pick one of the choices."))
         answers = dict(state.get("answers") or {})
         answers[question_id] = answer
         state["answers"] = answers
@@ -265,7 +280,7 @@ class Service(DraftCommands):
             command=state.get("command"),
             voice=voice,
             language=state.get("language") or lang,
-            now=_parse_now(state.get("now"), tz),
+            now=parse_now(state.get("now"), tz),
             timezone=state.get("timezone") or self.settings.timezone,
             conversation=await self._memory(user, state.get("conversation_id")),
         )
@@ -280,7 +295,7 @@ class Service(DraftCommands):
         self, request: PlanRequest, plan_id: str, answers: dict[str, str] | None
     ) -> Outcome | Reply:
         """The planner reads the workspace; when Attio/Linear cannot answer, say so instead of failing."""
-        lang = request.language or _lang_of(request.text or "")
+        lang = request.language or lang_of(request.text or "")
         try:
             return await self.planner.plan(request, plan_id, answers)
         except ToolkitError as exc:
@@ -368,7 +383,7 @@ class Service(DraftCommands):
                 input_text,
                 "QUERY",
                 "INVOKE_TOOL",
-                [_call(a) for a in plan.actions],
+                [call_summary(a) for a in plan.actions],
                 message,
             )
             return reply
@@ -399,7 +414,7 @@ class Service(DraftCommands):
             input_text,
             "MUTATE",
             "REQUEST_CONFIRMATION",
-            [_call(a) for a in plan.actions],
+            [call_summary(a) for a in plan.actions],
             message,
         )
         return reply
@@ -419,7 +434,7 @@ class Service(DraftCommands):
         shown = [
             {"identifier": row["identifier"], "title": row.get("title", "")}
             for r in results
-            for row in _issue_rows(r.get("data"))
+            for row in issue_rows(r.get("data"))
         ][:15]
         if conversation_id and shown:
             await self.store.save_plan(
@@ -473,71 +488,3 @@ class Service(DraftCommands):
             )
         except Exception:  # the audit must never turn a good answer into an error
             log.exception("audit write failed")
-
-
-def _reask(state: dict[str, Any], message: str) -> Reply:
-    q = state["open_question"]
-    return Reply(
-        ok=False,
-        status="needs_clarification",
-        clarifying_question=q["question"],
-        question_id=q["id"],
-        choices=q.get("choices", []),
-        user_message=message,
-        plan=Plan.model_validate(state["plan"]) if state.get("plan") else None,
-    )
-
-
-def _match_choice(answer: str, choices: list[dict[str, str]]) -> str | None:
-    """A choice by value, by label, by its number in the list, or by the start of its label."""
-    low = answer.lower()
-    for c in choices:
-        if answer == c["value"] or low == c["label"].lower():
-            return c["value"]
-    if (
-        re.fullmatch(r"[0-9]{1,3}", answer) is not None
-        and 1 <= int(answer) <= len(choices)
-        and not any(c["value"].isdigit() for c in choices)
-    ):
-        return choices[int(answer) - 1]["value"]
-    starts = [c["value"] for c in choices if c["label"].lower().startswith(low)]
-    if len(starts) == 1:
-        return starts[0]
-    contains = [c["value"] for c in choices if len(low) >= 3 and low in c["label"].lower()]
-    return contains[0] if len(contains) == 1 else None
-
-
-def _issue_rows(data: Any) -> list[dict[str, Any]]:
-    rows = data.get("issues") if isinstance(data, dict) else None
-    if isinstance(data, dict) and data.get("identifier"):
-        rows = [data]
-    return [r for r in rows or [] if isinstance(r, dict) and r.get("identifier")]
-
-
-def _call(a: Any) -> dict[str, Any]:
-    return {"tool_slug": a.tool_slug, "operation": a.operation, "idempotency_scope": a.idempotency_scope}
-
-
-def _lang_of(text: str) -> str:
-    from planner.text import detect_language
-
-    return detect_language(text[:500])
-
-
-def _cmd_text(command: Any) -> str:
-    import json
-
-    try:
-        return "[command] " + json.dumps(command, ensure_ascii=False)[:500]
-    except (TypeError, ValueError):
-        return "[command]"
-
-
-def _parse_now(now: str | None, tz: ZoneInfo) -> datetime | None:
-    if now is None:
-        return None
-    try:
-        dt = datetime.fromisoformat(str(now).replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return dt.replace(tzinfo=tz) if dt.tzinfo is None else dt.astimezone(tz)

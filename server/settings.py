@@ -36,9 +36,19 @@ def _per_toolkit(prefix: str) -> dict[str, str]:
     return found
 
 
+def _positive(name: str, default: float) -> float:
+    value = float(os.environ.get(name, str(default)))
+    if value <= 0:
+        raise ValueError(f"{name} must be a positive number of seconds")
+    return value
+
+
 @dataclass
 class Settings:
     db_path: Path = field(default_factory=_default_db)
+    # PostgreSQL instead of the SQLite file, for several processes: drafts and the sandbox together
+    database_url: str | None = field(default=None, repr=False)  # may carry a password
+    database_pool_max: int = 10  # connections per process (PostgreSQL only)
     composio_api_key: str | None = field(default=None, repr=False)
     composio_user_id: str = "default"
     # toolkit -> version / connected account id; versions default to toolkits.registry.versions()
@@ -52,8 +62,16 @@ class Settings:
     plan_ttl_s: float = 24 * 3600
     concurrency: int = 8  # independent actions of one draft in flight at once
     reconcile_grace_s: float = 30.0  # how long a remote may still apply a request whose answer was lost
+    lease_s: float = 30.0  # an executing draft whose lease is older (plus the grace) is taken over
+    recovery_interval_s: float = 60.0  # how often each process looks for drafts a dead one left
+    sandbox_write_latency_s: float = 0.0  # sandbox only: a slow remote, for demos and crash tests
     principals: tuple[Principal, ...] = ()
     allowed_origins: tuple[str, ...] = ()
+
+    @property
+    def database(self) -> str | Path:
+        """Where all state lives (DESIGN §8): the PostgreSQL URL when set, else the SQLite file."""
+        return self.database_url or self.db_path
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -70,6 +88,8 @@ class Settings:
         db = os.environ.get("PLANNER_DB")
         return cls(
             db_path=Path(db).expanduser() if db else _default_db(),
+            database_url=os.environ.get("PLANNER_DATABASE_URL", "").strip() or None,
+            database_pool_max=max(1, int(os.environ.get("PLANNER_DATABASE_POOL_MAX", "10"))),
             composio_api_key=os.environ.get("COMPOSIO_API_KEY") or None,
             composio_user_id=os.environ.get("COMPOSIO_USER_ID", "default"),
             composio_toolkit_versions=_per_toolkit("COMPOSIO_TOOLKIT_VERSION_"),
@@ -81,6 +101,9 @@ class Settings:
             draft_ttl_s=float(os.environ.get("PLANNER_DRAFT_TTL_MINUTES", "30")) * 60,
             concurrency=max(1, int(os.environ.get("PLANNER_CONCURRENCY", "8"))),
             reconcile_grace_s=float(os.environ.get("PLANNER_RECONCILE_GRACE_S", "30")),
+            lease_s=_positive("PLANNER_LEASE_S", 30.0),
+            recovery_interval_s=_positive("PLANNER_RECOVERY_INTERVAL_S", 60.0),
+            sandbox_write_latency_s=float(os.environ.get("PLANNER_SANDBOX_WRITE_LATENCY_S", "0")),
             principals=tuple(principals),
             allowed_origins=tuple(filter(None, os.environ.get("PLANNER_ALLOWED_ORIGINS", "").split(","))),
         )

@@ -6,7 +6,7 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from drafts import Executor, SqliteStore
+from drafts import DraftStore, Executor, open_store
 from planner import Planner
 from server.service import Service
 from server.settings import Settings
@@ -31,16 +31,29 @@ def _backend(settings: Settings) -> Backend:
             connected_accounts=settings.composio_connected_accounts,
             timeout=settings.composio_timeout_s,
         )
-    from toolkits.sandbox import SandboxBackend
+    from toolkits.sandbox import Fault, FaultPlan, SandboxBackend
 
-    return SandboxBackend(str(settings.db_path))
+    faults = None
+    if settings.sandbox_write_latency_s > 0:
+        faults = FaultPlan().add(
+            "*", Fault("latency", seconds=settings.sandbox_write_latency_s), only="write"
+        )
+    # The workspace lives beside the drafts: in the same PostgreSQL database when one is set.
+    return SandboxBackend(str(settings.database), faults=faults)
 
 
 def build_service(
-    settings: Settings, *, backend: Backend | None = None, store: SqliteStore | None = None
+    settings: Settings, *, backend: Backend | None = None, store: DraftStore | None = None
 ) -> Service:
-    settings.db_path.parent.mkdir(parents=True, exist_ok=True)
-    store = store or SqliteStore(str(settings.db_path))
+    """Build every part from `settings`; `backend` and `store` replace the configured ones.
+
+    Raises:
+        ImportError: PLANNER_DATABASE_URL is set but psycopg (the `postgres` extra) is missing.
+        sqlite3.Error, psycopg.Error: the database cannot be opened.
+    """
+    if settings.database_url is None:
+        settings.db_path.parent.mkdir(parents=True, exist_ok=True)
+    store = store or open_store(settings.database, pool_max=settings.database_pool_max)
     backend = backend or PacedBackend(_backend(settings))
 
     async def read(slug: str, args: Mapping[str, Any]) -> Any:
@@ -63,5 +76,7 @@ def build_service(
         link_for=registry.link_for,
         concurrency=settings.concurrency,
         reconcile_grace_s=settings.reconcile_grace_s,
+        # three beats per lease, as the defaults (10 s / 30 s): a shorter lease needs faster beats
+        heartbeat_s=settings.lease_s / 3,
     )
     return Service(settings, store, backend, planner, executor)

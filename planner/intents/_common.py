@@ -22,7 +22,7 @@ _LEAD_RU = re.compile(
 )
 _LEAD_EN = re.compile(
     r"^\s*(?:please[,\s]+)?(?:(?:create|add|make|open|file|log|raise|remind me)\s+)?(?:me\s+)?(?:(?:a|an|the)\s+)?"
-    r"(?:new\s+)?(?:linear\s+)?(?:(?:task|issue|ticket|bug|todo)s?\b\s*)?(?:in\s+linear\s*)?(?:to|for|about|that)?\s*[:\-—]?\s*",
+    r"(?:new\s+)?(?:linear\s+)?(?:(?:task|issue|ticket|bug|todo)s?\b\s*)?(?:in\s+linear\s*)?(?:(?:to|for|about|that)\b)?\s*[:\-—]?\s*",
     re.IGNORECASE,
 )
 _ROUTING = [

@@ -60,6 +60,13 @@ _ME = re.compile(r"\b(me|myself|mine|меня|мне|себя|себе|мой|м
 
 async def find_user(clause: Clause, ctx: BuildContext, text: str | None = None) -> Entity | None:
     """A Linear user named in `text` (any case, either script), or the person asking for "me"."""
+    answered = ctx.answer("assignee")
+    if answered:  # the person picked from the list: that is the answer, whatever the text said
+        users = await ctx.directory.users()
+        picked = next((u for u in users if u.id == answered), None)
+        if picked is not None:
+            return picked
+        text = answered
     if text is not None and _ME.fullmatch(text.strip()):
         return next((u for u in await ctx.directory.users() if u.extra.get("is_me")), None)
     mentions = await find(ctx, clause, "user", text=text)

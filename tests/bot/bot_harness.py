@@ -52,7 +52,9 @@ def _wait_until_listening(proc: subprocess.Popen[bytes], port: int, log: Path) -
             return
         except OSError:
             if time.monotonic() > deadline:
-                pytest.fail(f"planner did not listen in {START_DEADLINE_S}s:\n{log.read_text(errors='replace')}")
+                pytest.fail(
+                    f"planner did not listen in {START_DEADLINE_S}s:\n{log.read_text(errors='replace')}"
+                )
             time.sleep(0.05)
 
 
@@ -63,15 +65,26 @@ def free_port() -> int:
 
 
 @contextmanager
-def planner_process(workdir: Path) -> Iterator[Planner]:
-    """`planner-mcp serve --http` on a free port with a random PLANNER_HTTP_TOKEN and a fresh PLANNER_DB."""
-    port, token = free_port(), secrets.token_urlsafe(24)
+def planner_process(workdir: Path, *, port: int | None = None, token: str | None = None) -> Iterator[Planner]:
+    """`planner-mcp serve --http` on a free port with a random PLANNER_HTTP_TOKEN and a fresh PLANNER_DB
+    (or the given port and token, to restart it in place)."""
+    port, token = port or free_port(), token or secrets.token_urlsafe(24)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("COMPOSIO_", "PLANNER_", "TELEGRAM_"))}
     env.update(PLANNER_DB=str(workdir / "planner.db"), PLANNER_HTTP_TOKEN=token)
     log = workdir / "planner.log"
-    with log.open("wb") as out:
+    with log.open("ab") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "server.cli", "serve", "--http", "--host", "127.0.0.1", "--port", str(port)],
+            [
+                sys.executable,
+                "-m",
+                "server.cli",
+                "serve",
+                "--http",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+            ],
             cwd=ROOT,
             env=env,
             stdin=subprocess.DEVNULL,

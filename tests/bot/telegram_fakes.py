@@ -68,7 +68,9 @@ class Shown:
 
 def plain(text: str) -> str:
     """HTML as a phone shows it: tags gone, links shown after their text."""
-    text = re.sub(r'<a href="([^"]+)">([^<]*)</a>', lambda m: f"{m.group(2)} ‹{html.unescape(m.group(1))}›", text)
+    text = re.sub(
+        r'<a href="([^"]+)">([^<]*)</a>', lambda m: f"{m.group(2)} ‹{html.unescape(m.group(1))}›", text
+    )
     return html.unescape(re.sub(r"<[^>]+>", "", text))
 
 
@@ -157,7 +159,9 @@ class FakeTelegram:
         return found
 
     def answers(self, callback_query_id: str) -> list[dict[str, Any]]:
-        return [p for p in self.calls_of("answerCallbackQuery") if p.get("callback_query_id") == callback_query_id]
+        return [
+            p for p in self.calls_of("answerCallbackQuery") if p.get("callback_query_id") == callback_query_id
+        ]
 
     # ---- people -----------------------------------------------------------------------------------
     def push(self, update: dict[str, Any]) -> dict[str, Any]:
@@ -190,7 +194,9 @@ class FakeTelegram:
 
     async def _api(self, request: Request) -> Response:
         if request.path_params["token"] != self.token:
-            return JSONResponse({"ok": False, "error_code": 401, "description": "Unauthorized"}, status_code=401)
+            return JSONResponse(
+                {"ok": False, "error_code": 401, "description": "Unauthorized"}, status_code=401
+            )
         method = request.path_params["method"]
         params = await self._params(request)
         if method == "getUpdates":
@@ -257,7 +263,11 @@ class FakeTelegram:
         data: dict[str, Any] = {
             "message_id": shown.message_id,
             "date": int(time.time()),
-            "chat": {"id": shown.chat_id, "type": "private" if shown.chat_id > 0 else "group", "title": "team"},
+            "chat": {
+                "id": shown.chat_id,
+                "type": "private" if shown.chat_id > 0 else "group",
+                "title": "team",
+            },
             "from": BOT_USER,
             "text": shown.text,
         }

@@ -1,5 +1,6 @@
-"""The process that dies: builds the store, sandbox and executor on one SQLite file, confirms a draft
-of three actions and executes it, SIGKILLing itself at a named point (or being killed by the parent).
+"""The process that dies: builds the store, sandbox and executor on one database (a SQLite file or a
+PostgreSQL URL), confirms a draft of three actions and executes it, SIGKILLing itself at a named
+point (or being killed by the parent).
 
 Usage: crash_child.py DB TAG KILL_POINT KILL_INDEX LATENCY_S
     KILL_POINT: after_claim | after_remote | after_record | none (the parent kills at random)
@@ -17,7 +18,7 @@ import sys
 from datetime import UTC, datetime
 
 from drafts.executor import Executor
-from drafts.store import SqliteStore
+from drafts.factory import open_store
 from toolkits import attio, linear
 from toolkits.base import ToolAction
 from toolkits.sandbox.backend import SandboxBackend
@@ -42,7 +43,7 @@ async def main(db: str, tag: str, point: str, index: int, latency: float) -> Non
         if event == point and action_index == index:
             os.kill(os.getpid(), signal.SIGKILL)
 
-    store = SqliteStore(db)
+    store = open_store(db)
     backend = SandboxBackend(db, latency=latency)
     draft = await store.create_draft(
         user_id=USER,

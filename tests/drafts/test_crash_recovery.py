@@ -6,6 +6,9 @@ action, or the parent SIGKILLs it after a seeded random 0-80 ms. Then a "restart
 sandbox on the same file run `recover`, and, if the child died before the draft started, a clean
 execute (the person pressing the button again). Every run must end with the draft executed, no
 action running, no ledger claim open, and each side effect present exactly once in the sandbox.
+
+Each case runs on SQLite (a file per run) and on PostgreSQL (a schema per run, fewer runs: the
+store logic is shared, what differs is the SQL, and six kills per point exercise it).
 """
 
 from __future__ import annotations
@@ -16,17 +19,20 @@ import random
 import signal
 import sys
 from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from postgres_support import drop_schema, new_schema_name, require_postgres, with_search_path
 
-from drafts import Executor, SqliteStore
+from drafts import Executor, open_store
 from drafts.recovery import recover
 from toolkits.sandbox import SandboxBackend
 
 # 20 runs per case keep CI near 30 s; a nightly job can set PLANNER_CRASH_RUNS=200.
 RUNS = int(os.environ.get("PLANNER_CRASH_RUNS", "20"))
+PG_RUNS = int(os.environ.get("PLANNER_CRASH_RUNS_PG", "6"))
 pytestmark = [pytest.mark.slow, pytest.mark.anyio, pytest.mark.timeout(max(120, RUNS))]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,6 +46,33 @@ SEED = 20261125
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
+
+
+@dataclass(frozen=True)
+class Databases:
+    """A fresh database per run: `target(n)` is a SQLite path or a URL selecting a new schema."""
+
+    target: Callable[[int], str]
+    runs: int
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def databases(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Databases]:
+    if request.param == "sqlite":
+        yield Databases(lambda n: str(tmp_path / f"run{n}.db"), RUNS)
+        return
+    url = require_postgres()
+    schemas: list[str] = []
+
+    def target(n: int) -> str:
+        schemas.append(new_schema_name())
+        return with_search_path(url, schemas[-1])
+
+    try:
+        yield Databases(target, PG_RUNS)
+    finally:
+        for schema in schemas:
+            drop_schema(url, schema)
 
 
 @dataclass(frozen=True)
@@ -73,13 +106,13 @@ async def _count(backend: SandboxBackend, tag: str) -> tuple[int, int, int]:
     return len(mine), note_count, comments
 
 
-async def _run(db: Path, tag: str, point: str, index: int, kill_after_s: float | None) -> Outcome:
+async def _run(db: str, tag: str, point: str, index: int, kill_after_s: float | None) -> Outcome:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     latency = "0.01" if kill_after_s is not None else "0"  # spread a random kill over the execution
     child = await asyncio.create_subprocess_exec(
         sys.executable,
         str(CHILD),
-        str(db),
+        db,
         tag,
         point,
         str(index),
@@ -104,7 +137,7 @@ async def _run(db: Path, tag: str, point: str, index: int, kill_after_s: float |
     code = await child.wait()
     draft_id = ready[1]
 
-    store = SqliteStore(db)  # the restart: new objects on the same file
+    store = open_store(db)  # the restart: new objects on the same database
     backend = SandboxBackend(db)
     try:
         found = await store.get_draft(draft_id, "anna")
@@ -141,12 +174,12 @@ async def _run(db: Path, tag: str, point: str, index: int, kill_after_s: float |
         await store.close()
 
 
-async def _matrix(tmp_path: Path, point: str, delays: list[float | None]) -> list[Outcome]:
+async def _matrix(databases: Databases, point: str, delays: list[float | None]) -> list[Outcome]:
     gate = asyncio.Semaphore(PARALLEL)
 
     async def one(n: int, delay: float | None) -> Outcome:
         async with gate:
-            return await _run(tmp_path / f"run{n}.db", f"{point}-{n}", point, n % 3, delay)
+            return await _run(databases.target(n), f"{point}-{n}", point, n % 3, delay)
 
     return list(await asyncio.gather(*(one(n, d) for n, d in enumerate(delays))))
 
@@ -165,9 +198,9 @@ def _check(outcomes: list[Outcome], *, all_killed: bool) -> None:
 
 @pytest.mark.parametrize("point", ["after_claim", "after_remote", "after_record"])
 async def test_a_kill_at_a_named_point_is_recovered_with_every_side_effect_exactly_once(
-    tmp_path: Path, point: str
+    databases: Databases, point: str
 ) -> None:
-    outcomes = await _matrix(tmp_path, point, [None] * RUNS)
+    outcomes = await _matrix(databases, point, [None] * databases.runs)
 
     _check(outcomes, all_killed=True)
     if point != "after_record":
@@ -175,11 +208,11 @@ async def test_a_kill_at_a_named_point_is_recovered_with_every_side_effect_exact
 
 
 async def test_a_kill_at_a_random_moment_is_recovered_with_every_side_effect_exactly_once(
-    tmp_path: Path,
+    databases: Databases,
 ) -> None:
     rng = random.Random(SEED)
-    delays: list[float | None] = [rng.uniform(0.0, 0.080) for _ in range(RUNS)]
+    delays: list[float | None] = [rng.uniform(0.0, 0.080) for _ in range(databases.runs)]
 
-    outcomes = await _matrix(tmp_path, "none", delays)
+    outcomes = await _matrix(databases, "none", delays)
 
     _check(outcomes, all_killed=False)

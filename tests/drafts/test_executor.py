@@ -4,13 +4,13 @@ import asyncio
 import copy
 from collections.abc import AsyncIterator, Callable, Mapping
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 import anyio
 import pytest
+from store_backends import Database, database  # noqa: F401  (the fixture, SQLite and PostgreSQL)
 
-from drafts import Draft, Executor, SqliteStore
+from drafts import Draft, DraftStore, Executor
 from drafts.executor import IN_PROGRESS, INTERNAL_ERROR
 from toolkits.base import Backend, ToolAction, ToolResult
 from toolkits.errors import OutcomeUnknown, UpstreamRejected
@@ -70,8 +70,8 @@ class FakeBackend:
 
 
 @pytest.fixture
-async def store() -> AsyncIterator[SqliteStore]:
-    s = SqliteStore(None)
+async def store(database: Database) -> AsyncIterator[DraftStore]:  # noqa: F811
+    s = database.store()
     yield s
     await s.close()
 
@@ -103,7 +103,7 @@ def read(slug: str) -> ToolAction:
     )
 
 
-async def confirmed(store: SqliteStore, actions: list[ToolAction], user: str = "alice") -> Draft:
+async def confirmed(store: DraftStore, actions: list[ToolAction], user: str = "alice") -> Draft:
     draft = await store.create_draft(
         user_id=user,
         conversation_id="c1",
@@ -127,7 +127,7 @@ def statuses(draft: Draft | None) -> list[str]:
 # -- exactly once --------------------------------------------------------------------------------
 
 
-async def test_thirty_concurrent_executes_call_each_action_once(store: SqliteStore) -> None:
+async def test_thirty_concurrent_executes_call_each_action_once(store: DraftStore) -> None:
     backend = FakeBackend()
     executor = Executor(store, backend)
     draft = await confirmed(
@@ -144,9 +144,11 @@ async def test_thirty_concurrent_executes_call_each_action_once(store: SqliteSto
     assert [e["to"] for e in events] == ["confirmed", "executing", "executed"]
 
 
-async def test_three_store_objects_on_one_file_still_call_each_action_once(tmp_path: Path) -> None:
+async def test_three_store_objects_on_one_database_still_call_each_action_once(
+    database: Database,  # noqa: F811
+) -> None:
     backend = FakeBackend()
-    stores = [SqliteStore(tmp_path / "planner.db") for _ in range(3)]
+    stores = [database.store() for _ in range(3)]
     try:
         executors = [Executor(s, backend) for s in stores]
         draft = await confirmed(stores[0], [write("A"), write("B"), write("C", depends_on=1)])
@@ -161,7 +163,7 @@ async def test_three_store_objects_on_one_file_still_call_each_action_once(tmp_p
             await s.close()
 
 
-async def test_executing_again_returns_the_stored_outcome_without_calls(store: SqliteStore) -> None:
+async def test_executing_again_returns_the_stored_outcome_without_calls(store: DraftStore) -> None:
     backend = FakeBackend()
     executor = Executor(store, backend)
     draft = await confirmed(store, [write("A")])
@@ -173,7 +175,7 @@ async def test_executing_again_returns_the_stored_outcome_without_calls(store: S
     assert backend.slugs() == ["A"]
 
 
-async def test_a_second_draft_with_an_already_succeeded_scope_is_already_done(store: SqliteStore) -> None:
+async def test_a_second_draft_with_an_already_succeeded_scope_is_already_done(store: DraftStore) -> None:
     backend = FakeBackend()
     executor = Executor(store, backend, link_for=lambda action, data: f"https://linear.app/{data['id']}")
     first = await executor.execute(
@@ -191,7 +193,7 @@ async def test_a_second_draft_with_an_already_succeeded_scope_is_already_done(st
     assert second.actions[0].link == first.actions[0].link == "https://linear.app/A#1"
 
 
-async def test_drafts_that_are_not_confirmed_come_back_unchanged(store: SqliteStore) -> None:
+async def test_drafts_that_are_not_confirmed_come_back_unchanged(store: DraftStore) -> None:
     backend = FakeBackend()
     executor = Executor(store, backend)
     pending = await store.create_draft(
@@ -215,7 +217,7 @@ async def test_drafts_that_are_not_confirmed_come_back_unchanged(store: SqliteSt
     assert backend.calls == []
 
 
-async def test_another_user_cannot_execute_a_confirmed_draft(store: SqliteStore) -> None:
+async def test_another_user_cannot_execute_a_confirmed_draft(store: DraftStore) -> None:
     backend = FakeBackend()
     executor = Executor(store, backend)
     draft = await confirmed(store, [write("A")])
@@ -229,7 +231,7 @@ async def test_another_user_cannot_execute_a_confirmed_draft(store: SqliteStore)
 # -- ordering, references, concurrency ---------------------------------------------------------
 
 
-async def test_dependent_actions_wait_and_receive_the_referenced_values(store: SqliteStore) -> None:
+async def test_dependent_actions_wait_and_receive_the_referenced_values(store: DraftStore) -> None:
     def script(slug: str, args: dict[str, Any]) -> ToolResult:
         if slug == "CREATE_PROJECT":
             return ok({"id": "proj-1", "lanes": [{"key": "todo"}, {"key": "done"}]})
@@ -272,7 +274,7 @@ async def test_dependent_actions_wait_and_receive_the_referenced_values(store: S
     )  # the stored plan keeps its placeholders
 
 
-async def test_a_failed_dependency_skips_its_dependents(store: SqliteStore) -> None:
+async def test_a_failed_dependency_skips_its_dependents(store: DraftStore) -> None:
     def script(slug: str, args: dict[str, Any]) -> ToolResult:
         if slug == "A":
             return {"data": None, "error": "team not found", "successful": False}
@@ -293,7 +295,7 @@ async def test_a_failed_dependency_skips_its_dependents(store: SqliteStore) -> N
     assert result.actions[0].error == "team not found"
 
 
-async def test_an_unresolvable_reference_fails_only_that_action(store: SqliteStore) -> None:
+async def test_an_unresolvable_reference_fails_only_that_action(store: DraftStore) -> None:
     backend = FakeBackend(lambda slug, args: ok({"id": slug}))
     executor = Executor(store, backend)
     draft = await confirmed(store, [write("A"), write("B", args={"x": "$ref:0.missing.path"}, depends_on=0)])
@@ -305,7 +307,7 @@ async def test_an_unresolvable_reference_fails_only_that_action(store: SqliteSto
     assert result is not None and "$ref:0.missing.path" in (result.actions[1].error or "")
 
 
-async def test_independent_actions_run_concurrently_within_the_bound(store: SqliteStore) -> None:
+async def test_independent_actions_run_concurrently_within_the_bound(store: DraftStore) -> None:
     backend = FakeBackend(rendezvous=2)
     executor = Executor(store, backend, concurrency=2)
     draft = await confirmed(store, [write(f"W{i}") for i in range(6)])
@@ -321,7 +323,7 @@ async def test_independent_actions_run_concurrently_within_the_bound(store: Sqli
 
 
 async def test_a_partial_failure_is_partially_executed_and_the_failed_scope_can_run_again(
-    store: SqliteStore,
+    store: DraftStore,
 ) -> None:
     rejected = {"B": True}
 
@@ -346,7 +348,7 @@ async def test_a_partial_failure_is_partially_executed_and_the_failed_scope_can_
     assert sorted(backend.slugs()) == ["A", "B", "B"]
 
 
-async def test_all_failed_is_failed(store: SqliteStore) -> None:
+async def test_all_failed_is_failed(store: DraftStore) -> None:
     backend = FakeBackend(lambda slug, args: {"data": None, "error": "nope", "successful": False})
     executor = Executor(store, backend)
 
@@ -355,7 +357,7 @@ async def test_all_failed_is_failed(store: SqliteStore) -> None:
     assert result is not None and result.status == "failed"
 
 
-async def test_an_unknown_outcome_is_recorded_and_never_retried(store: SqliteStore) -> None:
+async def test_an_unknown_outcome_is_recorded_and_never_retried(store: DraftStore) -> None:
     backend = FakeBackend(lambda slug, args: OutcomeUnknown("Linear did not answer in time"))
     executor = Executor(store, backend)
     draft = await confirmed(store, [write("A", scope="linear:create_issue:deal1:kickoff")])
@@ -377,7 +379,7 @@ async def test_an_unknown_outcome_is_recorded_and_never_retried(store: SqliteSto
 
 
 async def test_an_unexpected_error_is_an_internal_error_without_details(
-    store: SqliteStore, caplog: pytest.LogCaptureFixture
+    store: DraftStore, caplog: pytest.LogCaptureFixture
 ) -> None:
     backend = FakeBackend(lambda slug, args: RuntimeError("boom: token=ak_CANARY"))
     executor = Executor(store, backend)
@@ -391,7 +393,7 @@ async def test_an_unexpected_error_is_an_internal_error_without_details(
     assert "boom" in caplog.text  # logged server-side for the operator
 
 
-async def test_read_only_actions_bypass_the_ledger(store: SqliteStore) -> None:
+async def test_read_only_actions_bypass_the_ledger(store: DraftStore) -> None:
     backend = FakeBackend()
     executor = Executor(store, backend)
 
@@ -405,7 +407,7 @@ async def test_read_only_actions_bypass_the_ledger(store: SqliteStore) -> None:
 # -- dry run -------------------------------------------------------------------------------------
 
 
-async def test_dry_run_returns_the_requests_and_calls_and_changes_nothing(store: SqliteStore) -> None:
+async def test_dry_run_returns_the_requests_and_calls_and_changes_nothing(store: DraftStore) -> None:
     backend = FakeBackend()
     executor = Executor(store, backend)
     done = await store.ledger_claim("linear:create_issue:A", "earlier", 0, "sha")
@@ -437,7 +439,7 @@ def test_the_fake_backend_implements_the_port() -> None:
     assert isinstance(FakeBackend(), Backend)
 
 
-async def test_outcomes_are_recorded_as_they_happen(store: SqliteStore) -> None:
+async def test_outcomes_are_recorded_as_they_happen(store: DraftStore) -> None:
     seen: list[list[str]] = []
 
     class Inspecting(FakeBackend):

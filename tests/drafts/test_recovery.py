@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from store_backends import Database, database  # noqa: F401  (the fixture, SQLite and PostgreSQL)
 
-from drafts import Draft, SqliteStore
+from drafts import Draft, DraftStore, SqliteStore
 from drafts.executor import payload_sha
 from drafts.recovery import recover
 from toolkits import attio, linear
@@ -36,15 +37,15 @@ def anyio_backend() -> str:
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    s = SqliteStore(tmp_path / "planner.db")
+async def store(database: Database) -> AsyncIterator[DraftStore]:  # noqa: F811
+    s = database.store()
     yield s
     await s.close()
 
 
 @pytest.fixture
-async def backend(tmp_path: Path) -> AsyncIterator[SandboxBackend]:
-    b = SandboxBackend(tmp_path / "planner.db")
+async def backend(database: Database) -> AsyncIterator[SandboxBackend]:  # noqa: F811
+    b = database.sandbox()  # the workspace beside the drafts, as in production
     yield b
     await b.aclose()
 
@@ -62,7 +63,7 @@ def comment_on_0(body: str = "First step") -> ToolAction:
     return action.model_copy(update={"depends_on": 0})
 
 
-async def executing(store: SqliteStore, actions: list[ToolAction], user: str = "anna") -> Draft:
+async def executing(store: DraftStore, actions: list[ToolAction], user: str = "anna") -> Draft:
     draft = await store.create_draft(
         user_id=user,
         conversation_id=None,
@@ -79,7 +80,7 @@ async def executing(store: SqliteStore, actions: list[ToolAction], user: str = "
     return draft
 
 
-async def claim(store: SqliteStore, draft: Draft, index: int) -> None:
+async def claim(store: DraftStore, draft: Draft, index: int) -> None:
     sent = with_marker(draft.actions[index])
     entry = await store.ledger_claim(
         sent.idempotency_scope, draft.id, index, payload_sha(sent.tool_slug, sent.args)
@@ -99,13 +100,13 @@ async def count_notes(backend: SandboxBackend, title: str) -> int:
     return sum(1 for n in raw["data"]["data"] if n["title"] == title)
 
 
-async def statuses(store: SqliteStore, draft: Draft, user: str = "anna") -> tuple[str, list[str]]:
+async def statuses(store: DraftStore, draft: Draft, user: str = "anna") -> tuple[str, list[str]]:
     found = await store.get_draft(draft.id, user)
     assert found is not None
     return found.status, [a.status for a in found.actions]
 
 
-async def run_recover(store: SqliteStore, backend: SandboxBackend, **kwargs: Any) -> Any:
+async def run_recover(store: DraftStore, backend: SandboxBackend, **kwargs: Any) -> Any:
     kwargs.setdefault("grace_s", 0.0)
     kwargs.setdefault("lease_s", 0.0)
     kwargs.setdefault("now", datetime.now(UTC) + LATER)
@@ -116,7 +117,7 @@ async def run_recover(store: SqliteStore, backend: SandboxBackend, **kwargs: Any
 
 
 async def test_a_crash_after_the_remote_call_is_settled_by_reading_back_and_recover_is_idempotent(
-    store: SqliteStore, backend: SandboxBackend
+    store: DraftStore, backend: SandboxBackend
 ) -> None:
     draft = await executing(store, [issue(), note(), comment_on_0()])
     await claim(store, draft, 0)
@@ -138,7 +139,7 @@ async def test_a_crash_after_the_remote_call_is_settled_by_reading_back_and_reco
 
 
 async def test_a_crash_after_the_claim_sends_the_create_once(
-    store: SqliteStore, backend: SandboxBackend
+    store: DraftStore, backend: SandboxBackend
 ) -> None:
     draft = await executing(store, [issue(), note()])
     await claim(store, draft, 1)  # claimed, not yet marked running, nothing sent
@@ -151,7 +152,7 @@ async def test_a_crash_after_the_claim_sends_the_create_once(
 
 
 async def test_a_crash_between_the_ledger_and_the_draft_record_calls_nothing(
-    store: SqliteStore, backend: SandboxBackend
+    store: DraftStore, backend: SandboxBackend
 ) -> None:
     draft = await executing(store, [note()])
     await claim(store, draft, 0)
@@ -167,7 +168,7 @@ async def test_a_crash_between_the_ledger_and_the_draft_record_calls_nothing(
 
 
 async def test_a_dependent_action_uses_the_reconciled_result(
-    store: SqliteStore, backend: SandboxBackend
+    store: DraftStore, backend: SandboxBackend
 ) -> None:
     draft = await executing(store, [issue(), comment_on_0()])
     await claim(store, draft, 0)
@@ -185,7 +186,7 @@ async def test_a_dependent_action_uses_the_reconciled_result(
 
 
 async def test_an_unsettleable_action_stays_unknown_and_the_draft_is_not_executed(
-    store: SqliteStore, backend: SandboxBackend
+    store: DraftStore, backend: SandboxBackend
 ) -> None:
     deal = attio.ops.create_deal({"name": "Globex expansion", "stage": "Lead"}, "globex.com", "deal")
     draft = await executing(store, [deal, note()])
@@ -207,7 +208,7 @@ async def test_an_unsettleable_action_stays_unknown_and_the_draft_is_not_execute
 
 
 async def test_a_draft_with_a_fresh_lease_is_left_to_its_executor(
-    store: SqliteStore, backend: SandboxBackend
+    store: DraftStore, backend: SandboxBackend
 ) -> None:
     draft = await executing(store, [note()])
 
@@ -220,7 +221,7 @@ async def test_a_draft_with_a_fresh_lease_is_left_to_its_executor(
     ]
 
 
-async def test_drafts_of_every_user_are_recovered(store: SqliteStore, backend: SandboxBackend) -> None:
+async def test_drafts_of_every_user_are_recovered(store: DraftStore, backend: SandboxBackend) -> None:
     first = await executing(store, [note("A")], user="anna")
     second = await executing(store, [note("B")], user="boris")
 
@@ -232,9 +233,12 @@ async def test_drafts_of_every_user_are_recovered(store: SqliteStore, backend: S
     }
 
 
-async def test_two_recoverers_at_once_finish_a_draft_once(tmp_path: Path, backend: SandboxBackend) -> None:
-    stores = [SqliteStore(tmp_path / "planner.db") for _ in range(2)]
-    backends = [SandboxBackend(tmp_path / "planner.db") for _ in range(2)]
+async def test_two_recoverers_at_once_finish_a_draft_once(
+    database: Database,  # noqa: F811
+    backend: SandboxBackend,
+) -> None:
+    stores = [database.store() for _ in range(2)]
+    backends = [database.sandbox() for _ in range(2)]
     try:
         draft = await executing(stores[0], [issue(), note()])
         later = datetime.now(UTC) + timedelta(seconds=10)
@@ -256,7 +260,7 @@ async def test_two_recoverers_at_once_finish_a_draft_once(tmp_path: Path, backen
 
 
 async def test_a_started_claim_of_a_finished_draft_is_settled_by_looking_only(
-    store: SqliteStore, backend: SandboxBackend
+    store: DraftStore, backend: SandboxBackend
 ) -> None:
     draft = await executing(store, [note("Landed"), note("Lost")])
     for index in (0, 1):
@@ -283,6 +287,7 @@ async def test_a_started_claim_of_a_finished_draft_is_settled_by_looking_only(
 async def test_a_store_written_before_the_lease_migration_gets_heartbeats_from_its_last_update(
     tmp_path: Path,
 ) -> None:
+    """SQLite's file; the PostgreSQL twin is in test_pg_store.py."""
     path = tmp_path / "old.db"
     old = SqliteStore(path)
     draft = await executing(old, [note()])

@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from store_backends import Database, database  # noqa: F401  (the fixture, SQLite and PostgreSQL)
 
-from drafts import TRANSITIONS, Draft, SqliteStore, is_allowed_transition
+from drafts import TRANSITIONS, Draft, DraftStore, SqliteStore, is_allowed_transition
 from toolkits.base import ToolAction
 
 pytestmark = pytest.mark.anyio
@@ -41,8 +42,8 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def store(clock: Clock) -> AsyncIterator[SqliteStore]:
-    s = SqliteStore(None, clock=clock, callback_stale_s=60)
+async def store(database: Database, clock: Clock) -> AsyncIterator[DraftStore]:  # noqa: F811
+    s = database.store(clock=clock, callback_stale_s=60)
     yield s
     await s.close()
 
@@ -62,7 +63,7 @@ def make_action(scope: str = "linear:create_issue:d1:onboarding", **overrides: A
 
 
 async def new_draft(
-    store: SqliteStore,
+    store: DraftStore,
     *,
     user: str = "alice",
     conversation: str | None = "c1",
@@ -86,7 +87,7 @@ async def new_draft(
 # -- drafts and transitions ----------------------------------------------------------------------
 
 
-async def test_a_created_draft_reads_back_pending_with_its_actions(store: SqliteStore) -> None:
+async def test_a_created_draft_reads_back_pending_with_its_actions(store: DraftStore) -> None:
     actions = [make_action("s:0"), make_action("s:1", depends_on=0, args={"issueId": "$ref:0.id"})]
     draft = await new_draft(store, actions=actions)
 
@@ -104,7 +105,7 @@ async def test_a_created_draft_reads_back_pending_with_its_actions(store: Sqlite
     )
 
 
-async def test_concurrent_transitions_have_exactly_one_winner(store: SqliteStore) -> None:
+async def test_concurrent_transitions_have_exactly_one_winner(store: DraftStore) -> None:
     draft = await new_draft(store)
     assert await store.transition(draft.id, "alice", {"pending"}, "confirmed")
 
@@ -117,7 +118,7 @@ async def test_concurrent_transitions_have_exactly_one_winner(store: SqliteStore
     assert [(e["from"], e["to"]) for e in events] == [("pending", "confirmed"), ("confirmed", "executing")]
 
 
-async def test_a_transition_from_another_state_loses_and_changes_nothing(store: SqliteStore) -> None:
+async def test_a_transition_from_another_state_loses_and_changes_nothing(store: DraftStore) -> None:
     draft = await new_draft(store)
 
     assert not await store.transition(draft.id, "alice", {"confirmed"}, "executing")
@@ -136,7 +137,7 @@ async def test_a_transition_from_another_state_loses_and_changes_nothing(store: 
     ],
 )
 async def test_an_illegal_transition_raises_and_changes_nothing(
-    store: SqliteStore, from_states: set[str], to_state: str
+    store: DraftStore, from_states: set[str], to_state: str
 ) -> None:
     draft = await new_draft(store)
 
@@ -147,7 +148,7 @@ async def test_an_illegal_transition_raises_and_changes_nothing(
     assert await store.draft_events(draft.id, "alice") == []
 
 
-async def test_another_users_draft_behaves_as_missing(store: SqliteStore) -> None:
+async def test_another_users_draft_behaves_as_missing(store: DraftStore) -> None:
     draft = await new_draft(store)
 
     assert await store.get_draft(draft.id, "mallory") is None
@@ -162,7 +163,7 @@ async def test_another_users_draft_behaves_as_missing(store: SqliteStore) -> Non
     assert await store.draft_events(draft.id, "alice") == []
 
 
-async def test_an_open_draft_past_its_ttl_is_expired_on_read(store: SqliteStore) -> None:
+async def test_an_open_draft_past_its_ttl_is_expired_on_read(store: DraftStore) -> None:
     draft = await new_draft(store, now=T0 - timedelta(hours=1))
 
     loaded = await store.get_draft(draft.id, "alice")
@@ -175,7 +176,7 @@ async def test_an_open_draft_past_its_ttl_is_expired_on_read(store: SqliteStore)
 
 
 async def test_a_confirmed_draft_expires_too_and_cannot_start_executing(
-    store: SqliteStore, clock: Clock
+    store: DraftStore, clock: Clock
 ) -> None:
     draft = await new_draft(store, ttl_s=60)
     assert await store.transition(draft.id, "alice", {"pending"}, "confirmed")
@@ -187,14 +188,14 @@ async def test_a_confirmed_draft_expires_too_and_cannot_start_executing(
     assert (await store.get_draft(draft.id, "alice")).status == "expired"  # type: ignore[union-attr]
 
 
-async def test_a_draft_past_its_ttl_can_still_be_cancelled(store: SqliteStore, clock: Clock) -> None:
+async def test_a_draft_past_its_ttl_can_still_be_cancelled(store: DraftStore, clock: Clock) -> None:
     draft = await new_draft(store, ttl_s=60)
     clock.advance(61)
 
     assert await store.transition(draft.id, "alice", {"pending"}, "cancelled")
 
 
-async def test_listing_applies_expiry_and_newest_pending_wins(store: SqliteStore) -> None:
+async def test_listing_applies_expiry_and_newest_pending_wins(store: DraftStore) -> None:
     old = await new_draft(store, now=T0 - timedelta(hours=2))
     first = await new_draft(store)
     second = await new_draft(store)
@@ -211,7 +212,7 @@ async def test_listing_applies_expiry_and_newest_pending_wins(store: SqliteStore
     assert (await store.pending_in_conversation("alice", "c1")).id == first.id  # type: ignore[union-attr]
 
 
-async def test_record_action_stores_an_outcome_and_refuses_unknown_statuses(store: SqliteStore) -> None:
+async def test_record_action_stores_an_outcome_and_refuses_unknown_statuses(store: DraftStore) -> None:
     draft = await new_draft(store)
 
     assert await store.record_action(draft.id, 0, "succeeded", {"id": "ENG-1"}, None, "https://linear.app/x")
@@ -227,7 +228,8 @@ async def test_record_action_stores_an_outcome_and_refuses_unknown_statuses(stor
     )
 
 
-@settings(max_examples=60, deadline=None)
+# One database for all examples (a fresh draft each): hence the health check suppressed.
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     st.lists(
         st.tuples(
@@ -238,10 +240,11 @@ async def test_record_action_stores_an_outcome_and_refuses_unknown_statuses(stor
     )
 )
 def test_the_transition_log_only_ever_holds_edges_of_the_state_graph(
+    database: Database,  # noqa: F811
     attempts: list[tuple[set[str], str]],
 ) -> None:
     async def scenario() -> None:
-        store = SqliteStore(None, clock=Clock())
+        store = database.store(clock=Clock())
         try:
             draft = await new_draft(store)
             for from_states, to_state in attempts:
@@ -262,7 +265,7 @@ def test_the_transition_log_only_ever_holds_edges_of_the_state_graph(
 # -- plans ---------------------------------------------------------------------------------------
 
 
-async def test_plans_are_owned_and_expire(store: SqliteStore, clock: Clock) -> None:
+async def test_plans_are_owned_and_expire(store: DraftStore, clock: Clock) -> None:
     await store.save_plan(
         "p1", "alice", "c1", {"question": "q1", "now": "2026-02-26T10:00:00+03:00"}, ttl_s=600
     )
@@ -285,7 +288,7 @@ async def test_plans_are_owned_and_expire(store: SqliteStore, clock: Clock) -> N
 # -- callbacks -----------------------------------------------------------------------------------
 
 
-async def test_a_callback_reply_is_stored_once_and_replayed(store: SqliteStore) -> None:
+async def test_a_callback_reply_is_stored_once_and_replayed(store: DraftStore) -> None:
     assert await store.callback_begin("alice", "tg:callback:1", "confirm_draft") == (True, None)
     assert await store.callback_begin("alice", "tg:callback:1", "confirm_draft") == (False, None)
     assert await store.callback_get("alice", "tg:callback:1") is None
@@ -302,7 +305,7 @@ async def test_a_callback_reply_is_stored_once_and_replayed(store: SqliteStore) 
     assert await store.callback_begin("mallory", "tg:callback:1", "confirm_draft") == (True, None)
 
 
-async def test_concurrent_deliveries_of_one_callback_have_one_owner(store: SqliteStore) -> None:
+async def test_concurrent_deliveries_of_one_callback_have_one_owner(store: DraftStore) -> None:
     results = await asyncio.gather(
         *(store.callback_begin("alice", "tg:callback:2", "execute_draft") for _ in range(20))
     )
@@ -311,7 +314,7 @@ async def test_concurrent_deliveries_of_one_callback_have_one_owner(store: Sqlit
 
 
 async def test_a_stale_or_abandoned_callback_claim_can_be_taken_over(
-    store: SqliteStore, clock: Clock
+    store: DraftStore, clock: Clock
 ) -> None:
     assert (await store.callback_begin("alice", "cb", "plan"))[0]
     clock.advance(61)
@@ -324,7 +327,7 @@ async def test_a_stale_or_abandoned_callback_claim_can_be_taken_over(
 # -- ledger --------------------------------------------------------------------------------------
 
 
-async def test_ledger_claim_is_exclusive_and_a_success_is_reused(store: SqliteStore) -> None:
+async def test_ledger_claim_is_exclusive_and_a_success_is_reused(store: DraftStore) -> None:
     first = await store.ledger_claim("attio:update_deal:r1:stage=won", "d1", 0, "sha-a")
     again = await store.ledger_claim("attio:update_deal:r1:stage=won", "d2", 0, "sha-a")
 
@@ -340,7 +343,7 @@ async def test_ledger_claim_is_exclusive_and_a_success_is_reused(store: SqliteSt
     assert not await store.ledger_finish("attio:update_deal:r1:stage=won", "failed", None, "late")
 
 
-async def test_a_failed_scope_can_be_claimed_again_but_an_unknown_one_cannot(store: SqliteStore) -> None:
+async def test_a_failed_scope_can_be_claimed_again_but_an_unknown_one_cannot(store: DraftStore) -> None:
     await store.ledger_claim("s:failed", "d1", 0, "sha-a")
     await store.ledger_finish("s:failed", "failed", None, "Linear rejected the issue")
     await store.ledger_claim("s:unknown", "d1", 1, "sha-b")
@@ -367,8 +370,8 @@ async def test_a_failed_scope_can_be_claimed_again_but_an_unknown_one_cannot(sto
         await store.ledger_finish("s:failed", "started")  # type: ignore[arg-type]
 
 
-async def test_concurrent_claims_of_one_scope_have_one_winner(tmp_path: Path) -> None:
-    stores = [SqliteStore(tmp_path / "planner.db") for _ in range(3)]
+async def test_concurrent_claims_of_one_scope_have_one_winner(database: Database) -> None:  # noqa: F811
+    stores = [database.store() for _ in range(3)]
     try:
         entries = await asyncio.gather(
             *(stores[i % 3].ledger_claim("s:race", f"d{i}", 0, "sha") for i in range(30))
@@ -383,7 +386,7 @@ async def test_concurrent_claims_of_one_scope_have_one_winner(tmp_path: Path) ->
 # -- audit ---------------------------------------------------------------------------------------
 
 
-async def test_audit_records_are_per_user_newest_first_with_a_200_char_preview(store: SqliteStore) -> None:
+async def test_audit_records_are_per_user_newest_first_with_a_200_char_preview(store: DraftStore) -> None:
     await store.audit(
         user_id="alice",
         conversation_id="c1",
@@ -437,6 +440,7 @@ async def test_audit_records_are_per_user_newest_first_with_a_200_char_preview(s
 
 
 async def test_migrations_are_recorded_once_and_leave_other_tables_alone(tmp_path: Path) -> None:
+    """SQLite's file; the PostgreSQL twin is in test_pg_store.py."""
     path = tmp_path / "planner.db"
     with sqlite3.connect(path) as conn:
         conn.execute("CREATE TABLE sandbox_records (id TEXT PRIMARY KEY)")
@@ -465,8 +469,8 @@ async def test_migrations_are_recorded_once_and_leave_other_tables_alone(tmp_pat
         conn.close()
 
 
-async def test_a_closed_store_refuses_calls(clock: Clock) -> None:
-    s = SqliteStore(None, clock=clock)
+async def test_a_closed_store_refuses_calls(database: Database, clock: Clock) -> None:  # noqa: F811
+    s = database.store(clock=clock)
     await s.close()
 
     with pytest.raises(RuntimeError):

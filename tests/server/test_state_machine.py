@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from conftest import REF_NOW, reply_of
@@ -51,17 +51,24 @@ from server.service import Service
 from server.settings import Settings
 from server.wiring import build_service
 
+# A passing run takes ~15 s; a failing one also shrinks its counterexample (up to ~2 minutes).
+pytestmark = pytest.mark.timeout(300)
+
 Reply = dict[str, Any]
 
 RUNNER = asyncio.Runner()  # the stateful test is synchronous: every async step runs on this one loop
 
 
 @pytest.fixture(scope="module", autouse=True)
-def _close_runner() -> Iterator[None]:
+def _one_loop_per_module() -> Iterator[None]:
     yield
-    RUNNER.close()
-    for path in _TEMPLATE:
-        shutil.rmtree(path.parent, ignore_errors=True)
+    try:
+        if _SHARED:
+            RUNNER.run(_SHARED[0].stop())
+    finally:
+        RUNNER.close()
+        for path in _TEMPLATE:
+            shutil.rmtree(path.parent, ignore_errors=True)
 
 
 OWNERS = ("anna", "boris")
@@ -101,6 +108,27 @@ def template_db() -> Path:
         RUNNER.run(service.store.close())
         _TEMPLATE.append(path)
     return _TEMPLATE[0]
+
+
+class ServiceSwitch:
+    """What the MCP server calls "the service": each example plugs in a fresh Service (its own
+    database, fake clock, sandbox and planner), so no state crosses examples, while the MCP server and
+    its client (whose output-schema validators take ~0.15 s per tool to compile) are built once. That
+    keeps an example at ~0.1 s, so a failure shrinks in seconds rather than minutes."""
+
+    def __init__(self) -> None:
+        self.current: Service | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self.current is None:
+            raise AttributeError(name)
+        return getattr(self.current, name)
+
+    async def start(self) -> None:
+        """The server's lifespan starts the switch only; each example starts and stops its own service."""
+
+    async def stop(self) -> None:
+        """See `start`."""
 
 
 class InMemoryServer:
@@ -148,6 +176,19 @@ class InMemoryServer:
         if self.queue is not None and self.task is not None:
             await self.queue.put(None)
             await asyncio.wait_for(self.task, timeout=30)
+            self.task = None
+
+
+_SHARED: list[InMemoryServer] = []
+SWITCH = ServiceSwitch()
+
+
+def shared_server() -> InMemoryServer:
+    """The module's one MCP server (on the switch) and its connected in-memory client."""
+    if not _SHARED or _SHARED[0].task is None or _SHARED[0].task.done():
+        _SHARED[:] = [InMemoryServer(build_server(cast(Service, SWITCH), Settings()))]
+        RUNNER.run(_SHARED[0].start())
+    return _SHARED[0]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -192,6 +233,7 @@ class Step:
 class DraftRef:
     id: str
     owner: str
+    text: str = field(compare=False, default="")
 
 
 @dataclass(frozen=True)
@@ -284,17 +326,19 @@ class DraftLifecycle(RuleBasedStateMachine):
         self.settings = Settings(db_path=path)
         store = SqliteStore(str(path), clock=lambda: self.now)
         self.service: Service = build_service(self.settings, store=store)
-        self.server = InMemoryServer(build_server(self.service, self.settings))
-        RUNNER.run(self.server.start())
+        SWITCH.current = self.service
+        self.server = shared_server()
+        RUNNER.run(self.service.start())  # as the server's lifespan does: recovery now and every minute
         self.oracle = Oracle(path)
         self.seen_seq = 0
+        self.status: dict[str, str] = {}  # each draft's status as its logged transitions tell it
         self.writes_seen = 0
         self.missing_id = secrets.token_urlsafe(16)
         self.used_callbacks: list[Callback] = []
 
     def teardown(self) -> None:
         try:
-            RUNNER.run(self.server.stop())  # the server's lifespan closes the store and the backend
+            RUNNER.run(self.service.stop())
         finally:
             self.oracle.close()
             shutil.rmtree(self.dir, ignore_errors=True)
@@ -319,20 +363,29 @@ class DraftLifecycle(RuleBasedStateMachine):
         executing_now: set[str] = set()
         for e in events:
             d = rows[e.draft]
+            assert e.src == self.status.get(d.id, "pending"), f"a status change skipped a step: {e}"
+            self.status[d.id] = e.dst
             assert explains(step, d, e, self.now.timestamp(), executing_now), (
                 f"{e.src} -> {e.dst} of {d.owner}'s draft {d.id} (bulk={d.bulk}, conversation={d.conversation}) "
                 f"is not explained by {step}"
             )
-            event(f"{e.src} -> {e.dst}" + (" (bulk)" if d.bulk else ""))  # --hypothesis-show-statistics
+            how = f"by '{step.text}'" if step.tool == "plan" else f"by {step.tool}"
+            event(f"{e.src} -> {e.dst}{' (bulk)' if d.bulk else ''} {how}")  # --hypothesis-show-statistics
             if e.dst == "executing":
                 executing_now.add(e.draft)
             self.seen_seq = e.seq
+        for d in rows.values():
+            assert d.status == self.status.get(d.id, "pending"), (
+                f"{d} changed status without a logged transition"
+            )
         actions = self.oracle.actions()
         made = self.writes() - self.writes_seen
         if not executing_now:
             assert made == 0, f"{made} write(s) in a step where no draft started executing: {step}"
         else:
             ran = [status for draft, _, status in actions if draft in executing_now]
+            if "already_done" in ran:
+                event("a draft ran and found a scope already done by another draft")
             attempted = sum(status in ATTEMPTED for status in ran)
             succeeded = ran.count("succeeded")
             assert succeeded <= made <= attempted, (made, ran, step)
@@ -356,7 +409,10 @@ class DraftLifecycle(RuleBasedStateMachine):
         conversation=st.sampled_from(CONVERSATIONS),
     )
     def first_draft(self, user: str, text: str, conversation: str | None) -> Any:
-        return self.plan(user, text, conversation)
+        """A write, and the same request from the other person: two drafts that may share a scope."""
+        first = self.plan(user, text, conversation)
+        twin = self.plan(next(u for u in OWNERS if u != user), text, None)
+        return multiple(*(ref for ref in (first, twin) if isinstance(ref, DraftRef)))
 
     @initialize(target=drafts, user=st.sampled_from(OWNERS))
     def bulk_draft(self, user: str) -> Any:
@@ -379,7 +435,7 @@ class DraftLifecycle(RuleBasedStateMachine):
             assert reply["ok"] is True and new == {reply["draft"]["id"]}, (reply["status"], new)
             assert reply["draft"]["status"] == "pending"
             assert (reply["draft"]["bulk_count"] is not None) == (text == BULK_TEXT)
-            return DraftRef(reply["draft"]["id"], user)
+            return DraftRef(reply["draft"]["id"], user, text)
         assert new == set(), f"a {reply['status']!r} reply created drafts {new}"
         return multiple()
 
@@ -409,6 +465,13 @@ class DraftLifecycle(RuleBasedStateMachine):
             args["dry_run"] = True
         step = Step(draft.owner, "execute_draft", draft.id, dry_run=dry_run)
         return self._owner_call(step, "execute_draft", args, with_callback)
+
+    @rule(target=drafts, draft=drafts, by_the_other=st.booleans())
+    def same_request_again(self, draft: DraftRef, by_the_other: bool) -> Any:
+        """The same request planned again while the first draft may still be open: two drafts share a
+        business idempotency scope (the stage change, the note), so only one may take effect."""
+        user = next(u for u in OWNERS if u != draft.owner) if by_the_other else draft.owner
+        return self.plan(user, draft.text, None)
 
     @rule(draft=drafts)
     def confirm_then_execute(self, draft: DraftRef) -> None:
@@ -456,7 +519,9 @@ class DraftLifecycle(RuleBasedStateMachine):
         count=st.sampled_from([None, 1, 7]),
         steal=st.booleans(),
     )
-    def stranger_acts(self, draft: DraftRef, stranger: str, tool: str, count: int | None, steal: bool) -> None:
+    def stranger_acts(
+        self, draft: DraftRef, stranger: str, tool: str, count: int | None, steal: bool
+    ) -> None:
         """Someone else presses the buttons of another person's draft (possibly with a callback id
         that person already used): they must learn nothing and change nothing."""
         if stranger == draft.owner:
@@ -489,10 +554,12 @@ class DraftLifecycle(RuleBasedStateMachine):
     def time_passes(self, minutes: int) -> None:
         self.now += timedelta(minutes=minutes)
 
+
 DraftLifecycle.TestCase.settings = settings(
-    max_examples=40,
-    stateful_step_count=15,
+    max_examples=100,
+    stateful_step_count=20,
     deadline=None,
+    report_multiple_bugs=False,  # shrink the first failure found, quickly
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 TestDraftLifecycleKeepsEveryPromise = DraftLifecycle.TestCase

@@ -387,3 +387,19 @@ async def test_every_write_operation_executes_on_the_sandbox(anna: Conversation)
         assert c["status"] == "confirmed", (text, c["status"])
         e = await anna.call("execute_draft", draft_id=d)
         assert e["status"] == "executed", (text, e["user_message"])
+
+
+async def test_an_unknown_assignee_is_asked_for_and_the_answer_may_be_in_either_script(anna: Conversation) -> None:
+    r = await anna.say("Назначь ENG-103 на Ивана")
+    assert r["status"] == "needs_clarification" and "Oleg Ivanov" in [c["label"] for c in r["choices"]]
+    r = await anna.call("pick", plan_id=r["plan"]["plan_id"], question_id=r["question_id"], text="Олег")
+    assert r["status"] == "draft_pending"
+    assert r["plan"]["actions"][0]["args"]["assigneeId"] == "d6b6642c-1bce-5839-a29c-a7c4d4d3b505"
+
+
+async def test_list_items_keep_their_words_and_one_issue_is_shown_as_itself(anna: Conversation) -> None:
+    r = await anna.say("Create issues in DES for: intro, tour")
+    titles = [a["args"]["variables"]["input"]["title"] for a in r["plan"]["actions"]]
+    assert titles == ["intro", "tour"]
+    shown = await anna.say("Покажи ENG-101")
+    assert shown["user_message"].startswith("• ENG-101 Fix login timeout on slow networks")

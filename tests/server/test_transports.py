@@ -17,12 +17,9 @@ import asyncio
 import json
 import os
 import secrets
-import socket
 import subprocess
-import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
-from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -30,19 +27,16 @@ from typing import Any, Protocol
 import anyio
 import httpx2
 import pytest
-from conftest import REF_NOW, ROOT, WORKSPACE, free_port, reply_of
+from conftest import REF_NOW, ROOT, WORKSPACE, free_port
 from mcp import Client, StdioServerParameters
-from mcp.client.streamable_http import streamable_http_client
 from mcp.types import CallToolResult
+from servers import LONG_WAIT_S, HttpServer, http_client, http_server, reply_from
 
 pytestmark = [pytest.mark.slow, pytest.mark.anyio]
 
 Reply = dict[str, Any]
 Call = Callable[..., Awaitable[Reply]]
 
-LONG_WAIT_S = 60.0  # an upper bound for a whole conversation, never a synchronisation sleep
-START_DEADLINE_S = 30.0  # how long a server process may take to listen
-POLL_S = 0.05  # the port poll interval while waiting for the HTTP server
 CONCURRENT_EXECUTES = 30
 
 DEAL = {d["key"]: d for d in WORKSPACE["attio"]["deals"]}
@@ -54,14 +48,6 @@ TRACEBACK_MARKERS = ("Traceback", 'File "', "sqlite3.", "pydantic_core")
 # ---------------------------------------------------------------------------------------------
 # Replies
 # ---------------------------------------------------------------------------------------------
-
-
-def reply_from(result: CallToolResult) -> Reply:
-    """The structured reply of a call; an error result (bad arguments) becomes a small failed reply."""
-    if result.is_error:
-        text = " ".join(str(getattr(c, "text", "")) for c in result.content)
-        return {"ok": False, "status": "tool_error", "is_error": True, "user_message": text}
-    return reply_of(result)
 
 
 def draft_id(reply: Reply) -> str:
@@ -165,103 +151,6 @@ class StdioEndpoint:
                 *(self.client.call_tool(tool, dict(args)) for _ in range(n)), return_exceptions=True
             )
         )
-
-
-@dataclass(frozen=True)
-class HttpServer:
-    """A `planner-mcp serve --http` process and the bearer tokens it accepts."""
-
-    url: str
-    token: str  # the delegating principal "http" (PLANNER_HTTP_TOKEN)
-    principals: dict[str, str]  # non-delegating principals (PLANNER_HTTP_TOKENS): name -> token
-    process: subprocess.Popen[bytes]
-
-    @property
-    def all_tokens(self) -> list[str]:
-        return [self.token, *self.principals.values()]
-
-
-def _wait_until_listening(proc: subprocess.Popen[bytes], port: int, log: Path) -> None:
-    deadline = time.monotonic() + START_DEADLINE_S
-    while True:
-        if proc.poll() is not None:
-            pytest.fail(
-                f"HTTP server exited with {proc.returncode}:\n{log.read_text(errors='replace')[-2000:]}"
-            )
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=POLL_S).close()
-            return
-        except OSError:
-            if time.monotonic() > deadline:
-                pytest.fail(
-                    f"HTTP server did not listen within {START_DEADLINE_S}s:\n"
-                    f"{log.read_text(errors='replace')[-2000:]}"
-                )
-            time.sleep(POLL_S)
-
-
-@contextmanager
-def http_server(workdir: Path, principals: dict[str, str] | None = None) -> Iterator[HttpServer]:
-    """`planner-mcp serve --http --port <free port>` with a random PLANNER_HTTP_TOKEN and a fresh PLANNER_DB;
-    waits until the port accepts connections, terminates the process afterwards."""
-    principals = principals or {}
-    port = free_port()
-    token = secrets.token_urlsafe(24)
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("COMPOSIO_", "PLANNER_"))}
-    env.update(
-        PLANNER_DB=str(workdir / "planner.db"),
-        PLANNER_HTTP_TOKEN=token,
-        PLANNER_HTTP_TOKENS=",".join(f"{name}={tok}" for name, tok in principals.items()),
-    )
-    log = workdir / "http-server.log"
-    with log.open("wb") as err:
-        proc = subprocess.Popen(
-            [
-                str(ROOT / ".venv" / "bin" / "planner-mcp"),
-                "serve",
-                "--http",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-            ],
-            cwd=ROOT,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=err,
-            stderr=err,
-        )
-    try:
-        _wait_until_listening(proc, port, log)
-        yield HttpServer(f"http://127.0.0.1:{port}/mcp", token, dict(principals), proc)
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
-
-
-@asynccontextmanager
-async def http_client(
-    url: str, token: str, bodies: list[bytes] | None = None, headers: dict[str, str] | None = None
-) -> AsyncIterator[Client]:
-    """A real MCP client over Streamable HTTP with a bearer token (and any extra `headers`);
-    keeps every response body in `bodies`."""
-
-    async def keep_body(response: httpx2.Response) -> None:
-        await response.aread()
-        if bodies is not None:
-            bodies.append(response.content)
-
-    async with httpx2.AsyncClient(
-        headers={"Authorization": f"Bearer {token}", **(headers or {})},
-        timeout=LONG_WAIT_S,
-        event_hooks={"response": [keep_body]},
-    ) as http:
-        async with Client(streamable_http_client(url, http_client=http)) as client:
-            yield client
 
 
 @dataclass

@@ -6,16 +6,21 @@ import asyncio
 import copy
 import os
 from collections.abc import Mapping
+from importlib.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolkits.base import ToolResult
 from toolkits.errors import InvalidArguments, OutcomeUnknown, UnknownTool, UpstreamUnavailable
+from toolkits.postgres import is_postgres_url
 from toolkits.sandbox import _attio, _calendar, _linear
 from toolkits.sandbox._common import Args, Handler, SandboxError
 from toolkits.sandbox._store import WorkspaceStore, default_fixture
 from toolkits.sandbox.faults import Fault, FaultPlan
 from toolkits.schemas import known_slugs, validate_arguments
+
+if TYPE_CHECKING:
+    from toolkits.sandbox._pg_store import PgWorkspaceStore
 
 __all__ = ["READ_SLUGS", "WRITE_SLUGS", "SandboxBackend", "is_write_call"]
 
@@ -33,6 +38,17 @@ def is_write_call(slug: str, arguments: Args) -> bool:
     return slug in WRITE_SLUGS
 
 
+def _open_store(
+    target: str | os.PathLike[str] | None, fixture: Traversable
+) -> WorkspaceStore | PgWorkspaceStore:
+    if is_postgres_url(target):
+        # imported here: psycopg is the optional `postgres` extra
+        from toolkits.sandbox._pg_store import PgWorkspaceStore
+
+        return PgWorkspaceStore(str(target), fixture)
+    return WorkspaceStore(target, fixture)
+
+
 def _raise_first(faults: list[Fault], kinds: tuple[str, ...]) -> None:
     for fault in faults:
         if fault.kind in kinds:
@@ -44,11 +60,12 @@ def _raise_first(faults: list[Fault], kinds: tuple[str, ...]) -> None:
 class SandboxBackend:
     """The embedded workspace behind Composio's slugs, argument schemas and result envelope.
 
-    State lives in SQLite (`db_path`, or in memory when None) in the `sandbox_*` tables, seeded from
-    the fixture the first time, so writes survive a restart and are shared by every backend on the
-    same file. `latency` seconds are awaited in every call, without holding any lock. `faults`
-    injects transport failures deterministically (see `toolkits.sandbox.faults`); argument
-    validation still comes first, so a call that does not fit its schema never meets a fault.
+    State lives in SQLite (`db_path`, or in memory when None) in the `sandbox_*` tables, or in
+    PostgreSQL when `db_path` is a `postgresql://` URL, seeded from the fixture the first time, so
+    writes survive a restart and are shared by every backend on the same database. `latency`
+    seconds are awaited in every call, without holding any lock. `faults` injects transport
+    failures deterministically (see `toolkits.sandbox.faults`); argument validation still comes
+    first, so a call that does not fit its schema never meets a fault.
     """
 
     name = "sandbox"
@@ -61,7 +78,7 @@ class SandboxBackend:
         latency: float = 0.0,
         faults: FaultPlan | None = None,
     ) -> None:
-        self._store = WorkspaceStore(db_path, fixture if fixture is not None else default_fixture())
+        self._store = _open_store(db_path, fixture if fixture is not None else default_fixture())
         self.latency = latency
         self.faults = faults
         self.calls: list[tuple[str, dict[str, Any]]] = []

@@ -1,0 +1,109 @@
+"""New CRM records: a company (asserted by its domain) or a person (asserted by email), so Attio never
+gets a duplicate of someone it already knows."""
+
+from __future__ import annotations
+
+import re
+
+from planner.analysis import Clause
+from planner.context import BuildContext
+from planner.intents import rule
+from planner.intents._common import find, strong
+from toolkits.attio import ops
+
+__all__ = ["create_company"]
+
+_DOMAIN = re.compile(r"\b((?:[a-z0-9-]+\.)+[a-z]{2,})\b", re.IGNORECASE)
+_EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
+
+
+_NAME = r"[«\"']?([A-ZА-ЯЁ0-9][\w&.'-]*(?:\s+(?!\(|with\b|с\b|and\b|и\b)[A-ZА-ЯЁ][\w&.'-]*)*)"
+_STOPWORDS = {
+    "Add",
+    "Create",
+    "New",
+    "Новая",
+    "Новый",
+    "Создай",
+    "Добавь",
+    "Заведи",
+    "Запиши",
+    "CRM",
+    "Attio",
+    "Please",
+    "Пожалуйста",
+}
+
+
+def _proper_name(text: str, after: str) -> str | None:
+    """A capitalised name following one of the `after` words (or the start of the text)."""
+    for m in re.finditer(
+        rf"(?:^|\b(?i:{after}))\s*:?\s*(?:(?i:new|a|an|новую|новый|новая|please|пожалуйста)\s+)?{_NAME}", text
+    ):
+        name = m.group(1).strip(" .,")
+        words = [w for w in name.split() if w not in _STOPWORDS]
+        if words and words[0][:1].isupper():
+            return " ".join(words)
+    return None
+
+
+@rule(56)
+async def create_company(clause: Clause, ctx: BuildContext) -> bool:
+    """A new company (asserted by domain) or person (asserted by email): Attio never gets a duplicate."""
+    making = clause.has("create", "note_verb") or re.search(
+        r"\b(to the crm|в crm|в аттио|to attio)\b", clause.text, re.I
+    )
+    if not making or clause.has("deal", "note") or clause.asks() and not clause.commands():
+        return False
+    text = clause.text
+    emails = _EMAIL.findall(text)
+    if clause.has("company") and not (clause.has("person") and emails):
+        name = _proper_name(text, "компани[юяи]|company|клиента?|add|добавь") or ctx.answer("name")
+        if not name:
+            raise ctx.ask("name", ctx.t("Как называется компания?", "What is the company called?"))
+        domains = [d for d in _DOMAIN.findall(text) if not any(d in e for e in emails)]
+        domain = domains[0] if domains else (ctx.answer("domain") or "").strip()
+        if not domain or not _DOMAIN.fullmatch(domain):
+            raise ctx.ask(
+                "domain",
+                ctx.t(
+                    f"Какой домен у компании {name}? (по нему Attio не создаст дубль)",
+                    f"What is {name}'s domain? (Attio matches companies by it, so no duplicates)",
+                ),
+            )
+        index = ctx.add(
+            ops.create_company(
+                name,
+                domain.lower(),
+                ctx.t(f"Attio: компания «{name}» ({domain})", f"Attio: company '{name}' ({domain})"),
+            )
+        )
+        ctx.memory["new_company"] = {"index": index, "name": name, "key": domain.lower()}
+        return True
+    if clause.has("person"):
+        name = _proper_name(text, "контакт\w*|человека|person|contact|add|добавь") or ctx.answer("name")
+        if not name:
+            raise ctx.ask("name", ctx.t("Как зовут контакт?", "What is the person's name?"))
+        email = emails[0] if emails else (ctx.answer("email") or "").strip()
+        if not _EMAIL.fullmatch(email):
+            raise ctx.ask("email", ctx.t(f"Какой email у {name}?", f"What is {name}'s email?"))
+        first, _, last = name.partition(" ")
+        values: dict[str, object] = {
+            "name": [{"first_name": first, "last_name": last, "full_name": name}],
+            "email_addresses": [email.lower()],
+        }
+        employer = re.search(r"(?:works at|from|at|из|в компании|работает в)\s+(.+?)(?:[,.]|$)", text, re.I)
+        if employer:
+            found = strong(await find(ctx, clause, "company", text=employer.group(1)))
+            if found:
+                values["company"] = found[0].entity.id
+                ctx.note_entity("company", employer.group(1), found[0].entity, [], found[0].score)
+        ctx.add(
+            ops.create_person(
+                values,
+                email,
+                ctx.t(f"Attio: контакт «{name}» <{email}>", f"Attio: person '{name}' <{email}>"),
+            )
+        )
+        return True
+    return False
