@@ -1,6 +1,6 @@
 """PostgreSQL store for plans, drafts and their transitions (ledger, callbacks, audit:
-`drafts._pg_journal`): the same interface and semantics as `SqliteStore`, for several server
-processes on several hosts sharing one database.
+`drafts._pg_journal`; execution lease and recovery: `drafts._pg_lease`): the same interface and
+semantics as `SqliteStore`, for several server processes on several hosts sharing one database.
 
 Where SQLite serialises writers with `BEGIN IMMEDIATE`, every claim and transition here is one
 statement (`UPDATE ... WHERE status = ANY(...) RETURNING`): under READ COMMITTED a second such
@@ -18,15 +18,15 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal, get_args
+from typing import Any, get_args
 
 from psycopg.rows import TupleRow
 
 from drafts._db import iso, to_utc
 from drafts._pg import Conn, PgDatabase, js
 from drafts._pg_journal import PgJournalMixin
+from drafts._pg_lease import BEAT_SQL, PgLeaseMixin
 from drafts.models import OPEN_STATES, ActionStatus, Draft, DraftAction, is_allowed_transition
-from drafts.store import StaleClaim
 from toolkits.base import ToolAction
 
 __all__ = ["PgStore"]
@@ -49,8 +49,6 @@ _EXPIRE_DUE = (
     "UPDATE drafts SET status = 'expired', version = version + 1, updated_at = %(now)s"
     " WHERE owner_user_id = %(user)s AND status = ANY(%(open)s) AND expires_at <= %(now)s"
 )
-# Monotonic: a take-over stamps the lease at the recoverer's `now`, which a later beat must not undo.
-_BEAT = "UPDATE drafts SET heartbeat_at = GREATEST(heartbeat_at, %(now)s) WHERE id = %(id)s AND status = 'executing'"
 # One statement: a CAS that refuses to move an open draft past its TTL forward, and in that case
 # records the expiry instead. The two UPDATEs cannot both match: whether a draft is due never
 # changes between row versions, and they disagree on exactly that.
@@ -67,13 +65,6 @@ WITH swapped AS (
     RETURNING 1
 )
 SELECT count(*) FROM swapped
-"""
-# SKIP LOCKED: a draft another recoverer is taking right now is left to it, not waited for; the row
-# lock re-reads the latest version, so a lease stamped meanwhile no longer qualifies.
-_TAKE_OVER = """
-UPDATE drafts SET heartbeat_at = %(stamp)s
-WHERE id = (SELECT id FROM drafts WHERE id = %(id)s AND owner_user_id = %(user)s AND status = 'executing'
-            AND COALESCE(heartbeat_at, '-infinity') < %(cutoff)s FOR UPDATE SKIP LOCKED)
 """
 
 
@@ -115,7 +106,7 @@ async def _fetch(conn: Conn, sql: str, params: Any) -> list[TupleRow]:
     return await cur.fetchall()
 
 
-class PgStore(PgJournalMixin):
+class PgStore(PgLeaseMixin, PgJournalMixin):
     """Plans, drafts, the side-effect ledger, callback replies and the audit log in PostgreSQL.
 
     Nothing connects until the first call (or `open`), which also applies the migrations.
@@ -377,7 +368,7 @@ class PgStore(PgJournalMixin):
             raise ValueError(f"not an action status: {status!r}")
         # Progress proves the executor alive: the same statement renews the lease.
         sql = (
-            f"WITH beat AS ({_BEAT}) UPDATE draft_actions SET status = %(status)s, result = %(result)s,"
+            f"WITH beat AS ({BEAT_SQL}) UPDATE draft_actions SET status = %(status)s, result = %(result)s,"
             " error = %(error)s, link = %(link)s, updated_at = %(now)s WHERE draft_id = %(id)s AND idx = %(idx)s"
         )
         params = {
@@ -390,103 +381,6 @@ class PgStore(PgJournalMixin):
             "idx": index,
         }
         return await self._db.execute(sql, params) == 1
-
-    # -- execution lease and recovery ----------------------------------------------------------
-
-    async def heartbeat(self, draft_id: str) -> bool:
-        """Renew the lease of an executing draft (its executor calls this while it works).
-
-        Returns:
-            Whether the draft is still executing.
-
-        Raises:
-            psycopg.Error: the database failed.
-        """
-        return await self._db.execute(_BEAT, {"now": to_utc(self._now()), "id": draft_id}) == 1
-
-    async def stuck_drafts(
-        self, older_than_s: float, *, now: datetime | None = None
-    ) -> list[tuple[str, str]]:
-        """Drafts of every user left "executing" whose lease was last renewed more than
-        `older_than_s` ago: their executor died (a live one renews it every few seconds).
-
-        Returns:
-            (draft_id, owner) pairs, oldest lease first.
-
-        Raises:
-            psycopg.Error: the database failed.
-        """
-        cutoff = to_utc(now or self._now()) - timedelta(seconds=older_than_s)
-        sql = (
-            "SELECT id, owner_user_id FROM drafts WHERE status = 'executing'"
-            " AND COALESCE(heartbeat_at, '-infinity') < %s ORDER BY COALESCE(heartbeat_at, '-infinity'), id"
-        )
-        return [(row[0], row[1]) for row in await self._db.fetchall(sql, (cutoff,))]
-
-    async def take_over(
-        self, draft_id: str, user_id: str, older_than_s: float, *, now: datetime | None = None
-    ) -> bool:
-        """Compare-and-swap a stuck draft's lease to the caller, so one recoverer finishes it.
-
-        Returns:
-            True for the one caller that took it; False when it is not executing, its lease is
-            fresher than `older_than_s`, or another recoverer is taking it at this moment.
-
-        Raises:
-            psycopg.Error: the database failed.
-        """
-        at = to_utc(now or self._now())
-        # Stamped at `now` or later, with a strict comparison: a second taker, even with a zero
-        # lease, finds the lease no longer older than its own `now`.
-        params = {
-            "stamp": max(at, to_utc(self._now())),
-            "id": draft_id,
-            "user": user_id,
-            "cutoff": at - timedelta(seconds=older_than_s),
-        }
-        return await self._db.execute(_TAKE_OVER, params) == 1
-
-    async def ledger_settle(
-        self,
-        scope: str,
-        draft_id: str,
-        state: Literal["succeeded", "failed", "unknown"],
-        result: Any = None,
-        error: str | None = None,
-    ) -> bool:
-        """Record what reconciliation found for a claim of `draft_id` left "started" or "unknown".
-
-        Returns:
-            Whether the row changed (False: another draft holds the scope, or it is settled).
-
-        Raises:
-            ValueError: `state` is not a final ledger state.
-            psycopg.Error: the database failed.
-        """
-        if state not in ("succeeded", "failed", "unknown"):
-            raise ValueError(f"not a final ledger state: {state!r}")
-        sql = (
-            "UPDATE ledger SET state = %s, result = %s, error = %s, updated_at = %s"
-            " WHERE scope = %s AND draft_id = %s AND state IN ('started', 'unknown')"
-        )
-        params = (state, js(result), error, to_utc(self._now()), scope, draft_id)
-        return await self._db.execute(sql, params) == 1
-
-    async def stale_claims(self, older_than_s: float, *, now: datetime | None = None) -> list[StaleClaim]:
-        """Ledger claims still "started" for longer than `older_than_s` whose draft is not executing
-        (finished without settling them, or gone): nobody will settle them but recovery.
-
-        Raises:
-            psycopg.Error: the database failed.
-        """
-        cutoff = to_utc(now or self._now()) - timedelta(seconds=older_than_s)
-        sql = (
-            "SELECT l.scope, l.draft_id, l.action_index, d.owner_user_id FROM ledger l"
-            " LEFT JOIN drafts d ON d.id = l.draft_id"
-            " WHERE l.state = 'started' AND l.updated_at <= %s"
-            " AND (d.status IS NULL OR d.status <> 'executing') ORDER BY l.updated_at, l.scope"
-        )
-        return [StaleClaim(*row) for row in await self._db.fetchall(sql, (cutoff,))]
 
     async def draft_events(self, draft_id: str, user_id: str) -> list[dict[str, str]]:
         """The draft's status changes in order: `{"from", "to", "at"}` (empty for a stranger).

@@ -313,9 +313,7 @@ async def test_concurrent_deliveries_of_one_callback_have_one_owner(store: Draft
     assert [owner for owner, _ in results].count(True) == 1
 
 
-async def test_a_stale_or_abandoned_callback_claim_can_be_taken_over(
-    store: DraftStore, clock: Clock
-) -> None:
+async def test_a_stale_or_abandoned_callback_claim_can_be_taken_over(store: DraftStore, clock: Clock) -> None:
     assert (await store.callback_begin("alice", "cb", "plan"))[0]
     clock.advance(61)
     assert (await store.callback_begin("alice", "cb", "plan"))[0]

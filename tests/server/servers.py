@@ -183,8 +183,10 @@ async def http_client(
 class WorkerPool:
     """Client processes (`http_worker.py`), each with its own connections to the server.
 
-    Every worker connects first and says "ready"; `run` then releases all of them at once (a barrier
-    over their stdin, no sleeps) and collects each one's JSON report."""
+    Every worker connects first and says "ready" before each phase; `run` releases all of them into
+    the phase at once (a barrier over their stdin, no sleeps) and finally collects each one's JSON
+    report. A job is {"connections": n, "calls": [...]} (one phase) or {"connections": n, "flows":
+    [{"user", "text"}]} (three phases: plan, confirm, execute); see `http_worker.py`."""
 
     def __init__(self, url: str, token: str, jobs: list[dict[str, Any]]) -> None:
         self.procs = [
@@ -204,16 +206,18 @@ class WorkerPool:
             proc.stdin.write(json.dumps({"url": url, "token": token, **job}) + "\n")
             proc.stdin.flush()
 
-    def run(self) -> list[dict[str, Any]]:
+    def run(self, phases: int = 1) -> list[dict[str, Any]]:
+        """Release every worker into each of its `phases` together; their reports, in job order."""
         try:
-            for proc in self.procs:
-                assert proc.stdout is not None
-                line = proc.stdout.readline()
-                assert line.strip() == "ready", self._failure(proc, line)
-            for proc in self.procs:  # the barrier: everyone is connected; go
-                assert proc.stdin is not None
-                proc.stdin.write("go\n")
-                proc.stdin.flush()
+            for _ in range(phases):
+                for proc in self.procs:
+                    assert proc.stdout is not None
+                    line = proc.stdout.readline()
+                    assert line.strip() == "ready", self._failure(proc, line)
+                for proc in self.procs:  # the barrier: everyone is ready; go
+                    assert proc.stdin is not None
+                    proc.stdin.write("go\n")
+                    proc.stdin.flush()
             reports = []
             for proc in self.procs:
                 out, err = proc.communicate(timeout=LONG_WAIT_S)
@@ -280,5 +284,13 @@ class SandboxFile:
 
     def issue_titles(self, marker: str) -> list[str]:
         """Titles of the Linear issues in the sandbox that carry `marker`, one entry per issue."""
-        issues = self.workspace()["linear"]["issues"]
-        return [str(i["title"]) for i in issues if marker in str(i.get("title", ""))]
+        return [t for kind, t in self.created(marker) if kind == "issue"]
+
+    def created(self, marker: str) -> list[tuple[str, str]]:
+        """(kind, title) of every Linear issue, Attio note and calendar event whose title carries
+        `marker`: one entry per object, so a duplicate side effect shows as a repeated entry."""
+        ws = self.workspace()
+        found = [("issue", str(i.get("title", ""))) for i in ws["linear"]["issues"]]
+        found += [("note", str(n.get("title", ""))) for n in ws["attio"]["notes"]]
+        found += [("event", str(e.get("summary", ""))) for e in ws["calendar"]["events"]]
+        return [(kind, title) for kind, title in found if marker in title]

@@ -38,11 +38,11 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
-from conftest import REF_NOW, reply_of
+from conftest import REF_NOW
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import Bundle, RuleBasedStateMachine, initialize, multiple, rule
-from mcp import Client
+from sync_client import InMemoryServer
 
 from drafts import SqliteStore
 from drafts.models import TRANSITIONS
@@ -131,61 +131,13 @@ class ServiceSwitch:
         """See `start`."""
 
 
-class InMemoryServer:
-    """The MCP client lives in one long-running task (its task group must be entered and left in the
-    same task); each synchronous rule hands it a call through a queue."""
-
-    def __init__(self, server: Any) -> None:
-        self.server = server
-        self.queue: asyncio.Queue[tuple[str, dict[str, Any], asyncio.Future[Any]] | None] | None = None
-        self.task: asyncio.Task[None] | None = None
-
-    async def start(self) -> None:
-        self.queue = asyncio.Queue()
-        ready = asyncio.Event()
-        self.task = asyncio.create_task(self._serve(ready))
-        waiter = asyncio.create_task(ready.wait())
-        await asyncio.wait({self.task, waiter}, timeout=30, return_when=asyncio.FIRST_COMPLETED)
-        if not ready.is_set():
-            waiter.cancel()
-            await self.task  # re-raises why the client could not connect
-            raise AssertionError("the in-memory client did not connect")
-
-    async def _serve(self, ready: asyncio.Event) -> None:
-        assert self.queue is not None
-        async with Client(self.server) as client:
-            ready.set()
-            while (item := await self.queue.get()) is not None:
-                tool, args, reply = item
-                try:
-                    reply.set_result(await client.call_tool(tool, args))
-                except Exception as exc:
-                    reply.set_exception(exc)
-
-    async def call(self, tool: str, args: dict[str, Any]) -> Reply:
-        assert self.queue is not None and self.task is not None and not self.task.done()
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        await self.queue.put((tool, args, future))
-        result = await asyncio.wait_for(future, timeout=30)
-        if result.is_error:
-            text = " ".join(str(getattr(c, "text", "")) for c in result.content)
-            return {"ok": False, "status": "tool_error", "user_message": text}
-        return reply_of(result)
-
-    async def stop(self) -> None:
-        if self.queue is not None and self.task is not None:
-            await self.queue.put(None)
-            await asyncio.wait_for(self.task, timeout=30)
-            self.task = None
-
-
 _SHARED: list[InMemoryServer] = []
 SWITCH = ServiceSwitch()
 
 
 def shared_server() -> InMemoryServer:
     """The module's one MCP server (on the switch) and its connected in-memory client."""
-    if not _SHARED or _SHARED[0].task is None or _SHARED[0].task.done():
+    if not _SHARED or not _SHARED[0].running:
         _SHARED[:] = [InMemoryServer(build_server(cast(Service, SWITCH), Settings()))]
         RUNNER.run(_SHARED[0].start())
     return _SHARED[0]

@@ -1,0 +1,229 @@
+"""Load against several `planner-mcp serve --http` processes sharing one PostgreSQL database.
+
+Starts N servers (default 3) on a fresh schema of the database named by `--database-url` (default:
+PLANNER_TEST_DATABASE_URL or postgresql://127.0.0.1:5432/test), then runs W workers. Each worker
+keeps one MCP session per server and repeats: `plan` a new Linear issue on one server, `confirm_draft`
+on the next, and `execute_draft` on all of them at once (so every draft is executed concurrently by
+every process). At the end it checks exactly once from the database (one issue per draft, every
+ledger claim settled on its first attempt), prints the figures, stops the servers and drops the
+schema (unless --keep).
+
+Usage: python scripts/cluster_load.py [--processes 3] [--workers 12] [--drafts 150]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from contextlib import AsyncExitStack
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlsplit, urlunsplit
+
+import httpx2
+import psycopg
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
+
+ROOT = Path(__file__).resolve().parents[1]
+REF_NOW = "2026-11-25T12:00:00+03:00"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def with_search_path(url: str, schema: str) -> str:
+    parts = urlsplit(url)
+    option = "options=" + quote(f"-csearch_path={schema}", safe="")
+    return urlunsplit(parts._replace(query=f"{parts.query}&{option}" if parts.query else option))
+
+
+def start_servers(
+    n: int, database_url: str, token: str, logs: Path
+) -> tuple[list[str], list[subprocess.Popen[bytes]]]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("COMPOSIO_", "PLANNER_"))}
+    env.update(
+        PLANNER_DATABASE_URL=database_url, PLANNER_HTTP_TOKEN=token, PLANNER_DB=str(logs / "unused.db")
+    )
+    urls, procs, ports = [], [], []
+    for i in range(n):
+        port = free_port()
+        with (logs / f"server{i}.log").open("wb") as out:
+            procs.append(
+                subprocess.Popen(
+                    [str(ROOT / ".venv" / "bin" / "planner-mcp"), "serve", "--http", "--port", str(port)],
+                    cwd=ROOT,
+                    env=env,
+                    stdin=subprocess.DEVNULL,
+                    stdout=out,
+                    stderr=out,
+                )
+            )
+        ports.append(port)
+        urls.append(f"http://127.0.0.1:{port}/mcp")
+    deadline = time.monotonic() + 30
+    for proc, port in zip(procs, ports, strict=True):
+        while True:
+            if proc.poll() is not None:
+                raise SystemExit(f"a server exited with {proc.returncode}; see {logs}")
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.05).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise SystemExit(f"a server did not listen within 30 s; see {logs}") from None
+                time.sleep(0.05)
+    return urls, procs
+
+
+def reply_of(result: Any) -> dict[str, Any]:
+    if result.is_error:
+        return {"status": "tool_error", "text": " ".join(getattr(c, "text", "") for c in result.content)}
+    return dict(result.structured_content)
+
+
+class Figures:
+    def __init__(self) -> None:
+        self.latency: dict[str, list[float]] = defaultdict(list)
+        self.statuses: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+        self.titles: list[str] = []
+
+    def record(self, tool: str, seconds: float, status: str) -> None:
+        self.latency[tool].append(seconds)
+        self.statuses[tool][status] += 1
+
+
+async def worker(n: int, urls: list[str], token: str, drafts: int, figures: Figures) -> None:
+    # Sessions are entered and left in this task: anyio's cancel scopes must not change tasks.
+    async with AsyncExitStack() as stack:
+        http = await stack.enter_async_context(
+            httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"}, timeout=120)
+        )
+        clients = [
+            await stack.enter_async_context(Client(streamable_http_client(u, http_client=http))) for u in urls
+        ]
+        user = f"load{n}x{secrets.token_hex(3)}"
+
+        async def timed(server: int, tool: str, args: dict[str, Any]) -> dict[str, Any]:
+            start = time.perf_counter()
+            reply = reply_of(await clients[server].call_tool(tool, {"user_id": user, **args}))
+            figures.record(tool, time.perf_counter() - start, str(reply.get("status")))
+            return reply
+
+        for i in range(drafts):
+            title = f"нагрузка {user} {i}"
+            first = (n + i) % len(urls)
+            text = f"Создай задачу в Linear: {title}"
+            planned = await timed(first, "plan", {"text": text, "now": REF_NOW})
+            if planned.get("status") != "draft_pending":
+                continue
+            draft = planned["draft"]["id"]
+            await timed((first + 1) % len(urls), "confirm_draft", {"draft_id": draft})
+            figures.titles.append(title)
+            await asyncio.gather(*(timed(s, "execute_draft", {"draft_id": draft}) for s in range(len(urls))))
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def check(database_url: str, titles: list[str]) -> dict[str, Any]:
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        (body,) = conn.execute("SELECT body FROM sandbox_workspace WHERE id = 1").fetchone() or ("{}",)
+        issues = json.loads(body)["linear"]["issues"]
+        counts = defaultdict(int)
+        for issue in issues:
+            counts[issue["title"]] += 1
+        ledger = conn.execute("SELECT state, attempts, count(*) FROM ledger GROUP BY 1, 2").fetchall()
+        statuses = conn.execute("SELECT status, count(*) FROM drafts GROUP BY 1").fetchall()
+        executing = conn.execute(
+            "SELECT count(*) FROM draft_events WHERE to_state = 'executing' GROUP BY draft_id HAVING count(*) > 1"
+        ).fetchall()
+    return {
+        "drafts": dict(statuses),
+        "issues_exactly_once": sum(1 for t in titles if counts[t] == 1),
+        "issues_duplicated": sum(1 for t in titles if counts[t] > 1),
+        "issues_missing": sum(1 for t in titles if counts[t] == 0),
+        "ledger": {f"{state}/attempt{attempts}": n for state, attempts, n in ledger},
+        "drafts_entering_executing_twice": len(executing),
+    }
+
+
+async def run(args: argparse.Namespace) -> int:
+    base = args.database_url
+    schema = "load_" + secrets.token_hex(4)
+    database_url = with_search_path(base, schema)
+    token = secrets.token_urlsafe(24)
+    logs = Path(tempfile.mkdtemp(prefix="cluster-load-"))
+    t0 = time.perf_counter()
+    urls, procs = start_servers(args.processes, database_url, token, logs)
+    started = time.perf_counter() - t0
+    figures = Figures()
+    try:
+        t0 = time.perf_counter()
+        per_worker = args.drafts // args.workers
+        await asyncio.gather(*(worker(n, urls, token, per_worker, figures) for n in range(args.workers)))
+        elapsed = time.perf_counter() - t0
+        verdict = check(database_url, figures.titles)
+    finally:
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            proc.wait(timeout=10)
+        if not args.keep:
+            with psycopg.connect(base, autocommit=True) as conn:
+                conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+
+    calls = sum(len(v) for v in figures.latency.values())
+    print(
+        f"{args.processes} processes on one PostgreSQL schema, started in {started:.1f} s; {args.workers} workers"
+    )
+    print(
+        f"{len(figures.titles)} drafts, {calls} tool calls in {elapsed:.1f} s: {calls / elapsed:.1f} calls/s,"
+    )
+    print(
+        f"  {len(figures.titles) / elapsed:.1f} drafts/s executed (each by {args.processes} processes at once)"
+    )
+    print("| tool | calls | p50 ms | p95 ms | p99 ms | max ms | statuses |")
+    print("|---|---|---|---|---|---|---|")
+    for tool, values in figures.latency.items():
+        row = [1000 * percentile(values, q) for q in (0.5, 0.95, 0.99)] + [1000 * max(values)]
+        statuses = ", ".join(f"{k} {v}" for k, v in sorted(figures.statuses[tool].items()))
+        print(f"| {tool} | {len(values)} | " + " | ".join(f"{x:.0f}" for x in row) + f" | {statuses} |")
+    print("exactly once:", json.dumps(verdict, ensure_ascii=False))
+    mean = statistics.mean(figures.latency["execute_draft"]) if figures.latency["execute_draft"] else 0
+    print(f"mean execute_draft {1000 * mean:.0f} ms; server logs in {logs}")
+    ok = verdict["issues_duplicated"] == 0 and verdict["issues_missing"] == 0
+    ok = ok and verdict["drafts_entering_executing_twice"] == 0
+    return 0 if ok else 1
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument(
+        "--database-url",
+        default=os.environ.get("PLANNER_TEST_DATABASE_URL") or "postgresql://127.0.0.1:5432/test",
+    )
+    p.add_argument("--processes", type=int, default=3)
+    p.add_argument("--workers", type=int, default=12)
+    p.add_argument("--drafts", type=int, default=150, help="in total, split among the workers")
+    p.add_argument("--keep", action="store_true", help="keep the schema for inspection")
+    return asyncio.run(run(p.parse_args()))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
