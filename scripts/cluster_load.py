@@ -1,14 +1,18 @@
 """Load against several `planner-mcp serve --http` processes sharing one PostgreSQL database.
 
 Starts N servers (default 3) on a fresh schema of the database named by `--database-url` (default:
-PLANNER_TEST_DATABASE_URL or postgresql://127.0.0.1:5432/test), then runs W workers. Each worker
+PLANNER_TEST_DATABASE_URL or postgresql://127.0.0.1:5432/test), or with `--sqlite` on one fresh
+SQLite file (a same-host baseline), then runs W workers. Each worker
 keeps one MCP session per server and repeats: `plan` a new Linear issue on one server, `confirm_draft`
 on the next, and `execute_draft` on all of them at once (so every draft is executed concurrently by
 every process). At the end it checks exactly once from the database (one issue per draft, every
 ledger claim settled on its first attempt), prints the figures, stops the servers and drops the
 schema (unless --keep).
 
-Usage: python scripts/cluster_load.py [--processes 3] [--workers 12] [--drafts 150]
+Each process paces every toolkit to its rate budget (Linear: 60 calls a minute, toolkits/pacing.py),
+so a run longer than the initial burst measures the pacer rather than the store.
+
+Usage: python scripts/cluster_load.py [--processes 3] [--workers 9] [--drafts 45] [--sqlite]
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import json
 import os
 import secrets
 import socket
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -141,18 +146,29 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def check(database_url: str, titles: list[str]) -> dict[str, Any]:
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        (body,) = conn.execute("SELECT body FROM sandbox_workspace WHERE id = 1").fetchone() or ("{}",)
-        issues = json.loads(body)["linear"]["issues"]
-        counts = defaultdict(int)
-        for issue in issues:
-            counts[issue["title"]] += 1
-        ledger = conn.execute("SELECT state, attempts, count(*) FROM ledger GROUP BY 1, 2").fetchall()
-        statuses = conn.execute("SELECT status, count(*) FROM drafts GROUP BY 1").fetchall()
-        executing = conn.execute(
-            "SELECT count(*) FROM draft_events WHERE to_state = 'executing' GROUP BY draft_id HAVING count(*) > 1"
-        ).fetchall()
+def check(database: str, titles: list[str]) -> dict[str, Any]:
+    if database.startswith("postgresql://"):
+        with psycopg.connect(database, autocommit=True) as conn:
+            return verdict(conn, titles)
+    conn = sqlite3.connect(database)
+    try:
+        return verdict(conn, titles)
+    finally:
+        conn.close()
+
+
+def verdict(conn: Any, titles: list[str]) -> dict[str, Any]:
+    """Exactly once, from the database: the same SQL on both backends."""
+    (body,) = conn.execute("SELECT body FROM sandbox_workspace WHERE id = 1").fetchone() or ("{}",)
+    issues = json.loads(body)["linear"]["issues"]
+    counts = defaultdict(int)
+    for issue in issues:
+        counts[issue["title"]] += 1
+    ledger = conn.execute("SELECT state, attempts, count(*) FROM ledger GROUP BY 1, 2").fetchall()
+    statuses = conn.execute("SELECT status, count(*) FROM drafts GROUP BY 1").fetchall()
+    executing = conn.execute(
+        "SELECT count(*) FROM draft_events WHERE to_state = 'executing' GROUP BY draft_id HAVING count(*) > 1"
+    ).fetchall()
     return {
         "drafts": dict(statuses),
         "issues_exactly_once": sum(1 for t in titles if counts[t] == 1),
@@ -166,11 +182,11 @@ def check(database_url: str, titles: list[str]) -> dict[str, Any]:
 async def run(args: argparse.Namespace) -> int:
     base = args.database_url
     schema = "load_" + secrets.token_hex(4)
-    database_url = with_search_path(base, schema)
     token = secrets.token_urlsafe(24)
     logs = Path(tempfile.mkdtemp(prefix="cluster-load-"))
+    database = str(logs / "planner.db") if args.sqlite else with_search_path(base, schema)
     t0 = time.perf_counter()
-    urls, procs = start_servers(args.processes, database_url, token, logs)
+    urls, procs = start_servers(args.processes, database, token, logs)
     started = time.perf_counter() - t0
     figures = Figures()
     try:
@@ -178,13 +194,13 @@ async def run(args: argparse.Namespace) -> int:
         per_worker = args.drafts // args.workers
         await asyncio.gather(*(worker(n, urls, token, per_worker, figures) for n in range(args.workers)))
         elapsed = time.perf_counter() - t0
-        verdict = check(database_url, figures.titles)
+        found = check(database, figures.titles)
     finally:
         for proc in procs:
             proc.terminate()
         for proc in procs:
             proc.wait(timeout=10)
-        if not args.keep:
+        if not args.keep and not args.sqlite:
             with psycopg.connect(base, autocommit=True) as conn:
                 conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
 
@@ -204,11 +220,11 @@ async def run(args: argparse.Namespace) -> int:
         row = [1000 * percentile(values, q) for q in (0.5, 0.95, 0.99)] + [1000 * max(values)]
         statuses = ", ".join(f"{k} {v}" for k, v in sorted(figures.statuses[tool].items()))
         print(f"| {tool} | {len(values)} | " + " | ".join(f"{x:.0f}" for x in row) + f" | {statuses} |")
-    print("exactly once:", json.dumps(verdict, ensure_ascii=False))
+    print("exactly once:", json.dumps(found, ensure_ascii=False))
     mean = statistics.mean(figures.latency["execute_draft"]) if figures.latency["execute_draft"] else 0
     print(f"mean execute_draft {1000 * mean:.0f} ms; server logs in {logs}")
-    ok = verdict["issues_duplicated"] == 0 and verdict["issues_missing"] == 0
-    ok = ok and verdict["drafts_entering_executing_twice"] == 0
+    ok = found["issues_duplicated"] == 0 and found["issues_missing"] == 0
+    ok = ok and found["drafts_entering_executing_twice"] == 0
     return 0 if ok else 1
 
 
@@ -219,8 +235,9 @@ def main() -> int:
         default=os.environ.get("PLANNER_TEST_DATABASE_URL") or "postgresql://127.0.0.1:5432/test",
     )
     p.add_argument("--processes", type=int, default=3)
-    p.add_argument("--workers", type=int, default=12)
-    p.add_argument("--drafts", type=int, default=150, help="in total, split among the workers")
+    p.add_argument("--workers", type=int, default=9)
+    p.add_argument("--drafts", type=int, default=45, help="in total, split among the workers")
+    p.add_argument("--sqlite", action="store_true", help="one SQLite file instead (same host only)")
     p.add_argument("--keep", action="store_true", help="keep the schema for inspection")
     return asyncio.run(run(p.parse_args()))
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
@@ -20,7 +20,7 @@ from pydantic import Field
 from planner.models import Voice
 from server.elicit import PersonConfirms, PersonCounts, ask_person
 from server.identity import resolve_user
-from server.replies import Reply
+from server.replies import Reply, known_secrets, redact
 from server.service import Service
 from server.settings import Settings
 
@@ -58,6 +58,13 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
 
     def who(ctx: Context[Any, Any], user_id: str) -> str:
         return resolve_user(ctx, user_id, settings.principals)
+
+    hidden = known_secrets(settings)
+
+    async def once(
+        user: str, callback_id: str | None, tool: str, fn: Callable[[], Awaitable[Reply]]
+    ) -> Reply:
+        return redact(await service.once(user, callback_id, tool, fn), hidden)
 
     @mcp.tool(
         annotations=ToolAnnotations(
@@ -110,7 +117,7 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         uid = who(ctx, user_id)
         if timezone is None and ctx.headers is not None:
             timezone = ctx.headers.get("x-timezone") or None  # DESIGN §9: a bot sends X-Timezone
-        return await service.once(
+        return await once(
             uid,
             callback_id,
             "plan",
@@ -154,7 +161,7 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         Relative dates in the answer ("завтра в 10:00") resolve against the original request's time.
         Never pick on the person's behalf when they have not answered."""
         uid = who(ctx, user_id)
-        return await service.once(
+        return await once(
             uid,
             callback_id,
             "pick",
@@ -206,7 +213,7 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
                 return await service.not_confirmed(uid, draft_id)
             return await service.confirm(uid, draft_id, confirm_count=confirm_count)
 
-        return await service.once(uid, callback_id, "confirm_draft", decide)
+        return await once(uid, callback_id, "confirm_draft", decide)
 
     @mcp.tool(
         annotations=ToolAnnotations(
@@ -231,7 +238,7 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         once: calling again returns the stored outcome. Returns per-action results with links.
         With dry_run=true nothing changes and the exact requests are returned."""
         uid = who(ctx, user_id)
-        return await service.once(
+        return await once(
             uid, callback_id, "execute_draft", lambda: service.execute(uid, draft_id, dry_run=dry_run)
         )
 
@@ -252,7 +259,7 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
     ) -> Reply:
         """Cancel a draft that has not run yet (the person said no or changed their mind). Nothing is changed."""
         uid = who(ctx, user_id)
-        return await service.once(uid, callback_id, "cancel_draft", lambda: service.cancel(uid, draft_id))
+        return await once(uid, callback_id, "cancel_draft", lambda: service.cancel(uid, draft_id))
 
     @mcp.tool(annotations=ToolAnnotations(title="List my drafts", read_only_hint=True, open_world_hint=False))
     async def list_drafts(
@@ -263,7 +270,7 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         ] = False,
     ) -> Reply:
         """List the person's drafts (open ones by default) with their status and summary."""
-        return await service.list_drafts(who(ctx, user_id), open_only=not include_finished)
+        return redact(await service.list_drafts(who(ctx, user_id), open_only=not include_finished), hidden)
 
     @mcp.tool(
         annotations=ToolAnnotations(title="Read my audit log", read_only_hint=True, open_world_hint=False)
@@ -274,6 +281,6 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         limit: Annotated[int, Field(ge=1, le=500)] = 50,
     ) -> Reply:
         """The person's audit records, newest first: every decision with its input, intent and tool calls."""
-        return await service.audit_log(who(ctx, user_id), limit)
+        return redact(await service.audit_log(who(ctx, user_id), limit), hidden)
 
     return mcp

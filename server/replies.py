@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
 from drafts import Draft
 from planner.models import Choice, Plan
+from server.settings import Settings
 
-__all__ = ["Reply", "Status"]
+__all__ = ["Reply", "Status", "known_secrets", "redact", "redact_text"]
 
 Status = Literal[
     "answered", "needs_clarification", "draft_pending", "needs_bulk_confirmation", "confirmed", "executing",
@@ -39,3 +41,37 @@ class Reply(BaseModel):
         if self.draft is not None:
             parts.append(f"draft {self.draft.id}: {self.draft.status}")
         return "\n".join(parts) or self.status
+
+
+def known_secrets(settings: Settings) -> tuple[str, ...]:
+    """What must never reach a person or the audit log: the Composio key and connected accounts, the
+    HTTP bearer tokens, the database URL (it may carry a password). Very short values are skipped."""
+    found = [settings.composio_api_key, settings.database_url, *settings.composio_connected_accounts.values()]
+    found += [p.token for p in settings.principals]
+    return tuple(sorted({s for s in found if s and len(s) >= 8}, key=len, reverse=True))
+
+
+def redact_text(text: str, secrets: Collection[str]) -> str:
+    for secret in secrets:
+        text = text.replace(secret, "***")
+    return text
+
+
+def _scrub(value: Any, secrets: Collection[str]) -> Any:
+    if isinstance(value, str):
+        return redact_text(value, secrets)
+    if isinstance(value, list):
+        return [_scrub(v, secrets) for v in value]
+    if isinstance(value, dict):
+        return {_scrub(k, secrets): _scrub(v, secrets) for k, v in value.items()}
+    return value
+
+
+def redact(reply: Reply, secrets: Collection[str]) -> Reply:
+    """The reply with every secret replaced by "***" wherever a backend's message carried one
+    (DESIGN §10): a provider's error text is shown to the person, so it is checked on the way out."""
+    if not secrets:
+        return reply
+    data = reply.model_dump(mode="json")
+    clean = _scrub(data, secrets)
+    return reply if clean == data else Reply.model_validate(clean)

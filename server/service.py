@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import json
 import logging
 import re
 import secrets
@@ -32,7 +33,7 @@ from server._helpers import (
     reask,
 )
 from server.render import draft_message, query_message, t
-from server.replies import Reply
+from server.replies import Reply, known_secrets, redact_text
 from server.settings import Settings
 from toolkits import registry
 from toolkits.base import Backend
@@ -131,6 +132,12 @@ class Service(DraftCommands):
                 lang,
                 "Нужен ровно один из параметров: text, command или voice.",
                 "Pass exactly one of text, command or voice.",
+            )
+        if not _storable(text, command, timezone):  # a lone UTF-16 surrogate cannot be stored or sent back
+            return self._bad(
+                lang,
+                "В запросе есть символы, которые нельзя сохранить: перепишите его обычным текстом.",
+                "The request contains characters that cannot be stored: please send it as plain text.",
             )
         if text is not None and len(text) > MAX_TEXT:
             return self._bad(
@@ -477,14 +484,24 @@ class Service(DraftCommands):
         preview: str | None,
     ) -> None:
         try:
+            hidden = known_secrets(self.settings)  # a provider's error text may carry one
             await self.store.audit(
                 user_id=user,
                 conversation_id=conversation_id,
-                input_message=text[:1000],
+                input_message=redact_text(text[:1000], hidden),
                 intent=intent,
                 decision=decision,
                 tool_calls=calls,
-                response_preview=preview,
+                response_preview=None if preview is None else redact_text(preview, hidden),
             )
         except Exception:  # the audit must never turn a good answer into an error
             log.exception("audit write failed")
+
+
+def _storable(*values: Any) -> bool:
+    """Whether the values encode as UTF-8 (JSON may carry a lone surrogate such as "\\ud800")."""
+    try:
+        json.dumps(values, ensure_ascii=False, default=str).encode("utf-8")
+    except (UnicodeEncodeError, ValueError):
+        return False
+    return True

@@ -1,6 +1,6 @@
 """The store test suite runs against both backends: the `database` fixture yields SQLite (a file of
 the test's own) or PostgreSQL (a schema of the session's own, emptied before each test and dropped
-at the end: truncating eight tables is much cheaper than migrating a new schema per test, and the
+at the end: emptying nine tables is much cheaper than migrating a new schema per test, and the
 migrations themselves are tested in test_pg_store.py).
 
 A module rather than `tests/drafts/conftest.py`: a second conftest would shadow the root one that
@@ -58,7 +58,8 @@ def _empty(url: str) -> None:
         )
         tables = [row[0] for row in cur.fetchall()]
         if tables:  # the sandbox row goes too: the next sandbox seeds a fresh workspace
-            conn.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
+            # DELETE, not TRUNCATE: on a few rows it is several times faster (no new files).
+            conn.execute("; ".join(f"DELETE FROM {table}" for table in tables))
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

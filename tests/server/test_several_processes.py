@@ -84,7 +84,9 @@ def _wait_until_listening(server: Server, port: int) -> None:
             return
         except OSError:
             if time.monotonic() > deadline:
-                pytest.fail(f"server did not listen within {START_DEADLINE_S}s:\n{server.log.read_text()[-2000:]}")
+                pytest.fail(
+                    f"server did not listen within {START_DEADLINE_S}s:\n{server.log.read_text()[-2000:]}"
+                )
             time.sleep(0.05)
 
 
@@ -98,7 +100,9 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("COMPOSIO_", "PLANNER_"))}
     env.update(SERVER_ENV)
     # PLANNER_DB points at a file that must never appear: the URL wins for drafts and sandbox.
-    env.update(PLANNER_DATABASE_URL=database_url, PLANNER_HTTP_TOKEN=token, PLANNER_DB=str(workdir / "unused.db"))
+    env.update(
+        PLANNER_DATABASE_URL=database_url, PLANNER_HTTP_TOKEN=token, PLANNER_DB=str(workdir / "unused.db")
+    )
     servers: list[tuple[Server, int]] = []
     try:
         for n in range(PROCESSES):  # all started at once: migrations race on a fresh schema
@@ -170,7 +174,9 @@ async def issues_titled(cluster: Cluster, title: str) -> int:
 async def draft_row(cluster: Cluster, draft: str) -> tuple[str, list[str], list[tuple[str, int]]]:
     """The draft's status, its actions' statuses, and its ledger claims (state, attempts)."""
     [(status,)] = await query(cluster, "SELECT status FROM drafts WHERE id = %s", (draft,))
-    actions = await query(cluster, "SELECT status FROM draft_actions WHERE draft_id = %s ORDER BY idx", (draft,))
+    actions = await query(
+        cluster, "SELECT status FROM draft_actions WHERE draft_id = %s ORDER BY idx", (draft,)
+    )
     ledger = await query(cluster, "SELECT state, attempts FROM ledger WHERE draft_id = %s", (draft,))
     return status, [a for (a,) in actions], [(s, n) for s, n in ledger]
 
@@ -187,7 +193,9 @@ async def test_thirty_concurrent_executes_across_three_processes_create_exactly_
             async with connect(cluster, i % PROCESSES) as client:
                 return await client.call_tool("execute_draft", {"draft_id": draft, "user_id": user})
 
-        results = await asyncio.gather(*(execute(i) for i in range(CONCURRENT_EXECUTES)), return_exceptions=True)
+        results = await asyncio.gather(
+            *(execute(i) for i in range(CONCURRENT_EXECUTES)), return_exceptions=True
+        )
 
         errors = [r for r in results if isinstance(r, BaseException) or r.is_error]
         assert errors == [], errors

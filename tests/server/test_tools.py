@@ -389,7 +389,9 @@ async def test_every_write_operation_executes_on_the_sandbox(anna: Conversation)
         assert e["status"] == "executed", (text, e["user_message"])
 
 
-async def test_an_unknown_assignee_is_asked_for_and_the_answer_may_be_in_either_script(anna: Conversation) -> None:
+async def test_an_unknown_assignee_is_asked_for_and_the_answer_may_be_in_either_script(
+    anna: Conversation,
+) -> None:
     r = await anna.say("Назначь ENG-103 на Ивана")
     assert r["status"] == "needs_clarification" and "Oleg Ivanov" in [c["label"] for c in r["choices"]]
     r = await anna.call("pick", plan_id=r["plan"]["plan_id"], question_id=r["question_id"], text="Олег")
