@@ -2,35 +2,39 @@
 
 Starts N servers (default 3) on a fresh schema of the database named by `--database-url` (default:
 PLANNER_TEST_DATABASE_URL or postgresql://127.0.0.1:5432/test), or with `--sqlite` on one fresh
-SQLite file (a same-host baseline), then runs W workers. Each worker
-keeps one MCP session per server and repeats: `plan` a new Linear issue on one server, `confirm_draft`
-on the next, and `execute_draft` on all of them at once (so every draft is executed concurrently by
-every process). At the end it checks exactly once from the database (one issue per draft, every
+SQLite file (a same-host baseline), then runs W workers. Each worker keeps one MCP session per
+server and repeats: `plan` a new Linear issue on one server, `confirm_draft` on the next, and
+`execute_draft` on all of them at once (so every draft is executed concurrently by every process). At the end it checks exactly once from the database (one issue per draft, every
 ledger claim settled on its first attempt), prints the figures, stops the servers and drops the
 schema (unless --keep).
 
 Each process paces every toolkit to its rate budget (Linear: 60 calls a minute, toolkits/pacing.py),
 so a run longer than the initial burst measures the pacer rather than the store.
 
+With `--load-py` it runs scripts/load.py's people instead (plan -> confirm -> execute of rotating
+kinds for `--seconds`), split evenly across the servers, and verifies with load.py's own checks.
+
 Usage: python scripts/cluster_load.py [--processes 3] [--workers 9] [--drafts 45] [--sqlite]
+       python scripts/cluster_load.py --load-py [--users 20] [--seconds 60]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.util
 import json
 import os
 import secrets
 import socket
 import sqlite3
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from collections import defaultdict
-from contextlib import AsyncExitStack
+from collections.abc import Iterator
+from contextlib import AsyncExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit, urlunsplit
@@ -179,7 +183,9 @@ def verdict(conn: Any, titles: list[str]) -> dict[str, Any]:
     }
 
 
-async def run(args: argparse.Namespace) -> int:
+@contextmanager
+def cluster(args: argparse.Namespace) -> Iterator[tuple[list[str], str, str, Path]]:
+    """N servers on a fresh schema (or SQLite file): (urls, token, database, log directory)."""
     base = args.database_url
     schema = "load_" + secrets.token_hex(4)
     token = secrets.token_urlsafe(24)
@@ -187,14 +193,10 @@ async def run(args: argparse.Namespace) -> int:
     database = str(logs / "planner.db") if args.sqlite else with_search_path(base, schema)
     t0 = time.perf_counter()
     urls, procs = start_servers(args.processes, database, token, logs)
-    started = time.perf_counter() - t0
-    figures = Figures()
+    where = "one SQLite file" if args.sqlite else "one PostgreSQL schema"
+    print(f"{args.processes} processes on {where}, listening after {time.perf_counter() - t0:.1f} s")
     try:
-        t0 = time.perf_counter()
-        per_worker = args.drafts // args.workers
-        await asyncio.gather(*(worker(n, urls, token, per_worker, figures) for n in range(args.workers)))
-        elapsed = time.perf_counter() - t0
-        found = check(database, figures.titles)
+        yield urls, token, database, logs
     finally:
         for proc in procs:
             proc.terminate()
@@ -204,16 +206,20 @@ async def run(args: argparse.Namespace) -> int:
             with psycopg.connect(base, autocommit=True) as conn:
                 conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
 
+
+async def own_load(args: argparse.Namespace, urls: list[str], token: str, database: str, logs: Path) -> int:
+    figures = Figures()
+    t0 = time.perf_counter()
+    per_worker = args.drafts // args.workers
+    await asyncio.gather(*(worker(n, urls, token, per_worker, figures) for n in range(args.workers)))
+    elapsed = time.perf_counter() - t0
+    found = check(database, figures.titles)
     calls = sum(len(v) for v in figures.latency.values())
+    drafts = len(figures.titles)
     print(
-        f"{args.processes} processes on one PostgreSQL schema, started in {started:.1f} s; {args.workers} workers"
+        f"{args.workers} workers: {drafts} drafts, {calls} tool calls in {elapsed:.1f} s: {calls / elapsed:.1f} calls/s,"
     )
-    print(
-        f"{len(figures.titles)} drafts, {calls} tool calls in {elapsed:.1f} s: {calls / elapsed:.1f} calls/s,"
-    )
-    print(
-        f"  {len(figures.titles) / elapsed:.1f} drafts/s executed (each by {args.processes} processes at once)"
-    )
+    print(f"  {drafts / elapsed:.1f} drafts/s executed (each by {len(urls)} processes at once)")
     print("| tool | calls | p50 ms | p95 ms | p99 ms | max ms | statuses |")
     print("|---|---|---|---|---|---|---|")
     for tool, values in figures.latency.items():
@@ -221,11 +227,64 @@ async def run(args: argparse.Namespace) -> int:
         statuses = ", ".join(f"{k} {v}" for k, v in sorted(figures.statuses[tool].items()))
         print(f"| {tool} | {len(values)} | " + " | ".join(f"{x:.0f}" for x in row) + f" | {statuses} |")
     print("exactly once:", json.dumps(found, ensure_ascii=False))
-    mean = statistics.mean(figures.latency["execute_draft"]) if figures.latency["execute_draft"] else 0
-    print(f"mean execute_draft {1000 * mean:.0f} ms; server logs in {logs}")
+    print(f"server logs in {logs}")
     ok = found["issues_duplicated"] == 0 and found["issues_missing"] == 0
-    ok = ok and found["drafts_entering_executing_twice"] == 0
-    return 0 if ok else 1
+    return 0 if ok and found["drafts_entering_executing_twice"] == 0 else 1
+
+
+def snapshot_for_load_py(database: str, into: Path) -> Path:
+    """The tables scripts/load.py verifies, copied into a SQLite file it can read."""
+    target = into / "verify.db"
+    copy = sqlite3.connect(target)
+    queries = {
+        "sandbox_workspace(id, body)": "SELECT id, body FROM sandbox_workspace",
+        "drafts(id, status)": "SELECT id, status FROM drafts",
+        "draft_actions(draft_id, status)": "SELECT draft_id, status FROM draft_actions",
+        "draft_events(draft_id, to_state)": "SELECT draft_id, to_state FROM draft_events",
+    }
+    try:
+        with psycopg.connect(database, autocommit=True) as conn:
+            for table, sql in queries.items():
+                rows = conn.execute(sql).fetchall()
+                copy.execute(f"CREATE TABLE {table}")
+                marks = ", ".join("?" * len(rows[0])) if rows else ""
+                if rows:
+                    copy.executemany(f"INSERT INTO {table.split('(')[0]} VALUES ({marks})", rows)
+        copy.commit()
+    finally:
+        copy.close()
+    return target
+
+
+async def load_py(args: argparse.Namespace, urls: list[str], token: str, database: str, logs: Path) -> int:
+    """scripts/load.py's people, split across the servers (each server's share under its own run tag),
+    verified by load.py's own checks on a copy of the PostgreSQL tables."""
+    spec = importlib.util.spec_from_file_location("load", ROOT / "scripts" / "load.py")
+    assert spec is not None and spec.loader is not None
+    load = importlib.util.module_from_spec(spec)
+    sys.modules["load"] = load  # dataclasses resolve their annotations through sys.modules
+    spec.loader.exec_module(load)
+    runs = [load.letters(secrets.randbelow(26**4), 4) for _ in urls]
+    shares = [args.users // len(urls) + (i < args.users % len(urls)) for i in range(len(urls))]
+    results = await asyncio.gather(
+        *(
+            load.drive(url, token, share, args.seconds, 1000, run)
+            for url, share, run in zip(urls, shares, runs, strict=True)
+        )
+    )
+    db = snapshot_for_load_py(database, logs)
+    merged = load.Tally()
+    problems: list[str] = []
+    for (tally, _), run in zip(results, runs, strict=True):
+        problems += load.verify(db, tally, run)
+        for tool, values in tally.latencies.items():
+            merged.latencies[tool] += values
+        merged.errors += tally.errors
+        merged.loops += tally.loops
+    log = "\n".join(path.read_text(errors="replace") for path in sorted(logs.glob("server*.log")))
+    result = load.report(merged, max(elapsed for _, elapsed in results), args.users, problems, log)
+    load.print_report(result)
+    return 1 if result["errors"] or result["side_effect_problems"] or result["server_log_problems"] else 0
 
 
 def main() -> int:
@@ -238,8 +297,16 @@ def main() -> int:
     p.add_argument("--workers", type=int, default=9)
     p.add_argument("--drafts", type=int, default=45, help="in total, split among the workers")
     p.add_argument("--sqlite", action="store_true", help="one SQLite file instead (same host only)")
+    p.add_argument("--load-py", action="store_true", help="run scripts/load.py's people instead")
+    p.add_argument("--users", type=int, default=20, help="--load-py: people, split across the servers")
+    p.add_argument("--seconds", type=float, default=60.0, help="--load-py: the load window")
     p.add_argument("--keep", action="store_true", help="keep the schema for inspection")
-    return asyncio.run(run(p.parse_args()))
+    args = p.parse_args()
+    if args.load_py and args.sqlite:
+        p.error("--load-py reads PostgreSQL here; for SQLite run scripts/load.py itself")
+    with cluster(args) as (urls, token, database, logs):
+        chosen = load_py if args.load_py else own_load
+        return asyncio.run(chosen(args, urls, token, database, logs))
 
 
 if __name__ == "__main__":

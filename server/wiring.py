@@ -23,13 +23,16 @@ def _backend(settings: Settings) -> Backend:
         # imported here: the module is light, but only a configured key should pull it in at all
         from toolkits.composio_backend import ComposioBackend
 
-        return ComposioBackend(
-            api_key=settings.composio_api_key,
-            user_id=settings.composio_user_id,
-            base_url=os.environ.get("COMPOSIO_BASE_URL"),
-            toolkit_versions=settings.composio_toolkit_versions,
-            connected_accounts=settings.composio_connected_accounts,
-            timeout=settings.composio_timeout_s,
+        # paced to each toolkit's rate budget; the sandbox has no provider limits to respect
+        return PacedBackend(
+            ComposioBackend(
+                api_key=settings.composio_api_key,
+                user_id=settings.composio_user_id,
+                base_url=os.environ.get("COMPOSIO_BASE_URL"),
+                toolkit_versions=settings.composio_toolkit_versions,
+                connected_accounts=settings.composio_connected_accounts,
+                timeout=settings.composio_timeout_s,
+            )
         )
     from toolkits.sandbox import Fault, FaultPlan, SandboxBackend
 
@@ -54,7 +57,7 @@ def build_service(
     if settings.database_url is None:
         settings.db_path.parent.mkdir(parents=True, exist_ok=True)
     store = store or open_store(settings.database, pool_max=settings.database_pool_max)
-    backend = backend or PacedBackend(_backend(settings))
+    backend = backend or _backend(settings)
 
     async def read(slug: str, args: Mapping[str, Any]) -> Any:
         try:

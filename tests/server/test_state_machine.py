@@ -114,7 +114,7 @@ class ServiceSwitch:
     """What the MCP server calls "the service": each example plugs in a fresh Service (its own
     database, fake clock, sandbox and planner), so no state crosses examples, while the MCP server and
     its client (whose output-schema validators take ~0.15 s per tool to compile) are built once. That
-    keeps an example at ~0.1 s, so a failure shrinks in seconds rather than minutes."""
+    keeps an example at ~0.1 s; shrinking a failure still takes one or two minutes."""
 
     def __init__(self) -> None:
         self.current: Service | None = None
