@@ -15,8 +15,8 @@ Reports throughput (calls/s, drafts executed/s), latency percentiles per tool (p
 exactly once in the sandbox workspace, that nothing exists for a draft that did not run, and that no
 draft ran twice. Exit status: 0 only with zero errors and zero duplicate or missing side effects.
 
-The server paces each toolkit at its rate budget (toolkits.pacing; Linear 60 calls/min, Attio 100,
-Calendar 60) even on the sandbox, so throughput is bounded by those budgets, not by the server.
+On the sandbox nothing is paced (only the Composio backend keeps to the providers' rate budgets), so the
+figures measure the server itself: planning, the SQLite store and the exactly-once bookkeeping.
 """
 
 from __future__ import annotations
@@ -277,7 +277,9 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[k]
 
 
-def report(tally: Tally, elapsed: float, users: int, problems: list[str], log: str | None) -> dict[str, Any]:
+def report(
+    tally: Tally, elapsed: float, users: int, window: float, problems: list[str], log: str | None
+) -> dict[str, Any]:
     calls = sum(len(v) for v in tally.latencies.values())
     executed = sum(1 for loop in tally.loops if loop.executed)
     tools = {
@@ -296,6 +298,7 @@ def report(tally: Tally, elapsed: float, users: int, problems: list[str], log: s
     ]
     return {
         "users": users,
+        "window_s": window,
         "seconds": round(elapsed, 1),
         "loops_started": len(tally.loops),
         "drafts_executed": executed,
@@ -312,7 +315,10 @@ def report(tally: Tally, elapsed: float, users: int, problems: list[str], log: s
 
 
 def print_report(r: dict[str, Any]) -> None:
-    print(f"users: {r['users']}   window: {r['seconds']} s   loops started: {r['loops_started']}")
+    print(
+        f"users: {r['users']}   window: {r['window_s']:g} s (loops in flight finished at {r['seconds']} s)"
+        f"   loops started: {r['loops_started']}"
+    )
     print(
         f"throughput: {r['calls_per_s']} calls/s, {r['drafts_executed_per_s']} drafts executed/s "
         f"({r['drafts_executed']} drafts, {r['calls']} calls)"
@@ -351,11 +357,12 @@ def main(argv: list[str] | None = None) -> int:
         if not a.token or not a.db:
             p.error("--url needs --token and --db")
         tally, elapsed = asyncio.run(drive(a.url, a.token, a.users, a.seconds, a.max_loops, run))
-        result = report(tally, elapsed, a.users, verify(a.db, tally, run), None)
+        result = report(tally, elapsed, a.users, a.seconds, verify(a.db, tally, run), None)
     else:
         with local_server() as (url, token, db, log):
             tally, elapsed = asyncio.run(drive(url, token, a.users, a.seconds, a.max_loops, run))
-            result = report(tally, elapsed, a.users, verify(db, tally, run), log.read_text(errors="replace"))
+            problems = verify(db, tally, run)
+            result = report(tally, elapsed, a.users, a.seconds, problems, log.read_text(errors="replace"))
     print_report(result)
     if a.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))

@@ -3,8 +3,7 @@
 Each test releases its client processes (`http_worker.py`, each with its own connections) at once
 through a stdin barrier, then judges the outcome by reading the server's SQLite file directly (the
 drafts, their transition log, the audit log and the sandbox workspace), not by trusting the replies.
-The server paces each toolkit at its rate budget even on the sandbox (Linear 60 calls a minute), so
-the workloads mix Linear issues, Attio notes and calendar blocks to stay inside the budgets' bursts.
+The workloads mix Linear issues, Attio notes and calendar blocks, so several toolkits' writes interleave.
 """
 
 from __future__ import annotations
@@ -124,9 +123,6 @@ async def test_a_draft_executed_once_under_thirty_concurrent_calls_has_one_execu
     assert len(executes) == 1, f"{len(executes)} EXECUTE audit records for one execution"
 
 
-@pytest.mark.skip(
-    reason="its issue-count oracle matches titles by substring (n1 also matches n10, n14): fix the oracle, then re-enable"
-)
 async def test_confirm_cancel_and_execute_racing_on_many_drafts_end_each_in_one_legal_state(
     server: HttpServer, db: SandboxFile
 ) -> None:
@@ -149,7 +145,7 @@ async def test_confirm_cancel_and_execute_racing_on_many_drafts_end_each_in_one_
         assert final == (history[-1][1] if history else "pending")
         assert final in ("cancelled", "confirmed", "executed"), (final, history)
         assert sum(1 for _, dst in history if dst == "confirmed") <= 1, history
-        created = db.created(f"{marker} n{i}")
+        created = [title for _, title in db.created(marker) if title == f"{marker} n{i}"]  # n1 is not n10
         assert len(created) == (1 if final == "executed" else 0), (final, created, history)
         seen = [confirms[i]["status"], confirms2[i]["status"], cancels[i]["status"], executes[i]["status"]]
         if "executed" in seen:
