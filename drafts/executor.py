@@ -263,13 +263,20 @@ class Executor:
         self._tasks: set[asyncio.Task[Draft | None]] = set()
 
     async def execute(self, draft_id: str, user_id: str) -> Draft | None:
+        """Run a confirmed draft once; any other call returns the stored state (see `run_once`)."""
+        draft, _ = await self.run_once(draft_id, user_id)
+        return draft
+
+    async def run_once(self, draft_id: str, user_id: str) -> tuple[Draft | None, bool]:
         """Run a confirmed draft once; any other call returns the stored state, calling nothing.
 
         A caller that finds the draft executing elsewhere waits (up to `wait_for_running_s`) for its
         final state. A pending, awaiting, cancelled or expired draft comes back unchanged.
 
         Returns:
-            The draft, or None when it is missing or another user's.
+            The draft (None when it is missing or another user's), and whether this call is the one
+            that ran it: of any number of concurrent callers exactly one gets True, so exactly one
+            records the execution (its audit entry, for instance).
 
         Raises:
             sqlite3.Error (or the store's error type): the store failed. Action failures never raise;
@@ -277,16 +284,16 @@ class Executor:
         """
         draft = await self._store.get_draft(draft_id, user_id)
         if draft is None:
-            return None
+            return None, False
         if draft.status == "confirmed":
             if await self._store.transition(draft_id, user_id, {"confirmed"}, "executing"):
-                return await self._start(draft, user_id, resume=False)
+                return await self._start(draft, user_id, resume=False), True
             draft = await self._store.get_draft(draft_id, user_id)
             if draft is None:
-                return None
+                return None, False
         if draft.status == "executing":
-            return await self._wait_for_final(draft, user_id)
-        return draft
+            return await self._wait_for_final(draft, user_id), False
+        return draft, False
 
     async def resume(self, draft_id: str, user_id: str) -> Draft | None:
         """Finish a draft that a dead process left "executing"; the caller must own its lease

@@ -165,15 +165,19 @@ async def recovery_loop(
     lease_s: float = DEFAULT_LEASE_S,
     link_for: LinkFor | None = None,
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    on_report: Callable[[RecoveryReport], Awaitable[None]] | None = None,
 ) -> None:
     """Run `recover` now and then every `every_s` seconds until cancelled; failures are logged.
+    `on_report` hears of every run that finished or settled something (to audit it, for instance).
 
     Raises:
         asyncio.CancelledError: when the task running it is cancelled (the only way it ends).
     """
     while True:
         try:
-            await recover(store, backend, grace_s=grace_s, lease_s=lease_s, link_for=link_for)
+            report = await recover(store, backend, grace_s=grace_s, lease_s=lease_s, link_for=link_for)
+            if report.changed and on_report is not None:
+                await on_report(report)
         except Exception:
             logger.exception("recovery failed; trying again in %s s", every_s)
         await sleep(every_s)

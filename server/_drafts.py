@@ -148,12 +148,11 @@ class DraftCommands:
                     "Confirm the draft first (confirm_draft): nothing runs without the person's yes.",
                 ),
             )
-        was_confirmed = d.status == "confirmed"
-        result = await self.executor.execute(d.id, user)
+        result, ran = await self.executor.run_once(d.id, user)
         if result is None:
             return Reply(ok=False, status="failed", user_message=NOT_FOUND)
         self.planner.directory.invalidate()
-        if was_confirmed and result.status in ("executed", "partially_executed", "failed"):
+        if ran and result.status in ("executed", "partially_executed", "failed"):
             await self._audit(
                 user,
                 result.conversation_id,

@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from drafts import DraftStore, Executor, recover, recovery_loop
+from drafts import DraftStore, Executor, RecoveryReport, recover, recovery_loop
 from planner import Outcome, Planner, PlanRequest, is_no, is_yes
 from planner.core import MAX_TEXT
 from planner.models import Voice
@@ -32,7 +32,7 @@ from server._helpers import (
     parse_now,
     reask,
 )
-from server.render import draft_message, query_message, t
+from server.render import draft_message, execution_message, query_message, t
 from server.replies import Reply, known_secrets, redact_text
 from server.settings import Settings
 from toolkits import registry
@@ -65,7 +65,7 @@ class Service(DraftCommands):
                 self.store, self.backend, grace_s=grace_s, lease_s=lease_s, link_for=registry.link_for
             )
             if report.changed:
-                log.warning("recovered drafts left executing by a crash: %s", report)
+                await self._recovered(report)
         except Exception:  # recovery must never stop the server from answering
             log.exception("startup recovery failed")
         self._recovery = asyncio.create_task(
@@ -76,8 +76,26 @@ class Service(DraftCommands):
                 lease_s=lease_s,
                 every_s=self.settings.recovery_interval_s,
                 link_for=registry.link_for,
+                on_report=self._recovered,
             )
         )
+
+    async def _recovered(self, report: RecoveryReport) -> None:
+        """A draft finished by recovery was executed all the same: its owner's audit log says so."""
+        log.warning("recovered drafts left executing by a crash: %s", report)
+        for found in report.drafts:
+            draft = await self.store.get_draft(found.draft_id, found.owner)
+            if draft is None:
+                continue
+            await self._audit(
+                found.owner,
+                draft.conversation_id,
+                f"recover {draft.id}",
+                "MUTATE",
+                "EXECUTE",
+                [call_summary(a) for a in draft.actions],
+                execution_message(draft),
+            )
 
     async def stop(self) -> None:
         task = getattr(self, "_recovery", None)

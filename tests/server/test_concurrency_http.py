@@ -107,7 +107,6 @@ async def test_thirty_executes_from_six_processes_run_one_draft_exactly_once(
     ]
 
 
-@pytest.mark.xfail(reason="every concurrent execute_draft caller audits an EXECUTE decision", strict=True)
 async def test_a_draft_executed_once_under_thirty_concurrent_calls_has_one_execute_audit_record(
     anna: Conversation, service: Service
 ) -> None:

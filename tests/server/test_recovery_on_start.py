@@ -59,3 +59,6 @@ async def test_a_draft_left_executing_by_a_crash_is_finished_when_the_server_sta
         )
         titles = [i["title"] for i in found["results"][0]["data"]["issues"]]
         assert titles == ["восстановить после сбоя"]
+        audit = reply_of(await client.call_tool("read_audit_log", {"user_id": "anna"}))["results"]
+        executes = [a for a in audit if a["decision_type"] == "EXECUTE"]
+        assert [a["input_message"] for a in executes] == [f"recover {draft_id}"]
