@@ -8,8 +8,8 @@ server and repeats: `plan` a new Linear issue on one server, `confirm_draft` on 
 ledger claim settled on its first attempt), prints the figures, stops the servers and drops the
 schema (unless --keep).
 
-Each process paces every toolkit to its rate budget (Linear: 60 calls a minute, toolkits/pacing.py),
-so a run longer than the initial burst measures the pacer rather than the store.
+On the sandbox nothing is paced (only the Composio backend keeps to the providers' rate budgets,
+per process), so the figures measure the servers and the shared store.
 
 With `--load-py` it runs scripts/load.py's people instead (plan -> confirm -> execute of rotating
 kinds for `--seconds`), split evenly across the servers, and verifies with load.py's own checks.
@@ -154,18 +154,18 @@ def check(database: str, titles: list[str]) -> dict[str, Any]:
     if database.startswith("postgresql://"):
         with psycopg.connect(database, autocommit=True) as conn:
             return verdict(conn, titles)
-    conn = sqlite3.connect(database)
+    lite = sqlite3.connect(database)
     try:
-        return verdict(conn, titles)
+        return verdict(lite, titles)
     finally:
-        conn.close()
+        lite.close()
 
 
 def verdict(conn: Any, titles: list[str]) -> dict[str, Any]:
     """Exactly once, from the database: the same SQL on both backends."""
     (body,) = conn.execute("SELECT body FROM sandbox_workspace WHERE id = 1").fetchone() or ("{}",)
     issues = json.loads(body)["linear"]["issues"]
-    counts = defaultdict(int)
+    counts: defaultdict[str, int] = defaultdict(int)
     for issue in issues:
         counts[issue["title"]] += 1
     ledger = conn.execute("SELECT state, attempts, count(*) FROM ledger GROUP BY 1, 2").fetchall()
@@ -282,7 +282,7 @@ async def load_py(args: argparse.Namespace, urls: list[str], token: str, databas
         merged.errors += tally.errors
         merged.loops += tally.loops
     log = "\n".join(path.read_text(errors="replace") for path in sorted(logs.glob("server*.log")))
-    result = load.report(merged, max(elapsed for _, elapsed in results), args.users, problems, log)
+    result = load.report(merged, max(elapsed for _, elapsed in results), args.users, args.seconds, problems, log)
     load.print_report(result)
     return 1 if result["errors"] or result["side_effect_problems"] or result["server_log_problems"] else 0
 
