@@ -282,7 +282,9 @@ async def load_py(args: argparse.Namespace, urls: list[str], token: str, databas
         merged.errors += tally.errors
         merged.loops += tally.loops
     log = "\n".join(path.read_text(errors="replace") for path in sorted(logs.glob("server*.log")))
-    result = load.report(merged, max(elapsed for _, elapsed in results), args.users, args.seconds, problems, log)
+    result = load.report(
+        merged, max(elapsed for _, elapsed in results), args.users, args.seconds, problems, log
+    )
     load.print_report(result)
     return 1 if result["errors"] or result["side_effect_problems"] or result["server_log_problems"] else 0
 

@@ -267,6 +267,7 @@ def explains(step: Step, d: Row, e: Event, now_ts: float, executing_now: set[str
 
 class DraftLifecycle(RuleBasedStateMachine):
     drafts = Bundle("drafts")
+    bulk_drafts = Bundle("bulk_drafts")  # also in `drafts`; the counted confirmation aims at these
     callbacks = Bundle("callbacks")
 
     def __init__(self) -> None:
@@ -366,7 +367,7 @@ class DraftLifecycle(RuleBasedStateMachine):
         twin = self.plan(next(u for u in OWNERS if u != user), text, None)
         return multiple(*(ref for ref in (first, twin) if isinstance(ref, DraftRef)))
 
-    @initialize(target=drafts, user=st.sampled_from(OWNERS))
+    @initialize(targets=(drafts, bulk_drafts), user=st.sampled_from(OWNERS))
     def bulk_draft(self, user: str) -> Any:
         return self.plan(user, BULK_TEXT, None)
 
@@ -397,8 +398,13 @@ class DraftLifecycle(RuleBasedStateMachine):
         count=st.sampled_from(["right", "right", "none", "wrong"]),
         with_callback=st.booleans(),
     )
-    def confirm(self, draft: DraftRef, count: str, with_callback: bool) -> Any:
-        bulk = self.row(draft).bulk or 7
+    def confirm(self, draft: DraftRef, count: str, with_callback: bool, asked: bool = False) -> Any:
+        """The owner's confirm; with `asked`, a bulk draft's question is asked first (a plain confirm),
+        so that the count (right, wrong or none) meets a draft awaiting it in most runs."""
+        row = self.row(draft)
+        bulk = row.bulk or 7
+        if asked and row.bulk is not None and row.status == "pending":
+            self.confirm(draft, "none", with_callback=False)
         confirm_count = {"none": None, "right": bulk, "wrong": bulk + 1}[count]
         args: dict[str, Any] = {"draft_id": draft.id, "user_id": draft.owner}
         if confirm_count is not None:
@@ -409,6 +415,11 @@ class DraftLifecycle(RuleBasedStateMachine):
             args,
             with_callback,
         )
+
+    @rule(draft=bulk_drafts, count=st.sampled_from(["right", "none", "wrong"]))
+    def counted_confirmation(self, draft: DraftRef, count: str) -> None:
+        """A bulk draft's question, then the person's count: only the typed right count confirms it."""
+        self.confirm(draft, count, with_callback=False, asked=True)
 
     @rule(target=callbacks, draft=drafts, dry_run=st.booleans(), with_callback=st.booleans())
     def execute(self, draft: DraftRef, dry_run: bool, with_callback: bool) -> Any:
