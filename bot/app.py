@@ -41,6 +41,7 @@ from bot.config import BotConfig, ConfigError
 from bot.core import Core
 from bot.handlers import MessageHandlers
 from bot.i18n import lang_of, tr
+from bot.keyboards import CallbackKeys
 from bot.logs import configure_logging
 from bot.planner_client import PlannerGateway, http_connector, stdio_connector
 from bot.ratelimit import RetryAfterLimiter
@@ -185,7 +186,13 @@ class TelegramBot:
         self.speech = (
             SpeechToText(config.speech_url, token=config.speech_token) if config.speech_url else None
         )
-        self.core = Core(config, self.gateway, self.speech, timezone_in_args=not config.planner_url)
+        self.core = Core(
+            config,
+            self.gateway,
+            self.speech,
+            timezone_in_args=not config.planner_url,
+            keys=CallbackKeys(path=config.state_db),
+        )
         self.limiter = RetryAfterLimiter(max_wait_s=config.max_retry_after_s)
         self.app = build_application(config, self.core, self.limiter)
         self._web: _WebServer | None = None
@@ -243,6 +250,7 @@ class TelegramBot:
         await self.gateway.stop()
         if self.speech is not None:
             await self.speech.aclose()
+        self.core.keys.close()
 
 
 async def serve(config: BotConfig, stop: asyncio.Event) -> int:

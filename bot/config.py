@@ -12,6 +12,7 @@ import shlex
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 __all__ = ["BotConfig", "ConfigError"]
@@ -51,6 +52,7 @@ class BotConfig:
     planner_concurrency: int = 8
     poll_timeout_s: float = 30.0
     max_retry_after_s: float = 60.0
+    state_db: str | None = None  # the buttons' keys on disk, so they outlive a restart; None: memory only
 
     def __post_init__(self) -> None:
         if not self.telegram_token:
@@ -102,6 +104,7 @@ class BotConfig:
             if (k.startswith(_CHILD_ENV_PREFIXES) or k in _CHILD_ENV_NAMES) and k not in _BOT_ONLY
         }
         command = get("PLANNER_COMMAND")
+        state_db = get("TELEGRAM_STATE_DB") or str(_data_home(env) / "planner-mcp" / "telegram.db")
         return cls(
             telegram_token=get("TELEGRAM_BOT_TOKEN") or "",
             planner_url=get("PLANNER_URL"),
@@ -118,4 +121,9 @@ class BotConfig:
             webhook_secret=get("TELEGRAM_WEBHOOK_SECRET") or secrets.token_urlsafe(24),
             webhook_listen=host.strip("[]"),
             webhook_port=int(port),
+            state_db=None if state_db == ":memory:" else state_db,
         )
+
+
+def _data_home(env: Mapping[str, str]) -> Path:
+    return Path(env.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")

@@ -350,6 +350,45 @@ async def test_the_bot_reconnects_when_the_planner_restarts(fake: FakeTelegram, 
         assert bot.gateway.connections == 2, "the broken session was not replaced"
 
 
+async def test_a_confirm_button_shown_before_the_bot_restarts_still_works_after_it(
+    planner: Planner, fake: FakeTelegram, tmp_path: Path
+) -> None:
+    config = bot_config(planner, fake.base_url, state_db=str(tmp_path / "telegram.db"))
+    marker = new_marker()
+    ivan = Person(fake, new_user_id())
+    async with running_bot(config):
+        ivan.says(f"Создай задачу в Linear: после рестарта {marker}")
+        draft = await fake.wait_message(
+            ivan.chat, lambda m: "Черновик" in m.plain and bool(m.buttons), "the draft"
+        )
+    async with running_bot(config):  # a redeploy: a new process, the same state file
+        press = fake.push(ivan.tap_update(draft, "Подтвердить"))
+        await result_of(fake, draft, "Готово")
+        answers = fake.answers(press["callback_query"]["id"])
+    assert answers and answers[0].get("text") is None, answers  # not "this button has expired"
+    assert len(await issues_with(planner, marker)) == 1
+    assert await executions(planner, ivan.user_id) == 1
+
+
+async def test_without_a_state_file_a_button_from_before_a_restart_answers_expired_and_runs_nothing(
+    planner: Planner, fake: FakeTelegram
+) -> None:
+    config = bot_config(planner, fake.base_url)  # state_db=None: keys in memory only
+    marker = new_marker()
+    ivan = Person(fake, new_user_id())
+    async with running_bot(config):
+        ivan.says(f"Создай задачу в Linear: без файла {marker}")
+        draft = await fake.wait_message(
+            ivan.chat, lambda m: "Черновик" in m.plain and bool(m.buttons), "the draft"
+        )
+    async with running_bot(config):
+        press = fake.push(ivan.tap_update(draft, "Подтвердить"))
+        press_id = press["callback_query"]["id"]
+        await fake.wait_for(lambda: bool(fake.answers(press_id)), "the press to be answered")
+    assert fake.answers(press_id)[0].get("text") == "Кнопка устарела — повторите запрос."
+    assert await issues_with(planner, marker) == set()
+
+
 async def test_without_a_planner_url_the_bot_spawns_the_planner_over_stdio(
     fake: FakeTelegram, tmp_path: Path
 ) -> None:
@@ -363,7 +402,7 @@ async def test_without_a_planner_url_the_bot_spawns_the_planner_over_stdio(
 
 
 async def test_planner_mcp_telegram_runs_until_sigterm_and_logs_no_secret(
-    planner: Planner, fake: FakeTelegram
+    planner: Planner, fake: FakeTelegram, tmp_path: Path
 ) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("COMPOSIO_", "PLANNER_", "TELEGRAM_"))}
     env.update(
@@ -372,6 +411,7 @@ async def test_planner_mcp_telegram_runs_until_sigterm_and_logs_no_secret(
         PLANNER_URL=planner.url,
         PLANNER_TOKEN=planner.token,
         LOG_LEVEL="DEBUG",  # the chattiest logs: they must still carry no token
+        XDG_DATA_HOME=str(tmp_path),  # the button keys' file goes there, not into the real home
     )
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
@@ -399,3 +439,4 @@ async def test_planner_mcp_telegram_runs_until_sigterm_and_logs_no_secret(
     assert proc.returncode == 0, log[-2000:]
     assert "@planner_test_bot is up (long polling; planner over HTTP)" in log
     assert TOKEN not in log and planner.token not in log
+    assert (tmp_path / "planner-mcp" / "telegram.db").exists()

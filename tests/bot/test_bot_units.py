@@ -9,6 +9,7 @@ import logging
 import sys
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -69,6 +70,30 @@ def test_keys_expire_and_the_store_stays_bounded() -> None:
     recent = keys.put(Action("cancel", draft_id="d9"), user_id=1, chat_id=1)
     now[0] = 11
     assert keys.get(recent) is None
+
+
+def test_keys_in_a_state_file_outlive_the_process_keep_their_owner_and_still_expire(tmp_path: Path) -> None:
+    now = [1000.0]
+    path = tmp_path / "state" / "telegram.db"
+    before = CallbackKeys(ttl_s=10, clock=lambda: now[0], path=path)
+    action = Action("pick", plan_id="p1", question_id="q1", value="Иван Петров", label="Иван Петров")
+    data = before.put(action, user_id=42, chat_id=-7)
+    before.close()
+
+    after = CallbackKeys(ttl_s=10, clock=lambda: now[0], path=path)  # a new process, the same file
+    pressed = after.get(data)
+    assert pressed is not None and pressed.action == action and (pressed.user_id, pressed.chat_id) == (42, -7)
+    assert after.get("c:" + data.split(":", 1)[1]) is None  # the verb still has to match
+    assert after.get("p:" + "A" * 500) is None
+    now[0] += 11
+    assert after.get(data) is None
+    after.close()
+
+
+def test_from_env_keeps_button_keys_in_the_data_folder_unless_told_memory(tmp_path: Path) -> None:
+    env = {"TELEGRAM_BOT_TOKEN": "1:x", "XDG_DATA_HOME": str(tmp_path)}
+    assert BotConfig.from_env(env).state_db == str(tmp_path / "planner-mcp" / "telegram.db")
+    assert BotConfig.from_env({**env, "TELEGRAM_STATE_DB": ":memory:"}).state_db is None
 
 
 def test_a_keyboard_binds_every_button_to_its_person() -> None:
