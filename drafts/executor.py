@@ -15,22 +15,27 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import hashlib
-import importlib
-import json
 import logging
-import re
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, cast
+from typing import Any, Literal, Protocol
 
 from tenacity import AsyncRetrying
 
 from drafts._calls import INTERNAL_ERROR, Caller, CallOutcome
+from drafts._requests import (
+    Unresolvable,
+    load_checker,
+    payload_sha,
+    problems,
+    refs,
+    request_for,
+    resolved_request,
+    substitute,
+)
 from drafts.journal import LedgerEntry
 from drafts.models import Draft, DraftAction
 from toolkits.base import Backend, ToolAction
-from toolkits.errors import InvalidArguments, ToolkitError
 from toolkits.reconcile import with_marker
 
 __all__ = [
@@ -52,7 +57,6 @@ LinkFor = Callable[[ToolAction, Any], str | None]
 EventHook = Callable[[str, str, int], None]
 
 IN_PROGRESS = "another execution of the same change is in progress or its outcome is unknown"
-_REF = re.compile(r"^\$ref:(\d+)(?:\.(.+))?$")
 _SUCCESS = frozenset({"succeeded", "already_done"})
 # On resume, these outcomes stand; anything else may be settled or run again.
 _KEPT = frozenset({*_SUCCESS, "failed"})
@@ -110,77 +114,8 @@ class _Outcome:
     error: str | None = None
 
 
-class _Unresolvable(Exception):
-    pass
-
-
-# DraftAction's own fields: what remains is the ToolAction as planned.
-_OWN_FIELDS = {"index", "status", "result", "error", "link"}
-
-
 def _plain(done: CallOutcome) -> _Outcome:
     return _Outcome(done.status, done.result, done.error)
-
-
-def _request(action: DraftAction, arguments: dict[str, Any]) -> ToolAction:
-    # The marker derives from the scope, so every attempt (and a recovery) sends the same one.
-    return with_marker(ToolAction(**{**action.model_dump(exclude=_OWN_FIELDS), "args": arguments}))
-
-
-def resolved_request(draft: Draft, action: DraftAction) -> ToolAction | None:
-    """The request `action` sends (placeholders filled from the draft's stored results, marker
-    applied), or None when a placeholder cannot be resolved from them."""
-    deps = _refs(action.args) | ({action.depends_on} if action.depends_on is not None else set())
-    if any(not 0 <= dep < len(draft.actions) for dep in deps):
-        return None
-    try:
-        arguments = _substitute(action.args, {dep: draft.actions[dep].result for dep in deps})
-    except _Unresolvable:
-        return None
-    return _request(action, arguments)
-
-
-def payload_sha(tool_slug: str, arguments: Mapping[str, Any]) -> str:
-    """SHA-256 of the request as it is sent (canonical JSON), stored with the ledger claim."""
-    body = json.dumps({"slug": tool_slug, "args": arguments}, sort_keys=True, ensure_ascii=False, default=str)
-    return hashlib.sha256(body.encode("utf-8")).hexdigest()
-
-
-def _refs(value: Any) -> set[int]:
-    """Indices of the actions named by `$ref:` placeholders anywhere in `value`."""
-    if isinstance(value, str):
-        match = _REF.match(value)
-        return {int(match.group(1))} if match else set()
-    if isinstance(value, Mapping):
-        return set().union(*(_refs(item) for item in value.values()))
-    if isinstance(value, list | tuple):
-        return set().union(*(_refs(item) for item in value))
-    return set()
-
-
-def _resolve(data: Any, path: str | None, placeholder: str) -> Any:
-    current = data
-    for part in path.split(".") if path else ():
-        if isinstance(current, Mapping) and part in current:
-            current = current[part]
-        elif isinstance(current, list) and part.isdigit() and int(part) < len(current):
-            current = current[int(part)]
-        else:
-            raise _Unresolvable(f"could not resolve {placeholder} from the earlier result")
-    return current
-
-
-def _substitute(value: Any, results: Mapping[int, Any]) -> Any:
-    if isinstance(value, str):
-        match = _REF.match(value)
-        if match is None:
-            return value
-        return copy.deepcopy(_resolve(results[int(match.group(1))], match.group(2), value))
-    if isinstance(value, Mapping):
-        return {key: _substitute(item, results) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [_substitute(item, results) for item in value]
-    return value
 
 
 def _final_state(statuses: Iterable[str]) -> str:
@@ -196,18 +131,6 @@ def _no_link(action: ToolAction, result: Any) -> str | None:
 
 def _no_event(event: str, draft_id: str, index: int) -> None:
     return None
-
-
-def _load_checker() -> Callable[[str, Mapping[str, Any]], None] | None:
-    # Imported lazily: toolkits.schemas loads a large JSON snapshot and may not exist yet.
-    try:
-        module = importlib.import_module("toolkits.schemas")
-    except ModuleNotFoundError as exc:
-        if exc.name in ("toolkits.schemas", "toolkits"):
-            return None
-        raise
-    checker = getattr(module, "check_arguments", None)
-    return cast("Callable[[str, Mapping[str, Any]], None]", checker) if callable(checker) else None
 
 
 class Executor:
@@ -404,7 +327,7 @@ class Executor:
         resume: bool,
     ) -> _Outcome:
         draft_id = draft.id
-        deps = _refs(action.args) | ({action.depends_on} if action.depends_on is not None else set())
+        deps = refs(action.args) | ({action.depends_on} if action.depends_on is not None else set())
         if any(not 0 <= dep < action.index for dep in deps):
             # Only earlier actions may be named; anything else could wait forever.
             return await self._record(draft_id, action, _Outcome("failed", error="invalid dependency"))
@@ -417,10 +340,10 @@ class Executor:
                 )
         async with gate:
             try:
-                arguments = _substitute(action.args, {dep: outcomes[dep].result for dep in deps})
-            except _Unresolvable as exc:
+                arguments = substitute(action.args, {dep: outcomes[dep].result for dep in deps})
+            except Unresolvable as exc:
                 return await self._record(draft_id, action, _Outcome("failed", error=str(exc)))
-            sent = _request(action, arguments)
+            sent = request_for(action, arguments)
             if action.read_only:
                 await self._store.record_action(draft_id, action.index, "running")
                 return await self._record(draft_id, action, _plain(await self._caller.read(sent)))
@@ -498,7 +421,7 @@ class Executor:
         draft = await self._store.get_draft(draft_id, user_id)
         if draft is None:
             return None
-        checker = _load_checker()
+        checker = load_checker()
         done = await self._store.ledger_lookup(
             [a.idempotency_scope for a in draft.actions if not a.read_only]
         )
@@ -513,22 +436,7 @@ class Executor:
                     "arguments": copy.deepcopy(marked.args),
                     "idempotency_scope": action.idempotency_scope,
                     "would_skip": entry is not None and entry.state == "succeeded",
-                    "problems": _problems(checker, marked),
+                    "problems": problems(checker, marked),
                 }
             )
         return requests
-
-
-def _problems(checker: Callable[[str, Mapping[str, Any]], None] | None, action: ToolAction) -> list[str]:
-    if checker is None:
-        return []
-    try:
-        checker(action.tool_slug, action.args)
-    except InvalidArguments as exc:
-        return list(exc.problems)
-    except ToolkitError as exc:
-        return [str(exc)]
-    except Exception:
-        logger.exception("argument check failed for %s", action.tool_slug)
-        return [INTERNAL_ERROR]
-    return []
