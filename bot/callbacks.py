@@ -10,9 +10,12 @@ replays callback ids) makes it harmless even across restarts or several bot repl
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import math
+import time
 
-from telegram import CallbackQuery, Update
+from telegram import Bot, CallbackQuery, Update
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
@@ -27,6 +30,51 @@ from bot.state import ChatKey
 __all__ = ["PressHandlers"]
 
 log = logging.getLogger("bot")
+
+PROGRESS_EVERY_S = 1.0  # Telegram: about one message (or edit) a second per chat
+
+
+class _ProgressEdits:
+    """The planner's progress notifications as at most one edit a second. An edit runs in its own
+    task, so a slow one (waiting out a 429) never stalls the MCP session delivering notifications;
+    `settle` waits for it, so it never lands after the result."""
+
+    def __init__(
+        self, core: Core, bot: Bot, key: ChatKey, message_id: int, lang: Lang, action: Action
+    ) -> None:
+        self._core, self._bot, self._key, self._message_id = core, bot, key, message_id
+        self._lang, self._action = lang, action
+        self._last = -math.inf
+        self._task: asyncio.Task[None] | None = None
+
+    async def __call__(self, progress: float, total: float | None, message: str | None) -> None:
+        if not total or total <= 1 or progress >= total:  # one change, or the result is about to come
+            return
+        if self._task is not None and not self._task.done():
+            return
+        now = time.monotonic()
+        if now - self._last < PROGRESS_EVERY_S:
+            return
+        self._last = now
+        screen = progress_screen(
+            self._lang,
+            self._action,
+            confirming=False,
+            done=int(progress),
+            total=int(total),
+            last=message or "",
+        )
+        self._task = asyncio.create_task(self._edit(screen))
+
+    async def _edit(self, screen: Screen) -> None:
+        try:
+            await self._core.edit(self._bot, self._key, self._message_id, screen)
+        except TelegramError as exc:  # progress is a courtesy: the result edit still follows
+            log.debug("progress edit failed: %s", type(exc).__name__)
+
+    async def settle(self) -> None:
+        if self._task is not None:
+            await self._task
 
 
 async def _answer(query: CallbackQuery, text: str | None = None, *, alert: bool = False) -> None:
@@ -91,7 +139,7 @@ class PressHandlers:
         if state != "idle" or not core.once.begin(guard):
             await _answer(query, tr(lang, "busy" if state == "busy" else "already"))
             return
-        final = False
+        final = running = False
         try:
             await _answer(query)
             cancelling = action.kind == "cancel"
@@ -111,17 +159,24 @@ class PressHandlers:
                         confirm_count=count,
                         callback_id=callback_id,
                     )
-                    if reply.get("status") == "confirmed":
+                    # "executing": a Check after a lost connection; execute_draft waits for the result.
+                    if reply.get("status") in ("confirmed", "executing"):
                         working = progress_screen(lang, action, confirming=False)
                         await core.edit(context.bot, key, message_id, working)
                         # One press, two tools: the execute call needs its own id, or the planner would
                         # replay the confirm reply for it.
-                        reply = await core.call(
-                            "execute_draft",
-                            key[1],
-                            draft_id=action.draft_id,
-                            callback_id=f"{callback_id}:execute",
-                        )
+                        edits = _ProgressEdits(core, context.bot, key, message_id, lang, action)
+                        running = True
+                        try:
+                            reply = await core.call(
+                                "execute_draft",
+                                key[1],
+                                draft_id=action.draft_id,
+                                callback_id=f"{callback_id}:execute",
+                                progress=edits,
+                            )
+                        finally:
+                            await edits.settle()
             final = str(reply.get("status")) in FINAL
             await core.edit(context.bot, key, message_id, reply_screen(reply, core.config.zone, lang))
         except (PlannerUnavailable, PlannerError) as exc:
@@ -131,6 +186,9 @@ class PressHandlers:
             cancel = Button(tr(lang, "cancel"), Action("cancel", draft_id=action.draft_id))
             again = [cancel] if action.kind == "cancel" else [Button(tr(lang, "confirm"), action), cancel]
             retry = Screen(tr(lang, which), [again])
+            if running:  # the draft may have run, in part or whole: never say "nothing changed"
+                # Pressing it asks confirm_draft again, which answers the draft's stored state.
+                retry = Screen(tr(lang, "lost_running"), [[Button(tr(lang, "check"), action)]])
             await core.edit(context.bot, key, message_id, retry)
         finally:
             core.once.end(guard, done=final)

@@ -7,7 +7,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from telegram import Bot, LinkPreviewOptions, Message, ReplyParameters
 from telegram.constants import ChatAction, ParseMode
@@ -19,6 +19,9 @@ from bot.render import Screen
 from bot.speech import Transcript
 from bot.state import ChatKey, ChatMemory, Once, OpenQuestion, Seen
 
+if TYPE_CHECKING:  # the MCP SDK stays in planner_client
+    from bot.planner_client import ProgressFn
+
 __all__ = ["Core", "PlannerLike", "SpeechLike", "user_of"]
 
 log = logging.getLogger("bot")
@@ -28,7 +31,9 @@ TYPING_EVERY_S = 4.0  # Telegram shows "typing…" for at most 5 s per chat acti
 
 
 class PlannerLike(Protocol):
-    async def call(self, tool: str, arguments: dict[str, Any]) -> dict[str, Any]: ...
+    async def call(
+        self, tool: str, arguments: dict[str, Any], *, progress: ProgressFn | None = None
+    ) -> dict[str, Any]: ...
 
 
 class SpeechLike(Protocol):
@@ -60,11 +65,13 @@ class Core:
     once: Once = field(default_factory=Once)
 
     # ---- the planner --------------------------------------------------------------------------
-    async def call(self, tool: str, telegram_user_id: int, **arguments: Any) -> dict[str, Any]:
+    async def call(
+        self, tool: str, telegram_user_id: int, *, progress: ProgressFn | None = None, **arguments: Any
+    ) -> dict[str, Any]:
         args = {"user_id": user_of(telegram_user_id), **arguments}
         if tool == "plan" and self.timezone_in_args:
             args.setdefault("timezone", self.config.timezone)
-        return await self.planner.call(tool, args)
+        return await self.planner.call(tool, args, progress=progress)
 
     # ---- showing things -----------------------------------------------------------------------
     def _remember(self, key: ChatKey, message_id: int, screen: Screen, *, track_question: bool) -> None:

@@ -41,6 +41,7 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "confirming": ("⏳ Подтверждаю…", "⏳ Confirming…"),
     "working": ("⏳ Выполняю…", "⏳ Running…"),
     "working_n": ("⏳ Выполняю изменения: {n}…", "⏳ Running {n} changes…"),
+    "working_at": ("⏳ Выполнено {done} из {total}…", "⏳ {done} of {total} done…"),
     "done": ("✅ <b>Готово</b>", "✅ <b>Done</b>"),
     "partly": ("⚠️ <b>Выполнено частично</b>", "⚠️ <b>Partly done</b>"),
     "failed": ("❌ <b>Не выполнено</b>", "❌ <b>Not done</b>"),
@@ -55,6 +56,13 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "already": ("Уже обработано.", "Already handled."),
     "stale": ("Кнопка устарела — повторите запрос.", "This button has expired - please ask again."),
     "not_yours": ("Эта кнопка не для вас.", "This button isn't yours."),
+    "lost_running": (
+        "⚠️ Связь с планировщиком прервалась во время выполнения. Черновик выполняется не более одного"
+        " раза — нажмите «Проверить», чтобы узнать, что сделано.",
+        "⚠️ Lost the planner while it was running the draft. A draft runs at most once - press Check"
+        " to see what was done.",
+    ),
+    "check": ("🔄 Проверить", "🔄 Check"),
     "unavailable": (
         "⚠️ Планировщик сейчас недоступен — попробуйте через минуту. Ничего не изменено.",
         "⚠️ The planner is unavailable right now - try again in a minute. Nothing was changed.",

@@ -24,6 +24,7 @@ from typing import Any, Protocol
 import httpx2
 from mcp import Client, StdioServerParameters  # noqa: TID251 - the bot is an MCP client
 from mcp.client.streamable_http import streamable_http_client  # noqa: TID251
+from mcp.shared.dispatcher import ProgressFnT  # noqa: TID251
 from mcp.types import CallToolResult  # noqa: TID251
 
 __all__ = [
@@ -48,11 +49,17 @@ class PlannerError(RuntimeError):
 
 class ToolCaller(Protocol):
     async def call_tool(
-        self, name: str, arguments: dict[str, Any] | None = None, read_timeout_seconds: float | None = None
+        self,
+        name: str,
+        arguments: dict[str, Any] | None = None,
+        read_timeout_seconds: float | None = None,
+        progress_callback: ProgressFn | None = None,
     ) -> CallToolResult: ...
 
 
 Connector = Callable[[], AbstractAsyncContextManager[ToolCaller]]
+# (progress, total, message) as the planner reports it while a tool runs (execute_draft: actions done).
+ProgressFn = ProgressFnT
 
 
 def http_connector(url: str, token: str, timezone: str, *, read_timeout_s: float = 120.0) -> Connector:
@@ -156,8 +163,11 @@ class PlannerGateway:
             self._ready.clear()
             self._broken.set()
 
-    async def call(self, tool: str, arguments: Mapping[str, Any]) -> dict[str, Any]:
-        """Call a planner tool; returns its structured reply (DESIGN §4).
+    async def call(
+        self, tool: str, arguments: Mapping[str, Any], *, progress: ProgressFn | None = None
+    ) -> dict[str, Any]:
+        """Call a planner tool; returns its structured reply (DESIGN §4). `progress` hears the
+        planner's progress notifications for this call.
 
         Raises:
             PlannerUnavailable: no session within the connect timeout, or the call failed twice.
@@ -174,7 +184,9 @@ class PlannerGateway:
                 continue
             try:
                 async with self._slots:
-                    result = await client.call_tool(tool, args, read_timeout_seconds=self._call_timeout)
+                    result = await client.call_tool(
+                        tool, args, read_timeout_seconds=self._call_timeout, progress_callback=progress
+                    )
             except Exception as exc:
                 log.warning("planner call %s failed (%s), attempt %d", tool, type(exc).__name__, attempt)
                 self._mark_broken(client)

@@ -232,10 +232,18 @@ def reply_screen(reply: Reply, zone: ZoneInfo, lang: Lang, *, echo: str | None =
     return Screen(_fit(lines))
 
 
-def progress_screen(lang: Lang, action: Action, *, confirming: bool) -> Screen:
-    """What the draft's message says while the planner works (the keyboard is already gone)."""
-    head = tr(lang, "confirming") if confirming else _working(lang, action.count)
-    return Screen(_fit([head, esc(action.label)]))
+def progress_screen(
+    lang: Lang, action: Action, *, confirming: bool, done: int = 0, total: int = 0, last: str = ""
+) -> Screen:
+    """What the draft's message says while the planner works (the keyboard is already gone); with
+    `done`/`total`, how far execution has got and the change that finished last."""
+    if confirming:
+        head = tr(lang, "confirming")
+    elif total:
+        head = tr(lang, "working_at", done=done, total=total)
+    else:
+        head = _working(lang, action.count)
+    return Screen(_fit([head, esc(action.label), *([esc(last)] if last else [])]))
 
 
 def _working(lang: Lang, n: int) -> str:

@@ -4,7 +4,7 @@ draft exactly once."""
 
 from __future__ import annotations
 
-from drafts.executor import ExecutionStore, Executor, LinkFor, payload_sha
+from drafts.executor import ExecutionStore, Executor, LinkFor, Progress, payload_sha
 from drafts.factory import DraftStore, open_store
 from drafts.journal import AUDIT_PREVIEW_CHARS, LedgerEntry, LedgerState
 from drafts.models import (
@@ -39,6 +39,7 @@ __all__ = [
     "SqliteStore",
     "is_allowed_transition",
     "open_store",
+    "Progress",
     "payload_sha",
     "recover",
     "recovery_loop",

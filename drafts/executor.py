@@ -44,6 +44,7 @@ __all__ = [
     "ExecutionStore",
     "Executor",
     "LinkFor",
+    "Progress",
     "payload_sha",
     "resolved_request",
 ]
@@ -55,6 +56,9 @@ LinkFor = Callable[[ToolAction, Any], str | None]
 # "reconciled:<state>". A test hook (the crash matrix kills the process at the first three);
 # production passes nothing.
 EventHook = Callable[[str, str, int], None]
+# (actions settled, actions in all, a line about the one just settled): the caller's progress report.
+Progress = Callable[[int, int, str], Awaitable[None]]
+_MARKS = {"succeeded": "✓", "already_done": "✓", "failed": "✗", "skipped": "–", "unknown": "?"}
 
 IN_PROGRESS = "another execution of the same change is in progress or its outcome is unknown"
 _SUCCESS = frozenset({"succeeded", "already_done"})
@@ -190,8 +194,13 @@ class Executor:
         draft, _ = await self.run_once(draft_id, user_id)
         return draft
 
-    async def run_once(self, draft_id: str, user_id: str) -> tuple[Draft | None, bool]:
+    async def run_once(
+        self, draft_id: str, user_id: str, *, progress: Progress | None = None
+    ) -> tuple[Draft | None, bool]:
         """Run a confirmed draft once; any other call returns the stored state, calling nothing.
+
+        `progress` hears of each action as it settles, when this call is the one that runs the draft;
+        its failures are logged and ignored (a person who went away must not stop the draft).
 
         A caller that finds the draft executing elsewhere waits (up to `wait_for_running_s`) for its
         final state. A pending, awaiting, cancelled or expired draft comes back unchanged.
@@ -210,7 +219,7 @@ class Executor:
             return None, False
         if draft.status == "confirmed":
             if await self._store.transition(draft_id, user_id, {"confirmed"}, "executing"):
-                return await self._start(draft, user_id, resume=False), True
+                return await self._start(draft, user_id, resume=False, progress=progress), True
             draft = await self._store.get_draft(draft_id, user_id)
             if draft is None:
                 return None, False
@@ -237,10 +246,12 @@ class Executor:
             return draft
         return await self._start(draft, user_id, resume=True)
 
-    async def _start(self, draft: Draft, user_id: str, *, resume: bool) -> Draft | None:
+    async def _start(
+        self, draft: Draft, user_id: str, *, resume: bool, progress: Progress | None = None
+    ) -> Draft | None:
         event = asyncio.Event()
         self._running[draft.id] = event
-        task = asyncio.create_task(self._run(draft, user_id, resume))
+        task = asyncio.create_task(self._run(draft, user_id, resume, progress))
         self._tasks.add(task)
 
         def finished(done: asyncio.Task[Draft | None]) -> None:
@@ -281,7 +292,9 @@ class Executor:
             except Exception:
                 logger.exception("draft %s: could not renew the lease", draft_id)
 
-    async def _run(self, draft: Draft, user_id: str, resume: bool) -> Draft | None:
+    async def _run(
+        self, draft: Draft, user_id: str, resume: bool, progress: Progress | None = None
+    ) -> Draft | None:
         count = len(draft.actions)
         settled = [asyncio.Event() for _ in range(count)]
         outcomes: dict[int, _Outcome] = {}
@@ -306,6 +319,12 @@ class Executor:
                 # Dependents wake on the event and read the outcome, so store it first.
                 outcomes[action.index] = outcome
                 settled[action.index].set()
+            if progress is not None:
+                line = f"{_MARKS.get(outcome.status, '?')} {action.preview or action.operation}"
+                try:
+                    await progress(len(outcomes), count, line)
+                except Exception:
+                    logger.warning("draft %s: could not report progress", draft.id, exc_info=True)
 
         beat = asyncio.create_task(self._beat(draft.id))
         try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from drafts import Draft, DraftStore, Executor
+from drafts import Draft, DraftStore, Executor, Progress
 from planner import Planner
 from server._helpers import call_summary
 from server.render import execution_message, t
@@ -113,7 +113,9 @@ class DraftCommands:
             draft=d,
         )
 
-    async def execute(self, user: str, draft_id: str, *, dry_run: bool) -> Reply:
+    async def execute(
+        self, user: str, draft_id: str, *, dry_run: bool, progress: Progress | None = None
+    ) -> Reply:
         found = await self._draft_or_missing(user, draft_id)
         if isinstance(found, Reply):
             return found
@@ -148,7 +150,7 @@ class DraftCommands:
                     "Confirm the draft first (confirm_draft): nothing runs without the person's yes.",
                 ),
             )
-        result, ran = await self.executor.run_once(d.id, user)
+        result, ran = await self.executor.run_once(d.id, user, progress=progress)
         if result is None:
             return Reply(ok=False, status="failed", user_message=NOT_FOUND)
         self.planner.directory.invalidate()

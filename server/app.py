@@ -20,7 +20,7 @@ from pydantic import Field
 from planner.models import Voice
 from server.elicit import PersonConfirms, PersonCounts, ask_person
 from server.identity import resolve_user
-from server.replies import Reply, known_secrets, redact
+from server.replies import Reply, known_secrets, redact, redact_text
 from server.service import Service
 from server.settings import Settings
 
@@ -236,10 +236,18 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
     ) -> Reply:
         """Run a confirmed draft: this is when Attio, Linear or the calendar change. Each change runs at most
         once: calling again returns the stored outcome. Returns per-action results with links.
-        With dry_run=true nothing changes and the exact requests are returned."""
+        With dry_run=true nothing changes and the exact requests are returned. A client that sends a
+        progress token hears of each action as it finishes (progress = actions done of total)."""
         uid = who(ctx, user_id)
+
+        async def progress(done: int, total: int, line: str) -> None:
+            await ctx.report_progress(done, total, redact_text(line, hidden))
+
         return await once(
-            uid, callback_id, "execute_draft", lambda: service.execute(uid, draft_id, dry_run=dry_run)
+            uid,
+            callback_id,
+            "execute_draft",
+            lambda: service.execute(uid, draft_id, dry_run=dry_run, progress=progress),
         )
 
     @mcp.tool(

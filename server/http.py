@@ -63,7 +63,7 @@ def http_app(mcp: Any, settings: Settings, host: str) -> Any:
         + ([f"{host}:*"] if host not in _LOCAL_HOSTS else []),
         allowed_origins=["http://127.0.0.1:*", "http://localhost:*", *settings.allowed_origins],
     )
-    app = mcp.streamable_http_app(
-        streamable_http_path="/mcp", json_response=True, transport_security=security, host=host
-    )
+    # SSE responses (not json_response): progress notifications reach the client while execute_draft
+    # runs, and a handshake-era client keeps its back-channel (elicitation); a 2026 client is stateless.
+    app = mcp.streamable_http_app(streamable_http_path="/mcp", transport_security=security, host=host)
     return AuthMiddleware(app, settings)

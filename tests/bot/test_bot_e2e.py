@@ -40,6 +40,7 @@ from bot_harness import (
 from telegram_fakes import FakeTelegram, Person, Shown, plain
 
 from bot.app import SECRET_HEADER
+from bot.planner_client import PlannerUnavailable, ProgressFn
 
 pytestmark = [pytest.mark.slow, pytest.mark.anyio]
 
@@ -178,6 +179,11 @@ async def test_a_bulk_draft_needs_the_counted_confirmation(harness: Harness) -> 
     ivan.taps(counted, "Подтвердить 7")
     final = await result_of(fake, draft, "Готово")
     assert final.plain.count("✅") >= 7
+    # the planner's progress notifications show on the message, and never after the result
+    edits = [plain(str(e["text"])) for e in edits_of(fake, draft)]
+    shown = [i for i, text in enumerate(edits) if "Выполнено 1 из 7" in text]
+    assert shown and "✓" in edits[shown[0]], "\n---\n".join(edits)
+    assert "Готово" in edits[-1] and shown[-1] < len(edits) - 1
     assert len(await issues_with(planner, marker)) == 7
     assert await executions(planner, ivan.user_id) == 1
 
@@ -262,6 +268,45 @@ async def test_a_press_delivered_three_times_and_a_double_tap_execute_once(harne
     assert [a.get("text") for a in fake.answers(first_id)] == [None, None, None]
     assert fake.answers(double_id)[0].get("text") in ("⏳ Уже выполняется…", "Уже обработано.")
     assert fake.answers(late_id)[0].get("text") == "Уже обработано."
+    assert len(await issues_with(planner, marker)) == 1
+    assert await executions(planner, ivan.user_id) == 1
+
+
+async def test_an_answer_lost_while_running_never_says_nothing_changed_and_check_shows_the_result(
+    harness: Harness,
+) -> None:
+    fake, planner, ivan = harness.fake, harness.planner, harness.person()
+    real = harness.bot.core.planner
+
+    class LosesTheFirstExecuteAnswer:
+        lost = False
+
+        async def call(
+            self, tool: str, arguments: dict[str, object], *, progress: ProgressFn | None = None
+        ) -> dict[str, object]:
+            reply = await real.call(tool, arguments, progress=progress)
+            if tool == "execute_draft" and not self.lost:
+                self.lost = True  # the draft ran, but its answer never came back
+                raise PlannerUnavailable("execute_draft failed")
+            return reply
+
+    harness.bot.core.planner = LosesTheFirstExecuteAnswer()
+    marker = new_marker()
+    ivan.says(f"Создай задачу в Linear: потеря связи {marker}")
+    draft = await fake.wait_message(
+        ivan.chat, lambda m: "Черновик" in m.plain and bool(m.buttons), "the draft"
+    )
+    ivan.taps(draft, "Подтвердить")
+    lost = await fake.wait_message(
+        ivan.chat,
+        lambda m: m.message_id == draft.message_id and "прервалась" in m.plain and bool(m.buttons),
+        "the lost-connection notice",
+    )
+    assert "Ничего не изменено" not in lost.plain  # it may well have changed: it did
+    assert [b["text"] for b in lost.buttons] == ["🔄 Проверить"]
+    ivan.taps(lost, "Проверить")
+    final = await result_of(fake, draft, "Готово")
+    assert marker in final.plain
     assert len(await issues_with(planner, marker)) == 1
     assert await executions(planner, ivan.user_id) == 1
 

@@ -288,7 +288,11 @@ class FakeSession:
         self.calls: list[tuple[str, dict[str, Any]]] = []
 
     async def call_tool(
-        self, name: str, arguments: dict[str, Any] | None = None, read_timeout_seconds: float | None = None
+        self,
+        name: str,
+        arguments: dict[str, Any] | None = None,
+        read_timeout_seconds: float | None = None,
+        progress_callback: Any = None,
     ) -> CallToolResult:
         self.calls.append((name, dict(arguments or {})))
         step = self.script.pop(0)

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import WORKSPACE, Conversation
+from conftest import WORKSPACE, Conversation, reply_of
 from mcp import Client
 
 from server.service import Service
@@ -142,6 +142,34 @@ async def test_bulk_drafts_need_the_counted_second_confirmation(anna: Conversati
     assert (await anna.call("confirm_draft", draft_id=d, confirm_count=7))["status"] == "confirmed"
     r = await anna.call("execute_draft", draft_id=d)
     assert r["status"] == "executed" and len(writes(service)) == 7
+
+
+async def test_execute_draft_reports_each_action_as_progress_to_a_client_that_asks(
+    client: Client, anna: Conversation
+) -> None:
+    r = await anna.say("Create issues in DES for: intro, consent, avatar, invite, plan, import, tour")
+    d = r["draft"]["id"]
+    await anna.call("confirm_draft", draft_id=d)
+    await anna.call("confirm_draft", draft_id=d, confirm_count=7)
+    heard: list[tuple[float, float | None, str | None]] = []
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        heard.append((progress, total, message))
+
+    done = await client.call_tool(
+        "execute_draft", {"draft_id": d, "user_id": "anna"}, progress_callback=on_progress
+    )
+    assert reply_of(done)["status"] == "executed"
+    assert [(p, t) for p, t, _ in heard] == [(n, 7) for n in range(1, 8)]
+    assert all(m and m.startswith("✓ ") for _, _, m in heard), heard
+    assert {m.rsplit(" ", 1)[-1].strip("«»\"'") for _, _, m in heard if m} >= {"intro", "tour"}, heard
+    again: list[float] = []
+
+    async def on_again(progress: float, total: float | None, message: str | None) -> None:
+        again.append(progress)
+
+    await client.call_tool("execute_draft", {"draft_id": d, "user_id": "anna"}, progress_callback=on_again)
+    assert again == []  # the stored outcome: nothing ran, so nothing to report
 
 
 async def test_executing_twice_or_thirty_times_at_once_creates_one_issue(
