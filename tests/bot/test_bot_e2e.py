@@ -70,6 +70,11 @@ async def harness(planner: Planner, fake: FakeTelegram) -> AsyncIterator[Harness
         yield Harness(fake, bot, planner)
 
 
+async def draft_shown(fake: FakeTelegram, chat: int) -> Shown:
+    """The next draft message with its Confirm / Cancel keyboard."""
+    return await fake.wait_message(chat, lambda m: "Черновик" in m.plain and bool(m.buttons), "the draft")
+
+
 def edits_of(fake: FakeTelegram, shown: Shown) -> list[dict[str, object]]:
     return [
         c.params
@@ -102,9 +107,7 @@ async def test_a_text_request_goes_through_pick_confirm_and_execute(harness: Har
     assert "dce59e09" not in json.dumps(question.reply_markup), "a record id travelled in callback_data"
 
     ivan.taps(question, "Acme Corp")
-    draft = await fake.wait_message(
-        ivan.chat, lambda m: "Черновик" in m.plain and bool(m.buttons), "the draft"
-    )
+    draft = await draft_shown(fake, ivan.chat)
     answered = fake.message(ivan.chat, question.message_id)
     assert not answered.buttons and "→ Acme Corp — annual license" in answered.plain
     assert "Qualification → Won" in draft.plain
@@ -141,9 +144,7 @@ async def test_a_typed_answer_goes_to_the_open_question_and_cancel_changes_nothi
     ]
 
     ivan.says("полчаса")
-    draft = await fake.wait_message(
-        ivan.chat, lambda m: "Черновик" in m.plain and bool(m.buttons), "the draft"
-    )
+    draft = await draft_shown(fake, ivan.chat)
     assert "«Встреча с Ромашкой»" in draft.plain and "30 мин" in draft.plain
     assert not fake.message(ivan.chat, question.message_id).buttons, "the answered question kept its keyboard"
     assert fake.calls_of("editMessageReplyMarkup"), "the old keyboard was not removed"
@@ -162,9 +163,7 @@ async def test_a_bulk_draft_needs_the_counted_confirmation(harness: Harness) -> 
     marker = new_marker()
     titles = ", ".join(f"{marker} {letter}" for letter in "abcdefg")
     ivan.says(f"Создай задачи в DES: {titles}")
-    draft = await fake.wait_message(
-        ivan.chat, lambda m: "Черновик" in m.plain and bool(m.buttons), "the draft"
-    )
+    draft = await draft_shown(fake, ivan.chat)
     assert "Это 7 изменений" in draft.plain
 
     ivan.taps(draft, "Подтвердить")
@@ -244,9 +243,7 @@ async def test_a_press_delivered_three_times_and_a_double_tap_execute_once(harne
     fake, planner, ivan = harness.fake, harness.planner, harness.person()
     marker = new_marker()
     ivan.says(f"Создай задачу в Linear: дубль {marker}")
-    draft = await fake.wait_message(
-        ivan.chat, lambda m: "Черновик" in m.plain and bool(m.buttons), "the draft"
-    )
+    draft = await draft_shown(fake, ivan.chat)
     keyboard = copy.deepcopy(draft)  # what a client that has not refreshed yet still shows
 
     press = ivan.tap_update(keyboard, "Подтвердить")
@@ -293,9 +290,7 @@ async def test_an_answer_lost_while_running_never_says_nothing_changed_and_check
     harness.bot.core.planner = LosesTheFirstExecuteAnswer()
     marker = new_marker()
     ivan.says(f"Создай задачу в Linear: потеря связи {marker}")
-    draft = await fake.wait_message(
-        ivan.chat, lambda m: "Черновик" in m.plain and bool(m.buttons), "the draft"
-    )
+    draft = await draft_shown(fake, ivan.chat)
     ivan.taps(draft, "Подтвердить")
     lost = await fake.wait_message(
         ivan.chat,
@@ -317,7 +312,7 @@ async def test_nobody_else_in_a_group_can_press_a_persons_buttons(harness: Harne
     ivan, maria = harness.person("Иван", chat_id=group), harness.person("Мария", chat_id=group)
     marker = new_marker()
     ivan.says(f"Создай задачу в Linear: чужая кнопка {marker}")
-    draft = await fake.wait_message(group, lambda m: "Черновик" in m.plain and bool(m.buttons), "the draft")
+    draft = await draft_shown(fake, group)
 
     tap = maria.taps(draft, "Подтвердить")
     answer = await fake.wait_for(lambda: fake.answers(tap["callback_query"]["id"]), "Maria's press answered")
@@ -403,9 +398,7 @@ async def test_a_confirm_button_shown_before_the_bot_restarts_still_works_after_
     ivan = Person(fake, new_user_id())
     async with running_bot(config):
         ivan.says(f"Создай задачу в Linear: после рестарта {marker}")
-        draft = await fake.wait_message(
-            ivan.chat, lambda m: "Черновик" in m.plain and bool(m.buttons), "the draft"
-        )
+        draft = await draft_shown(fake, ivan.chat)
     async with running_bot(config):  # a redeploy: a new process, the same state file
         press = fake.push(ivan.tap_update(draft, "Подтвердить"))
         await result_of(fake, draft, "Готово")
@@ -423,9 +416,7 @@ async def test_without_a_state_file_a_button_from_before_a_restart_answers_expir
     ivan = Person(fake, new_user_id())
     async with running_bot(config):
         ivan.says(f"Создай задачу в Linear: без файла {marker}")
-        draft = await fake.wait_message(
-            ivan.chat, lambda m: "Черновик" in m.plain and bool(m.buttons), "the draft"
-        )
+        draft = await draft_shown(fake, ivan.chat)
     async with running_bot(config):
         press = fake.push(ivan.tap_update(draft, "Подтвердить"))
         press_id = press["callback_query"]["id"]
