@@ -1,5 +1,6 @@
-"""`planner-mcp`: serve (stdio or Streamable HTTP), plan (a one-shot preview), demo, sandbox-api (the
-sandbox in Composio's REST shape), refresh-schemas (the tool schema snapshot from Composio)."""
+"""`planner-mcp`: serve (stdio or Streamable HTTP), plan (a one-shot preview), chat (a conversation in
+the terminal), demo, sandbox-api (the sandbox in Composio's REST shape), refresh-schemas (the tool
+schema snapshot from Composio), telegram (the reference bot)."""
 
 from __future__ import annotations
 
@@ -179,6 +180,9 @@ def main(argv: list[str] | None = None) -> int:
         "--out", help="where to write it (default: the packaged toolkits/data/composio_tools.json)"
     )
     sub.add_parser("telegram", help="run the Telegram bot (TELEGRAM_BOT_TOKEN, PLANNER_URL, PLANNER_TOKEN)")
+    ch = sub.add_parser("chat", help="talk to the planner in the terminal: plan, pick, say yes, see it run")
+    ch.add_argument("--user", default="local", help="whose drafts (default: local)")
+    ch.add_argument("--now", help="ISO 8601 moment for relative dates")
     a = p.parse_args(argv)
     if a.cmd == "telegram":  # lazy: the bot is an optional extra and only an MCP client of this server
         from bot.app import main as telegram_main
@@ -186,6 +190,10 @@ def main(argv: list[str] | None = None) -> int:
         return telegram_main()
     if a.cmd == "serve":
         return _serve(a)
+    if a.cmd == "chat":
+        from server.chat import run_chat
+
+        return run_chat(user=a.user, now=a.now)
     if a.cmd == "plan":
         return _plan(a)
     if a.cmd == "sandbox-api":

@@ -1,0 +1,138 @@
+"""`planner-mcp chat`: talk to the planner in a terminal, the way a person talks to it in a chat.
+
+Each line goes to `plan` in one conversation, through a real MCP client connected to the server in
+memory, so the terminal sees exactly what Claude Desktop or the Telegram bot would. A clarifying
+question's choices are numbered: type the number, or answer in words (both go to `pick`). A draft
+waits for "да"/"yes" (run it) or "нет"/"no" (cancel it) — nothing changes before that. A bulk draft
+asks for the count; type it. `/drafts` lists your drafts, `/quit` (or end of input) leaves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import sys
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from mcp import Client
+
+from server.app import build_server
+from server.settings import Settings
+from server.wiring import build_service
+
+__all__ = ["converse", "run_chat"]
+
+QUIT = {"/quit", "/exit", "/q", "выход"}
+_PAD = "    "
+_MARKS = {
+    "needs_clarification": "❓",
+    "draft_pending": "📝",
+    "needs_bulk_confirmation": "⚠️",
+    "executed": "✅",
+    "partially_executed": "⚠️",
+    "failed": "⚠️",
+    "cancelled": "✖",
+    "expired": "⌛",
+    "safe_fail": "🤔",
+}
+
+
+def _show(reply: dict[str, Any], out: Callable[[str], None]) -> None:
+    """The reply as a person should read it: the message, then the question's numbered choices."""
+    status = reply.get("status", "")
+    message = reply.get("user_message") or ""
+    question = reply.get("clarifying_question") or ""
+    lines = message.splitlines() if message else []
+    if question and question not in message:
+        lines.append(question)
+    if not lines:
+        lines = [str(status)]
+    mark = _MARKS.get(str(status))
+    out(f"  {mark} {lines[0]}" if mark else f"{_PAD}{lines[0]}")
+    for line in lines[1:]:
+        out(f"{_PAD}{line}")
+    for n, choice in enumerate(reply.get("choices") or [], 1):
+        if status == "needs_clarification":
+            out(f"{_PAD}{n}) {choice.get('label', '')}")
+    if status == "draft_pending":
+        out(f"{_PAD}(да / нет — yes / no)")
+
+
+async def converse(
+    client: Client,
+    lines: Iterable[str] | None,
+    out: Callable[[str], None],
+    *,
+    user: str = "local",
+    now: str | None = None,
+    prompt: str = "",
+) -> int:
+    """Run the conversation over `lines` (None: read standard input). Returns the number of replies
+    that were errors the person could not act on (0 for a clean session)."""
+    conversation = "chat-" + secrets.token_hex(4)
+    question: tuple[str, str, list[dict[str, Any]]] | None = None
+    source = iter(lines) if lines is not None else None
+    errors = 0
+    while True:
+        if source is None:
+            try:
+                line = await asyncio.to_thread(input, prompt)
+            except EOFError:
+                break
+        else:
+            got = next(source, None)
+            if got is None:
+                break
+            line = got
+        line = line.strip()
+        if not line:
+            continue
+        if line.lower() in QUIT:
+            break
+        if line == "/drafts":
+            result = await client.call_tool("list_drafts", {"user_id": user})
+        elif question is not None:
+            plan_id, question_id, choices = question
+            args: dict[str, Any] = {"plan_id": plan_id, "question_id": question_id, "user_id": user}
+            if line.isdigit() and 1 <= int(line) <= len(choices):
+                args["value"] = choices[int(line) - 1]["value"]
+            else:
+                args["text"] = line
+            result = await client.call_tool("pick", args)
+        else:
+            args = {"text": line, "user_id": user, "conversation_id": conversation}
+            if now:
+                args["now"] = now
+            result = await client.call_tool("plan", args)
+        if result.is_error or not isinstance(result.structured_content, dict):
+            errors += 1
+            text = " ".join(str(getattr(c, "text", "")) for c in result.content)
+            out(f"  ⚠️ {text or 'error'}")
+            continue
+        reply = dict(result.structured_content)
+        _show(reply, out)
+        plan = reply.get("plan") or {}
+        if reply.get("status") == "needs_clarification" and reply.get("question_id") and plan.get("plan_id"):
+            question = (str(plan["plan_id"]), str(reply["question_id"]), list(reply.get("choices") or []))
+        else:
+            question = None
+    return errors
+
+
+def run_chat(*, user: str = "local", now: str | None = None) -> int:
+    """The interactive session behind `planner-mcp chat` (a prompt only when a person is typing)."""
+
+    async def run() -> int:
+        settings = Settings.from_env()
+        service = build_service(settings)
+        interactive = sys.stdin.isatty()
+        if interactive:
+            print(
+                "planner-mcp chat — напишите, что сделать (/quit — выход). Nothing changes until you say yes."
+            )
+        async with Client(build_server(service, settings)) as client:
+            await converse(client, None, print, user=user, now=now, prompt="› " if interactive else "")
+        return 0
+
+    return asyncio.run(run())
