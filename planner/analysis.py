@@ -17,10 +17,12 @@ __all__ = ["CUES", "Clause", "analyse", "split_clauses"]
 CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "create": "создать создай создайте завести заведи добавить добавь сделать открыть открой оформить "
               "запланировать новый новая новое запустить запусти create add make open file log new raise register "
-              "kick start",
-    "put": "поставить поставь отметить отметь пометить пометь put set mark",
+              "kick start закинуть закинь накидать накидай",
+    "put": "поставить поставь отметить отметь пометить пометь повесить повесь put set mark",
     "move": "перевести переведи перенести перенеси передвинуть двинуть сдвинуть переместить сменить поменять "
-            "изменить обновить перейти перешли перешел вышли выйти вернуть верни move advance shift change update push",
+            "изменить обновить перейти перешли перешел вышли выйти вернуть верни перекинуть перекинь перебросить перебрось "
+            "перетащить перетащи поднять подними повысить повысь увеличить увеличь снизить снизь уменьшить уменьши "
+            "move advance shift change update push bump increase lower reduce",
     "complete": "закрыть закрой завершить заверши выполнить выполни готово сделано готов done complete completed "
                 "close finish finished resolve resolved закончить закончил",
     "delete": "удалить удали стереть сотри убрать убери delete remove trash drop rid",
@@ -73,6 +75,7 @@ _SPLIT = re.compile(
     r"затем|потом)\s+|,\s+)(?=\S)",
     re.IGNORECASE,
 )
+_COMPLEMENT = re.compile(r"^(?:что|чтобы|that)\s", re.IGNORECASE)
 # a clause that starts with one of these nouns and has no verb borrows the previous clause's verb:
 # "создай компанию Вектор и контакт Пётр Смирнов" = "... и создай контакт Пётр Смирнов"
 _OBJECT_START = re.compile(
@@ -143,6 +146,8 @@ _PHRASES = [
     (re.compile(r"\bspin(?:ning)? up\b", re.I), "start"),
     (re.compile(r"\bfollow(?:ed)?[ -]up\b", re.I), "followup"),
     (re.compile(r"\bfell through\b", re.I), "lost"),
+    # "the Acme pilot can go to qualification now"
+    (re.compile(r"\b(?:can|should|could|will|may)\s+(?:now\s+)?go\s+(?=to\b|into\b)", re.I), "move "),
 ]
 
 
@@ -249,7 +254,9 @@ def _split(text: str, now: datetime) -> list[Clause]:
     for s, e in pieces[1:]:
         right = analyse(text[s:e], now)
         left = analyse(text[merged[-1][0] : merged[-1][1]], now)
-        if _verb_count(right) and _verb_count(left):
+        if _COMPLEMENT.match(text[s:e].strip()):  # "напиши, что фикс уехал" - what is said, not a new clause
+            merged[-1] = (merged[-1][0], e)
+        elif _verb_count(right) and _verb_count(left):
             merged.append((s, e))
         elif _verb_count(left) and _OBJECT_START.match(text[s:e].strip()) and (verb := _first_verb(left)):
             merged.append((s, e))

@@ -199,13 +199,24 @@ async def _note_after_target(clause: Clause, ctx: BuildContext) -> tuple[str, st
     return clause.text[:start], clause.text[start:].strip(" ,.:-—") or None
 
 
+_ON_RECORD = re.compile(
+    r"\b(?:к|ко|у|по|on|to|for)\s+(?:the\s+)?(?:сделк\w*|компани\w*|контакт\w*|клиент\w*|deal|company|contact|record)",
+    re.I,
+)
+
+
 @rule(45)
 async def note(clause: Clause, ctx: BuildContext) -> bool:
     """ "Добавь заметку к Initech: ...", "оставь заметку у Ивана Сидорова что ...", "jot down on John's record: ..."."""
     if not (clause.has("note") or clause.has("note_verb")) or clause.asks() and not clause.after_colon:
         return False
-    if clause.has("note_verb") and not clause.has("note") and clause.has("person", "company", "deal", "task"):
-        return False  # "запиши новый контакт: ..." creates a record
+    if (
+        clause.has("note_verb")
+        and not clause.has("note")
+        and clause.has("person", "company", "deal", "task")
+        and not _ON_RECORD.search(clause.text.split(":", 1)[0])
+    ):
+        return False  # "запиши новый контакт: ..." creates a record; "запиши к сделке: ..." is a note
     noun_first = re.match(
         r"\s*(?:ну\s+)?(?:заметк\w*|note)\b", clause.text, re.I
     )  # "заметка к Ивану Петрову ..."

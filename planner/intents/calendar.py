@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, time, timedelta
 
-from planner.analysis import Clause
+from planner.analysis import Clause, analyse
 from planner.context import BuildContext
 from planner.dates import extract_moment, parse_duration_answer, range_start
 from planner.intents import rule
@@ -95,6 +95,10 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
         clause.has("query") and not clause.has("create", "put", "schedule")
     ):
         return False
+    if clause.after_colon is not None:  # "issues for DES: …, FAQ block", "заметка: …созвоны с утра"
+        head = analyse(clause.text.split(":", 1)[0], ctx.now)
+        if not (head.has("block") or head.has("meeting")) and (head.has("note", "issue", "task", "comment")):
+            return False
     minutes = clause.duration or ask_duration(ctx)
     ranged = range_start(clause.text)
     if clause.moment.at is None and ranged is not None:  # "завтра с 16 до 17"

@@ -16,7 +16,6 @@ from planner.intents import rule
 from planner.intents._common import find, priority_of
 from planner.intents._linear_common import (
     asks,
-    assignee_text,
     assignee_texts,
     find_user,
     issue_name,
@@ -73,6 +72,10 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
             clause.has("assign", "due", "priority", "rename")
             or clause.has("comment", "complete")
             and re.search(r"\b(it|её|ее|его|эту|этой|там|туда|неё|нее)\b", clause.text, re.I)
+            # "закрой ENG-101 и напиши в комментарии, что…": a comment right after an issue is on it
+            or clause.has("comment")
+            and ctx.clause_index > 0
+            and not clause.has("note_verb")
         )
         and not clause.has("deal")
     )
@@ -138,9 +141,18 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         return True
     fields: dict[str, Any] = {}
     parts: list[str] = []
-    if clause.has("assign") or assignee_text(clause) and clause.has("put", "move"):
+    moving = clause.has("put", "move")
+    state_named = await _state_named(clause, ctx, team_id) if moving else None
+    # "Move ENG-102 to In Progress": a state named after "to" is not a person
+    named = [
+        c
+        for c in assignee_texts(clause)
+        if not re.fullmatch(r"[A-Z]{1,10}-\d+", c)  # "повесь на ENG-101 метку": an issue, not a person
+        and (state_named is None or c.lower() not in state_named.name.lower())
+    ]
+    if clause.has("assign") or named and moving:
         who = None
-        for candidate in assignee_texts(clause) or [clause.text]:
+        for candidate in named or [clause.text]:
             who = await find_user(clause, ctx, candidate)
             if who is not None:
                 break
@@ -194,9 +206,9 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     if clause.has("rename") and (title := clause.after_colon or _new_title(clause.text)):
         fields["title"] = title
         parts.append(ctx.t(f"название «{title}»", f"title '{title}'"))
-    if clause.has("move", "put") and (state := await _state_named(clause, ctx, team_id)) is not None:
-        fields["stateId"] = state.id
-        parts.append(ctx.t(f"статус {state.name}", f"state {state.name}"))
+    if state_named is not None:
+        fields["stateId"] = state_named.id
+        parts.append(ctx.t(f"статус {state_named.name}", f"state {state_named.name}"))
     if clause.has("move", "put", "create") and re.search(r"\b(проект\w*|project)\b", clause.text, re.I):
         projects = [m for m in await find(ctx, clause, "project") if m.score >= 0.9]
         answered = ctx.answer("project")
@@ -443,6 +455,9 @@ def _comment_body(text: str) -> str | None:
     )
     body = m.group(1).strip() if m else ""
     body = re.sub(r"^(?:[A-Z]{1,10}-\d+)\s*[:\-—]?\s*", "", body).strip()
+    # "напиши в комментарии, что фикс уехал" / "comment that the build is out": the words after "что"/"that"
+    body = re.sub(r"^(?:(?:в|во|in)\s+)?(?:коммент\w*|comments?)\b\s*", "", body, flags=re.I)
+    body = re.sub(r"^[,:\-—]?\s*(?:что|that)\s+", "", body, flags=re.I).strip()
     return body or None
 
 

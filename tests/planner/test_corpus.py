@@ -22,7 +22,9 @@ def ref_tokens(ref: str) -> list[str]:
         "deal": [d["id"] for d in a["deals"] if d["key"] == key],
         "company": [c["id"] for c in a["companies"] if c["key"] == key],
         "person": [p["id"] for p in a["people"] if p["key"] == key],
-        "member": [m["id"] for m in a["workspace_members"] if m["email"].split("@")[0] == key],
+        "member": [
+            m[f] for m in a["workspace_members"] if m["email"].split("@")[0] == key for f in ("id", "email")
+        ],
         "stage": [s["id"] for s in a["deal_stages"] if s["title"] == key] + [key],
         "issue": [i["id"] for i in lin["issues"] if i["identifier"] == key] + [key],
         "team": [t["id"] for t in lin["teams"] if t["key"] == key],
