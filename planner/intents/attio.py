@@ -315,7 +315,9 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
         return False
     new_company = ctx.memory.get("new_company")
     if new_company is not None and re.search(
-        r"\b(them|it|нее|неё|них|ней|этой компании)\b", clause.text, re.I
+        r"\b(them|it|this company|нее|неё|них|ними|ней|ним|нему|этой компании|этой компанией)\b",
+        clause.text,
+        re.I,
     ):
         return await _deal_for_new_company(clause, ctx, new_company)
     companies = strong(await find(ctx, clause, "company"))

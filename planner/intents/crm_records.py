@@ -35,16 +35,41 @@ _STOPWORDS = {
 }
 
 
+_CALLED = r"(?:(?i:called|named|под названием|с названием|по имени|по фамилии)\s+)?"
+# where a name typed in lower case (or dictated) ends: its details, a pronoun, a link to a company
+_NAME_END = (
+    r"(?=\s+(?i:у них|у него|у неё|у нее|их|его|её|ее|сайт\w*|домен\w*|с доменом|с сайтом|почт\w*|email|e-mail"
+    r"|имейл|мейл|with|он|она|они|из|от|from|at|works|работает|domain|site|website|and|и)\b"
+    r"|\s*[,(:;]|\s+\S+@|\s+\S+\.[a-z]{2,}\b|\s*$)"
+)
+
+
 def _proper_name(text: str, after: str) -> str | None:
-    """A capitalised name following one of the `after` words (or the start of the text)."""
+    """The name following one of the `after` words (or the start of the text): a capitalised one, or
+    one typed or dictated in lower case up to its details ("компанию вектор плюс у них сайт …")."""
     for m in re.finditer(
-        rf"(?:^|\b(?i:{after}))\s*:?\s*(?:(?i:new|a|an|новую|новый|новая|please|пожалуйста)\s+)?{_NAME}", text
+        rf"(?:^|\b(?i:{after}))\s*:?\s*(?:(?i:new|a|an|новую|новый|новая|please|пожалуйста)\s+)?{_CALLED}{_NAME}",
+        text,
     ):
         name = m.group(1).strip(" .,")
         words = [w for w in name.split() if w not in _STOPWORDS]
         if words and words[0][:1].isupper():
             return " ".join(words)
+    lower = re.search(
+        rf"\b(?i:{after})\s+(?:(?i:new|a|an|новую|новый|новая)\s+)?{_CALLED}"
+        rf"([^\W\d_][\w&'-]*(?:\s+[^\W\d_][\w&'-]*){{0,3}}?){_NAME_END}",
+        text,
+    )
+    words = lower.group(1).split() if lower else []
+    while words and _KIND_WORD.fullmatch(words[0]):  # "добавь человека пётр орлов": the kind, then the name
+        words = words[1:]
+    if words and not _STOPWORD_LOWER.search(words[0]):
+        return " ".join(w[:1].upper() + w[1:] for w in words)
     return None
+
+
+_STOPWORD_LOWER = re.compile(r"^(?:в|to|the|for|для|на)\b", re.I)
+_KIND_WORD = re.compile(r"(?:человек\w*|контакт\w*|компани\w*|клиент\w*|person|contact|company)", re.I)
 
 
 @rule(56)
