@@ -25,7 +25,7 @@ from planner.intents._linear_common import (
 from toolkits.attio import ops as attio_ops
 from toolkits.linear import ops
 
-__all__ = ["issue_by_reference", "issue_by_words", "resolve_issue", "sub_issues"]
+__all__ = ["issue_by_reference", "issue_by_words", "issues_by_title_words", "resolve_issue", "sub_issues"]
 
 
 async def resolve_issue(clause: Clause, ctx: BuildContext) -> dict[str, Any] | None:
@@ -329,7 +329,7 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         return await issue_by_reference(clause, ctx)
     found = await ctx.directory.search_issues(phrase)
     if not found:
-        found = await _by_title_words(phrase, ctx)  # "экспорт в PDF" names "Crash on export to PDF"
+        found = await issues_by_title_words(phrase, ctx)  # "экспорт в PDF" names "Crash on export to PDF"
     if quoted:
         exact = [r for r in found if str(r.get("title", "")).lower() == phrase.lower()]
         found = exact or found
@@ -488,7 +488,7 @@ async def _names_crm_record(clause: Clause, ctx: BuildContext) -> bool:
     return False
 
 
-async def _by_title_words(phrase: str, ctx: BuildContext) -> list[dict[str, Any]]:
+async def issues_by_title_words(phrase: str, ctx: BuildContext) -> list[dict[str, Any]]:
     """Issues whose titles contain every word of the phrase, in any language's spelling or case.
     (Linear's search is literal; people say "экспорт" about an issue titled "export".)"""
     from planner.resolve import keys_for, match_words

@@ -165,5 +165,16 @@ async def issue_query(clause: Clause, ctx: BuildContext) -> bool:
         query = re.sub(r"\s{2,}", " ", query)
     if not query:
         return False
+    if not clause.has("issue", "task", "linear", "project", "team") and not await _issues_about(query, ctx):
+        return False  # "расскажи анекдот про программистов": "про" alone is no request about Linear
     ctx.add(linear.search_issues(query[:200]))
     return True
+
+
+async def _issues_about(query: str, ctx: BuildContext) -> bool:
+    from planner.intents.issues import issues_by_title_words  # lazily: issues is a sibling rule module
+
+    try:
+        return bool(await ctx.directory.search_issues(query[:200]) or await issues_by_title_words(query, ctx))
+    except LookupError:
+        return True  # the tracker cannot be asked now: let the search say so
