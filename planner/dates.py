@@ -184,6 +184,16 @@ def extract_moment(text: str, now: datetime) -> Moment:
         if rx:
             m.day = today + timedelta(days=(4 - today.weekday()) % 7)
             take(rx)
+    if m.day is None:  # "к концу месяца", "by the end of the month": its last day
+        rx = re.search(
+            r"\b(?:до\s+|к\s+)?конц[ау]\s+(?:этого\s+)?месяца\b"
+            r"|\b(?:by\s+|at\s+|until\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?month\b",
+            low,
+        )
+        if rx:
+            first_of_next = (today.replace(day=28) + timedelta(days=4)).replace(day=1)
+            m.day = first_of_next - timedelta(days=1)
+            take(rx)
     if m.day is None:
         rx = re.search(r"\b(?:на\s+)?следующей\s+неделе\b|\bnext\s+week\b", low)
         if rx:

@@ -178,9 +178,12 @@ async def crm_target(
         mentions,
         ctx.t("Кого или что вы имеете в виду?", "Which record do you mean?"),
     )
+    if chosen is not None:
+        ctx.memory["record"] = (kind, chosen)  # "…and create a task to send her the contract"
     return (kind, chosen) if chosen else None
 
 
+_PRONOUN = re.compile(r"\b(?:her|him|them|his|their|ей|ему|ним|ней|нему|неё|нее|его|их|с ними)\b", re.I)
 _NOTE_SPLIT = re.compile(r"\s+[—–-]\s+|\s+(?:что|that)\s+", re.IGNORECASE)
 
 
@@ -255,16 +258,19 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     """A to-do about a CRM record (seed 000's task_create "about a CRM record"), optionally for a colleague."""
     reminder = clause.has("remind", "followup") or (clause.has("todo") and clause.moment.day is not None)
     delegated = clause.has("assign") and clause.has("todo")  # "поручи Максу связаться с ..."
-    explicit = clause.has("create", "put") and clause.has("task") and (clause.has("crm", "attio") or True)
+    in_crm = clause.has("crm", "attio")  # "нужна задача в Attio: …", "create an Attio task to …"
+    explicit = clause.has("task") and (clause.has("create", "put") or in_crm)
     if not (reminder or delegated or explicit) or clause.has("linear", "issue", "team") or clause.identifiers:
         return False
     if clause.asks() and not clause.commands():
         return False
     body = clause.after_colon if clause.after_colon is not None else clause.text
     target = await crm_target(clause, ctx, "target", clause.text)
-    if target is None:
+    if target is None and _PRONOUN.search(clause.text) and ctx.memory.get("record"):
+        target = ctx.memory["record"]  # "…to Jane Doe, and create a task to send her the contract"
+    if target is None and not in_crm:
         return False  # a generic task: Linear handles it
-    kind, record = target
+    kind, record = target if target is not None else ("", None)
     assignee = await _colleague(clause, ctx)
     offset = len(clause.text) - len(body)
     raw = strip_spans(body, [(a - offset, b - offset) for a, b in clause.moment.spans if a >= offset])
@@ -278,6 +284,11 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         or content
     )
     content = re.sub(r"\s+(?:до|by|к)\s*$", "", content).strip()
+    # "create an Attio task to send her…", "задачу в CRM подготовить…": where it goes is not what it says
+    content = re.sub(r"(?i)\s*\b(?:в|in|to)\s+(?:the\s+)?(?:attio|crm|аттио|црм)\b\s*", " ", content).strip()
+    content = re.sub(
+        r"(?i)^(?:an?\s+)?(?:(?:attio|crm)\s+)?(?:task|задач\w*)\s+(?:to\s+)?", "", content
+    ).strip()
     deadline = None
     if clause.moment.day:
         at = clause.moment.at or time(9, 0)
@@ -286,15 +297,13 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         )
     who = f" → {assignee.name}" if assignee else ""
     due_ru, due_en = (f", срок {deadline[:10]}", f", due {deadline[:10]}") if deadline else ("", "")
+    about = f" ({record.name})" if record is not None else ""
     preview = ctx.t(
-        f"Attio: задача «{content}» ({record.name}){who}{due_ru}",
-        f"Attio: task '{content}' ({record.name}){who}{due_en}",
+        f"Attio: задача «{content}»{about}{who}{due_ru}",
+        f"Attio: task '{content}'{about}{who}{due_en}",
     )
-    ctx.add(
-        ops.create_task(
-            content, deadline, [(OBJECT[kind], record.id)], [assignee.id] if assignee else [], preview
-        )
-    )
+    linked = [(OBJECT[kind], record.id)] if record is not None else []
+    ctx.add(ops.create_task(content, deadline, linked, [assignee.id] if assignee else [], preview))
     return True
 
 

@@ -258,11 +258,16 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     delegated = (
         clause.has("assign") and clause.has("linear") and not clause.identifiers
     )  # "поручи Олегу в Linear ..."
+    # "remind me to renew the lease at the end of the month": no CRM record named (crm_task runs first)
+    reminder = (
+        clause.has("remind") and clause.moment.day is not None and not clause.has("query", "meeting", "block")
+    )
     if not (
         (clause.has("create", "remind", "put") and (noun or clause.has("linear")))
         or starts_as_task
         or delegated
         or todo_statement
+        or reminder
     ):
         return False
     if clause.has("query") and clause.first("query") < clause.first("create", "remind", "put", "assign"):
