@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 
+from planner.numbers import spoken_numbers
+
 __all__ = ["Moment", "extract_duration", "extract_moment", "parse_duration_answer", "range_start"]
 
 _WEEKDAYS = {
@@ -89,7 +91,7 @@ def _safe_date(y: int, m: int, d: int) -> date | None:
 
 def extract_moment(text: str, now: datetime) -> Moment:
     """Find a date and/or a time of day in `text`; `spans` cover the words used."""
-    low = text.lower().replace("ё", "е")
+    low = spoken_numbers(text.lower().replace("ё", "е"))
     today = now.date()
     m = Moment()
 
@@ -235,7 +237,8 @@ def _extract_time(low: str, m: Moment) -> None:
         m.spans.append(words.span())
         return
     rx = re.search(
-        r"\b(?:в|во|к)\s+(\d{1,2})(?:\s*(?:час(?:а|ов)?|ч))?(?:\s+(утра|дня|вечера|ночи))?(?!\s*(?:минут|мин|%|\d|числ|[а-я]*бр|март|ма[яй]|июн|июл|август))",
+        r"\b(?:в|во|к)\s+(\d{1,2})(?!\s*(?:минут|мин|%|\d|числ|[а-я]*бр|март|ма[яй]|июн|июл|август))"
+        r"(?:\s*(?:час(?:а|ов)?|ч))?(?:\s+(утра|дня|вечера|ночи))?(?!\s*(?:%|\d|числ))",
         low,
     )
     if rx and int(rx.group(1)) < 24:
@@ -267,7 +270,7 @@ def extract_duration(
 
     With `bare_number_after_na`, "на 60" (seed 000: "Поставь блок на 60") counts as minutes.
     """
-    low = text.lower().replace("ё", "е")
+    low = spoken_numbers(text.lower().replace("ё", "е"))
     rng = _RANGE.search(low)
     if rng:  # "с 16 до 17", "from 2 to 3pm", "14:00-15:30"
         a, b = _clock(rng.group(1), rng.group(2)), _clock(rng.group(3), rng.group(4))
@@ -279,6 +282,9 @@ def extract_duration(
     rx = re.search(r"\b(?:на\s+)?полтора\s+часа\b|\ban hour and a half\b", low)
     if rx:
         return 90, rx.span()
+    rx = re.search(r"\bминут\s+на\s+(\d{1,3})\b", low)  # "минут на сорок": about forty minutes
+    if rx and 0 < int(rx.group(1)) <= 600:
+        return int(rx.group(1)), rx.span()
     for mt in _DUR.finditer(low):
         qty_s, unit = mt.group(1), mt.group(2)
         if qty_s is None or qty_s in ("на", "for", "по"):

@@ -8,6 +8,7 @@ from datetime import datetime
 from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.directory import Entity
+from planner.numbers import spoken_numbers
 from planner.resolve import Mention, find_mentions, keys_for
 
 __all__ = [
@@ -48,8 +49,18 @@ def strip_spans(text: str, spans: list[tuple[int, int]]) -> str:
     return out
 
 
+# what a dictated request starts with before it says anything: not part of a title
+_FILLERS = re.compile(
+    r"^\s*(?:(?:ну|короче|слушай|в общем|значит|эм+|э+|um+|uh+|so yeah|okay so|ok so|well|yeah)[,\s]+)+", re.I
+)
+
+
+def strip_fillers(text: str) -> str:
+    return _FILLERS.sub("", text)
+
+
 def clean_title(raw: str, lang: str) -> str:
-    s = raw
+    s = strip_fillers(raw)
     for pattern in _ROUTING:
         s = re.sub(pattern, " ", s, flags=re.IGNORECASE)
     s = (_LEAD_RU if lang == "ru" else _LEAD_EN).sub("", s, count=1)
@@ -82,7 +93,7 @@ _AMOUNT = re.compile(
 
 def amount_of(text: str) -> tuple[float, str] | None:
     """The first sum of money in the text: "25k USD", "$20,000", "300 тысяч рублей", "40 000 долларов"."""
-    low = text.lower().replace("\u00a0", " ")
+    low = spoken_numbers(text.lower().replace("\u00a0", " "))  # "на триста тысяч рублей"
     for m in _AMOUNT.finditer(low):
         cur_sign, num, mult, cur = m.group(1), m.group(2), m.group(3), m.group(4)
         if not (cur_sign or mult or cur):

@@ -9,7 +9,7 @@ from planner.analysis import Clause, analyse
 from planner.context import BuildContext
 from planner.dates import extract_moment, parse_duration_answer, range_start
 from planner.intents import rule
-from planner.intents._common import strip_spans
+from planner.intents._common import strip_fillers, strip_spans
 from planner.text import lemma
 from toolkits.googlecalendar import ops
 
@@ -64,15 +64,15 @@ def _title(clause: Clause, ctx: BuildContext, meeting: bool) -> str:
         spans = list(clause.moment.spans) + ([clause.duration_span] if clause.duration_span else [])
         rest = re.sub(
             r"(?i)\b(?:э+|ну|слушай|а|пожалуйста|please|поставь|поставить|заблокируй|забронируй|запланируй|put|set|"
-            r"book|block|блок\w*|time\s*block|мне|me|a|an|the|for|на|в|с|from|под|on|my|calendar|календар\w*)\b",
+            r"book|block|блок\w*|time\s*block|focus|мне|me|a|an|the|for|на|в|с|from|под|on|my|calendar|календар\w*)\b",
             " ",
-            strip_spans(clause.text, spans),
+            strip_fillers(strip_spans(clause.text, spans)),
         )
         rest = re.sub(r"\s{2,}", " ", rest).strip(" ,.;:-—")
         block = ctx.t("Блок", "Focus block")
         return f"{block}: {rest}"[:120] if len(rest) >= 3 else block
     spans = list(clause.moment.spans) + ([clause.duration_span] if clause.duration_span else [])
-    s = strip_spans(clause.text, spans)
+    s = strip_fillers(strip_spans(clause.text, spans))
     s = re.sub(
         r"^\s*(?:пожалуйста\s+)?(?:запланируй|назначь|поставь|создай|добавь|schedule|book|set up|create|add|put)"
         r"\s+(?:a|an|the|мне)?\s*",

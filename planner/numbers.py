@@ -1,0 +1,90 @@
+"""Numbers said in words, as digits: "на девяносто минут", "at nine thirty", "триста тысяч рублей".
+
+Dictated requests spell numbers out. Only numbers that measure something are rewritten — followed by
+a unit (minutes, hours, thousands, a currency) or after a preposition of time ("в пять вечера", "at
+nine thirty", "минут на сорок") — so "в один клик" in a title stays words. The rewrite keeps every
+offset (digits right-aligned in the words' place, so a match that ends at the digits covers the
+words), because callers map spans back onto the original text.
+
+(A general number parser would also rewrite titles and ordinals — "двадцать второго" is a date —
+and costs an import for a handful of words; these are the words people use with a planner.)
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["spoken_numbers"]
+
+_UNITS = {
+    "один": 1, "одна": 1, "одну": 1, "два": 2, "две": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6,
+    "семь": 7, "восемь": 8, "девять": 9,
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+}  # fmt: skip
+_TEENS_TENS = {
+    "десять": 10, "одиннадцать": 11, "двенадцать": 12, "тринадцать": 13, "четырнадцать": 14,
+    "пятнадцать": 15, "шестнадцать": 16, "семнадцать": 17, "восемнадцать": 18, "девятнадцать": 19,
+    "двадцать": 20, "тридцать": 30, "сорок": 40, "пятьдесят": 50, "шестьдесят": 60, "семьдесят": 70,
+    "восемьдесят": 80, "девяносто": 90,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+    "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+}  # fmt: skip
+_HUNDREDS = {
+    "сто": 100, "двести": 200, "триста": 300, "четыреста": 400, "пятьсот": 500, "шестьсот": 600,
+    "семьсот": 700, "восемьсот": 800, "девятьсот": 900,
+}  # fmt: skip
+_VALUES = {**_UNITS, **_TEENS_TENS, **_HUNDREDS, "hundred": 100}
+_WORD = "|".join(sorted(_VALUES, key=len, reverse=True))
+_RUN = re.compile(rf"\b(?:{_WORD})(?:(?:\s+|-|\s+and\s+)(?:{_WORD}))*\b")
+_MEASURE_AFTER = re.compile(
+    r"\s*(?:минут|мин\b|час|hour|minute|min\b|тысяч|тыс\b|млн|миллион|руб|долл|dollar|евро|usd|eur|rub|k\b|утра|дня|"
+    r"вечера|ночи|am\b|pm\b|o'?clock)"
+)
+# after "в пять"/"at nine" without a unit: only where the phrase ends ("в пять, завтра", "at nine tomorrow")
+_ENDS = re.compile(
+    r"\s*(?:$|[,.;:!?)]|(?:завтра|сегодня|послезавтра|tomorrow|today|tonight|on|in|и|and|на|for)\b)"
+)
+_TIME_BEFORE = re.compile(r"(?:\b(?:в|во|к|at|by|на|for|around|около|часов\s+в)|минут\s+на)\s+$")
+
+
+def _value(words: list[str]) -> tuple[int, int | None] | None:
+    """(hours, minutes) for a clock ("nine thirty"), else (number, None)."""
+    values = [_VALUES[w] for w in words if w != "and"]
+    if (
+        len(values) >= 2
+        and 1 <= values[0] <= 12
+        and words[0] in _UNITS | _TEENS_TENS
+        and 10 <= sum(values[1:]) < 60
+    ):
+        if words[1] in _TEENS_TENS:  # "nine thirty", "пять сорок пять"
+            return values[0], sum(values[1:])
+    total, current = 0, 0
+    for w, v in zip([w for w in words if w != "and"], values, strict=True):
+        if w == "hundred":
+            current = max(current, 1) * 100
+        else:
+            current += v
+    total += current
+    return (total, None) if total else None
+
+
+def spoken_numbers(low: str) -> str:
+    """`low` (lower case) with measuring number words as digits, every offset kept."""
+    if not re.search(_WORD, low):
+        return low
+
+    def digits(m: re.Match[str]) -> str:
+        span = m.group(0)
+        before, after = low[: m.start()], low[m.end() :]
+        value = _value(re.split(r"[\s-]+", span))
+        if value is None:
+            return span
+        hours, minutes = value
+        timed = _TIME_BEFORE.search(before) and (minutes is not None or _ENDS.match(after))
+        if not (_MEASURE_AFTER.match(after) or timed):  # "в один клик" stays words
+            return span
+        text = f"{hours}:{minutes:02d}" if minutes is not None else str(hours)
+        return text.rjust(len(span)) if len(text) <= len(span) else span
+
+    return _RUN.sub(digits, low)
