@@ -24,7 +24,7 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
             "перетащить перетащи поднять подними повысить повысь увеличить увеличь снизить снизь уменьшить уменьши "
             "move advance shift change update push bump increase lower reduce",
     "complete": "закрыть закрой завершить заверши выполнить выполни готово сделано готов done complete completed "
-                "close finish finished resolve resolved закончить закончил",
+                "close finish finished resolve resolved закончить закончил доделал доделала",
     "delete": "удалить удали стереть сотри убрать убери delete remove trash drop rid",
     "archive": "архивировать заархивировать заархивируй archive",
     "comment": "прокомментировать прокомментируй комментарий комментировать откомментировать коммент комментарием "
@@ -230,7 +230,9 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
             *(v for v in _VERBISH if v not in ("signed", "refused", "lost"))
         )
         tail_clause = analyse(tail, now)
-        if len(parts) == 1 and statement and _verb_count(tail_clause) and ":" not in tail:
+        # "нужна задача для команды CS: подготовить …" names what the text after the colon is
+        introduces = analyse(head, now).has("task", "issue", "note", "project", "comment")
+        if len(parts) == 1 and statement and not introduces and _verb_count(tail_clause) and ":" not in tail:
             tail_parts = _split(tail, now)
             return [analyse(head, now), *tail_parts] if tail_parts else parts
         return parts

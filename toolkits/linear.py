@@ -119,13 +119,13 @@ class _Ops:
     def archive_issue(self, issue_id: str, preview: str) -> ToolAction:
         return action(OPERATIONS["archive_issue"], {"issue_id": issue_id}, [issue_id], preview)
 
-    def create_project(self, name: str, team_ids: list[str], preview: str) -> ToolAction:
-        return action(
-            OPERATIONS["create_project"],
-            {"name": name, "team_ids": team_ids},
-            [digest(name.strip().lower())],
-            preview,
-        )
+    def create_project(
+        self, name: str, team_ids: list[str], preview: str, target_date: str | None = None
+    ) -> ToolAction:
+        args: dict[str, Any] = {"name": name, "team_ids": team_ids}
+        if target_date:
+            args["target_date"] = target_date
+        return action(OPERATIONS["create_project"], args, [digest(name.strip().lower())], preview)
 
 
 ops = _Ops()

@@ -277,7 +277,8 @@ _FILLER = re.compile(
     r"\b(?:mark|as|done|complete|completed|close|finish|finished|resolve|delete|remove|archive|comment|on|the|a|an|"
     r"issue|task|ticket|in|my|list|i'm|i am|with|закрой|закрыть|заверши|выполни|удали|отметь|задачу|задача|тикет|"
     r"как|готово|сделано|выполненной|выполненную|в|моем|моём|списке|из|про|about|с|я|закончил|закончила|done|"
-    r"assign|назначь|to me|на меня|it|its|it's|эту|её|ее)\b",
+    r"assign|назначь|to me|на меня|it|its|it's|эту|её|ее|прокомментируй|прокомментировать|откомментируй|"
+    r"доделал|доделала|сделал|сделала|для)\b",
     re.IGNORECASE,
 )
 
@@ -316,10 +317,12 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
             ),
             choices=choices,
         )
+    # "прокомментируй задачу про onboarding: ждём доступы": after the colon is the comment, not the issue
+    named_by = clause.text.split(":", 1)[0] if clause.has("comment") and clause.after_colon else clause.text
     phrase = (
         quoted.group(1).strip()
         if quoted
-        else re.sub(r"\s{2,}", " ", _FILLER.sub(" ", clause.text)).strip(" .,!?:")
+        else re.sub(r"\s{2,}", " ", _FILLER.sub(" ", named_by)).strip(" .,!?:")
     )
     if not phrase:
         return False

@@ -384,7 +384,10 @@ async def create_project(clause: Clause, ctx: BuildContext) -> bool:
         clause.text,
         re.I,
     )
-    name = (m.group(1).strip() if m else "") or (ctx.answer("name") or "").strip()
+    quoted = re.search(r"[«\"“]([^»\"”]+)[»\"”]", clause.text)  # «Миграция биллинга» … с целевой датой …
+    name = (quoted.group(1) if quoted else m.group(1) if m else "").strip() or (
+        ctx.answer("name") or ""
+    ).strip()
     if clause.after_colon:  # "новый проект в Linear: Миграция на Postgres 17, команда ENG"
         name = re.split(r",\s*(?:команда|team)\b", clause.after_colon, flags=re.I)[0].strip()
     if not name:
@@ -401,14 +404,17 @@ async def create_project(clause: Clause, ctx: BuildContext) -> bool:
             )
         )
         return True
+    target = clause.moment.day.isoformat() if clause.moment.day else None  # "с целевой датой 31 декабря"
+    due_ru, due_en = (f", срок {target}", f", target {target}") if target else ("", "")
     ctx.add(
         ops.create_project(
             name[:80],
             [team.id],
             ctx.t(
-                f"Linear: новый проект «{name}» (команда {team.name})",
-                f"Linear: new project '{name}' (team {team.name})",
+                f"Linear: новый проект «{name}» (команда {team.name}{due_ru})",
+                f"Linear: new project '{name}' (team {team.name}{due_en})",
             ),
+            target_date=target,
         )
     )
     return True

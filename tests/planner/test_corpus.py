@@ -113,3 +113,9 @@ async def test_the_blind_corpus_passes_at_least_95_percent(client: Client) -> No
     """Written from the specification by someone who never saw the planner's code."""
     pct, failures = await score(client, DATA / "corpus_v3.jsonl")
     assert pct >= 95, "\n".join(failures)
+
+
+async def test_the_second_blind_corpus_passes_at_least_95_percent(client: Client) -> None:
+    """Written from the specification alone, voice-transcript heavy; 121/150 on first contact."""
+    pct, failures = await score(client, DATA / "corpus_v4.jsonl")
+    assert pct >= 95, "\n".join(failures)
