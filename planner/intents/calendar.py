@@ -64,7 +64,7 @@ def _title(clause: Clause, ctx: BuildContext, meeting: bool) -> str:
         spans = list(clause.moment.spans) + ([clause.duration_span] if clause.duration_span else [])
         rest = re.sub(
             r"(?i)\b(?:э+|ну|слушай|а|пожалуйста|please|поставь|поставить|заблокируй|забронируй|запланируй|put|set|"
-            r"book|block|блок\w*|time\s*block|focus|мне|me|a|an|the|for|на|в|с|from|под|on|my|calendar|календар\w*)\b",
+            r"book|block|блок\w*|time\s*block|focus(?=\s+(?:block|time)\b)|мне|me|a|an|the|for|на|в|с|from|под|on|my|calendar|календар\w*)\b",
             " ",
             strip_fillers(strip_spans(clause.text, spans)),
         )
