@@ -21,16 +21,17 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "put": "поставить поставь отметить отметь пометить пометь повесить повесь put set mark",
     "move": "перевести переведи перенести перенеси передвинуть двинуть сдвинуть переместить сменить поменять "
             "изменить обновить перейти перешли перешел вышли выйти вернуть верни перекинуть перекинь перебросить перебрось "
-            "перетащить перетащи поднять подними повысить повысь увеличить увеличь снизить снизь уменьшить уменьши "
+            "перетащить перетащи привязать привяжи прикрепить прикрепи поднять подними повысить повысь увеличить увеличь снизить снизь уменьшить уменьши "
             "move advance shift change update push bump increase lower reduce",
     "complete": "закрыть закрой завершить заверши выполнить выполни готово сделано готов done complete completed "
-                "close finish finished resolve resolved закончить закончил доделал доделала",
+                "close finish finished resolve resolved закончить закончил доделал доделала готовы готова",
     "delete": "удалить удали стереть сотри убрать убери delete remove trash drop rid",
     "archive": "архивировать заархивировать заархивируй archive",
     "comment": "прокомментировать прокомментируй комментарий комментировать откомментировать коммент комментарием "
                "comment",
     "note": "заметка note записка",
-    "assign": "назначить назначь переназначить поручить поручи отдать отдай передать передай assign reassign",
+    "assign": "назначить назначь переназначить поручить поручи отдать отдай передать передай assign reassign "
+              "взял взяла give",
     "note_verb": "записать запиши оставить оставь jot",
     "due": "срок дедлайн deadline due",
     "priority": "приоритет priority",
@@ -80,7 +81,8 @@ _COMPLEMENT = re.compile(r"^(?:что|чтобы|that)\s", re.IGNORECASE)
 # "создай компанию Вектор и контакт Пётр Смирнов" = "... и создай контакт Пётр Смирнов"
 _OBJECT_START = re.compile(
     r"^(?:(?:сразу|также|ещё|еще|also|then|в attio|в crm|in attio|in the crm)\s+)*(?:a |an |the |новую |новый |new )?"
-    r"(контакт\w*|сделк\w*|заметк\w*|компани\w*|contact|deal|note|company|person)\b",
+    r"(контакт\w*|сделк\w*|заметк\w*|компани\w*|задач\w*|тикет\w*|contact|deal|note|company|person|task|issue|"
+    r"ticket)\b",
     re.IGNORECASE,
 )
 
@@ -146,6 +148,7 @@ _PHRASES = [
     (re.compile(r"\bspin(?:ning)? up\b", re.I), "start"),
     (re.compile(r"\bfollow(?:ed)?[ -]up\b", re.I), "followup"),
     (re.compile(r"\bfell through\b", re.I), "lost"),
+    (re.compile(r"\s(?:→|->|=>)\s"), " move to "),  # "globex → won", "ENG-101 -> Done"
     # "the Acme pilot can go to qualification now"
     (re.compile(r"\b(?:can|should|could|will|may)\s+(?:now\s+)?go\s+(?=to\b|into\b)", re.I), "move "),
 ]
@@ -183,7 +186,8 @@ def _verb_index() -> dict[str, list[tuple[str, str]]]:
 
 
 def _misspelt_cues(keys: list[WordKey]) -> set[str]:
-    """Typed in a hurry: "закрй", "созадй", "перевди" — one edit away from a Russian command verb."""
+    """Typed in a hurry: "закрй", "созадй", "перевди" — one edit away from a Russian command verb.
+    (`planner.hurried` spells the whole request right first; this covers text analysed on its own.)"""
     from rapidfuzz.distance import DamerauLevenshtein
 
     found: set[str] = set()

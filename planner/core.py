@@ -18,6 +18,7 @@ from planner.analysis import CUES, split_clauses
 from planner.command import EXECUTE_CONFIDENCE, build_actions, command_language, parse_command, restate
 from planner.context import Ask, BuildContext, LedgerView
 from planner.directory import Directory, Reader
+from planner.hurried import unhurried
 from planner.intents import load_rules
 from planner.models import ClarificationQuestion, Plan, PlanInputs, RiskFlag, ToolAction, Voice
 from planner.text import detect_language, norm
@@ -193,7 +194,7 @@ class Planner:
         return await self._finish(ctx, plan)
 
     async def _interpret(self, text: str, ctx: BuildContext) -> bool:
-        text = await self._identifiers(text)
+        text = await self._identifiers(unhurried(text))
         ctx.memory["full_text"] = text
         matched = False
         for i, clause in enumerate(split_clauses(text, ctx.now)):

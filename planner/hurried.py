@@ -1,0 +1,91 @@
+"""Requests typed in a hurry or asked politely, rewritten the way the rules read them.
+
+- A command word with a letter dropped or swapped ("закрй", "созадй", "projcts", "priorty",
+  "finshed", "контак") becomes the word meant, so every rule (and every title) sees it spelt right.
+  At the start of a request, where commands stand, one edit of a Russian command verb is enough;
+  anywhere else only a longer cue word with one letter dropped counts ("contract" is a word, not a
+  mistyped "contact").
+- A polite request ("could you please mark CS-12 as done?", "не могли бы вы закрыть ENG-101?") is a
+  command, not a question: the courtesy and the question mark go.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from planner.analysis import CUES
+from planner.text import lemmas
+
+__all__ = ["unhurried"]
+
+_VERBS = ("create", "complete", "move", "delete", "archive", "comment", "assign", "rename")
+_ANYWHERE = (
+    *_VERBS, "priority", "project", "person", "company", "issue", "task", "deal", "note",
+)  # fmt: skip
+_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+_POLITE = re.compile(
+    r"^\s*(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:kindly\s+)?|please\s+|"
+    r"не\s+мог(?:ли|ла|у)\s+бы\s+(?:вы|ты)\s+|(?:можешь|можете|сможешь|сможете)\s+(?:пожалуйста\s+)?)",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=1)
+def _known() -> frozenset[str]:
+    return frozenset().union(*CUES.values())
+
+
+@lru_cache(maxsize=1)
+def _index() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    verbs: dict[str, list[str]] = {}
+    anywhere: dict[str, list[str]] = {}
+    for name in _VERBS:
+        for word in CUES[name]:
+            if len(word) >= 5 and not word.isascii():
+                verbs.setdefault(word[0], []).append(word)
+    for name in _ANYWHERE:
+        for word in CUES[name]:
+            if len(word) >= 6:
+                for form in (word, word + "s") if word.isascii() else (word,):
+                    anywhere.setdefault(form[0], []).append(form)
+    return verbs, anywhere
+
+
+def _meant(word: str, *, first: bool) -> str | None:
+    from rapidfuzz.distance import DamerauLevenshtein
+
+    low = word.lower()
+    if len(low) < 4 or low in _known() or lemmas(low) & _known():
+        return None
+    verbs, anywhere = _index()
+    if first and not low.isascii():
+        hits = [w for w in verbs.get(low[0], ()) if abs(len(w) - len(low)) <= 1]
+        hits = [w for w in hits if DamerauLevenshtein.distance(w, low) == 1]
+        if len(set(hits)) == 1:
+            return hits[0]
+    if len(low) >= 5:
+        hits = [w for w in anywhere.get(low[0], ()) if len(w) == len(low) + 1]
+        hits = [w for w in hits if DamerauLevenshtein.distance(w, low) == 1]
+        if len(set(hits)) == 1:
+            return hits[0]
+    return None
+
+
+def unhurried(text: str) -> str:
+    """`text` with mistyped command words spelt right and a polite request made a plain one."""
+    polite = _POLITE.match(text)
+    if polite and _WORD.match(text, polite.end()):
+        text = text[polite.end() :].rstrip()
+        text = text[:-1].rstrip() if text.endswith("?") else text
+    out: list[str] = []
+    last = 0
+    for i, m in enumerate(_WORD.finditer(text)):
+        fixed = _meant(m.group(0), first=i < 3)
+        if fixed is None:
+            continue
+        if m.group(0)[:1].isupper():
+            fixed = fixed[:1].upper() + fixed[1:]
+        out += [text[last : m.start()], fixed]
+        last = m.end()
+    return "".join(out) + text[last:] if out else text
