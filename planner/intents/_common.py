@@ -59,8 +59,13 @@ def strip_fillers(text: str) -> str:
     return _FILLERS.sub("", text)
 
 
+_COURTESY = re.compile(
+    r"\s*\b(?:pls|plz|плз|плиз|пжл|пжлст|пожалуйста|please|thx|thanks|спасибо)\b[.!]*", re.I
+)
+
+
 def clean_title(raw: str, lang: str) -> str:
-    s = strip_fillers(raw)
+    s = _COURTESY.sub(" ", strip_fillers(raw))
     for pattern in _ROUTING:
         s = re.sub(pattern, " ", s, flags=re.IGNORECASE)
     s = (_LEAD_RU if lang == "ru" else _LEAD_EN).sub("", s, count=1)

@@ -11,7 +11,7 @@ from planner.directory import Entity
 from planner.intents import rule
 from planner.intents._common import amount_of, clean_title, find, strip_spans, strong
 from planner.models import RiskFlag
-from planner.resolve import Mention, best, key_spans
+from planner.resolve import Mention, best, key_spans, keys_for, match_words
 from toolkits.attio import ops
 
 __all__ = [
@@ -31,6 +31,7 @@ async def _deal(clause: Clause, ctx: BuildContext) -> Entity:
             ctx.t("Какую сделку?", "Which deal?"),
             choices=[(d.name, d.id) for d in (await ctx.directory.deals())[:5]],
         )
+    mentions += await _sharing_words(clause, ctx, mentions)
     deal = ctx.choose(
         "deal",
         "deal",
@@ -41,6 +42,21 @@ async def _deal(clause: Clause, ctx: BuildContext) -> Entity:
     assert deal is not None
     ctx.memory["deal"] = deal
     return deal
+
+
+async def _sharing_words(clause: Clause, ctx: BuildContext, mentions: list[Mention]) -> list[Mention]:
+    """ "the pilot deal" names "Globex pilot" by half its name and "Acme Logistics — pilot" by a third:
+    when only part of a name matched, every deal carrying the same words is as good a match."""
+    top = mentions[0]
+    if top.score >= 0.9:
+        return []
+    words = [clause.keys[i] for i in sorted(top.positions) if i < len(clause.keys)]
+    known = {m.entity.id for m in mentions}
+    return [
+        Mention(d, top.score, top.positions)
+        for d in await ctx.directory.deals()
+        if d.id not in known and words and match_words(words, keys_for(d.name))
+    ]
 
 
 async def _stage(clause: Clause, ctx: BuildContext) -> Entity | None:
@@ -183,6 +199,10 @@ async def crm_target(
     return (kind, chosen) if chosen else None
 
 
+_ABOUT_RECORD = re.compile(
+    r"\b(?:по|about|for|on)\s+(?:the\s+)?(?:сделк\w*|компани\w*|клиент\w*|контакт\w*|deal|company|client|contact)\b",
+    re.I,
+)
 _PRONOUN = re.compile(r"\b(?:her|him|them|his|their|ей|ему|ним|ней|нему|неё|нее|его|их|с ними)\b", re.I)
 _NOTE_SPLIT = re.compile(r"\s+[—–-]\s+|\s+(?:что|that)\s+", re.IGNORECASE)
 
@@ -259,7 +279,8 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     reminder = clause.has("remind", "followup") or (clause.has("todo") and clause.moment.day is not None)
     delegated = clause.has("assign") and clause.has("todo")  # "поручи Максу связаться с ..."
     in_crm = clause.has("crm", "attio")  # "нужна задача в Attio: …", "create an Attio task to …"
-    explicit = clause.has("task") and (clause.has("create", "put") or in_crm)
+    on_record = _ABOUT_RECORD.search(clause.text.split(":", 1)[0])  # "задача по сделке Globex: …"
+    explicit = clause.has("task") and (clause.has("create", "put") or in_crm or bool(on_record))
     if not (reminder or delegated or explicit) or clause.has("linear", "issue", "team") or clause.identifiers:
         return False
     if clause.asks() and not clause.commands():
