@@ -40,21 +40,38 @@ _VALUE = re.compile(
     r"(?:\bна\b|\bto\b|\bв\b|:|=|\bis now\b|\bтеперь\b|\bновый\b|\bновая\b|\bnew\b)\s*[«\"']?(.+?)[»\"']?\s*$",
     re.I,
 )
+# the role itself, up to where the sentence moves on ("…CEO, обнови в CRM")
+_ROLE_VALUE = re.compile(
+    r"\b(?:promoted\s+to|повысили\s+до|назначили|стал[аи]?|became|теперь|is now|now)\s+(?:an?\s+|the\s+)?"
+    r"[«\"']?([^,;:«»\"'.!?]+?)[»\"']?\s*(?:[,;.!?]|\s+(?:and|и)\s|$)",
+    re.I,
+)
 _EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 _DOMAIN = re.compile(r"\b((?:[a-z0-9-]+\.)+[a-z]{2,})\b", re.I)
+
+
+# "Li Wei теперь CEO", "Jane got promoted to Head of Procurement": a new role without the word "title"
+_ROLE = re.compile(
+    r"\b(?:promoted|повысили|назначили|стал[аи]?|became)\b"
+    r"|\b(?:теперь|is now|now)\s+(?:[A-Z]{2,4}\b|(?:Head|VP|Director|Chief|Директор|Руководител\w*|Глава)\b)"
+)
 
 
 def _field(clause: Clause) -> tuple[str, set[str]] | None:
     for rx, attribute, kinds in _FIELDS:
         if rx.search(clause.text):
             return attribute, kinds
+    if _ROLE.search(clause.text):
+        return "job_title", {"person"}
     return None
 
 
 @rule(42)
 async def update_record(clause: Clause, ctx: BuildContext) -> bool:
     changes = clause.has("move", "put", "assign") or re.search(
-        r"\b(переда[йт]\w*|теперь|is now|new|нов\w+)\b", clause.text, re.I
+        r"\b(переда[йт]\w*|теперь|is now|new|нов\w+|promoted|повысили|назначили|стал[аи]?|became)\b",
+        clause.text,
+        re.I,
     )
     found = _field(clause)
     # "add the domain acme.io to Acme Corp" adds to a field of an existing record
@@ -138,6 +155,8 @@ async def _value(attribute: str, clause: Clause, ctx: BuildContext) -> Any:
         return owner.extra.get("email") or owner.id if owner else None
     if ":" in text:  # "обнови описание компании X: <the new value>"
         return text.split(":", 1)[1].strip()[:500] or None
+    if attribute == "job_title" and (role := _ROLE_VALUE.search(text)):
+        return role.group(1).strip(" .")[:200]
     m = _VALUE.search(text)
     return m.group(1).strip()[:200] if m else None
 

@@ -289,7 +289,7 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
     if (
         clause.identifiers
         or not clause.has("complete", "delete", "archive", "comment", "assign")
-        or clause.has("deal", "note")
+        or clause.has("deal", "note", "crm", "attio")  # "mark my Attio task … as done" is a CRM task
     ):
         return False
     if clause.asks() and not clause.commands():

@@ -119,3 +119,9 @@ async def test_the_second_blind_corpus_passes_at_least_95_percent(client: Client
     """Written from the specification alone, voice-transcript heavy; 121/150 on first contact."""
     pct, failures = await score(client, DATA / "corpus_v4.jsonl")
     assert pct >= 95, "\n".join(failures)
+
+
+async def test_the_third_blind_corpus_passes_at_least_95_percent(client: Client) -> None:
+    """Telegram-style typing (typos, emoji, mixed languages, polite forms); 96/120 on first contact."""
+    pct, failures = await score(client, DATA / "corpus_v5.jsonl")
+    assert pct >= 95, "\n".join(failures)
