@@ -86,6 +86,11 @@ def _match(a: WordKey, b: WordKey) -> float:
         common += 1
     if common >= 5 and common >= min(len(a.phon_surface), len(b.phon_surface)) - 2:
         score = max(score, 0.9)
+    if score < 0.9 and min(len(a.text), len(b.text)) >= 5:
+        from rapidfuzz.distance import DamerauLevenshtein
+
+        if DamerauLevenshtein.distance(a.text, b.text) == 1:  # "globx" typed for "globex"
+            score = 0.9
     return score
 
 

@@ -278,7 +278,8 @@ _FILLER = re.compile(
     r"issue|task|ticket|in|my|list|i'm|i am|with|закрой|закрыть|заверши|выполни|удали|отметь|задачу|задача|тикет|"
     r"как|готово|сделано|выполненной|выполненную|в|моем|моём|списке|из|про|about|с|я|закончил|закончила|done|"
     r"assign|назначь|to me|на меня|it|its|it's|эту|её|ее|прокомментируй|прокомментировать|откомментируй|"
-    r"доделал|доделала|сделал|сделала|для)\b",
+    r"доделал|доделала|сделал|сделала|для|bump|raise|increase|lower|priority|приоритет|повысь|подними|понизь|"
+    r"срок|due|date|поставь|set)\b",
     re.IGNORECASE,
 )
 
@@ -288,7 +289,11 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
     """An issue named by position ("the first one"), number ("#2") or words of its title (seed 004)."""
     if (
         clause.identifiers
-        or not clause.has("complete", "delete", "archive", "comment", "assign")
+        or not (
+            clause.has("complete", "delete", "archive", "comment", "assign")
+            or clause.has("priority", "due")
+            and clause.has("issue", "task")  # "bump priority on the API ticket"
+        )
         or clause.has("deal", "note", "crm", "attio")  # "mark my Attio task … as done" is a CRM task
     ):
         return False
