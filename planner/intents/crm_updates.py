@@ -30,7 +30,8 @@ _FIELDS: list[tuple[re.Pattern[str], str, set[str]]] = [
     (re.compile(r"\b(сумм\w*|стоимост\w*|бюджет\w*|value|amount|size)\b", re.I), "value", {"deal"}),
     (
         re.compile(
-            r"\b(ответственн\w*|владел\w*|owner|reassign|assign)\b|\bпереда[йт]\w*|\bотда[йт]\w*", re.I
+            r"\b(ответственн\w*|владел\w*|owner|own|owns|reassign|assign)\b|\bпереда[йт]\w*|\bотда[йт]\w*",
+            re.I,
         ),
         "owner",
         {"deal"},
@@ -69,7 +70,8 @@ def _field(clause: Clause) -> tuple[str, set[str]] | None:
 @rule(42)
 async def update_record(clause: Clause, ctx: BuildContext) -> bool:
     changes = clause.has("move", "put", "assign") or re.search(
-        r"\b(переда[йт]\w*|теперь|is now|new|нов\w+|promoted|повысили|назначили|стал[аи]?|became)\b",
+        r"\b(переда[йт]\w*|теперь|is now|new|нов\w+|promoted|повысили|назначили|стал[аи]?|became|from now on|"
+        r"should own|will own|owns)\b",
         clause.text,
         re.I,
     )
