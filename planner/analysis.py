@@ -20,8 +20,9 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
               "kick start закинуть закинь накидать накидай",
     "put": "поставить поставь отметить отметь пометить пометь повесить повесь put set mark",
     "move": "перевести переведи перенести перенеси передвинуть двинуть сдвинуть переместить сменить поменять "
-            "изменить обновить перейти перешли перешел вышли выйти вернуть верни перекинуть перекинь перебросить перебрось "
-            "перетащить перетащи привязать привяжи прикрепить прикрепи поднять подними повысить повысь увеличить увеличь снизить снизь уменьшить уменьши "
+            "изменить обновить перейти перешли перешел вышли выйти вернуть верни перекинуть перекинь перебросить "
+            "перебрось перетащить перетащи привязать привяжи прикрепить прикрепи поднять подними повысить повысь "
+            "увеличить увеличь снизить снизь уменьшить уменьши "
             "move advance shift change update push bump increase lower reduce",
     "complete": "закрыть закрой завершить заверши выполнить выполни готово сделано готов done complete completed "
                 "close finish finished resolve resolved закончить закончил доделал доделала готовы готова",
@@ -31,7 +32,7 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
                "comment",
     "note": "заметка note записка",
     "assign": "назначить назначь переназначить поручить поручи отдать отдай передать передай assign reassign "
-              "взял взяла give",
+              "взял взяла",
     "note_verb": "записать запиши оставить оставь jot",
     "due": "срок дедлайн deadline due",
     "priority": "приоритет priority",
@@ -149,6 +150,7 @@ _PHRASES = [
     (re.compile(r"\bfollow(?:ed)?[ -]up\b", re.I), "followup"),
     (re.compile(r"\bfell through\b", re.I), "lost"),
     (re.compile(r"\s(?:→|->|=>)\s"), " move to "),  # "globex → won", "ENG-101 -> Done"
+    (re.compile(r"\bgive\b(?=\s+[\w-]+\s+to\s)", re.I), "assign"),  # "give ENG-104 to Max", not "give me…"
     # "the Acme pilot can go to qualification now"
     (re.compile(r"\b(?:can|should|could|will|may)\s+(?:now\s+)?go\s+(?=to\b|into\b)", re.I), "move "),
 ]
@@ -260,8 +262,10 @@ def _split(text: str, now: datetime) -> list[Clause]:
     for s, e in pieces[1:]:
         right = analyse(text[s:e], now)
         left = analyse(text[merged[-1][0] : merged[-1][1]], now)
-        if _COMPLEMENT.match(text[s:e].strip()):  # "напиши, что фикс уехал" - what is said, not a new clause
-            merged[-1] = (merged[-1][0], e)
+        if _COMPLEMENT.match(text[s:e].strip()) and left.has(
+            "comment", "note", "note_verb", "todo", "remind"
+        ):
+            merged[-1] = (merged[-1][0], e)  # "напиши в комментарии, что фикс уехал" - what is said
         elif _verb_count(right) and _verb_count(left):
             merged.append((s, e))
         elif _verb_count(left) and _OBJECT_START.match(text[s:e].strip()) and (verb := _first_verb(left)):

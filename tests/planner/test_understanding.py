@@ -14,6 +14,7 @@ PERSON = {p["key"]: p["id"] for p in WORKSPACE["attio"]["people"]}
 COMPANY = {c["key"]: c["id"] for c in WORKSPACE["attio"]["companies"]}
 DEAL = {d["key"]: d["id"] for d in WORKSPACE["attio"]["deals"]}
 LABEL = {x["name"]: x["id"] for x in WORKSPACE["linear"]["labels"]}
+LUSER = {u["email"].split("@")[0]: u["id"] for u in WORKSPACE["linear"]["users"]}
 
 CASES: list[tuple[str, str, list[str], dict[str, Any]]] = [
     # (text, status, operations, fragments that must appear in the actions' arguments)
@@ -140,6 +141,32 @@ CASES: list[tuple[str, str, list[str], dict[str, Any]]] = [
         {"issueId": ISSUE["CS-13"]},
     ),
     ("напомни мне позвонить Ивану завтра", "needs_clarification", [], {}),
+    # a state after "to" is not a person; the one who "took it" is the assignee, not me
+    ("Move ENG-102 to In Progress", "draft_pending", ["linear:update_issue"], {"issueId": ISSUE["ENG-102"]}),
+    ("Олег взял ENG-103 на себя", "draft_pending", ["linear:update_issue"], {"assigneeId": LUSER["oleg"]}),
+    ("give ENG-104 to Max", "draft_pending", ["linear:update_issue"], {"assigneeId": LUSER["max"]}),
+    ("give me my Linear issues", "answered", ["linear:list_issues"], {}),
+    # a question after a comma asks; it does not close the second issue
+    (
+        "Закрой ENG-101, что там с ENG-102?",
+        "draft_pending",
+        ["linear:complete_issue", "linear:get_issue"],
+        {"issueId": ISSUE["ENG-101"]},
+    ),
+    (
+        "Move ENG-105 to In Review and comment that the build is on TestFlight",
+        "draft_pending",
+        ["linear:update_issue", "linear:comment_issue"],
+        {"body": "the build is on TestFlight"},
+    ),
+    (
+        "слушай поставь мне блок послезавтра в девять утра на девяносто минут",
+        "draft_pending",
+        ["googlecalendar:create_event"],
+        {"start_datetime": "2026-11-27T09:00:00+03:00"},
+    ),
+    ("pls move the pilot deal to won", "needs_clarification", [], {}),
+    ("Li Wei теперь CEO, обнови в CRM", "draft_pending", ["attio:update_record"], {"job_title": "CEO"}),
 ]
 
 
