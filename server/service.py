@@ -6,8 +6,6 @@ below the boundary: errors are mapped to short messages for the person.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import hashlib
 import json
 import logging
@@ -18,7 +16,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from drafts import DraftStore, Executor, RecoveryReport, recover, recovery_loop
+from drafts import DraftStore, Executor
 from planner import Outcome, Planner, PlanRequest, is_no, is_yes
 from planner.core import MAX_TEXT
 from planner.models import Voice
@@ -32,10 +30,10 @@ from server._helpers import (
     parse_now,
     reask,
 )
-from server.render import draft_message, execution_message, query_message, t
+from server._lifecycle import LifeCycle
+from server.render import draft_message, query_message, t
 from server.replies import Reply, known_secrets, redact_text
 from server.settings import Settings
-from toolkits import registry
 from toolkits.base import Backend
 from toolkits.errors import ToolkitError
 
@@ -45,7 +43,7 @@ log = logging.getLogger("planner.service")
 _ID = ID_PATTERN
 
 
-class Service(DraftCommands):
+class Service(DraftCommands, LifeCycle):
     def __init__(
         self, settings: Settings, store: DraftStore, backend: Backend, planner: Planner, executor: Executor
     ) -> None:
@@ -54,57 +52,6 @@ class Service(DraftCommands):
         self.backend = backend
         self.planner = planner
         self.executor = executor
-
-    # ---- life cycle ----------------------------------------------------------------------------
-    async def start(self) -> None:
-        """Finish drafts a crash left executing (DESIGN §7), then keep an eye out for more: with several
-        processes on one database, any live one finishes another's."""
-        grace_s, lease_s = self.settings.reconcile_grace_s, self.settings.lease_s
-        try:
-            report = await recover(
-                self.store, self.backend, grace_s=grace_s, lease_s=lease_s, link_for=registry.link_for
-            )
-            if report.changed:
-                await self._recovered(report)
-        except Exception:  # recovery must never stop the server from answering
-            log.exception("startup recovery failed")
-        self._recovery = asyncio.create_task(
-            recovery_loop(
-                self.store,
-                self.backend,
-                grace_s=grace_s,
-                lease_s=lease_s,
-                every_s=self.settings.recovery_interval_s,
-                link_for=registry.link_for,
-                on_report=self._recovered,
-            )
-        )
-
-    async def _recovered(self, report: RecoveryReport) -> None:
-        """A draft finished by recovery was executed all the same: its owner's audit log says so."""
-        log.warning("recovered drafts left executing by a crash: %s", report)
-        for found in report.drafts:
-            draft = await self.store.get_draft(found.draft_id, found.owner)
-            if draft is None:
-                continue
-            await self._audit(
-                found.owner,
-                draft.conversation_id,
-                f"recover {draft.id}",
-                "MUTATE",
-                "EXECUTE",
-                [call_summary(a) for a in draft.actions],
-                execution_message(draft),
-            )
-
-    async def stop(self) -> None:
-        task = getattr(self, "_recovery", None)
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
-        await self.backend.aclose()
-        await self.store.close()
 
     # ---- callback replay -----------------------------------------------------------------------
     async def once(

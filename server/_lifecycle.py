@@ -1,0 +1,92 @@
+"""The server's life cycle behind the MCP boundary: finish what a crash left executing, keep looking
+for more while serving (with several processes on one database, any live one finishes another's),
+and audit every draft finished that way; then close the backend and the store."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from drafts import DraftStore, RecoveryReport, recover, recovery_loop
+from server._helpers import call_summary
+from server.render import execution_message
+from server.settings import Settings
+from toolkits import registry
+from toolkits.base import Backend
+
+__all__ = ["LifeCycle"]
+
+log = logging.getLogger("planner.service")
+
+
+class LifeCycle:
+    """Mixed into Service."""
+
+    settings: Settings
+    store: DraftStore
+    backend: Backend
+    _recovery: asyncio.Task[None]
+
+    async def _audit(
+        self,
+        user: str,
+        conversation_id: str | None,
+        text: str,
+        intent: str,
+        decision: str,
+        calls: list[dict[str, Any]] | None,
+        preview: str | None,
+    ) -> None:
+        raise NotImplementedError
+
+    async def start(self) -> None:
+        """Finish drafts a crash left executing (DESIGN §7), then keep an eye out for more: with several
+        processes on one database, any live one finishes another's."""
+        grace_s, lease_s = self.settings.reconcile_grace_s, self.settings.lease_s
+        try:
+            report = await recover(
+                self.store, self.backend, grace_s=grace_s, lease_s=lease_s, link_for=registry.link_for
+            )
+            if report.changed:
+                await self._recovered(report)
+        except Exception:  # recovery must never stop the server from answering
+            log.exception("startup recovery failed")
+        self._recovery = asyncio.create_task(
+            recovery_loop(
+                self.store,
+                self.backend,
+                grace_s=grace_s,
+                lease_s=lease_s,
+                every_s=self.settings.recovery_interval_s,
+                link_for=registry.link_for,
+                on_report=self._recovered,
+            )
+        )
+
+    async def _recovered(self, report: RecoveryReport) -> None:
+        """A draft finished by recovery was executed all the same: its owner's audit log says so."""
+        log.warning("recovered drafts left executing by a crash: %s", report)
+        for found in report.drafts:
+            draft = await self.store.get_draft(found.draft_id, found.owner)
+            if draft is None:
+                continue
+            await self._audit(
+                found.owner,
+                draft.conversation_id,
+                f"recover {draft.id}",
+                "MUTATE",
+                "EXECUTE",
+                [call_summary(a) for a in draft.actions],
+                execution_message(draft),
+            )
+
+    async def stop(self) -> None:
+        task = getattr(self, "_recovery", None)
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        await self.backend.aclose()
+        await self.store.close()
