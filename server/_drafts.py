@@ -4,14 +4,13 @@ cancel, list, and the audit log."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
-from drafts import Draft, DraftStore, Executor, Progress
+from drafts import Draft, Executor, Progress
 from planner import Planner
 from server._helpers import call_summary
+from server._parts import ServicePart
 from server.render import execution_message, t
 from server.replies import Reply
-from server.settings import Settings
 
 __all__ = ["ID_PATTERN", "NOT_FOUND", "DraftCommands"]
 
@@ -19,25 +18,11 @@ NOT_FOUND = "Черновик не найден. / Draft not found."
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_\-.:]{1,128}$")
 
 
-class DraftCommands:
+class DraftCommands(ServicePart):
     """Mixed into Service; a stranger's draft id is answered exactly like a missing one."""
 
-    settings: Settings
-    store: DraftStore
     planner: Planner
     executor: Executor
-
-    async def _audit(
-        self,
-        user: str,
-        conversation_id: str | None,
-        text: str,
-        intent: str,
-        decision: str,
-        calls: list[dict[str, Any]] | None,
-        preview: str | None,
-    ) -> None:
-        raise NotImplementedError
 
     async def _draft_or_missing(self, user: str, draft_id: str) -> Draft | Reply:
         draft = await self.store.get_draft(draft_id, user) if ID_PATTERN.match(draft_id or "") else None

@@ -7,39 +7,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any
 
-from drafts import DraftStore, RecoveryReport, recover, recovery_loop
+from drafts import RecoveryReport, recover, recovery_loop
 from server._helpers import call_summary
+from server._parts import ServicePart
 from server.render import execution_message
-from server.settings import Settings
 from toolkits import registry
-from toolkits.base import Backend
 
 __all__ = ["LifeCycle"]
 
 log = logging.getLogger("planner.service")
 
 
-class LifeCycle:
+class LifeCycle(ServicePart):
     """Mixed into Service."""
 
-    settings: Settings
-    store: DraftStore
-    backend: Backend
     _recovery: asyncio.Task[None]
-
-    async def _audit(
-        self,
-        user: str,
-        conversation_id: str | None,
-        text: str,
-        intent: str,
-        decision: str,
-        calls: list[dict[str, Any]] | None,
-        preview: str | None,
-    ) -> None:
-        raise NotImplementedError
 
     async def start(self) -> None:
         """Finish drafts a crash left executing (DESIGN §7), then keep an eye out for more: with several

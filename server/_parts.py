@@ -1,0 +1,30 @@
+"""What Service's parts (`_drafts.DraftCommands`, `_lifecycle.LifeCycle`) share: its collaborators and
+the audit log, which Service itself writes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drafts import DraftStore
+from server.settings import Settings
+from toolkits.base import Backend
+
+__all__ = ["ServicePart"]
+
+
+class ServicePart:
+    settings: Settings
+    store: DraftStore
+    backend: Backend
+
+    async def _audit(
+        self,
+        user: str,
+        conversation_id: str | None,
+        text: str,
+        intent: str,
+        decision: str,
+        calls: list[dict[str, Any]] | None,
+        preview: str | None,
+    ) -> None:
+        raise NotImplementedError  # Service writes the record
