@@ -91,7 +91,8 @@ def _safe_date(y: int, m: int, d: int) -> date | None:
 
 def extract_moment(text: str, now: datetime) -> Moment:
     """Find a date and/or a time of day in `text`; `spans` cover the words used."""
-    low = spoken_numbers(text.lower().replace("ё", "е"))
+    raw = text.lower().replace("ё", "е")
+    low = spoken_numbers(raw)
     today = now.date()
     m = Moment()
 
@@ -204,15 +205,22 @@ def extract_moment(text: str, now: datetime) -> Moment:
 
     if m.at is None:
         _extract_time(low, m)
+    m.spans = [_whole_words(span, raw, low) for span in m.spans]
     return m
+
+
+_AFTERNOON = re.compile(r"\bin the (?:afternoon|evening)\b|\btonight\b")
 
 
 def _extract_time(low: str, m: Moment) -> None:
     rx = re.search(r"\b(?:в|во|at|к|by|@)?\s*(\d{1,2})[:.](\d{2})\s*(am|pm|a\.m\.|p\.m\.)?", low)
     if rx and int(rx.group(1)) < 24 and int(rx.group(2)) < 60:
         h = int(rx.group(1))
-        if rx.group(3) and rx.group(3).startswith("p") and h < 12:
+        afternoon = _AFTERNOON.search(low)
+        if (rx.group(3) and rx.group(3).startswith("p") or afternoon) and h < 12:  # "… two in the afternoon"
             h += 12
+        if afternoon:
+            m.spans.append(afternoon.span())
         m.at = time(h, int(rx.group(2)))
         m.spans.append(rx.span())
         return
@@ -270,7 +278,24 @@ def extract_duration(
 
     With `bare_number_after_na`, "на 60" (seed 000: "Поставь блок на 60") counts as minutes.
     """
-    low = spoken_numbers(text.lower().replace("ё", "е"))
+    raw = text.lower().replace("ё", "е")
+    low = spoken_numbers(raw)
+    minutes, span = _duration_in(low, bare_number_after_na)
+    return minutes, None if span is None else _whole_words(span, raw, low)
+
+
+def _whole_words(span: tuple[int, int], raw: str, low: str) -> tuple[int, int]:
+    """A span found in the digits-for-words text, widened to the whole words they replaced
+    ("one hour" matched as "1 hour" covers "one", "в девять" matched as "в 9" covers "девять")."""
+    start, end = span
+    while start > 0 and low[start - 1] == " " and raw[start - 1].isalnum():
+        start -= 1
+    while end < len(low) and low[end] == " " and raw[end].isalnum():
+        end += 1
+    return start, end
+
+
+def _duration_in(low: str, bare_number_after_na: bool) -> tuple[int | None, tuple[int, int] | None]:
     rng = _RANGE.search(low)
     if rng:  # "с 16 до 17", "from 2 to 3pm", "14:00-15:30"
         a, b = _clock(rng.group(1), rng.group(2)), _clock(rng.group(3), rng.group(4))

@@ -3,8 +3,8 @@
 Dictated requests spell numbers out. Only numbers that measure something are rewritten — followed by
 a unit (minutes, hours, thousands, a currency) or after a preposition of time ("в пять вечера", "at
 nine thirty", "минут на сорок") — so "в один клик" in a title stays words. The rewrite keeps every
-offset (digits right-aligned in the words' place, so a match that ends at the digits covers the
-words), because callers map spans back onto the original text.
+offset (digits right-aligned in the words' place; `planner.dates` widens a span that covers part of
+such a place to the whole words), because callers map spans back onto the original text.
 
 (A general number parser would also rewrite titles and ordinals — "двадцать второго" is a date —
 and costs an import for a handful of words; these are the words people use with a planner.)
@@ -69,8 +69,23 @@ def _value(words: list[str]) -> tuple[int, int | None] | None:
     return (total, None) if total else None
 
 
+_PAST = re.compile(r"\b(half|quarter)\s+(past|to)\s+(\w+)\b")
+
+
+def _clock_phrase(m: re.Match[str]) -> str:
+    """ "half past two" -> "2:30", "quarter to ten" -> "9:45", in the phrase's place."""
+    hour = _VALUES.get(m.group(3)) if not m.group(3).isdigit() else int(m.group(3))
+    if hour is None or not 1 <= hour <= 12:
+        return m.group(0)
+    minutes = 30 if m.group(1) == "half" else 15
+    if m.group(2) == "to":
+        hour, minutes = (hour - 1) or 12, 60 - minutes
+    return f"{hour}:{minutes:02d}".rjust(len(m.group(0)))
+
+
 def spoken_numbers(low: str) -> str:
     """`low` (lower case) with measuring number words as digits, every offset kept."""
+    low = _PAST.sub(_clock_phrase, low)
     if not re.search(_WORD, low):
         return low
 

@@ -148,6 +148,7 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         c
         for c in assignee_texts(clause)
         if not re.fullmatch(r"[A-Z]{1,10}-\d+", c)  # "повесь на ENG-101 метку": an issue, not a person
+        and not _MONTH.match(c)  # "push the due date to December 18": a date
         and (state_named is None or c.lower() not in state_named.name.lower())
     ]
     if clause.has("assign") or named and moving:
@@ -186,7 +187,7 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     if p_label := await _labels(clause, ctx, issue):
         fields["labelIds"], label_names = p_label
         parts.append(ctx.t(f"метки {label_names}", f"labels {label_names}"))
-    if defer := _defer(clause, ctx):
+    if "dueDate" not in fields and (defer := _defer(clause, ctx)):  # "push the due date to …" said it once
         kind, due = defer
         if kind == "someday":
             backlog = await team_state(ctx, team_id, type_="backlog")
@@ -324,6 +325,8 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         )
     # "прокомментируй задачу про onboarding: ждём доступы": after the colon is the comment, not the issue
     named_by = clause.text.split(":", 1)[0] if clause.has("comment") and clause.after_colon else clause.text
+    if clause.has("assign"):  # "assign the onboarding issue to Max": Max names the assignee, not the issue
+        named_by = re.sub(r"\s+(?:to|на|для|for)\s+[A-ZА-ЯЁ][\w-]*(?:\s+[A-ZА-ЯЁ][\w-]*)?\s*$", "", named_by)
     phrase = (
         quoted.group(1).strip()
         if quoted
@@ -477,6 +480,12 @@ def _new_title(text: str) -> str | None:
     return m.group(1).strip(" .") if m else None
 
 
+_MONTH = re.compile(
+    r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|январ|феврал|март|апрел|ма[яй]|июн|июл|август|"
+    r"сентябр|октябр|ноябр|декабр)"
+)
+
+
 async def _state_named(clause: Clause, ctx: BuildContext, team_id: str) -> Entity | None:
     """ "переведи ENG-102 в In Progress": a workflow state named after "в"/"to"/"into"."""
     m = re.search(r"\b(?:в|во|to|into|as)\s+(.+?)\s*$", clause.text, re.I)
@@ -484,7 +493,8 @@ async def _state_named(clause: Clause, ctx: BuildContext, team_id: str) -> Entit
         return None
     wanted = m.group(1).lower().strip(" .«»\"'")
     for st in await ctx.directory.states(team_id):
-        if st.name.lower() == wanted or st.name.lower() == wanted.removeprefix("status ").strip():
+        bare = re.sub(r"^(?:status|state|статус|состояние)\s+", "", wanted)  # "в статус In Review"
+        if st.name.lower() in (wanted, bare):
             return st
     return None
 

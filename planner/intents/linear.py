@@ -390,6 +390,7 @@ async def create_project(clause: Clause, ctx: BuildContext) -> bool:
     ).strip()
     if clause.after_colon:  # "новый проект в Linear: Миграция на Postgres 17, команда ENG"
         name = re.split(r",\s*(?:команда|team)\b", clause.after_colon, flags=re.I)[0].strip()
+    name = re.sub(r"(?i)^(?:в|in)\s+(?:linear|линеар\w*)$", "", name).strip()  # "создай проект в Linear"
     if not name:
         raise ctx.ask("name", ctx.t("Как назвать проект?", "What should the project be called?"))
     team = await _team(clause, ctx, ctx.config.get("defaults", {}).get("linear_team"))

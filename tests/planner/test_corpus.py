@@ -125,3 +125,9 @@ async def test_the_third_blind_corpus_passes_at_least_95_percent(client: Client)
     """Telegram-style typing (typos, emoji, mixed languages, polite forms); 96/120 on first contact."""
     pct, failures = await score(client, DATA / "corpus_v5.jsonl")
     assert pct >= 95, "\n".join(failures)
+
+
+async def test_the_fourth_blind_corpus_passes_at_least_90_percent(client: Client) -> None:
+    """A working day's requests (cases, possessives, context); 88/100 on first contact, 94/100 now."""
+    pct, failures = await score(client, DATA / "corpus_v6.jsonl")
+    assert pct >= 90, "\n".join(failures)

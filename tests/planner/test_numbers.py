@@ -18,6 +18,8 @@ from planner.numbers import spoken_numbers
         ("forty-five minutes", "45 minutes"),
         ("three hundred dollars", "300 dollars"),
         ("встреча в пять", "встреча в 5"),
+        ("at half past two in the afternoon", "at 2:30 in the afternoon"),
+        ("at quarter to ten", "at 9:45"),
     ],
 )
 def test_measuring_number_words_become_digits_in_place(said: str, digits: str) -> None:

@@ -166,6 +166,18 @@ CASES: list[tuple[str, str, list[str], dict[str, Any]]] = [
         {"start_datetime": "2026-11-27T09:00:00+03:00"},
     ),
     ("pls move the pilot deal to won", "needs_clarification", [], {}),
+    (
+        "Schedule a QBR meeting with Initech tomorrow at half past two in the afternoon, one hour",
+        "draft_pending",
+        ["googlecalendar:create_event"],
+        {"start_datetime": "2026-11-26T14:30:00+03:00", "summary": "QBR meeting with Initech"},
+    ),
+    (
+        "Push ENG-105's due date to December 18",
+        "draft_pending",
+        ["linear:update_issue"],
+        {"dueDate": "2026-12-18"},
+    ),
     ("Li Wei теперь CEO, обнови в CRM", "draft_pending", ["attio:update_record"], {"job_title": "CEO"}),
 ]
 
