@@ -12,7 +12,14 @@ from datetime import date, datetime, time, timedelta
 
 from planner.numbers import spoken_numbers
 
-__all__ = ["Moment", "extract_duration", "extract_moment", "parse_duration_answer", "range_start"]
+__all__ = [
+    "MONTH_NAME",
+    "Moment",
+    "extract_duration",
+    "extract_moment",
+    "parse_duration_answer",
+    "range_start",
+]
 
 _WEEKDAYS = {
     "понедельник": 0, "пн": 0, "monday": 0, "mon": 0,
@@ -33,6 +40,8 @@ _MONTHS = {
 }  # fmt: skip
 _MON_RU = r"январ[ья]|феврал[ья]|марта?|апрел[ья]|ма[яй]|июн[ья]|июл[ья]|августа?|сентябр[ья]|октябр[ья]|ноябр[ья]|декабр[ья]"
 _MON_EN = r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
+# a whole word naming a month ("December", "декабря"), not a name that starts like one ("Maria")
+MONTH_NAME = re.compile(rf"(?:{_MON_RU}|{_MON_EN})\b", re.IGNORECASE)
 _HOUR_WORDS = {
     "час": 1, "два": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6, "семь": 7, "восемь": 8, "девять": 9,
     "десять": 10, "одиннадцать": 11, "двенадцать": 12,

@@ -11,6 +11,7 @@ from typing import Any
 
 from planner.analysis import Clause
 from planner.context import BuildContext
+from planner.dates import MONTH_NAME
 from planner.directory import Entity
 from planner.intents import rule
 from planner.intents._common import find, priority_of
@@ -148,7 +149,7 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         c
         for c in assignee_texts(clause)
         if not re.fullmatch(r"[A-Z]{1,10}-\d+", c)  # "повесь на ENG-101 метку": an issue, not a person
-        and not _MONTH.match(c)  # "push the due date to December 18": a date
+        and not MONTH_NAME.match(c)  # "push the due date to December 18": a date
         and (state_named is None or c.lower() not in state_named.name.lower())
     ]
     if clause.has("assign") or named and moving:
@@ -478,12 +479,6 @@ def _new_title(text: str) -> str | None:
         return quoted.group(1).strip()
     m = re.search(r"\b[A-Z]{1,10}-\d+\s+(?:to|в|на|as)\s+(.+)$", text, re.I)
     return m.group(1).strip(" .") if m else None
-
-
-_MONTH = re.compile(
-    r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|январ|феврал|март|апрел|ма[яй]|июн|июл|август|"
-    r"сентябр|октябр|ноябр|декабр)"
-)
 
 
 async def _state_named(clause: Clause, ctx: BuildContext, team_id: str) -> Entity | None:
