@@ -10,7 +10,7 @@ from functools import lru_cache
 from planner.dates import Moment, extract_duration, extract_moment
 from planner.resolve import WordKey, keys_for
 
-__all__ = ["CUES", "Clause", "analyse", "split_clauses"]
+__all__ = ["CUES", "Clause", "analyse", "command_verbs", "cue_words", "head_of", "split_clauses"]
 
 # Lemma-level cue words. Russian entries are normal forms (pymorphy3), plus surface forms where
 # pymorphy3 guesses imperatives wrong ("удали" -> "удаль").
@@ -178,7 +178,15 @@ def analyse(text: str, now: datetime) -> Clause:
 
 
 @lru_cache(maxsize=1)
-def _verb_index() -> dict[str, list[tuple[str, str]]]:
+def cue_words() -> frozenset[str]:
+    """Every cue word of every kind: a word among them is no typo."""
+    return frozenset().union(*CUES.values())
+
+
+@lru_cache(maxsize=1)
+def command_verbs() -> dict[str, list[tuple[str, str]]]:
+    """Russian command verbs (5+ letters) by first letter, with their cue: what a typo at the start
+    of a request most likely meant."""
     index: dict[str, list[tuple[str, str]]] = {}
     for name in ("create", "complete", "move", "delete", "archive", "comment", "assign", "rename"):
         for word in CUES[name]:
@@ -193,11 +201,11 @@ def _misspelt_cues(keys: list[WordKey]) -> set[str]:
     from rapidfuzz.distance import DamerauLevenshtein
 
     found: set[str] = set()
-    every = frozenset().union(*CUES.values())
+    every = cue_words()
     for k in keys[:3]:  # commands come first
         if len(k.text) < 4 or k.text.isascii() or k.text in every or k.lemmas & every:
             continue
-        for word, name in _verb_index().get(k.text[0], ()):
+        for word, name in command_verbs().get(k.text[0], ()):
             if abs(len(word) - len(k.text)) <= 1 and DamerauLevenshtein.distance(word, k.text) == 1:
                 found.add(name)
     return found
@@ -223,6 +231,12 @@ _VERBISH = (
 )
 
 
+def head_of(clause: Clause, now: datetime) -> Clause:
+    """The words before a colon, analysed on their own ("create these issues for DES: …, FAQ block"
+    says issues, whatever the list says); the clause itself when no colon introduces content."""
+    return analyse(clause.text.split(":", 1)[0], now) if clause.after_colon is not None else clause
+
+
 def split_clauses(text: str, now: datetime) -> list[Clause]:
     """Split "переведи в Won и создай задачи" into clauses, but only where each side has its own verb
     (so "Acme and Globex" or a list after a colon stays whole)."""
@@ -231,16 +245,15 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
         # a colon introduces content (a title, a note, a list): split only the part before it
         parts = _split(head, now)
         parts[-1] = analyse(parts[-1].text + ":" + tail, now)
+        before = analyse(head, now)
         # "Ромашка подписала договор: переведи сделку в Won и создай задачи" - the head is a statement
-        statement = not analyse(head, now).has(
-            *(v for v in _VERBISH if v not in ("signed", "refused", "lost"))
-        )
+        statement = not before.has(*(v for v in _VERBISH if v not in ("signed", "refused", "lost")))
         tail_clause = analyse(tail, now)
         # "нужна задача для команды CS: подготовить …" names what the text after the colon is
-        introduces = analyse(head, now).has("task", "issue", "note", "project", "comment")
+        introduces = before.has("task", "issue", "note", "project", "comment")
         if len(parts) == 1 and statement and not introduces and _verb_count(tail_clause) and ":" not in tail:
             tail_parts = _split(tail, now)
-            return [analyse(head, now), *tail_parts] if tail_parts else parts
+            return [before, *tail_parts] if tail_parts else parts
         return parts
     return _split(text, now)
 

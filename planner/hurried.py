@@ -14,14 +14,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from planner.analysis import CUES
+from planner.analysis import CUES, command_verbs, cue_words
 from planner.text import lemmas
 
 __all__ = ["unhurried"]
 
-_VERBS = ("create", "complete", "move", "delete", "archive", "comment", "assign", "rename")
 _ANYWHERE = (
-    *_VERBS, "priority", "project", "person", "company", "issue", "task", "deal", "note",
+    "create", "complete", "move", "delete", "archive", "comment", "assign", "rename", "priority", "project",
+    "person", "company", "issue", "task", "deal", "note",
 )  # fmt: skip
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 _POLITE = re.compile(
@@ -32,40 +32,29 @@ _POLITE = re.compile(
 
 
 @lru_cache(maxsize=1)
-def _known() -> frozenset[str]:
-    return frozenset().union(*CUES.values())
-
-
-@lru_cache(maxsize=1)
-def _index() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
-    verbs: dict[str, list[str]] = {}
+def _anywhere() -> dict[str, list[str]]:
     anywhere: dict[str, list[str]] = {}
-    for name in _VERBS:
-        for word in CUES[name]:
-            if len(word) >= 5 and not word.isascii():
-                verbs.setdefault(word[0], []).append(word)
     for name in _ANYWHERE:
         for word in CUES[name]:
             if len(word) >= 6:
                 for form in (word, word + "s") if word.isascii() else (word,):
                     anywhere.setdefault(form[0], []).append(form)
-    return verbs, anywhere
+    return anywhere
 
 
 def _meant(word: str, *, first: bool) -> str | None:
     from rapidfuzz.distance import DamerauLevenshtein
 
     low = word.lower()
-    if len(low) < 4 or low in _known() or lemmas(low) & _known():
+    if len(low) < 4 or low in cue_words() or lemmas(low) & cue_words():
         return None
-    verbs, anywhere = _index()
     if first and not low.isascii():
-        hits = [w for w in verbs.get(low[0], ()) if abs(len(w) - len(low)) <= 1]
+        hits = [w for w, _ in command_verbs().get(low[0], ()) if abs(len(w) - len(low)) <= 1]
         hits = [w for w in hits if DamerauLevenshtein.distance(w, low) == 1]
         if len(set(hits)) == 1:
             return hits[0]
     if len(low) >= 5:
-        hits = [w for w in anywhere.get(low[0], ()) if len(w) == len(low) + 1]
+        hits = [w for w in _anywhere().get(low[0], ()) if len(w) == len(low) + 1]
         hits = [w for w in hits if DamerauLevenshtein.distance(w, low) == 1]
         if len(set(hits)) == 1:
             return hits[0]

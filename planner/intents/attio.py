@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, time
 
-from planner.analysis import Clause, analyse
+from planner.analysis import Clause, head_of
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents import rule
@@ -75,7 +75,7 @@ async def _stage(clause: Clause, ctx: BuildContext) -> Entity | None:
 
 @rule(40)
 async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
-    head = analyse(clause.text.split(":", 1)[0], ctx.now) if clause.after_colon is not None else clause
+    head = head_of(clause, ctx.now)
     statement = head.has("signed", "refused", "lost")  # "add a note: contract signed" is not a statement
     if clause.has("query") and not clause.has("move"):
         return False

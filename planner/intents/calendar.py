@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, time, timedelta
 
-from planner.analysis import Clause, analyse
+from planner.analysis import Clause, head_of
 from planner.context import BuildContext
 from planner.dates import extract_moment, parse_duration_answer, range_start
 from planner.intents import rule
@@ -96,7 +96,7 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
     ):
         return False
     if clause.after_colon is not None:  # "issues for DES: …, FAQ block", "заметка: …созвоны с утра"
-        head = analyse(clause.text.split(":", 1)[0], ctx.now)
+        head = head_of(clause, ctx.now)
         if not (head.has("block") or head.has("meeting")) and (head.has("note", "issue", "task", "comment")):
             return False
     minutes = clause.duration or ask_duration(ctx)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from planner.analysis import Clause, analyse
+from planner.analysis import Clause, head_of
 from planner.context import BuildContext
 from planner.intents import rule
 from planner.intents._common import find, strong
@@ -81,7 +81,7 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
     if not making or clause.has("deal", "note") or clause.asks() and not clause.commands():
         return False
     if clause.after_colon is not None:  # "Create these issues for DES: …, contact form": a list of titles
-        head = analyse(clause.text.split(":", 1)[0], ctx.now)
+        head = head_of(clause, ctx.now)
         if head.has("issue", "task", "linear", "team") and not head.has("company", "person"):
             return False
     text = clause.text

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from planner.analysis import Clause, analyse
+from planner.analysis import Clause, head_of
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents import rule
@@ -115,7 +115,7 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
     # the template word must qualify the tasks ("задачи онбординга", "the renewal tasks"), not sit in
     # an explicit title after a colon ("Create an issue: update the onboarding docs")
     head = clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text
-    key = _template_key(analyse(head, ctx.now), ctx)
+    key = _template_key(head_of(clause, ctx.now), ctx)
     singular = re.search(
         r"\b(an?|one|одну|один)\s+(?:\w+\s+)?(issue|task|ticket|задач[уа])\b", head, re.I
     ) or (
