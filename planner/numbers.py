@@ -13,6 +13,7 @@ and costs an import for a handful of words; these are the words people use with 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 __all__ = ["spoken_numbers"]
 
@@ -37,6 +38,7 @@ _HUNDREDS = {
 _VALUES = {**_UNITS, **_TEENS_TENS, **_HUNDREDS, "hundred": 100}
 _WORD = "|".join(sorted(_VALUES, key=len, reverse=True))
 _RUN = re.compile(rf"\b(?:{_WORD})(?:(?:\s+|-|\s+and\s+)(?:{_WORD}))*\b")
+_ANY = re.compile(_WORD)
 _MEASURE_AFTER = re.compile(
     r"\s*(?:минут|мин\b|час|hour|minute|min\b|тысяч|тыс\b|млн|миллион|руб|долл|dollar|евро|usd|eur|rub|k\b|утра|дня|"
     r"вечера|ночи|am\b|pm\b|o'?clock)"
@@ -46,11 +48,13 @@ _ENDS = re.compile(
     r"\s*(?:$|[,.;:!?)]|(?:завтра|сегодня|послезавтра|tomorrow|today|tonight|on|in|и|and|на|for)\b)"
 )
 _TIME_BEFORE = re.compile(r"(?:\b(?:в|во|к|at|by|на|for|around|около|часов\s+в)|минут\s+на)\s+$")
+_LOOKBACK = 40  # more than the longest of those, and the spaces after it
 
 
-def _value(words: list[str]) -> tuple[int, int | None] | None:
+def _value(said: list[str]) -> tuple[int, int | None] | None:
     """(hours, minutes) for a clock ("nine thirty"), else (number, None)."""
-    values = [_VALUES[w] for w in words if w != "and"]
+    words = [w for w in said if w != "and"]
+    values = [_VALUES[w] for w in words]
     if (
         len(values) >= 2
         and 1 <= values[0] <= 12
@@ -59,13 +63,9 @@ def _value(words: list[str]) -> tuple[int, int | None] | None:
     ):
         if words[1] in _TEENS_TENS:  # "nine thirty", "пять сорок пять"
             return values[0], sum(values[1:])
-    total, current = 0, 0
-    for w, v in zip([w for w in words if w != "and"], values, strict=True):
-        if w == "hundred":
-            current = max(current, 1) * 100
-        else:
-            current += v
-    total += current
+    total = 0
+    for w, v in zip(words, values, strict=True):
+        total = max(total, 1) * 100 if w == "hundred" else total + v
     return (total, None) if total else None
 
 
@@ -83,21 +83,24 @@ def _clock_phrase(m: re.Match[str]) -> str:
     return f"{hour}:{minutes:02d}".rjust(len(m.group(0)))
 
 
+@lru_cache(maxsize=512)  # dates, durations and amounts each read the same clause
 def spoken_numbers(low: str) -> str:
     """`low` (lower case) with measuring number words as digits, every offset kept."""
     low = _PAST.sub(_clock_phrase, low)
-    if not re.search(_WORD, low):
+    if not _ANY.search(low):
         return low
 
     def digits(m: re.Match[str]) -> str:
         span = m.group(0)
-        before, after = low[: m.start()], low[m.end() :]
         value = _value(re.split(r"[\s-]+", span))
         if value is None:
             return span
         hours, minutes = value
-        timed = _TIME_BEFORE.search(before) and (minutes is not None or _ENDS.match(after))
-        if not (_MEASURE_AFTER.match(after) or timed):  # "в один клик" stays words
+        # the words around the number, read in place (no copies of a long text per number)
+        timed = _TIME_BEFORE.search(low, max(0, m.start() - _LOOKBACK), m.start()) and (
+            minutes is not None or _ENDS.match(low, m.end())
+        )
+        if not (_MEASURE_AFTER.match(low, m.end()) or timed):  # "в один клик" stays words
             return span
         text = f"{hours}:{minutes:02d}" if minutes is not None else str(hours)
         return text.rjust(len(span)) if len(text) <= len(span) else span
