@@ -1,32 +1,30 @@
-"""Structured `command` input from an upstream interpreter (seeds 000/001/002), validated strictly.
+"""Structured `command` input from an upstream interpreter (seeds 000/001/002), validated strictly
+and read as intents: `task_create` is `create_issue`, `timeblock_create` is `create_event`.
 
 Unknown envelope fields are ignored, unknown entity keys stripped, empty strings are null, and an
-unknown intent is rejected. Confidence below 0.40 (or `rejected`) is a safe-fail; 0.40-0.75 is a
-clarification that restates the interpretation; from 0.75 the required fields are checked.
+unknown intent is rejected. The confidence travels with the intents, so seed 001's thresholds are
+the pipeline's own: below 0.40 (or `rejected`) a safe-fail; 0.40-0.75 a question that restates the
+interpretation; from 0.75 the required fields are checked.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
-from zoneinfo import ZoneInfo
+
+from pydantic import ValidationError
 
 from planner.context import BuildContext
-from planner.intents._common import priority_of
-from planner.intents.calendar import ask_duration, ask_start
+from planner.intents import MISSING, IntentBase
+from planner.intents.models import CreateEvent, CreateIssue, priority_name
+from planner.rules._common import priority_of
 from planner.text import detect_language
-from toolkits.googlecalendar import ops as gcal
-from toolkits.linear import ops as linear
 
 __all__ = [
-    "CLARIFY_CONFIDENCE", "EXECUTE_CONFIDENCE", "Command", "CommandError", "build_actions", "command_language",
-    "parse_command", "restate",
+    "Command", "CommandError", "command_intents", "command_language", "parse_command",
 ]  # fmt: skip
 
-CLARIFY_CONFIDENCE = 0.40
-EXECUTE_CONFIDENCE = 0.75
 INTENTS = {"task_create", "timeblock_create"}
 ALIASES = {
     "create_event": "timeblock_create",
@@ -104,73 +102,60 @@ def parse_command(raw: Any) -> Command:
     return Command(intent, float(conf), clean, rejected, candidates, chosen)
 
 
-async def build_actions(cmd: Command, ctx: BuildContext) -> None:
-    """The actions of a confident command, or the one question its missing fields need (raises Ask)."""
-    e = cmd.entities
-    if cmd.intent == "timeblock_create":
-        minutes = _int(e.get("duration_minutes"))
-        start = _parse_dt(e.get("start_at"), ctx)
-        end = _parse_dt(e.get("end_at"), ctx)
-        if minutes is None and start and end and end > start:
-            minutes = int((end - start).total_seconds() // 60)
-        minutes = minutes or ask_duration(ctx)
-        start = start or ask_start(ctx)
-        title = str(e.get("title") or ctx.t("Блок", "Focus block"))[:120]
-        when = start.strftime("%d.%m %H:%M")
-        ctx.add(
-            gcal.create_event(
-                start_iso=start.isoformat(timespec="seconds"),
-                minutes=minutes,
-                summary=title,
-                timezone=ctx.tz,
-                calendar_id=str(e.get("calendar_id") or "primary"),
-                preview=ctx.t(
-                    f"Календарь: «{title}» {when}, {minutes} мин",
-                    f"Calendar: '{title}' {when}, {minutes} min",
-                ),
-            )
-        )
-        return
-    task_title = str(e["title"]) if e.get("title") else (ctx.answer("title") or "").strip()
-    if not task_title:
-        raise ctx.ask("title", ctx.t("Как назвать задачу?", "What should the task be called?"))
-    defaults = ctx.config.get("defaults", {})
-    teams = await ctx.directory.teams()
-    team = next(
-        (t for t in teams if t.extra.get("key") == defaults.get("linear_team")),
-        teams[0] if teams else None,
-    )
-    if team is None:
-        raise ctx.ask("team", ctx.t("В какой команде Linear?", "Which Linear team?"))
-    planned = _parse_dt(e.get("planned_at") or e.get("due_date"), ctx)
-    if planned is None and isinstance(e.get("planned_at") or e.get("due_date"), str):
-        raw = str(e.get("planned_at") or e.get("due_date"))
-        planned = (
-            _parse_dt(raw[:10] + "T00:00:00", ctx) if re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw[:10]) else None
-        )
-    state_id = None
-    if planned is None:
-        states = await ctx.directory.states(team.id)
-        inbox = next((st for st in states if st.name == defaults.get("inbox_state", "Triage")), None)
-        state_id = inbox.id if inbox else None
-    prio = e.get("priority")
+def command_intents(cmd: Command, ctx: BuildContext) -> list[IntentBase]:
+    """The command as intents, carrying its confidence (seed 001's thresholds then apply to them), or
+    the one question its candidates need (raises Ask).
 
-    priority = prio if isinstance(prio, int) and 0 <= prio <= 4 else priority_of(str(prio)) if prio else None
-    fields = {
-        "teamId": team.id,
-        "title": task_title[:255],
-        "dueDate": planned.date().isoformat() if planned else None,
-        "stateId": state_id,
-        "priority": priority,
-    }
-    key = team.extra.get("key")
-    ctx.add(
-        linear.create_issue(
-            [str(ctx.memory.get("plan_id")), "0", "0"],
-            fields,
-            ctx.t(f"Linear {key}: новая задача «{task_title}»", f"Linear {key}: new issue '{task_title}'"),
+    Raises:
+        CommandError: an entity value that no intent can hold (a 10 MB title, a duration of a year).
+    """
+    e = cmd.entities
+    if cmd.candidates and not cmd.chosen_id and not ctx.answer("candidate") and cmd.confidence >= 0.40:
+        raise ctx.ask(
+            "candidate",
+            ctx.t("Что именно вы имели в виду?", "Which one did you mean?"),
+            choices=[
+                (str(c.get("name") or c.get("label") or c.get("title") or c["id"]), str(c["id"]))
+                for c in cmd.candidates
+            ],
+            free_text=False,
+            risk="ambiguous",
         )
-    )
+    try:
+        if cmd.intent == "timeblock_create":
+            intent: IntentBase = CreateEvent(
+                start=_text(e.get("start_at")),
+                end=_text(e.get("end_at")),
+                duration_minutes=_int(e.get("duration_minutes")),
+                title=_text(e.get("title")),
+                description=_text(e.get("description")),
+                confidence=cmd.confidence,
+            )
+        else:
+            planned = _text(e.get("planned_at") or e.get("due_date"))
+            prio = e.get("priority")
+            intent = CreateIssue(
+                title=str(e.get("title") or MISSING),
+                due=planned,
+                priority=priority_name(prio if isinstance(prio, int) else priority_word(str(prio)))
+                if prio
+                else None,
+                description=_text(e.get("description")),
+                confidence=cmd.confidence,
+            )
+    except ValidationError as exc:
+        field = ".".join(str(x) for x in exc.errors()[0]["loc"])
+        raise CommandError(f"entities.{field}: {exc.errors()[0]['msg']}") from exc
+    return [intent]
+
+
+def priority_word(text: str) -> str | None:
+    number = priority_of(text)
+    return {1: "urgent", 2: "high", 3: "medium", 4: "low"}.get(number) if number else None
+
+
+def _text(v: Any) -> str | None:
+    return str(v)[:100] if v not in (None, "") else None
 
 
 def command_language(command: Any) -> str:
@@ -183,31 +168,9 @@ def command_language(command: Any) -> str:
     return "ru"
 
 
-def restate(cmd: Command, ctx: BuildContext) -> str:
-    title = cmd.entities.get("title")
-    if cmd.intent == "timeblock_create":
-        return ctx.t(f"поставить блок «{title or 'Блок'}»", f"create a time block '{title or 'Focus block'}'")
-    return (
-        ctx.t(f"создать задачу «{title}»", f"create a task '{title}'")
-        if title
-        else ctx.t("создать задачу", "create a task")
-    )
-
-
 def _int(v: Any) -> int | None:
     try:
         n = int(v)
     except (TypeError, ValueError):
         return None
     return n if 0 < n <= 24 * 60 else None
-
-
-def _parse_dt(v: Any, ctx: BuildContext) -> datetime | None:
-    if not isinstance(v, str):
-        return None
-    try:
-        dt = datetime.fromisoformat(v.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    tz = ZoneInfo(ctx.tz)
-    return dt.replace(tzinfo=tz) if dt.tzinfo is None else dt.astimezone(tz)

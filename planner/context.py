@@ -1,21 +1,31 @@
-"""What an intent rule works with while it builds actions: the directory, answers given so far,
-the language, the clock, and the one question it may ask."""
+"""What the planner's stages share while a request is read: the directory, answers given so far,
+the language, the clock, the one question it may ask, the intents understood and the actions built."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner.directory import Directory, Entity
 from planner.models import Candidate, Choice, ClarificationQuestion, EntityRef, RiskFlag, ToolAction
 from planner.resolve import Mention, best
 
-__all__ = ["Ask", "BuildContext", "LedgerView"]
+if TYPE_CHECKING:
+    from planner.intents import IntentBase
+
+Compiler = Callable[["IntentBase", "BuildContext"], Awaitable[None]]
+
+__all__ = ["Ask", "BuildContext", "Invalid", "LedgerView"]
 
 LedgerView = Callable[[list[str]], Awaitable[dict[str, Any]]]
 """Scopes already executed -> their stored result (so a new plan shows them as already done)."""
+
+
+class Invalid(Exception):
+    """An intent that cannot be carried out as given (a value outside a field's allowed values): the
+    message names the field and the allowed values, so a client's model corrects itself in one retry."""
 
 
 class Ask(Exception):
@@ -48,6 +58,9 @@ class BuildContext:
     notes: list[str] = field(default_factory=list)
     summary_parts: list[str] = field(default_factory=list)
     memory: dict[str, Any] = field(default_factory=dict)
+    intents: list[IntentBase] = field(default_factory=list)
+    compiler: Compiler | None = None
+    span: str | None = None  # the words being read, when the intents come from text
 
     def t(self, ru: str, en: str) -> str:
         return ru if self.lang == "ru" else en
@@ -75,6 +88,24 @@ class BuildContext:
             free_text_allowed=free_text,
         )
         return Ask(q, RiskFlag(kind=risk, details=details or question))  # type: ignore[arg-type]
+
+    async def emit(self, intent: IntentBase, confidence: float = 0.9, **resolved: Any) -> None:
+        """An intent understood: recorded for `plan.intents`, then turned into actions at once (so a
+        later clause sees what an earlier one built). `resolved` are records the producer already
+        found with the whole sentence as context."""
+        from planner.coverage import QuestionNotWrite
+        from planner.intents import WRITE_OPS
+
+        if self.memory.get("asking") and getattr(intent, "op", "") in WRITE_OPS:
+            raise QuestionNotWrite(self.span or "")
+        intent.with_resolved(**resolved)
+        if intent.span is None and self.span:
+            intent.span = self.span[:4000]
+        if intent.confidence is None:
+            intent.confidence = confidence
+        self.intents.append(intent)
+        assert self.compiler is not None, "the planner sets the compiler"
+        await self.compiler(intent, self)
 
     def add(self, action: ToolAction) -> int:
         self.actions.append(action)

@@ -1,7 +1,9 @@
-"""The planner: a request (text, voice transcript or structured command) -> a Plan.
+"""The planner: a request -> intents -> resolution -> actions -> a Plan (DESIGN §5a).
 
-Deterministic and offline: rules for Russian and English (planner/intents), entity resolution
-through the same read tools the plan uses, one clarifying question at a time. Answers to questions
+Producers of intents: the rules for Russian and English text (planner/rules, offline), a client's
+model (`intents`), seed 001's `command` (planner/command). One pipeline follows them all:
+strict validation (planner/intents), resolution of every reference (planner/references), business
+checks, actions, scopes and risk flags (planner/actions). One clarifying question at a time; answers
 are replayed on the original request (`answers`), so a picked value never loses the rest of what
 the person said.
 """
@@ -14,13 +16,19 @@ from datetime import datetime
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
-from planner.analysis import CUES, split_clauses
-from planner.command import EXECUTE_CONFIDENCE, build_actions, command_language, parse_command, restate
-from planner.context import Ask, BuildContext, LedgerView
+from planner.actions import compile_intent
+from planner.analysis import CUES, Clause, analyse, split_clauses
+from planner.answers import Refine
+from planner.command import CommandError, command_intents, command_language, parse_command
+from planner.context import Ask, BuildContext, Invalid, LedgerView
+from planner.coverage import ACTION_CUES, Coverage, QuestionNotWrite, interrogative
+from planner.dialogue import OTHER_SYSTEM, is_no, is_yes, small_talk
 from planner.directory import Directory, Reader
 from planner.hurried import unhurried
-from planner.intents import load_rules
+from planner.intents import IntentBase, IntentsError, describe, parse_intents
+from planner.limits import MAX_TEXT
 from planner.models import ClarificationQuestion, Plan, PlanInputs, RiskFlag, ToolAction, Voice
+from planner.rules import load_rules
 from planner.text import detect_language, norm
 from toolkits import registry
 from toolkits.schemas import validate_arguments
@@ -28,13 +36,8 @@ from toolkits.workspace import workspace_config
 
 __all__ = ["Outcome", "PlanRequest", "Planner", "is_no", "is_yes"]
 
-MAX_TEXT = 4000
-# a destination in a system this server does not manage: one question, never an action
-OTHER_SYSTEM = re.compile(
-    r"\b(в|во|на|in|to|into|on|a|an|the|новый|новую)?\s*(jira|джир[аеуы]|trello|трелло|asana|асан[аеуы]|notion|ноушн|hubspot|хабспот\w*|"
-    r"salesforce|pipedrive|clickup|youtrack|ютрек\w*|bitrix\w*|битрикс\w*|amocrm|амо\s*crm|github|гитхаб\w*|gitlab)\b",
-    re.IGNORECASE,
-)
+CLARIFY_CONFIDENCE = 0.40  # seed 001: below this, nothing is done
+EXECUTE_CONFIDENCE = 0.75  # seed 001: below this, the interpretation is restated as a question
 Status = Literal["ready", "needs_clarification", "safe_fail", "invalid"]
 
 
@@ -42,6 +45,7 @@ Status = Literal["ready", "needs_clarification", "safe_fail", "invalid"]
 class PlanRequest:
     text: str | None = None
     command: Any = None
+    intents: Any = None
     voice: Voice | None = None
     language: str | None = None
     now: datetime | None = None
@@ -56,58 +60,7 @@ class Outcome:
     question: ClarificationQuestion | None = None
     user_message: str = ""
     already_done: list[dict[str, Any]] = field(default_factory=list)
-
-
-_YES = {
-    "да",
-    "yes",
-    "ok",
-    "ок",
-    "okay",
-    "ага",
-    "угу",
-    "конечно",
-    "подтверждаю",
-    "подтвердить",
-    "confirm",
-    "sure",
-    "yep",
-    "yeah",
-    "go",
-    "давай",
-    "do it",
-    "go ahead",
-    "да, подтверждаю",
-    "верно",
-    "точно",
-    "y",
-}
-_NO = {
-    "нет",
-    "no",
-    "cancel",
-    "отмена",
-    "отмени",
-    "не надо",
-    "не нужно",
-    "stop",
-    "nope",
-    "never mind",
-    "n",
-    "не",
-}
-
-
-def _short(text: str) -> str:
-    return re.sub(r"[\s!.,]+", " ", norm(text)).strip()
-
-
-def is_yes(text: str) -> bool:
-    return _short(text) in _YES
-
-
-def is_no(text: str) -> bool:
-    return _short(text) in _NO
+    refine: list[Refine] = field(default_factory=list)
 
 
 class Planner:
@@ -141,6 +94,7 @@ class Planner:
             config=self._config,
             answers=answers,
             conversation=req.conversation,
+            compiler=compile_intent,
         )
         ctx.memory["plan_id"] = plan_id
         plan = Plan(
@@ -153,16 +107,28 @@ class Planner:
             now=now.isoformat(),
             timezone=req.timezone,
         )
+        if req.intents is not None:
+            return await self._from_intents(req.intents, ctx, plan)
         if req.command is not None:
             return await self._from_command(req.command, ctx, plan)
+        return await self._from_text(text, ctx, plan)
+
+    async def _from_text(self, text: str, ctx: BuildContext, plan: Plan) -> Outcome:
+        answers = ctx.answers
         if answers.get("c0.request"):
             text = answers["c0.request"] + (
                 " в Linear"
-                if answers.get("c0.domain") == "linear" and lang == "ru"
+                if answers.get("c0.domain") == "linear" and ctx.lang == "ru"
                 else " in Linear"
                 if answers.get("c0.domain") == "linear"
                 else ""
             )
+        chat = small_talk(text) if not answers.get("c0.request") else None
+        if chat is not None and chat.kind == "off_topic" and _about_work(text, ctx):
+            chat = None  # "comment on CS-99: any news?" mentions news, but it is about an issue
+        if chat is not None and chat.kind != "greeting":
+            plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
+            return Outcome("ready", plan, None, ctx.t(chat.ru, chat.en))
         head_text = text.split(":", 1)[0]  # "...: migrate CI to GitHub Actions" is a title
         other = (
             None if re.search(r"\b(linear|линеар\w*)\b", head_text, re.I) else OTHER_SYSTEM.search(head_text)
@@ -174,8 +140,10 @@ class Planner:
             plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
             return Outcome("safe_fail", plan, None, ctx.t("Хорошо, ничего не делаю.", "OK, doing nothing."))
         try:
+            ctx.clause_index = 0
+            if chat is not None:
+                raise ctx.ask("request", ctx.t(chat.ru, chat.en))
             if other:
-                ctx.clause_index = 0
                 name = other.group(2)
                 raise ctx.ask(
                     "system",
@@ -191,19 +159,122 @@ class Planner:
                 raise self._unknown(ctx)
         except Ask as ask:
             return self._clarify(ctx, plan, ask)
+        except Invalid as exc:
+            return self._invalid(ctx, plan, str(exc))
         return await self._finish(ctx, plan)
 
     async def _interpret(self, text: str, ctx: BuildContext) -> bool:
+        """The rules read each clause; a clause with an action word that none of them understood is
+        named back to the person (reworded or skipped by their answer), never dropped."""
         text = await self._identifiers(unhurried(text))
         ctx.memory["full_text"] = text
         matched = False
+        coverage = Coverage()
         for i, clause in enumerate(split_clauses(text, ctx.now)):
             ctx.clause_index = i
-            for _, _, fn in self._rules:
-                if await fn(clause, ctx):
-                    matched = True
-                    break
+            reword = ctx.answer("reword")
+            if reword == "skip":
+                continue
+            if reword:
+                clause = analyse(reword, ctx.now)
+            ctx.span = clause.text
+            ctx.memory["asking"] = interrogative(clause)
+            explained = await self._read_clause(clause, ctx)
+            matched = matched or explained
+            coverage.check(i, clause, explained)
+        uncovered = coverage.uncovered(ctx.intents) if matched else []
+        if uncovered:
+            index, words = uncovered[0]
+            ctx.clause_index = index
+            raise ctx.ask(
+                "reword",
+                ctx.t(
+                    f"Не понял часть: «{words[:200]}». Переформулируйте её или пропустите.",
+                    f"I didn't understand this part: '{words[:200]}'. Rephrase it, or skip it.",
+                ),
+                choices=[(ctx.t("Пропустить", "Skip it"), "skip")],
+                free_text=True,
+            )
         return matched
+
+    async def _read_clause(self, clause: Clause, ctx: BuildContext) -> bool:
+        for _, _, fn in self._rules:
+            marks = (len(ctx.intents), len(ctx.actions), len(ctx.risks), len(ctx.notes))
+            try:
+                if await fn(clause, ctx):
+                    return True
+            except QuestionNotWrite:  # a question never becomes a write: let the reading rules answer
+                del (
+                    ctx.intents[marks[0] :],
+                    ctx.actions[marks[1] :],
+                    ctx.risks[marks[2] :],
+                    ctx.notes[marks[3] :],
+                )
+        return False
+
+    async def _from_intents(self, raw: Any, ctx: BuildContext, plan: Plan) -> Outcome:
+        """A client's model (or the interpreter) said what the person wants: validate strictly (seed
+        002), restate a doubtful reading (seed 001), then the same resolution as every producer."""
+        try:
+            parsed = parse_intents(raw)
+        except IntentsError as exc:
+            return self._invalid(ctx, plan, str(exc))
+        if parsed.rejected:
+            ctx.notes.append(
+                ctx.t("Не принято: ", "Not accepted: ")
+                + "; ".join(r.describe() for r in parsed.rejected)[:600]
+            )
+        if parsed.stripped:
+            ctx.notes.append(
+                ctx.t("Пропущены неизвестные поля: ", "Ignored unknown fields: ")
+                + ", ".join(parsed.stripped[:10])
+            )
+        if not parsed.intents:
+            return self._invalid(ctx, plan, "\n".join(ctx.notes))
+        return await self._run_intents(parsed.intents, ctx, plan)
+
+    async def _run_intents(self, intents: list[IntentBase], ctx: BuildContext, plan: Plan) -> Outcome:
+        sure = [i for i in intents if i.confidence is None or i.confidence >= CLARIFY_CONFIDENCE]
+        if not sure:
+            plan.summary = "safe-fail"
+            return Outcome(
+                "safe_fail",
+                plan,
+                None,
+                ctx.t("Не могу выполнить. Уточните запрос.", "I can't do that. Please clarify the request."),
+            )
+        try:
+            doubtful = [i for i in sure if i.confidence is not None and i.confidence < EXECUTE_CONFIDENCE]
+            ctx.clause_index = 0
+            if doubtful and ctx.answer("confirm") not in ("yes", "да"):
+                if ctx.answer("confirm") is not None:
+                    plan.summary = "cancelled"
+                    return Outcome(
+                        "safe_fail", plan, None, ctx.t("Хорошо, ничего не делаю.", "OK, doing nothing.")
+                    )
+                said = "; ".join(describe(i, ctx.lang) for i in sure)
+                raise ctx.ask(
+                    "confirm",
+                    ctx.t(f"Правильно понял: {said}?", f"Did I get it right: {said}?"),
+                    choices=[(ctx.t("Да", "Yes"), "yes"), (ctx.t("Нет", "No"), "no")],
+                    free_text=False,
+                )
+            refused: list[str] = []
+            for i, intent in enumerate(sure):
+                ctx.clause_index = i
+                marks = (len(ctx.intents), len(ctx.actions), len(ctx.risks))
+                try:
+                    await ctx.emit(intent)
+                except Invalid as exc:  # seed 002: this intent is refused, the valid rest goes on
+                    del ctx.intents[marks[0] :], ctx.actions[marks[1] :], ctx.risks[marks[2] :]
+                    refused.append(f"#{i + 1} {getattr(intent, 'op', '?')}: {exc}")
+            if refused:
+                ctx.notes.append(ctx.t("Не принято: ", "Not accepted: ") + "; ".join(refused)[:600])
+                if not ctx.intents:
+                    return self._invalid(ctx, plan, "\n".join(ctx.notes))
+        except Ask as ask:
+            return self._clarify(ctx, plan, ask)
+        return await self._finish(ctx, plan)
 
     async def _identifiers(self, text: str) -> str:
         """Spoken or hurried issue ids ("eng 101", "eng101") as Linear writes them ("ENG-101"), for the
@@ -237,7 +308,18 @@ class Planner:
             free_text=True,
         )
 
+    def _invalid(self, ctx: BuildContext, plan: Plan, problem: str) -> Outcome:
+        plan.intents = _dumped(ctx)
+        plan.summary = problem[:300]
+        return Outcome(
+            "invalid",
+            plan,
+            None,
+            ctx.t(f"Не могу составить изменения: {problem}", f"I can't build this: {problem}")[:1500],
+        )
+
     def _clarify(self, ctx: BuildContext, plan: Plan, ask: Ask) -> Outcome:
+        plan.intents = _dumped(ctx)
         plan.needs_clarification = [ask.question]
         plan.risks = [*ctx.risks, ask.risk]
         plan.entities = ctx.entities
@@ -253,7 +335,7 @@ class Planner:
             plan.actions = actions
             plan.summary = "; ".join(problems)[:300]
             return Outcome(
-                "invalid",
+                "safe_fail",
                 plan,
                 None,
                 ctx.t(
@@ -313,11 +395,15 @@ class Planner:
                     )
                 )
         plan.summary = _summary(ctx, actions, done)
-        return Outcome("ready", plan, None, "\n".join(ctx.notes), done)
+        plan.intents = _dumped(ctx)
+        kept = {id(a): i for i, a in enumerate(actions)}
+        refine = [r for r in ctx.memory.get("refine", []) if r.action < len(ctx.actions)]
+        for r in refine:  # indexes into the final list (deduplication and "already done" may drop some)
+            r.action = kept.get(id(ctx.actions[r.action]), -1)
+        return Outcome("ready", plan, None, "\n".join(ctx.notes), done, [r for r in refine if r.action >= 0])
 
     async def _from_command(self, raw: Any, ctx: BuildContext, plan: Plan) -> Outcome:
-        from planner.command import CLARIFY_CONFIDENCE, CommandError
-
+        """Seed 001's structured command, read as intents (its thresholds are the intents' own)."""
         try:
             cmd = parse_command(raw)
         except CommandError as exc:
@@ -331,45 +417,13 @@ class Planner:
         plan.inputs = PlanInputs(
             raw_text=str(cmd.entities.get("title") or cmd.intent)[:MAX_TEXT], voice=plan.inputs.voice
         )
-        if cmd.rejected or cmd.confidence < CLARIFY_CONFIDENCE:
-            plan.summary = "safe-fail"
-            return Outcome(
-                "safe_fail",
-                plan,
-                None,
-                ctx.t("Не могу выполнить. Уточните запрос.", "I can't do that. Please clarify the request."),
-            )
+        if cmd.rejected:
+            cmd.confidence = 0.0
         try:
-            if cmd.candidates and not cmd.chosen_id and not ctx.answer("candidate"):
-                raise ctx.ask(
-                    "candidate",
-                    ctx.t("Что именно вы имели в виду?", "Which one did you mean?"),
-                    choices=[
-                        (str(c.get("name") or c.get("label") or c.get("title") or c["id"]), str(c["id"]))
-                        for c in cmd.candidates
-                    ],
-                    free_text=False,
-                    risk="ambiguous",
-                )
-            if cmd.confidence < EXECUTE_CONFIDENCE and ctx.answer("confirm") not in ("yes", "да"):
-                if ctx.answer("confirm") is not None:
-                    plan.summary = "cancelled"
-                    return Outcome(
-                        "safe_fail", plan, None, ctx.t("Хорошо, ничего не делаю.", "OK, doing nothing.")
-                    )
-                raise ctx.ask(
-                    "confirm",
-                    ctx.t(
-                        f"Правильно понял: {restate(cmd, ctx)}?",
-                        f"Did I get it right: {restate(cmd, ctx)}?",
-                    ),
-                    choices=[(ctx.t("Да", "Yes"), "yes"), (ctx.t("Нет", "No"), "no")],
-                    free_text=False,
-                )
-            await build_actions(cmd, ctx)
+            intents = command_intents(cmd, ctx)
         except Ask as ask:
             return self._clarify(ctx, plan, ask)
-        return await self._finish(ctx, plan)
+        return await self._run_intents(intents, ctx, plan)
 
 
 def _dedupe(actions: list[ToolAction]) -> list[ToolAction]:
@@ -382,6 +436,28 @@ def _dedupe(actions: list[ToolAction]) -> list[ToolAction]:
         seen.add(key)
         out.append(a)
     return out
+
+
+def _about_work(text: str, ctx: BuildContext) -> bool:
+    clause = analyse(text, ctx.now)
+    return bool(clause.identifiers) or clause.has(
+        *ACTION_CUES,
+        "deal",
+        "company",
+        "person",
+        "task",
+        "issue",
+        "project",
+        "team",
+        "note",
+        "linear",
+        "attio",
+        "crm",
+    )
+
+
+def _dumped(ctx: BuildContext) -> list[dict[str, Any]]:
+    return [i.model_dump(mode="json", exclude_none=True) for i in ctx.intents]
 
 
 def _domain(actions: list[ToolAction]) -> Any:

@@ -84,6 +84,9 @@ class Plan(BaseModel):
         default=None, description="the moment relative dates were resolved against (ISO 8601)"
     )
     timezone: str | None = None
+    intents: list[dict[str, Any]] = Field(
+        default=[], description="what was understood, as intents (DESIGN §5a), whoever produced them"
+    )
 
     def risk_kinds(self) -> set[str]:
         return {r.kind for r in self.risks}

@@ -14,6 +14,7 @@ from typing import Any
 __all__ = [
     "Token",
     "detect_language",
+    "is_imperative",
     "lemmas",
     "norm",
     "phonetic",
@@ -177,6 +178,15 @@ def spoken(word: str) -> str:
     for pattern, repl in _EN_SOUNDS:
         w = re.sub(pattern, repl, w)
     return phonetic(w)
+
+
+@lru_cache(maxsize=65536)
+def is_imperative(word: str) -> bool:
+    """A Russian imperative ("закрой", "заведите"): what a person says when they ask for something."""
+    w = norm(word)
+    if not _CYR.search(w):
+        return False
+    return any("impr" in p.tag for p in _morph().parse(w)[:2])
 
 
 @lru_cache(maxsize=65536)

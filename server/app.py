@@ -15,8 +15,9 @@ from mcp.server.elicitation import (
 )
 from mcp.server.mcpserver import Context, MCPServer, Resolve
 from mcp.types import ToolAnnotations
-from pydantic import Field
+from pydantic import Field, WithJsonSchema
 
+from planner.intents import intents_schema
 from planner.models import Voice
 from server.elicit import PersonConfirms, PersonCounts, ask_person
 from server.identity import resolve_user
@@ -80,6 +81,10 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         text: Annotated[
             str | None, Field(description="the person's words, as typed or transcribed (ru/en)")
         ] = None,
+        intents: Annotated[
+            Any,
+            WithJsonSchema({"anyOf": [intents_schema(), {"type": "null"}], "default": None}),
+        ] = None,
         command: Annotated[
             dict[str, Any] | None,
             Field(
@@ -125,6 +130,7 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
                 uid,
                 text=text,
                 command=command,
+                intents=intents,
                 voice=voice,
                 language=language,
                 now=now,

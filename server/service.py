@@ -13,12 +13,13 @@ import re
 import secrets
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from drafts import DraftStore, Executor
 from planner import Outcome, Planner, PlanRequest, is_no, is_yes
-from planner.core import MAX_TEXT
+from planner.answers import refine
+from planner.limits import MAX_TEXT
 from planner.models import Voice
 from server._drafts import ID_PATTERN, DraftCommands
 from server._helpers import (
@@ -85,6 +86,7 @@ class Service(DraftCommands, LifeCycle):
         text: str | None,
         command: Any,
         voice: Voice | None,
+        intents: Any = None,
         language: str | None,
         now: str | None,
         timezone: str | None,
@@ -92,13 +94,17 @@ class Service(DraftCommands, LifeCycle):
     ) -> Reply:
         lang = language if language in ("ru", "en") else None
         given = [x for x in (text, command, voice) if x is not None and x != ""]
+        if intents is not None and command is None:
+            given = [intents]  # a client's model sends what it understood, usually with the words
         if len(given) != 1:
             return self._bad(
                 lang,
-                "Нужен ровно один из параметров: text, command или voice.",
-                "Pass exactly one of text, command or voice.",
+                "Нужен ровно один из параметров: text, intents, command или voice (text можно вместе с intents).",
+                "Pass exactly one of text, intents, command or voice (text may come with intents).",
             )
-        if not _storable(text, command, timezone):  # a lone UTF-16 surrogate cannot be stored or sent back
+        if not _storable(
+            text, command, intents, timezone
+        ):  # a lone UTF-16 surrogate cannot be stored or sent back
             return self._bad(
                 lang,
                 "В запросе есть символы, которые нельзя сохранить: перепишите его обычным текстом.",
@@ -147,6 +153,7 @@ class Service(DraftCommands, LifeCycle):
         request = PlanRequest(
             text=text,
             command=command,
+            intents=intents,
             voice=voice,
             language=lang,
             now=moment,
@@ -160,6 +167,7 @@ class Service(DraftCommands, LifeCycle):
         state = {
             "text": text,
             "command": command,
+            "intents": intents,
             "voice": voice.model_dump() if voice else None,
             "language": lang,
             "now": outcome.plan.now,
@@ -250,6 +258,7 @@ class Service(DraftCommands, LifeCycle):
         request = PlanRequest(
             text=state.get("text"),
             command=state.get("command"),
+            intents=state.get("intents"),
             voice=voice,
             language=state.get("language") or lang,
             now=parse_now(state.get("now"), tz),
@@ -306,7 +315,10 @@ class Service(DraftCommands, LifeCycle):
         lang = plan.language
         state["lang"] = lang
         if outcome.status in ("invalid", "safe_fail"):
-            reply = Reply(ok=False, status="safe_fail", user_message=outcome.user_message, plan=plan)
+            status: Literal["invalid", "safe_fail"] = (
+                "invalid" if outcome.status == "invalid" else "safe_fail"
+            )
+            reply = Reply(ok=False, status=status, user_message=outcome.user_message, plan=plan)
             await self._audit(
                 user, conversation_id, input_text, "AMBIGUOUS", "RESPOND_ONLY", None, reply.user_message
             )
@@ -341,9 +353,12 @@ class Service(DraftCommands, LifeCycle):
         writes = plan.write_actions()
         if not writes:
             results = await self._run_reads(plan)
+            totals = refine(results, outcome.refine, lang)  # what the reads could not filter or add up
             await self._remember_list(user, conversation_id, results)
             message = "\n".join(
-                x for x in (outcome.user_message, query_message(plan, results) if results else "") if x
+                x
+                for x in (outcome.user_message, *totals, query_message(plan, results) if results else "")
+                if x
             )
             message = message or t(lang, "Изменений не нужно.", "Nothing needs to change.")
             if outcome.already_done:

@@ -116,12 +116,15 @@ class _Ops:
             preview,
         )
 
-    def create_person(self, values: dict[str, Any], email: str, preview: str) -> ToolAction:
+    def create_person(
+        self, values: dict[str, Any], email: str, preview: str, depends_on: int | None = None
+    ) -> ToolAction:
         return action(
             OPERATIONS["create_person"],
             {"matching_attribute": "email_addresses", "values": values},
             [email.lower()],
             preview,
+            depends_on,
         )
 
     def create_note(self, obj: str, record_id: str, title: str, content: str, preview: str) -> ToolAction:

@@ -29,6 +29,8 @@ class _Ops:
         timezone: str,
         calendar_id: str = "primary",
         preview: str,
+        attendees: list[str] | None = None,
+        description: str | None = None,
     ) -> ToolAction:
         args: dict[str, Any] = {
             "calendar_id": calendar_id,
@@ -38,6 +40,10 @@ class _Ops:
             "event_duration_minutes": minutes % 60,
             "timezone": timezone,
         }
+        if attendees:
+            args["attendees"] = list(attendees)
+        if description:
+            args["description"] = description
         return action(
             OPERATIONS["create_event"], args, [calendar_id, start_iso, minutes, digest(summary)], preview
         )

@@ -120,11 +120,18 @@ class _Ops:
         return action(OPERATIONS["archive_issue"], {"issue_id": issue_id}, [issue_id], preview)
 
     def create_project(
-        self, name: str, team_ids: list[str], preview: str, target_date: str | None = None
+        self,
+        name: str,
+        team_ids: list[str],
+        preview: str,
+        target_date: str | None = None,
+        description: str | None = None,
     ) -> ToolAction:
         args: dict[str, Any] = {"name": name, "team_ids": team_ids}
         if target_date:
             args["target_date"] = target_date
+        if description:
+            args["description"] = description
         return action(OPERATIONS["create_project"], args, [digest(name.strip().lower())], preview)
 
 

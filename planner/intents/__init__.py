@@ -1,32 +1,14 @@
-"""Intent rules, one module per area. A rule looks at one clause and, if it recognises it, adds
-actions (or raises `Ask`) through the BuildContext. Rules run in priority order; the first that
-returns True owns the clause. Registering a new area is adding a module to `_MODULES`."""
+"""Intents: the typed language between what a person says and the plan (DESIGN §5a).
 
-from __future__ import annotations
+text / a client's model / a `command` -> intents (validated here) -> resolution -> actions.
+"""
 
-import importlib
-from collections.abc import Awaitable, Callable
+from planner.intents.describe import describe
+from planner.intents.models import FIND_OBJECTS, INTENT_TYPES, WRITE_OPS, Filters, Intent, IntentBase
+from planner.intents.schema import intents_schema, op_summary
+from planner.intents.validate import MISSING, IntentsError, Parsed, Rejected, missing_fields, parse_intents
 
-from planner.analysis import Clause
-from planner.context import BuildContext
-
-__all__ = ["RULES", "Rule", "load_rules", "rule"]
-
-Rule = Callable[[Clause, BuildContext], Awaitable[bool]]
-RULES: list[tuple[int, str, Rule]] = []
-_MODULES = ("calendar", "issues", "linear", "attio", "crm_records", "crm_updates", "catalog", "queries")
-
-
-def rule(priority: int) -> Callable[[Rule], Rule]:
-    def register(fn: Rule) -> Rule:
-        RULES.append((priority, fn.__name__, fn))
-        RULES.sort(key=lambda r: r[0])
-        return fn
-
-    return register
-
-
-def load_rules() -> list[tuple[int, str, Rule]]:
-    for name in _MODULES:
-        importlib.import_module(f"planner.intents.{name}")
-    return RULES
+__all__ = [
+    "FIND_OBJECTS", "INTENT_TYPES", "MISSING", "WRITE_OPS", "Filters", "Intent", "IntentBase", "IntentsError",
+    "Parsed", "Rejected", "describe", "intents_schema", "missing_fields", "op_summary", "parse_intents",
+]  # fmt: skip

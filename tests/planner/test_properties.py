@@ -97,6 +97,7 @@ def _assert_safe(reply: Reply, svc: Service) -> None:
         "executed",
         "needs_bulk_confirmation",
         "failed",
+        "invalid",
     }
     if reply.status == "needs_clarification":
         assert reply.clarifying_question and reply.plan is not None and reply.plan.actions == []

@@ -208,7 +208,8 @@ async def test_seed002_unknown_fields_are_ignored_and_unknown_intents_rejected(a
     r = await anna.call("plan", command=cmd)
     assert r["status"] == "draft_pending" and "colour" not in issue_input(r)
     r = await anna.call("plan", command={"intent": "order_pizza", "confidence": 0.99, "entities": {}})
-    assert r["ok"] is False and r["status"] == "safe_fail" and r["draft"] is None
+    assert r["ok"] is False and r["status"] == "invalid" and r["draft"] is None  # DESIGN §5a: named
+    assert "order_pizza" in r["user_message"]
 
 
 # ---- seed 004: decision rules ----------------------------------------------------------------
@@ -244,11 +245,17 @@ async def test_seed004_yes_in_another_conversation_confirms_nothing(
     assert r["status"] == "answered" and r["ok"] is False
 
 
-async def test_seed004_rule2_general_chat_gets_a_question_not_an_action(anna: Conversation) -> None:
+async def test_seed004_rule2_general_chat_gets_a_true_answer_not_a_routing_question(
+    anna: Conversation,
+) -> None:
     r = await anna.say("hello, how are you?")
     assert r["status"] == "needs_clarification" and r["plan"]["domain"] == "unknown"
-    assert {c["value"] for c in r["choices"]} == {"attio", "linear"}
-    assert r["plan"]["actions"] == []
+    assert "Attio" in r["clarifying_question"] and "Linear" in r["clarifying_question"]
+    assert r["choices"] == [] and r["plan"]["actions"] == []  # "what should I do?", not "Attio or Linear?"
+    r = await anna.say("спасибо!")
+    assert r["status"] == "answered" and r["plan"]["actions"] == [] and r["draft"] is None
+    r = await anna.say("what's the weather like in Moscow?")
+    assert r["status"] == "answered" and "Attio" in r["user_message"] and r["plan"]["actions"] == []
 
 
 async def test_seed004_rule2_delete_requests_confirmation(anna: Conversation) -> None:

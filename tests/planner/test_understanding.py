@@ -223,14 +223,14 @@ async def test_a_task_for_jira_goes_to_linear_only_when_the_person_says_so(anna:
 async def test_a_plan_whose_call_does_not_fit_the_tool_schema_is_refused(
     anna: Conversation, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from planner.intents import issues
+    from planner.actions import find
     from toolkits._ops import action
     from toolkits.linear import OPERATIONS
 
     def broken_read(ident: str) -> Any:  # as if a rule built the arguments wrong
         return action(OPERATIONS["get_issue"], {"issue_id": 101, "bogus": True}, [ident], "read")
 
-    monkeypatch.setattr(issues.ops, "get_issue", broken_read)
+    monkeypatch.setattr(find.linear, "get_issue", broken_read)
     r = await anna.say("Покажи ENG-101")
     assert r["ok"] is False and r["status"] == "safe_fail"
     assert "LINEAR_GET_LINEAR_ISSUE" in r["user_message"] and "bogus" in r["user_message"]

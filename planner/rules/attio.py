@@ -8,11 +8,11 @@ from datetime import datetime, time
 from planner.analysis import Clause, head_of
 from planner.context import BuildContext
 from planner.directory import Entity
-from planner.intents import rule
-from planner.intents._common import amount_of, clean_title, find, strip_spans, strong
-from planner.models import RiskFlag
+from planner.intents import MISSING
+from planner.intents.models import CreateDeal, CreateNote, CreateTask, DeleteRecord, UpdateDeal
 from planner.resolve import Mention, best, key_spans, keys_for, match_words
-from toolkits.attio import ops
+from planner.rules import rule
+from planner.rules._common import amount_of, clean_title, find, strip_spans, strong
 
 __all__ = [
     "OBJECT", "create_deal", "crm_target", "crm_task", "deal_stage", "delete_record", "note",
@@ -116,25 +116,7 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
             ctx.t("В какую стадию перевести сделку?", "Which stage should the deal move to?"),
             choices=[(s.name, s.id) for s in stages],
         )
-    ctx.note_entity("stage", stage.name, stage, [], 1.0)
-    if deal.extra.get("stage") == stage.name:
-        ctx.notes.append(
-            ctx.t(
-                f"Сделка «{deal.name}» уже в стадии {stage.name}.",
-                f"The deal '{deal.name}' is already in {stage.name}.",
-            )
-        )
-        return True
-    ctx.add(
-        ops.update_deal(
-            deal.id,
-            {"stage": stage.name},
-            ctx.t(
-                f"Attio: сделка «{deal.name}»: {deal.extra.get('stage') or '?'} → {stage.name}",
-                f"Attio: deal '{deal.name}': {deal.extra.get('stage') or '?'} → {stage.name}",
-            ),
-        )
-    )
+    await ctx.emit(UpdateDeal(deal=deal.name, stage=stage.name), deal=deal, stage=stage)
     return True
 
 
@@ -262,14 +244,8 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
             "target", ctx.t("К какой записи добавить заметку?", "Which record should the note go on?")
         )
     kind, record = target
-    content = (content or ctx.answer("content") or "").strip()
-    if not content:
-        raise ctx.ask("content", ctx.t("Что записать в заметку?", "What should the note say?"))
-    title = content if len(content) <= 60 else content[:57].rstrip() + "…"
-    preview = ctx.t(
-        f"Attio: заметка к «{record.name}»: «{content}»", f"Attio: note on '{record.name}': '{content}'"
-    )
-    ctx.add(ops.create_note(OBJECT[kind], record.id, title, content, preview))
+    body = (content or "").strip()[:10_000] or MISSING
+    await ctx.emit(CreateNote(record=record.name, body=body), record=(OBJECT[kind], record))
     return True
 
 
@@ -316,15 +292,16 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         deadline = datetime.combine(clause.moment.day, at, tzinfo=ctx.now.tzinfo).isoformat(
             timespec="seconds"
         )
-    who = f" → {assignee.name}" if assignee else ""
-    due_ru, due_en = (f", срок {deadline[:10]}", f", due {deadline[:10]}") if deadline else ("", "")
-    about = f" ({record.name})" if record is not None else ""
-    preview = ctx.t(
-        f"Attio: задача «{content}»{about}{who}{due_ru}",
-        f"Attio: task '{content}'{about}{who}{due_en}",
+    await ctx.emit(
+        CreateTask(
+            content=(content or MISSING)[:500],
+            deadline=deadline,
+            assignee=assignee.name if assignee else None,
+            record=record.name if record is not None else None,
+        ),
+        record=(OBJECT[kind], record) if record is not None else None,
+        assignee=assignee,
     )
-    linked = [(OBJECT[kind], record.id)] if record is not None else []
-    ctx.add(ops.create_task(content, deadline, linked, [assignee.id] if assignee else [], preview))
     return True
 
 
@@ -343,7 +320,7 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if clause.asks() and not clause.commands():
         return False
-    new_company = ctx.memory.get("new_company")
+    new_company = ctx.memory.get("new_companies", {}).get("*")
     if new_company is not None and re.search(
         r"\b(them|it|this company|нее|неё|них|ними|ней|ним|нему|этой компании|этой компанией)\b",
         clause.text,
@@ -365,43 +342,29 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
         ctx.t("С какой компанией сделка?", "Which company is the deal with?"),
     )
     assert company is not None
-    values: dict[str, object] = {
-        "name": f"{company.name} — {ctx.t('новая сделка', 'new deal')}",
-        "associated_company": company.id,
-    }
-    named = re.search(r"[«\"“']([^»\"”']+)[»\"”']|(?:called|named|под названием)\s+([^,.;]+)", clause.text)
-    if named:
-        values["name"] = (named.group(1) or named.group(2)).strip()
+    name = _said_name(clause) or f"{company.name} — {ctx.t('новая сделка', 'new deal')}"
     stage = await _stage(clause, ctx)
-    if (
-        stage is None
-    ):  # Attio requires a stage on a deal: start at the pipeline's first one, shown in the preview
-        stage = next(iter(await ctx.directory.stages()), None)
-    if stage:
-        values["stage"] = stage.name
-        ctx.note_entity("stage", stage.name, stage, [], 1.0)
     owner = await _owner(clause, ctx)
-    if owner is not None:
-        values["owner"] = owner.extra.get("email") or owner.id
     amount = amount_of(clause.text)
-    if amount:
-        values["value"] = {
-            "currency_value": int(amount[0]) if amount[0].is_integer() else amount[0],
-            "currency_code": amount[1],
-        }
-    money = f", {values['value']['currency_value']} {values['value']['currency_code']}" if amount else ""  # type: ignore[index]
-    ctx.add(
-        ops.create_deal(
-            values,
-            company.id,
-            ctx.t(
-                f"Attio: новая сделка «{values['name']}»{money}"
-                + (f", стадия {stage.name}" if stage else ""),
-                f"Attio: new deal '{values['name']}'{money}" + (f", stage {stage.name}" if stage else ""),
-            ),
-        )
+    await ctx.emit(
+        CreateDeal(
+            name=name[:200],
+            company=company.name,
+            amount=amount[0] if amount else None,
+            currency=amount[1] if amount else None,
+            stage=stage.name if stage else None,
+            owner=owner.name if owner else None,
+        ),
+        company=company,
+        stage=stage,
+        owner=owner,
     )
     return True
+
+
+def _said_name(clause: Clause) -> str | None:
+    named = re.search(r"[«\"“']([^»\"”']+)[»\"”']|(?:called|named|под названием)\s+([^,.;]+)", clause.text)
+    return (named.group(1) or named.group(2)).strip() if named else None
 
 
 @rule(35)
@@ -412,24 +375,7 @@ async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
     if target is None:
         return False
     kind, record = target
-    ctx.add(
-        ops.delete_record(
-            OBJECT[kind],
-            record.id,
-            ctx.t(
-                f"Attio: удалить «{record.name}» безвозвратно", f"Attio: delete '{record.name}' permanently"
-            ),
-        )
-    )
-    ctx.risks.append(
-        RiskFlag(
-            kind="destructive",
-            details=ctx.t(
-                f"«{record.name}» будет удалена из Attio без возможности восстановления",
-                f"'{record.name}' will be deleted from Attio; this cannot be undone",
-            ),
-        )
-    )
+    await ctx.emit(DeleteRecord(record=record.name, object=OBJECT[kind]), record=(OBJECT[kind], record))  # type: ignore[arg-type]
     return True
 
 
@@ -443,31 +389,17 @@ async def _owner(clause: Clause, ctx: BuildContext) -> Entity | None:
 
 async def _deal_for_new_company(clause: Clause, ctx: BuildContext, new_company: dict[str, object]) -> bool:
     """ "create company Wayne Enterprises ... and a deal for them": the deal waits for the company."""
-    index = int(str(new_company["index"]))
     name = str(new_company["name"])
-    values: dict[str, object] = {
-        "name": f"{name} — {ctx.t('новая сделка', 'new deal')}",
-        "associated_company": f"$ref:{index}.data.id.record_id",
-    }
-    stage = await _stage(clause, ctx) or next(iter(await ctx.directory.stages()), None)
-    if stage:
-        values["stage"] = stage.name
-        ctx.note_entity("stage", stage.name, stage, [], 1.0)
+    stage = await _stage(clause, ctx)
     amount = amount_of(clause.text)
-    if amount:
-        values["value"] = {
-            "currency_value": int(amount[0]) if amount[0].is_integer() else amount[0],
-            "currency_code": amount[1],
-        }
-    ctx.add(
-        ops.create_deal(
-            values,
-            str(new_company["key"]),
-            ctx.t(
-                f"Attio: новая сделка «{values['name']}» (с новой компанией)",
-                f"Attio: new deal '{values['name']}' (with the new company)",
-            ),
-            depends_on=index,
-        )
+    await ctx.emit(
+        CreateDeal(
+            name=(_said_name(clause) or f"{name} — {ctx.t('новая сделка', 'new deal')}")[:200],
+            company=name,
+            amount=amount[0] if amount else None,
+            currency=amount[1] if amount else None,
+            stage=stage.name if stage else None,
+        ),
+        stage=stage,
     )
     return True

@@ -7,11 +7,10 @@ import re
 
 from planner.analysis import Clause
 from planner.context import BuildContext
-from planner.intents import rule
-from planner.intents._common import find
-from planner.intents.attio import OBJECT, crm_target
-from toolkits.attio import ops as attio
-from toolkits.linear import ops as linear
+from planner.intents.models import Filters, Find
+from planner.rules import rule
+from planner.rules._common import find
+from planner.rules.attio import OBJECT, crm_target
 
 __all__ = ["crm_notes_and_tasks", "workspace_lists"]
 
@@ -64,32 +63,22 @@ async def workspace_lists(clause: Clause, ctx: BuildContext) -> bool:
     if kind == "people" and [m for m in await find(ctx, clause, "company") if m.score >= 0.9]:
         return False  # "people at Globex" are CRM contacts, not workspace members
     if kind == "stages" and system != "linear":
-        ctx.add(attio.list_stages(ctx.t("стадии сделок", "deal stages")))
+        await ctx.emit(Find(object="stages"))
     elif kind == "labels":
-        ctx.add(linear.list_labels(ctx.t("метки Linear", "Linear labels")))
+        await ctx.emit(Find(object="labels"))
     elif kind in ("states", "stages"):
         teams = [m for m in await find(ctx, clause, "team") if m.score >= 0.9]
         keyed = [
             t for t in await ctx.directory.teams() if re.search(rf"\b{t.extra.get('key')}\b", clause.text)
         ]
         team = keyed[0] if keyed else teams[0].entity if teams else None
-        if team is None:
-            default = ctx.config.get("defaults", {}).get("linear_team")
-            team = next((t for t in await ctx.directory.teams() if t.extra.get("key") == default), None)
-        if team is None:
-            return False
-        ctx.add(
-            linear.list_states(team.id, ctx.t(f"статусы команды {team.name}", f"{team.name} workflow states"))
-        )
+        await ctx.emit(Find(object="states", filters=Filters(team=team.name if team else None)), team=team)
     elif kind == "teams":
-        ctx.add(linear.list_teams(ctx.t("команды Linear", "Linear teams")))
+        await ctx.emit(Find(object="teams"))
     elif kind == "projects":
-        ctx.add(linear.list_projects(ctx.t("проекты Linear", "Linear projects")))
+        await ctx.emit(Find(object="projects"))
     elif kind == "people":
-        if system == "linear":
-            ctx.add(linear.list_users(ctx.t("пользователи Linear", "Linear users")))
-        else:
-            ctx.add(attio.list_members(ctx.t("участники CRM", "CRM workspace members")))
+        await ctx.emit(Find(object="users" if system == "linear" else "members"))
     return True
 
 
@@ -101,31 +90,17 @@ async def crm_notes_and_tasks(clause: Clause, ctx: BuildContext) -> bool:
     notes, tasks = clause.has("note"), clause.has("task")
     if not (notes or tasks):
         return False
-    target = None
     found = await crm_target(clause, ctx, "record")
-    if found is not None:
-        target = (OBJECT[found[0]], found[1])
-    if notes:
-        if target is None:
-            if _system(clause) != "attio" and not re.search(r"\b(все|all)\b", clause.text, re.I):
-                return False
-            ctx.add(attio.list_notes(None, None, ctx.t("заметки в CRM", "CRM notes")))
+    target = (OBJECT[found[0]], found[1]) if found is not None else None
+    if target is None:
+        if notes and (_system(clause) == "attio" or re.search(r"\b(все|all)\b", clause.text, re.I)):
+            await ctx.emit(Find(object="notes"))
             return True
-        ctx.add(
-            attio.list_notes(
-                target[0], target[1].id, ctx.t(f"заметки: {target[1].name}", f"notes: {target[1].name}")
-            )
-        )
-        return True
-    if target is not None and target[1] is not None:
-        ctx.add(
-            attio.list_tasks(
-                {"linked_object": target[0], "linked_record_id": target[1].id, "is_completed": False},
-                ctx.t(f"задачи CRM: {target[1].name}", f"CRM tasks: {target[1].name}"),
-            )
-        )
-        return True
-    if _system(clause) == "attio":
-        ctx.add(attio.list_tasks({"is_completed": False}, ctx.t("задачи в CRM", "CRM tasks")))
-        return True
-    return False
+        if tasks and not notes and _system(clause) == "attio":
+            await ctx.emit(Find(object="tasks"))
+            return True
+        return False
+    await ctx.emit(
+        Find(object="notes" if notes else "tasks", filters=Filters(record=target[1].name)), record=target
+    )
+    return True

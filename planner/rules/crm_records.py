@@ -7,9 +7,9 @@ import re
 
 from planner.analysis import Clause, head_of
 from planner.context import BuildContext
-from planner.intents import rule
-from planner.intents._common import find, strong
-from toolkits.attio import ops
+from planner.intents.models import CreateCompany, CreatePerson
+from planner.rules import rule
+from planner.rules._common import find, strong
 
 __all__ = ["create_company"]
 
@@ -68,6 +68,8 @@ def _proper_name(text: str, after: str) -> str | None:
     return None
 
 
+# "…and their CTO Gavin Belson", "контакт у них": a person of the company just created
+_THEIRS = re.compile(r"\b(their|them|its|у них|их|ихн\w*|этой компании)\b", re.I)
 _STOPWORD_LOWER = re.compile(r"^(?:в|to|the|for|для|на)\b", re.I)
 _KIND_WORD = re.compile(r"(?:человек\w*|контакт\w*|компани\w*|клиент\w*|person|contact|company)", re.I)
 
@@ -100,14 +102,7 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
                     f"What is {name}'s domain? (Attio matches companies by it, so no duplicates)",
                 ),
             )
-        index = ctx.add(
-            ops.create_company(
-                name,
-                domain.lower(),
-                ctx.t(f"Attio: компания «{name}» ({domain})", f"Attio: company '{name}' ({domain})"),
-            )
-        )
-        ctx.memory["new_company"] = {"index": index, "name": name, "key": domain.lower()}
+        await ctx.emit(CreateCompany(name=name[:200], domain=domain.lower()))
         return True
     if clause.has("person"):
         name = _proper_name(text, "контакт\w*|человека|person|contact|add|добавь") or ctx.answer("name")
@@ -116,23 +111,21 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
         email = emails[0] if emails else (ctx.answer("email") or "").strip()
         if not _EMAIL.fullmatch(email):
             raise ctx.ask("email", ctx.t(f"Какой email у {name}?", f"What is {name}'s email?"))
-        first, _, last = name.partition(" ")
-        values: dict[str, object] = {
-            "name": [{"first_name": first, "last_name": last, "full_name": name}],
-            "email_addresses": [email.lower()],
-        }
+        company = None
         employer = re.search(r"(?:works at|from|at|из|в компании|работает в)\s+(.+?)(?:[,.]|$)", text, re.I)
         if employer:
             found = strong(await find(ctx, clause, "company", text=employer.group(1)))
             if found:
-                values["company"] = found[0].entity.id
-                ctx.note_entity("company", employer.group(1), found[0].entity, [], found[0].score)
-        ctx.add(
-            ops.create_person(
-                values,
-                email,
-                ctx.t(f"Attio: контакт «{name}» <{email}>", f"Attio: person '{name}' <{email}>"),
-            )
+                company = found[0].entity
+                ctx.note_entity("company", employer.group(1), company, [], found[0].score)
+        new = ctx.memory.get("new_companies", {}).get("*")
+        await ctx.emit(
+            CreatePerson(
+                name=name[:200],
+                email=email.lower(),
+                company=company.name if company else new["name"] if new and _THEIRS.search(text) else None,
+            ),
+            company=company,
         )
         return True
     return False

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime, time, timedelta
+from typing import Literal
 
 from planner.analysis import Clause
 from planner.context import BuildContext
-from planner.intents import rule
-from planner.intents._common import find, strip_spans, strong
-from toolkits.attio import ops as attio
-from toolkits.googlecalendar import ops as gcal
-from toolkits.linear import ops as linear
+from planner.directory import Entity
+from planner.intents.models import Filters, Find
+from planner.rules import rule
+from planner.rules._common import find, strip_spans, strong
 
 __all__ = ["calendar_query", "crm_query", "issue_query"]
 
@@ -48,14 +47,7 @@ async def calendar_query(clause: Clause, ctx: BuildContext) -> bool:
     ):
         return False
     day = clause.moment.day or ctx.now.date()
-    start = datetime.combine(day, time(0, 0), tzinfo=ctx.now.tzinfo)
-    ctx.add(
-        gcal.list_events(
-            start.isoformat(),
-            (start + timedelta(days=1)).isoformat(),
-            ctx.t(f"события календаря на {day.isoformat()}", f"calendar events on {day.isoformat()}"),
-        )
-    )
+    await ctx.emit(Find(object="events", filters=Filters(date=day.isoformat())))
     return True
 
 
@@ -71,7 +63,7 @@ async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
     if own_name and not clause.has("deal") and clause.has("stage", "query"):
         deal = ctx.choose("deal", "deal", clause.text, own_name, ctx.t("Какую сделку?", "Which deal?"))
         if deal is not None:
-            ctx.add(attio.get_record("deals", deal.id, deal.name))
+            await _one(ctx, "deals", deal)
             return True
     if clause.has("deal") or re.search(r"\bdeals?\b|сделк", clause.text, re.I):
         plural = bool(re.search(r"\bсделки\b|\bсделок\b|\bdeals\b", clause.text, re.I))
@@ -79,19 +71,22 @@ async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
         if deals and not plural:
             deal = ctx.choose("deal", "deal", clause.text, deals, ctx.t("Какую сделку?", "Which deal?"))
             assert deal is not None
-            ctx.add(attio.get_record("deals", deal.id, deal.name))
+            await _one(ctx, "deals", deal)
             return True
-        flt: dict[str, object] = {}
-        stages = [m for m in await find(ctx, clause, "stage") if m.score >= 1.0]
-        if stages:
-            flt["stage"] = stages[0].entity.name
-        members = await find(ctx, clause, "member")
-        if members:
-            flt["owner"] = members[0].entity.id
-        companies = [m for m in await find(ctx, clause, "company") if m.score >= 0.9]
-        if companies and not members:
-            flt["associated_company"] = companies[0].entity.id
-        ctx.add(attio.filter_records("deals", flt or None, ctx.t("сделки", "deals")))
+        stages = [m.entity for m in await find(ctx, clause, "stage") if m.score >= 1.0]
+        members = [m.entity for m in await find(ctx, clause, "member")]
+        companies = [m.entity for m in await find(ctx, clause, "company") if m.score >= 0.9 and not members]
+        filters = Filters(
+            stage=stages[0].name if stages else None,
+            owner=members[0].name if members else None,
+            company=companies[0].name if companies else None,
+        )
+        await ctx.emit(
+            Find(object="deals", filters=filters, aggregate=_aggregate(clause)),
+            stage=stages[0] if stages else None,
+            owner=members[0] if members else None,
+            company=companies[0] if companies else None,
+        )
         return True
     records = _PLURAL_RECORDS.search(clause.text)
     if records and _is_question(clause):
@@ -102,17 +97,19 @@ async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
         )
         words = _SEARCH_STOP.sub(" ", _STOP.sub(" ", clause.text)).strip(" ?.!,")
         words = re.sub(r"\s{2,}", " ", words)
-        what = ctx.t("компании" if obj == "companies" else "контакты", obj)
         employer = (
             [m for m in await find(ctx, clause, "company") if m.score >= 0.9] if obj == "people" else []
         )
         if employer:
             company = employer[0].entity
-            ctx.add(attio.filter_records("people", {"company": company.id}, f"{what}: {company.name}"))
-        elif words:
-            ctx.add(attio.search_records(words[:100], [obj], f"{what}: {words}"))
+            await ctx.emit(Find(object="people", filters=Filters(company=company.name)), company=company)
         else:
-            ctx.add(attio.filter_records(obj, None, what))
+            await ctx.emit(
+                Find(
+                    object="people" if obj == "people" else "companies",
+                    filters=Filters(text=words[:100] or None),
+                )
+            )
         return True
     for kind, obj in (("person", "people"), ("company", "companies")):
         found = strong(await find(ctx, clause, kind))
@@ -121,9 +118,9 @@ async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
                 "record", kind, clause.text, found, ctx.t("Кого вы имеете в виду?", "Who do you mean?")
             )
             assert rec is not None
-            ctx.add(attio.get_record(obj, rec.id, rec.name))
+            await _one(ctx, obj, rec)
             if clause.has("note"):
-                ctx.add(attio.list_notes(obj, rec.id, ctx.t("заметки", "notes")))
+                await ctx.emit(Find(object="notes", filters=Filters(record=rec.name)), record=(obj, rec))
             return True
     return False
 
@@ -135,9 +132,7 @@ async def issue_query(clause: Clause, ctx: BuildContext) -> bool:
     projects = [m for m in await find(ctx, clause, "project") if m.score >= 0.9]
     if projects and not clause.has("about"):  # "what's left in the Q1 launch?"
         p = projects[0].entity
-        ctx.add(
-            linear.list_issues(ctx.t(f"задачи проекта «{p.name}»", f"issues in '{p.name}'"), project_id=p.id)
-        )
+        await ctx.emit(Find(object="issues", filters=Filters(project=p.name)), project=p)
         return True
     if not clause.has("issue", "task", "linear", "project", "team", "about"):
         return False
@@ -145,17 +140,17 @@ async def issue_query(clause: Clause, ctx: BuildContext) -> bool:
     named = [m.entity for m in await find(ctx, clause, "team") if m.score >= 0.9]
     if (keyed or named) and clause.has("team", "task", "issue") and not clause.has("about", "mine"):
         team = (keyed or named)[0]
-        ctx.add(linear.list_team_issues(team.id, ctx.t(f"задачи команды {team.name}", f"{team.name} issues")))
+        await ctx.emit(Find(object="issues", filters=Filters(team=team.name)), team=team)
         return True
     users = [m.entity for m in await find(ctx, clause, "user") if not m.entity.extra.get("is_me")]
     if users and clause.has("issue", "task", "linear") and not clause.has("about"):  # "show Oleg's issues"
         who = users[0]
-        ctx.add(linear.list_issues(ctx.t(f"задачи: {who.name}", f"{who.name}'s issues"), assignee_id=who.id))
+        await ctx.emit(Find(object="issues", filters=Filters(assignee=who.name)), assignee=who)
         return True
     if clause.has("mine") and not clause.has("about") and not clause.has("attio", "crm"):
         me = next((u for u in await ctx.directory.users() if u.extra.get("is_me")), None)
         if me is not None:
-            ctx.add(linear.list_issues(ctx.t("мои задачи в Linear", "my Linear issues"), assignee_id=me.id))
+            await ctx.emit(Find(object="issues", filters=Filters(assignee="me")), assignee=me)
             return True
     about = re.search(r"\b(?:про|about|regarding|насчет|насчёт|по теме|with|c|с)\s+(.+)$", clause.text, re.I)
     if about:
@@ -167,12 +162,25 @@ async def issue_query(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if not clause.has("issue", "task", "linear", "project", "team") and not await _issues_about(query, ctx):
         return False  # "расскажи анекдот про программистов": "про" alone is no request about Linear
-    ctx.add(linear.search_issues(query[:200]))
+    await ctx.emit(Find(object="issues", filters=Filters(text=query[:200])))
     return True
 
 
+async def _one(ctx: BuildContext, obj: str, record: Entity) -> None:
+    await ctx.emit(Find(object=obj, filters=Filters(record=record.name)), record=(obj, record))  # type: ignore[arg-type]
+
+
+def _aggregate(clause: Clause) -> Literal["count", "sum:amount"] | None:
+    """ "сколько", "how many" count; "сумма", "total", "sum" add the amounts up."""
+    if re.search(r"\b(сумм\w*|итог\w*|в сумме|total|sum|worth|на какую сумму|how much)\b", clause.text, re.I):
+        return "sum:amount"
+    if re.search(r"\b(сколько|how many|number of|count|количество)\b", clause.text, re.I):
+        return "count"
+    return None
+
+
 async def _issues_about(query: str, ctx: BuildContext) -> bool:
-    from planner.intents.issues import issues_by_title_words  # lazily: issues is a sibling rule module
+    from planner.rules.issues import issues_by_title_words  # lazily: issues is a sibling rule module
 
     try:
         return bool(await ctx.directory.search_issues(query[:200]) or await issues_by_title_words(query, ctx))

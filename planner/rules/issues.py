@@ -13,18 +13,26 @@ from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.dates import MONTH_NAME
 from planner.directory import Entity
-from planner.intents import rule
-from planner.intents._common import find, priority_of
-from planner.intents._linear_common import (
+from planner.intents import MISSING
+from planner.intents.models import (
+    ArchiveIssue,
+    CommentIssue,
+    CompleteIssue,
+    CreateIssue,
+    Filters,
+    Find,
+    UpdateIssue,
+    priority_name,
+)
+from planner.rules import rule
+from planner.rules._common import find, priority_of
+from planner.rules._linear_common import (
     asks,
     assignee_texts,
     find_user,
-    issue_name,
     my_issue_choices,
     team_state,
 )
-from toolkits.attio import ops as attio_ops
-from toolkits.linear import ops
 
 __all__ = ["issue_by_reference", "issue_by_words", "issues_by_title_words", "resolve_issue", "sub_issues"]
 
@@ -91,57 +99,32 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     issue = await resolve_issue(clause, ctx)
     if issue is None:
         return False
-    iid, name = str(issue["id"]), issue_name(issue)
+    ident = str(issue.get("identifier") or issue["id"])
     team_id = str((issue.get("team") or {}).get("id", ""))
     question = clause.has("query") or clause.text.rstrip().endswith("?")
     if question and clause.asks() and not clause.commands():  # "eng-104 какой там срок", "что с CS-13?"
-        ctx.add(ops.get_issue(str(issue.get("identifier") or iid)))
+        await ctx.emit(Find(object="issues", filters=Filters(record=ident)), record=issue)
         if clause.has("deal"):  # "show me ENG-101 and the Globex pilot deal"
             deals = [m for m in await find(ctx, clause, "deal") if m.score >= 0.9]
             if deals:
                 deal = ctx.choose("deal", "deal", clause.text, deals, ctx.t("Какую сделку?", "Which deal?"))
                 if deal is not None:
-                    ctx.add(attio_ops.get_record("deals", deal.id, deal.name))
+                    await ctx.emit(
+                        Find(object="deals", filters=Filters(record=deal.name)), record=("deals", deal)
+                    )
         return True
     if clause.has("comment"):
-        body = clause.after_colon or _comment_body(clause.text) or ""
-        if not body:
-            raise ctx.ask("body", ctx.t("Что написать в комментарии?", "What should the comment say?"))
-        ctx.add(
-            ops.comment_issue(
-                iid,
-                body,
-                ctx.t(f"Linear: комментарий к {name}: «{body}»", f"Linear: comment on {name}: '{body}'"),
-            )
-        )
+        body = clause.after_colon or _comment_body(clause.text) or MISSING
+        await ctx.emit(CommentIssue(issue=ident, body=body[:10_000]), issue=issue)
         return True
     if clause.has("delete", "archive") and not _LABEL_CUE.search(clause.text):
-        ctx.add(
-            ops.archive_issue(
-                iid,
-                ctx.t(
-                    f"Linear: архивировать {name} (пропадёт из списков команды)",
-                    f"Linear: archive {name} (it disappears from the team's lists)",
-                ),
-            )
-        )
-        ctx.risks.append(_destructive(ctx, name))
+        await ctx.emit(ArchiveIssue(issue=ident), issue=issue)
         return True
     if clause.has("complete") and not asks(clause):
-        done = await team_state(ctx, team_id, type_="completed")
-        if done is None:
-            raise ctx.ask("state", ctx.t("В какой статус перевести?", "Which state should it move to?"))
-        ctx.add(
-            ops.update_issue(
-                iid,
-                {"stateId": done.id},
-                ctx.t(f"Linear: {name} → {done.name}", f"Linear: {name} → {done.name}"),
-                operation="complete_issue",
-            )
-        )
+        await ctx.emit(CompleteIssue(issue=ident), issue=issue)
         return True
-    fields: dict[str, Any] = {}
-    parts: list[str] = []
+    change: dict[str, Any] = {}
+    found: dict[str, Any] = {"issue": issue}
     moving = clause.has("put", "move")
     state_named = await _state_named(clause, ctx, team_id) if moving else None
     # "Move ENG-102 to In Progress": a state named after "to" is not a person
@@ -164,17 +147,11 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
                 ctx.t("На кого назначить?", "Who should it be assigned to?"),
                 choices=[(u.name, u.id) for u in (await ctx.directory.users())[:5]],
             )
-        fields["assigneeId"] = who.id
-        parts.append(ctx.t(f"исполнитель {who.name}", f"assignee {who.name}"))
+        change["assignee"], found["assignee"] = who.name, who
     if clause.has("due") or (clause.moment.day and clause.has("put", "move")):
         if clause.moment.day is None:
             raise ctx.ask("due", ctx.t("Какой срок поставить?", "What due date should it have?"))
-        fields["dueDate"] = clause.moment.day.isoformat()
-        parts.append(ctx.t(f"срок {fields['dueDate']}", f"due {fields['dueDate']}"))
-        if clause.moment.day < ctx.now.date():
-            ctx.notes.append(
-                ctx.t("Срок в прошлом — проверьте дату.", "The due date is in the past - check it.")
-            )
+        change["due"] = clause.moment.day.isoformat()
     if clause.has("priority") or priority_of(clause.text) and clause.has("put", "move"):
         p = priority_of(clause.text)
         if p is None:
@@ -183,34 +160,22 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
                 ctx.t("Какой приоритет?", "Which priority?"),
                 choices=[("Urgent", "1"), ("High", "2"), ("Medium", "3"), ("Low", "4")],
             )
-        fields["priority"] = p
-        parts.append(ctx.t(f"приоритет {p}", f"priority {p}"))
-    if p_label := await _labels(clause, ctx, issue):
-        fields["labelIds"], label_names = p_label
-        parts.append(ctx.t(f"метки {label_names}", f"labels {label_names}"))
-    if "dueDate" not in fields and (defer := _defer(clause, ctx)):  # "push the due date to …" said it once
+        change["priority"] = priority_name(p)
+    if labelled := await _labels(clause, ctx):
+        side, entities = labelled
+        change[side], found[side] = [x.name for x in entities], entities
+    if "due" not in change and (defer := _defer(clause, ctx)):  # "push the due date to …" said it once
         kind, due = defer
         if kind == "someday":
             backlog = await team_state(ctx, team_id, type_="backlog")
             if backlog is not None:
-                fields["stateId"] = backlog.id
-                parts.append(ctx.t(f"отложено: {backlog.name}", f"deferred: {backlog.name}"))
+                change["state"], found["state"] = backlog.name, backlog
         elif due:
-            fields["dueDate"] = due
-            parts.append(ctx.t(f"отложено до {due}", f"deferred to {due}"))
-    if fields.get("priority") in (1, 2) and (issue.get("priority") or 5) > fields["priority"]:
-        ctx.notes.append(
-            ctx.t(
-                "Приоритет повышается — проверьте перед подтверждением.",
-                "The priority goes up - check it before confirming.",
-            )
-        )
+            change["due"] = due
     if clause.has("rename") and (title := clause.after_colon or _new_title(clause.text)):
-        fields["title"] = title
-        parts.append(ctx.t(f"название «{title}»", f"title '{title}'"))
+        change["title"] = title[:500]
     if state_named is not None:
-        fields["stateId"] = state_named.id
-        parts.append(ctx.t(f"статус {state_named.name}", f"state {state_named.name}"))
+        change["state"], found["state"] = state_named.name, state_named
     if clause.has("move", "put", "create") and re.search(r"\b(проект\w*|project)\b", clause.text, re.I):
         projects = [m for m in await find(ctx, clause, "project") if m.score >= 0.9]
         answered = ctx.answer("project")
@@ -227,48 +192,12 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
                 choices=[(p.name, p.name) for p in existing[:5]],
                 free_text=False,
             )
-        if projects:
-            fields["projectId"] = projects[0].entity.id
-            parts.append(ctx.t(f"проект {projects[0].entity.name}", f"project {projects[0].entity.name}"))
-    if fields:
-        prev = next(
-            (a for a in ctx.actions if a.operation == "update_issue" and a.args.get("issueId") == iid), None
-        )
-        if prev is not None:  # "назначь ENG-103 на Олега и поставь срок" is one update
-            ctx.actions.remove(prev)
-            fields = {**{k: v for k, v in prev.args.items() if k != "issueId"}, **fields}
-            parts = [prev.preview.split(": ", 1)[-1], *parts]
-        overwritten = [
-            k
-            for k, src in (("assigneeId", "assignee"), ("dueDate", "dueDate"))
-            if k in fields and issue.get(src)
-        ]
-        if overwritten:
-            ctx.risks.append(_overwrite(ctx, name, overwritten))
-        ctx.add(ops.update_issue(iid, fields, f"Linear: {name}: " + ", ".join(parts)))
+        change["project"], found["project"] = projects[0].entity.name, projects[0].entity
+    if change:
+        await ctx.emit(UpdateIssue(issue=ident, **change), **found)
         return True
-    ctx.add(ops.get_issue(str(issue.get("identifier") or iid)))
+    await ctx.emit(Find(object="issues", filters=Filters(record=ident)), record=issue)
     return True
-
-
-def _destructive(ctx: BuildContext, name: str) -> Any:
-    from planner.models import RiskFlag
-
-    return RiskFlag(
-        kind="destructive", details=ctx.t(f"{name} будет архивирована", f"{name} will be archived")
-    )
-
-
-def _overwrite(ctx: BuildContext, name: str, fields: list[str]) -> Any:
-    from planner.models import RiskFlag
-
-    return RiskFlag(
-        kind="destructive",
-        details=ctx.t(
-            f"у {name} будут перезаписаны поля: {', '.join(fields)}",
-            f"{name}: overwrites {', '.join(fields)}",
-        ),
-    )
 
 
 _POSITION = {
@@ -380,8 +309,8 @@ _LABEL_RU = {"баг": "bug", "ошибка": "bug", "фича": "feature", "б�
              "онбординг": "onboarding", "запрос клиента": "customer-request"}  # fmt: skip
 
 
-async def _labels(clause: Clause, ctx: BuildContext, issue: dict[str, Any]) -> tuple[list[str], str] | None:
-    """ "добавь метку bug к ENG-104": Linear replaces the whole set, so keep the labels it has."""
+async def _labels(clause: Clause, ctx: BuildContext) -> tuple[str, list[Entity]] | None:
+    """ "добавь метку bug к ENG-104", "сними метку docs": which labels, and whether they go or come."""
     if not _LABEL_CUE.search(clause.text):
         return None
     labels = await ctx.directory.labels()
@@ -392,14 +321,8 @@ async def _labels(clause: Clause, ctx: BuildContext, issue: dict[str, Any]) -> t
         raise ctx.ask(
             "label", ctx.t("Какую метку?", "Which label?"), choices=[(x.name, x.id) for x in labels[:5]]
         )
-    have = [str(x.get("id")) for x in issue.get("labels") or [] if isinstance(x, dict)]
     removing = bool(re.search(r"\b(убери|сними|удали|remove|drop|untag)\b", low))
-    ids = (
-        [i for i in have if i not in {w.id for w in wanted}]
-        if removing
-        else list(dict.fromkeys(have + [w.id for w in wanted]))
-    )
-    return ids, ", ".join(sorted({w.name for w in wanted}))
+    return ("labels_remove" if removing else "labels_add"), list({x.id: x for x in wanted}.values())
 
 
 def _defer(clause: Clause, ctx: BuildContext) -> tuple[str, str | None] | None:
@@ -443,19 +366,9 @@ async def sub_issues(clause: Clause, ctx: BuildContext) -> bool:
                 f"That is {len(items)} sub-issues; 1 to 5 at a time. Which ones?",
             ),
         )
-    team = issue.get("team") or {}
-    for i, title in enumerate(items):
-        fields = {"teamId": team.get("id"), "title": title[:255], "parentId": issue["id"]}
-        ctx.add(
-            ops.create_issue(
-                [str(issue["id"]), "sub", str(i), title.lower()[:40]],
-                fields,
-                ctx.t(
-                    f"Linear {team.get('key')}: подзадача {issue.get('identifier')} «{title}»",
-                    f"Linear {team.get('key')}: sub-issue of {issue.get('identifier')} '{title}'",
-                ),
-            )
-        )
+    ident = str(issue.get("identifier") or issue["id"])
+    for title in items:
+        await ctx.emit(CreateIssue(title=title[:255], parent=ident), parent=issue)
     return True
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.directory import Entity
-from planner.intents._common import find
+from planner.rules._common import find
 
 __all__ = [
     "asks",

@@ -9,11 +9,11 @@ from typing import Any
 from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.directory import Entity
-from planner.intents import rule
-from planner.intents._common import amount_of, find
-from planner.intents.attio import OBJECT, crm_target
-from planner.models import RiskFlag
-from toolkits.attio import ops
+from planner.intents.models import CompleteTask, UpdateDeal, UpdateRecord
+from planner.references import task_id
+from planner.rules import rule
+from planner.rules._common import amount_of, find
+from planner.rules.attio import OBJECT, crm_target
 
 __all__ = ["complete_crm_task", "update_record"]
 
@@ -97,41 +97,23 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
     value: Any = await _value(attribute, clause, ctx)
     if value is None:
         raise ctx.ask("value", ctx.t("Какое новое значение?", "What is the new value?"))
-    shown = value if not isinstance(value, dict) else f"{value['currency_value']} {value['currency_code']}"
-    preview = ctx.t(
-        f"Attio: «{record.name}»: {attribute} → {shown}", f"Attio: '{record.name}': {attribute} → {shown}"
-    )
     if kind == "deal":
-        ctx.add(ops.update_deal(record.id, {attribute: value}, preview))
-        current = (
-            record.extra.get("owner_id")
-            if attribute == "owner"
-            else record.subtitle
-            if attribute == "value"
-            else None
+        change: dict[str, Any] = {}
+        if attribute == "value":
+            change = {"amount": value["currency_value"], "currency": value["currency_code"]}
+        elif attribute == "owner":
+            change = {"owner": value.name}
+        await ctx.emit(
+            UpdateDeal(deal=record.name, **change),
+            deal=record,
+            owner=change and value if attribute == "owner" else None,
         )
-        if current:  # DESIGN §6: overwriting a non-empty field is destructive
-            ctx.risks.append(
-                RiskFlag(
-                    kind="destructive",
-                    details=ctx.t(
-                        f"прежнее значение ({attribute}) у «{record.name}» будет перезаписано",
-                        f"the current {attribute} of '{record.name}' will be overwritten",
-                    ),
-                )
-            )
-    else:
-        ctx.add(ops.update_record(OBJECT[kind], record.id, {attribute: value}, preview))
-        if attribute in ("job_title", "description"):
-            ctx.risks.append(
-                RiskFlag(
-                    kind="destructive",
-                    details=ctx.t(
-                        f"прежнее значение поля {attribute} у «{record.name}» будет перезаписано",
-                        f"the current {attribute} of '{record.name}' will be overwritten",
-                    ),
-                )
-            )
+        return True
+    shown = value[0] if isinstance(value, list) else value
+    await ctx.emit(
+        UpdateRecord(record=record.name, object=OBJECT[kind], values={attribute: str(shown)[:500]}),  # type: ignore[arg-type]
+        record=(OBJECT[kind], record),
+    )
     return True
 
 
@@ -154,7 +136,7 @@ async def _value(attribute: str, clause: Clause, ctx: BuildContext) -> Any:
         owner: Entity | None = ctx.choose(
             "owner", "member", text, members, ctx.t("Кому передать?", "To whom?")
         )
-        return owner.extra.get("email") or owner.id if owner else None
+        return owner
     if ":" in text:  # "обнови описание компании X: <the new value>"
         return text.split(":", 1)[1].strip()[:500] or None
     if attribute == "job_title" and (role := _ROLE_VALUE.search(text)):
@@ -186,7 +168,7 @@ async def complete_crm_task(clause: Clause, ctx: BuildContext) -> bool:
     tasks = await ctx.directory.crm_tasks(flt)
     answered = ctx.answer("task")
     if answered:
-        tasks = [t for t in tasks if _task_id(t) == answered] or tasks
+        tasks = [t for t in tasks if task_id(t) == answered] or tasks
     if not tasks:
         where = f" ({target[1].name})" if target else ""
         raise ctx.ask(
@@ -200,21 +182,11 @@ async def complete_crm_task(clause: Clause, ctx: BuildContext) -> bool:
         raise ctx.ask(
             "task",
             ctx.t("Какую задачу закрыть?", "Which task should I complete?"),
-            choices=[(str(t.get("content_plaintext", ""))[:60], _task_id(t)) for t in tasks[:5]],
+            choices=[(str(t.get("content_plaintext", ""))[:60], task_id(t)) for t in tasks[:5]],
             free_text=False,
             risk="ambiguous",
         )
     task = tasks[0]
-    content = str(task.get("content_plaintext", ""))[:80]
-    ctx.add(
-        ops.complete_task(
-            _task_id(task),
-            ctx.t(f"Attio: задача «{content}» — выполнена", f"Attio: task '{content}' - completed"),
-        )
-    )
+    content = str(task.get("content_plaintext", ""))[:200] or "task"
+    await ctx.emit(CompleteTask(task=content), task=task)
     return True
-
-
-def _task_id(task: dict[str, Any]) -> str:
-    tid = task.get("id")
-    return str(tid.get("task_id") if isinstance(tid, dict) else tid)

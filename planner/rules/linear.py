@@ -4,17 +4,16 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from planner.analysis import Clause, head_of
 from planner.context import BuildContext
 from planner.directory import Entity
-from planner.intents import rule
-from planner.intents._common import clean_title, find, priority_of, strip_spans
-from planner.intents._linear_common import find_user, team_state
+from planner.intents.models import ApplyTemplate, CreateIssue, CreateProject, priority_name
 from planner.resolve import best, find_mentions, keys_for
+from planner.rules import rule
+from planner.rules._common import clean_title, find, priority_of, strip_spans
+from planner.rules._linear_common import find_user
 from planner.text import is_infinitive
-from toolkits.linear import ops
 
 __all__ = ["create_issue", "create_project", "template"]
 
@@ -135,7 +134,6 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if clause.has("query") and not clause.commands() or clause.text.rstrip().endswith("?"):
         return False
-    tpl = ctx.config["templates"][key]
     deals = await _deals_for(clause, ctx)
     if not deals:
         raise ctx.ask(
@@ -143,42 +141,26 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
             ctx.t("Для какой сделки создать задачи?", "Which deal are the tasks for?"),
             choices=[(d.name, d.id) for d in (await ctx.directory.deals())[:5]],
         )
+    named_team = await _named_team(clause, ctx)
     for deal in deals:
-        await _expand(tpl, key, deal, clause, ctx)
+        await ctx.emit(
+            ApplyTemplate(template=key, deal=deal.name, team=named_team.name if named_team else None),
+            deal=deal,
+            team=named_team,
+        )
     return True
 
 
-async def _expand(tpl: dict[str, Any], key: str, deal: Entity, clause: Clause, ctx: BuildContext) -> None:
-    """One template for one deal: scopes `linear:create_issue:<deal_id>:<task key>` make a repeat a no-op."""
-    company = str(deal.extra.get("company") or deal.name)
-    team = await _team(clause, ctx, tpl.get("team"))
-    if team is None:
-        raise ctx.ask("team", ctx.t("В какой команде Linear?", "Which Linear team?"))
-    project = await _project(ctx, tpl.get("project"))
-    labels = {lbl.name: lbl.id for lbl in await ctx.directory.labels()}
-    label_ids = [labels[n] for n in tpl.get("labels", []) if n in labels]
-    state = await team_state(ctx, team.id, type_="unstarted")
-    for task in tpl.get("tasks", []):
-        title = str(task["title"]).format(company=company)
-        fields = {
-            "teamId": team.id,
-            "title": title,
-            "projectId": project.id if project else None,
-            "labelIds": label_ids,
-            "stateId": state.id if state else None,
-        }
-        ctx.add(
-            ops.create_issue(
-                [deal.id, str(task["key"])],
-                fields,
-                ctx.t(
-                    f"Linear {team.extra.get('key')}: «{title}»", f"Linear {team.extra.get('key')}: '{title}'"
-                ),
-            )
-        )
-    ctx.summary_parts.append(
-        ctx.t(f"задачи «{tpl.get('title_ru', key)}» для {company}", f"{key} tasks for {company}")
-    )
+async def _named_team(clause: Clause, ctx: BuildContext) -> Entity | None:
+    """A team the request names for a template's tasks ("…в команде DES"); None keeps the template's."""
+    teams = await ctx.directory.teams()
+    head = clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text
+    for t in teams:
+        if re.search(rf"\b{re.escape(str(t.extra.get('key')))}\b", head):
+            return t
+    if _TEAM_PHRASE.search(head) or [m for m in find_mentions(keys_for(head), teams) if m.score >= 0.9]:
+        return await _team(clause, ctx, None)
+    return None
 
 
 def _items(text: str) -> list[str]:
@@ -306,62 +288,41 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         titles = [answered.strip()[:255]]
     if not titles:
         raise ctx.ask("title", ctx.t("Как назвать задачу?", "What should the task be called?"))
-    labels = {lbl.name.lower(): lbl.id for lbl in await ctx.directory.labels()}
-    label_ids = [labels["bug"]] if clause.has("bug") and "bug" in labels else []
+    labels = {lbl.name.lower(): lbl for lbl in await ctx.directory.labels()}
+    tagged = [labels["bug"]] if clause.has("bug") and "bug" in labels else []
     head = (clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text).lower()
-    label_ids += [
-        i
-        for n, i in labels.items()
-        if i not in label_ids and re.search(rf"\b{re.escape(n)}\b", head) and n != "onboarding"
+    tagged += [
+        x
+        for n, x in labels.items()
+        if x not in tagged and re.search(rf"\b{re.escape(n)}\b", head) and n != "onboarding"
     ]  # "a feature issue", "a security ticket"
     urgent = clause.has("priority") or re.search(r"срочн|urgent", clause.text, re.I)
     priority = priority_of(clause.text) if urgent else None
     due = clause.moment.day.isoformat() if clause.moment.day else None
-    state_id = None
-    if due is None and clause.moment.at is None:  # seed 000: a generic task with no date and no time -> Inbox
-        inbox = await team_state(
-            ctx, team.id, name=ctx.config.get("defaults", {}).get("inbox_state", "Triage")
-        )
-        state_id = inbox.id if inbox else None
     assignee = await _assignee(clause, ctx)
-    depends: int | None = None
     if project is not None and project.id == "new":
         name = _project_name(clause) or titles[0][:50]
-        depends = ctx.add(
-            ops.create_project(
-                name, [team.id], ctx.t(f"Linear: новый проект «{name}»", f"Linear: new project '{name}'")
-            )
-        )
-        project = Entity("project", f"$ref:{depends}.id", name)
-    key = str(team.extra.get("key"))
-    for i, title in enumerate(titles):
-        fields = {
-            "teamId": team.id,
-            "title": title,
-            "dueDate": due,
-            "priority": priority,
-            "labelIds": label_ids,
-            "stateId": state_id,
-            "assigneeId": assignee.id if assignee else None,
-            "projectId": project.id if project else None,
-        }
-        extra = "".join(
-            [
-                f", {ctx.t('срок', 'due')} {due}" if due else "",
-                f", {ctx.t('приоритет', 'priority')} {priority}" if priority else "",
-                f", → {assignee.name}" if assignee else "",
-            ]
-        )
-        ctx.add(
-            ops.create_issue(
-                [ctx.memory.get("plan_id", "plan"), str(ctx.clause_index), str(i)],
-                fields,
-                ctx.t(
-                    f"Linear {key}: новая задача «{title}»{extra}",
-                    f"Linear {key}: new issue '{title}'{extra}",
-                ),
-                depends_on=depends,
-            )
+        await ctx.emit(CreateProject(name=name[:80], team=team.name), team=team)
+        project = None
+        project_name: str | None = name[:80]
+    else:
+        project_name = project.name if project else None
+    for title in titles:
+        await ctx.emit(
+            CreateIssue(
+                title=title,
+                team=team.name,
+                due=due,
+                priority=priority_name(priority),
+                labels=[x.name for x in tagged] or None,
+                assignee=assignee.name if assignee else None,
+                project=project_name,
+            ),
+            team=team,
+            labels=tagged,
+            assignee=assignee,
+            project=project,
+            timed=clause.moment.at is not None,
         )
     return True
 
@@ -396,26 +357,6 @@ async def create_project(clause: Clause, ctx: BuildContext) -> bool:
     team = await _team(clause, ctx, ctx.config.get("defaults", {}).get("linear_team"))
     if team is None:
         raise ctx.ask("team", ctx.t("Для какой команды Linear?", "Which Linear team?"))
-    existing = find_mentions(keys_for(name), await ctx.directory.projects())
-    if existing and existing[0].score >= 1.0:
-        ctx.notes.append(
-            ctx.t(
-                f"Проект «{existing[0].entity.name}» уже есть.",
-                f"'{existing[0].entity.name}' already exists.",
-            )
-        )
-        return True
     target = clause.moment.day.isoformat() if clause.moment.day else None  # "с целевой датой 31 декабря"
-    due_ru, due_en = (f", срок {target}", f", target {target}") if target else ("", "")
-    ctx.add(
-        ops.create_project(
-            name[:80],
-            [team.id],
-            ctx.t(
-                f"Linear: новый проект «{name}» (команда {team.name}{due_ru})",
-                f"Linear: new project '{name}' (team {team.name}{due_en})",
-            ),
-            target_date=target,
-        )
-    )
+    await ctx.emit(CreateProject(name=name[:80], team=team.name, target_date=target), team=team)
     return True

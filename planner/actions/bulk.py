@@ -1,0 +1,154 @@
+"""`update_matching`: one change to every record a filter matches ("close all bugs in DES"). The
+records are read now and listed in the draft one action each; those already at the value are left
+out and counted, and more than the bulk threshold needs the counted confirmation (DESIGN §6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from planner import references as refs
+from planner.actions import BUILDERS, builds
+from planner.actions.find import _state_filter
+from planner.answers import keep_issue
+from planner.context import BuildContext, Invalid
+from planner.directory import Entity
+from planner.intents import IntentBase
+from planner.intents.models import (
+    ArchiveIssue,
+    CompleteIssue,
+    CompleteTask,
+    DeleteRecord,
+    UpdateDeal,
+    UpdateIssue,
+    UpdateMatching,
+)
+
+__all__: list[str] = []
+
+_FLAGS = ("complete", "archive", "delete")
+
+
+def _flag(changes: dict[str, Any]) -> str | None:
+    flags = [k for k in _FLAGS if changes.get(k) is True]
+    if len(flags) > 1 or flags and len(changes) > 1:
+        raise Invalid("changes: complete, archive and delete each stand alone (send one of them)")
+    return flags[0] if flags else None
+
+
+async def _run(ctx: BuildContext, one: IntentBase) -> None:
+    await BUILDERS[str(one.op)](one, ctx)
+
+
+def _fields(model: type[IntentBase], changes: dict[str, Any], skip: set[str]) -> dict[str, Any]:
+    allowed = [n for n in model.model_fields if n not in skip]
+    unknown = [k for k in changes if k not in allowed]
+    if unknown:
+        raise Invalid(
+            f"changes.{unknown[0]}: not a field here (allowed: {', '.join(allowed)}, or complete/archive/delete)"
+        )
+    return dict(changes)
+
+
+@builds("update_matching")
+async def update_matching(intent: UpdateMatching, ctx: BuildContext) -> None:
+    flag = _flag(intent.changes)
+    before = len(ctx.actions)
+    matched: list[Any]
+    if intent.object == "issues":
+        matched = await _issues(intent, ctx)
+        for issue in matched:
+            ref = str(issue.get("identifier"))
+            if flag == "complete":
+                one: IntentBase = CompleteIssue(issue=ref)
+            elif flag in ("archive", "delete"):
+                one = ArchiveIssue(issue=ref)
+            else:
+                fields = _fields(UpdateIssue, intent.changes, {"op", "issue", "confidence", "span"})
+                one = UpdateIssue.model_validate({"issue": ref, **fields})
+            await _run(ctx, one.with_resolved(issue=issue))
+    elif intent.object == "deals":
+        matched = await _deals(intent, ctx)
+        for deal in matched:
+            if flag == "delete":
+                one = DeleteRecord(record=deal.name, object="deals").with_resolved(record=("deals", deal))
+            elif flag is not None:
+                raise Invalid(f"changes.{flag}: deals can be changed or deleted, not {flag}d")
+            else:
+                fields = _fields(UpdateDeal, intent.changes, {"op", "deal", "confidence", "span"})
+                one = UpdateDeal.model_validate({"deal": deal.name, **fields}).with_resolved(deal=deal)
+            await _run(ctx, one)
+    else:
+        if flag != "complete":
+            raise Invalid('changes: CRM tasks can only be completed ({"complete": true})')
+        matched = await _tasks(intent, ctx)
+        for task in matched:
+            await _run(
+                ctx,
+                CompleteTask(task=str(task.get("content_plaintext", ""))[:200] or "task").with_resolved(
+                    task=task
+                ),
+            )
+    made = len(ctx.actions) - before
+    if not matched:
+        ctx.notes.append(
+            ctx.t("Под условия ничего не подходит — менять нечего.", "Nothing matches - nothing to change.")
+        )
+    elif made < len(matched):
+        ctx.notes.append(
+            ctx.t(
+                f"Подходит {len(matched)}, из них {len(matched) - made} уже в нужном состоянии.",
+                f"{len(matched)} match; {len(matched) - made} of them are already there.",
+            )
+        )
+
+
+async def _issues(intent: UpdateMatching, ctx: BuildContext) -> list[dict[str, Any]]:
+    f = intent.filters
+    team = await refs.team(ctx, f.team) if f.team else None
+    rows: list[dict[str, Any]] = []
+    for t in [team] if team else await ctx.directory.teams():
+        rows += await ctx.directory.team_issues(t.id)
+    flt: dict[str, Any] = {"state": await _state_filter(ctx, team, f.state)}
+    if f.label:
+        flt["label"] = (await refs.labels(ctx, [f.label]))[0].name
+    if f.assignee:
+        flt["assignee"] = (await refs.user(ctx, f.assignee)).id
+    if f.project:
+        project = await refs.project(ctx, f.project)
+        rows = [r for r in rows if (r.get("project") or {}).get("id") == project.id]
+    if f.due_before:
+        flt["due_before"] = refs.day(ctx, f.due_before, "filters.due_before").isoformat()
+    if f.due_after:
+        flt["due_after"] = refs.day(ctx, f.due_after, "filters.due_after").isoformat()
+    if f.text:
+        flt["text"] = f.text
+    flt = {k: v for k, v in flt.items() if v}
+    if not flt and not team and not f.project:
+        raise Invalid("filters: say which issues (team, state, label, assignee, project, due dates or text)")
+    return [r for r in rows if keep_issue(r, flt) and not r.get("archivedAt")]
+
+
+async def _deals(intent: UpdateMatching, ctx: BuildContext) -> list[Entity]:
+    f = intent.filters
+    deals = await ctx.directory.deals()
+    if f.stage:
+        stage = await refs.stage(ctx, f.stage)
+        deals = [d for d in deals if d.extra.get("stage") == stage.name]
+    if f.owner:
+        owner = await refs.member(ctx, f.owner)
+        deals = [d for d in deals if d.extra.get("owner_id") == owner.id]
+    if f.company:
+        _, company = await refs.crm_record(ctx, f.company, slot="company", objects=("companies",))
+        deals = [d for d in deals if d.extra.get("company_id") == company.id]
+    if not (f.stage or f.owner or f.company):
+        raise Invalid("filters: say which deals (stage, owner or company)")
+    return deals
+
+
+async def _tasks(intent: UpdateMatching, ctx: BuildContext) -> list[dict[str, Any]]:
+    f = intent.filters
+    flt: dict[str, Any] = {"is_completed": False}
+    if f.record:
+        obj, rec = await refs.crm_record(ctx, f.record)
+        flt |= {"linked_object": obj, "linked_record_id": rec.id}
+    return await ctx.directory.crm_tasks(flt)

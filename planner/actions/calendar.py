@@ -1,0 +1,114 @@
+"""Calendar intents -> actions: timeblocks and meetings as Google Calendar events (seed 000's
+`timeblock_create`: the duration is asked first, then the start)."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from planner import references as refs
+from planner.actions import builds
+from planner.context import BuildContext, Invalid
+from planner.dates import extract_moment, parse_duration_answer
+from planner.intents.models import CreateEvent
+from planner.resolve import find_mentions, keys_for
+from toolkits.googlecalendar import ops
+
+__all__ = ["Q_DURATION", "Q_START", "ask_duration", "ask_start", "event_action"]
+
+Q_DURATION = ("На сколько минут поставить блок?", "How many minutes should the block last?")
+Q_START = ("На какое время поставить блок?", "What time should the block start?")
+_EMAIL = re.compile(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
+
+
+def ask_duration(ctx: BuildContext) -> int:
+    answered = ctx.answer("duration")
+    if answered is not None:
+        minutes = parse_duration_answer(answered)
+        if minutes:
+            return minutes
+    raise ctx.ask(
+        "duration",
+        ctx.t(*Q_DURATION),
+        choices=[("15", "15"), ("30", "30"), ("45", "45"), ("60", "60"), ("90", "90")],
+    )
+
+
+def ask_start(ctx: BuildContext, default_day: object = None) -> datetime:
+    answered = ctx.answer("start")
+    if answered is not None:
+        m = extract_moment(answered, ctx.now)
+        bare = re.fullmatch(r"\s*(\d{1,2})(?:[:.](\d{2}))?\s*", answered)
+        if m.at is None and bare and int(bare.group(1)) < 24:
+            m.at = datetime.min.time().replace(hour=int(bare.group(1)), minute=int(bare.group(2) or 0))
+        if m.at is not None:
+            from datetime import date
+
+            return refs.at(ctx, m.day or (default_day if isinstance(default_day, date) else None), m.at)
+    raise ctx.ask("start", ctx.t(*Q_START))
+
+
+async def _attendees(ctx: BuildContext, names: list[str]) -> list[str]:
+    """Names resolved to emails: workspace members first, then CRM contacts."""
+    out: list[str] = []
+    members, people = await ctx.directory.members(), await ctx.directory.people()
+    for name in names:
+        if _EMAIL.match(name):
+            out.append(name.lower())
+            continue
+        found = [m for m in find_mentions(keys_for(name), [*members, *people]) if m.score >= 0.5]
+        emails = (
+            (found[0].entity.extra.get("email") or (found[0].entity.extra.get("emails") or [None])[0])
+            if found
+            else None
+        )
+        if not emails:
+            raise Invalid(f"attendees: no email known for «{name}» (send an email address)")
+        out.append(str(emails))
+    return list(dict.fromkeys(out))
+
+
+def event_action(
+    ctx: BuildContext,
+    start: datetime,
+    minutes: int,
+    title: str,
+    attendees: list[str],
+    description: str | None,
+) -> None:
+    defaults = ctx.config.get("defaults", {})
+    when = start.strftime("%d.%m %H:%M") if ctx.lang == "ru" else start.strftime("%b %d, %H:%M")
+    who = f", {', '.join(attendees)}" if attendees else ""
+    preview = ctx.t(
+        f"Календарь: «{title}» {when}, {minutes} мин{who}", f"Calendar: '{title}' {when}, {minutes} min{who}"
+    )
+    ctx.add(
+        ops.create_event(
+            start_iso=start.isoformat(timespec="seconds"),
+            minutes=minutes,
+            summary=title,
+            timezone=ctx.tz,
+            calendar_id=str(defaults.get("calendar", "primary")),
+            preview=preview,
+            attendees=attendees,
+            description=description,
+        )
+    )
+    ctx.summary_parts.append(preview)
+
+
+@builds("create_event")
+async def create_event(intent: CreateEvent, ctx: BuildContext) -> None:
+    day, clock = refs.when(ctx, intent.start, "start") if intent.start else (None, None)
+    minutes = intent.duration_minutes
+    if minutes is None and intent.end and clock is not None:
+        end_day, end_clock = refs.when(ctx, intent.end, "end")
+        if end_clock is not None:
+            start = refs.at(ctx, day, clock)
+            end = datetime.combine(end_day or start.date(), end_clock, tzinfo=start.tzinfo)
+            minutes = int((end - start).total_seconds() // 60) if end > start else None
+    minutes = minutes or ask_duration(ctx)
+    start = refs.at(ctx, day, clock) if clock is not None else ask_start(ctx, day)
+    title = (intent.title or ctx.t("Блок", "Focus block"))[:120]
+    attendees = await _attendees(ctx, intent.attendees or [])
+    event_action(ctx, start, minutes, title, attendees, intent.description)

@@ -1,0 +1,70 @@
+"""Templates (onboarding, renewal) -> one Linear issue per task, per deal. Each is scoped
+`linear:create_issue:<deal_id>:<task key>`, so asking twice shows the tasks as already done."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from planner import references as refs
+from planner.actions import builds, need
+from planner.context import BuildContext, Invalid
+from planner.directory import Entity
+from planner.intents.models import ApplyTemplate
+from planner.resolve import best, find_mentions, keys_for
+from planner.text import norm
+from toolkits.linear import ops
+
+__all__ = ["template_key"]
+
+
+def template_key(ctx: BuildContext, name: str) -> str | None:
+    """A template by its key or its name in either language ("онбординга", "Onboarding")."""
+    words = keys_for(name)
+    for key, tpl in ctx.config.get("templates", {}).items():
+        probe = keys_for(f"{key} {tpl.get('title_ru', '')}")
+        if norm(name) == key or any(k.lemmas & p.lemmas or k.text == p.text for k in words for p in probe):
+            return str(key)
+    return None
+
+
+async def _project(ctx: BuildContext, key_or_name: str | None) -> Entity | None:
+    if not key_or_name:
+        return None
+    projects = await ctx.directory.projects()
+    top = best(find_mentions(keys_for(key_or_name), projects))
+    return top[0].entity if len(top) == 1 else None
+
+
+@builds("apply_template")
+async def apply_template(intent: ApplyTemplate, ctx: BuildContext) -> None:
+    key = template_key(ctx, need(ctx, intent, "template"))
+    templates: dict[str, Any] = ctx.config.get("templates", {})
+    if key is None:
+        raise Invalid(f"template: «{intent.template}» is not a template (allowed: {', '.join(templates)})")
+    tpl = templates[key]
+    deal: Entity = intent.resolved("deal") or await refs.deal(ctx, need(ctx, intent, "deal"))
+    company = str(deal.extra.get("company") or deal.name)
+    team: Entity = intent.resolved("team") or await refs.team(ctx, intent.team or tpl.get("team"))
+    project = await _project(ctx, tpl.get("project"))
+    label_ids = [x.id for x in await ctx.directory.labels() if x.name in tpl.get("labels", [])]
+    state = next((s for s in await ctx.directory.states(team.id) if s.extra.get("type") == "unstarted"), None)
+    for task in tpl.get("tasks", []):
+        title = str(task["title"]).format(company=company)
+        fields = {
+            "teamId": team.id,
+            "title": title,
+            "projectId": project.id if project else None,
+            "labelIds": label_ids,
+            "stateId": state.id if state else None,
+        }
+        key_ = team.extra.get("key")
+        ctx.add(
+            ops.create_issue(
+                [deal.id, str(task["key"])],
+                fields,
+                ctx.t(f"Linear {key_}: «{title}»", f"Linear {key_}: '{title}'"),
+            )
+        )
+    ctx.summary_parts.append(
+        ctx.t(f"задачи «{tpl.get('title_ru', key)}» для {company}", f"{key} tasks for {company}")
+    )

@@ -1,0 +1,146 @@
+"""What a `find` asks of its read's rows: filters the tool could not apply, a limit, and the totals
+("сколько", "their sum"), stated in the person's language."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Refine", "keep_deal", "keep_issue", "refine"]
+
+
+@dataclass
+class Refine:
+    action: int
+    object: str
+    aggregate: str | None = None
+    limit: int | None = None
+    filters: dict[str, Any] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)  # member and user ids -> names
+
+
+def _rows_in(data: Any) -> tuple[list[dict[str, Any]], Any]:
+    """The row list inside a tool's `data`, and where it sits: the list itself or (container, key)."""
+    if isinstance(data, list):
+        return [x for x in data if isinstance(x, dict)], data
+    if isinstance(data, dict):
+        for key in ("issues", "data", "items", "results", "nodes", "events", "tasks", "notes"):
+            value = data.get(key)
+            if isinstance(value, list):
+                return [x for x in value if isinstance(x, dict)], (data, key)
+            if isinstance(value, dict):
+                rows, where = _rows_in(value)
+                if where is not None:
+                    return rows, where
+    return [], None
+
+
+def _first(values: dict[str, Any], key: str, sub: str) -> Any:
+    seq = values.get(key) or []
+    if isinstance(seq, list) and seq and isinstance(seq[0], dict):
+        return seq[0].get(sub)
+    return None
+
+
+def _deal(row: dict[str, Any]) -> dict[str, Any]:
+    v = row.get("values") or {}
+    status = _first(v, "stage", "status")
+    return {
+        "stage": (status or {}).get("title") if isinstance(status, dict) else None,
+        "owner": _first(v, "owner", "referenced_actor_id"),
+        "company": _first(v, "associated_company", "target_record_id"),
+        "amount": _first(v, "value", "currency_value"),
+        "currency": _first(v, "value", "currency_code"),
+        "name": _first(v, "name", "value"),
+    }
+
+
+def keep_deal(row: dict[str, Any], f: dict[str, Any]) -> bool:
+    d = _deal(row)
+    if f.get("stage") and (d["stage"] or "").lower() != str(f["stage"]).lower():
+        return False
+    if f.get("open") and (d["stage"] or "") in ("Won", "Lost"):
+        return False
+    if f.get("owner") and d["owner"] != f["owner"]:
+        return False
+    return not (f.get("company") and d["company"] != f["company"])
+
+
+def keep_issue(row: dict[str, Any], f: dict[str, Any]) -> bool:
+    state = row.get("state") or {}
+    if f.get("state") == "open":
+        if state.get("type") in ("completed", "canceled"):
+            return False
+    elif f.get("state") and str(state.get("name", "")).lower() != f["state"]:
+        return False
+    if f.get("label"):
+        names = {str(x.get("name", "")).lower() for x in _labels(row)}
+        if str(f["label"]).lower() not in names:
+            return False
+    if f.get("assignee") and (row.get("assignee") or {}).get("id") != f["assignee"]:
+        return False
+    if f.get("team") and (row.get("team") or {}).get("id") != f["team"]:
+        return False
+    due = row.get("dueDate")
+    if f.get("due_before") and not (due and due[:10] <= f["due_before"]):
+        return False
+    if f.get("due_after") and not (due and due[:10] >= f["due_after"]):
+        return False
+    return not (f.get("text") and str(f["text"]).lower() not in str(row.get("title", "")).lower())
+
+
+def _labels(row: dict[str, Any]) -> list[dict[str, Any]]:
+    labels = row.get("labels") or []
+    if isinstance(labels, dict):
+        labels = labels.get("nodes") or []
+    return [x for x in labels if isinstance(x, dict)]
+
+
+def _money(n: float) -> str:
+    whole = int(n) if float(n).is_integer() else n
+    return f"{whole:,}".replace(",", "\u00a0")
+
+
+def _totals(spec: Refine, rows: list[dict[str, Any]], lang: str) -> list[str]:
+    lines: list[str] = []
+    ru = lang == "ru"
+    if spec.aggregate == "count" or spec.aggregate and spec.aggregate.startswith("sum"):
+        lines.append(f"Найдено: {len(rows)}" if ru else f"Found: {len(rows)}")
+    if spec.aggregate and spec.aggregate.startswith("sum") and spec.object == "deals":
+        sums: dict[str, float] = {}
+        for row in rows:
+            d = _deal(row)
+            if isinstance(d["amount"], int | float):
+                sums[str(d["currency"] or "")] = sums.get(str(d["currency"] or ""), 0.0) + d["amount"]
+        total = " + ".join(f"{_money(v)} {k}".strip() for k, v in sorted(sums.items())) or "0"
+        lines.append(f"Сумма: {total}" if ru else f"Total: {total}")
+    if spec.object == "deals" and len(rows) == 1 and spec.names:
+        d = _deal(rows[0])
+        owner = spec.names.get(str(d["owner"]))
+        if owner:
+            lines.append(f"Ответственный: {owner}" if ru else f"Owner: {owner}")
+    return lines
+
+
+def refine(results: list[dict[str, Any]], specs: list[Refine], lang: str) -> list[str]:
+    """Filters and limits each find's rows in place (the reply shows what was asked for) and returns
+    the lines that state totals and owners."""
+    lines: list[str] = []
+    for spec in specs:
+        if spec.action >= len(results) or not results[spec.action].get("ok", True):
+            continue
+        entry = results[spec.action]
+        rows, where = _rows_in(entry.get("data"))
+        if where is None and isinstance(entry.get("data"), dict) and entry["data"].get("id"):
+            rows = [entry["data"]]
+        keep = keep_deal if spec.object == "deals" else keep_issue if spec.object == "issues" else None
+        if keep is not None and spec.filters:
+            rows = [r for r in rows if keep(r, spec.filters)]
+        if spec.limit:
+            rows = rows[: spec.limit]
+        if isinstance(where, tuple):
+            where[0][where[1]] = rows
+        elif isinstance(where, list):
+            where[:] = rows
+        lines += _totals(spec, rows, lang)
+    return lines
