@@ -274,12 +274,18 @@ def _split(text: str, now: datetime) -> list[Clause]:
     borrowed: dict[int, str] = {}
     for s, e in pieces[1:]:
         right = analyse(text[s:e], now)
-        left = analyse(text[merged[-1][0] : merged[-1][1]], now)
+        # a piece that borrowed its verb has one: "…, контакт Пётр … и сделку Вектор" is a third object
+        lead = borrowed.get(len(merged) - 1, "")
+        left = analyse((lead + " " + text[merged[-1][0] : merged[-1][1]]).strip(), now)
         if _COMPLEMENT.match(text[s:e].strip()) and left.has(
             "comment", "note", "note_verb", "todo", "remind"
         ):
             merged[-1] = (merged[-1][0], e)  # "напиши в комментарии, что фикс уехал" - what is said
-        elif _verb_count(right) and _verb_count(left):
+        elif _verb_count(right) and (
+            _verb_count(left) or _starts_with_verb(right) and _ELLIPTIC.search(left.text)
+        ):
+            # "сделку с Альфа-Лизингом в Won, и поставь задачу …": a change said without its verb, then
+            # a request of its own (a statement before a verb, "ENG-104 надо доделать, поставь срок", stays)
             merged.append((s, e))
         elif _verb_count(left) and _OBJECT_START.match(text[s:e].strip()) and (verb := _first_verb(left)):
             merged.append((s, e))
@@ -290,6 +296,28 @@ def _split(text: str, now: datetime) -> list[Clause]:
         analyse((borrowed.get(i, "") + " " + text[s:e].strip()).strip(), now)
         for i, (s, e) in enumerate(merged)
     ]
+
+
+_ELLIPTIC = re.compile(
+    r"\S\s+(?:в|во|на|to|into)\s+(?:стади\w+\s+|stage\s+|статус\s+)?\S+(?:\s+\S+)?\s*[.!]?$", re.I
+)
+
+
+def _starts_with_verb(c: Clause) -> bool:
+    """The clause opens with an action verb (its first word, or the first after a courtesy/filler)."""
+    keys = [
+        k
+        for k in c.keys
+        if k.text not in ("и", "а", "ну", "and", "then", "please", "пожалуйста", "also", "ещё", "еще")
+    ]
+    if not keys:
+        return False
+    first = keys[0]
+    return any(
+        first.text in CUES[v] or first.lemmas & CUES[v]
+        for v in _VERBISH
+        if v not in ("query", "signed", "refused", "lost")
+    )
 
 
 def _first_verb(c: Clause) -> str | None:

@@ -21,11 +21,11 @@ from planner.analysis import CUES, Clause, analyse, split_clauses
 from planner.answers import Refine
 from planner.command import CommandError, command_intents, command_language, parse_command
 from planner.context import Ask, BuildContext, Invalid, LedgerView
-from planner.coverage import ACTION_CUES, Coverage, QuestionNotWrite, interrogative
+from planner.coverage import ACTION_CUES, Coverage, QuestionNotWrite, interrogative, value_gaps
 from planner.dialogue import OTHER_SYSTEM, is_no, is_yes, small_talk
 from planner.directory import Directory, Reader
 from planner.hurried import unhurried
-from planner.intents import IntentBase, IntentsError, describe, parse_intents
+from planner.intents import WRITE_OPS, IntentBase, IntentsError, describe, parse_intents
 from planner.limits import MAX_TEXT
 from planner.models import ClarificationQuestion, Plan, PlanInputs, RiskFlag, ToolAction, Voice
 from planner.rules import load_rules
@@ -115,7 +115,9 @@ class Planner:
 
     async def _from_text(self, text: str, ctx: BuildContext, plan: Plan) -> Outcome:
         answers = ctx.answers
-        if answers.get("c0.request"):
+        if answers.get("c0.request"):  # the person said it again in other words: read those afresh
+            for key in [k for k in answers if k not in ("c0.request", "c0.domain")]:
+                del answers[key]
             text = answers["c0.request"] + (
                 " в Linear"
                 if answers.get("c0.domain") == "linear" and ctx.lang == "ru"
@@ -170,6 +172,7 @@ class Planner:
         ctx.memory["full_text"] = text
         matched = False
         coverage = Coverage()
+        read: list[tuple[int, Clause, int]] = []
         for i, clause in enumerate(split_clauses(text, ctx.now)):
             ctx.clause_index = i
             reword = ctx.answer("reword")
@@ -179,9 +182,13 @@ class Planner:
                 clause = analyse(reword, ctx.now)
             ctx.span = clause.text
             ctx.memory["asking"] = interrogative(clause)
+            first = len(ctx.intents)
             explained = await self._read_clause(clause, ctx)
+            if explained and ctx.answer("values") != "skip":
+                read.append((i, clause, first))
             matched = matched or explained
             coverage.check(i, clause, explained)
+        await self._values_used(read, ctx)
         uncovered = coverage.uncovered(ctx.intents) if matched else []
         if uncovered:
             index, words = uncovered[0]
@@ -196,6 +203,32 @@ class Planner:
                 free_text=True,
             )
         return matched
+
+    async def _values_used(self, read: list[tuple[int, Clause, int]], ctx: BuildContext) -> None:
+        """Every value a clause gave lands in an intent read from it, or is named back (DESIGN §5a)."""
+        if not read:
+            return
+        ends = [start for _, _, start in read[1:]] + [len(ctx.intents)]
+        for (index, clause, start), end in zip(read, ends, strict=True):
+            writes = [i for i in ctx.intents[start:end] if i.op in WRITE_OPS]
+            gaps = await value_gaps(clause, ctx.intents[start:end], ctx) if writes else []
+            if gaps and ctx.answer("values") == "no":
+                ctx.clause_index = 0
+                raise ctx.ask(
+                    "request", ctx.t("Хорошо. Скажите иначе, что сделать:", "OK. Say it another way:")
+                )
+            if gaps:
+                ctx.clause_index = index
+                said = ", ".join(f"«{g[:60]}»" for g in gaps[:3])
+                raise ctx.ask(
+                    "values",
+                    ctx.t(
+                        f"Не понял, к чему относится {said}. Сделать остальное без этого?",
+                        f"I didn't understand what {said} is for. Do the rest without it?",
+                    ),
+                    choices=[(ctx.t("Да, без этого", "Yes, without it"), "skip"), (ctx.t("Нет", "No"), "no")],
+                    free_text=False,
+                )
 
     async def _read_clause(self, clause: Clause, ctx: BuildContext) -> bool:
         for _, _, fn in self._rules:

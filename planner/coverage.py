@@ -15,11 +15,12 @@ import re
 from dataclasses import dataclass, field
 
 from planner.analysis import CUES, Clause, cue_words
+from planner.context import BuildContext
 from planner.intents import IntentBase
-from planner.resolve import keys_for, match_words
+from planner.resolve import Mention, WordKey, keys_for, match_words
 from planner.text import is_imperative, is_infinitive, norm
 
-__all__ = ["ACTION_CUES", "Coverage", "QuestionNotWrite", "interrogative"]
+__all__ = ["ACTION_CUES", "Coverage", "QuestionNotWrite", "asks_for_something", "interrogative", "value_gaps"]
 
 ACTION_CUES = (
     "create", "put", "move", "complete", "delete", "archive", "comment", "assign", "remind", "rename",
@@ -41,7 +42,9 @@ _EMPTY = frozenset(
     "of and or with as is are be record records entry card one ones all every please pls also too now then so "
     "он она оно они его её ее их ему ей им ней нему ним неё нее это этот эту эта этой этого тот ту та там тут "
     "мне меня мой мою мои моё наш нашу наши запись записи карточку карточка все всё всех каждую каждый тоже "
-    "также ещё еще пожалуйста плз теперь сейчас и а но в во на с со к ко по у о об от до за из для".split()
+    "также ещё еще пожалуйста плз теперь сейчас и а но в во на с со к ко по у о об от до за из для "
+    "title name stage status state date due field value details info должность название стадию стадия статус "
+    "срок поле значение данные".split()
 )
 
 
@@ -123,3 +126,96 @@ class Coverage:
             if not (match_words(own, said) if own else _same_kind(clause, intents)):
                 out.append((index, clause.text.strip()))
         return out
+
+
+# ---- values: every value a person gave lands in an intent, or is named back ----------------------
+_EMAIL_RX = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
+_DOMAIN_RX = re.compile(
+    r"(?<![@\w.])((?:[a-z0-9-]+\.)+(?:com|ru|io|org|net|dev|ai|co|app|tech|biz|info|me|us|uk|de))\b", re.I
+)
+# a field named with its value: the value must land in that field, not in a title
+_FIELD_PHRASES = [
+    (re.compile(r"\b(?:исполнитель|ответственн\w*|assignee|assigned\s+to|owner)\s*[:—-]?\s*(\S+)", re.I),
+     ("assignee", "owner")),
+    (re.compile(r"\b(?:приоритет\w*|priority)\s*[:—-]?\s*(\S+)", re.I), ("priority",)),
+    (re.compile(r"\b(?:метк\w+|лейбл\w*|label|tag)\s*[:—-]?\s*(\S+)", re.I), ("labels", "labels_add", "labels_remove", "label")),
+]  # fmt: skip
+_TEXT_FIELDS = ("title", "body", "content", "description", "span", "name")
+
+
+def _strings(intent: IntentBase, *, free_text: bool = True) -> list[str]:
+    data = intent.model_dump(exclude_none=True, exclude={"op", "confidence", "span"})
+    out: list[str] = []
+
+    def walk(value: object, key: str) -> None:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                walk(v, k)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v, key)
+        elif free_text or key not in _TEXT_FIELDS:
+            out.append(str(value))
+
+    walk(data, "")
+    for found in intent._resolved.values():
+        entity = found[1] if isinstance(found, tuple) else found
+        name = getattr(entity, "name", None) or (entity.get("title") if isinstance(entity, dict) else None)
+        if name:
+            out.append(str(name))
+        company = getattr(entity, "extra", {}).get("company") if hasattr(entity, "extra") else None
+        if company:
+            out.append(str(company))
+    return out
+
+
+async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContext) -> list[str]:
+    """Values in a clause that no intent read from it carries: emails, domains, sums, records and
+    people it names, and a field said with its value ("исполнитель я") that landed in a title."""
+    from planner.rules._common import amount_of, find  # the rules' own readers of sums and names
+
+    text = clause.text
+    blob = " ".join(s for i in intents for s in _strings(i))
+    low = blob.lower()
+    gaps: list[str] = []
+    for email in _EMAIL_RX.findall(text):
+        if email.lower() not in low:
+            gaps.append(email)
+    for domain in _DOMAIN_RX.findall(_EMAIL_RX.sub(" ", text)):
+        if domain.lower() not in low:
+            gaps.append(domain)
+    money = amount_of(text)
+    if money is not None:
+        number = money[0]
+        said = {f"{int(number)}" if float(number).is_integer() else f"{number}"}
+        amounts = {str(getattr(i, "amount", None)) for i in intents} | {
+            str(int(a))
+            for i in intents
+            if isinstance(a := getattr(i, "amount", None), float) and a.is_integer()
+        }
+        if not (said & amounts) and not any(s in blob.replace(" ", "") for s in said):
+            gaps.append(f"{int(number) if float(number).is_integer() else number} {money[1]}")
+    keys = keys_for(blob)
+    for kind in ("company", "person", "deal"):
+        for m in await find(ctx, clause, kind):
+            if (
+                m.score >= 0.9
+                and not match_words(keys_for(m.entity.name), keys)
+                and not _said_in(clause, m, keys)
+            ):
+                gaps.append(" ".join(clause.keys[i].text for i in sorted(m.positions)))
+    structured = " ".join(s for i in intents for s in _strings(i, free_text=False)).lower()
+    for rx, fields in _FIELD_PHRASES:
+        for m in rx.finditer(text):
+            if not any(
+                getattr(i, f, None) is not None for i in intents for f in fields if f in type(i).model_fields
+            ):
+                if not (fields[0] == "labels" and m.group(1).lower() in structured):
+                    gaps.append(m.group(0).strip())
+    return list(dict.fromkeys(gaps))
+
+
+def _said_in(clause: Clause, mention: Mention, keys: list[WordKey]) -> bool:
+    """The words that named the record are among the intents' words (a title that mentions it)."""
+    words = [clause.keys[i] for i in sorted(mention.positions) if i < len(clause.keys)]
+    return bool(words) and match_words(words, keys)

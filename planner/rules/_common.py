@@ -91,7 +91,8 @@ def priority_of(text: str) -> int | None:
 
 
 _AMOUNT = re.compile(
-    r"(\$|€|₽)?\s*(\d+(?:[ ,.]\d{3})*(?:[.,]\d+)?)\s*(тысяч\w*|тыс\.?|k|к|млн|миллион\w*|m)?\s*"
+    r"(?<![\w-])(\$|€|₽)?\s*(\d+(?:[ ,.]\d{3})*(?:[.,]\d+)?)"
+    r"(?:\s*(тысяч\w*|тыс\.?|млн\.?|миллион\w*|thousand|million)|(k|к|m|м))?(?!\w)\s*"
     r"(usd|eur|rub|руб\w*|долл\w*|dollars?|евро|€|\$|₽)?"
 )
 
@@ -99,15 +100,17 @@ _AMOUNT = re.compile(
 def amount_of(text: str) -> tuple[float, str] | None:
     """The first sum of money in the text: "25k USD", "$20,000", "300 тысяч рублей", "40 000 долларов"."""
     low = spoken_numbers(text.lower().replace("\u00a0", " "))  # "на триста тысяч рублей"
+    low = re.sub(r"\bполтор[аы]\s+(?=миллион|млн|тысяч|тыс)", "1.5 ", low)  # "полтора миллиона"
+    low = re.sub(r"\b(?:one and a half|1\.5)\s+(?=million|thousand)", "1.5 ", low)
     for m in _AMOUNT.finditer(low):
-        cur_sign, num, mult, cur = m.group(1), m.group(2), m.group(3), m.group(4)
+        cur_sign, num, mult, cur = m.group(1), m.group(2), m.group(3) or m.group(4), m.group(5)
         if not (cur_sign or mult or cur):
             continue  # a bare number is a date, a count or an id, not money
         grouped = re.search(r"[ ,.]\d{3}\b", num)
         value = float(
             num.replace(" ", "").replace(",", "").replace(".", "") if grouped else num.replace(",", ".")
         )
-        if mult and (mult[0] in "kк" or mult.startswith("тыс")):
+        if mult and (mult[0] in "kк" or mult.startswith(("тыс", "thousand"))):
             value *= 1000
         elif mult:
             value *= 1_000_000

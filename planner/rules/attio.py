@@ -318,6 +318,8 @@ async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
 async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
     if not (clause.creates() or clause.has("create") and clause.has("deal")) or not clause.has("deal"):
         return False
+    if clause.has("task", "issue") and clause.first("create") > clause.first("deal"):
+        return False  # "сделку … в Won и закинь задачу …": the verb creates the task, not the deal
     if clause.asks() and not clause.commands():
         return False
     new_company = ctx.memory.get("new_companies", {}).get("*")
@@ -327,6 +329,11 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
         re.I,
     ):
         return await _deal_for_new_company(clause, ctx, new_company)
+    for key, made in ctx.memory.get(
+        "new_companies", {}
+    ).items():  # "…компанию Вектор … и сделку Вектор — пилот"
+        if key != "*" and match_words(keys_for(str(made["name"])), clause.keys):
+            return await _deal_for_new_company(clause, ctx, made)
     companies = strong(await find(ctx, clause, "company"))
     if not companies:
         raise ctx.ask(
@@ -363,8 +370,17 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
 
 
 def _said_name(clause: Clause) -> str | None:
+    """The deal's own name: quoted, after "called"/"под названием", or a proper name with a dash right
+    after the word deal ("сделку Вектор — пилот на 500 000 руб")."""
     named = re.search(r"[«\"“']([^»\"”']+)[»\"”']|(?:called|named|под названием)\s+([^,.;]+)", clause.text)
-    return (named.group(1) or named.group(2)).strip() if named else None
+    if named:
+        return (named.group(1) or named.group(2)).strip()
+    dashed = re.search(
+        r"(?i:сделк\w*|deal)\s+([A-ZА-ЯЁ][\w&.'-]*(?:\s+[\w&.'-]+)?\s+[—–-]\s+[\w&.' -]+?)"
+        r"(?=\s+(?i:на|for|worth|стади\w*|stage|с\s+суммой|в\s+стади\w*|owner|ответствен\w*)\b|\s*[,;.]|$)",
+        clause.text,
+    )
+    return dashed.group(1).strip() if dashed else None
 
 
 @rule(35)

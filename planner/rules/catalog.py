@@ -41,6 +41,11 @@ def _system(clause: Clause) -> str | None:
     return None
 
 
+async def _names_a_stage(clause: Clause, ctx: BuildContext) -> bool:
+    """ "сделки на стадии переговоров": deals in a stage, not the list of stages."""
+    return any(m.score >= 1.0 for m in await find(ctx, clause, "stage"))
+
+
 async def _names_a_deal(clause: Clause, ctx: BuildContext) -> bool:
     return any(m.score >= 0.9 for m in await find(ctx, clause, "deal"))
 
@@ -54,7 +59,7 @@ async def workspace_lists(clause: Clause, ctx: BuildContext) -> bool:
         kind is None
         or clause.has("note")
         or clause.has("deal")
-        and (kind != "stages" or await _names_a_deal(clause, ctx))
+        and (kind != "stages" or await _names_a_deal(clause, ctx) or await _names_a_stage(clause, ctx))
     ):
         return False  # "сделки в стадии ...", "на какой стадии сделка" are about records, not catalogs
     if clause.has("task", "issue") and kind not in ("states", "labels", "people"):

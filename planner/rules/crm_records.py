@@ -74,9 +74,68 @@ _STOPWORD_LOWER = re.compile(r"^(?:в|to|the|for|для|на)\b", re.I)
 _KIND_WORD = re.compile(r"(?:человек\w*|контакт\w*|компани\w*|клиент\w*|person|contact|company)", re.I)
 
 
+_ROLE = re.compile(
+    r"\b(?:c[etfo]o|cmo|cpo|cio|cro|vp\b[\w\s]*|head\s+of\s+[\w\s]+|[\w\s]*\b(?:manager|director|lead|engineer|officer|"
+    r"founder|owner|partner|buyer|analyst|accountant|consultant|head)|(?:генеральн\w+\s+|финансов\w+\s+|технически\w+\s+|"
+    r"коммерческ\w+\s+|исполнительн\w+\s+)?директор\w*(?:\s+по\s+[\w\s]+)?|руководител\w+(?:\s+[\w\s]+)?|"
+    r"менеджер\w*(?:\s+по\s+[\w\s]+)?|глав\w+\s+[\w\s]+|основател\w+|бухгалтер\w*|инженер\w*|закупщик\w*|юрист\w*)\b",
+    re.IGNORECASE,
+)
+_EMPLOYER = re.compile(
+    r"(?:^|\s)(?:works?\s+at|from|at|из|в\s+компании|работает\s+в|в)\s+([«\"']?[A-ZА-ЯЁ][\w&.'-]*(?:\s+[A-ZА-ЯЁ][\w&.'-]*)*)",
+)
+
+
+def _details(text: str) -> tuple[str | None, str | None]:
+    """(job title, employer's words) among the comma-separated details of a new person."""
+    role = employer = None
+    for part in re.split(r"\s*[,;(]\s*|\s+[—–]\s+", _EMAIL.sub(" ", text)):
+        part = part.strip(" .)")
+        if not part:
+            continue
+        found = _EMPLOYER.search(part)
+        if found:
+            employer = found.group(1).strip("«\"' ")
+            part = part[: found.start()].strip()
+        m = _ROLE.search(part)
+        if (
+            m
+            and role is None
+            and not re.match(r"(?i)(?:add|добавь|новый|new|create|заведи)\b", m.group(0).strip())
+        ):
+            role = m.group(0).strip()
+    return role, employer
+
+
+async def _employer(
+    clause: Clause, ctx: BuildContext, words: str | None, email: str
+) -> tuple[str | None, object]:
+    """The company a new person works at: named ("в Ромашке", "at Globex"), or the one whose domain
+    their email is at — known to the CRM or created earlier in this request."""
+    made = ctx.memory.get("new_companies", {})
+    if not words:
+        domain = email.rsplit("@", 1)[-1].lower()
+        for company in made.values():
+            if company.get("key") == domain:
+                return str(company["name"]), None
+        for known in await ctx.directory.companies():
+            if domain in known.extra.get("domains", []):
+                return known.name, known
+        return None, None
+    for key, company in made.items():
+        if key != "*" and key.split()[0] in words.lower():
+            return str(company["name"]), None
+    found = strong(await find(ctx, clause, "company", text=words))
+    if found:
+        ctx.note_entity("company", words, found[0].entity, [], found[0].score)
+        return found[0].entity.name, found[0].entity
+    return None, None
+
+
 @rule(56)
 async def create_company(clause: Clause, ctx: BuildContext) -> bool:
-    """A new company (asserted by domain) or person (asserted by email): Attio never gets a duplicate."""
+    """A new company (asserted by domain) and/or person (asserted by email): Attio never gets a duplicate.
+    "add company Hooli (hooli.com) and their CTO Gavin Belson, gavin@hooli.com" is both."""
     making = clause.has("create", "note_verb") or re.search(
         r"\b(to the crm|в crm|в аттио|to attio)\b", clause.text, re.I
     )
@@ -88,11 +147,18 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
             return False
     text = clause.text
     emails = _EMAIL.findall(text)
-    if clause.has("company") and not (clause.has("person") and emails):
-        name = _proper_name(text, "компани[юяи]|company|клиента?|add|добавь") or ctx.answer("name")
+    person_at = _PERSON_AFTER.search(text)  # "… and their CTO Gavin Belson, …", "…, контакт Пётр …"
+    company_text = text[: person_at.start()] if person_at and emails else text
+    names_company = clause.has("company") and re.search(
+        r"(?i)\b(?:компани\w*|company|клиент\w*)\b", company_text
+    )
+    if names_company and not (clause.has("person") and emails and not person_at and _looks_like_person(text)):
+        name = _proper_name(company_text, "компани[юяи]|company|клиента?|add|добавь") or ctx.answer("name")
         if not name:
             raise ctx.ask("name", ctx.t("Как называется компания?", "What is the company called?"))
-        domains = [d for d in _DOMAIN.findall(text) if not any(d in e for e in emails)]
+        domains = _DOMAIN.findall(_EMAIL.sub(" ", company_text)) or (
+            [e.split("@", 1)[1] for e in emails] if person_at else []
+        )
         domain = domains[0] if domains else (ctx.answer("domain") or "").strip()
         if not domain or not _DOMAIN.fullmatch(domain):
             raise ctx.ask(
@@ -103,29 +169,59 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
                 ),
             )
         await ctx.emit(CreateCompany(name=name[:200], domain=domain.lower()))
-        return True
-    if clause.has("person"):
-        name = _proper_name(text, "контакт\w*|человека|person|contact|add|добавь") or ctx.answer("name")
-        if not name:
-            raise ctx.ask("name", ctx.t("Как зовут контакт?", "What is the person's name?"))
-        email = emails[0] if emails else (ctx.answer("email") or "").strip()
-        if not _EMAIL.fullmatch(email):
-            raise ctx.ask("email", ctx.t(f"Какой email у {name}?", f"What is {name}'s email?"))
-        company = None
-        employer = re.search(r"(?:works at|from|at|из|в компании|работает в)\s+(.+?)(?:[,.]|$)", text, re.I)
-        if employer:
-            found = strong(await find(ctx, clause, "company", text=employer.group(1)))
-            if found:
-                company = found[0].entity
-                ctx.note_entity("company", employer.group(1), company, [], found[0].score)
-        new = ctx.memory.get("new_companies", {}).get("*")
-        await ctx.emit(
-            CreatePerson(
-                name=name[:200],
-                email=email.lower(),
-                company=company.name if company else new["name"] if new and _THEIRS.search(text) else None,
-            ),
-            company=company,
-        )
-        return True
-    return False
+        if not (person_at and emails):
+            return True
+        text = text[person_at.start() :]
+    elif not clause.has("person") and not emails:
+        return False
+    name = (
+        _listed_name(text)
+        or _proper_name(text, "контакт\w*|человека|person|contact|add|добавь|their\s+\w+|its\s+\w+")
+        or ctx.answer("name")
+    )
+    if name and _ROLE.fullmatch(name):
+        name = None
+    if not name:
+        raise ctx.ask("name", ctx.t("Как зовут контакт?", "What is the person's name?"))
+    email = emails[0] if emails else (ctx.answer("email") or "").strip()
+    if not _EMAIL.fullmatch(email):
+        raise ctx.ask("email", ctx.t(f"Какой email у {name}?", f"What is {name}'s email?"))
+    role, employer_words = _details(text.replace(name, " "))
+    head = text.split(":", 1)[0] if ":" in text else ""
+    if employer_words is None and head:  # "Add a contact at Globex: …"
+        employer_words = _details(head)[1]
+    company_name, company = await _employer(clause, ctx, employer_words, email)
+    new = ctx.memory.get("new_companies", {}).get("*")
+    if company_name is None and new and (person_at or _THEIRS.search(text)):
+        company_name = str(new["name"])
+    await ctx.emit(
+        CreatePerson(
+            name=name[:200], email=email.lower(), company=company_name, job_title=role[:200] if role else None
+        ),
+        company=company,
+    )
+    return True
+
+
+# where a person starts after a company in one clause
+_PERSON_AFTER = re.compile(
+    r"\s*(?:,|\band\b|\bи\b)\s+(?:(?:their|its|у них|их)\s+(?=\w)|(?:контакт\w*|contact|person)\s+)",
+    re.IGNORECASE,
+)
+
+
+def _listed_name(text: str) -> str | None:
+    """ "Add a contact at Globex: Sam Lee, sam@…": the first detail after the colon, when it is a name."""
+    if ":" not in text:
+        return None
+    first = re.split(r"\s*[,;(]\s*|\s+[—–]\s+", text.split(":", 1)[1].strip())[0].strip(" .")
+    words = first.split()
+    if 1 < len(words) <= 4 and all(
+        w[:1].isupper() and w.replace("-", "").replace("'", "").isalpha() for w in words
+    ):
+        return first
+    return None
+
+
+def _looks_like_person(text: str) -> bool:
+    return bool(re.search(r"(?i)\b(?:контакт\w*|contact|person|человек\w*)\b", text))
