@@ -187,9 +187,9 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
     if not _EMAIL.fullmatch(email):
         raise ctx.ask("email", ctx.t(f"Какой email у {name}?", f"What is {name}'s email?"))
     role, employer_words = _details(text.replace(name, " "))
-    head = text.split(":", 1)[0] if ":" in text else ""
-    if employer_words is None and head:  # "Add a contact at Globex: …"
-        employer_words = _details(head)[1]
+    before_colon = text.split(":", 1)[0] if ":" in text else ""
+    if employer_words is None and before_colon:  # "Add a contact at Globex: …"
+        employer_words = _details(before_colon)[1]
     company_name, company = await _employer(clause, ctx, employer_words, email)
     new = ctx.memory.get("new_companies", {}).get("*")
     if company_name is None and new and (person_at or _THEIRS.search(text)):
