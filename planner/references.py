@@ -190,6 +190,11 @@ async def team(ctx: BuildContext, ref: str | None, slot: str = "team") -> Entity
     keyed = next((t for t in teams if str(t.extra.get("key", "")).lower() == ref.strip().lower()), None)
     if keyed is not None:
         return keyed
+    aliases = ctx.config.get("team_aliases", {})
+    teams = [
+        Entity(t.kind, t.id, t.name, t.subtitle, t.url, [*t.aliases, *aliases.get(str(t.extra.get("key")), [])], t.extra)
+        for t in teams
+    ]
     return _pick(
         ctx, slot, "team", ref, teams, ("Какую команду?", "Which team?"),
         (f"Команды «{ref}» в Linear нет. В какую команду?", f"There is no Linear team '{ref}'. Which team?"),

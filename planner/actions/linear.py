@@ -111,6 +111,7 @@ async def create_issue(intent: CreateIssue, ctx: BuildContext) -> None:
                 f", {ctx.t('срок', 'due')} {due}" if due else "",
                 f", {ctx.t('приоритет', 'priority')} {PRIORITY_NAMES.get(priority or 0)}" if priority else "",
                 f", → {assignee.name}" if assignee else "",
+                f", {ctx.t('метки', 'labels')} {', '.join(x.name for x in labels)}" if labels else "",
             ]
         )
         preview = ctx.t(
@@ -173,7 +174,9 @@ async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
         parts.append(ctx.t(f"метки {names}", f"labels {names}"))
     if intent.title:
         fields["title"] = intent.title[:255]
-        parts.append(ctx.t(f"название «{intent.title}»", f"title '{intent.title}'"))
+        parts.append(ctx.t("название ", "title ") + f"«{issue.get('title')}» → «{intent.title}»")
+        if issue.get("title"):  # DESIGN §5a: overwriting a non-empty text is destructive
+            ctx.risks.append(_overwrite(ctx, name, ctx.t("название", "title")))
     if intent.description:
         fields["description"] = intent.description
         parts.append(ctx.t("новое описание", "new description"))

@@ -51,7 +51,9 @@ def strip_spans(text: str, spans: list[tuple[int, int]]) -> str:
 
 # what a dictated request starts with before it says anything: not part of a title
 _FILLERS = re.compile(
-    r"^\s*(?:(?:ну|короче|слушай|в общем|значит|эм+|э+|um+|uh+|so yeah|okay so|ok so|well|yeah)[,\s]+)+", re.I
+    r"^\s*(?:(?:ну|короче|слушай|в общем|значит(?:\s+так)?|так|эм+|э+|um+|uh+|so yeah|okay so|ok so|well|yeah|"
+    r"ok|okay|alright|right|hey)[,\s]+)+",
+    re.I,
 )
 
 
@@ -139,12 +141,15 @@ async def find(ctx: BuildContext, clause: Clause, kind: str, *, text: str | None
         "team": d.teams, "project": d.projects, "label": d.labels, "user": d.users,
     }  # fmt: skip
     pool = list(await loaders[kind]())
-    if kind == "stage":
-        aliases = ctx.config.get("stage_aliases", {})
+    if kind in ("stage", "team"):
+        aliases = ctx.config.get(f"{kind}_aliases", {})
         pool = [
-            Entity(e.kind, e.id, e.name, e.subtitle, e.url, [*e.aliases, *aliases.get(e.name, [])], e.extra)
+            Entity(
+                e.kind, e.id, e.name, e.subtitle, e.url,
+                [*e.aliases, *aliases.get(e.name if kind == "stage" else str(e.extra.get("key")), [])], e.extra,
+            )
             for e in pool
-        ]
+        ]  # fmt: skip
     keys = keys_for(text) if text is not None else clause.keys
     return find_mentions(keys, pool)
 

@@ -55,7 +55,7 @@ async def team_state(
     return None
 
 
-_ME = re.compile(r"\b(me|myself|mine|меня|мне|себя|себе|мой|мои)\b", re.IGNORECASE)
+_ME = re.compile(r"\b(me|myself|mine|i|я|меня|мне|себя|себе|мой|мои)\b", re.IGNORECASE)
 
 
 async def find_user(clause: Clause, ctx: BuildContext, text: str | None = None) -> Entity | None:

@@ -68,6 +68,8 @@ async def _stage(clause: Clause, ctx: BuildContext) -> Entity | None:
     if mentions:
         top: Entity = mentions[0].entity
         return top
+    if re.search(r"(?i)\b(?:стади\w+|stage)\s+[«\"']?\w", clause.text):
+        return None  # "в стадию Подписано": a stage named that does not exist is a question, not a guess
     wanted = "Won" if clause.has("signed") else "Lost" if clause.has("refused", "lost") else None
     found: Entity | None = next((s for s in stages if s.name == wanted), None) if wanted else None
     return found
@@ -193,10 +195,15 @@ async def _note_after_target(clause: Clause, ctx: BuildContext) -> tuple[str, st
     """No colon, dash or "что": the note is what follows the record's name and the word "заметку"."""
     spans = key_spans(clause.text)
     last = -1
-    for kind in ("person", "company", "deal"):
-        for m in strong(await find(ctx, clause, kind)):
-            last = max(last, *m.positions)
+    named = [m for kind in ("person", "company", "deal") for m in strong(await find(ctx, clause, kind))]
+    full = [m for m in named if m.score >= 0.9]  # a first name alone ("we" ~ Wei) is not where the record ends
+    for m in full or named:
+        last = max(last, *m.positions)
     noun = [i for i, k in enumerate(clause.keys) if re.fullmatch(r"заметк\w*|note|запиши|оставь", k.text)]
+    if last >= 0 and last + 1 < len(clause.keys) and re.fullmatch(
+        r"deal|сделк\w*|company|компани\w*|contact|контакт\w*|record|запис\w*|card|карточк\w*", clause.keys[last + 1].text
+    ):
+        last += 1  # "…to the globex pilot deal legal review is done": the record's noun is not the note
     cut = max([last, *noun]) if noun or last >= 0 else -1
     if cut < 0 or cut + 1 >= len(spans):
         return clause.text, None

@@ -9,9 +9,10 @@ from planner import references as refs
 from planner.analysis import Clause, head_of
 from planner.context import BuildContext
 from planner.dates import range_start
+from planner.directory import Entity
 from planner.intents.models import CreateEvent
 from planner.rules import rule
-from planner.rules._common import strip_fillers, strip_spans
+from planner.rules._common import find, strip_fillers, strip_spans
 from planner.text import lemma
 
 __all__ = ["timeblock"]
@@ -50,6 +51,20 @@ def _title(clause: Clause, ctx: BuildContext, meeting: bool) -> str:
     return (s[:1].upper() + s[1:])[:120] or ctx.t("Встреча", "Meeting")
 
 
+async def _attendees(clause: Clause, ctx: BuildContext) -> list[Entity]:
+    """People a meeting is with ("with Jane Doe", "с Олегом"): colleagues and CRM contacts with an email."""
+    found: list[Entity] = []
+    for m in re.finditer(r"(?i)\b(?:with|с|со)\s+([^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)", clause.text):
+        words = m.group(1)
+        for kind in ("member", "person"):
+            hits = [x for x in await find(ctx, clause, kind, text=words) if x.score >= (0.5 if kind == "member" else 0.9)]
+            if hits and (hits[0].entity.extra.get("email") or hits[0].entity.extra.get("emails")):
+                if hits[0].entity not in found:
+                    found.append(hits[0].entity)
+                break
+    return found
+
+
 @rule(10)
 async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
     meeting = clause.has("meeting")
@@ -69,5 +84,13 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
     elif clause.moment.day is not None:
         start = clause.moment.day.isoformat()  # the time is asked for, after the duration (seed 000)
     minutes = clause.duration if clause.duration and clause.duration <= 24 * 60 else None
-    await ctx.emit(CreateEvent(start=start, duration_minutes=minutes, title=_title(clause, ctx, meeting)))
+    attendees = await _attendees(clause, ctx) if meeting else []
+    await ctx.emit(
+        CreateEvent(
+            start=start,
+            duration_minutes=minutes,
+            title=_title(clause, ctx, meeting),
+            attendees=[a.name for a in attendees] or None,
+        )
+    )
     return True

@@ -85,7 +85,7 @@ async def _team(clause: Clause, ctx: BuildContext, fallback_key: str | None) -> 
     for t in teams:  # exact key ("DES", "ENG") first: keys are short and fuzzy matching would misfire
         if re.search(rf"\b{re.escape(str(t.extra.get('key')))}\b", head):
             return t
-    named = [m for m in find_mentions(keys_for(head), teams) if m.score >= 0.9]
+    named = [m for m in await find(ctx, clause, "team", text=head) if m.score >= 0.9]
     if named:
         return named[0].entity
     m = _TEAM_PHRASE.search(head)
@@ -163,6 +163,27 @@ async def _named_team(clause: Clause, ctx: BuildContext) -> Entity | None:
     return None
 
 
+_LABEL_PHRASE = re.compile(
+    r"[,\s]*\b(?:with\s+(?:the\s+)?)?(?:label(?:ed|led|s)?|tag(?:ged|s)?|(?:с\s+)?метк\w*|лейбл\w*|тег\w*)\s*[:—-]?\s*"
+    r"([\w-]+(?:\s*(?:,|and|и)\s*[\w-]+)*)",
+    re.IGNORECASE,
+)
+_LABEL_WORDS = {"баг": "bug", "ошибка": "bug", "фича": "feature", "безопасность": "security", "документация": "docs",
+                "доки": "docs", "онбординг": "onboarding"}  # fmt: skip
+
+
+def _said_labels(text: str, labels: dict[str, Entity]) -> tuple[list[Entity], str]:
+    """ "…, label docs", "с меткой bug": the labels named, and the title without them."""
+    found: list[Entity] = []
+    for m in _LABEL_PHRASE.finditer(text):
+        names = [_LABEL_WORDS.get(w.lower(), w.lower()) for w in re.split(r"\s*(?:,|\band\b|\bи\b)\s*", m.group(1))]
+        hits = [labels[n] for n in names if n in labels]
+        if hits and len(hits) == len(names):
+            found += [h for h in hits if h not in found]
+            text = text.replace(m.group(0), " ")
+    return found, text
+
+
 def _items(text: str) -> list[str]:
     parts = re.split(r"\s*(?:,|;|\n|\s+и\s+|\s+and\s+)\s*", text)
     return [p.strip(" .-—•") for p in parts if p.strip(" .-—•")]
@@ -173,8 +194,8 @@ _TASK_START = re.compile(
     re.IGNORECASE,
 )
 _ASSIGNEE = re.compile(
-    r"\b(?:assign(?:ed)?(?:\s+it)?\s+to|назначь(?:\s+её|\s+ее|\s+его)?\s+на|исполнитель|поручи|для|for|на)\s+"
-    r"(меня|мне|me|myself|себя|[A-ZА-ЯЁ][\w-]+)",
+    r"\b(?:assign(?:ed)?(?:\s+it)?\s+to|назначь(?:\s+её|\s+ее|\s+его)?\s+на|(?i:исполнитель|assignee|owner)\s*[:—-]?|"
+    r"поручи|для|for|на)\s+(меня|мне|me|myself|себя|(?i:я|i)\b|[A-ZА-ЯЁ][\w-]+)",
 )
 
 
@@ -266,17 +287,19 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     body = clause.after_colon if clause.after_colon is not None else clause.text
     offset = len(clause.text) - len(body)
     raw = strip_spans(body, [(a - offset, b - offset) for a, b in clause.moment.spans if a >= offset])
+    called = [str(team.name), str(team.extra.get("key")), *ctx.config.get("team_aliases", {}).get(str(team.extra.get("key")), [])]
     raw = re.sub(
-        r"(?i)\b(?:в|in)\s+"
-        + re.escape(str(team.name))
-        + r"\b|\b(?:в|in)\s+"
-        + re.escape(str(team.extra.get("key")))
-        + r"\b",
+        r"(?i)\b(?:в|во|in|for|для)\s+(?:(?:the\s+)?team\s+|команд[уыеа]\s+)?(?:"
+        + "|".join(re.escape(c) for c in called if c)
+        + r")\b(?:\s+team)?",
         " ",
         raw,
     )
     raw = re.sub(r"(?i)[,\s]+(?:срок|due|deadline|дедлайн|до|by)\s*$", "", raw.strip())
-    raw = re.sub(r"(?i)[,\s]*\b(?:assign(?:ed)?(?:\s+it)?\s+to|назначь\s+на)\s+\S+\s*$", "", raw)
+    raw = re.sub(
+        r"(?i)[,\s]*\b(?:assign(?:ed)?(?:\s+it)?\s+to|назначь\s+на|исполнитель|assignee|owner)\s*[:—-]?\s+\S+\s*$", "", raw
+    )
+    said_labels, raw = _said_labels(raw, {lbl.name.lower(): lbl for lbl in await ctx.directory.labels()})
     if clause.after_colon is None:
         raw = _TASK_START.sub("", raw, count=1)
         raw = re.sub(r"(?i)^\s*(?:поручи|assign)\s+\S+\s+", "", raw)
@@ -290,6 +313,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         raise ctx.ask("title", ctx.t("Как назвать задачу?", "What should the task be called?"))
     labels = {lbl.name.lower(): lbl for lbl in await ctx.directory.labels()}
     tagged = [labels["bug"]] if clause.has("bug") and "bug" in labels else []
+    tagged += [x for x in said_labels if x not in tagged]
     head = (clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text).lower()
     tagged += [
         x
