@@ -192,7 +192,15 @@ async def team(ctx: BuildContext, ref: str | None, slot: str = "team") -> Entity
         return keyed
     aliases = ctx.config.get("team_aliases", {})
     teams = [
-        Entity(t.kind, t.id, t.name, t.subtitle, t.url, [*t.aliases, *aliases.get(str(t.extra.get("key")), [])], t.extra)
+        Entity(
+            t.kind,
+            t.id,
+            t.name,
+            t.subtitle,
+            t.url,
+            [*t.aliases, *aliases.get(str(t.extra.get("key")), [])],
+            t.extra,
+        )
         for t in teams
     ]
     return _pick(

@@ -35,5 +35,7 @@ def workspace_config() -> dict[str, Any]:
         "timezone": raw.get("timezone", "Europe/Moscow"),
         "stage_aliases": {s["title"]: list(s.get("aliases_ru", [])) for s in stages},
         # what people call a team in either language ("дизайн" = DES), by team key
-        "team_aliases": {t["key"]: list(t.get("aliases", [])) for t in raw.get("linear", {}).get("teams", [])},
+        "team_aliases": {
+            t["key"]: list(t.get("aliases", [])) for t in raw.get("linear", {}).get("teams", [])
+        },
     }

@@ -22,6 +22,7 @@ from planner.intents.models import (
     UpdateIssue,
     UpdateMatching,
 )
+from planner.models import RiskFlag
 
 __all__: list[str] = []
 
@@ -52,7 +53,7 @@ def _fields(model: type[IntentBase], changes: dict[str, Any], skip: set[str]) ->
 @builds("update_matching")
 async def update_matching(intent: UpdateMatching, ctx: BuildContext) -> None:
     flag = _flag(intent.changes)
-    before = len(ctx.actions)
+    before, risks = len(ctx.actions), len(ctx.risks)
     matched: list[Any]
     if intent.object == "issues":
         matched = await _issues(intent, ctx)
@@ -89,6 +90,32 @@ async def update_matching(intent: UpdateMatching, ctx: BuildContext) -> None:
                 ),
             )
     made = len(ctx.actions) - before
+    if (
+        sum(1 for r in ctx.risks[risks:] if r.kind == "destructive") > 1
+    ):  # one warning for the lot, not one each
+        ctx.risks[risks:] = [r for r in ctx.risks[risks:] if r.kind != "destructive"] + [
+            RiskFlag(
+                kind="destructive",
+                details=ctx.t(
+                    f"{made} записей будут "
+                    + (
+                        "удалены"
+                        if flag == "delete" and intent.object == "deals"
+                        else "архивированы"
+                        if flag
+                        else "перезаписаны"
+                    ),
+                    f"{made} records will be "
+                    + (
+                        "deleted"
+                        if flag == "delete" and intent.object == "deals"
+                        else "archived"
+                        if flag
+                        else "overwritten"
+                    ),
+                ),
+            )
+        ]
     if not matched:
         ctx.notes.append(
             ctx.t("Под условия ничего не подходит — менять нечего.", "Nothing matches - nothing to change.")
@@ -123,15 +150,15 @@ async def _issues(intent: UpdateMatching, ctx: BuildContext) -> list[dict[str, A
     if f.text:
         flt["text"] = f.text
     flt = {k: v for k, v in flt.items() if v}
-    if not flt and not team and not f.project:
-        raise Invalid("filters: say which issues (team, state, label, assignee, project, due dates or text)")
     return [r for r in rows if keep_issue(r, flt) and not r.get("archivedAt")]
 
 
 async def _deals(intent: UpdateMatching, ctx: BuildContext) -> list[Entity]:
     f = intent.filters
     deals = await ctx.directory.deals()
-    if f.stage:
+    if f.stage and f.stage.lower() in ("open", "открытые", "active"):
+        deals = [d for d in deals if d.extra.get("stage") not in ("Won", "Lost")]
+    elif f.stage:
         stage = await refs.stage(ctx, f.stage)
         deals = [d for d in deals if d.extra.get("stage") == stage.name]
     if f.owner:
@@ -140,8 +167,6 @@ async def _deals(intent: UpdateMatching, ctx: BuildContext) -> list[Entity]:
     if f.company:
         _, company = await refs.crm_record(ctx, f.company, slot="company", objects=("companies",))
         deals = [d for d in deals if d.extra.get("company_id") == company.id]
-    if not (f.stage or f.owner or f.company):
-        raise Invalid("filters: say which deals (stage, owner or company)")
     return deals
 
 

@@ -14,7 +14,17 @@ __all__ = ["RULES", "Rule", "load_rules", "rule"]
 
 Rule = Callable[[Clause, BuildContext], Awaitable[bool]]
 RULES: list[tuple[int, str, Rule]] = []
-_MODULES = ("calendar", "issues", "linear", "attio", "crm_records", "crm_updates", "catalog", "queries")
+_MODULES = (
+    "calendar",
+    "bulk",
+    "issues",
+    "linear",
+    "attio",
+    "crm_records",
+    "crm_updates",
+    "catalog",
+    "queries",
+)
 
 
 def rule(priority: int) -> Callable[[Rule], Rule]:

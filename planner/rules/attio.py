@@ -196,12 +196,19 @@ async def _note_after_target(clause: Clause, ctx: BuildContext) -> tuple[str, st
     spans = key_spans(clause.text)
     last = -1
     named = [m for kind in ("person", "company", "deal") for m in strong(await find(ctx, clause, kind))]
-    full = [m for m in named if m.score >= 0.9]  # a first name alone ("we" ~ Wei) is not where the record ends
+    full = [
+        m for m in named if m.score >= 0.9
+    ]  # a first name alone ("we" ~ Wei) is not where the record ends
     for m in full or named:
         last = max(last, *m.positions)
     noun = [i for i, k in enumerate(clause.keys) if re.fullmatch(r"заметк\w*|note|запиши|оставь", k.text)]
-    if last >= 0 and last + 1 < len(clause.keys) and re.fullmatch(
-        r"deal|сделк\w*|company|компани\w*|contact|контакт\w*|record|запис\w*|card|карточк\w*", clause.keys[last + 1].text
+    if (
+        last >= 0
+        and last + 1 < len(clause.keys)
+        and re.fullmatch(
+            r"deal|сделк\w*|company|компани\w*|contact|контакт\w*|record|запис\w*|card|карточк\w*",
+            clause.keys[last + 1].text,
+        )
     ):
         last += 1  # "…to the globex pilot deal legal review is done": the record's noun is not the note
     cut = max([last, *noun]) if noun or last >= 0 else -1

@@ -57,7 +57,11 @@ async def _attendees(clause: Clause, ctx: BuildContext) -> list[Entity]:
     for m in re.finditer(r"(?i)\b(?:with|с|со)\s+([^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)", clause.text):
         words = m.group(1)
         for kind in ("member", "person"):
-            hits = [x for x in await find(ctx, clause, kind, text=words) if x.score >= (0.5 if kind == "member" else 0.9)]
+            hits = [
+                x
+                for x in await find(ctx, clause, kind, text=words)
+                if x.score >= (0.5 if kind == "member" else 0.9)
+            ]
             if hits and (hits[0].entity.extra.get("email") or hits[0].entity.extra.get("emails")):
                 if hits[0].entity not in found:
                     found.append(hits[0].entity)

@@ -176,7 +176,9 @@ def _said_labels(text: str, labels: dict[str, Entity]) -> tuple[list[Entity], st
     """ "…, label docs", "с меткой bug": the labels named, and the title without them."""
     found: list[Entity] = []
     for m in _LABEL_PHRASE.finditer(text):
-        names = [_LABEL_WORDS.get(w.lower(), w.lower()) for w in re.split(r"\s*(?:,|\band\b|\bи\b)\s*", m.group(1))]
+        names = [
+            _LABEL_WORDS.get(w.lower(), w.lower()) for w in re.split(r"\s*(?:,|\band\b|\bи\b)\s*", m.group(1))
+        ]
         hits = [labels[n] for n in names if n in labels]
         if hits and len(hits) == len(names):
             found += [h for h in hits if h not in found]
@@ -287,7 +289,11 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     body = clause.after_colon if clause.after_colon is not None else clause.text
     offset = len(clause.text) - len(body)
     raw = strip_spans(body, [(a - offset, b - offset) for a, b in clause.moment.spans if a >= offset])
-    called = [str(team.name), str(team.extra.get("key")), *ctx.config.get("team_aliases", {}).get(str(team.extra.get("key")), [])]
+    called = [
+        str(team.name),
+        str(team.extra.get("key")),
+        *ctx.config.get("team_aliases", {}).get(str(team.extra.get("key")), []),
+    ]
     raw = re.sub(
         r"(?i)\b(?:в|во|in|for|для)\s+(?:(?:the\s+)?team\s+|команд[уыеа]\s+)?(?:"
         + "|".join(re.escape(c) for c in called if c)
@@ -297,7 +303,9 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     )
     raw = re.sub(r"(?i)[,\s]+(?:срок|due|deadline|дедлайн|до|by)\s*$", "", raw.strip())
     raw = re.sub(
-        r"(?i)[,\s]*\b(?:assign(?:ed)?(?:\s+it)?\s+to|назначь\s+на|исполнитель|assignee|owner)\s*[:—-]?\s+\S+\s*$", "", raw
+        r"(?i)[,\s]*\b(?:assign(?:ed)?(?:\s+it)?\s+to|назначь\s+на|исполнитель|assignee|owner)\s*[:—-]?\s+\S+\s*$",
+        "",
+        raw,
     )
     said_labels, raw = _said_labels(raw, {lbl.name.lower(): lbl for lbl in await ctx.directory.labels()})
     if clause.after_colon is None:

@@ -1,0 +1,114 @@
+"""One change to everything that matches: "close all bugs in ENG", "перенеси все сделки в Lost",
+"set every ENG issue to Backlog" -> an `update_matching` intent (the draft lists each record)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from planner.analysis import Clause
+from planner.context import BuildContext
+from planner.directory import Entity
+from planner.intents.models import Filters, UpdateMatching
+from planner.rules import rule
+from planner.rules._common import find, priority_of
+from planner.rules._linear_common import find_user
+
+__all__ = ["update_all"]
+
+_ALL = re.compile(
+    r"\b(?:all|every|each|everything|все|всех|всё|вообще все|каждую|каждый|каждое|целиком)\b", re.IGNORECASE
+)
+_DESTINATION = re.compile(
+    r"\s(?:to|into|as|в|во|на)\s+(?:stage\s+|state\s+|стади\w+\s+|статус\s+)?([^,;]+?)\s*[.!]?$", re.I
+)
+_OPEN = re.compile(r"\b(?:open|opened|active|открыт\w*|незакрыт\w*|активн\w*)\b", re.I)
+_LABEL_WORDS = {"bug": "bug", "bugs": "bug", "баг": "bug", "баги": "bug", "багов": "bug", "ошибки": "bug",
+                "feature": "feature", "features": "feature", "фичи": "feature"}  # fmt: skip
+
+
+@rule(15)
+async def update_all(clause: Clause, ctx: BuildContext) -> bool:
+    if not _ALL.search(clause.text) or clause.identifiers or clause.creates() or clause.after_colon:
+        return False  # "create 8 issues, one for each screen: …" makes things, it changes none
+    if not clause.has("complete", "archive", "delete", "move", "put", "assign", "priority"):
+        return False
+    deals = clause.has("deal")
+    if not (
+        deals or clause.has("issue", "task", "bug") or re.search(r"\b(?:everything|всё)\b", clause.text, re.I)
+    ):
+        return False
+    if clause.has("task") and clause.has("crm", "attio"):
+        if not clause.has("complete"):
+            return False
+        await ctx.emit(UpdateMatching(object="tasks", filters=Filters(), changes={"complete": True}))
+        return True
+    head, destination = _split_destination(clause.text)
+    changes: dict[str, Any] = {}
+    resolved: dict[str, Any] = {}
+    if clause.has("complete") and not destination:
+        changes = {"complete": True}
+    elif clause.has("archive", "delete"):
+        changes = {"delete": True} if deals else {"archive": True}
+    elif clause.has("assign") and destination:
+        who = await find_user(clause, ctx, destination)
+        if who is None:
+            return False
+        changes = {"owner" if deals else "assignee": who.name}
+    elif clause.has("priority") and (p := priority_of(clause.text)):
+        changes = {"priority": {1: "urgent", 2: "high", 3: "medium", 4: "low"}[p]}
+    elif destination:
+        changes = {"stage" if deals else "state": destination.strip(" «»\"'")}
+    if not changes:
+        return False
+    filters = await (
+        _deal_filters(clause, ctx, head) if deals else _issue_filters(clause, ctx, head, changes)
+    )
+    await ctx.emit(
+        UpdateMatching(object="deals" if deals else "issues", filters=filters, changes=changes), **resolved
+    )
+    return True
+
+
+def _split_destination(text: str) -> tuple[str, str | None]:
+    """ "move all in-review issues in ENG to Done" -> ("move all in-review issues in ENG", "Done")."""
+    m = _DESTINATION.search(text)
+    if not m:
+        return text, None
+    words = m.group(1).split()
+    if len(words) > 3 or m.group(1).isupper() or re.fullmatch(r"(?i)linear|линеар\w*|attio|crm", m.group(1)):
+        return text, None  # "в линеаре", "in ENG" say where, not what to set
+    return text[: m.start()], m.group(1)
+
+
+async def _team(clause: Clause, ctx: BuildContext, text: str) -> Entity | None:
+    for t in await ctx.directory.teams():
+        if re.search(rf"\b{re.escape(str(t.extra.get('key')))}\b", text, re.I):
+            return t
+    named = [m for m in await find(ctx, clause, "team", text=text) if m.score >= 0.9]
+    return named[0].entity if named else None
+
+
+async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: dict[str, Any]) -> Filters:
+    team = await _team(clause, ctx, head)
+    label = next((v for w, v in _LABEL_WORDS.items() if re.search(rf"\b{w}\b", head, re.I)), None)
+    mine = re.search(r"\b(?:my|mine|мои|моих|мне|на мне)\b", head, re.I)
+    state = "open" if changes.get("complete") or _OPEN.search(head) else None
+    projects = [m.entity.name for m in await find(ctx, clause, "project", text=head) if m.score >= 0.9]
+    return Filters(
+        team=team.name if team else None,
+        label=label,
+        assignee="me" if mine else None,
+        state=state,
+        project=projects[0] if projects else None,
+    )
+
+
+async def _deal_filters(clause: Clause, ctx: BuildContext, head: str) -> Filters:
+    stages = [m.entity.name for m in await find(ctx, clause, "stage", text=head) if m.score >= 1.0]
+    owners = [m.entity.name for m in await find(ctx, clause, "member", text=head) if m.score >= 0.5]
+    mine = re.search(r"\b(?:my|mine|мои|моих)\b", head, re.I)
+    return Filters(
+        stage="open" if _OPEN.search(head) else stages[0] if stages else None,
+        owner="me" if mine else owners[0] if owners else None,
+    )
