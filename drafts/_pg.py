@@ -89,6 +89,16 @@ class PgDatabase:
         """
         await self._ready()
 
+    async def check(self) -> None:
+        """Test every idle connection and replace the broken ones (after the database went away and
+        came back, the pool still holds connections to the old server).
+
+        Raises:
+            psycopg.Error, psycopg_pool.PoolTimeout: the database is unreachable.
+        """
+        pool = await self._ready()
+        await pool.check()
+
     @asynccontextmanager
     async def connection(self) -> AsyncIterator[Conn]:
         """A connection in autocommit mode: each statement is its own transaction.

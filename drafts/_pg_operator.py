@@ -36,6 +36,7 @@ class PgOperatorMixin:
         wanted = {name for name, _ in MIGRATIONS}
         try:
             async with asyncio.timeout(READY_TIMEOUT_S):
+                await self._db.check()
                 rows = await self._db.fetchall("SELECT name FROM planner_migrations")
         except Exception:  # down, timed out, or the table is gone: not ready, whatever the cause
             return False

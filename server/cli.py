@@ -23,7 +23,11 @@ def _serve(args: argparse.Namespace) -> int:
     from server.settings import Settings
     from server.wiring import build_service
 
-    settings = Settings.from_env()
+    try:
+        settings = Settings.from_env()
+    except ValueError as exc:
+        print(f"planner-mcp: {exc}", file=sys.stderr)
+        return 2
     configure_logging([*known_secrets(settings), settings.metrics_token or ""])
     service = build_service(settings)
     mcp = build_server(service, settings)

@@ -38,8 +38,16 @@ async def observed(tool: str, user: str, fn: Callable[[], Awaitable[Reply]]) -> 
                 "user": user_hash(user),
                 "status": status,
                 "latency_ms": round(seconds * 1000, 1),
-                "plan_id": reply.plan.plan_id if reply is not None and reply.plan is not None else None,
+                "plan_id": _plan_id(reply),
                 "draft_id": reply.draft.id if reply is not None and reply.draft is not None else None,
                 "composio_request_ids": list(request_ids),
             }
             log.info("tool %s: %s", tool, status, extra=fields)
+
+
+def _plan_id(reply: Reply | None) -> str | None:
+    if reply is not None and reply.plan is not None:
+        return reply.plan.plan_id
+    if reply is not None and reply.draft is not None:
+        return reply.draft.plan_id
+    return None
