@@ -22,7 +22,7 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
-from telegram import Update
+from telegram import BotCommand, Update
 from telegram.error import InvalidToken, TelegramError
 from telegram.ext import (
     Application,
@@ -33,9 +33,11 @@ from telegram.ext import (
     ContextTypes,
     Defaults,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 
+from bot.access import AccessGate
 from bot.callbacks import PressHandlers
 from bot.config import BotConfig, ConfigError
 from bot.core import Core
@@ -44,14 +46,16 @@ from bot.i18n import lang_of, tr
 from bot.keyboards import CallbackKeys
 from bot.logs import configure_logging
 from bot.planner_client import PlannerGateway, http_connector, stdio_connector
-from bot.ratelimit import RetryAfterLimiter
+from bot.prefs import UserPrefs
+from bot.ratelimit import RetryAfterLimiter, UserRateLimit
 from bot.speech import SpeechToText
 
-__all__ = ["ALLOWED_UPDATES", "PerChatProcessor", "TelegramBot", "main"]
+__all__ = ["ALLOWED_UPDATES", "COMMANDS", "PerChatProcessor", "TelegramBot", "main"]
 
 log = logging.getLogger("bot")
 
 ALLOWED_UPDATES = ["message", "callback_query"]
+COMMANDS = ("start", "help", "drafts", "cancel", "tz")
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 MAX_WEBHOOK_BODY = 1 << 20  # an update is a few KB; refuse anything absurd before parsing it
 
@@ -109,8 +113,14 @@ def build_application(config: BotConfig, core: Core, limiter: RetryAfterLimiter)
     messages = MessageHandlers(core)
     presses = PressHandlers(core, messages)
     new_messages = filters.UpdateType.MESSAGE  # an edited message is not a new request
-    app.add_handler(CommandHandler(["start", "help"], messages.start, filters=new_messages))
+    # Group -1 runs first: strangers and people over their rate stop here, before any handler
+    gate = AccessGate(config.allowed, UserRateLimit(config.rate_per_window, config.rate_window_s))
+    app.add_handler(TypeHandler(Update, gate.check), group=-1)
+    app.add_handler(CommandHandler("start", messages.start, filters=new_messages))
+    app.add_handler(CommandHandler("help", messages.help, filters=new_messages))
     app.add_handler(CommandHandler("cancel", messages.forget, filters=new_messages))
+    app.add_handler(CommandHandler("drafts", messages.drafts, filters=new_messages))
+    app.add_handler(CommandHandler("tz", messages.tz, filters=new_messages))
     app.add_handler(MessageHandler(new_messages & (filters.VOICE | filters.AUDIO), messages.voice))
     app.add_handler(MessageHandler(new_messages & filters.TEXT & ~filters.COMMAND, messages.text))
     app.add_handler(CallbackQueryHandler(presses.press))
@@ -192,6 +202,7 @@ class TelegramBot:
             self.speech,
             timezone_in_args=not config.planner_url,
             keys=CallbackKeys(path=config.state_db),
+            prefs=UserPrefs(config.state_db),
         )
         self.limiter = RetryAfterLimiter(max_wait_s=config.max_retry_after_s)
         self.app = build_application(config, self.core, self.limiter)
@@ -204,6 +215,7 @@ class TelegramBot:
         await self.gateway.start()
         await self.app.initialize()  # getMe: fails fast on a wrong token
         await self.app.start()
+        await self._set_commands()
         if self.config.webhook_url:
             await self._start_webhook(self.config.webhook_url)
         else:
@@ -214,6 +226,15 @@ class TelegramBot:
                 allowed_updates=ALLOWED_UPDATES,
                 drop_pending_updates=False,  # what people sent while the bot was down still counts
             )
+
+    async def _set_commands(self) -> None:
+        """The command menu, in Russian for Russian-speaking clients and English for the rest."""
+        for lang, code in (("en", None), ("ru", "ru")):
+            commands = [BotCommand(name, tr(lang, f"cmd_{name}")) for name in COMMANDS]  # type: ignore[arg-type]
+            try:
+                await self.app.bot.set_my_commands(commands, language_code=code)
+            except TelegramError as exc:  # a menu is a convenience: the commands work without it
+                log.warning("setMyCommands failed: %s", type(exc).__name__)
 
     async def _start_webhook(self, url: str) -> None:
         cfg = self.config
@@ -251,6 +272,7 @@ class TelegramBot:
         if self.speech is not None:
             await self.speech.aclose()
         self.core.keys.close()
+        self.core.prefs.close()
 
 
 async def serve(config: BotConfig, stop: asyncio.Event) -> int:

@@ -178,7 +178,7 @@ class PressHandlers:
                         finally:
                             await edits.settle()
             final = str(reply.get("status")) in FINAL
-            await core.edit(context.bot, key, message_id, reply_screen(reply, core.config.zone, lang))
+            await core.edit(context.bot, key, message_id, reply_screen(reply, core.zone_of(key[1]), lang))
         except (PlannerUnavailable, PlannerError) as exc:
             log.warning("draft press failed: %s", type(exc).__name__)
             which = "unavailable" if isinstance(exc, PlannerUnavailable) else "error"
@@ -224,7 +224,7 @@ class PressHandlers:
                     callback_id=callback_id,
                 )
             next_question = reply.get("question_id") == action.question_id
-            await core.send(context.bot, key, reply_screen(reply, core.config.zone, lang))
+            await core.send(context.bot, key, reply_screen(reply, core.zone_of(key[1]), lang))
         except (PlannerUnavailable, PlannerError) as exc:
             await self.messages.report_failure(context, key, lang, exc)
             next_question = True  # let the person press again
@@ -255,7 +255,7 @@ class PressHandlers:
             voice = voice_argument(action.transcript, action.file_id, action.confidence)
             async with core.typing(context.bot, key[0]):
                 reply = await self.messages.plan_voice(key, lang, voice, callback_id)
-            await core.send(context.bot, key, reply_screen(reply, core.config.zone, lang))
+            await core.send(context.bot, key, reply_screen(reply, core.zone_of(key[1]), lang))
             ok = True
         except (PlannerUnavailable, PlannerError) as exc:
             await self.messages.report_failure(context, key, lang, exc)

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.access_list import AllowList, AllowListError
+
 __all__ = ["BotConfig", "ConfigError"]
 
 # Seed 001: below 0.40 the voice is not acted on; below 0.75 the transcript is confirmed first.
@@ -53,6 +55,10 @@ class BotConfig:
     poll_timeout_s: float = 30.0
     max_retry_after_s: float = 60.0
     state_db: str | None = None  # the buttons' keys on disk, so they outlive a restart; None: memory only
+    # who may use the bot (TELEGRAM_ALLOWED_USERS); from the environment it must be set, `*` for anyone
+    allowed: AllowList = field(default_factory=lambda: AllowList(everyone=True))
+    rate_per_window: int = 20  # requests (messages and presses) per person per window
+    rate_window_s: float = 60.0
 
     def __post_init__(self) -> None:
         if not self.telegram_token:
@@ -103,9 +109,21 @@ class BotConfig:
             for k, v in env.items()
             if (k.startswith(_CHILD_ENV_PREFIXES) or k in _CHILD_ENV_NAMES) and k not in _BOT_ONLY
         }
+        try:
+            allowed = AllowList.parse(get("TELEGRAM_ALLOWED_USERS") or "")
+        except AllowListError as exc:
+            raise ConfigError(f"TELEGRAM_ALLOWED_USERS: {exc}") from exc
+        rate = get("TELEGRAM_RATE_LIMIT") or "20/60"
+        per, _, window = rate.partition("/")
+        try:
+            per_window, window_s = int(per), float(window or 60)
+        except ValueError as exc:
+            raise ConfigError("TELEGRAM_RATE_LIMIT must look like 20/60 (requests per seconds)") from exc
+        if per_window < 1 or window_s <= 0:
+            raise ConfigError("TELEGRAM_RATE_LIMIT must look like 20/60 (requests per seconds)")
         command = get("PLANNER_COMMAND")
         state_db = get("TELEGRAM_STATE_DB") or str(_data_home(env) / "planner-mcp" / "telegram.db")
-        return cls(
+        config = cls(
             telegram_token=get("TELEGRAM_BOT_TOKEN") or "",
             planner_url=get("PLANNER_URL"),
             planner_token=get("PLANNER_TOKEN"),
@@ -122,7 +140,16 @@ class BotConfig:
             webhook_listen=host.strip("[]"),
             webhook_port=int(port),
             state_db=None if state_db == ":memory:" else state_db,
+            allowed=allowed or AllowList(everyone=True),
+            rate_per_window=per_window,
+            rate_window_s=window_s,
         )
+        if not allowed:  # checked last, so a missing token is still reported first
+            raise ConfigError(
+                "TELEGRAM_ALLOWED_USERS is not set: list who may use the bot (Telegram ids, @usernames,"
+                " group chat ids), or * for anyone"
+            )
+        return config
 
 
 def _data_home(env: Mapping[str, str]) -> Path:

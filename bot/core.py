@@ -8,6 +8,7 @@ import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
+from zoneinfo import ZoneInfo
 
 from telegram import Bot, LinkPreviewOptions, Message, ReplyParameters
 from telegram.constants import ChatAction, ParseMode
@@ -15,6 +16,7 @@ from telegram.error import BadRequest, TelegramError
 
 from bot.config import BotConfig
 from bot.keyboards import CallbackKeys, markup
+from bot.prefs import UserPrefs
 from bot.render import Screen
 from bot.speech import Transcript
 from bot.state import ChatKey, ChatMemory, Once, OpenQuestion, Seen
@@ -63,14 +65,21 @@ class Core:
     chats: ChatMemory = field(default_factory=ChatMemory)
     seen: Seen = field(default_factory=Seen)
     once: Once = field(default_factory=Once)
+    prefs: UserPrefs = field(default_factory=UserPrefs)
+
+    def zone_of(self, telegram_user_id: int) -> ZoneInfo:
+        """The person's own zone (/tz) or the bot's default, for times in their replies."""
+        return ZoneInfo(self.prefs.timezone(telegram_user_id) or self.config.timezone)
 
     # ---- the planner --------------------------------------------------------------------------
     async def call(
         self, tool: str, telegram_user_id: int, *, progress: ProgressFn | None = None, **arguments: Any
     ) -> dict[str, Any]:
         args = {"user_id": user_of(telegram_user_id), **arguments}
-        if tool == "plan" and self.timezone_in_args:
-            args.setdefault("timezone", self.config.timezone)
+        own = self.prefs.timezone(telegram_user_id)
+        if tool == "plan" and (own or self.timezone_in_args):
+            # the person's /tz beats the X-Timezone header the whole bot sends
+            args.setdefault("timezone", own or self.config.timezone)
         return await self.planner.call(tool, args, progress=progress)
 
     # ---- showing things -----------------------------------------------------------------------

@@ -1,10 +1,16 @@
-"""Messages: a typed request (or a typed answer to the open question), a voice message, commands."""
+"""Messages: a typed request (or a typed answer to the open question), a voice message, and the
+commands /start, /help, /drafts, /cancel, /tz."""
 
 from __future__ import annotations
 
+import functools
 import logging
+import re
+import zoneinfo
 from dataclasses import replace
+from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from telegram import Update
 from telegram.error import TelegramError
@@ -14,11 +20,11 @@ from bot.core import Core
 from bot.i18n import Lang, lang_of, tr
 from bot.keyboards import Action
 from bot.planner_client import PlannerError, PlannerUnavailable
-from bot.render import Screen, reply_screen, voice_screen
+from bot.render import Screen, draft_row_screen, esc, reply_screen, voice_screen
 from bot.speech import SpeechError
 from bot.state import ChatKey
 
-__all__ = ["MessageHandlers", "voice_argument"]
+__all__ = ["MessageHandlers", "find_zone", "voice_argument"]
 
 log = logging.getLogger("bot")
 
@@ -40,19 +46,82 @@ class MessageHandlers:
         return (chat.id, user.id), lang_of(user.language_code), msg.message_id
 
     async def start(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """/start: a greeting and what the bot can do."""
         who = self._who(update)
         if who is not None:
-            await self.core.send(context.bot, who[0], Screen(tr(who[1], "start")), track_question=False)
+            text = f"{tr(who[1], 'start')}\n\n{tr(who[1], 'help')}"
+            await self.core.send(context.bot, who[0], Screen(esc(text)), track_question=False)
+
+    async def help(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """/help: what it can do, with examples, and the commands."""
+        who = self._who(update)
+        if who is not None:
+            await self.core.send(context.bot, who[0], Screen(esc(tr(who[1], "help"))), track_question=False)
 
     async def forget(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """/cancel: drop the open question and tidy the last keyboard."""
+        """/cancel: cancel the person's drafts that wait for a yes, drop the open question, tidy the
+        last keyboard."""
         who = self._who(update)
         if who is None:
             return
         key, lang, _ = who
         self.core.chats.set_question(key, None)
         await self.core.strip_keyboard(context.bot, key)
-        await self.core.send(context.bot, key, Screen(tr(lang, "forgotten")), track_question=False)
+        try:
+            waiting = await self._waiting_drafts(key)
+            for row in waiting:
+                await self.core.call("cancel_draft", key[1], draft_id=str(row["id"]))
+        except (PlannerUnavailable, PlannerError) as exc:
+            await self.report_failure(context, key, lang, exc)
+            return
+        text = tr(lang, "cancelled_n", n=len(waiting)) if waiting else tr(lang, "forgotten")
+        await self.core.send(context.bot, key, Screen(text), track_question=False)
+
+    async def drafts(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """/drafts: each draft waiting for the person's yes, with its Confirm and Cancel buttons."""
+        who = self._who(update)
+        if who is None:
+            return
+        key, lang, _ = who
+        try:
+            waiting = await self._waiting_drafts(key)
+        except (PlannerUnavailable, PlannerError) as exc:
+            await self.report_failure(context, key, lang, exc)
+            return
+        if not waiting:
+            await self.core.send(context.bot, key, Screen(tr(lang, "no_drafts")), track_question=False)
+            return
+        zone = self.core.zone_of(key[1])
+        for row in waiting[:10]:
+            await self.core.send(context.bot, key, draft_row_screen(row, zone, lang), track_question=False)
+
+    async def _waiting_drafts(self, key: ChatKey) -> list[dict[str, Any]]:
+        reply = await self.core.call("list_drafts", key[1])
+        rows = [r for r in reply.get("results") or [] if isinstance(r, dict) and r.get("id")]
+        return [r for r in rows if r.get("status") in WAITING]
+
+    async def tz(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """/tz [Area/City | reset]: show or set the person's time zone (kept across restarts)."""
+        who = self._who(update)
+        message = update.effective_message
+        if who is None or message is None:
+            return
+        key, lang, _ = who
+        prefs, default = self.core.prefs, self.core.config.timezone
+        wanted = " ".join((message.text or "").split()[1:2]).strip()
+        if wanted.lower() in ("reset", "default", "сброс"):
+            prefs.set_timezone(key[1], None)
+        elif wanted:
+            zone = find_zone(wanted)
+            if zone is None:
+                text = tr(lang, "tz_bad", zone=wanted[:40])
+                await self.core.send(context.bot, key, Screen(esc(text)), track_question=False)
+                return
+            prefs.set_timezone(key[1], zone)
+        zone = prefs.timezone(key[1]) or default
+        now = datetime.now(ZoneInfo(zone)).strftime("%H:%M")
+        text = tr(lang, "tz_now", zone=zone, time=now, default=default)
+        await self.core.send(context.bot, key, Screen(esc(text)), track_question=False)
 
     async def text(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         who = self._who(update)
@@ -62,13 +131,14 @@ class MessageHandlers:
         key, lang, message_id = who
         await self.core.strip_keyboard(context.bot, key)
         callback_id = f"tg:message:{key[0]}:{message_id}"
+        text = without_mention(message.text, context.bot.username)
         try:
             async with self.core.typing(context.bot, key[0]):
-                reply, reasked = await self._answer_or_plan(key, lang, message.text, callback_id)
+                reply, reasked = await self._answer_or_plan(key, lang, text, callback_id)
         except (PlannerUnavailable, PlannerError) as exc:
             await self.report_failure(context, key, lang, exc)
             return
-        screen = reply_screen(reply, self.core.config.zone, lang)
+        screen = reply_screen(reply, self.core.zone_of(key[1]), lang)
         if reasked:  # the answer did not settle it: say how to get out of the question
             screen = replace(screen, text=f"{screen.text}\n<i>{tr(lang, 'restart_hint')}</i>")
         await self.core.send(context.bot, key, screen, reply_to=message_id)
@@ -135,7 +205,7 @@ class MessageHandlers:
                     filename=(file.file_path or "voice.oga").rsplit("/", 1)[-1],
                     mime_type=media.mime_type or "audio/ogg",
                     language=lang,
-                    timezone=core.config.timezone,
+                    timezone=core.prefs.timezone(key[1]) or core.config.timezone,
                 )
         except (SpeechError, TelegramError) as exc:
             log.warning("voice message not transcribed: %s", type(exc).__name__)
@@ -165,7 +235,7 @@ class MessageHandlers:
         except (PlannerUnavailable, PlannerError) as exc:
             await self.report_failure(context, key, lang, exc)
             return
-        screen = reply_screen(reply, cfg.zone, lang, echo=heard.text)
+        screen = reply_screen(reply, core.zone_of(key[1]), lang, echo=heard.text)
         if reasked:
             screen = replace(screen, text=f"{screen.text}\n<i>{tr(lang, 'restart_hint')}</i>")
         await core.send(context.bot, key, screen, reply_to=message_id)
@@ -188,6 +258,27 @@ class MessageHandlers:
         log.warning("planner call failed: %s", type(exc).__name__)
         which = "unavailable" if isinstance(exc, PlannerUnavailable) else "error"
         await self.core.send(context.bot, key, Screen(tr(lang, which)), track_question=False)
+
+
+WAITING = ("pending", "awaiting_bulk_confirmation", "confirmed")
+
+
+@functools.cache
+def _zones() -> dict[str, str]:
+    return {name.lower(): name for name in zoneinfo.available_timezones()}
+
+
+def find_zone(name: str) -> str | None:
+    """An IANA zone by its name in any letter case ("europe/berlin" -> "Europe/Berlin")."""
+    return _zones().get(name.strip().lower())
+
+
+def without_mention(text: str, bot_username: str | None) -> str:
+    """A group message addressed to the bot ("@planner_bot move Acme to Won") without the address."""
+    if not bot_username:
+        return text
+    cleaned = re.sub(rf"(?<!\w)@{re.escape(bot_username)}\b[,:]?[ \t]*", "", text, flags=re.IGNORECASE)
+    return cleaned.strip() or text
 
 
 def voice_argument(transcript: str, file_id: str, confidence: float | None) -> dict[str, Any]:

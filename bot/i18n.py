@@ -20,6 +20,62 @@ _STRINGS: dict[str, tuple[str, str]] = {
         '"Acme signed - move the deal to Won and set up onboarding". '
         "Nothing changes until you confirm.",
     ),
+    "help": (
+        "Я веду Attio (CRM), Linear и календарь по вашим словам — текстом или голосом. Примеры:\n"
+        "• Переведи сделку Globex pilot в стадию Won\n"
+        "• Создай задачу в ENG: починить вход через Safari, высокий приоритет, до пятницы\n"
+        "• Добавь заметку к Ромашке: просят скидку 10%\n"
+        "• Поставь блок завтра в 9 на час\n"
+        "• Что по сделке с Acme?\n"
+        "Любое изменение я сначала показываю черновиком — ничего не меняется, пока вы не нажмёте «Подтвердить».\n\n"
+        "/drafts — ваши черновики, ждущие подтверждения\n"
+        "/cancel — отменить их и начать заново\n"
+        "/tz — часовой пояс (например, /tz Europe/Berlin)\n"
+        "/help — эта подсказка",
+        "I run Attio (CRM), Linear and your calendar from what you say - typed or spoken. For example:\n"
+        "• Move the Globex pilot deal to Won\n"
+        "• Create an issue in ENG: fix Safari login, high priority, due Friday\n"
+        "• Add a note to Acme: they ask for a 10% discount\n"
+        "• Block tomorrow 9am for an hour\n"
+        "• What's the status of the Acme deal?\n"
+        "Every change comes as a draft first - nothing changes until you press Confirm.\n\n"
+        "/drafts - your drafts waiting for a yes\n"
+        "/cancel - cancel them and start over\n"
+        "/tz - your time zone (e.g. /tz Europe/Berlin)\n"
+        "/help - this help",
+    ),
+    "cmd_start": ("что я умею", "what I can do"),
+    "cmd_help": ("примеры запросов", "examples of requests"),
+    "cmd_drafts": ("черновики, ждущие подтверждения", "drafts waiting for a yes"),
+    "cmd_cancel": ("отменить и начать заново", "cancel and start over"),
+    "cmd_tz": ("часовой пояс", "your time zone"),
+    "not_allowed": (
+        "Извините, этот бот работает только для своей команды. Если вы в ней, попросите администратора"
+        " добавить ваш Telegram id: {id}.",
+        "Sorry, this bot only works for its team. If you are on it, ask the admin to add your Telegram"
+        " id: {id}.",
+    ),
+    "slow_down": (
+        "Слишком много запросов подряд — подождите {seconds} с и повторите.",
+        "Too many requests in a row - please wait {seconds} s and try again.",
+    ),
+    "no_drafts": ("Черновиков, ждущих подтверждения, нет.", "No drafts are waiting for your yes."),
+    "draft_row": (
+        "📝 {summary}\nИзменений: {n}. Действует до {time}.",
+        "📝 {summary}\nChanges: {n}. Valid until {time}.",
+    ),
+    "cancelled_n": (
+        "Отменено черновиков: {n}. Ничего не изменено. Напишите новый запрос.",
+        "Cancelled {n} draft(s); nothing changed. What should I do?",
+    ),
+    "tz_now": (
+        "Ваш часовой пояс: {zone} (сейчас {time}). Сменить: /tz Europe/Berlin, вернуть {default}: /tz reset",
+        "Your time zone: {zone} (now {time}). Change it: /tz Europe/Berlin; back to {default}: /tz reset",
+    ),
+    "tz_bad": (
+        "Не знаю часового пояса «{zone}». Укажите его как в базе IANA: Europe/Moscow, Asia/Almaty, America/New_York.",
+        "I don't know the time zone '{zone}'. Use an IANA name: Europe/Moscow, Asia/Almaty, America/New_York.",
+    ),
     "confirm": ("✅ Подтвердить", "✅ Confirm"),
     "confirm_n": ("✅ Подтвердить {n}", "✅ Confirm {n}"),
     "cancel": ("❌ Отмена", "❌ Cancel"),

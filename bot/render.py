@@ -17,7 +17,15 @@ from zoneinfo import ZoneInfo
 from bot.i18n import Lang, tr
 from bot.keyboards import Action, Button
 
-__all__ = ["FINAL", "Screen", "format_times", "progress_screen", "reply_screen", "voice_screen"]
+__all__ = [
+    "FINAL",
+    "Screen",
+    "draft_row_screen",
+    "format_times",
+    "progress_screen",
+    "reply_screen",
+    "voice_screen",
+]
 
 Reply = dict[str, Any]
 
@@ -119,6 +127,23 @@ def _until(draft: dict[str, Any], zone: ZoneInfo, lang: Lang) -> str:
 
 def _count(draft: dict[str, Any]) -> int:
     return len(draft.get("actions") or [])
+
+
+def draft_row_screen(row: dict[str, Any], zone: ZoneInfo, lang: Lang) -> Screen:
+    """A draft of `list_drafts` (id, status, summary, expires_at, actions) with Confirm and Cancel:
+    Confirm goes through the planner's confirm_draft, which asks for the count of a bulk draft."""
+    try:
+        until = datetime.fromisoformat(str(row.get("expires_at", ""))).astimezone(zone).strftime("%H:%M")
+    except ValueError:
+        until = "?"
+    n = int(row.get("actions") or 0)
+    draft_id, summary = str(row["id"]), str(row.get("summary", ""))
+    text = tr(lang, "draft_row", summary=esc(summary), n=n, time=until)
+    buttons = [
+        Button(tr(lang, "confirm"), Action("confirm", draft_id=draft_id, count=n, label=summary)),
+        Button(tr(lang, "cancel"), Action("cancel", draft_id=draft_id)),
+    ]
+    return Screen(_fit([text]), [buttons])
 
 
 def _question_screen(reply: Reply, lang: Lang, *, echo: list[str]) -> Screen:

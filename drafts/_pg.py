@@ -43,18 +43,22 @@ class PgDatabase:
     def __init__(
         self, conninfo: str, *, min_size: int = 1, max_size: int = 10, open_timeout_s: float = 10.0
     ) -> None:
-        self._pool: AsyncConnectionPool[Conn] = AsyncConnectionPool(
-            conninfo,
-            min_size=min_size,
-            max_size=max_size,
-            open=False,
-            kwargs={"autocommit": True},
-            name="planner-drafts",
-        )
+        self._conninfo, self._min_size, self._max_size = conninfo, min_size, max_size
+        self._pool = self._new_pool()
         self._open_timeout_s = open_timeout_s
         self._opened = False
         self._closed = False
         self._opening = asyncio.Lock()
+
+    def _new_pool(self) -> AsyncConnectionPool[Conn]:
+        return AsyncConnectionPool(
+            self._conninfo,
+            min_size=self._min_size,
+            max_size=self._max_size,
+            open=False,
+            kwargs={"autocommit": True},
+            name="planner-drafts",
+        )
 
     async def _ready(self) -> AsyncConnectionPool[Conn]:
         if self._closed:
@@ -62,9 +66,17 @@ class PgDatabase:
         if not self._opened:
             async with self._opening:
                 if not self._opened:
-                    await self._pool.open(wait=True, timeout=self._open_timeout_s)
-                    async with self._pool.connection() as conn:
-                        await apply_migrations(conn)
+                    try:
+                        await self._pool.open(wait=True, timeout=self._open_timeout_s)
+                        async with self._pool.connection() as conn:
+                            await apply_migrations(conn)
+                    except Exception:
+                        # A pool that timed out opening is closed for good: a database that was
+                        # down at start must still be used once it is back, so the next call
+                        # starts over with a new pool.
+                        failed, self._pool = self._pool, self._new_pool()
+                        await failed.close()
+                        raise
                     self._opened = True
         return self._pool
 
@@ -76,6 +88,16 @@ class PgDatabase:
                 failed; RuntimeError: the store is closed.
         """
         await self._ready()
+
+    async def check(self) -> None:
+        """Test every idle connection and replace the broken ones (after the database went away and
+        came back, the pool still holds connections to the old server).
+
+        Raises:
+            psycopg.Error, psycopg_pool.PoolTimeout: the database is unreachable.
+        """
+        pool = await self._ready()
+        await pool.check()
 
     @asynccontextmanager
     async def connection(self) -> AsyncIterator[Conn]:

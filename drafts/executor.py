@@ -35,6 +35,7 @@ from drafts._requests import (
 )
 from drafts.journal import LedgerEntry
 from drafts.models import Draft, DraftAction
+from toolkits import metrics
 from toolkits.base import Backend, ToolAction
 from toolkits.reconcile import with_marker
 
@@ -377,7 +378,9 @@ class Executor:
             )
             if not claim.claimed:
                 if claim.state == "succeeded":
+                    metrics.ledger_outcome("already_done")
                     return await self._record(draft_id, action, _Outcome("already_done", claim.result))
+                metrics.ledger_outcome("in_progress")
                 return await self._record(draft_id, action, _Outcome("unknown", error=IN_PROGRESS))
             self._on_event("after_claim", draft_id, action.index)
             await self._store.record_action(draft_id, action.index, "running")
@@ -387,6 +390,7 @@ class Executor:
             await self._store.ledger_finish(
                 action.idempotency_scope, done.ledger_state, done.result, done.error, draft_id=draft_id
             )
+            metrics.ledger_outcome(done.ledger_state)
             outcome = await self._record(draft_id, action, _plain(done))
             self._on_event("after_record", draft_id, action.index)
             return outcome
@@ -405,6 +409,7 @@ class Executor:
         await self._store.ledger_settle(
             action.idempotency_scope, draft.id, done.ledger_state, done.result, done.error
         )
+        metrics.ledger_outcome(done.ledger_state)
         outcome = await self._record(draft.id, action, _plain(done))
         self._on_event("after_record", draft.id, action.index)
         return outcome

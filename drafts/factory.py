@@ -8,7 +8,7 @@ install on SQLite never loads psycopg (an optional extra: `pip install planner-m
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -119,6 +119,17 @@ class DraftStore(ExecutionStore, Protocol):
     ) -> None: ...
 
     async def read_audit(self, user_id: str, limit: int = 50) -> list[dict[str, Any]]: ...
+
+    # -- for an operator (drafts.operator / drafts._pg_operator) --
+    async def ready(self) -> bool: ...
+
+    async def draft_counts(self) -> dict[str, int]: ...
+
+    def export_audit(
+        self, *, since: datetime | None = None, user_id: str | None = None
+    ) -> AsyncIterator[dict[str, Any]]: ...
+
+    async def purge(self, older_than: datetime) -> dict[str, int]: ...
 
 
 def open_store(

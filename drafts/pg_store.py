@@ -26,6 +26,7 @@ from drafts._db import iso, to_utc
 from drafts._pg import Conn, PgDatabase, js
 from drafts._pg_journal import PgJournalMixin
 from drafts._pg_lease import BEAT_SQL, PgLeaseMixin
+from drafts._pg_operator import PgOperatorMixin
 from drafts.models import OPEN_STATES, ActionStatus, Draft, DraftAction, is_allowed_transition
 from toolkits.base import ToolAction
 
@@ -106,7 +107,7 @@ async def _fetch(conn: Conn, sql: str, params: Any) -> list[TupleRow]:
     return await cur.fetchall()
 
 
-class PgStore(PgLeaseMixin, PgJournalMixin):
+class PgStore(PgLeaseMixin, PgJournalMixin, PgOperatorMixin):
     """Plans, drafts, the side-effect ledger, callback replies and the audit log in PostgreSQL.
 
     Nothing connects until the first call (or `open`), which also applies the migrations.

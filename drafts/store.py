@@ -20,6 +20,7 @@ from drafts._db import Database, dumps, iso, loads, to_utc
 from drafts._lease import HEARTBEAT_SQL, LeaseMixin, StaleClaim
 from drafts.journal import JournalMixin
 from drafts.models import OPEN_STATES, ActionStatus, Draft, DraftAction, is_allowed_transition
+from drafts.operator import OperatorMixin
 from toolkits.base import ToolAction
 
 __all__ = ["SqliteStore", "StaleClaim"]
@@ -82,7 +83,7 @@ def _expire_due(conn: sqlite3.Connection, user_id: str, now: datetime, draft_id:
     return conn.execute(sql, params).rowcount
 
 
-class SqliteStore(JournalMixin, LeaseMixin):
+class SqliteStore(JournalMixin, LeaseMixin, OperatorMixin):
     """Plans, drafts, the side-effect ledger, callback replies and the audit log in one SQLite file.
 
     Args:

@@ -40,7 +40,15 @@ ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "data" / "dev.jsonl"
 BARE = Path(__file__).resolve().parent / "bare_server.py"
 REF_NOW = "2026-11-25T12:00:00+03:00"
-HEAVY = ("composio", "composio_client", "pymorphy3", "dateparser", "rapidfuzz", "unidecode")
+HEAVY = (
+    "composio",
+    "composio_client",
+    "pymorphy3",
+    "dateparser",
+    "rapidfuzz",
+    "unidecode",
+    "prometheus_client",
+)
 
 
 class Tally:

@@ -12,6 +12,7 @@ from drafts import RecoveryReport, recover, recovery_loop
 from server._helpers import call_summary
 from server._parts import ServicePart
 from server.render import execution_message
+from server.retention import retention_loop
 from toolkits import registry
 
 __all__ = ["LifeCycle"]
@@ -23,6 +24,7 @@ class LifeCycle(ServicePart):
     """Mixed into Service."""
 
     _recovery: asyncio.Task[None]
+    _retention: asyncio.Task[None]
 
     async def start(self) -> None:
         """Finish drafts a crash left executing (DESIGN §7), then keep an eye out for more: with several
@@ -47,6 +49,7 @@ class LifeCycle(ServicePart):
                 on_report=self._recovered,
             )
         )
+        self._retention = asyncio.create_task(retention_loop(self.store, self.settings.audit_retention_days))
 
     async def _recovered(self, report: RecoveryReport) -> None:
         """A draft finished by recovery was executed all the same: its owner's audit log says so."""
@@ -66,10 +69,11 @@ class LifeCycle(ServicePart):
             )
 
     async def stop(self) -> None:
-        task = getattr(self, "_recovery", None)
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        for name in ("_recovery", "_retention"):
+            task = getattr(self, name, None)
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
         await self.backend.aclose()
         await self.store.close()

@@ -21,6 +21,7 @@ from planner.intents import intents_schema
 from planner.models import Voice
 from server.elicit import PersonConfirms, PersonCounts, ask_person
 from server.identity import resolve_user
+from server.observe import observed
 from server.replies import Reply, known_secrets, redact, redact_text
 from server.service import Service
 from server.settings import Settings
@@ -65,7 +66,7 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
     async def once(
         user: str, callback_id: str | None, tool: str, fn: Callable[[], Awaitable[Reply]]
     ) -> Reply:
-        return redact(await service.once(user, callback_id, tool, fn), hidden)
+        return redact(await observed(tool, user, lambda: service.once(user, callback_id, tool, fn)), hidden)
 
     @mcp.tool(
         annotations=ToolAnnotations(
@@ -284,7 +285,11 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         ] = False,
     ) -> Reply:
         """List the person's drafts (open ones by default) with their status and summary."""
-        return redact(await service.list_drafts(who(ctx, user_id), open_only=not include_finished), hidden)
+        uid = who(ctx, user_id)
+        listed = await observed(
+            "list_drafts", uid, lambda: service.list_drafts(uid, open_only=not include_finished)
+        )
+        return redact(listed, hidden)
 
     @mcp.tool(
         annotations=ToolAnnotations(title="Read my audit log", read_only_hint=True, open_world_hint=False)
@@ -295,6 +300,7 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         limit: Annotated[int, Field(ge=1, le=500)] = 50,
     ) -> Reply:
         """The person's audit records, newest first: every decision with its input, intent and tool calls."""
-        return redact(await service.audit_log(who(ctx, user_id), limit), hidden)
+        uid = who(ctx, user_id)
+        return redact(await observed("read_audit_log", uid, lambda: service.audit_log(uid, limit)), hidden)
 
     return mcp

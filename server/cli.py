@@ -1,6 +1,6 @@
 """`planner-mcp`: serve (stdio or Streamable HTTP), plan (a one-shot preview), chat (a conversation in
 the terminal), demo, sandbox-api (the sandbox in Composio's REST shape), refresh-schemas (the tool
-schema snapshot from Composio), telegram (the reference bot)."""
+schema snapshot from Composio), telegram (the reference bot), audit (export and prune the audit log)."""
 
 from __future__ import annotations
 
@@ -18,11 +18,17 @@ __all__ = ["main"]
 
 def _serve(args: argparse.Namespace) -> int:
     from server.app import build_server
+    from server.logs import configure_logging
+    from server.replies import known_secrets
     from server.settings import Settings
     from server.wiring import build_service
 
-    logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING"), stream=sys.stderr)
-    settings = Settings.from_env()
+    try:
+        settings = Settings.from_env()
+    except ValueError as exc:
+        print(f"planner-mcp: {exc}", file=sys.stderr)
+        return 2
+    configure_logging([*known_secrets(settings), settings.metrics_token or ""])
     service = build_service(settings)
     mcp = build_server(service, settings)
     if not args.http:
@@ -36,9 +42,13 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from server.http import http_app
+    from server.ops_http import OpsApp
 
-    app = http_app(mcp, settings, args.host)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    # /healthz, /readyz and /metrics answer before the bearer-token check; every request is logged
+    app = OpsApp(http_app(mcp, settings, args.host), service, settings)
+    # log_config=None: uvicorn's own records go through our handler (JSON or text), and our access
+    # log replaces its own
+    uvicorn.run(app, host=args.host, port=args.port, log_config=None, access_log=False)
     return 0
 
 
@@ -180,6 +190,9 @@ def main(argv: list[str] | None = None) -> int:
         "--out", help="where to write it (default: the packaged toolkits/data/composio_tools.json)"
     )
     sub.add_parser("telegram", help="run the Telegram bot (TELEGRAM_BOT_TOKEN, PLANNER_URL, PLANNER_TOKEN)")
+    from server.audit_cli import add_audit_parser
+
+    add_audit_parser(sub)
     ch = sub.add_parser("chat", help="talk to the planner in the terminal: plan, pick, say yes, see it run")
     ch.add_argument("--user", default="local", help="whose drafts (default: local)")
     ch.add_argument("--now", help="ISO 8601 moment for relative dates")
@@ -190,6 +203,10 @@ def main(argv: list[str] | None = None) -> int:
         return telegram_main()
     if a.cmd == "serve":
         return _serve(a)
+    if a.cmd == "audit":
+        from server.audit_cli import run_audit
+
+        return run_audit(a)
     if a.cmd == "chat":
         from server.chat import run_chat
 

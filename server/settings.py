@@ -67,6 +67,10 @@ class Settings:
     sandbox_write_latency_s: float = 0.0  # sandbox only: a slow remote, for demos and crash tests
     principals: tuple[Principal, ...] = ()
     allowed_origins: tuple[str, ...] = ()
+    metrics_token: str | None = field(default=None, repr=False)  # GET /metrics from beyond loopback
+    audit_retention_days: float | None = (
+        None  # audit records, plans and final drafts older go; None keeps all
+    )
 
     @property
     def database(self) -> str | Path:
@@ -106,4 +110,16 @@ class Settings:
             sandbox_write_latency_s=float(os.environ.get("PLANNER_SANDBOX_WRITE_LATENCY_S", "0")),
             principals=tuple(principals),
             allowed_origins=tuple(filter(None, os.environ.get("PLANNER_ALLOWED_ORIGINS", "").split(","))),
+            metrics_token=os.environ.get("PLANNER_METRICS_TOKEN", "").strip() or None,
+            audit_retention_days=_retention_days(),
         )
+
+
+def _retention_days() -> float | None:
+    raw = os.environ.get("PLANNER_AUDIT_RETENTION_DAYS", "").strip()
+    if not raw:
+        return None
+    days = float(raw)
+    if days <= 0:
+        raise ValueError("PLANNER_AUDIT_RETENTION_DAYS must be a positive number of days")
+    return days

@@ -23,6 +23,7 @@ import re
 import sys
 import threading
 import time
+import uuid
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from typing import Any
 
@@ -36,6 +37,7 @@ from tenacity import (
     wait_random_exponential,
 )
 
+from toolkits import metrics
 from toolkits.base import ToolResult
 from toolkits.errors import (
     NotConnected,
@@ -338,11 +340,20 @@ class ComposioBackend:
         )
 
     async def _attempt(self, slug: str, args: dict[str, Any], write: bool) -> ToolResult:
-        result = await asyncio.to_thread(self._execute_blocking, slug, args, write)
+        # Our own x-request-id (the SDK sends what its request context holds): logs and Composio's
+        # support then name the same call.
+        request_id = uuid.uuid4().hex
+        try:
+            result = await asyncio.to_thread(self._execute_blocking, slug, args, write, request_id)
+        except ToolkitError as exc:
+            metrics.composio_call(toolkit_of(slug), _outcome_of(exc), request_id)
+            raise
         error = result["error"]
         if not result["successful"] and error and _PROVIDER_RATE_LIMIT.search(error):
+            metrics.composio_call(toolkit_of(slug), "rate_limited", request_id)
             # Linear/Attio rate limits arrive inside a 200 (notes/composio.md §2): transient
             raise UpstreamUnavailable(f"{toolkit_of(slug)} rate limit reached for {slug}")
+        metrics.composio_call(toolkit_of(slug), "ok" if result["successful"] else "failed", request_id)
         return result
 
     def _client(self) -> Any:
@@ -365,10 +376,15 @@ class ComposioBackend:
                     self._sdk = Composio(**options)
             return self._sdk
 
-    def _execute_blocking(self, slug: str, args: dict[str, Any], write: bool) -> ToolResult:
+    def _execute_blocking(
+        self, slug: str, args: dict[str, Any], write: bool, request_id: str | None = None
+    ) -> ToolResult:
         sdk = self._client()
         _tracking_off()
         toolkit = toolkit_of(slug)
+        if request_id:  # a ContextVar: this worker's copied context only
+            executor = sdk.client.without_retries
+            executor.request_ctx.set({"id": request_id, "provider": executor.provider})
         with map_composio_errors(slug, write=write, secrets=self._secrets):
             raw = sdk.tools.execute(
                 slug,
@@ -388,6 +404,11 @@ class ComposioBackend:
         if not isinstance(params, dict):
             raise UpstreamRejected(f"Composio returned no input schema for {slug}")
         return params
+
+
+def _outcome_of(exc: ToolkitError) -> str:
+    """A metric label for a failed call: the error's kind (a short, bounded set of class names)."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", type(exc).__name__).lower()
 
 
 def _tracking_off() -> None:

@@ -8,7 +8,7 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
-from toolkits import registry
+from toolkits import metrics, registry
 from toolkits.base import Backend, ToolResult
 from toolkits.schemas import toolkit_of
 
@@ -69,6 +69,7 @@ class PacedBackend:
         async with bucket.lock:
             wait = bucket.wait_for_token()
         if wait > 0:
+            metrics.pacing_wait(toolkit, wait)
             await self._sleep(wait)
         return await self.inner.execute(slug, arguments)
 

@@ -443,6 +443,7 @@ async def test_planner_mcp_telegram_runs_until_sigterm_and_logs_no_secret(
     env = {k: v for k, v in os.environ.items() if not k.startswith(("COMPOSIO_", "PLANNER_", "TELEGRAM_"))}
     env.update(
         TELEGRAM_BOT_TOKEN=TOKEN,
+        TELEGRAM_ALLOWED_USERS="*",  # required: the bot refuses to start without an allow-list
         TELEGRAM_API_URL=fake.base_url,
         PLANNER_URL=planner.url,
         PLANNER_TOKEN=planner.token,

@@ -21,11 +21,12 @@ from telegram.error import RetryAfter
 
 from bot.app import PerChatProcessor
 from bot.config import BotConfig, ConfigError
+from bot.handlers import find_zone, without_mention
 from bot.i18n import lang_of
 from bot.keyboards import MAX_CALLBACK_BYTES, Action, Button, CallbackKeys, markup
 from bot.logs import RedactSecrets
 from bot.planner_client import PlannerError, PlannerGateway, PlannerUnavailable, ToolCaller
-from bot.ratelimit import RetryAfterLimiter
+from bot.ratelimit import RetryAfterLimiter, UserRateLimit
 from bot.render import MAX_TEXT, format_times, reply_screen
 from bot.speech import SpeechError, parse_transcript
 
@@ -91,7 +92,7 @@ def test_keys_in_a_state_file_outlive_the_process_keep_their_owner_and_still_exp
 
 
 def test_from_env_keeps_button_keys_in_the_data_folder_unless_told_memory(tmp_path: Path) -> None:
-    env = {"TELEGRAM_BOT_TOKEN": "1:x", "XDG_DATA_HOME": str(tmp_path)}
+    env = {"TELEGRAM_BOT_TOKEN": "1:x", "XDG_DATA_HOME": str(tmp_path), "TELEGRAM_ALLOWED_USERS": "*"}
     assert BotConfig.from_env(env).state_db == str(tmp_path / "planner-mcp" / "telegram.db")
     assert BotConfig.from_env({**env, "TELEGRAM_STATE_DB": ":memory:"}).state_db is None
 
@@ -237,8 +238,11 @@ def test_settings_come_from_the_environment_and_keep_secrets_out_of_repr() -> No
         "VOICE_COMMAND_URL": "http://127.0.0.1:9000/voice-command",
         "TELEGRAM_WEBHOOK_LISTEN": "0.0.0.0:8080",
         "APP_TIMEZONE": "Asia/Tokyo",
+        "TELEGRAM_ALLOWED_USERS": "42, @Anna_K -1001234567890",
     }
     config = BotConfig.from_env(env)
+    assert config.allowed.admits(42, None, 42) and config.allowed.admits(7, "anna_k", 7)
+    assert config.allowed.admits(7, None, -1001234567890) and not config.allowed.admits(7, "boris", 7)
     assert "secret" not in repr(config)
     assert (config.webhook_listen, config.webhook_port, config.timezone) == ("0.0.0.0", 8080, "Asia/Tokyo")
     # a spawned planner gets the planner's settings, never the bot's secrets
@@ -258,6 +262,12 @@ def test_settings_come_from_the_environment_and_keep_secrets_out_of_repr() -> No
         ({"TELEGRAM_BOT_TOKEN": "1:x", "APP_TIMEZONE": "Mars/Olympus"}, "APP_TIMEZONE"),
         ({"TELEGRAM_BOT_TOKEN": "1:x", "TELEGRAM_WEBHOOK_LISTEN": "8443"}, "TELEGRAM_WEBHOOK_LISTEN"),
         ({"TELEGRAM_BOT_TOKEN": "1:x", "VOICE_CONFIRM_BELOW": "high"}, "VOICE_CONFIRM_BELOW"),
+        ({"TELEGRAM_BOT_TOKEN": "1:x"}, "TELEGRAM_ALLOWED_USERS"),
+        ({"TELEGRAM_BOT_TOKEN": "1:x", "TELEGRAM_ALLOWED_USERS": "anna k!"}, "TELEGRAM_ALLOWED_USERS"),
+        (
+            {"TELEGRAM_BOT_TOKEN": "1:x", "TELEGRAM_ALLOWED_USERS": "*", "TELEGRAM_RATE_LIMIT": "x"},
+            "TELEGRAM_RATE_LIMIT",
+        ),
     ],
 )
 def test_a_missing_or_malformed_setting_is_named(env: dict[str, str], names: str) -> None:
@@ -412,3 +422,29 @@ async def test_messages_of_one_chat_are_handled_in_order_and_other_chats_do_not_
     release.set()
     await asyncio.gather(first, second)
     assert order == ["chat5-first start", "chat6", "chat5-first end", "chat5-second"]
+
+
+# ---- a team's bot ----------------------------------------------------------------------------------
+
+
+def test_the_per_person_rate_refuses_the_excess_tells_once_and_refills_over_the_window() -> None:
+    now = [0.0]
+    limit = UserRateLimit(3, 60.0, clock=lambda: now[0])
+    assert [limit.take(1) for _ in range(3)] == [(0.0, False)] * 3
+    assert limit.take(1) == (20.0, True)  # one request comes back every 20 s; say so once
+    assert limit.take(1) == (20.0, False)
+    assert limit.take(2) == (0.0, False)  # another person has their own bucket
+    now[0] = 20.0
+    assert limit.take(1) == (0.0, False)
+    assert limit.take(1)[1] is True  # a new throttled stretch is told again
+
+
+def test_a_group_message_loses_the_bots_address_but_keeps_its_lines() -> None:
+    assert without_mention("@Planner_Bot, переведи Acme в Won", "planner_bot") == "переведи Acme в Won"
+    assert without_mention("задачи:\nодин\nдва @planner_bot", "planner_bot") == "задачи:\nодин\nдва"
+    assert without_mention("напиши на anna@planner_bot.ru", "planner_bot") == "напиши на anna@planner_bot.ru"
+
+
+def test_a_time_zone_is_found_in_any_letter_case_and_nonsense_is_not() -> None:
+    assert find_zone("europe/BERLIN") == "Europe/Berlin"
+    assert find_zone("Mars/Olympus") is None
