@@ -206,12 +206,12 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
                 gaps.append(" ".join(clause.keys[i].text for i in sorted(m.positions)))
     structured = " ".join(s for i in intents for s in _strings(i, free_text=False)).lower()
     for rx, fields in _FIELD_PHRASES:
-        for m in rx.finditer(text):
+        for phrase in rx.finditer(text):
             if not any(
                 getattr(i, f, None) is not None for i in intents for f in fields if f in type(i).model_fields
             ):
-                if not (fields[0] == "labels" and m.group(1).lower() in structured):
-                    gaps.append(m.group(0).strip())
+                if not (fields[0] == "labels" and phrase.group(1).lower() in structured):
+                    gaps.append(phrase.group(0).strip())
     return list(dict.fromkeys(gaps))
 
 

@@ -132,7 +132,7 @@ def iso_date(d: datetime | None) -> str | None:
     return d.date().isoformat() if d else None
 
 
-async def find(ctx: BuildContext, clause: Clause, kind: str, *, text: str | None = None) -> list:  # type: ignore[type-arg]
+async def find(ctx: BuildContext, clause: Clause, kind: str, *, text: str | None = None) -> list[Mention]:
     """Mentions of one kind of record in a clause (or in `text`)."""
     pool: list[Entity]
     d = ctx.directory
