@@ -27,6 +27,7 @@ from planner.directory import Directory, Reader
 from planner.hurried import unhurried
 from planner.intents import WRITE_OPS, IntentBase, IntentsError, describe, parse_intents
 from planner.limits import MAX_TEXT
+from planner.numbers import NUMBER_WORDS, number_from_words
 from planner.models import ClarificationQuestion, Plan, PlanInputs, RiskFlag, ToolAction, Voice
 from planner.rules import load_rules
 from planner.text import detect_language, norm
@@ -312,8 +313,6 @@ class Planner:
     async def _identifiers(self, text: str) -> str:
         """Spoken or hurried issue ids ("eng 101", "eng101") as Linear writes them ("ENG-101"), for the
         workspace's own team keys only (so "in 2 hours" stays a time)."""
-        if not re.search(r"\d", text):
-            return text
         try:
             keys = [str(t.extra.get("key")) for t in await self.directory.teams() if t.extra.get("key")]
         except LookupError:
@@ -321,6 +320,13 @@ class Planner:
         for key in keys:
             text = re.sub(
                 rf"\b{re.escape(key)}[\s\-_]?(\d{{1,6}})\b", rf"{key}-\1", text, flags=re.IGNORECASE
+            )
+            # dictated: "eng сто два", "cs twelve", "eng one oh five"
+            text = re.sub(
+                rf"\b{re.escape(key)}[\s\-]+((?:(?:{NUMBER_WORDS})(?:[\s-]+|$))+)",
+                lambda m, key=key: _spoken_id(key, m),
+                text,
+                flags=re.IGNORECASE,
             )
         return text
 
@@ -469,6 +475,12 @@ def _dedupe(actions: list[ToolAction]) -> list[ToolAction]:
         seen.add(key)
         out.append(a)
     return out
+
+
+def _spoken_id(key: str, m: re.Match[str]) -> str:
+    words = m.group(1).split()
+    number = number_from_words(words)
+    return f"{key}-{number} " if number else m.group(0)
 
 
 def _about_work(text: str, ctx: BuildContext) -> bool:

@@ -61,8 +61,27 @@ def _meant(word: str, *, first: bool) -> str | None:
     return None
 
 
+# chat shorthand, read as the words meant (whole words only)
+_SHORT = {
+    "созд": "создай", "срочн": "срочно", "lbl": "label", "cmt": "comment", "del": "delete", "mtg": "meeting",
+    "tmrw": "tomorrow", "tmr": "tomorrow", "tmrrw": "tomorrow", "tomoz": "tomorrow", "w/": "with",
+    "desc": "description", "pri": "priority", "prio": "priority", "asap": "urgent", "mins": "minutes",
+    "hrs": "hours", "hr": "hour", "nxt": "next", "wk": "week", "mon": "monday", "tue": "tuesday",
+    "wed": "wednesday", "thu": "thursday", "thurs": "thursday", "fri": "friday", "msg": "message",
+    "завтр": "завтра", "коммент": "комментарий", "пн": "понедельник", "вт": "вторник", "ср": "среда",
+    "чт": "четверг", "пт": "пятница",
+}  # fmt: skip
+_SHORT_RX = re.compile(r"(?<![\w/])(" + "|".join(re.escape(k) for k in sorted(_SHORT, key=len, reverse=True)) + r")(?![\w/])", re.I)
+
+
+def _expand(m: re.Match[str]) -> str:
+    word = _SHORT[m.group(1).lower()]
+    return word[:1].upper() + word[1:] if m.group(1)[:1].isupper() else word
+
+
 def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
+    text = _SHORT_RX.sub(_expand, text)
     polite = _POLITE.match(text)
     if polite and _WORD.match(text, polite.end()):
         text = text[polite.end() :].rstrip()

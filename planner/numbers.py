@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["spoken_numbers"]
+__all__ = ["NUMBER_WORDS", "number_from_words", "spoken_numbers"]
 
 _UNITS = {
     "один": 1, "одна": 1, "одну": 1, "два": 2, "две": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6,
@@ -106,3 +106,23 @@ def spoken_numbers(low: str) -> str:
         return text.rjust(len(span)) if len(text) <= len(span) else span
 
     return _RUN.sub(digits, low)
+
+
+_DIGIT_WORDS = {**{w: v for w, v in _UNITS.items() if v < 10}, "zero": 0, "oh": 0, "o": 0, "ноль": 0, "нуль": 0}
+NUMBER_WORDS = "|".join(sorted({*_VALUES, *_DIGIT_WORDS, "a"}, key=len, reverse=True))
+
+
+def number_from_words(words: list[str]) -> int | None:
+    """A number said as words, for an identifier: "сто два" = 102, "twelve" = 12, "one oh five" = 105
+    (digit by digit), "a hundred and one" = 101; None when the words are not one number."""
+    said = [w for w in (x.lower() for x in words) if w not in ("and", "и")]
+    if not said or any(w not in _VALUES and w not in _DIGIT_WORDS and w != "a" for w in said):
+        return None
+    if len(said) >= 2 and all(w in _DIGIT_WORDS for w in said):
+        return int("".join(str(_DIGIT_WORDS[w]) for w in said))
+    total = 0
+    for w in said:
+        if w == "a":
+            continue
+        total = max(total, 1) * 100 if w == "hundred" else total + (_VALUES.get(w) or _DIGIT_WORDS.get(w, 0))
+    return total or None
