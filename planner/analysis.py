@@ -72,6 +72,9 @@ _ACTIONS = (
     "followup", "todo",
 )  # fmt: skip
 _NEW = frozenset({"новый", "новая", "новое", "новую", "new"})
+_OPEN_ADJ = frozenset(
+    {"открытые", "открытых", "открытый", "открытая", "открытую", "открытой", "открытым", "opened"}
+)
 _SPLIT = re.compile(
     r"\s*(?:;|\s[—–-]\s|[.!?]\s+|,\s+(?:и|а|а также|and then|and|then|затем|потом)\s+|\s+(?:и|а также|and then|and|then|"
     r"затем|потом)\s+|,\s+)(?=\S)",
@@ -102,8 +105,17 @@ class Clause:
         return any(n in self.cues for n in names)
 
     def creates(self) -> bool:
-        """A create verb, not just the adjective "new" ("у Globex новый домен" edits, it does not create)."""
-        return any(self.keys[i].text not in _NEW for i in self.cue_positions("create"))
+        """A create verb, not just the adjective "new" ("у Globex новый домен" edits, it does not create)
+        or "open" ("my open deals", "открытые задачи" are a state)."""
+        return any(
+            self.keys[i].text not in _NEW
+            and not (self.keys[i].text in _OPEN_ADJ or (self.keys[i].text == "open" and i > 0))
+            for i in self.cue_positions("create")
+        )
+
+    def says_new(self) -> bool:
+        """The adjective "new" ("новая сделка с Initech"): a create without a verb."""
+        return any(self.keys[i].text in _NEW for i in self.cue_positions("create"))
 
     def first(self, *names: str) -> int:
         """Position of the earliest word carrying any of these cues (a large number when none)."""

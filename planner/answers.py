@@ -77,6 +77,8 @@ def keep_issue(row: dict[str, Any], f: dict[str, Any]) -> bool:
         names = {str(x.get("name", "")).lower() for x in _labels(row)}
         if str(f["label"]).lower() not in names:
             return False
+    if f.get("priority") and row.get("priority") != f["priority"]:
+        return False
     if f.get("assignee") and (row.get("assignee") or {}).get("id") != f["assignee"]:
         return False
     if f.get("team") and (row.get("team") or {}).get("id") != f["team"]:
@@ -131,8 +133,11 @@ def refine(results: list[dict[str, Any]], specs: list[Refine], lang: str) -> lis
             continue
         entry = results[spec.action]
         rows, where = _rows_in(entry.get("data"))
-        if where is None and isinstance(entry.get("data"), dict) and entry["data"].get("id"):
-            rows = [entry["data"]]
+        data = entry.get("data")
+        if where is None and isinstance(data, dict):  # one record: {"data": {...}} or the record itself
+            inner = data.get("data")
+            one: dict[str, Any] = inner if isinstance(inner, dict) else data
+            rows = [one] if one.get("id") or one.get("values") else []
         keep = keep_deal if spec.object == "deals" else keep_issue if spec.object == "issues" else None
         if keep is not None and spec.filters:
             rows = [r for r in rows if keep(r, spec.filters)]

@@ -10,6 +10,7 @@ the person said.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -27,9 +28,9 @@ from planner.directory import Directory, Reader
 from planner.hurried import unhurried
 from planner.intents import WRITE_OPS, IntentBase, IntentsError, describe, parse_intents
 from planner.limits import MAX_TEXT
-from planner.numbers import NUMBER_WORDS, number_from_words
 from planner.models import ClarificationQuestion, Plan, PlanInputs, RiskFlag, ToolAction, Voice
-from planner.rules import load_rules
+from planner.numbers import NUMBER_WORDS, number_from_words
+from planner.rules import WRITING, load_rules
 from planner.text import detect_language, norm
 from toolkits import registry
 from toolkits.schemas import validate_arguments
@@ -232,7 +233,9 @@ class Planner:
                 )
 
     async def _read_clause(self, clause: Clause, ctx: BuildContext) -> bool:
-        for _, _, fn in self._rules:
+        for _, name, fn in self._rules:
+            if name in WRITING and ctx.memory.get("asking"):
+                continue  # a question never becomes a write (DESIGN §5a)
             marks = (len(ctx.intents), len(ctx.actions), len(ctx.risks), len(ctx.notes))
             try:
                 if await fn(clause, ctx):
@@ -324,7 +327,7 @@ class Planner:
             # dictated: "eng сто два", "cs twelve", "eng one oh five"
             text = re.sub(
                 rf"\b{re.escape(key)}[\s\-]+((?:(?:{NUMBER_WORDS})(?:[\s-]+|$))+)",
-                lambda m, key=key: _spoken_id(key, m),
+                functools.partial(_spoken_id, key),
                 text,
                 flags=re.IGNORECASE,
             )

@@ -60,7 +60,7 @@ def interrogative(clause: Clause) -> bool:
         return True
     if text.endswith("?") and _AUX.match(text):
         return True
-    return text.endswith("?") and not clause.commands()
+    return text.endswith("?") and not asks_for_something(clause)
 
 
 def asks_for_something(clause: Clause) -> bool:

@@ -71,7 +71,10 @@ _SHORT = {
     "завтр": "завтра", "коммент": "комментарий", "пн": "понедельник", "вт": "вторник", "ср": "среда",
     "чт": "четверг", "пт": "пятница",
 }  # fmt: skip
-_SHORT_RX = re.compile(r"(?<![\w/])(" + "|".join(re.escape(k) for k in sorted(_SHORT, key=len, reverse=True)) + r")(?![\w/])", re.I)
+_SHORT_RX = re.compile(
+    r"(?<![\w/])(" + "|".join(re.escape(k) for k in sorted(_SHORT, key=len, reverse=True)) + r")(?![\w/])",
+    re.I,
+)
 
 
 def _expand(m: re.Match[str]) -> str:

@@ -108,7 +108,14 @@ def spoken_numbers(low: str) -> str:
     return _RUN.sub(digits, low)
 
 
-_DIGIT_WORDS = {**{w: v for w, v in _UNITS.items() if v < 10}, "zero": 0, "oh": 0, "o": 0, "ноль": 0, "нуль": 0}
+_DIGIT_WORDS = {
+    **{w: v for w, v in _UNITS.items() if v < 10},
+    "zero": 0,
+    "oh": 0,
+    "o": 0,
+    "ноль": 0,
+    "нуль": 0,
+}
 NUMBER_WORDS = "|".join(sorted({*_VALUES, *_DIGIT_WORDS, "a"}, key=len, reverse=True))
 
 

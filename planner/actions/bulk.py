@@ -23,6 +23,7 @@ from planner.intents.models import (
     UpdateMatching,
 )
 from planner.models import RiskFlag
+from toolkits.linear import PRIORITY
 
 __all__: list[str] = []
 
@@ -149,6 +150,8 @@ async def _issues(intent: UpdateMatching, ctx: BuildContext) -> list[dict[str, A
         flt["due_after"] = refs.day(ctx, f.due_after, "filters.due_after").isoformat()
     if f.text:
         flt["text"] = f.text
+    if f.priority:
+        flt["priority"] = PRIORITY[f.priority]
     flt = {k: v for k, v in flt.items() if v}
     return [r for r in rows if keep_issue(r, flt) and not r.get("archivedAt")]
 

@@ -14,6 +14,7 @@ from planner.directory import Entity
 from planner.intents.models import Filters, Find
 from toolkits.attio import ops as attio
 from toolkits.googlecalendar import ops as gcal
+from toolkits.linear import PRIORITY
 from toolkits.linear import ops as linear
 
 __all__: list[str] = []
@@ -169,6 +170,7 @@ async def _issues(intent: Find, f: Filters, ctx: BuildContext) -> None:
         ctx, index, intent, team=team.id if team and project is not None else None,
         assignee=assignee.id if assignee and (project or team) else None, state=state,
         label=labels[0].name if labels else None, text=f.text if (project or team or assignee) else None,
+        priority=PRIORITY[f.priority] if f.priority else None,
         due_before=refs.day(ctx, f.due_before, "filters.due_before").isoformat() if f.due_before else None,
         due_after=refs.day(ctx, f.due_after, "filters.due_after").isoformat() if f.due_after else None,
     )  # fmt: skip

@@ -247,6 +247,8 @@ FIND_OBJECTS = (
 class Filters(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
+    norm_priority = field_validator("priority", mode="before")(_priority)
+
     record: Ref | None = Field(default=None, description="one record by name or identifier")
     stage: Ref | None = None
     owner: Ref | None = None
@@ -256,6 +258,7 @@ class Filters(BaseModel):
     label: Ref | None = None
     assignee: Ref | None = None
     project: Ref | None = None
+    priority: Priority | None = None
     due_before: When | None = None
     due_after: When | None = None
     date: When | None = Field(default=None, description="for events: the day")

@@ -1,6 +1,7 @@
-"""Intent rules, one module per area. A rule looks at one clause and, if it recognises it, adds
-actions (or raises `Ask`) through the BuildContext. Rules run in priority order; the first that
-returns True owns the clause. Registering a new area is adding a module to `_MODULES`."""
+"""Text -> intents: rules, one module per area. A rule looks at one clause and, if it recognises it,
+emits intents (or raises `Ask`) through the BuildContext. Rules run in priority order; the first that
+returns True owns the clause. A rule that only drafts changes says so (`writes=True`) and is never
+asked about a question. Registering a new area is adding a module to `_MODULES`."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ from collections.abc import Awaitable, Callable
 from planner.analysis import Clause
 from planner.context import BuildContext
 
-__all__ = ["RULES", "Rule", "load_rules", "rule"]
+__all__ = ["RULES", "WRITING", "Rule", "load_rules", "rule"]
 
 Rule = Callable[[Clause, BuildContext], Awaitable[bool]]
 RULES: list[tuple[int, str, Rule]] = []
+WRITING: set[str] = set()  # rules that only ever draft changes
 _MODULES = (
     "calendar",
     "bulk",
@@ -23,13 +25,16 @@ _MODULES = (
     "crm_records",
     "crm_updates",
     "catalog",
+    "finds",
     "queries",
 )
 
 
-def rule(priority: int) -> Callable[[Rule], Rule]:
+def rule(priority: int, *, writes: bool = False) -> Callable[[Rule], Rule]:
     def register(fn: Rule) -> Rule:
         RULES.append((priority, fn.__name__, fn))
+        if writes:
+            WRITING.add(fn.__name__)
         RULES.sort(key=lambda r: r[0])
         return fn
 

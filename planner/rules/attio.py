@@ -75,7 +75,7 @@ async def _stage(clause: Clause, ctx: BuildContext) -> Entity | None:
     return found
 
 
-@rule(40)
+@rule(40, writes=True)
 async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
     head = head_of(clause, ctx.now)
     statement = head.has("signed", "refused", "lost")  # "add a note: contract signed" is not a statement
@@ -224,7 +224,7 @@ _ON_RECORD = re.compile(
 )
 
 
-@rule(45)
+@rule(45, writes=True)
 async def note(clause: Clause, ctx: BuildContext) -> bool:
     """ "Добавь заметку к Initech: ...", "оставь заметку у Ивана Сидорова что ...", "jot down on John's record: ..."."""
     if not (clause.has("note") or clause.has("note_verb")) or clause.asks() and not clause.after_colon:
@@ -263,7 +263,7 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
-@rule(50)
+@rule(50, writes=True)
 async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     """A to-do about a CRM record (seed 000's task_create "about a CRM record"), optionally for a colleague."""
     reminder = clause.has("remind", "followup") or (clause.has("todo") and clause.moment.day is not None)
@@ -328,9 +328,9 @@ async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
     return colleague
 
 
-@rule(55)
+@rule(55, writes=True)
 async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
-    if not (clause.creates() or clause.has("create") and clause.has("deal")) or not clause.has("deal"):
+    if not (clause.creates() or clause.says_new()) or not clause.has("deal"):
         return False
     if clause.has("task", "issue") and clause.first("create") > clause.first("deal"):
         return False  # "сделку … в Won и закинь задачу …": the verb creates the task, not the deal
@@ -397,7 +397,7 @@ def _said_name(clause: Clause) -> str | None:
     return dashed.group(1).strip() if dashed else None
 
 
-@rule(35)
+@rule(35, writes=True)
 async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
     if not clause.has("delete") or clause.identifiers or clause.has("task", "issue", "note"):
         return False

@@ -27,7 +27,7 @@ _LABEL_WORDS = {"bug": "bug", "bugs": "bug", "баг": "bug", "баги": "bug",
                 "feature": "feature", "features": "feature", "фичи": "feature"}  # fmt: skip
 
 
-@rule(15)
+@rule(15, writes=True)
 async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     if not _ALL.search(clause.text) or clause.identifiers or clause.creates() or clause.after_colon:
         return False  # "create 8 issues, one for each screen: …" makes things, it changes none

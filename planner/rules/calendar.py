@@ -69,7 +69,7 @@ async def _attendees(clause: Clause, ctx: BuildContext) -> list[Entity]:
     return found
 
 
-@rule(10)
+@rule(10, writes=True)
 async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
     meeting = clause.has("meeting")
     if not (clause.has("block") or meeting) or (

@@ -132,7 +132,7 @@ async def _employer(
     return None, None
 
 
-@rule(56)
+@rule(56, writes=True)
 async def create_company(clause: Clause, ctx: BuildContext) -> bool:
     """A new company (asserted by domain) and/or person (asserted by email): Attio never gets a duplicate.
     "add company Hooli (hooli.com) and their CTO Gavin Belson, gavin@hooli.com" is both."""

@@ -67,7 +67,7 @@ def _field(clause: Clause) -> tuple[str, set[str]] | None:
     return None
 
 
-@rule(42)
+@rule(42, writes=True)
 async def update_record(clause: Clause, ctx: BuildContext) -> bool:
     changes = clause.has("move", "put", "assign") or re.search(
         r"\b(переда[йт]\w*|теперь|is now|new|нов\w+|promoted|повысили|назначили|стал[аи]?|became|from now on|"
@@ -150,7 +150,7 @@ def _bare_number(text: str) -> tuple[float, str] | None:
     return (float(m.group(1).replace(" ", "")), "USD") if m else None
 
 
-@rule(33)
+@rule(33, writes=True)
 async def complete_crm_task(clause: Clause, ctx: BuildContext) -> bool:
     """ "Отметь задачу по Ромашке выполненной": a CRM task, found among the record's open tasks."""
     if (

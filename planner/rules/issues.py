@@ -102,7 +102,8 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     ident = str(issue.get("identifier") or issue["id"])
     team_id = str((issue.get("team") or {}).get("id", ""))
     question = clause.has("query") or clause.text.rstrip().endswith("?")
-    if question and clause.asks() and not clause.commands():  # "eng-104 какой там срок", "что с CS-13?"
+    # "eng-104 какой там срок", "что с CS-13?", "Олег уже назначен на ENG-106?"
+    if question and (clause.asks() and not clause.commands() or ctx.memory.get("asking")):
         await ctx.emit(Find(object="issues", filters=Filters(record=ident)), record=issue)
         if clause.has("deal"):  # "show me ENG-101 and the Globex pilot deal"
             deals = [m for m in await find(ctx, clause, "deal") if m.score >= 0.9]
@@ -348,7 +349,7 @@ _SPLIT_CUE = re.compile(
 )
 
 
-@rule(29)
+@rule(29, writes=True)
 async def sub_issues(clause: Clause, ctx: BuildContext) -> bool:
     """ "Разбей ENG-104 на подзадачи: a, b, c" -> 1..5 sub-issues (seed 002)."""
     if not clause.identifiers or not _SPLIT_CUE.search(clause.text) or clause.after_colon is None:

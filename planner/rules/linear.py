@@ -109,7 +109,7 @@ async def _team(clause: Clause, ctx: BuildContext, fallback_key: str | None) -> 
     return next((t for t in teams if t.extra.get("key") == fallback_key), teams[0] if teams else None)
 
 
-@rule(20)
+@rule(20, writes=True)
 async def template(clause: Clause, ctx: BuildContext) -> bool:
     # the template word must qualify the tasks ("задачи онбординга", "the renewal tasks"), not sit in
     # an explicit title after a colon ("Create an issue: update the onboarding docs")
@@ -247,7 +247,7 @@ async def _project_in(clause: Clause, ctx: BuildContext) -> Entity | None:
     )
 
 
-@rule(60)
+@rule(60, writes=True)
 async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     noun = clause.has("task", "issue")
     starts_as_task = bool(_TASK_START.match(clause.text)) and not (
@@ -366,7 +366,7 @@ def _project_name(clause: Clause) -> str | None:
     return next((g.strip()[:50] for g in (m.groups() if m else ()) if g), None)
 
 
-@rule(58)
+@rule(58, writes=True)
 async def create_project(clause: Clause, ctx: BuildContext) -> bool:
     """An explicit "create a project X" (seed 002: a project is never created implicitly)."""
     if not clause.has("create") or not clause.has("project") or clause.has("task", "issue", "query"):

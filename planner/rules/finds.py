@@ -1,0 +1,184 @@
+"""Filtered reads and totals: "everything in review in DES", "сколько открытых багов в ENG",
+"какие задачи на мне", "Oleg's deals in negotiation and their sum", "who owns the Globex deal",
+"who is our contact at Acme" -> a `find` intent with filters and an aggregate."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from planner.analysis import Clause
+from planner.context import BuildContext
+from planner.directory import Entity
+from planner.intents.models import Filters, Find
+from planner.rules import rule
+from planner.rules._common import find, strong
+from planner.rules.bulk import _LABEL_WORDS, _OPEN, _team
+
+__all__ = ["filtered_issues", "people_at", "who_owns"]
+
+# a workflow state as people ask about it, by what it is called in the workspace or by its kind
+_STATES = [
+    (
+        re.compile(r"\b(?:in\s+review|on\s+review|на\s+ревью|в\s+ревью|на\s+проверке|review)\b", re.I),
+        "In Review",
+    ),
+    (re.compile(r"\b(?:in\s+progress|в\s+работе|в\s+процессе|делаются|started|wip)\b", re.I), "In Progress"),
+    (re.compile(r"\b(?:backlog|бэклог\w*|беклог\w*)\b", re.I), "Backlog"),
+    (re.compile(r"\b(?:todo|to\s+do)\b", re.I), "Todo"),
+    (
+        re.compile(
+            r"\b(?:done|closed|finished|completed|сделанн\w*|закрыт\w*|готов\w*|выполненн\w*)\b", re.I
+        ),
+        "Done",
+    ),
+    (re.compile(r"\b(?:triage|входящ\w*)\b", re.I), "Triage"),
+]
+_PRIORITY = re.compile(r"\b(?:urgent|срочн\w*|критичн\w*|high[\s-]priority|высок\w+\s+приоритет\w*)\b", re.I)
+_MINE = re.compile(r"\b(?:my|mine|на\s+мне|мои|моих|мой|assigned\s+to\s+me|у\s+меня)\b", re.I)
+_ASKS_LIST = re.compile(
+    r"^\s*(?:(?:а|и|ну|so|and|ok)[,\s]+)?(?:покажи|показать|выведи|список|перечисли|найди|list|show|find|give\s+me|"
+    r"what|which|what's|whats|что|какие|какой|сколько|how\s+many|how\s+much|count|total|sum|итого|everything|всё|все|"
+    r"any|есть\s+ли|who|кто)\b",
+    re.IGNORECASE,
+)
+
+
+def _aggregate(text: str) -> Literal["count", "sum:amount"] | None:
+    if re.search(r"\b(?:сумм\w*|итог\w*|total|sum|worth|how\s+much|на\s+какую\s+сумму)\b", text, re.I):
+        return "sum:amount"
+    if re.search(r"\b(?:сколько|how\s+many|number\s+of|count|количество)\b", text, re.I):
+        return "count"
+    return None
+
+
+def _listing(clause: Clause) -> bool:
+    return (
+        bool(_ASKS_LIST.match(clause.text))
+        or clause.text.rstrip().endswith("?")
+        or not clause.has(
+            "create",
+            "move",
+            "complete",
+            "delete",
+            "archive",
+            "comment",
+            "assign",
+            "put",
+            "remind",
+            "note_verb",
+            "schedule",
+            "block",
+            "meeting",
+            "todo",
+        )
+    )
+
+
+@rule(74)
+async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
+    """Issues by team, state, label, priority or "me", with a count when asked."""
+    if (
+        not _listing(clause)
+        or clause.identifiers
+        or clause.has("deal", "crm", "attio", "note", "meeting", "block")
+    ):
+        return False
+    text = clause.text
+    team = await _team(clause, ctx, text)
+    state = next((name for rx, name in _STATES if rx.search(text)), None)
+    state = "open" if state is None and _OPEN.search(text) else state
+    label = next((v for w, v in _LABEL_WORDS.items() if re.search(rf"\b{w}\b", text, re.I)), None)
+    urgent: Literal["urgent"] | None = "urgent" if _PRIORITY.search(text) else None
+    mine = bool(_MINE.search(text))
+    aggregate = _aggregate(text)
+    everything = re.search(r"\b(?:everything|всё|все|что\s+у\s+нас|what'?s)\b", text, re.I)
+    about_issues = (
+        clause.has("issue", "task", "bug", "linear") or team is not None or bool(state and everything)
+    )
+    if not about_issues or not (state or label or urgent or mine or aggregate):
+        return False
+    users = [
+        m.entity
+        for m in await find(ctx, clause, "user")
+        if m.score >= 0.5 and not m.entity.extra.get("is_me")
+    ]
+    who: Entity | None = users[0] if users and not mine else None
+    await ctx.emit(
+        Find(
+            object="issues",
+            filters=Filters(
+                team=team.name if team else None,
+                state=state,
+                label=label,
+                priority=urgent,
+                assignee="me" if mine else who.name if who else None,
+            ),
+            aggregate=aggregate,
+        ),
+        team=team,
+        assignee=who,
+    )
+    return True
+
+
+@rule(76)
+async def who_owns(clause: Clause, ctx: BuildContext) -> bool:
+    """ "who owns the Alfa-Leasing deal", "кто ведёт сделку с Ромашкой": the deal, with its owner."""
+    if not re.search(r"\b(?:who|кто|чья|чей)\b", clause.text, re.I):
+        return False
+    if not re.search(
+        r"\b(?:owns?|owner|handl\w+|runs?|leads?|responsible|ведёт|ведет|отвечает|ответственн\w*|чья|чей)\b",
+        clause.text,
+        re.I,
+    ):
+        return False
+    deals = strong(await find(ctx, clause, "deal"))
+    if not deals:
+        return False
+    deal = ctx.choose("deal", "deal", clause.text, deals, ctx.t("Какую сделку?", "Which deal?"))
+    if deal is None:
+        return False
+    await ctx.emit(Find(object="deals", filters=Filters(record=deal.name)), record=("deals", deal))
+    return True
+
+
+@rule(77)
+async def people_at(clause: Clause, ctx: BuildContext) -> bool:
+    """ "who is our contact at Acme Logistics", "кто у нас контакт в Ромашке": people of a company."""
+    if not re.search(r"\b(?:contacts?|контакт\w*|people|person|люди|кто)\b", clause.text, re.I):
+        return False
+    if not re.search(r"\b(?:at|in|from|в|из|у|с)\s+\S", clause.text, re.I) or not _listing(clause):
+        return False
+    companies = [m for m in await find(ctx, clause, "company") if m.score >= 0.9]
+    if not companies or clause.has("deal"):
+        return False
+    company = companies[0].entity
+    await ctx.emit(Find(object="people", filters=Filters(company=company.name)), company=company)
+    return True
+
+
+@rule(78)
+async def deal_totals(clause: Clause, ctx: BuildContext) -> bool:
+    """ "sum of my open deals", "сделки Олега в переговорах и их сумма", "сколько сделок в Won"."""
+    if not clause.has("deal") or not _listing(clause):
+        return False
+    aggregate = _aggregate(clause.text)
+    mine = bool(_MINE.search(clause.text))
+    if not (aggregate or mine or _OPEN.search(clause.text)):
+        return False
+    stages = [m.entity for m in await find(ctx, clause, "stage") if m.score >= 1.0]
+    owners = [m.entity for m in await find(ctx, clause, "member") if m.score >= 0.5] if not mine else []
+    await ctx.emit(
+        Find(
+            object="deals",
+            filters=Filters(
+                stage=stages[0].name if stages else "open" if _OPEN.search(clause.text) else None,
+                owner="me" if mine else owners[0].name if owners else None,
+            ),
+            aggregate=aggregate,
+        ),
+        stage=stages[0] if stages else None,
+        owner=owners[0] if owners else None,
+    )
+    return True
