@@ -299,7 +299,15 @@ def _split(text: str, now: datetime) -> list[Clause]:
             # "сделку с Альфа-Лизингом в Won, и поставь задачу …": a change said without its verb, then
             # a request of its own (a statement before a verb, "ENG-104 надо доделать, поставь срок", stays)
             merged.append((s, e))
-        elif _verb_count(left) and _OBJECT_START.match(text[s:e].strip()) and (verb := _first_verb(left)):
+        elif (
+            _verb_count(left)
+            and (verb := _first_verb(left))
+            and (
+                _OBJECT_START.match(text[s:e].strip())
+                or _ELLIPTIC.search(right.text)
+                and _ELLIPTIC.search(left.text)
+            )
+        ):  # "move X to Lost and Y to Qualification": the second change borrows the verb
             merged.append((s, e))
             borrowed[len(merged) - 1] = verb
         else:
@@ -333,5 +341,5 @@ def _starts_with_verb(c: Clause) -> bool:
 
 
 def _first_verb(c: Clause) -> str | None:
-    positions = [i for v in ("create", "put", "delete", "archive") for i in c.cue_positions(v)]
+    positions = [i for v in ("create", "put", "delete", "archive", "move") for i in c.cue_positions(v)]
     return c.keys[min(positions)].text if positions else None

@@ -77,6 +77,12 @@ _SHORT_RX = re.compile(
 )
 
 
+# courtesy carries no request ("cs-15 на олега плз", "eng-104 -> in review plz"); quoted text keeps it
+_COURTESY = re.compile(
+    r"(?<![«\"'\w])[,\s]*\b(?:плз|плиз|пжл|пжлст|pls|plz|please|пожалуйста)\b[,.!]*(?![\w»\"'])", re.I
+)
+
+
 def _expand(m: re.Match[str]) -> str:
     word = _SHORT[m.group(1).lower()]
     return word[:1].upper() + word[1:] if m.group(1)[:1].isupper() else word
@@ -85,6 +91,7 @@ def _expand(m: re.Match[str]) -> str:
 def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
     text = _SHORT_RX.sub(_expand, text)
+    text = re.sub(r"\s{2,}", " ", _COURTESY.sub("", text)).strip() or text
     polite = _POLITE.match(text)
     if polite and _WORD.match(text, polite.end()):
         text = text[polite.end() :].rstrip()

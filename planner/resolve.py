@@ -153,7 +153,9 @@ def find_mentions(
                 continue
             matched = len(used)
             for g in _generic_keys(alias):  # "Acme Corp" said in full beats "Acme Logistics"
-                hit = next((i for i, t in enumerate(text_keys) if i not in used and t.text == g.text), None)
+                hit = next(
+                    (i for i, t in enumerate(text_keys) if i not in used and _match(t, g) >= threshold), None
+                )  # "акме корп" = Acme Corp
                 if hit is not None and any(abs(hit - u) <= 2 for u in used):
                     used.add(hit)
             # score against the full name, so "Иван" is half of "Иван Петров" but a company's own

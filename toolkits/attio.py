@@ -138,6 +138,7 @@ class _Ops:
         linked: list[tuple[str, str]],
         assignees: list[str],
         preview: str,
+        depends_on: int | None = None,
     ) -> ToolAction:
         args: dict[str, Any] = {"content": content, "is_completed": False}
         if deadline:
@@ -149,7 +150,7 @@ class _Ops:
                 {"referenced_actor_type": "workspace-member", "referenced_actor_id": a} for a in assignees
             ]
         key = linked[0][1] if linked else "none"
-        return action(OPERATIONS["create_task"], args, [key, digest(content, deadline)], preview)
+        return action(OPERATIONS["create_task"], args, [key, digest(content, deadline)], preview, depends_on)
 
     def complete_task(self, task_id: str, preview: str) -> ToolAction:
         return action(

@@ -99,6 +99,9 @@ async def create_person(intent: CreatePerson, ctx: BuildContext) -> None:
     if not _EMAIL.match(email):
         raise ctx.ask("email", ctx.t(f"Какой email у {name}?", f"What is {name}'s email?"))
     first, _, last = name.partition(" ")
+    made = {"index": len(ctx.actions), "name": name}
+    ctx.memory.setdefault("new_people", {})[name.strip().lower()] = made
+    ctx.memory["new_people"]["*"] = made
     values: dict[str, Any] = {
         "name": [{"first_name": first, "last_name": last, "full_name": name}],
         "email_addresses": [email],
@@ -210,6 +213,13 @@ async def update_deal(intent: UpdateDeal, ctx: BuildContext) -> None:
             )
         return
     head = ctx.t(f"Attio: сделка «{deal.name}»: ", f"Attio: deal '{deal.name}': ")
+    prev = next(
+        (a for a in ctx.actions if a.operation == "update_deal" and a.args.get("record_id") == deal.id), None
+    )
+    if prev is not None:  # "передай Олегу и поставь сумму 32 000" is one change to the deal
+        ctx.actions.remove(prev)
+        values = {**prev.args.get("values", {}), **values}
+        parts = [prev.preview.removeprefix(head), *parts]
     ctx.add(ops.update_deal(deal.id, values, head + ", ".join(parts)))
 
 
@@ -292,7 +302,12 @@ async def create_note(intent: CreateNote, ctx: BuildContext) -> None:
 async def create_task(intent: CreateTask, ctx: BuildContext) -> None:
     content = need(ctx, intent, "content")
     target: tuple[str, Entity] | None = intent.resolved("record")
-    if target is None and intent.record:
+    newcomer = ctx.memory.get("new_people", {}).get((intent.record or "").strip().lower())
+    depends = None
+    if target is None and newcomer is not None:  # a person created earlier in this request
+        depends = int(newcomer["index"])
+        target = ("people", Entity("person", f"$ref:{depends}.data.id.record_id", str(newcomer["name"])))
+    elif target is None and intent.record:
         target = await refs.crm_record(ctx, intent.record)
     assignee: Entity | None = intent.resolved("assignee")
     if assignee is None and intent.assignee:
@@ -308,7 +323,11 @@ async def create_task(intent: CreateTask, ctx: BuildContext) -> None:
         f"Attio: задача «{content}»{about}{who}{due_ru}", f"Attio: task '{content}'{about}{who}{due_en}"
     )
     linked = [(target[0], target[1].id)] if target is not None else []
-    ctx.add(ops.create_task(content, deadline, linked, [assignee.id] if assignee else [], preview))
+    ctx.add(
+        ops.create_task(
+            content, deadline, linked, [assignee.id] if assignee else [], preview, depends_on=depends
+        )
+    )
 
 
 @builds("complete_task")

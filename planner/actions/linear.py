@@ -210,7 +210,7 @@ async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
     if prev is not None:  # "назначь ENG-103 на Олега и поставь срок" is one update
         ctx.actions.remove(prev)
         fields = {**{k: v for k, v in prev.args.items() if k != "issueId"}, **fields}
-        parts = [prev.preview.split(": ", 1)[-1], *parts]
+        parts = [prev.preview.removeprefix(f"Linear: {name}: "), *parts]
     ctx.add(ops.update_issue(iid, fields, f"Linear: {name}: " + ", ".join(parts)))
 
 

@@ -32,6 +32,9 @@ async def _deal(clause: Clause, ctx: BuildContext) -> Entity:
             choices=[(d.name, d.id) for d in (await ctx.directory.deals())[:5]],
         )
     mentions += await _sharing_words(clause, ctx, mentions)
+    earlier: Entity | None = ctx.memory.get("deal")
+    if earlier is not None and any(m.entity.id == earlier.id for m in mentions) and mentions[0].score < 0.9:
+        return earlier  # "Globex signed! Move the pilot to Won": the pilot just named
     deal = ctx.choose(
         "deal",
         "deal",
@@ -227,7 +230,13 @@ _ON_RECORD = re.compile(
 @rule(45, writes=True)
 async def note(clause: Clause, ctx: BuildContext) -> bool:
     """ "Добавь заметку к Initech: ...", "оставь заметку у Ивана Сидорова что ...", "jot down on John's record: ..."."""
-    if not (clause.has("note") or clause.has("note_verb")) or clause.asks() and not clause.after_colon:
+    noun_first = re.match(r"\s*(?:ну\s+)?(?:заметк\w*|note)\b", clause.text, re.I)  # "заметка к Ивану …"
+    told = noun_first and _NOTE_SPLIT.search(clause.text)  # "note on maria sokolova - wants …"
+    if (
+        not (clause.has("note") or clause.has("note_verb"))
+        or clause.asks()
+        and not (clause.after_colon or told)
+    ):
         return False
     if (
         clause.has("note_verb")
@@ -236,9 +245,6 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         and not _ON_RECORD.search(clause.text.split(":", 1)[0])
     ):
         return False  # "запиши новый контакт: ..." creates a record; "запиши к сделке: ..." is a note
-    noun_first = re.match(
-        r"\s*(?:ну\s+)?(?:заметк\w*|note)\b", clause.text, re.I
-    )  # "заметка к Ивану Петрову ..."
     if not (clause.has("create", "note_verb") or clause.after_colon is not None or noun_first):
         return False
     head, content = clause.text, clause.after_colon
@@ -279,6 +285,13 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     target = await crm_target(clause, ctx, "target", clause.text)
     if target is None and _PRONOUN.search(clause.text) and ctx.memory.get("record"):
         target = ctx.memory["record"]  # "…to Jane Doe, and create a task to send her the contract"
+    newcomer = (
+        ctx.memory.get("new_people", {}).get("*") if target is None and _PRONOUN.search(clause.text) else None
+    )
+    if (
+        target is None and newcomer is not None
+    ):  # "добавь контакт Ольга … и напомни написать ей в понедельник"
+        in_crm = True
     if target is None and not in_crm:
         return False  # a generic task: Linear handles it
     kind, record = target if target is not None else ("", None)
@@ -311,7 +324,7 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
             content=(content or MISSING)[:500],
             deadline=deadline,
             assignee=assignee.name if assignee else None,
-            record=record.name if record is not None else None,
+            record=record.name if record is not None else newcomer["name"] if newcomer else None,
         ),
         record=(OBJECT[kind], record) if record is not None else None,
         assignee=assignee,

@@ -19,6 +19,7 @@ __all__ = ["complete_crm_task", "update_record"]
 
 # field word -> (Attio attribute, which objects have it)
 _FIELDS: list[tuple[re.Pattern[str], str, set[str]]] = [
+    (re.compile(r"\b(переименуй\w*|переименовать|rename|renamed)\b", re.I), "name", {"company", "deal"}),
     (
         re.compile(r"\b(должност\w*|позици\w*|job ?title|title|position|role|роль)\b", re.I),
         "job_title",
@@ -69,7 +70,7 @@ def _field(clause: Clause) -> tuple[str, set[str]] | None:
 
 @rule(42, writes=True)
 async def update_record(clause: Clause, ctx: BuildContext) -> bool:
-    changes = clause.has("move", "put", "assign") or re.search(
+    changes = clause.has("move", "put", "assign", "rename") or re.search(
         r"\b(переда[йт]\w*|теперь|is now|new|нов\w+|promoted|повысили|назначили|стал[аи]?|became|from now on|"
         r"should own|will own|owns)\b",
         clause.text,
@@ -91,6 +92,9 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         return False
     attribute, kinds = found
     target = await crm_target(clause, ctx, "target")
+    earlier = ctx.memory.get("deal") or (ctx.memory.get("record") or (None, None))[1]
+    if target is None and "deal" in kinds and isinstance(earlier, Entity) and earlier.kind == "deal":
+        target = ("deal", earlier)  # "сделку X передай Олегу и поставь сумму 32 000"
     if target is None or target[0] not in kinds:
         return False
     kind, record = target
@@ -103,6 +107,8 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
             change = {"amount": value["currency_value"], "currency": value["currency_code"]}
         elif attribute == "owner":
             change = {"owner": value.name}
+        elif attribute == "name":
+            change = {"name": str(value)[:200]}
         await ctx.emit(
             UpdateDeal(deal=record.name, **change),
             deal=record,

@@ -79,7 +79,9 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         ctx.memory.get("issue")
         and (
             clause.has("assign", "due", "priority", "rename")
-            or clause.has("comment", "complete")
+            or _LABEL_CUE.search(clause.text)
+            and not clause.has("deal", "company", "person")
+            or clause.has("comment", "complete", "move", "put")
             and re.search(r"\b(it|её|ее|его|эту|этой|там|туда|неё|нее)\b", clause.text, re.I)
             # "закрой ENG-101 и напиши в комментарии, что…": a comment right after an issue is on it
             or clause.has("comment")
@@ -90,6 +92,8 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     )
     if not refers:
         return False
+    if await _verbless_assignments(clause, ctx):  # "cs-15 на олега", "eng-102 на олега, eng-105 на макса"
+        return True
     if len(set(clause.identifiers)) > 1:  # "закрой ENG-101 и ENG-106": the same change for each
         for ident in dict.fromkeys(clause.identifiers):
             one = replace(clause, identifiers=[ident])
@@ -126,6 +130,9 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         return True
     change: dict[str, Any] = {}
     found: dict[str, Any] = {"issue": issue}
+    described = re.search(r"\b(?:description|описани\w*)\b", clause.text.split(":", 1)[0], re.I)
+    if described and clause.after_colon:  # "Write a description for ENG-103: crash happens only…"
+        change["description"] = clause.after_colon[:10_000]
     moving = clause.has("put", "move")
     state_named = await _state_named(clause, ctx, team_id) if moving else None
     # "Move ENG-102 to In Progress": a state named after "to" is not a person
@@ -201,6 +208,42 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
+_PAIR = re.compile(r"\b([A-Z]{1,10}-\d+)\s+(?:на|to|->|→|for)\s+(меня|me|[^\W\d_][\w-]*)", re.IGNORECASE)
+
+
+async def _verbless_assignments(clause: Clause, ctx: BuildContext) -> bool:
+    """Each issue said with a person and no verb is given to that person."""
+    if clause.has(
+        "complete",
+        "delete",
+        "archive",
+        "comment",
+        "create",
+        "rename",
+        "priority",
+        "due",
+        "assign",
+        "move",
+        "put",
+    ):
+        return False  # a verb says what to do; this reads only "ID на <person>"
+    pairs = _PAIR.findall(clause.text)
+    if not pairs or len(pairs) < len(set(clause.identifiers)):
+        return False
+    found = []
+    for ident, person in pairs:
+        who = await find_user(clause, ctx, person)
+        issue = await ctx.directory.issue(ident.upper())
+        if who is None or issue is None:
+            return False
+        found.append((issue, who))
+    for issue, who in found:
+        ident = str(issue.get("identifier"))
+        ctx.memory["issue"] = issue
+        await ctx.emit(UpdateIssue(issue=ident, assignee=who.name), issue=issue, assignee=who)
+    return True
+
+
 _POSITION = {
     "first": 0, "1st": 0, "перв": 0, "second": 1, "2nd": 1, "втор": 1, "third": 2, "3rd": 2, "трет": 2,
     "last": -1, "последн": -1,
@@ -211,7 +254,8 @@ _FILLER = re.compile(
     r"как|готово|сделано|выполненной|выполненную|в|моем|моём|списке|из|про|about|с|я|закончил|закончила|done|"
     r"assign|назначь|to me|на меня|it|its|it's|эту|её|ее|прокомментируй|прокомментировать|откомментируй|"
     r"доделал|доделала|сделал|сделала|для|bump|raise|increase|lower|priority|приоритет|повысь|подними|понизь|"
-    r"срок|due|date|поставь|set)\b",
+    r"срок|due|date|поставь|set|okay|ok|thing|stuff|is|was|you|can|could|now|just|so|we|i|this|that|it's|"
+    r"please|pls|plz|плз|пожалуйста|уже|всё|все)\b",
     re.IGNORECASE,
 )
 
@@ -380,6 +424,7 @@ def _comment_body(text: str) -> str | None:
         re.I,
     )
     body = m.group(1).strip() if m else ""
+    body = re.sub(r"^[«\"'“](.+)[»\"'”]$", r"\1", body.strip())  # "Comment on CS-13 'SSO metadata received'"
     body = re.sub(r"^(?:[A-Z]{1,10}-\d+)\s*[:\-—]?\s*", "", body).strip()
     # "напиши в комментарии, что фикс уехал" / "comment that the build is out": the words after "что"/"that"
     body = re.sub(r"^(?:(?:в|во|in)\s+)?(?:коммент\w*|comments?)\b\s*", "", body, flags=re.I)
@@ -397,7 +442,7 @@ def _new_title(text: str) -> str | None:
 
 async def _state_named(clause: Clause, ctx: BuildContext, team_id: str) -> Entity | None:
     """ "переведи ENG-102 в In Progress": a workflow state named after "в"/"to"/"into"."""
-    m = re.search(r"\b(?:в|во|to|into|as)\s+(.+?)\s*$", clause.text, re.I)
+    m = re.search(r"(?:\b(?:в|во|to|into|as)|->|→|=>)\s+(.+?)\s*[.!]?$", clause.text, re.I)
     if not m or not team_id:
         return None
     wanted = m.group(1).lower().strip(" .«»\"'")

@@ -372,8 +372,9 @@ async def create_project(clause: Clause, ctx: BuildContext) -> bool:
     if not clause.has("create") or not clause.has("project") or clause.has("task", "issue", "query"):
         return False
     m = re.search(
-        r"(?:проект[а-я]*|project)\s+(?:called\s+|named\s+|под названием\s+)?[«\"']?([^«»\"':,.;]+?)[»\"']?"
-        r"(?:\s+(?:in|for|в|для)\s+(?:команд\w+\s+|team\s+)?[\w-]+)?\s*$",
+        r"(?:проект[а-я]*|project)\s+(?:called\s+|named\s+|под названием\s+|с названием\s+)?[«\"']?([^«»\"':,;]+?)[»\"']?"
+        r"(?:\s+(?:in|for|в|для)\s+(?:the\s+)?(?:команд\w+\s+|team\s+)?[\w-]+(?:\s+team)?)?"
+        r"(?=\s*(?:[,;]|\s(?:with|target|due|by|к|до|со?\s+сроком|с\s+целев\w+)\b|$))",
         clause.text,
         re.I,
     )

@@ -100,6 +100,13 @@ async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
         employer = (
             [m for m in await find(ctx, clause, "company") if m.score >= 0.9] if obj == "people" else []
         )
+        named = (
+            [m for m in await find(ctx, clause, "company") if m.score >= 0.9] if obj == "companies" else []
+        )
+        if named and not re.search(r"\b(?:все|всех|list|all|список|какие|which)\b", clause.text, re.I):
+            # "покажи карточку компании Initech": "компании" is one company's genitive, not a list
+            await _one(ctx, "companies", named[0].entity)
+            return True
         if employer:
             company = employer[0].entity
             await ctx.emit(Find(object="people", filters=Filters(company=company.name)), company=company)
