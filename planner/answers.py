@@ -79,6 +79,8 @@ def keep_issue(row: dict[str, Any], f: dict[str, Any]) -> bool:
             return False
     if f.get("priority") and row.get("priority") != f["priority"]:
         return False
+    if f.get("unassigned") and row.get("assignee"):
+        return False
     if f.get("assignee") and (row.get("assignee") or {}).get("id") != f["assignee"]:
         return False
     if f.get("team") and (row.get("team") or {}).get("id") != f["team"]:

@@ -442,7 +442,14 @@ class Planner:
         refine = [r for r in ctx.memory.get("refine", []) if r.action < len(ctx.actions)]
         for r in refine:  # indexes into the final list (deduplication and "already done" may drop some)
             r.action = kept.get(id(ctx.actions[r.action]), -1)
-        return Outcome("ready", plan, None, "\n".join(ctx.notes), done, [r for r in refine if r.action >= 0])
+        return Outcome(
+            "ready",
+            plan,
+            None,
+            "\n".join(dict.fromkeys(ctx.notes)),
+            done,
+            [r for r in refine if r.action >= 0],
+        )
 
     async def _from_command(self, raw: Any, ctx: BuildContext, plan: Plan) -> Outcome:
         """Seed 001's structured command, read as intents (its thresholds are the intents' own)."""

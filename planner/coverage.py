@@ -207,12 +207,25 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
     structured = " ".join(s for i in intents for s in _strings(i, free_text=False)).lower()
     for rx, fields in _FIELD_PHRASES:
         for phrase in rx.finditer(text):
-            if not any(
-                getattr(i, f, None) is not None for i in intents for f in fields if f in type(i).model_fields
-            ):
+            if not any(_carries(i, f) for i in intents for f in fields):
                 if not (fields[0] == "labels" and phrase.group(1).lower() in structured):
                     gaps.append(phrase.group(0).strip())
     return list(dict.fromkeys(gaps))
+
+
+def _carries(intent: IntentBase, field: str) -> bool:
+    """The intent sets this field: itself, or in a bulk change's `changes` or `filters`."""
+    if field in type(intent).model_fields and getattr(intent, field, None) is not None:
+        return True
+    changes = getattr(intent, "changes", None) or {}
+    filters = getattr(intent, "filters", None)
+    singular = field.removesuffix("s") if field.startswith("label") else field
+    return (
+        field in changes
+        or singular in changes
+        or filters is not None
+        and getattr(filters, singular, None) is not None
+    )
 
 
 def _said_in(clause: Clause, mention: Mention, keys: list[WordKey]) -> bool:

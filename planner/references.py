@@ -76,8 +76,8 @@ def _pick(
     if len(exact) == 1:
         ctx.note_entity(kind, ref, exact[0], [], 1.0)
         return exact[0]
-    mentions = [m for m in find_mentions(keys_for(ref), pool) if m.score >= 0.5]
-    if mentions:
+    mentions = find_mentions(keys_for(ref), pool)
+    if mentions and mentions[0].score >= 0.5:  # the rest stay in: "Acme" names both Acme deals
         chosen = ctx.choose(slot, kind, ref, mentions, ctx.t(*which))
         if chosen is not None:
             return chosen
@@ -127,8 +127,8 @@ async def crm_record(
         ctx.note_entity(OBJECT_KINDS[exact[0][0]], ref, exact[0][1], [], 1.0)
         return exact[0]
     by_entity = {id(e): o for o, e in pools}
-    mentions = [m for m in find_mentions(keys_for(ref), [e for _, e in pools]) if m.score >= 0.5]
-    top = best(mentions)
+    mentions = find_mentions(keys_for(ref), [e for _, e in pools])
+    top = best(mentions) if mentions and mentions[0].score >= 0.5 else []
     if len(top) == 1:
         obj = by_entity[id(top[0].entity)]
         ctx.note_entity(OBJECT_KINDS[obj], ref, top[0].entity, [], top[0].score)

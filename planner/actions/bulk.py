@@ -4,6 +4,7 @@ out and counted, and more than the bulk threshold needs the counted confirmation
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from planner import references as refs
@@ -54,7 +55,7 @@ def _fields(model: type[IntentBase], changes: dict[str, Any], skip: set[str]) ->
 @builds("update_matching")
 async def update_matching(intent: UpdateMatching, ctx: BuildContext) -> None:
     flag = _flag(intent.changes)
-    before, risks = len(ctx.actions), len(ctx.risks)
+    before, risks, notes = len(ctx.actions), len(ctx.risks), len(ctx.notes)
     matched: list[Any]
     if intent.object == "issues":
         matched = await _issues(intent, ctx)
@@ -91,6 +92,9 @@ async def update_matching(intent: UpdateMatching, ctx: BuildContext) -> None:
                 ),
             )
     made = len(ctx.actions) - before
+    # one line per kind of remark, not one per record ("already high" x 40): the count below says it
+    said = list(dict.fromkeys(ctx.notes[notes:]))
+    ctx.notes[notes:] = [n for n in said if not _about_one(n)]
     if (
         sum(1 for r in ctx.risks[risks:] if r.kind == "destructive") > 1
     ):  # one warning for the lot, not one each
@@ -139,7 +143,9 @@ async def _issues(intent: UpdateMatching, ctx: BuildContext) -> list[dict[str, A
     flt: dict[str, Any] = {"state": await _state_filter(ctx, team, f.state)}
     if f.label:
         flt["label"] = (await refs.labels(ctx, [f.label]))[0].name
-    if f.assignee:
+    if f.assignee and f.assignee.lower() in ("none", "nobody", "unassigned"):
+        flt["unassigned"] = True
+    elif f.assignee:
         flt["assignee"] = (await refs.user(ctx, f.assignee)).id
     if f.project:
         project = await refs.project(ctx, f.project)
@@ -180,3 +186,8 @@ async def _tasks(intent: UpdateMatching, ctx: BuildContext) -> list[dict[str, An
         obj, rec = await refs.crm_record(ctx, f.record)
         flt |= {"linked_object": obj, "linked_record_id": rec.id}
     return await ctx.directory.crm_tasks(flt)
+
+
+def _about_one(note: str) -> bool:
+    """A remark about one record ("ENG-103 «…»: already Backlog."), which the summary counts instead."""
+    return bool(re.match(r"^(?:[A-Z]{1,10}-\d+ «|'[^']+' is already|«[^»]+» уже|Сделка «)", note))

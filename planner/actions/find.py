@@ -139,7 +139,8 @@ async def _issues(intent: Find, f: Filters, ctx: BuildContext) -> None:
         await refs.project(ctx, f.project) if f.project else None
     )
     assignee: Entity | None = intent.resolved("assignee")
-    if assignee is None and f.assignee:
+    nobody = (f.assignee or "").lower() in ("none", "nobody", "unassigned")
+    if assignee is None and f.assignee and not nobody:
         assignee = await refs.user(ctx, f.assignee)
     state = await _state_filter(ctx, team, f.state)
     labels = await refs.labels(ctx, [f.label]) if f.label else []
@@ -171,6 +172,7 @@ async def _issues(intent: Find, f: Filters, ctx: BuildContext) -> None:
         assignee=assignee.id if assignee and (project or team) else None, state=state,
         label=labels[0].name if labels else None, text=f.text if (project or team or assignee) else None,
         priority=PRIORITY[f.priority] if f.priority else None,
+        unassigned=nobody or None,
         due_before=refs.day(ctx, f.due_before, "filters.due_before").isoformat() if f.due_before else None,
         due_after=refs.day(ctx, f.due_after, "filters.due_after").isoformat() if f.due_after else None,
     )  # fmt: skip

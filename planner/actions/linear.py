@@ -140,11 +140,16 @@ async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
             )
     if intent.due:
         due = refs.day(ctx, intent.due, "due").isoformat()
-        fields["dueDate"] = due
         before = issue.get("dueDate")
-        parts.append(ctx.t("срок ", "due ") + (f"{before} → {due}" if before and before != due else due))
-        _past(ctx, due)
-    if intent.priority:
+        if before and before[:10] == due:
+            already.append(ctx.t(f"срок уже {due}", f"already due {due}"))
+        else:
+            fields["dueDate"] = due
+            parts.append(ctx.t("срок ", "due ") + (f"{before} → {due}" if before else due))
+            _past(ctx, due)
+    if intent.priority and issue.get("priority") == PRIORITY[intent.priority]:
+        already.append(ctx.t(f"приоритет уже {intent.priority}", f"already {intent.priority} priority"))
+    elif intent.priority:
         p = PRIORITY[intent.priority]
         fields["priority"] = p
         before = issue.get("priority")
@@ -166,12 +171,19 @@ async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
     ):
         adding = intent.resolved("labels_add") or await refs.labels(ctx, intent.labels_add or [])
         removing = intent.resolved("labels_remove") or await refs.labels(ctx, intent.labels_remove or [])
-        have = [str(x.get("id")) for x in issue.get("labels") or [] if isinstance(x, dict)]
+        labels_now = issue.get("labels") or []
+        if isinstance(labels_now, dict):
+            labels_now = labels_now.get("nodes") or []
+        have = [str(x.get("id")) for x in labels_now if isinstance(x, dict)]
         drop = {x.id for x in removing}
         # Linear replaces the whole set: keep the labels it has
-        fields["labelIds"] = [i for i in dict.fromkeys(have + [x.id for x in adding]) if i not in drop]
+        wanted = [i for i in dict.fromkeys(have + [x.id for x in adding]) if i not in drop]
         names = ", ".join(sorted({x.name for x in [*adding, *removing]}))
-        parts.append(ctx.t(f"метки {names}", f"labels {names}"))
+        if set(wanted) == set(have):
+            already.append(ctx.t(f"метки уже такие: {names}", f"labels already so: {names}"))
+        else:
+            fields["labelIds"] = wanted
+            parts.append(ctx.t(f"метки {names}", f"labels {names}"))
     if intent.title:
         fields["title"] = intent.title[:255]
         parts.append(ctx.t("название ", "title ") + f"«{issue.get('title')}» → «{intent.title}»")

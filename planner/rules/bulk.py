@@ -17,7 +17,8 @@ from planner.rules._linear_common import find_user
 __all__ = ["update_all"]
 
 _ALL = re.compile(
-    r"\b(?:all|every|each|everything|все|всех|всё|вообще все|каждую|каждый|каждое|целиком)\b", re.IGNORECASE
+    r"\b(?:all|every|each|everything|все|всех|всем|всеми|всё|весь|всю|вообще все|каждую|каждый|каждое|целиком)\b",
+    re.IGNORECASE,
 )
 _DESTINATION = re.compile(
     r"\s(?:to|into|as|в|во|на)\s+(?:stage\s+|state\s+|стади\w+\s+|статус\s+)?([^,;]+?)\s*[.!]?$", re.I
@@ -29,9 +30,18 @@ _LABEL_WORDS = {"bug": "bug", "bugs": "bug", "баг": "bug", "баги": "bug",
 
 @rule(15, writes=True)
 async def update_all(clause: Clause, ctx: BuildContext) -> bool:
-    if not _ALL.search(clause.text) or clause.identifiers or clause.creates() or clause.after_colon:
+    owner_words = re.search(
+        r"\b(?:owner|assignee|владельц\w*|ответственн\w*|исполнител\w*)\b", clause.text, re.I
+    )
+    if (
+        not _ALL.search(clause.text)
+        or clause.identifiers
+        or clause.creates()
+        and not owner_words
+        or clause.after_colon
+    ):
         return False  # "create 8 issues, one for each screen: …" makes things, it changes none
-    if not clause.has("complete", "archive", "delete", "move", "put", "assign", "priority"):
+    if not (clause.has("complete", "archive", "delete", "move", "put", "assign", "priority") or owner_words):
         return False
     deals = clause.has("deal")
     if not (
@@ -50,8 +60,16 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         changes = {"complete": True}
     elif clause.has("archive", "delete"):
         changes = {"delete": True} if deals else {"archive": True}
-    elif clause.has("assign") and destination:
-        who = await find_user(clause, ctx, destination)
+    elif clause.has("assign") or owner_words:
+        people = sorted(
+            [m for m in await find(ctx, clause, "member" if deals else "user") if m.score >= 0.5],
+            key=lambda m: min(m.positions),
+        )
+        who = (await find_user(clause, ctx, destination)) if destination and not deals else None
+        if who is None and people:  # "передай все сделки Олега Максу": the last person named gets them
+            who = people[-1].entity
+            if len(people) > 1 and deals:
+                resolved["owner_filter"] = people[0].entity
         if who is None:
             return False
         changes = {"owner" if deals else "assignee": who.name}
@@ -64,6 +82,20 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     filters = await (
         _deal_filters(clause, ctx, head) if deals else _issue_filters(clause, ctx, head, changes)
     )
+    if resolved.get("owner_filter") is not None:
+        filters.owner = resolved.pop("owner_filter").name
+    elif deals and changes.get("owner"):
+        filters.owner = None  # the person named is the new owner, not a filter
+    if (unread := await _unread(clause, ctx)) and ctx.answer("filter") != "ignore":
+        raise ctx.ask(
+            "filter",
+            ctx.t(
+                f"Не понял условие «{unread}» — какие записи менять? Напишите запрос иначе или продолжите без него.",
+                f"I didn't understand the condition '{unread}'. Say it another way, or go on without it.",
+            ),
+            choices=[(ctx.t("Продолжить без него", "Go on without it"), "ignore")],
+            free_text=False,
+        )
     await ctx.emit(
         UpdateMatching(object="deals" if deals else "issues", filters=filters, changes=changes), **resolved
     )
@@ -89,16 +121,27 @@ async def _team(clause: Clause, ctx: BuildContext, text: str) -> Entity | None:
     return named[0].entity if named else None
 
 
+async def _label(ctx: BuildContext, text: str) -> str | None:
+    said = next((v for w, v in _LABEL_WORDS.items() if re.search(rf"\b{w}\b", text, re.I)), None)
+    named = [
+        x.name for x in await ctx.directory.labels() if re.search(rf"\b{re.escape(x.name)}\b", text, re.I)
+    ]
+    return said or (named[0] if named else None)
+
+
 async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: dict[str, Any]) -> Filters:
     team = await _team(clause, ctx, head)
-    label = next((v for w, v in _LABEL_WORDS.items() if re.search(rf"\b{w}\b", head, re.I)), None)
+    label = await _label(ctx, head)
     mine = re.search(r"\b(?:my|mine|мои|моих|мне|на мне)\b", head, re.I)
+    nobody = re.search(
+        r"\b(?:unassigned|без\s+исполнител\w*|неназначенн\w*|ничьи\w*|nobody'?s)\b", head, re.I
+    )
     state = "open" if changes.get("complete") or _OPEN.search(head) else None
     projects = [m.entity.name for m in await find(ctx, clause, "project", text=head) if m.score >= 0.9]
     return Filters(
         team=team.name if team else None,
         label=label,
-        assignee="me" if mine else None,
+        assignee="none" if nobody else "me" if mine else None,
         state=state,
         project=projects[0] if projects else None,
     )
@@ -112,3 +155,41 @@ async def _deal_filters(clause: Clause, ctx: BuildContext, head: str) -> Filters
         stage="open" if _OPEN.search(head) else stages[0] if stages else None,
         owner="me" if mine else owners[0] if owners else None,
     )
+
+
+# words a bulk request may carry besides its filters: the things, the quantifier, linking words
+_PLAIN = frozenset(
+    "issue issues task tasks ticket tickets bug bugs deal deals record records everything all every each "
+    "labelled labeled tagged label labels unassigned open opened active owner priority prio state stage status "
+    "review progress backlog todo done urgent high medium low "
+    "задача задачи задач задачам задачами тикет тикеты баг баги багов сделка сделки сделок сделкам все всех всем "
+    "всё весь каждую каждый вообще метка меткой метки приоритет приоритетом статус стадия стадию открытые "
+    "открытых незакрытые владелец владельцем ответственный исполнителя линеар линеаре linear attio crm "
+    "команды команде команда team ревью проверке работе процессе бэклог закрытые готовые сделанные срочные "
+    "срочными срочным высокий низкий средний".split()
+)
+
+
+async def _unread(clause: Clause, ctx: BuildContext) -> str:
+    """Words of a bulk request that are no filter, change or record this rule understood (before
+    'unassigned' was known, "every unassigned issue" meant every issue): a filter misread changes
+    the wrong records, so it is asked about instead."""
+    from planner.analysis import cue_words
+    from planner.coverage import _EMPTY
+
+    explained: set[int] = set()
+    for kind in ("team", "member", "user", "stage", "project", "label", "company"):
+        for m in await find(ctx, clause, kind):
+            if m.score >= 0.5:
+                explained |= set(m.positions)
+    vocabulary = cue_words() | _PLAIN | _EMPTY
+    words = [
+        k.text
+        for i, k in enumerate(clause.keys)
+        if i not in explained
+        and len(k.text) > 2
+        and not k.text.isdigit()
+        and k.text not in vocabulary
+        and not k.lemmas & vocabulary
+    ]
+    return " ".join(words)
