@@ -384,7 +384,10 @@ async def _labels(clause: Clause, ctx: BuildContext, issue: dict[str, Any]) -> t
     """ "добавь метку bug к ENG-104": Linear replaces the whole set, so keep the labels it has."""
     if not _LABEL_CUE.search(clause.text):
         return None
-    labels = await ctx.directory.labels()
+    team = issue.get("team")
+    labels = await ctx.directory.labels(
+        str(team["id"]) if isinstance(team, dict) and team.get("id") else None
+    )
     low = clause.text.lower()
     wanted = [lbl for lbl in labels if re.search(rf"\b{re.escape(lbl.name.lower())}\b", low)]
     wanted += [lbl for ru, en in _LABEL_RU.items() if ru in low for lbl in labels if lbl.name == en]

@@ -155,7 +155,7 @@ async def _expand(tpl: dict[str, Any], key: str, deal: Entity, clause: Clause, c
     if team is None:
         raise ctx.ask("team", ctx.t("В какой команде Linear?", "Which Linear team?"))
     project = await _project(ctx, tpl.get("project"))
-    labels = {lbl.name: lbl.id for lbl in await ctx.directory.labels()}
+    labels = {lbl.name: lbl.id for lbl in await ctx.directory.labels(team.id)}
     label_ids = [labels[n] for n in tpl.get("labels", []) if n in labels]
     state = await team_state(ctx, team.id, type_="unstarted")
     for task in tpl.get("tasks", []):
@@ -306,7 +306,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         titles = [answered.strip()[:255]]
     if not titles:
         raise ctx.ask("title", ctx.t("Как назвать задачу?", "What should the task be called?"))
-    labels = {lbl.name.lower(): lbl.id for lbl in await ctx.directory.labels()}
+    labels = {lbl.name.lower(): lbl.id for lbl in await ctx.directory.labels(team.id)}
     label_ids = [labels["bug"]] if clause.has("bug") and "bug" in labels else []
     head = (clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text).lower()
     label_ids += [
