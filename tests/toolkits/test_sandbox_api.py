@@ -29,7 +29,7 @@ from toolkits.errors import (
 from toolkits.linear import ISSUE_CREATE_MUTATION
 from toolkits.registry import versions
 from toolkits.sandbox import SandboxBackend
-from toolkits.sandbox_api import build_app, run_in_thread
+from toolkits.sandbox_api import SandboxAccounts, build_app, run_in_thread
 from toolkits.sandbox_api_faults import HttpFault
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,7 +56,10 @@ class Sandbox:
 @pytest.fixture(scope="module")
 def sandbox(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sandbox]:
     backend = SandboxBackend(tmp_path_factory.mktemp("api") / "sandbox.db")
-    app = build_app(backend, api_key=API_KEY)
+    every = ("attio", "linear", "googlecalendar")
+    accounts = SandboxAccounts({"default": every, "eval": every, "anna": ("attio", "googlecalendar")})
+    accounts.connect("anna", "linear", "ca_linear_1")
+    app = build_app(backend, api_key=API_KEY, accounts=accounts)
     with run_in_thread(app) as url:
         yield Sandbox(backend, url, app)
     asyncio.run(backend.aclose())
@@ -424,8 +427,8 @@ def test_the_cli_serves_the_sandbox_api_in_a_subprocess(tmp_path: Path) -> None:
             headers={"x-api-key": "ak_cli"},
         ).raise_for_status()
         with pytest.raises(RateLimitError):
-            c.tools.execute("LINEAR_SEARCH_ISSUES", {"query": "login"}, user_id="cli")
-        r = c.tools.execute("LINEAR_SEARCH_ISSUES", {"query": "login"}, user_id="cli")
+            c.tools.execute("LINEAR_SEARCH_ISSUES", {"query": "login"}, user_id="default")
+        r = c.tools.execute("LINEAR_SEARCH_ISSUES", {"query": "login"}, user_id="default")
         assert r["successful"] and "ENG-101" in json.dumps(r["data"])
     finally:
         proc.terminate()
