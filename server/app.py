@@ -21,6 +21,7 @@ from planner.models import Voice
 from server.elicit import PersonConfirms, PersonCounts, ask_person
 from server.identity import resolve_user
 from server.replies import Reply, known_secrets, redact, redact_text
+from server.sandbox_mode import mark
 from server.service import Service
 from server.settings import Settings
 
@@ -60,11 +61,12 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         return resolve_user(ctx, user_id, settings.principals)
 
     hidden = known_secrets(settings)
+    sandbox = service.backend.name == "sandbox"
 
     async def once(
         user: str, callback_id: str | None, tool: str, fn: Callable[[], Awaitable[Reply]]
     ) -> Reply:
-        return redact(await service.once(user, callback_id, tool, fn), hidden)
+        return mark(redact(await service.once(user, callback_id, tool, fn), hidden), sandbox)
 
     @mcp.tool(
         annotations=ToolAnnotations(
@@ -278,7 +280,8 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         ] = False,
     ) -> Reply:
         """List the person's drafts (open ones by default) with their status and summary."""
-        return redact(await service.list_drafts(who(ctx, user_id), open_only=not include_finished), hidden)
+        found = await service.list_drafts(who(ctx, user_id), open_only=not include_finished)
+        return mark(redact(found, hidden), sandbox)
 
     @mcp.tool(
         annotations=ToolAnnotations(title="Read my audit log", read_only_hint=True, open_world_hint=False)
@@ -289,6 +292,6 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         limit: Annotated[int, Field(ge=1, le=500)] = 50,
     ) -> Reply:
         """The person's audit records, newest first: every decision with its input, intent and tool calls."""
-        return redact(await service.audit_log(who(ctx, user_id), limit), hidden)
+        return mark(redact(await service.audit_log(who(ctx, user_id), limit), hidden), sandbox)
 
     return mcp

@@ -2,7 +2,8 @@
 
 A `NotConnected` names its toolkit, the Composio user and the command that fixes it, so the person
 reads the same fix `planner-mcp doctor` prints ("Linear is not connected for Composio user 'default':
-run `planner-mcp connect linear`"), never a bare class name. Anything else keeps the general message.
+run `planner-mcp connect linear`"), never a bare class name. A refusal (`UpstreamRejected`, e.g. a
+retired toolkit version) is said as it is; a transient failure keeps the general "try again" message.
 """
 
 from __future__ import annotations

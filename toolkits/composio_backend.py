@@ -154,6 +154,11 @@ def _translate(
             )
         return UpstreamUnavailable(f"Composio's answer to {slug} could not be read")
     if isinstance(exc, cx.ToolNotFoundError):
+        logger.warning(
+            "composio: no tool %s at the pinned version, request_id %s",
+            slug,
+            getattr(exc.__cause__, "request_id", None) or "-",
+        )
         return UpstreamRejected(
             f"Composio has no tool {slug} at the pinned toolkit version: run `planner-mcp doctor` "
             "(Composio retires old versions)"

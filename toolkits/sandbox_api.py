@@ -196,7 +196,17 @@ class _Api:
         names = {429: "RATE_LIMITED", 408: "REQUEST_TIMEOUT", 503: "SERVICE_UNAVAILABLE"}
         slug_name = names.get(fault.status, "INTERNAL_SERVER_ERROR" if fault.status >= 500 else "BAD_REQUEST")
         message = "Rate limit exceeded" if fault.status == 429 else f"Injected HTTP {fault.status}"
-        return self._error(request, fault.status, slug_name, message, headers)
+        if fault.code is not None or fault.suggested_fix is not None:  # a refusal spelled out by the test
+            message = fault.message
+        return self._error(
+            request,
+            fault.status,
+            slug_name,
+            message,
+            headers,
+            code=fault.code,
+            suggested_fix=fault.suggested_fix,
+        )
 
     # --- routes ---------------------------------------------------------------------------------
 
