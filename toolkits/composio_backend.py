@@ -48,7 +48,7 @@ from toolkits.errors import (
 from toolkits.registry import versions
 from toolkits.results import normalise
 from toolkits.sandbox import READ_SLUGS
-from toolkits.schemas import check_arguments, toolkit_of
+from toolkits.schemas import check_arguments, known_slugs, toolkit_of
 
 __all__ = [
     "RETRY_AFTER_CAP_S",
@@ -227,7 +227,8 @@ def _from_status(exc: Any, slug: str, write: bool, secrets: tuple[str, ...], use
             code = f", code {refusal.code}" if refusal.code is not None else ""
             error = UpstreamRejected(f"Composio rejected {slug} (HTTP {status}{code}).{said}")
         else:
-            error = _not_connected(trouble, toolkit_of(slug), user_id, status, said)
+            toolkit = toolkit_of(slug) if slug in known_slugs() else slug.partition("_")[0].lower()
+            error = _not_connected(trouble, toolkit, user_id, status, said)
     error.request_id = refusal.request_id
     return error
 
