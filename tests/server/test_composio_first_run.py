@@ -351,3 +351,16 @@ async def test_labels_of_a_new_issue_are_the_ones_its_team_may_carry(composio: S
     assert done["status"] == "executed", done["user_message"]
     [create] = remote.writes("LINEAR_RUN_QUERY_OR_MUTATION")
     assert create["variables"]["input"]["labelIds"] == [BUG]
+
+
+async def test_a_change_to_a_toolkit_that_is_not_connected_fails_with_the_same_fix(
+    composio: Start, tmp_path: Path
+) -> None:
+    composio(SandboxAccounts({"anna-co": ("attio", "linear")}))
+    async with person(tmp_path) as anna:
+        done = await run(anna, "Поставь блок на завтра в 14:00 на 60 минут")
+    assert done["status"] == "failed"
+    assert (
+        "Google Calendar is not connected for Composio user 'anna-co': run `planner-mcp connect googlecalendar`"
+        in (done["user_message"])
+    )
