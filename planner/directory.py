@@ -268,16 +268,24 @@ class Directory:
 
         return await self._cached("projects", load)
 
-    async def labels(self) -> list[Entity]:
+    async def labels(self, team_id: str | None = None) -> list[Entity]:
+        """The labels an issue of `team_id` may carry (workspace labels and the team's own): listed
+        without the team, other teams' labels come too, and a team's issueCreate refuses them."""
+
         async def load() -> list[Entity]:
-            rows = _rows(await self._read("LINEAR_LIST_LINEAR_LABELS", {}), "labels")
+            args = {"team_id": team_id} if team_id else {}
+            rows = _rows(await self._read("LINEAR_LIST_LINEAR_LABELS", args), "labels")
             return [Entity("label", str(r.get("id")), str(r.get("name", ""))) for r in rows]
 
-        return await self._cached("labels", load)
+        return await self._cached(f"labels:{team_id or '*'}", load)
 
     async def users(self) -> list[Entity]:
+        """Linear's users; the one LINEAR_GET_CURRENT_USER names (`viewer`) is marked `is_me`:
+        Linear's users list has no `isMe` field."""
+
         async def load() -> list[Entity]:
             rows = _rows(await self._read("LINEAR_LIST_LINEAR_USERS", {}), "users")
+            me = await self._viewer_id()
             out = []
             for r in rows:
                 email = str(r.get("email") or "")
@@ -289,12 +297,20 @@ class Directory:
                         email,
                         None,
                         [email.split("@")[0]] if email else [],
-                        {"email": email, "is_me": bool(r.get("isMe"))},
+                        {"email": email, "is_me": me is not None and str(r.get("id")) == me},
                     )
                 )
             return out
 
         return await self._cached("users", load)
+
+    async def _viewer_id(self) -> str | None:
+        try:
+            data = await self._read("LINEAR_GET_CURRENT_USER", {})
+        except LookupError:
+            return None
+        viewer = data.get("viewer", data) if isinstance(data, dict) else None
+        return str(viewer["id"]) if isinstance(viewer, dict) and viewer.get("id") else None
 
     async def issue(self, ident: str) -> dict[str, Any] | None:
         try:

@@ -262,8 +262,9 @@ _LABEL_RU = {"баг": "bug", "ошибка": "bug", "фича": "feature", "б�
              "документация": "docs", "онбординг": "onboarding", "запрос клиента": "customer-request"}  # fmt: skip
 
 
-async def labels(ctx: BuildContext, refs: list[str]) -> list[Entity]:
-    pool = await ctx.directory.labels()
+async def labels(ctx: BuildContext, refs: list[str], team_id: str | None = None) -> list[Entity]:
+    """Labels by name (or a Russian word for one); with a team, only those its issues may carry."""
+    pool = await ctx.directory.labels(team_id)
     out: list[Entity] = []
     for ref in refs:
         low = norm(ref).strip()

@@ -23,6 +23,7 @@ from server.elicit import PersonConfirms, PersonCounts, ask_person
 from server.identity import resolve_user
 from server.observe import observed
 from server.replies import Reply, known_secrets, redact, redact_text
+from server.sandbox_mode import mark
 from server.service import Service
 from server.settings import Settings
 
@@ -62,11 +63,15 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         return resolve_user(ctx, user_id, settings.principals)
 
     hidden = known_secrets(settings)
+    sandbox = service.backend.name == "sandbox"
 
     async def once(
         user: str, callback_id: str | None, tool: str, fn: Callable[[], Awaitable[Reply]]
     ) -> Reply:
-        return redact(await observed(tool, user, lambda: service.once(user, callback_id, tool, fn)), hidden)
+        return mark(
+            redact(await observed(tool, user, lambda: service.once(user, callback_id, tool, fn)), hidden),
+            sandbox,
+        )
 
     @mcp.tool(
         annotations=ToolAnnotations(
@@ -289,7 +294,7 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         listed = await observed(
             "list_drafts", uid, lambda: service.list_drafts(uid, open_only=not include_finished)
         )
-        return redact(listed, hidden)
+        return mark(redact(listed, hidden), sandbox)
 
     @mcp.tool(
         annotations=ToolAnnotations(title="Read my audit log", read_only_hint=True, open_world_hint=False)
@@ -301,6 +306,7 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
     ) -> Reply:
         """The person's audit records, newest first: every decision with its input, intent and tool calls."""
         uid = who(ctx, user_id)
-        return redact(await observed("read_audit_log", uid, lambda: service.audit_log(uid, limit)), hidden)
+        logged = await observed("read_audit_log", uid, lambda: service.audit_log(uid, limit))
+        return mark(redact(logged, hidden), sandbox)
 
     return mcp

@@ -1,6 +1,7 @@
 """`planner-mcp`: serve (stdio or Streamable HTTP), plan (a one-shot preview), chat (a conversation in
-the terminal), demo, sandbox-api (the sandbox in Composio's REST shape), refresh-schemas (the tool
-schema snapshot from Composio), telegram (the reference bot), audit (export and prune the audit log)."""
+the terminal), demo, sandbox-api (the sandbox in Composio's REST shape), connect and doctor (Composio
+accounts), refresh-schemas (the tool schema snapshot from Composio), telegram (the reference bot), audit
+(export and prune the audit log)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,14 @@ def _serve(args: argparse.Namespace) -> int:
         return 2
     configure_logging([*known_secrets(settings), settings.metrics_token or ""])
     service = build_service(settings)
+    if service.backend.name == "sandbox":
+        from server.sandbox_mode import startup_line
+
+        print(
+            startup_line(str(settings.database_url and "PLANNER_DATABASE_URL" or settings.db_path)),
+            file=sys.stderr,
+            flush=True,
+        )
     mcp = build_server(service, settings)
     if not args.http:
         mcp.run()
@@ -53,6 +62,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _plan(args: argparse.Namespace) -> int:
+    from server.sandbox_mode import mark
     from server.settings import Settings
     from server.wiring import build_service
 
@@ -74,6 +84,7 @@ def _plan(args: argparse.Namespace) -> int:
                 await service.confirm("local", reply.draft.id)
                 reply = await service.execute("local", reply.draft.id, dry_run=True)
                 await service.cancel("local", reply.draft.id if reply.draft else "")
+            reply = mark(reply, service.backend.name == "sandbox")
             print(f"[{reply.status}]")
             print(reply.text())
             if args.json:
@@ -88,6 +99,7 @@ def _plan(args: argparse.Namespace) -> int:
 
 def _sandbox_api(args: argparse.Namespace) -> int:
     from server.settings import Settings
+    from toolkits.registry import versions
     from toolkits.sandbox_api import serve
 
     logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING"), stream=sys.stderr)
@@ -100,7 +112,20 @@ def _sandbox_api(args: argparse.Namespace) -> int:
             f"planner-mcp: sandbox in Composio's REST shape listening at {url}", file=sys.stderr, flush=True
         )
 
-    serve(args.host, args.port, db, ready=ready)
+    from toolkits.registry import TOOLKITS
+    from toolkits.sandbox_accounts import SandboxAccounts
+
+    connected = [t for t in TOOLKITS if t not in args.not_connected]
+    served: dict[str, dict[str, dict[str, object]]] = {}
+    for item in args.toolkit_version:
+        toolkit, _, version = item.partition("=")
+        if toolkit not in TOOLKITS or not version:
+            print(f"planner-mcp: --toolkit-version takes TOOLKIT=VERSION, got {item!r}", file=sys.stderr)
+            return 2
+        served[toolkit] = {version: {}}
+    pinned: dict[str, dict[str, dict[str, object]]] = {name: {v: {}} for name, v in versions().items()}
+    accounts = SandboxAccounts({args.user: connected})
+    serve(args.host, args.port, db, ready=ready, accounts=accounts, versions={**pinned, **served})
     return 0
 
 
@@ -183,6 +208,25 @@ def main(argv: list[str] | None = None) -> int:
     sa.add_argument(
         "--db", help="SQLite file of the sandbox (default: PLANNER_DB; ':memory:' for a throwaway one)"
     )
+    sa.add_argument("--user", default="default", help="the Composio user id whose accounts are connected")
+    sa.add_argument(
+        "--not-connected",
+        action="append",
+        default=[],
+        choices=["attio", "linear", "googlecalendar"],
+        help="leave this toolkit unconnected for --user (repeatable): `planner-mcp connect` connects it",
+    )
+    sa.add_argument(
+        "--toolkit-version",
+        action="append",
+        default=[],
+        metavar="TOOLKIT=VERSION",
+        help="serve this version of a toolkit instead of the pinned one (a retired pin, for doctor)",
+    )
+    cn = sub.add_parser("connect", help="connect a toolkit's account to Composio for COMPOSIO_USER_ID")
+    cn.add_argument("toolkit", choices=["attio", "linear", "googlecalendar"])
+    cn.add_argument("--timeout", type=float, default=600, help="seconds to wait for the link (default 600)")
+    sub.add_parser("doctor", help="check the Composio key, accounts, versions and schema snapshot")
     rs = sub.add_parser(
         "refresh-schemas", help="refresh the tool schema snapshot from Composio (COMPOSIO_API_KEY)"
     )
@@ -217,6 +261,10 @@ def main(argv: list[str] | None = None) -> int:
         return _sandbox_api(a)
     if a.cmd == "refresh-schemas":
         return _refresh_schemas(a)
+    if a.cmd in ("connect", "doctor"):
+        from server import accounts_cli
+
+        return accounts_cli.connect(a.toolkit, a.timeout) if a.cmd == "connect" else accounts_cli.doctor()
     from server.demo import run_demo
 
     return int(run_demo(keep_db=a.keep_db))

@@ -32,6 +32,10 @@ class Reply(BaseModel):
     plan: Plan | None = None
     draft: Draft | None = None
     results: list[Any] | None = None
+    sandbox: bool | None = Field(
+        default=None,
+        description="true: the server runs on its embedded sandbox, nothing real in Attio/Linear/Calendar changes",
+    )
 
     def text(self) -> str:
         """A short text for clients that read text content."""

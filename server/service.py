@@ -35,6 +35,7 @@ from server._lifecycle import LifeCycle
 from server.render import draft_message, query_message, t
 from server.replies import Reply, known_secrets, redact_text
 from server.settings import Settings
+from server.toolkit_problems import explain
 from toolkits.base import Backend
 from toolkits.errors import ToolkitError
 
@@ -280,16 +281,8 @@ class Service(DraftCommands, LifeCycle):
         try:
             return await self.planner.plan(request, plan_id, answers)
         except ToolkitError as exc:
-            log.warning("planning read failed: %s", type(exc).__name__)
-            return Reply(
-                ok=False,
-                status="failed",
-                user_message=t(
-                    lang,
-                    "Не удалось прочитать данные из Attio/Linear — попробуйте ещё раз чуть позже. Ничего не изменено.",
-                    "Could not read from Attio/Linear - please try again shortly. Nothing was changed.",
-                ),
-            )
+            log.warning("planning read failed: %s (request_id %s)", type(exc).__name__, exc.request_id or "-")
+            return Reply(ok=False, status="failed", user_message=explain(exc, lang))
         except LookupError:
             log.exception("a planning read found nothing where a rule expected data")
             return Reply(

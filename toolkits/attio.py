@@ -7,7 +7,7 @@ from typing import Any
 from toolkits._ops import Operation, action, digest
 from toolkits.base import ToolAction
 
-__all__ = ["OPERATIONS", "TOOLKIT", "link_for", "ops"]
+__all__ = ["OPERATIONS", "TOOLKIT", "link_for", "ops", "references"]
 
 TOOLKIT = "attio"
 VERSION = "20260909_00"
@@ -40,6 +40,31 @@ OPERATIONS: dict[str, Operation] = (
     }
     | {n: Operation(TOOLKIT, n, s, False, d) for n, s, d in _W}
 )
+
+# Record-reference attributes and the object they point at. Attio (and Composio's ATTIO_ASSERT_PERSON
+# doc, "linking referenced records") take a reference as [{"target_object", "target_record_id"}] and
+# refuse a bare record id.
+_REFERENCES = {
+    ("deals", "associated_company"): "companies",
+    ("deals", "associated_people"): "people",
+    ("people", "company"): "companies",
+    ("companies", "team"): "people",
+}
+
+
+def references(obj: str, values: dict[str, Any]) -> dict[str, Any]:
+    """`values` with every bare record id of a record-reference attribute written as a reference."""
+    out = dict(values)
+    for (owner, slug), target in _REFERENCES.items():
+        if owner != obj or slug not in out:
+            continue
+        items = out[slug] if isinstance(out[slug], list) else [out[slug]]
+        out[slug] = [
+            {"target_object": target, "target_record_id": item} if isinstance(item, str) else item
+            for item in items
+            if item is not None
+        ]
+    return out
 
 
 class _Ops:
@@ -83,7 +108,7 @@ class _Ops:
         keys = [f"{k}={values[k]}" for k in sorted(values)]
         return action(
             OPERATIONS["update_deal"],
-            {"object_type": "deals", "record_id": deal_id, "values": values},
+            {"object_type": "deals", "record_id": deal_id, "values": references("deals", values)},
             [deal_id, *keys],
             preview,
         )
@@ -92,7 +117,7 @@ class _Ops:
         keys = [f"{k}={values[k]}" for k in sorted(values)]
         return action(
             OPERATIONS["update_record"],
-            {"object_type": obj, "record_id": record_id, "values": values},
+            {"object_type": obj, "record_id": record_id, "values": references(obj, values)},
             [obj, record_id, *keys],
             preview,
         )
@@ -102,7 +127,7 @@ class _Ops:
     ) -> ToolAction:
         return action(
             OPERATIONS["create_deal"],
-            {"object_type": "deals", "values": values},
+            {"object_type": "deals", "values": references("deals", values)},
             [company_key, digest(values.get("name"))],
             preview,
             depends_on,
@@ -121,7 +146,7 @@ class _Ops:
     ) -> ToolAction:
         return action(
             OPERATIONS["create_person"],
-            {"matching_attribute": "email_addresses", "values": values},
+            {"matching_attribute": "email_addresses", "values": references("people", values)},
             [email.lower()],
             preview,
             depends_on,

@@ -39,6 +39,7 @@ from tenacity import (
 
 from toolkits import metrics
 from toolkits.base import ToolResult
+from toolkits.composio_errors import Refusal, refusal_of, trouble_of
 from toolkits.errors import (
     NotConnected,
     OutcomeUnknown,
@@ -47,8 +48,9 @@ from toolkits.errors import (
     UpstreamUnavailable,
 )
 from toolkits.registry import versions
+from toolkits.results import normalise
 from toolkits.sandbox import READ_SLUGS
-from toolkits.schemas import check_arguments, toolkit_of
+from toolkits.schemas import check_arguments, known_slugs, toolkit_of
 
 __all__ = [
     "RETRY_AFTER_CAP_S",
@@ -108,14 +110,18 @@ def is_keyed_write(slug: str, arguments: Mapping[str, Any]) -> bool:
 
 
 @contextlib.contextmanager
-def map_composio_errors(slug: str, *, write: bool, secrets: Iterable[str] = ()) -> Iterator[None]:
+def map_composio_errors(
+    slug: str, *, write: bool, secrets: Iterable[str] = (), user_id: str = "default"
+) -> Iterator[None]:
     """Translate Composio's exceptions raised inside the block into `toolkits.errors`, once.
 
     Connection problems: a read -> UpstreamUnavailable; a write -> UpstreamUnavailable when the
     request surely did not leave (connect error, or the schema fetch that precedes the execute),
     OutcomeUnknown when it may have (read timeout, dropped connection). HTTP 429/408 ->
     UpstreamUnavailable (with Retry-After); 5xx -> UpstreamUnavailable for reads, OutcomeUnknown for
-    writes; 401/403 -> NotConnected; other 4xx -> UpstreamRejected. Messages never carry `secrets`.
+    writes; 401/403 and Composio's connected-account refusals (1803/1810, 1811, 1812, expired) ->
+    NotConnected naming the fix; other 4xx -> UpstreamRejected with Composio's message and suggested
+    fix. The request id of every refusal is logged. Messages never carry `secrets`.
 
     Raises:
         ToolkitError: the translation of a Composio error; anything else passes through unchanged.
@@ -125,20 +131,22 @@ def map_composio_errors(slug: str, *, write: bool, secrets: Iterable[str] = ()) 
     except ToolkitError:
         raise
     except Exception as exc:
-        error = _translate(exc, slug, write, tuple(s for s in secrets if s))
+        error = _translate(exc, slug, write, tuple(s for s in secrets if s), user_id)
         if error is None:
             raise
         raise error from exc
 
 
-def _translate(exc: Exception, slug: str, write: bool, secrets: tuple[str, ...]) -> ToolkitError | None:
+def _translate(
+    exc: Exception, slug: str, write: bool, secrets: tuple[str, ...], user_id: str
+) -> ToolkitError | None:
     if "composio_client" not in sys.modules:  # not a Composio error; and importing it costs 2.5 s
         return None
     import composio_client as cc
     from composio import exceptions as cx
 
     if isinstance(exc, cc.APIStatusError):
-        return _from_status(exc, slug, write, secrets)
+        return _from_status(exc, slug, write, secrets, user_id)
     if isinstance(exc, cc.APIConnectionError):  # APITimeoutError included
         return _from_connection(exc, slug, write)
     if isinstance(exc, cc.APIResponseValidationError):
@@ -148,11 +156,23 @@ def _translate(exc: Exception, slug: str, write: bool, secrets: tuple[str, ...])
             )
         return UpstreamUnavailable(f"Composio's answer to {slug} could not be read")
     if isinstance(exc, cx.ToolNotFoundError):
-        return UpstreamRejected(f"Composio has no tool {slug} at the pinned toolkit version")
+        logger.warning(
+            "composio: no tool %s at the pinned version, request_id %s",
+            slug,
+            getattr(exc.__cause__, "request_id", None) or "-",
+        )
+        return UpstreamRejected(
+            f"Composio has no tool {slug} at the pinned toolkit version: run `planner-mcp doctor` "
+            "(Composio retires old versions)"
+        )
     if isinstance(exc, cx.ToolVersionRequiredError):
         return UpstreamRejected(f"no toolkit version is pinned for {slug}")
     if isinstance(exc, cx.ApiKeyError):
-        return NotConnected("the Composio API key is missing")
+        return NotConnected(
+            "The Composio API key is missing: set COMPOSIO_API_KEY (`planner-mcp doctor` checks it).",
+            reason="key",
+            fix="planner-mcp doctor",
+        )
     if isinstance(exc, cx.ComposioError | cc.ComposioError):
         # raised by the SDK itself, before anything is sent (configuration, parameters)
         return UpstreamRejected(f"Composio could not run {slug}: {_clean(str(exc), secrets)}")
@@ -176,27 +196,97 @@ def _from_connection(exc: Exception, slug: str, write: bool) -> ToolkitError:
     return OutcomeUnknown(f"Composio {what} for {slug}; the change may or may not have been applied")
 
 
-def _from_status(exc: Any, slug: str, write: bool, secrets: tuple[str, ...]) -> ToolkitError:
+def _from_status(exc: Any, slug: str, write: bool, secrets: tuple[str, ...], user_id: str) -> ToolkitError:
     status = int(exc.status_code)
     headers = exc.response.headers
     retry_after = _retry_after(headers)
-    details = exc.details if isinstance(exc.details, dict) else {}
-    detail = _clean(str(details.get("message") or exc.message or ""), secrets)
-    suffix = f": {detail}" if detail else ""
+    refusal = refusal_of(exc)
+    logger.warning(
+        "composio: %s answered HTTP %s (code %s, %s), request_id %s",
+        slug,
+        status,
+        refusal.code,
+        refusal.slug or "-",
+        refusal.request_id or "-",
+    )
+    said = _said(refusal, secrets)
+    error: ToolkitError
     if status in (408, 429):
         what = "rate limit reached" if status == 429 else "request timed out before it was processed"
-        return _NothingApplied(f"Composio {what} for {slug} (HTTP {status})", retry_after)
-    if status in (401, 403):
-        return NotConnected(f"Composio refused the credentials for {slug} (HTTP {status}){suffix}")
-    if status >= 500:
+        error = _NothingApplied(f"Composio {what} for {slug} (HTTP {status})", retry_after)
+    elif status >= 500:
         if write and _method(exc) != "GET":
-            return OutcomeUnknown(
+            error = OutcomeUnknown(
                 f"Composio failed on {slug} (HTTP {status}); the change may or may not have been applied",
                 retry_after,
             )
-        error_type = _NothingApplied if write else UpstreamUnavailable
-        return error_type(f"Composio failed on {slug} (HTTP {status})", retry_after)
-    return UpstreamRejected(f"Composio rejected {slug} (HTTP {status}){suffix}")
+        else:
+            error_type = _NothingApplied if write else UpstreamUnavailable
+            error = error_type(f"Composio failed on {slug} (HTTP {status})", retry_after)
+    else:
+        trouble = trouble_of(refusal)
+        if trouble == "other":
+            code = f", code {refusal.code}" if refusal.code is not None else ""
+            error = UpstreamRejected(f"Composio rejected {slug} (HTTP {status}{code}).{said}")
+        else:
+            toolkit = toolkit_of(slug) if slug in known_slugs() else slug.partition("_")[0].lower()
+            error = _not_connected(trouble, toolkit, user_id, status, said)
+    error.request_id = refusal.request_id
+    return error
+
+
+_SYSTEMS = {"attio": "Attio", "linear": "Linear", "googlecalendar": "Google Calendar"}
+
+
+def _not_connected(trouble: str, toolkit: str, user_id: str, status: int, said: str) -> NotConnected:
+    """What to do, first; Composio's own words after it."""
+    system = _SYSTEMS.get(toolkit, toolkit)
+    connect = f"planner-mcp connect {toolkit}"
+    variable = f"COMPOSIO_CONNECTED_ACCOUNT_{toolkit.upper()}"
+    text, fix = {
+        "not_connected": (
+            f"{system} is not connected for Composio user '{user_id}': run `{connect}` (an account "
+            "connected in Composio's dashboard belongs to the user id shown there: set COMPOSIO_USER_ID "
+            "to it).",
+            connect,
+        ),
+        "expired": (
+            f"{system}'s authorisation for Composio user '{user_id}' has expired: run `{connect}` again.",
+            connect,
+        ),
+        "user_mismatch": (
+            f"The connected account in {variable} belongs to another Composio user than '{user_id}': set "
+            f"COMPOSIO_USER_ID to its user or unset {variable} (`planner-mcp doctor` shows both).",
+            "planner-mcp doctor",
+        ),
+        "user_required": (
+            f"Composio needs the user id of the connected account for {system}: set COMPOSIO_USER_ID "
+            "(`planner-mcp doctor` shows it).",
+            "planner-mcp doctor",
+        ),
+        "key": (
+            f"Composio refused the API key (HTTP {status}): check COMPOSIO_API_KEY with `planner-mcp doctor`.",
+            "planner-mcp doctor",
+        ),
+    }[trouble]
+    return NotConnected(
+        text + said,
+        reason=trouble,
+        toolkit=None if trouble == "key" else toolkit,
+        user_id=user_id,
+        fix=fix,
+        detail=said.strip() or None,
+    )
+
+
+def _said(refusal: Refusal, secrets: tuple[str, ...]) -> str:
+    """Composio's message and suggested fix, cleaned, as trailing sentences (empty when it said none)."""
+    parts = []
+    if refusal.message:
+        parts.append(f" Composio said: {_clean(refusal.message, secrets).rstrip('.')}.")
+    if refusal.suggested_fix:
+        parts.append(f" Suggested fix: {_clean(refusal.suggested_fix, secrets).rstrip('.')}.")
+    return "".join(parts)
 
 
 def _retry_after(headers: Mapping[str, str]) -> float | None:
@@ -385,7 +475,7 @@ class ComposioBackend:
         if request_id:  # a ContextVar: this worker's copied context only
             executor = sdk.client.without_retries
             executor.request_ctx.set({"id": request_id, "provider": executor.provider})
-        with map_composio_errors(slug, write=write, secrets=self._secrets):
+        with map_composio_errors(slug, write=write, secrets=self._secrets, user_id=self._user_id):
             raw = sdk.tools.execute(
                 slug,
                 args,
@@ -393,12 +483,12 @@ class ComposioBackend:
                 connected_account_id=self._accounts.get(toolkit),
                 version=self._versions.get(toolkit),
             )
-        return _as_result(raw)
+        return normalise(slug, _as_result(raw))
 
     def _fetch_schema(self, slug: str) -> dict[str, Any]:
         sdk = self._client()
         _tracking_off()
-        with map_composio_errors(slug, write=False, secrets=self._secrets):
+        with map_composio_errors(slug, write=False, secrets=self._secrets, user_id=self._user_id):
             tool = sdk.tools.get_raw_composio_tool_by_slug(slug)
         params = getattr(tool, "input_parameters", None)
         if not isinstance(params, dict):

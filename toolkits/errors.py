@@ -6,7 +6,9 @@ ToolkitError                 base; its message is safe to show a person (no secr
 ├── UpstreamRejected         the remote refused the call (4xx, `successful: false`); never retried
 ├── UpstreamUnavailable      transient: connection error, 408, 429, 5xx; safe to retry for reads
 │   └── OutcomeUnknown       the request may have been applied (timeout after sending); reconcile first
-└── NotConnected             no credentials / connected account for this toolkit
+└── NotConnected             no credentials / connected account for this toolkit; `fix` says what to run
+
+Every error may carry the `request_id` of the remote answer it came from (for the log, never shown).
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ __all__ = [
 
 class ToolkitError(Exception):
     """Base class; `str(error)` is written for a person and carries no secrets."""
+
+    request_id: str | None = None
 
 
 class InvalidArguments(ToolkitError):
@@ -52,4 +56,28 @@ class OutcomeUnknown(UpstreamUnavailable):
 
 
 class NotConnected(ToolkitError):
-    pass
+    """The toolkit cannot be reached for this Composio user.
+
+    `reason`: "not_connected" (no active connected account), "user_mismatch" (the configured account
+    belongs to another user id), "user_required", "expired" (reconnect), "key" (the API key was
+    refused or is missing). `toolkit` and `user_id` name what is concerned; `fix` is the command or
+    setting that fixes it, e.g. "planner-mcp connect linear"; `detail` is Composio's own message
+    and suggested fix, cleaned of secrets.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        reason: str = "key",
+        toolkit: str | None = None,
+        user_id: str | None = None,
+        fix: str | None = None,
+        detail: str | None = None,
+    ) -> None:
+        self.reason = reason
+        self.toolkit = toolkit
+        self.user_id = user_id
+        self.fix = fix
+        self.detail = detail
+        super().__init__(message)

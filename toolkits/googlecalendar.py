@@ -65,6 +65,9 @@ ops = _Ops()
 
 
 def link_for(data: Any) -> str | None:
+    """The event's link: `htmlLink` of the event, bare or under Composio's `response_data`."""
+    if isinstance(data, dict) and isinstance(data.get("response_data"), dict):
+        data = data["response_data"]
     if isinstance(data, dict) and data.get("htmlLink"):
         return str(data["htmlLink"])
     return None

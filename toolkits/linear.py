@@ -86,8 +86,10 @@ class _Ops:
     def list_states(self, team_id: str, what: str) -> ToolAction:
         return action(OPERATIONS["list_states"], {"team_id": team_id, "first": 50}, [team_id], what)
 
-    def list_labels(self, what: str) -> ToolAction:
-        return action(OPERATIONS["list_labels"], {"first": 50}, ["all"], what)
+    def list_labels(self, what: str, team_id: str | None = None) -> ToolAction:
+        """Labels a team's issues may carry (with `team_id`), or every label of the workspace."""
+        args: dict[str, Any] = {"first": 50, **({"team_id": team_id} if team_id else {})}
+        return action(OPERATIONS["list_labels"], args, [team_id or "all"], what)
 
     def list_users(self, what: str) -> ToolAction:
         return action(OPERATIONS["list_users"], {"first": 50}, ["all"], what)

@@ -249,6 +249,8 @@ async def _comment(backend: Backend, action: ToolAction) -> Reconciled:
     ok, data, error = await _read(backend, "LINEAR_GET_LINEAR_ISSUE", {"issue_id": action.args["issueId"]})
     if not ok:
         return Reconciled("unknown", reason=error)
+    if isinstance(data.get("issue"), Mapping):  # `{"issue": {...}}` as well as the issue itself
+        data = data["issue"]
     comments = data.get("comments")
     if isinstance(comments, Mapping):  # a GraphQL connection: {"nodes": [...]}
         comments = comments.get("nodes")

@@ -6,12 +6,18 @@ Routes (DESIGN §8; wire format in notes/composio.md §1):
     POST /api/v3.1/tools/execute/{slug}  {"arguments", "user_id", "version", ...} -> {"data", "error",
                                          "successful", "log_id", "session_info"}
     POST /_faults                        test-only fault injection (see `HttpFault`)
+    connected accounts, auth configs, toolkits and the link page: `toolkits.sandbox_api_accounts`
 
 As on Composio, a tool-level failure (including arguments that do not fit the input schema) is an
 HTTP 200 with `successful: false`; HTTP errors carry Composio's envelope
-`{"error": {"message", "code", "slug", "status", "request_id"}}`. The sandbox serves exactly one
-version per toolkit, the pinned one (`toolkits.registry.versions()`); another requested version is
-refused rather than silently served with the wrong schema.
+`{"error": {"message", "code", "slug", "status", "request_id"}}`. As strict as Composio, a tool call
+runs only for a user id with an ACTIVE connected account of the tool's toolkit (or the account named,
+if it is that user's): otherwise HTTP 400 with Composio's code (`toolkits.sandbox_accounts`).
+
+Versions: by default each toolkit has one version, the pinned one (`toolkits.registry.versions()`);
+`versions` can serve others instead (a retired pin, for `planner-mcp doctor`), each with its own
+schema overrides. A requested version that is not served is refused rather than silently served
+with the wrong schema; none (or "latest") gets the newest.
 """
 
 from __future__ import annotations
@@ -39,12 +45,26 @@ from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
 from toolkits.errors import InvalidArguments, OutcomeUnknown, UnknownTool, UpstreamUnavailable
-from toolkits.registry import versions
+from toolkits.registry import versions as pinned_versions
 from toolkits.sandbox import READ_SLUGS, SandboxBackend
+from toolkits.sandbox_accounts import SandboxAccounts
+from toolkits.sandbox_api_accounts import account_routes, latest
 from toolkits.sandbox_api_faults import HttpFault, HttpFaults
 from toolkits.schemas import known_slugs, tool_schema, toolkit_of, validate_arguments
 
-__all__ = ["API_PREFIX", "HttpFault", "HttpFaults", "build_app", "run_in_thread", "serve"]
+__all__ = [
+    "API_PREFIX",
+    "HttpFault",
+    "HttpFaults",
+    "SandboxAccounts",
+    "Versions",
+    "build_app",
+    "run_in_thread",
+    "serve",
+]
+
+Versions = Mapping[str, Mapping[str, Mapping[str, Any]]]
+"""toolkit -> version -> {slug: input_parameters served at that version instead of the snapshot's}"""
 
 logger = logging.getLogger(__name__)
 
@@ -78,7 +98,7 @@ def _tags(slug: str) -> list[str]:
     return ["createHint"] if "CREATE" in slug or "ASSERT" in slug else ["updateHint"]
 
 
-def _tool_json(slug: str, version: str) -> dict[str, Any]:
+def _tool_json(slug: str, version: str, available: list[str], overrides: Mapping[str, Any]) -> dict[str, Any]:
     toolkit = toolkit_of(slug)
     words = slug.removeprefix(toolkit.upper() + "_").replace("_", " ").lower()
     return {
@@ -86,9 +106,9 @@ def _tool_json(slug: str, version: str) -> dict[str, Any]:
         "name": words[:1].upper() + words[1:],
         "description": _descriptions().get(slug, ""),
         "version": version,
-        "available_versions": [version],
+        "available_versions": available,
         "toolkit": {"slug": toolkit, "name": _TOOLKIT_NAMES.get(toolkit, toolkit), "logo": ""},
-        "input_parameters": tool_schema(slug),
+        "input_parameters": overrides.get(slug) or tool_schema(slug),
         "output_parameters": _OUTPUT_PARAMETERS,
         "tags": _tags(slug),
         "scopes": [],
@@ -106,11 +126,19 @@ def _requested_version(request: Request, toolkit: str) -> str | None:
 class _Api:
     """The handlers; one instance per app, holding the backend, the faults and the request log."""
 
-    def __init__(self, backend: SandboxBackend, api_key: str | None, faults: HttpFaults) -> None:
+    def __init__(
+        self,
+        backend: SandboxBackend,
+        api_key: str | None,
+        faults: HttpFaults,
+        accounts: SandboxAccounts,
+        served: Versions,
+    ) -> None:
         self.backend = backend
         self.api_key = api_key
         self.faults = faults
-        self.pinned = versions()
+        self.accounts = accounts
+        self.versions = served
         # what each request asked for, without secrets: tests check user ids, versions, accounts;
         # bounded, so a long-running `planner-mcp sandbox-api` does not grow without end
         self.requests: deque[dict[str, Any]] = deque(maxlen=10_000)
@@ -118,10 +146,23 @@ class _Api:
     # --- helpers --------------------------------------------------------------------------------
 
     def _error(
-        self, request: Request, status: int, slug: str, message: str, headers: Mapping[str, str] | None = None
+        self,
+        request: Request,
+        status: int,
+        slug: str | None,
+        message: str,
+        headers: Mapping[str, str] | None = None,
+        *,
+        code: int | None = None,
+        suggested_fix: str | None = None,
     ) -> Response:
         request_id = request.headers.get("x-request-id") or uuid.uuid4().hex
-        inner = {"message": message, "code": status, "slug": slug, "status": status, "request_id": request_id}
+        inner: dict[str, Any] = {"message": message, "code": code or status}
+        if slug is not None:  # some of Composio's answers carry none (code 1803)
+            inner["slug"] = slug
+        inner |= {"status": status, "request_id": request_id}
+        if suggested_fix is not None:
+            inner["suggested_fix"] = suggested_fix
         return JSONResponse({"error": inner}, status, headers={"x-request-id": request_id, **(headers or {})})
 
     def _unauthorized(self, request: Request) -> Response | None:
@@ -131,10 +172,18 @@ class _Api:
         return self._error(request, 401, "UNAUTHORIZED", "API key is missing or invalid")
 
     def _version_problem(self, toolkit: str, asked: str | None) -> str | None:
-        pinned = self.pinned[toolkit]
-        if asked in (None, "", "latest", pinned):
+        served = self.versions[toolkit]
+        if asked in (None, "", "latest") or asked in served:
             return None
-        return f"Version {asked} of toolkit {toolkit} is not available here; the sandbox serves {pinned}"
+        return (
+            f"Version {asked} of toolkit {toolkit} is not available; available: {', '.join(sorted(served))}"
+        )
+
+    def _tool(self, slug: str, asked: str | None) -> dict[str, Any]:
+        toolkit = toolkit_of(slug)
+        served = self.versions[toolkit]
+        version = asked if asked in served else latest(served)
+        return _tool_json(slug, str(version), sorted(served), served[str(version)])
 
     async def _inject_status(self, request: Request, slug: str, route: str) -> Response | None:
         delay = self.faults.latency(slug, route)
@@ -147,7 +196,17 @@ class _Api:
         names = {429: "RATE_LIMITED", 408: "REQUEST_TIMEOUT", 503: "SERVICE_UNAVAILABLE"}
         slug_name = names.get(fault.status, "INTERNAL_SERVER_ERROR" if fault.status >= 500 else "BAD_REQUEST")
         message = "Rate limit exceeded" if fault.status == 429 else f"Injected HTTP {fault.status}"
-        return self._error(request, fault.status, slug_name, message, headers)
+        if fault.code is not None or fault.suggested_fix is not None:  # a refusal spelled out by the test
+            message = fault.message
+        return self._error(
+            request,
+            fault.status,
+            slug_name,
+            message,
+            headers,
+            code=fault.code,
+            suggested_fix=fault.suggested_fix,
+        )
 
     # --- routes ---------------------------------------------------------------------------------
 
@@ -155,7 +214,9 @@ class _Api:
         slug = request.path_params["slug"]
         if (denied := self._unauthorized(request)) is not None:
             return denied
-        self.requests.append({"route": "retrieve", "slug": slug})
+        self.requests.append(
+            {"route": "retrieve", "slug": slug, "request_id": request.headers.get("x-request-id")}
+        )
         if slug not in known_slugs():
             return self._error(request, 404, "TOOL_NOT_FOUND", f"Tool {slug} not found")
         toolkit = toolkit_of(slug)
@@ -163,7 +224,7 @@ class _Api:
             return self._error(request, 404, "TOOL_NOT_FOUND", problem)
         if (injected := await self._inject_status(request, slug, "retrieve")) is not None:
             return injected
-        return JSONResponse(_tool_json(slug, self.pinned[toolkit]))
+        return JSONResponse(self._tool(slug, _requested_version(request, toolkit)))
 
     async def list_tools(self, request: Request) -> Response:
         if (denied := self._unauthorized(request)) is not None:
@@ -176,8 +237,9 @@ class _Api:
             if slug not in known_slugs():
                 continue
             toolkit = toolkit_of(slug)
-            if self._version_problem(toolkit, _requested_version(request, toolkit)) is None:
-                items.append(_tool_json(slug, self.pinned[toolkit]))
+            asked = _requested_version(request, toolkit)
+            if self._version_problem(toolkit, asked) is None:
+                items.append(self._tool(slug, asked))
         return JSONResponse({"items": items, "next_cursor": None, "total_pages": 1, "current_page": 1})
 
     async def execute(self, request: Request) -> Response:
@@ -197,12 +259,23 @@ class _Api:
                 "route": "execute",
                 "slug": slug,
                 **{k: body.get(k) for k in ("user_id", "version", "connected_account_id")},
+                "request_id": request.headers.get("x-request-id"),
             }
         )
         if slug not in known_slugs():
             return self._error(request, 404, "TOOL_NOT_FOUND", f"Tool {slug} not found")
         if problem := self._version_problem(toolkit_of(slug), body.get("version")):
             return self._error(request, 400, "BAD_REQUEST", problem)
+        refused = self.accounts.check(body.get("user_id"), body.get("connected_account_id"), toolkit_of(slug))
+        if refused is not None:
+            return self._error(
+                request,
+                400,
+                refused.slug,
+                refused.message,
+                code=refused.code,
+                suggested_fix=refused.suggested_fix,
+            )
         if (injected := await self._inject_status(request, slug, "execute")) is not None:
             return injected
         if self.faults.take(slug, "execute", "drop_before_write") is not None:
@@ -240,7 +313,7 @@ class _Api:
             # Composio refuses arguments that do not fit as a tool-level failure (HTTP 200)
             return {"data": {}, "error": _validation_message(problems), "successful": False}
         try:
-            return dict(await self.backend.execute(slug, arguments))
+            return dict(await self.backend.execute_wire(slug, arguments))
         except InvalidArguments as exc:
             return {"data": {}, "error": _validation_message(exc.problems), "successful": False}
         except UnknownTool as exc:
@@ -301,26 +374,36 @@ async def _not_found(request: Request, exc: Exception) -> Response:
 
 
 def build_app(
-    backend: SandboxBackend, *, api_key: str | None = None, faults: HttpFaults | None = None
+    backend: SandboxBackend,
+    *,
+    api_key: str | None = None,
+    faults: HttpFaults | None = None,
+    accounts: SandboxAccounts | None = None,
+    versions: Versions | None = None,
 ) -> Starlette:
     """The ASGI app serving `backend` in Composio's REST shape.
 
     `api_key`: the only key accepted in `x-api-key` (None: any non-empty key). `faults`: shared
     with the caller for injection (also reachable as `app.state.faults`); `app.state.requests` logs
-    what each request asked for, without secrets.
+    what each request asked for, without secrets. `accounts`: the project's connected accounts
+    (default: user "default" connected to every toolkit; `app.state.accounts`). `versions`: the
+    versions served per toolkit (default: the pinned ones).
     """
-    api = _Api(backend, api_key, faults or HttpFaults())
+    served: Versions = versions or {name: {version: {}} for name, version in pinned_versions().items()}
+    api = _Api(backend, api_key, faults or HttpFaults(), accounts or SandboxAccounts(), served)
     app = Starlette(
         routes=[
             Route(f"{API_PREFIX}/tools", api.list_tools, methods=["GET"]),
             Route(f"{API_PREFIX}/tools/execute/{{slug}}", api.execute, methods=["POST"]),
             Route(f"{API_PREFIX}/tools/{{slug}}", api.retrieve, methods=["GET"]),
             Route("/_faults", api.set_faults, methods=["POST"]),
+            *account_routes(api.accounts, served, API_PREFIX, api._error, api._unauthorized),
         ],
         exception_handlers={404: _not_found, 405: _not_found},
     )
     app.state.faults = api.faults
     app.state.requests = api.requests
+    app.state.accounts = api.accounts
     return app
 
 
@@ -369,6 +452,8 @@ def serve(
     *,
     api_key: str | None = None,
     ready: Callable[[str], None] | None = None,
+    accounts: SandboxAccounts | None = None,
+    versions: Versions | None = None,
 ) -> None:
     """Serve a sandbox on `db_path` (None: in memory) until interrupted (blocks).
 
@@ -385,7 +470,8 @@ def serve(
     try:
         if ready is not None:
             ready(_url(host, sock))
-        config = uvicorn.Config(build_app(backend, api_key=api_key), log_level="warning", lifespan="off")
+        app = build_app(backend, api_key=api_key, accounts=accounts, versions=versions)
+        config = uvicorn.Config(app, log_level="warning", lifespan="off")
         uvicorn.Server(config).run(sockets=[sock])
     finally:
         sock.close()

@@ -25,7 +25,8 @@ class HttpFault:
     kind:
         latency              wait `seconds` before handling (every matching call while `times` lasts)
         status               answer HTTP `status` with Composio's envelope (and `Retry-After:
-                             retry_after` when set) without applying anything
+                             retry_after` when set) without applying anything; `message`, `code`
+                             and `suggested_fix`, when set, fill the envelope
         tool_error           answer HTTP 200 `successful: false` with `message` (e.g. a provider's
                              "RATELIMITED"), without applying anything
         timeout_after_write  apply the call, then hold the response for `seconds` or until the client
@@ -43,6 +44,8 @@ class HttpFault:
     retry_after: float | None = None
     drop: bool = False
     message: str = "Linear API error: RATELIMITED (rate limit exceeded)"
+    code: int | None = None
+    suggested_fix: str | None = None
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> HttpFault:
@@ -73,6 +76,10 @@ class HttpFault:
             raise ValueError("retry_after must be a non-negative number or null")
         if not isinstance(fault.message, str) or not isinstance(fault.drop, bool):
             raise ValueError("message must be a string and drop a boolean")
+        if fault.code is not None and (isinstance(fault.code, bool) or not isinstance(fault.code, int)):
+            raise ValueError("code must be an integer or null")
+        if fault.suggested_fix is not None and not isinstance(fault.suggested_fix, str):
+            raise ValueError("suggested_fix must be a string or null")
         return fault
 
 

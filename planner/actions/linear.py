@@ -68,7 +68,7 @@ async def create_issue(intent: CreateIssue, ctx: BuildContext) -> None:
     if team is None:
         team = await refs.team(ctx, intent.team)
     project_id, depends, _ = await _project(ctx, intent)
-    labels: list[Entity] = intent.resolved("labels") or (await refs.labels(ctx, intent.labels or []))
+    labels: list[Entity] = intent.resolved("labels") or (await refs.labels(ctx, intent.labels or [], team.id))
     assignee: Entity | None = intent.resolved("assignee")
     if assignee is None and intent.assignee:
         assignee = await refs.user(ctx, intent.assignee)
@@ -169,8 +169,12 @@ async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
         or intent.resolved("labels_add")
         or intent.resolved("labels_remove")
     ):
-        adding = intent.resolved("labels_add") or await refs.labels(ctx, intent.labels_add or [])
-        removing = intent.resolved("labels_remove") or await refs.labels(ctx, intent.labels_remove or [])
+        adding = intent.resolved("labels_add") or await refs.labels(
+            ctx, intent.labels_add or [], team_id or None
+        )
+        removing = intent.resolved("labels_remove") or await refs.labels(
+            ctx, intent.labels_remove or [], team_id or None
+        )
         labels_now = issue.get("labels") or []
         if isinstance(labels_now, dict):
             labels_now = labels_now.get("nodes") or []

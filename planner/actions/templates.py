@@ -46,7 +46,7 @@ async def apply_template(intent: ApplyTemplate, ctx: BuildContext) -> None:
     company = str(deal.extra.get("company") or deal.name)
     team: Entity = intent.resolved("team") or await refs.team(ctx, intent.team or tpl.get("team"))
     project = await _project(ctx, tpl.get("project"))
-    label_ids = [x.id for x in await ctx.directory.labels() if x.name in tpl.get("labels", [])]
+    label_ids = [x.id for x in await ctx.directory.labels(team.id) if x.name in tpl.get("labels", [])]
     state = next((s for s in await ctx.directory.states(team.id) if s.extra.get("type") == "unstarted"), None)
     for task in tpl.get("tasks", []):
         title = str(task["title"]).format(company=company)

@@ -169,7 +169,7 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
                 choices=[("Urgent", "1"), ("High", "2"), ("Medium", "3"), ("Low", "4")],
             )
         change["priority"] = priority_name(p)
-    if labelled := await _labels(clause, ctx):
+    if labelled := await _labels(clause, ctx, issue):
         side, entities = labelled
         change[side], found[side] = [x.name for x in entities], entities
     if "due" not in change and (defer := _defer(clause, ctx)):  # "push the due date to …" said it once
@@ -354,11 +354,16 @@ _LABEL_RU = {"баг": "bug", "ошибка": "bug", "фича": "feature", "б�
              "онбординг": "onboarding", "запрос клиента": "customer-request"}  # fmt: skip
 
 
-async def _labels(clause: Clause, ctx: BuildContext) -> tuple[str, list[Entity]] | None:
+async def _labels(
+    clause: Clause, ctx: BuildContext, issue: dict[str, Any]
+) -> tuple[str, list[Entity]] | None:
     """ "добавь метку bug к ENG-104", "сними метку docs": which labels, and whether they go or come."""
     if not _LABEL_CUE.search(clause.text):
         return None
-    labels = await ctx.directory.labels()
+    team = issue.get("team")
+    labels = await ctx.directory.labels(
+        str(team["id"]) if isinstance(team, dict) and team.get("id") else None
+    )
     low = clause.text.lower()
     wanted = [lbl for lbl in labels if re.search(rf"\b{re.escape(lbl.name.lower())}\b", low)]
     wanted += [lbl for ru, en in _LABEL_RU.items() if ru in low for lbl in labels if lbl.name == en]

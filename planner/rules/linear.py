@@ -307,7 +307,9 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         "",
         raw,
     )
-    said_labels, raw = _said_labels(raw, {lbl.name.lower(): lbl for lbl in await ctx.directory.labels()})
+    said_labels, raw = _said_labels(
+        raw, {lbl.name.lower(): lbl for lbl in await ctx.directory.labels(team.id)}
+    )
     if clause.after_colon is None:
         raw = _TASK_START.sub("", raw, count=1)
         raw = re.sub(r"(?i)^\s*(?:поручи|assign)\s+\S+\s+", "", raw)
@@ -319,7 +321,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         titles = [answered.strip()[:255]]
     if not titles:
         raise ctx.ask("title", ctx.t("Как назвать задачу?", "What should the task be called?"))
-    labels = {lbl.name.lower(): lbl for lbl in await ctx.directory.labels()}
+    labels = {lbl.name.lower(): lbl for lbl in await ctx.directory.labels(team.id)}
     tagged = [labels["bug"]] if clause.has("bug") and "bug" in labels else []
     tagged += [x for x in said_labels if x not in tagged]
     head = (clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text).lower()

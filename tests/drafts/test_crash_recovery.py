@@ -101,7 +101,9 @@ async def _count(backend: SandboxBackend, tag: str) -> tuple[int, int, int]:
     comments = 0
     for issue in mine:
         found = await backend.execute("LINEAR_GET_LINEAR_ISSUE", {"issue_id": issue["id"]})
-        comments += sum(1 for c in found["data"]["comments"] if c["body"].startswith(f"Comment {tag}"))
+        comments += sum(
+            1 for c in found["data"]["comments"]["nodes"] if c["body"].startswith(f"Comment {tag}")
+        )
     note_count = sum(1 for n in notes["data"]["data"] if n["title"] == f"Note {tag}")
     return len(mine), note_count, comments
 

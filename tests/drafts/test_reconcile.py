@@ -138,7 +138,7 @@ async def _count_tasks(world: World, text: str) -> int:
 
 async def _count_comments(world: World, text: str) -> int:
     data = await world.read("LINEAR_GET_LINEAR_ISSUE", {"issue_id": ENG_101})
-    return sum(1 for comment in data["comments"] if comment["body"].startswith(text))
+    return sum(1 for comment in data["comments"]["nodes"] if comment["body"].startswith(text))
 
 
 async def _count_events(world: World, summary: str) -> int:

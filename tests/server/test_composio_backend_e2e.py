@@ -18,8 +18,9 @@ from server.cli import main as cli
 from server.service import Service
 from server.settings import Settings
 from server.wiring import build_service
+from toolkits.registry import TOOLKITS
 from toolkits.sandbox import SandboxBackend
-from toolkits.sandbox_api import build_app, run_in_thread
+from toolkits.sandbox_api import SandboxAccounts, build_app, run_in_thread
 
 pytestmark = pytest.mark.anyio
 
@@ -41,7 +42,7 @@ class Remote:
 @pytest.fixture
 def remote(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Remote]:
     backend = SandboxBackend(tmp_path / "remote.db")
-    app = build_app(backend, api_key="ak_test")
+    app = build_app(backend, api_key="ak_test", accounts=SandboxAccounts({"anna-co": TOOLKITS}))
     with run_in_thread(app) as url:
         monkeypatch.setenv("COMPOSIO_BASE_URL", url)
         yield Remote(backend, app)

@@ -16,8 +16,9 @@ from server.settings import Settings
 from server.wiring import build_service
 from toolkits.base import ToolResult
 from toolkits.composio_backend import ComposioBackend
+from toolkits.registry import TOOLKITS
 from toolkits.sandbox import SandboxBackend
-from toolkits.sandbox_api import build_app, run_in_thread
+from toolkits.sandbox_api import SandboxAccounts, build_app, run_in_thread
 
 pytestmark = pytest.mark.anyio
 
@@ -45,7 +46,9 @@ class OverTheWire:
 @pytest.fixture
 def remote_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, SandboxBackend]]:
     remote = SandboxBackend(tmp_path / "remote.db")
-    with run_in_thread(build_app(remote, api_key="ak_test")) as url:
+    with run_in_thread(
+        build_app(remote, api_key="ak_test", accounts=SandboxAccounts({"anna-co": TOOLKITS}))
+    ) as url:
         monkeypatch.setenv("COMPOSIO_BASE_URL", url)
         yield url, remote
     asyncio.run(remote.aclose())

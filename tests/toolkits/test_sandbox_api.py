@@ -29,7 +29,7 @@ from toolkits.errors import (
 from toolkits.linear import ISSUE_CREATE_MUTATION
 from toolkits.registry import versions
 from toolkits.sandbox import SandboxBackend
-from toolkits.sandbox_api import build_app, run_in_thread
+from toolkits.sandbox_api import SandboxAccounts, build_app, run_in_thread
 from toolkits.sandbox_api_faults import HttpFault
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,7 +56,10 @@ class Sandbox:
 @pytest.fixture(scope="module")
 def sandbox(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sandbox]:
     backend = SandboxBackend(tmp_path_factory.mktemp("api") / "sandbox.db")
-    app = build_app(backend, api_key=API_KEY)
+    every = ("attio", "linear", "googlecalendar")
+    accounts = SandboxAccounts({"default": every, "eval": every, "anna": ("attio", "googlecalendar")})
+    accounts.connect("anna", "linear", "ca_linear_1")
+    app = build_app(backend, api_key=API_KEY, accounts=accounts)
     with run_in_thread(app) as url:
         yield Sandbox(backend, url, app)
     asyncio.run(backend.aclose())
@@ -424,11 +427,74 @@ def test_the_cli_serves_the_sandbox_api_in_a_subprocess(tmp_path: Path) -> None:
             headers={"x-api-key": "ak_cli"},
         ).raise_for_status()
         with pytest.raises(RateLimitError):
-            c.tools.execute("LINEAR_SEARCH_ISSUES", {"query": "login"}, user_id="cli")
-        r = c.tools.execute("LINEAR_SEARCH_ISSUES", {"query": "login"}, user_id="cli")
+            c.tools.execute("LINEAR_SEARCH_ISSUES", {"query": "login"}, user_id="default")
+        r = c.tools.execute("LINEAR_SEARCH_ISSUES", {"query": "login"}, user_id="default")
         assert r["successful"] and "ENG-101" in json.dumps(r["data"])
     finally:
         proc.terminate()
         proc.wait(timeout=10)
         if proc.stderr is not None:
             proc.stderr.close()
+
+
+# --- Composio's refusals, as a person must read them (issue 13) ------------------------------------
+
+
+async def test_no_connected_account_is_not_connected_naming_the_command_that_connects_it(
+    sandbox: Sandbox, sleeps: Sleeps
+) -> None:
+    backend = composio(sandbox, sleeps, user_id="nobody-connected")
+    try:
+        with pytest.raises(NotConnected) as caught:
+            await backend.execute("LINEAR_SEARCH_ISSUES", {"query": "login"})
+    finally:
+        await backend.aclose()
+    error = caught.value
+    assert (error.reason, error.toolkit, error.user_id, error.fix) == (
+        "not_connected",
+        "linear",
+        "nobody-connected",
+        "planner-mcp connect linear",
+    )
+    assert str(error).startswith("Linear is not connected for Composio user 'nobody-connected'")
+    [sent] = [r for r in sandbox.app.state.requests if r["route"] == "execute"]
+    assert error.request_id == sent["request_id"] and sleeps == []  # never retried
+
+
+async def test_another_refusal_passes_on_composios_message_and_suggested_fix_without_secrets(
+    sandbox: Sandbox, sleeps: Sleeps
+) -> None:
+    sandbox.fault(
+        kind="status",
+        status=422,
+        code=1905,
+        message=f"Invalid arguments for ca_9XyZsecret1 (key {API_KEY})",
+        suggested_fix="Check the tool's input schema at the pinned version.",
+    )
+    backend = composio(sandbox, sleeps)
+    try:
+        with pytest.raises(UpstreamRejected) as caught:
+            await backend.execute("LINEAR_SEARCH_ISSUES", {"query": "login"})
+    finally:
+        await backend.aclose()
+    text = str(caught.value)
+    assert text.startswith("Composio rejected LINEAR_SEARCH_ISSUES (HTTP 422, code 1905).")
+    assert "Composio said: Invalid arguments for ca_*** (key ***)." in text
+    assert "Suggested fix: Check the tool's input schema at the pinned version." in text
+    assert API_KEY not in text and "9XyZsecret1" not in text and caught.value.request_id
+
+
+async def test_a_graphql_errors_array_in_composios_200_is_a_failed_call(
+    sandbox: Sandbox, sleeps: Sleeps
+) -> None:
+    bad = issue_create("no such team")
+    bad["variables"]["input"]["teamId"] = str(uuid.uuid4())
+    backend = composio(sandbox, sleeps)
+    try:
+        result = await backend.execute("LINEAR_RUN_QUERY_OR_MUTATION", bad)
+        good = await backend.execute("LINEAR_RUN_QUERY_OR_MUTATION", issue_create("read as data.<field>"))
+    finally:
+        await backend.aclose()
+    assert result == {"data": {}, "error": result["error"], "successful": False}
+    assert "Team not found" in (result["error"] or "")
+    assert good["successful"] and good["data"]["issueCreate"]["issue"]["title"] == "read as data.<field>"

@@ -129,27 +129,30 @@ def _write_person_name(ws: Workspace, record: Record, raw: Any, creating: bool) 
 
 
 def _resolve_reference(ws: Workspace, target: str, item: Any, slug: str) -> Record:
-    """A referenced record: an id, `{target_object, target_record_id}`, or a company by domain."""
-    if isinstance(item, str):
-        return find_record(ws, target, item)
-    if isinstance(item, Mapping):
-        if item.get("target_object", target) != target:
-            raise SandboxError(f"Attribute '{slug}' must reference {target}")
-        if isinstance(item.get("target_record_id"), str):
-            return find_record(ws, target, item["target_record_id"])
-        if target == "companies" and "domains" in item:
-            wanted = {normalise_domain(_text_of(d, "domain")) for d in _items(item["domains"])}
-            for company in records_of(ws, "companies"):
-                if wanted.intersection(company["domains"]):
-                    return company
-            raise SandboxError(f"Record not found: no company with domain {', '.join(sorted(wanted))}")
-        if target == "people" and "email_addresses" in item:
-            wanted = {_text_of(e, "email_address").casefold() for e in _items(item["email_addresses"])}
-            for person in records_of(ws, "people"):
-                if wanted.intersection(email.casefold() for email in person["email_addresses"]):
-                    return person
-            raise SandboxError(f"Record not found: no person with email {', '.join(sorted(wanted))}")
-    raise SandboxError(f"Attribute '{slug}' takes a record id or {{target_object, target_record_id}}")
+    """A referenced record: `{target_object, target_record_id}`, or a company by domain / a person by
+    email (`{target_object, domains}` / `{target_object, email_addresses}`). Attio refuses a bare id."""
+    if not isinstance(item, Mapping) or "target_object" not in item:
+        raise SandboxError(
+            f'Invalid value was passed to attribute with slug "{slug}": a record reference is '
+            f'[{{"target_object": "{target}", "target_record_id": "<uuid>"}}]'
+        )
+    if item["target_object"] != target:
+        raise SandboxError(f"Attribute '{slug}' must reference {target}")
+    if isinstance(item.get("target_record_id"), str):
+        return find_record(ws, target, item["target_record_id"])
+    if target == "companies" and "domains" in item:
+        wanted = {normalise_domain(_text_of(d, "domain")) for d in _items(item["domains"])}
+        for company in records_of(ws, "companies"):
+            if wanted.intersection(company["domains"]):
+                return company
+        raise SandboxError(f"Record not found: no company with domain {', '.join(sorted(wanted))}")
+    if target == "people" and "email_addresses" in item:
+        wanted = {_text_of(e, "email_address").casefold() for e in _items(item["email_addresses"])}
+        for person in records_of(ws, "people"):
+            if wanted.intersection(email.casefold() for email in person["email_addresses"]):
+                return person
+        raise SandboxError(f"Record not found: no person with email {', '.join(sorted(wanted))}")
+    raise SandboxError(f"Attribute '{slug}' takes {{target_object, target_record_id}}")
 
 
 def _text_of(item: Any, key: str) -> str:

@@ -141,7 +141,8 @@ def create_event(ws: Workspace, args: Args) -> dict[str, Any]:
         "updated": now,
     }
     ws["calendar"]["events"].append(event)
-    return _event_node(ws, event)
+    # Composio's GOOGLECALENDAR_CREATE_EVENT wraps Google's event resource in `response_data`
+    return {"response_data": _event_node(ws, event)}
 
 
 def _meet_link(event_id: str) -> str:

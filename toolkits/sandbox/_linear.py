@@ -27,6 +27,7 @@ from toolkits.sandbox._linear_model import (
     find_user,
     issue_node,
     issue_url,
+    label_node,
     lookup_issue,
     project_node,
     team_ref,
@@ -73,14 +74,17 @@ def list_team_issues(ws: Workspace, args: Args) -> dict[str, Any]:
 
 
 def get_issue(ws: Workspace, args: Args) -> dict[str, Any]:
+    """`{"issue": node}`, comments as a GraphQL connection (Composio's doc: `issue.comments.nodes`)."""
     issue = find_issue(ws, args["issue_id"])
     node = issue_node(ws, issue)
-    node["comments"] = [
-        _comment_node(ws, comment, issue)
-        for comment in ws["linear"]["comments"]
-        if comment["issue_id"] == issue["id"]
-    ]
-    return node
+    node["comments"] = {
+        "nodes": [
+            _comment_node(ws, comment, issue)
+            for comment in ws["linear"]["comments"]
+            if comment["issue_id"] == issue["id"]
+        ]
+    }
+    return {"issue": node}
 
 
 # --- writing issues -------------------------------------------------------------------------------
@@ -223,10 +227,14 @@ def list_states(ws: Workspace, args: Args) -> dict[str, Any]:
 
 
 def list_labels(ws: Workspace, args: Args) -> dict[str, Any]:
+    """With `team_id`: the workspace's labels and that team's own; without: every label, including
+    other teams' ones, which a team-scoped issueCreate refuses."""
+    labels = ws["linear"]["labels"]
     if args.get("team_id"):
-        find_team(ws, args["team_id"])  # workspace labels apply to every team
-    chunk, info = cursor_page(ws["linear"]["labels"], first=args.get("first"), after=args.get("after"))
-    return {"labels": [{"id": label["id"], "name": label["name"]} for label in chunk], "pageInfo": info}
+        team_id = find_team(ws, args["team_id"])["id"]
+        labels = [label for label in labels if label.get("team_id") in (None, team_id)]
+    chunk, info = cursor_page(labels, first=args.get("first"), after=args.get("after"))
+    return {"labels": [label_node(ws, label) for label in chunk], "pageInfo": info}
 
 
 def list_users(ws: Workspace, args: Args) -> dict[str, Any]:
@@ -239,6 +247,8 @@ def current_user(ws: Workspace, args: Args) -> dict[str, Any]:
 
 
 # --- GraphQL: only the two operations the planner sends -------------------------------------------
+# Answered as Linear's own body, `{"data": {...}}`, or `{"data": null, "errors": [...]}` when Linear
+# refuses the document: Linear says so with HTTP 200, so Composio's envelope still reads successful.
 
 _ISSUE_CREATE_INPUT = {
     "id": "id",
@@ -263,6 +273,13 @@ def is_mutation(args: Args) -> bool:
 
 
 def run_query_or_mutation(ws: Workspace, args: Args) -> dict[str, Any]:
+    try:
+        return {"data": _run_graphql(ws, args)}
+    except SandboxError as error:
+        return _graphql_error(str(error))
+
+
+def _run_graphql(ws: Workspace, args: Args) -> dict[str, Any]:
     text = args["query_or_mutation"]
     variables = args.get("variables") or {}
     if "issueCreate" in text:
@@ -270,10 +287,30 @@ def run_query_or_mutation(ws: Workspace, args: Args) -> dict[str, Any]:
     if _ISSUE_QUERY.search(text):
         issue_id = variables.get("id")
         if not isinstance(issue_id, str) or not issue_id:
-            raise SandboxError("The issue query needs variables.id")
+            raise SandboxError('Variable "$id" of required type "String!" was not provided.')
         issue = lookup_issue(ws, issue_id)
-        return {"issue": None if issue is None else issue_node(ws, issue)}
+        if issue is None:
+            raise SandboxError("Entity not found: Issue")  # Linear's answer to an unknown id
+        return {"issue": issue_node(ws, issue)}
     raise SandboxError("unsupported query in the sandbox: only issueCreate and issue(id:) are available")
+
+
+def _graphql_error(message: str) -> dict[str, Any]:
+    """Linear's error body: a message, and a readable one under `extensions`."""
+    return {
+        "data": None,
+        "errors": [
+            {
+                "message": message,
+                "extensions": {
+                    "type": "invalid input",
+                    "code": "INPUT_ERROR",
+                    "statusCode": 400,
+                    "userPresentableMessage": message,
+                },
+            }
+        ],
+    }
 
 
 def _graphql_issue_create(ws: Workspace, variables: Mapping[str, Any]) -> Node:

@@ -44,6 +44,11 @@ def find_project(ws: Workspace, ref: str) -> Node:
     return project
 
 
+def label_node(ws: Workspace, label: Node) -> Node:
+    team = find_team(ws, label["team_id"]) if label.get("team_id") else None
+    return {"id": label["id"], "name": label["name"], "team": None if team is None else team_ref(team)}
+
+
 def find_label(ws: Workspace, ref: str) -> Node:
     label = first_match(ws["linear"]["labels"], "id", ref)
     if label is None:
@@ -102,8 +107,7 @@ def user_node(user: Node) -> Node:
         "email": user["email"],
         "displayName": user["email"].partition("@")[0],
         "active": user.get("active", True),
-        "isMe": bool(user.get("is_me")),
-    }
+    }  # no `isMe`: Linear's users know no such field; "me" is LINEAR_GET_CURRENT_USER's `viewer`
 
 
 def issue_url(issue: Node) -> str:
@@ -255,7 +259,7 @@ def apply_issue_changes(ws: Workspace, issue: Node, changes: dict[str, Any]) -> 
                 raise SandboxError("priority must be 0 (none), 1 (urgent), 2 (high), 3 (medium) or 4 (low)")
             issue["priority"] = value
         elif key == "label_ids":
-            issue["label_ids"] = [find_label(ws, label_id)["id"] for label_id in dict.fromkeys(value or [])]
+            issue["label_ids"] = [team_label(ws, team, label_id) for label_id in dict.fromkeys(value or [])]
         elif key == "project_id":
             issue["project_id"] = find_project(ws, value)["id"] if value else None
         elif key == "due_date":
@@ -274,6 +278,16 @@ def apply_issue_changes(ws: Workspace, issue: Node, changes: dict[str, Any]) -> 
             f"Project '{find_project(ws, issue['project_id'])['name']}' is not in team {team['key']}"
         )
     issue["updated_at"] = now_iso()
+
+
+def team_label(ws: Workspace, team: Node, label_id: str) -> str:
+    """A label the team may use: a workspace label or one of the team's own."""
+    label = find_label(ws, label_id)
+    if label.get("team_id") not in (None, team["id"]):
+        raise SandboxError(
+            f"Label '{label['name']}' belongs to another team and cannot be used in {team['key']}"
+        )
+    return str(label["id"])
 
 
 def _move_to_team(ws: Workspace, issue: Node, team: Node) -> None:

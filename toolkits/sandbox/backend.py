@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from toolkits.base import ToolResult
 from toolkits.errors import InvalidArguments, OutcomeUnknown, UnknownTool, UpstreamUnavailable
 from toolkits.postgres import is_postgres_url
+from toolkits.results import normalise
 from toolkits.sandbox import _attio, _calendar, _linear
 from toolkits.sandbox._common import Args, Handler, SandboxError
 from toolkits.sandbox._store import WorkspaceStore, default_fixture
@@ -89,7 +90,17 @@ class SandboxBackend:
         return [(slug, args) for slug, args in self.calls if is_write_call(slug, args)]
 
     async def execute(self, slug: str, arguments: Mapping[str, Any]) -> ToolResult:
-        """Run one tool call; business failures come back as `successful: False`.
+        """Run one tool call and read its result as every backend does (`toolkits.results`):
+        business failures, a GraphQL `errors` array included, come back as `successful: False`.
+
+        Raises:
+            as `execute_wire`.
+        """
+        return normalise(slug, await self.execute_wire(slug, arguments))
+
+    async def execute_wire(self, slug: str, arguments: Mapping[str, Any]) -> ToolResult:
+        """Run one tool call and answer exactly as Composio would on the wire (what `sandbox-api`
+        serves): Linear's GraphQL body under `data`, Calendar's event under `response_data`, ...
 
         Raises:
             UnknownTool: the slug is not one of the project's Composio tools.
