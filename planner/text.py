@@ -77,7 +77,10 @@ def lemmas(word: str) -> frozenset[str]:
         forms = {w}
         for part in w.split("-"):
             if part:
-                forms.update(p.normal_form.replace("ё", "е") for p in _morph().parse(part)[:4])
+                parses = _morph().parse(part)
+                forms.update(p.normal_form.replace("ё", "е") for p in parses[:4])
+                # a first name in a case ("Анне" = to Anna) may hide behind an indeclinable one
+                forms.update(p.normal_form.replace("ё", "е") for p in parses if "Name" in p.tag)
         return frozenset(forms)
     forms = {w}
     if len(w) > 4 and w.endswith("ies"):
@@ -95,7 +98,12 @@ def lemma(word: str) -> str:
     """The most likely normal form."""
     w = norm(word)
     if _CYR.search(w) and "-" not in w:
-        return str(_morph().parse(w)[0].normal_form).replace("ё", "е")
+        parses = _morph().parse(w)
+        declined = [p for p in parses if "Name" in p.tag and p.normal_form != w]
+        best = (
+            declined[0] if declined and parses[0].normal_form == w and "Name" in parses[0].tag else parses[0]
+        )
+        return str(best.normal_form).replace("ё", "е")
     return w
 
 

@@ -252,7 +252,8 @@ async def update_record(intent: UpdateRecord, ctx: BuildContext) -> None:
     found: tuple[str, Entity] | None = intent.resolved("record")
     obj, record = found or await refs.crm_record(ctx, need(ctx, intent, "record"), objects=objects)
     values: dict[str, Any] = {}
-    for raw_key, value in intent.values.items():
+    for raw_key, given in intent.values.items():
+        value = (given[0] if given else "") if isinstance(given, list) else given
         key = _ATTRIBUTE_ALIASES.get(raw_key.lower(), raw_key.lower())
         if key not in _ATTRIBUTES.get(obj, set()):
             allowed = ", ".join(sorted(_ATTRIBUTES.get(obj, set())))

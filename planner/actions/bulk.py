@@ -24,6 +24,7 @@ from planner.intents.models import (
     UpdateMatching,
 )
 from planner.models import RiskFlag
+from planner.resolve import keys_for, match_words
 from toolkits.linear import PRIORITY
 
 __all__: list[str] = []
@@ -79,6 +80,15 @@ async def update_matching(intent: UpdateMatching, ctx: BuildContext) -> None:
             else:
                 fields = _fields(UpdateDeal, intent.changes, {"op", "deal", "confidence", "span"})
                 one = UpdateDeal.model_validate({"deal": deal.name, **fields}).with_resolved(deal=deal)
+            await _run(ctx, one)
+    elif intent.object in ("people", "companies"):
+        if flag != "delete":
+            raise Invalid(f'changes: {intent.object} can only be deleted in bulk ({{"delete": true}})')
+        matched = await _records(intent, ctx)
+        for record in matched:
+            one = DeleteRecord(record=record.name, object=intent.object).with_resolved(
+                record=(intent.object, record)
+            )
             await _run(ctx, one)
     else:
         if flag != "complete":
@@ -177,6 +187,21 @@ async def _deals(intent: UpdateMatching, ctx: BuildContext) -> list[Entity]:
         _, company = await refs.crm_record(ctx, f.company, slot="company", objects=("companies",))
         deals = [d for d in deals if d.extra.get("company_id") == company.id]
     return deals
+
+
+async def _records(intent: UpdateMatching, ctx: BuildContext) -> list[Entity]:
+    """People (at a company) or companies, by the words of their names."""
+    f = intent.filters
+    pool = await (ctx.directory.people() if intent.object == "people" else ctx.directory.companies())
+    if f.company and intent.object == "people":
+        _, company = await refs.crm_record(ctx, f.company, slot="company", objects=("companies",))
+        pool = [p for p in pool if p.extra.get("company_id") == company.id]
+    elif not (f.text or f.record):
+        raise Invalid(f"filters: say which {intent.object} (company, or words of their names)")
+    words = f.text or f.record
+    if words:
+        pool = [p for p in pool if match_words(keys_for(words), keys_for(p.name))]
+    return pool
 
 
 async def _tasks(intent: UpdateMatching, ctx: BuildContext) -> list[dict[str, Any]]:

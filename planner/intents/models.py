@@ -189,7 +189,8 @@ class UpdateRecord(IntentBase):
     object: Literal["companies", "people"] | None = None
     values: dict[
         Annotated[str, StringConstraints(max_length=60)],
-        Annotated[str, StringConstraints(max_length=MAX_BODY)],
+        Annotated[str, StringConstraints(max_length=MAX_BODY)]
+        | Annotated[list[Ref], Field(max_length=MAX_ITEMS)],
     ] = Field(description="attribute -> new value: job_title, description, domains, email_addresses, name")
 
 
@@ -278,7 +279,7 @@ class Find(IntentBase):
 
 class UpdateMatching(IntentBase):
     op: Literal["update_matching"] = "update_matching"
-    object: Literal["issues", "deals", "tasks"]
+    object: Literal["issues", "deals", "tasks", "people", "companies"]
     filters: Filters
     changes: dict[Annotated[str, StringConstraints(max_length=60)], Any] = Field(
         description="fields of the matching update (state, assignee, priority, stage, owner…) or "
