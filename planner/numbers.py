@@ -40,7 +40,8 @@ _WORD = "|".join(sorted(_VALUES, key=len, reverse=True))
 _RUN = re.compile(rf"\b(?:{_WORD})(?:(?:\s+|-|\s+and\s+)(?:{_WORD}))*\b")
 _ANY = re.compile(_WORD)
 _MEASURE_AFTER = re.compile(
-    r"\s*(?:минут|мин\b|час|hour|minute|min\b|тысяч|тыс\b|млн|миллион|руб|долл|dollar|евро|usd|eur|rub|k\b|утра|дня|"
+    r"\s*(?:минут|мин\b|час|hour|minute|min\b|тысяч|тыс\b|млн|миллион|thousand|million|grand|руб|долл|dollar|"
+    r"евро|euro|usd|eur|rub|k\b|утра|дня|"
     r"вечера|ночи|am\b|pm\b|o'?clock)"
 )
 # after "в пять"/"at nine" without a unit: only where the phrase ends ("в пять, завтра", "at nine tomorrow")

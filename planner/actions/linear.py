@@ -67,7 +67,7 @@ async def create_issue(intent: CreateIssue, ctx: BuildContext) -> None:
         team = Entity("team", str(info.get("id")), str(info.get("name", "")), extra={"key": info.get("key")})
     if team is None:
         team = await refs.team(ctx, intent.team)
-    project_id, depends, _ = await _project(ctx, intent)
+    project_id, depends, project_name = await _project(ctx, intent)
     labels: list[Entity] = intent.resolved("labels") or (await refs.labels(ctx, intent.labels or [], team.id))
     assignee: Entity | None = intent.resolved("assignee")
     if assignee is None and intent.assignee:
@@ -111,6 +111,7 @@ async def create_issue(intent: CreateIssue, ctx: BuildContext) -> None:
                 f", {ctx.t('срок', 'due')} {due}" if due else "",
                 f", {ctx.t('приоритет', 'priority')} {PRIORITY_NAMES.get(priority or 0)}" if priority else "",
                 f", → {assignee.name}" if assignee else "",
+                f", {ctx.t('проект', 'project')} {project_name}" if project_name else "",
                 f", {ctx.t('метки', 'labels')} {', '.join(x.name for x in labels)}" if labels else "",
             ]
         )

@@ -66,12 +66,15 @@ _COURTESY = re.compile(
 )
 
 
-def clean_title(raw: str, lang: str) -> str:
+def clean_title(raw: str, lang: str, *, content: bool = False) -> str:
+    """A title from the words that carry it; `content`: the words after a colon, which are the title
+    itself ("…: new pricing table" keeps its "new")."""
     s = _COURTESY.sub(" ", strip_fillers(raw))
     for pattern in _ROUTING:
         s = re.sub(pattern, " ", s, flags=re.IGNORECASE)
-    s = (_LEAD_RU if lang == "ru" else _LEAD_EN).sub("", s, count=1)
-    s = _LEAD_EN.sub("", s, count=1) if lang == "ru" and re.match(r"\s*(create|add)\b", s, re.I) else s
+    if not content:
+        s = (_LEAD_RU if lang == "ru" else _LEAD_EN).sub("", s, count=1)
+        s = _LEAD_EN.sub("", s, count=1) if lang == "ru" and re.match(r"\s*(create|add)\b", s, re.I) else s
     s = re.sub(r"\s+(?:на|в|во|к|by|on|at|for)\s*$", "", s.strip(" ,.;:-—"), flags=re.IGNORECASE)
     s = re.sub(r"\s{2,}", " ", s).strip(" ,.;:-—")
     if s.lower() in _EMPTY_TITLES:  # "добавь задачу на завтра" names no task

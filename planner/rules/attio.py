@@ -307,7 +307,15 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         ).strip()
         or content
     )
-    content = re.sub(r"\s+(?:до|by|к)\s*$", "", content).strip()
+    content = re.sub(r"[,\s]+(?:до|by|к|срок|due|deadline|дедлайн)\s*$", "", content).strip()
+    if assignee is not None:  # "remind oleg to call john": the task is the call; who does it is the assignee
+        content = (
+            re.sub(
+                rf"(?i)^(?:remind\s+)?{re.escape(assignee.name.split()[0])}\w*\s+(?:to\s+)?", "", content
+            ).strip()
+            or content
+        )
+        content = re.sub(r"(?i)^remind\s+\S+\s+to\s+", "", content).strip() or content
     # "create an Attio task to send her…", "задачу в CRM подготовить…": where it goes is not what it says
     content = re.sub(r"(?i)\s*\b(?:в|in|to)\s+(?:the\s+)?(?:attio|crm|аттио|црм)\b\s*", " ", content).strip()
     content = re.sub(
@@ -335,6 +343,17 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
 async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
     """A workspace member the task is for ("поручи Максу", "поставь Олегу задачу", "a CRM task for Oleg")."""
     members = [m for m in await find(ctx, clause, "member") if m.score >= 0.5]
+    for_them = re.search(
+        r"(?i)\b(?:для|for|remind)\s+([^\s,:;.!?]+)", clause.text
+    )  # "задача для Макса", "remind oleg to…"
+    word = for_them.group(1).lower() if for_them else None
+    named = [
+        m.entity
+        for m in members
+        if min(m.positions) < len(clause.keys) and clause.keys[min(m.positions)].text == word
+    ]
+    if named:
+        return named[0]
     if not members or not clause.has("assign", "create", "put"):
         return None
     colleague: Entity = members[0].entity

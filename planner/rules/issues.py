@@ -9,7 +9,7 @@ from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
-from planner.analysis import Clause
+from planner.analysis import Clause, head_of
 from planner.context import BuildContext
 from planner.dates import MONTH_NAME
 from planner.directory import Entity
@@ -275,6 +275,10 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if clause.asks() and not clause.commands():
         return False  # "на кого можно назначить задачу?" asks, it does not assign
+    if clause.after_colon and not head_of(clause, ctx.now).has(
+        "complete", "delete", "archive", "comment", "assign"
+    ):
+        return False  # "todo for me in linear: …, high prio" introduces a new task
     quoted = re.search(r"[«\"“]([^»\"”]+)[»\"”]", clause.text)
     named_only = not clause.has("issue", "task") and not quoted  # "finished the login page redesign"
     if clause.has("create") or re.match(r"\s*(покажи|найди|show|list|find|search)\b", clause.text, re.I):

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from planner.analysis import Clause, head_of
 from planner.context import BuildContext
@@ -168,6 +169,7 @@ _LABEL_PHRASE = re.compile(
     r"([\w-]+(?:\s*(?:,|and|и)\s*[\w-]+)*)",
     re.IGNORECASE,
 )
+_LABEL_AFTER = re.compile(r"[,\s]*\b([\w-]+)\s+(?:label|tag|метк[аиу])\b", re.IGNORECASE)
 _LABEL_WORDS = {"баг": "bug", "ошибка": "bug", "фича": "feature", "безопасность": "security", "документация": "docs",
                 "доки": "docs", "онбординг": "onboarding"}  # fmt: skip
 
@@ -175,6 +177,11 @@ _LABEL_WORDS = {"баг": "bug", "ошибка": "bug", "фича": "feature", "
 def _said_labels(text: str, labels: dict[str, Entity]) -> tuple[list[Entity], str]:
     """ "…, label docs", "с меткой bug": the labels named, and the title without them."""
     found: list[Entity] = []
+    for m in _LABEL_AFTER.finditer(text):  # "…, security label"
+        name = _LABEL_WORDS.get(m.group(1).lower(), m.group(1).lower())
+        if name in labels:
+            found.append(labels[name])
+            text = text.replace(m.group(0), " ")
     for m in _LABEL_PHRASE.finditer(text):
         names = [
             _LABEL_WORDS.get(w.lower(), w.lower()) for w in re.split(r"\s*(?:,|\band\b|\bи\b)\s*", m.group(1))
@@ -197,18 +204,19 @@ _TASK_START = re.compile(
 )
 _ASSIGNEE = re.compile(
     r"\b(?:assign(?:ed)?(?:\s+it)?\s+to|назначь(?:\s+её|\s+ее|\s+его)?\s+на|(?i:исполнитель|assignee|owner)\s*[:—-]?|"
-    r"поручи|для|for|на)\s+(меня|мне|me|myself|себя|(?i:я|i)\b|[A-ZА-ЯЁ][\w-]+)",
-)
+    r"поручи|для|for|на)\s+(меня|мне|me|myself|себя|(?i:я|i)\b|[^\W\d_][\w-]+)",
+)  # a name typed in lower case ("на олега") counts only if it is a user: find_user says
 
 
-async def _assignee(clause: Clause, ctx: BuildContext) -> Entity | None:
+async def _assignee(clause: Clause, ctx: BuildContext) -> tuple[Entity | None, str]:
+    """The user a new issue is for, and the words that said so (left out of the title)."""
     full = str(ctx.memory.get("full_text", clause.text))
     for source in (clause.text, full):  # "..., assign it to Max" may sit in the next clause
         for m in _ASSIGNEE.finditer(source):
             found = await find_user(clause, ctx, m.group(1))
             if found is not None:
-                return found
-    return None
+                return found, m.group(0)
+    return None, ""
 
 
 async def _project_in(clause: Clause, ctx: BuildContext) -> Entity | None:
@@ -253,6 +261,18 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     starts_as_task = bool(_TASK_START.match(clause.text)) and not (
         clause.has("query") or clause.text.rstrip().endswith("?")
     )
+    # "Анне в CS задачу: обновить чек-лист", "todo for me in linear: …": a task named, then what it is
+    introduced = (
+        clause.after_colon is not None
+        and bool(
+            re.search(
+                r"\b(?:задач[уа]|таск[уа]?|тикет|todo|issue|task|ticket)\b",
+                clause.text.split(":", 1)[0],
+                re.I,
+            )
+        )
+        and not head_of(clause, ctx.now).has("complete", "delete", "archive", "comment", "move", "query")
+    )
     # "к пятнице подготовить отчёт по churn, это для команды CS": an infinitive with a date or a team
     todo_statement = (
         not clause.has("query", "deal", "note", "meeting", "block")
@@ -270,6 +290,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     if not (
         (clause.has("create", "remind", "put") and (noun or clause.has("linear")))
         or starts_as_task
+        or introduced
         or delegated
         or todo_statement
         or reminder
@@ -282,13 +303,36 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     if clause.has("put") and not clause.creates() and not noun:
         return False
     plural = bool(re.search(r"\b(задачи|задач|тикеты|баги|issues|tasks|tickets|bugs)\b", clause.text, re.I))
+    body = clause.after_colon if clause.after_colon is not None else clause.text
+    details = _detail_segments(body)[1]  # "…: new pricing table, team DES, label feature, assign to Max"
     team = await _team(clause, ctx, ctx.config.get("defaults", {}).get("linear_team"))
+    if "team" in details:
+        named = [m for m in await find(ctx, clause, "team", text=details["team"]) if m.score >= 0.9]
+        keyed = [
+            t
+            for t in await ctx.directory.teams()
+            if str(t.extra.get("key", "")).lower() == details["team"].lower()
+        ]
+        team = (
+            keyed[0]
+            if keyed
+            else named[0].entity
+            if named
+            else await _team(replace(clause, text=f"в команде {details['team']}"), ctx, None)
+        )
     if team is None:
         raise ctx.ask("team", ctx.t("В какой команде Linear?", "Which Linear team?"))
     project = await _project_in(clause, ctx)
-    body = clause.after_colon if clause.after_colon is not None else clause.text
+    if project is None and "project" in details:
+        found = [m for m in await find(ctx, clause, "project", text=details["project"]) if m.score >= 0.9]
+        project = (
+            found[0].entity
+            if found
+            else await _project_in(replace(clause, text=f"в проект {details['project']}"), ctx)
+        )
     offset = len(clause.text) - len(body)
     raw = strip_spans(body, [(a - offset, b - offset) for a, b in clause.moment.spans if a >= offset])
+    raw = _detail_segments(raw)[0]
     called = [
         str(team.name),
         str(team.extra.get("key")),
@@ -308,14 +352,17 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         raw,
     )
     said_labels, raw = _said_labels(
-        raw, {lbl.name.lower(): lbl for lbl in await ctx.directory.labels(team.id)}
+        raw + (f", label {details['label']}" if "label" in details else ""),
+        {lbl.name.lower(): lbl for lbl in await ctx.directory.labels(team.id)},
     )
     if clause.after_colon is None:
         raw = _TASK_START.sub("", raw, count=1)
         raw = re.sub(r"(?i)^\s*(?:поручи|assign)\s+\S+\s+", "", raw)
         raw = re.sub(r"(?i)\b(?:на меня|for me|to me)\b", " ", raw)
     titles = _items(raw) if clause.after_colon is not None and plural else [raw]
-    titles = [t for t in (clean_title(t, ctx.lang) for t in titles) if t]
+    titles = [
+        t for t in (clean_title(t, ctx.lang, content=clause.after_colon is not None) for t in titles) if t
+    ]
     answered = ctx.answer("title")
     if not titles and answered and answered.strip():
         titles = [answered.strip()[:255]]
@@ -330,10 +377,30 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         for n, x in labels.items()
         if x not in tagged and re.search(rf"\b{re.escape(n)}\b", head) and n != "onboarding"
     ]  # "a feature issue", "a security ticket"
-    urgent = clause.has("priority") or re.search(r"срочн|urgent", clause.text, re.I)
-    priority = priority_of(clause.text) if urgent else None
+    urgent = clause.has("priority") or re.search(r"срочн|urgent", clause.text, re.I) or "priority" in details
+    priority = priority_of(details.get("priority") or clause.text) if urgent else None
     due = clause.moment.day.isoformat() if clause.moment.day else None
-    assignee = await _assignee(clause, ctx)
+    assignee, said_for = await _assignee(clause, ctx)
+    first = re.match(r"\s*([^\W\d_][\w-]+)\s", clause.text)
+    if assignee is None and introduced and first:  # "Анне в CS задачу: …": the person it is for comes first
+        named = [m for m in await find(ctx, clause, "user", text=first.group(1)) if m.score >= 0.5]
+        assignee = named[0].entity if named else None
+    if "assignee" in details:
+        assignee, said_for = await find_user(clause, ctx, details["assignee"]), ""
+        if assignee is None:
+            raise ctx.ask(
+                "assignee",
+                ctx.t(
+                    f"Кто такой «{details['assignee']}»? На кого назначить?",
+                    f"Who is '{details['assignee']}'? Who should it go to?",
+                ),
+                choices=[(u.name, u.id) for u in (await ctx.directory.users())[:5]],
+            )
+    if said_for:  # "…, на олега": who does it is not part of what is done
+        titles = [re.sub(rf"[,\s]*{re.escape(said_for)}\s*$", "", t, flags=re.I).strip() or t for t in titles]
+    if assignee is not None:  # "an issue for Oleg to rotate …": the issue is the rotating
+        first_name = re.escape(assignee.name.split()[0])
+        titles = [re.sub(rf"(?i)^{first_name}\w*\s+to\s+", "", t).strip() or t for t in titles]
     if project is not None and project.id == "new":
         name = _project_name(clause) or titles[0][:50]
         await ctx.emit(CreateProject(name=name[:80], team=team.name), team=team)
@@ -359,6 +426,39 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
             timed=clause.moment.at is not None,
         )
     return True
+
+
+_DETAILS = [
+    ("team", re.compile(r"^(?:team|команда|в\s+команд\w*|for\s+(?:the\s+)?team)\s+(.+)$", re.I)),
+    ("label", re.compile(r"^(?:labels?|tags?|метк\w*|лейбл\w*|тег\w*|с\s+меткой)\s*[:—-]?\s*(.+)$", re.I)),
+    ("assignee", re.compile(
+        r"^(?:assign(?:ed)?\s+(?:it\s+)?to|assignee|owner|ответственн\w*|исполнител\w*|назначь\s+на|на|for|для)\s*[:—-]?\s+(.+)$",
+        re.I,
+    )),
+    ("priority", re.compile(r"^(?:(?:priority|приоритет\w*)\s*[:—-]?\s*(\w+)|(\w+)\s+(?:prio|priority|приоритет\w*))$", re.I)),
+    ("project", re.compile(r"^(?:в\s+проект\w*|project|in\s+(?:the\s+)?project|проект)\s+(.+)$", re.I)),
+]  # fmt: skip
+
+
+def _detail_segments(body: str) -> tuple[str, dict[str, str]]:
+    """Comma-separated details after a title ("team DES", "метка feature", "ответственный Макс",
+    "high prio", "в проект Customer Onboarding"): what each says, and the body without them."""
+    parts = re.split(r"\s*,\s*", body)
+    details: dict[str, str] = {}
+    kept: list[str] = []
+    for i, part in enumerate(parts):
+        found = None
+        if i > 0 or len(parts) == 1 and False:
+            for name, rx in _DETAILS:
+                m = rx.match(part.strip(" .;"))
+                if m and name not in details and (name != "assignee" or len(m.group(1).split()) <= 2):
+                    found = (name, next(g for g in m.groups() if g))
+                    break
+        if found:
+            details[found[0]] = found[1].strip(" «»\"'")
+        else:
+            kept.append(part)
+    return ", ".join(kept), details
 
 
 def _project_name(clause: Clause) -> str | None:
