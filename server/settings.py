@@ -67,6 +67,10 @@ class Settings:
     sandbox_write_latency_s: float = 0.0  # sandbox only: a slow remote, for demos and crash tests
     principals: tuple[Principal, ...] = ()
     allowed_origins: tuple[str, ...] = ()
+    # stdio (one process, one owner): the owner's user id, and whether the client speaks for several
+    # people (a bot that spawned the server passes each person's user_id; DESIGN §10)
+    stdio_user: str = "local"
+    stdio_delegating: bool = False
 
     @property
     def database(self) -> str | Path:
@@ -106,4 +110,6 @@ class Settings:
             sandbox_write_latency_s=float(os.environ.get("PLANNER_SANDBOX_WRITE_LATENCY_S", "0")),
             principals=tuple(principals),
             allowed_origins=tuple(filter(None, os.environ.get("PLANNER_ALLOWED_ORIGINS", "").split(","))),
+            stdio_user=os.environ.get("PLANNER_USER", "").strip()[:200] or "local",
+            stdio_delegating=_flag("PLANNER_STDIO_DELEGATE"),
         )
