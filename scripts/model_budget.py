@@ -106,10 +106,12 @@ def report_tools(listed: dict[str, Any]) -> tuple[bool, str]:
     total = sum(sizes.values())
     model = sum(v for k, v in sizes.items() if k not in app_only)
     biggest = ", ".join(f"{k} {tokens(v)}" for k, v in sorted(sizes.items(), key=lambda kv: -kv[1])[:3])
+    hidden = (
+        f" (+{len(app_only)} app-only, never given to a model: ~{tokens(total - model)})" if app_only else ""
+    )
     detail = (
-        f"{len(sizes)} tools, {total} chars = ~{tokens(total)} tokens (chars/{CHARS_PER_TOKEN}); "
-        f"without the {len(app_only)} app-only: ~{tokens(model)}; largest: {biggest}; "
-        f"headroom ~{TOKENS_BUDGET - tokens(total)} (budget <= {TOKENS_BUDGET})"
+        f"{len(sizes) - len(app_only)} tools, {model} chars = ~{tokens(model)} tokens (chars/{CHARS_PER_TOKEN})"
+        f"{hidden}; largest: {biggest}; headroom ~{TOKENS_BUDGET - tokens(total)} (budget <= {TOKENS_BUDGET})"
     )
     return tokens(total) <= TOKENS_BUDGET, detail
 

@@ -19,7 +19,7 @@ from mcp.types import CallToolResult, ToolAnnotations
 from pydantic import Field
 
 from planner.models import Voice
-from server.card import CARD_URI, card_apps
+from server.card import CARD_URI, card_apps, hide_app_tools_without_apps
 from server.content import tool_result
 from server.elicit import PersonConfirms, PersonCounts, ask_person
 from server.identity import Who, resolve_user
@@ -77,6 +77,7 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         "planner", version="0.1.0", instructions=INSTRUCTIONS, lifespan=lifespan, extensions=[apps]
     )
     mcp.who = who  # the confirmation resolver (server/elicit.py) asks the same `who`
+    hide_app_tools_without_apps(mcp)
     card = {"ui": {"resourceUri": CARD_URI}}  # hosts with MCP Apps show the reply as the draft card
 
     def tool(annotations: ToolAnnotations, *, ui: bool = True) -> Callable[[_Fn], _Fn]:

@@ -16,9 +16,10 @@ from collections.abc import Callable, Collection
 from importlib import resources
 from typing import Annotated, Any, TypeVar
 
-from mcp.server.apps import Apps
-from mcp.server.mcpserver import Context
-from mcp.types import CallToolResult, ToolAnnotations
+from mcp.server.apps import Apps, client_supports_apps
+from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.types import CallToolResult, ListToolsResult, ToolAnnotations
 from pydantic import Field
 
 from server.content import tool_result
@@ -26,7 +27,7 @@ from server.identity import Who
 from server.replies import Reply, redact
 from server.service import Service
 
-__all__ = ["CARD_URI", "card_apps", "card_html"]
+__all__ = ["CARD_URI", "card_apps", "card_html", "hide_app_tools_without_apps"]
 
 CARD_URI = "ui://planner/draft-card.html"
 
@@ -91,3 +92,26 @@ def card_apps(service: Service, who: Who, hidden: Collection[str]) -> Apps:
         return tool_result(redact(await service.cancel(who(ctx, ""), draft_id), hidden))
 
     return apps
+
+
+def hide_app_tools_without_apps(mcp: MCPServer[Any]) -> None:
+    """A client that did not negotiate MCP Apps has no card to press: it is not offered the card's
+    buttons as tools (it would hand them to its model as two more ways to confirm)."""
+
+    async def middleware(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
+        result = await call_next(ctx)
+        if ctx.method != "tools/list" or client_supports_apps(ctx):
+            return result
+        if isinstance(result, ListToolsResult):
+            shown = [t for t in result.tools if ((t.meta or {}).get("ui") or {}).get("visibility") != ["app"]]
+            return result.model_copy(update={"tools": shown})
+        if isinstance(result, dict) and isinstance(result.get("tools"), list):  # already on the wire
+            tools = [
+                t
+                for t in result["tools"]
+                if ((t.get("_meta") or {}).get("ui") or {}).get("visibility") != ["app"]
+            ]
+            return {**result, "tools": tools}
+        return result
+
+    mcp.middleware.append(middleware)

@@ -92,6 +92,8 @@ def _assert_safe(reply: Reply, svc: Service) -> None:
         "needs_clarification",
         "draft_pending",
         "safe_fail",
+        "invalid",  # arguments the service refuses (an empty text, a malformed command), naming the field
+        "not_found",
         "cancelled",
         "confirmed",
         "executed",

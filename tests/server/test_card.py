@@ -9,9 +9,12 @@ from typing import Any
 import pytest
 from conftest import REF_NOW, reply_of
 from mcp import Client
+from mcp.client.extension import ClientExtension
 
+from server.app import build_server
 from server.card import CARD_URI
 from server.service import Service
+from server.settings import Settings
 
 pytestmark = pytest.mark.anyio
 
@@ -39,13 +42,31 @@ async def test_the_card_is_a_self_contained_app_resource(client: Client) -> None
     )
 
 
-async def test_the_draft_tools_show_the_card_and_its_buttons_are_app_only(client: Client) -> None:
-    tools = {t.name: t for t in (await client.list_tools()).tools}
+class AppsHost(ClientExtension):
+    """What a host that renders MCP Apps declares (Claude, ChatGPT, VS Code, Goose)."""
+
+    identifier = "io.modelcontextprotocol/ui"
+
+    def settings(self) -> dict[str, Any]:
+        return {"mimeTypes": ["text/html;profile=mcp-app"]}
+
+
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+async def test_the_draft_tools_show_the_card_and_its_buttons_are_app_only(
+    service: Service, settings: Settings, mode: str
+) -> None:
+    async with Client(build_server(service, settings), mode=mode, extensions=[AppsHost()]) as host:  # type: ignore[arg-type]
+        tools = {t.name: t for t in (await host.list_tools()).tools}
     for name in ("plan", "pick", "confirm_draft", "execute_draft"):
         assert tools[name].meta == {"ui": {"resourceUri": CARD_URI}}, name
     for name in ("confirm_from_card", "cancel_from_card"):
         assert tools[name].meta == {"ui": {"resourceUri": CARD_URI, "visibility": ["app"]}}, name
     assert tools["list_drafts"].meta is None  # reads stay text
+
+
+async def test_a_client_without_apps_is_not_offered_the_card_buttons(client: Client) -> None:
+    names = {t.name for t in (await client.list_tools()).tools}
+    assert "plan" in names and not names & {"confirm_from_card", "cancel_from_card"}
 
 
 async def test_the_card_confirm_runs_the_draft_and_returns_its_links(
