@@ -93,6 +93,13 @@ class Service(DraftCommands, LifeCycle):
         conversation_id: str | None,
     ) -> Reply:
         lang = language if language in ("ru", "en") else None
+        if language not in (None, "", "ru", "en"):
+            shown = str(language)[:20]
+            return self._bad(
+                None,
+                f"language: «{shown}» — нужен 'ru' или 'en' (или не указывайте).",
+                f"language: '{shown}' is not one of 'ru', 'en' (or leave it out).",
+            )
         given = [x for x in (text, command, voice) if x is not None and x != ""]
         if len(given) != 1:
             return self._bad(

@@ -208,7 +208,9 @@ async def test_seed002_unknown_fields_are_ignored_and_unknown_intents_rejected(a
     r = await anna.call("plan", command=cmd)
     assert r["status"] == "draft_pending" and "colour" not in issue_input(r)
     r = await anna.call("plan", command={"intent": "order_pizza", "confidence": 0.99, "entities": {}})
-    assert r["ok"] is False and r["status"] == "invalid" and r["draft"] is None  # DESIGN §5a: a structural fault
+    assert (
+        r["ok"] is False and r["status"] == "invalid" and r["draft"] is None
+    )  # DESIGN §5a: a structural fault
     assert "intent" in r["user_message"]
 
 

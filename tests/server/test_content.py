@@ -88,12 +88,13 @@ async def test_an_answer_to_a_missing_question_is_not_found(client: Client) -> N
         ({"text": "Покажи ENG-101", "command": {"intent": "task_create", "confidence": 0.9}}, "text"),
         ({"text": "   "}, "text"),
         ({"command": {"intent": "task_create", "confidence": "high", "entities": []}}, "confidence"),
+        ({"text": "Покажи ENG-101", "language": "de"}, "'ru', 'en'"),
     ],
 )
 async def test_arguments_that_fail_validation_are_invalid_errors_naming_the_field(
     client: Client, service: Service, args: dict[str, Any], named: str
 ) -> None:
-    result = await call(client, "plan", language="en", **args)
+    result = await call(client, "plan", **({"language": "en"} | args))
     reply = reply_of(result)
     assert result.is_error and reply["status"] == "invalid" and reply["ok"] is False
     assert named in reply["user_message"] and named in text_of(result)
