@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Literal
 
-__all__ = ["Lang", "lang_of", "tr"]
+__all__ = ["Lang", "day_time", "lang_of", "tr"]
 
 Lang = Literal["ru", "en"]
 
@@ -148,9 +149,10 @@ _STRINGS: dict[str, tuple[str, str]] = {
     ),
     "nothing_found": ("Готово.", "Done."),
     "risk_bulk": ("Много изменений", "Many changes"),
-    "risk_destructive": ("Необратимо", "Irreversible"),
+    "risk_destructive": ("Внимание", "Careful"),
     "risk_ambiguous": ("Неоднозначно", "Ambiguous"),
     "risk_missing_required": ("Не хватает данных", "Missing details"),
+    "risk_past_date": ("Дата в прошлом", "Date in the past"),
     "risk_rate_limit_risk": (
         "Много запросов — выполнение будет медленнее",
         "Many calls - it will run slower",
@@ -163,6 +165,24 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "st_pending": ("▫️ не выполнялось", "▫️ not run"),
     "st_running": ("⏳", "⏳"),
 }
+
+
+_WEEKDAYS = {
+    "ru": ("пн", "вт", "ср", "чт", "пт", "сб", "вс"),
+    "en": ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"),
+}
+_MONTHS = {
+    "ru": ("янв.", "февр.", "мар.", "апр.", "мая", "июн.", "июл.", "авг.", "сент.", "окт.", "нояб.", "дек."),
+    "en": ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),
+}
+
+
+def day_time(moment: datetime, lang: Lang, *, this_year: int) -> str:
+    """«пт, 27 нояб., 10:00» / "Fri, 27 Nov, 10:00" (the planner's format), with the year when it differs."""
+    text = f"{_WEEKDAYS[lang][moment.weekday()]}, {moment.day} {_MONTHS[lang][moment.month - 1]}"
+    if moment.year != this_year:
+        text += f" {moment.year}"
+    return f"{text}, {moment:%H:%M}"
 
 
 def lang_of(language_code: str | None) -> Lang:

@@ -76,12 +76,19 @@ def http_connector(url: str, token: str, timezone: str, *, read_timeout_s: float
     return connect
 
 
+# The spawned planner learns that its client speaks for several people (DESIGN §10): a `user_id` the
+# bot leaves out must never fall back to the previous person's.
+DELEGATE_ENV = {"PLANNER_STDIO_DELEGATE": "1"}
+
+
 def stdio_connector(command: tuple[str, ...], env: Mapping[str, str]) -> Connector:
     """Spawn the planner as a child process (for a single-machine setup without a planner URL)."""
 
     @contextlib.asynccontextmanager
     async def connect() -> AsyncIterator[ToolCaller]:
-        params = StdioServerParameters(command=command[0], args=list(command[1:]), env=dict(env))
+        params = StdioServerParameters(
+            command=command[0], args=list(command[1:]), env={**env, **DELEGATE_ENV}
+        )
         async with Client(params) as client:
             yield client
 
@@ -206,6 +213,12 @@ def _kinds(exc: BaseException) -> str:
 
 def _reply_of(tool: str, result: CallToolResult) -> dict[str, Any]:
     text = " ".join(str(getattr(c, "text", "")) for c in result.content)
+    if (
+        result.is_error
+        and isinstance(result.structured_content, dict)
+        and "status" in result.structured_content
+    ):
+        return dict(result.structured_content)  # `not_found` / `invalid`: a reply the person can read
     if result.is_error:
         raise PlannerError(f"{tool} refused: {text[:300]}")
     if isinstance(result.structured_content, dict):

@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from bot.i18n import Lang, tr
+from bot.i18n import Lang, day_time, tr
 from bot.keyboards import Action, Button
 
 __all__ = [
@@ -31,7 +31,7 @@ Reply = dict[str, Any]
 
 # Telegram caps a message at 4096 characters; leave room for the closing lines and markup.
 MAX_TEXT = 3800
-FINAL = frozenset({"executed", "partially_executed", "failed", "cancelled", "expired"})
+FINAL = frozenset({"executed", "partially_executed", "failed", "cancelled", "expired", "not_found"})
 _ISO = re.compile(r"\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})")
 _SHORT_LABEL = 8  # choices this short ("15", "60", "Да") share a row
 
@@ -48,14 +48,15 @@ def esc(text: object) -> str:
 
 
 def format_times(text: str, zone: ZoneInfo, lang: Lang) -> str:
-    """ISO 8601 moments inside planner text, shown as local wall-clock time in the configured zone."""
+    """ISO 8601 moments inside planner text, shown as local wall-clock time in the configured zone
+    («пт, 27 нояб., 10:00»; the year too when it is not this year's)."""
 
     def local(m: re.Match[str]) -> str:
         try:
             moment = datetime.fromisoformat(m.group(0).replace("Z", "+00:00")).astimezone(zone)
         except ValueError:
             return m.group(0)
-        return moment.strftime("%d.%m.%Y %H:%M" if lang == "ru" else "%Y-%m-%d %H:%M")
+        return day_time(moment, lang, this_year=datetime.now(zone).year)
 
     return _ISO.sub(local, text)
 
@@ -93,7 +94,8 @@ def _risks(reply: Reply, lang: Lang, skip: frozenset[str] = frozenset()) -> list
 
 
 _RISK_KEYS = {
-    f"risk_{k}" for k in ("bulk", "destructive", "ambiguous", "missing_required", "rate_limit_risk")
+    f"risk_{k}"
+    for k in ("bulk", "destructive", "ambiguous", "missing_required", "rate_limit_risk", "past_date")
 }
 
 
@@ -252,7 +254,7 @@ def reply_screen(reply: Reply, zone: ZoneInfo, lang: Lang, *, echo: str | None =
     if status in ("confirmed", "executing"):
         return Screen(_working(lang, _count(reply.get("draft") or {})))
     message = esc(format_times(str(reply.get("user_message") or ""), zone, lang))
-    icon = {"safe_fail": "🤔 ", "failed": "⚠️ "}.get(status, "")
+    icon = {"safe_fail": "🤔 ", "failed": "⚠️ ", "not_found": "⚠️ ", "invalid": "⚠️ "}.get(status, "")
     lines = [*heard, icon + (message or tr(lang, "nothing_found")), *_already_done(reply, lang)]
     return Screen(_fit(lines))
 

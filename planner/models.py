@@ -65,7 +65,7 @@ class ClarificationQuestion(BaseModel):
 
 
 class RiskFlag(BaseModel):
-    kind: Literal["bulk", "destructive", "ambiguous", "missing_required", "rate_limit_risk"]
+    kind: Literal["bulk", "destructive", "ambiguous", "missing_required", "rate_limit_risk", "past_date"]
     details: str
 
 

@@ -5,7 +5,9 @@ a. stdio cold start (spawn -> initialize -> tools/list) as mcp.json starts the s
 b. `plan` over stdio on the sandbox (dev corpus x3, after 3 warm-up calls) vs the bare echo tool;
 c. 30 concurrent `execute_draft` on one confirmed draft -> one set of side effects;
 d. 7 independent creates with 0.2 s injected latency -> <= 2 x 0.2 s x longest chain;
-e. `plan` over stdio on random texts up to 4,000 characters vs the bare echo tool.
+e. `plan` over stdio on random texts up to 4,000 characters vs the bare echo tool;
+f. what a model reads: tools/list <= 6,000 tokens (chars/4) and the median text content of a tool result
+   over the acceptance flows <= 2 KB (scripts/model_budget.py).
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ from server.service import Service
 from server.settings import Settings
 from server.wiring import build_service
 from toolkits.sandbox import SandboxBackend
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from model_budget import flow_text_sizes, report_texts, report_tools, tools_list  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "data" / "dev.jsonl"
@@ -279,6 +284,15 @@ async def main(rounds: int, quick: bool) -> int:
             f"max {max(plan_ms):.1f} ms; echo median {em:.1f} ms; overhead {pm - em:.1f} ms (budget <= 10 ms)"
         )
         tally.check("plan on random long text", pm - em <= 10, detail)
+
+        # f. what a model reads: the tool list it is given, and the text of each result over the flows
+        ok, detail = report_tools(await tools_list(project_params(tmp / "tools" / "planner.db")))
+        tally.check("tools/list for a model", ok, detail)
+        measured = await flow_text_sizes()
+        if measured is None:
+            print("[SKIP] text content of a tool result: shared/eval/flows.py not found", flush=True)
+        else:
+            tally.check("text content of a tool result", *report_texts(*measured))
 
         # c, d. in process, through the in-memory MCP client.
         await exactly_once(tmp, tally)

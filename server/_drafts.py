@@ -9,13 +9,33 @@ from drafts import Draft, Executor, Progress
 from planner import Planner
 from server._helpers import call_summary
 from server._parts import ServicePart
-from server.render import execution_message, t
+from server.render import execution_message, t, when
 from server.replies import Reply
 
-__all__ = ["ID_PATTERN", "NOT_FOUND", "DraftCommands"]
+__all__ = ["BULK_QUESTION_ID", "ID_PATTERN", "NOT_FOUND", "DraftCommands", "not_found"]
 
-NOT_FOUND = "Черновик не найден. / Draft not found."
+NOT_FOUND = "Черновик не найден. / Draft not found (list_drafts shows the open ones)."
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_\-.:]{1,128}$")
+# The open question of a bulk draft: its answer is `confirm_count`, typed by the person.
+BULK_QUESTION_ID = "confirm_count"
+
+
+def not_found(message: str = NOT_FOUND) -> Reply:
+    """A missing draft, plan or question, and another user's: one answer for all (DESIGN §4, §10)."""
+    return Reply(ok=False, status="not_found", user_message=message)
+
+
+_STATUS_WORDS = {
+    "pending": ("ждёт подтверждения", "waiting for your yes"),
+    "awaiting_bulk_confirmation": ("ждёт числа изменений", "waiting for the count"),
+    "confirmed": ("подтверждён", "confirmed"),
+    "executing": ("выполняется", "running"),
+    "executed": ("выполнен", "done"),
+    "partially_executed": ("выполнен частично", "partly done"),
+    "failed": ("не выполнен", "failed"),
+    "cancelled": ("отменён", "cancelled"),
+    "expired": ("истёк", "expired"),
+}
 
 
 class DraftCommands(ServicePart):
@@ -27,7 +47,7 @@ class DraftCommands(ServicePart):
     async def _draft_or_missing(self, user: str, draft_id: str) -> Draft | Reply:
         draft = await self.store.get_draft(draft_id, user) if ID_PATTERN.match(draft_id or "") else None
         if draft is None:
-            return Reply(ok=False, status="failed", user_message=NOT_FOUND)
+            return not_found()
         return draft
 
     async def confirm(
@@ -77,9 +97,17 @@ class DraftCommands(ServicePart):
         d = await self.store.get_draft(draft_id, user)
         assert d is not None
         n = d.bulk_count
-        q = t(lang, f"Создать {n} изменений? Подтвердите: {n}", f"Make {n} changes? Confirm: {n}")
+        q = t(
+            lang,
+            f"Это {n} изменений сразу. Чтобы подтвердить, напишите число изменений: {n}.",
+            f"That is {n} changes at once. To confirm, type the number of changes: {n}.",
+        )
         if wrong:
-            q = t(lang, f"Число не совпало. Подтвердите: {n}", f"The number did not match. Confirm: {n}")
+            q = t(
+                lang,
+                f"Число не совпало. Чтобы подтвердить, напишите: {n}.",
+                f"The number did not match. To confirm, type: {n}.",
+            )
         await self._audit(
             user,
             conversation_id or d.conversation_id,
@@ -89,12 +117,13 @@ class DraftCommands(ServicePart):
             None,
             q,
         )
+        # No choice carries the count: a model must ask the person and pass what they typed.
         return Reply(
             ok=False,
             status="needs_bulk_confirmation",
             clarifying_question=q,
+            question_id=BULK_QUESTION_ID,
             user_message=q,
-            choices=[{"label": t(lang, f"Подтвердить {n}", f"Confirm {n}"), "value": str(n)}],  # type: ignore[list-item]
             draft=d,
         )
 
@@ -137,7 +166,7 @@ class DraftCommands(ServicePart):
             )
         result, ran = await self.executor.run_once(d.id, user, progress=progress)
         if result is None:
-            return Reply(ok=False, status="failed", user_message=NOT_FOUND)
+            return not_found()
         self.planner.directory.invalidate()
         if ran and result.status in ("executed", "partially_executed", "failed"):
             await self._audit(
@@ -233,8 +262,9 @@ class DraftCommands(ServicePart):
             )
         return self._draft_state_reply(current)
 
-    async def list_drafts(self, user: str, *, open_only: bool) -> Reply:
+    async def list_drafts(self, user: str, *, open_only: bool, language: str | None = None) -> Reply:
         drafts = await self.store.list_drafts(user, open_only=open_only)
+        lang = language if language in ("ru", "en") else (drafts[0].language if drafts else "en")
         rows = [
             {
                 "id": d.id,
@@ -245,11 +275,17 @@ class DraftCommands(ServicePart):
             }
             for d in drafts
         ]
-        lang = drafts[0].language if drafts else "en"
-        msg = "\n".join(f"• {r['id']} [{r['status']}] {r['summary']}" for r in rows) or t(
-            lang, "Открытых черновиков нет.", "No open drafts."
-        )
-        return Reply(ok=True, status="answered", user_message=msg, results=rows)
+        lines = []
+        for d in drafts:
+            line = f"• {d.summary} — {t(lang, *_STATUS_WORDS.get(d.status, (d.status, d.status)))}"
+            if d.status in ("pending", "awaiting_bulk_confirmation", "confirmed"):
+                until = when(d.expires_at, lang, zone=self.settings.timezone)
+                line += t(lang, f", до {until}", f", until {until}")
+            lines.append(f"{line} (id {d.id})")
+        empty = t(lang, "Открытых черновиков нет.", "No open drafts.")
+        if not open_only:
+            empty = t(lang, "Черновиков нет.", "No drafts.")
+        return Reply(ok=True, status="answered", user_message="\n".join(lines) or empty, results=rows)
 
     async def audit_log(self, user: str, limit: int) -> Reply:
         rows = await self.store.read_audit(user, limit=limit)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import inspect
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from mcp.server.elicitation import (
     AcceptedElicitation,
@@ -14,15 +15,18 @@ from mcp.server.elicitation import (
     ElicitationResult,
 )
 from mcp.server.mcpserver import Context, MCPServer, Resolve
-from mcp.types import ToolAnnotations
+from mcp.types import CallToolResult, ToolAnnotations
 from pydantic import Field, WithJsonSchema
 
 from planner.intents import intents_schema
 from planner.models import Voice
+from server.card import CARD_URI, card_apps, hide_app_tools_without_apps
+from server.content import tool_result
 from server.elicit import PersonConfirms, PersonCounts, ask_person
-from server.identity import resolve_user
+from server.identity import Who, resolve_user
 from server.observe import observed
 from server.replies import Reply, known_secrets, redact, redact_text
+from server.resources import PlannerServer, register_resources
 from server.sandbox_mode import mark
 from server.service import Service
 from server.settings import Settings
@@ -38,14 +42,26 @@ person its preview and risks, and call `confirm_draft` ONLY after they said yes 
 `execute_draft`. When a reply has `clarifying_question`, ask the person exactly that (offer `choices`) and pass
 their answer to `pick`. Never invent ids; never confirm on the person's behalf."""
 
-UserId = Annotated[str, Field(max_length=200, description="who is asking; over HTTP the token decides")]
+# Client plumbing: a model leaves these out (the descriptions say so, so it does not invent values).
+UserId = Annotated[
+    str,
+    Field(
+        max_length=200,
+        description="Leave out: the server knows who is asking. Only a client acting for several "
+        "people (a bot) passes its person's id.",
+    ),
+]
 CallbackId = Annotated[
     str | None,
     Field(
         max_length=200,
-        description="e.g. tg:callback:<id>; a repeated id replays the first reply and does nothing else",
+        description="Client plumbing, leave out: a bot's button-press id (tg:callback:<id>); "
+        "a repeated id replays the first reply and does nothing else.",
     ),
 ]
+DraftId = Annotated[str, Field(max_length=128, description="draft.id of the reply that showed the draft")]
+
+_Fn = TypeVar("_Fn", bound=Callable[..., Any])
 
 
 def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
@@ -57,24 +73,39 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         finally:
             await service.stop()
 
-    mcp: MCPServer[Any] = MCPServer("planner", version="0.1.0", instructions=INSTRUCTIONS, lifespan=lifespan)
-
-    def who(ctx: Context[Any, Any], user_id: str) -> str:
-        return resolve_user(ctx, user_id, settings.principals)
-
+    who = Who(settings)
     hidden = known_secrets(settings)
     sandbox = service.backend.name == "sandbox"
+    apps = card_apps(service, who, hidden)  # the draft card (MCP Apps); other clients read the text
+    mcp = PlannerServer(
+        "planner", version="0.1.0", instructions=INSTRUCTIONS, lifespan=lifespan, extensions=[apps]
+    )
+    mcp.who = who  # the confirmation resolver (server/elicit.py) asks the same `who`
+    hide_app_tools_without_apps(mcp)
+    card = {"ui": {"resourceUri": CARD_URI}}  # hosts with MCP Apps show the reply as the draft card
+
+    def tool(annotations: ToolAnnotations, *, ui: bool = True) -> Callable[[_Fn], _Fn]:
+        """Register a tool; its docstring, without the source's indentation, is the description."""
+
+        def register(fn: _Fn) -> _Fn:
+            mcp.add_tool(
+                fn,
+                description=inspect.cleandoc(fn.__doc__ or ""),
+                annotations=annotations,
+                meta=card if ui else None,
+            )
+            return fn
+
+        return register
 
     async def once(
         user: str, callback_id: str | None, tool: str, fn: Callable[[], Awaitable[Reply]]
-    ) -> Reply:
-        return mark(
-            redact(await observed(tool, user, lambda: service.once(user, callback_id, tool, fn)), hidden),
-            sandbox,
-        )
+    ) -> CallToolResult:
+        reply = await observed(tool, user, lambda: service.once(user, callback_id, tool, fn))
+        return tool_result(mark(redact(reply, hidden), sandbox))
 
-    @mcp.tool(
-        annotations=ToolAnnotations(
+    @tool(
+        ToolAnnotations(
             title="Plan a request",
             read_only_hint=False,
             destructive_hint=False,
@@ -94,10 +125,11 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         command: Annotated[
             dict[str, Any] | None,
             Field(
-                description="a structured interpretation from an upstream model: {intent: task_create|timeblock_create, confidence: 0..1, entities: {...}, rejected?}"
+                description="Client plumbing (an upstream ML interpreter), leave out: "
+                "{intent: task_create|timeblock_create, confidence: 0..1, entities: {...}, rejected?}"
             ),
         ] = None,
-        user_id: UserId = "local",
+        user_id: UserId = "",
         conversation_id: Annotated[
             str | None,
             Field(
@@ -105,18 +137,21 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
             ),
         ] = None,
         voice: Annotated[
-            Voice | None, Field(description="a voice message: {file_id, transcript, confidence}")
+            Voice | None,
+            Field(description="Client plumbing (a bot's voice message), leave out: pass the words as text"),
         ] = None,
         language: Annotated[
             str | None, Field(description="'ru' or 'en'; detected from the text when omitted")
         ] = None,
         now: Annotated[
             str | None,
-            Field(description="ISO 8601 moment that relative dates resolve against (default: the clock)"),
+            Field(
+                description="Leave out (the server's clock). ISO 8601 moment relative dates resolve against"
+            ),
         ] = None,
         timezone: Annotated[str | None, Field(description="IANA zone, default Europe/Moscow")] = None,
         callback_id: CallbackId = None,
-    ) -> Reply:
+    ) -> Annotated[CallToolResult, Reply]:
         """Turn what the person said into a plan. Call this first, with their exact words.
 
         Reads (show, find, what's the status...) run now: status "answered" with `results`.
@@ -145,8 +180,8 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
             ),
         )
 
-    @mcp.tool(
-        annotations=ToolAnnotations(
+    @tool(
+        ToolAnnotations(
             title="Answer the open question",
             read_only_hint=False,
             destructive_hint=False,
@@ -164,9 +199,9 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         text: Annotated[
             str | None, Field(max_length=4000, description="a free-text answer, when free text is allowed")
         ] = None,
-        user_id: UserId = "local",
+        user_id: UserId = "",
         callback_id: CallbackId = None,
-    ) -> Reply:
+    ) -> Annotated[CallToolResult, Reply]:
         """Answer the clarifying question of a plan with the person's choice (`value`) or words (`text`).
 
         Returns the next question, or the finished plan: a Draft to confirm, or read results.
@@ -180,8 +215,8 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
             lambda: service.pick(uid, plan_id=plan_id, question_id=question_id, value=value, text=text),
         )
 
-    @mcp.tool(
-        annotations=ToolAnnotations(
+    @tool(
+        ToolAnnotations(
             title="Confirm a draft",
             read_only_hint=False,
             destructive_hint=False,
@@ -191,24 +226,27 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
     )
     async def confirm_draft(
         ctx: Context[Any, Any],
-        draft_id: Annotated[str, Field(max_length=128)],
-        user_id: UserId = "local",
+        draft_id: DraftId,
+        user_id: UserId = "",
         callback_id: CallbackId = None,
         confirm_count: Annotated[
             int | None,
             Field(
-                ge=0, le=100000, description="for a bulk draft: the number of changes, as the person typed it"
+                ge=0,
+                le=100000,
+                description="bulk drafts only: the number of changes exactly as the person typed it",
             ),
         ] = None,
         person: Annotated[ElicitationResult[Any], Resolve(ask_person)] = None,  # type: ignore[assignment]
-    ) -> Reply:
+    ) -> Annotated[CallToolResult, Reply]:
         """Record the person's yes for a draft. Call ONLY after the person explicitly agreed to the preview
         they were shown (a button press or "да"/"yes"); never on your own initiative.
 
         A bulk draft (more than 5 changes) first answers "needs_bulk_confirmation" with a question like
-        "Создать 12 задач? Подтвердите: 12": ask the person, then call again with confirm_count=12.
-        After "confirmed", call `execute_draft`. Where the client can show forms (MCP elicitation), the
-        person is shown the preview and asked directly; their answer decides (no -> the draft is cancelled)."""
+        "That is 12 changes at once. To confirm, type the number of changes: 12": ask the person, wait
+        for them to type the number, then call again with confirm_count set to what they typed (never
+        fill it in yourself). After "confirmed", call `execute_draft`. Where the client can show forms
+        (MCP elicitation), the person is asked directly; their answer decides (no -> cancelled)."""
         uid = who(ctx, user_id)
 
         async def decide() -> Reply:
@@ -227,8 +265,8 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
 
         return await once(uid, callback_id, "confirm_draft", decide)
 
-    @mcp.tool(
-        annotations=ToolAnnotations(
+    @tool(
+        ToolAnnotations(
             title="Execute a confirmed draft",
             read_only_hint=False,
             destructive_hint=True,
@@ -238,14 +276,14 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
     )
     async def execute_draft(
         ctx: Context[Any, Any],
-        draft_id: Annotated[str, Field(max_length=128)],
-        user_id: UserId = "local",
+        draft_id: DraftId,
+        user_id: UserId = "",
         callback_id: CallbackId = None,
         dry_run: Annotated[
             bool,
             Field(description="resolve and validate every call, return the exact requests, change nothing"),
         ] = False,
-    ) -> Reply:
+    ) -> Annotated[CallToolResult, Reply]:
         """Run a confirmed draft: this is when Attio, Linear or the calendar change. Each change runs at most
         once: calling again returns the stored outcome. Returns per-action results with links.
         With dry_run=true nothing changes and the exact requests are returned. A client that sends a
@@ -262,51 +300,56 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
             lambda: service.execute(uid, draft_id, dry_run=dry_run, progress=progress),
         )
 
-    @mcp.tool(
-        annotations=ToolAnnotations(
+    @tool(
+        ToolAnnotations(
             title="Cancel a draft",
             read_only_hint=False,
             destructive_hint=False,
             idempotent_hint=True,
             open_world_hint=False,
-        )
+        ),
+        ui=False,
     )
     async def cancel_draft(
         ctx: Context[Any, Any],
-        draft_id: Annotated[str, Field(max_length=128)],
-        user_id: UserId = "local",
+        draft_id: DraftId,
+        user_id: UserId = "",
         callback_id: CallbackId = None,
-    ) -> Reply:
+    ) -> Annotated[CallToolResult, Reply]:
         """Cancel a draft that has not run yet (the person said no or changed their mind). Nothing is changed."""
         uid = who(ctx, user_id)
         return await once(uid, callback_id, "cancel_draft", lambda: service.cancel(uid, draft_id))
 
-    @mcp.tool(annotations=ToolAnnotations(title="List my drafts", read_only_hint=True, open_world_hint=False))
+    @tool(ToolAnnotations(title="List my drafts", read_only_hint=True, open_world_hint=False), ui=False)
     async def list_drafts(
         ctx: Context[Any, Any],
-        user_id: UserId = "local",
+        user_id: UserId = "",
         include_finished: Annotated[
             bool, Field(description="also list executed, cancelled and expired drafts")
         ] = False,
-    ) -> Reply:
-        """List the person's drafts (open ones by default) with their status and summary."""
+        language: Annotated[
+            str | None, Field(description="'ru' or 'en' for the message; default: the drafts' language")
+        ] = None,
+    ) -> Annotated[CallToolResult, Reply]:
+        """List the person's drafts (open ones by default) with their status, summary and expiry."""
         uid = who(ctx, user_id)
         listed = await observed(
-            "list_drafts", uid, lambda: service.list_drafts(uid, open_only=not include_finished)
+            "list_drafts",
+            uid,
+            lambda: service.list_drafts(uid, open_only=not include_finished, language=language),
         )
-        return mark(redact(listed, hidden), sandbox)
+        return tool_result(mark(redact(listed, hidden), sandbox))
 
-    @mcp.tool(
-        annotations=ToolAnnotations(title="Read my audit log", read_only_hint=True, open_world_hint=False)
-    )
+    @tool(ToolAnnotations(title="Read my audit log", read_only_hint=True, open_world_hint=False), ui=False)
     async def read_audit_log(
         ctx: Context[Any, Any],
-        user_id: UserId = "local",
-        limit: Annotated[int, Field(ge=1, le=500)] = 50,
-    ) -> Reply:
+        user_id: UserId = "",
+        limit: Annotated[int, Field(ge=1, le=500, description="how many records, newest first")] = 50,
+    ) -> Annotated[CallToolResult, Reply]:
         """The person's audit records, newest first: every decision with its input, intent and tool calls."""
         uid = who(ctx, user_id)
         logged = await observed("read_audit_log", uid, lambda: service.audit_log(uid, limit))
-        return mark(redact(logged, hidden), sandbox)
+        return tool_result(mark(redact(logged, hidden), sandbox))
 
+    register_resources(mcp, service, who, hidden)
     return mcp

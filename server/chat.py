@@ -35,6 +35,8 @@ _MARKS = {
     "cancelled": "✖",
     "expired": "⌛",
     "safe_fail": "🤔",
+    "not_found": "⚠️",
+    "invalid": "⚠️",
 }
 
 
@@ -74,6 +76,7 @@ async def converse(
     question: tuple[str, str, list[dict[str, Any]]] | None = None
     source = iter(lines) if lines is not None else None
     errors = 0
+    language: str | None = None  # the person's, from the last reply that showed it (for /drafts)
     while True:
         if source is None:
             try:
@@ -91,7 +94,10 @@ async def converse(
         if line.lower() in QUIT:
             break
         if line == "/drafts":
-            result = await client.call_tool("list_drafts", {"user_id": user})
+            listing: dict[str, Any] = {"user_id": user}
+            if language:
+                listing["language"] = language
+            result = await client.call_tool("list_drafts", listing)
         elif question is not None:
             plan_id, question_id, choices = question
             args: dict[str, Any] = {"plan_id": plan_id, "question_id": question_id, "user_id": user}
@@ -105,14 +111,16 @@ async def converse(
             if now:
                 args["now"] = now
             result = await client.call_tool("plan", args)
-        if result.is_error or not isinstance(result.structured_content, dict):
+        if not isinstance(result.structured_content, dict):  # arguments the schema refused
             errors += 1
             text = " ".join(str(getattr(c, "text", "")) for c in result.content)
             out(f"  ⚠️ {text or 'error'}")
             continue
         reply = dict(result.structured_content)
+        errors += bool(result.is_error)  # `not_found` / `invalid`: shown, and nothing the person can act on
         _show(reply, out)
         plan = reply.get("plan") or {}
+        language = plan.get("language") or (reply.get("draft") or {}).get("language") or language
         if reply.get("status") == "needs_clarification" and reply.get("question_id") and plan.get("plan_id"):
             question = (str(plan["plan_id"]), str(reply["question_id"]), list(reply.get("choices") or []))
         else:

@@ -62,7 +62,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _plan(args: argparse.Namespace) -> int:
-    from server.sandbox_mode import mark
+    from server.preview import print_preview
     from server.settings import Settings
     from server.wiring import build_service
 
@@ -70,26 +70,9 @@ def _plan(args: argparse.Namespace) -> int:
         settings = Settings.from_env()
         service = build_service(settings)
         try:
-            reply = await service.plan(
-                "local",
-                text=args.text,
-                command=None,
-                voice=None,
-                language=None,
-                now=args.now,
-                timezone=None,
-                conversation_id=None,
+            return await print_preview(
+                service, args.text, now=args.now, dry_run=args.dry_run, json_out=args.json
             )
-            if reply.draft is not None and args.dry_run:
-                await service.confirm("local", reply.draft.id)
-                reply = await service.execute("local", reply.draft.id, dry_run=True)
-                await service.cancel("local", reply.draft.id if reply.draft else "")
-            reply = mark(reply, service.backend.name == "sandbox")
-            print(f"[{reply.status}]")
-            print(reply.text())
-            if args.json:
-                print(reply.model_dump_json(indent=2))
-            return 0 if reply.ok or reply.status == "needs_clarification" else 1
         finally:
             await service.backend.aclose()
             await service.store.close()

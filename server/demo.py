@@ -23,7 +23,6 @@ from mcp.client.stdio import stdio_client
 
 __all__ = ["run_demo"]
 
-NOW = "2026-11-25T12:00:00+03:00"
 USER = "demo"
 CHAT = "demo-chat"
 _PAD = " " * 12
@@ -51,13 +50,12 @@ class _Demo:
 
     async def call(self, tool: str, expect: str, contains: str | None = None, **args: Any) -> dict[str, Any]:
         args.setdefault("user_id", USER)
-        if tool == "plan":
+        if tool == "plan":  # no `now`: the server's clock, as for a person (a past date would be flagged)
             args.setdefault("conversation_id", CHAT)
-            args.setdefault("now", NOW)
         result = await self.client.call_tool(tool, args)
         texts = " ".join(str(getattr(c, "text", "")) for c in result.content)
         sc = result.structured_content
-        reply: dict[str, Any] = dict(sc) if isinstance(sc, dict) and not result.is_error else {}
+        reply: dict[str, Any] = dict(sc) if isinstance(sc, dict) else {}  # not_found/invalid carry one too
         reply = reply or {"ok": False, "status": "tool_error", "user_message": texts[:300]}
         self._show(tool, reply)
         self.steps += 1
@@ -158,7 +156,7 @@ async def _script(d: _Demo) -> None:
     d.person("60")
     r = await d.answer(r, "needs_clarification", "время", value="60")
     d.person("завтра в 10:00")
-    r = await d.answer(r, "draft_pending", "26.11 10:00", text="завтра в 10:00")
+    r = await d.answer(r, "draft_pending", "10:00", text="завтра в 10:00")
     d.person("Да.")
     await d.confirm_and_run(r)
 
@@ -167,7 +165,7 @@ async def _script(d: _Demo) -> None:
     r = await d.say(f"Create issues in DES for: {issues}", "draft_pending", "7 changes")
     draft_id = _draft_id(r)
     d.person("Yes.")
-    r = await d.call("confirm_draft", "needs_bulk_confirmation", "Confirm: 7", draft_id=draft_id)
+    r = await d.call("confirm_draft", "needs_bulk_confirmation", "number of changes: 7", draft_id=draft_id)
     d.person("7")
     await d.call("confirm_draft", "confirmed", None, draft_id=draft_id, confirm_count=7)
     await d.call("execute_draft", "executed", None, draft_id=draft_id)
@@ -177,7 +175,9 @@ async def _script(d: _Demo) -> None:
     await d.say("да", "executed", "ENG-103")
 
     d.section("Dry run: the exact requests, nothing changed")
-    r = await d.say("Create an issue in ENG: fix the login timeout by Friday", "draft_pending", "2026-11-27")
+    r = await d.say(
+        "Create an issue in ENG: fix the login timeout by Friday", "draft_pending", "login timeout"
+    )
     d.person("Show me exactly what you would send, without doing it.")
     await d.call("execute_draft", "dry_run", "nothing changed", draft_id=_draft_id(r), dry_run=True)
     await d.say("no", "cancelled")
@@ -191,7 +191,7 @@ async def _run(db: Path, log_path: Path) -> int:
     env.pop("PLANNER_DRY_RUN", None)
     env.update(PLANNER_DB=str(db), APP_TIMEZONE="Europe/Moscow", PYTHONIOENCODING="utf-8")
     params = StdioServerParameters(command=sys.executable, args=["-m", "server.cli", "serve"], env=env)
-    print(f"planner-mcp demo: a conversation with the server over stdio, on the sandbox (now = {NOW})")
+    print("planner-mcp demo: a conversation with the server over stdio, on the sandbox")
     with open(log_path, "w", encoding="utf-8") as log:
         try:
             async with Client(stdio_client(params, errlog=log), read_timeout_seconds=60) as client:

@@ -12,7 +12,7 @@ from typing import Any
 from mcp.server.mcpserver import Context, Elicit
 from pydantic import BaseModel, Field
 
-from server.identity import resolve_user
+from server.identity import Who, resolve_user
 from server.render import t
 from server.service import Service
 
@@ -40,7 +40,10 @@ async def ask_person(draft_id: str, user_id: str, callback_id: str | None, ctx: 
     if caps is None or caps.elicitation is None:
         return NOT_ASKED
     service: Service = ctx.request_context.lifespan_context
-    uid = resolve_user(ctx, user_id, service.settings.principals)
+    who = getattr(ctx.mcp_server, "who", None)  # the server's own (stable over stdio), see app.py
+    uid = (
+        who(ctx, user_id) if isinstance(who, Who) else resolve_user(ctx, user_id, service.settings.principals)
+    )
     if callback_id and await service.store.callback_get(uid, callback_id) is not None:
         return NOT_ASKED
     draft = await service.store.get_draft(draft_id, uid)

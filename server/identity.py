@@ -8,9 +8,9 @@ from typing import Any
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 
-from server.settings import Principal
+from server.settings import Principal, Settings
 
-__all__ = ["resolve_user"]
+__all__ = ["Who", "resolve_user"]
 
 
 def resolve_user(ctx: Context[Any, Any] | None, user_id: str, principals: tuple[Principal, ...]) -> str:
@@ -28,3 +28,31 @@ def resolve_user(ctx: Context[Any, Any] | None, user_id: str, principals: tuple[
             uid = user_id or "local"
             return uid if uid.startswith(p.name + ":") else f"{p.name}:{uid}"
     raise ToolError("Not authorised.")
+
+
+class Who:
+    """`resolve_user` for one server, with a stable user over stdio.
+
+    Over stdio one person owns the process, and a model cannot be relied on to repeat `user_id`: one
+    that named a user once and then left it out would otherwise land on "local" and find nothing. So
+    an omitted id means the user this process last acted for (the owner, `PLANNER_USER`, until a call
+    names another). A client that speaks for several people (a bot that spawned the server, marked by
+    `PLANNER_STDIO_DELEGATE=1`) always passes the id, and an omitted one must never inherit the
+    previous person's: it is the owner. Over HTTP the token decides, as before.
+    """
+
+    def __init__(self, settings: Settings) -> None:
+        self._principals = settings.principals
+        self._owner = settings.stdio_user
+        self._delegating = settings.stdio_delegating
+        self._last: str | None = None
+
+    def __call__(self, ctx: Context[Any, Any] | None, user_id: str | None) -> str:
+        uid = (user_id or "").strip()
+        if ctx is not None and ctx.headers is not None:
+            return resolve_user(ctx, uid, self._principals)
+        if self._delegating:
+            return uid or self._owner
+        if uid:
+            self._last = uid
+        return self._last or self._owner

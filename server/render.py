@@ -2,16 +2,60 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from drafts import Draft
 from planner.models import Plan
+from server.humane import moment, money
 
-__all__ = ["draft_message", "execution_message", "query_message", "t"]
+__all__ = [
+    "already_done_lines",
+    "draft_message",
+    "draft_steps",
+    "execution_message",
+    "query_message",
+    "t",
+    "when",
+]
 
 
 def t(lang: str, ru: str, en: str) -> str:
     return ru if lang == "ru" else en
+
+
+def when(value: Any, lang: str, *, zone: str | None = None) -> str:
+    """A moment in a reply («пт, 27 нояб., 10:00»; just the time today), in `zone` (default: as given)."""
+    try:
+        today = datetime.now(ZoneInfo(zone) if zone else UTC).date()
+    except (ZoneInfoNotFoundError, ValueError):
+        today, zone = datetime.now(UTC).date(), None
+    return moment(value, lang, zone=zone, today=today)
+
+
+def draft_steps(draft: Draft) -> list[dict[str, Any]]:
+    """Each step of a draft as a card shows it: its system, what it changes, and its outcome."""
+    return [
+        {
+            "index": a.index,
+            "system": {"attio": "Attio", "linear": "Linear", "googlecalendar": "Google Calendar"}.get(
+                a.toolkit, a.toolkit
+            ),
+            "operation": a.operation,
+            "change": a.preview,
+            "status": a.status,
+            "link": a.link,
+            "error": a.error,
+        }
+        for a in draft.actions
+    ]
+
+
+def already_done_lines(done: list[dict[str, Any]], lang: str) -> list[str]:
+    """Changes a new request asked for again that were done before, each with its link."""
+    head = t(lang, "уже сделано", "already done")
+    return [f"✓ {d.get('preview', '')} — {head}" + (f" {d['link']}" if d.get("link") else "") for d in done]
 
 
 def _rows(data: Any) -> list[dict[str, Any]]:
@@ -38,12 +82,12 @@ def _first(values: dict[str, Any], key: str, sub: str = "value") -> Any:
     return None
 
 
-def _line(row: dict[str, Any]) -> str:
+def _line(row: dict[str, Any], lang: str, zone: str | None) -> str:
     if "identifier" in row:
         state = (row.get("state") or {}).get("name", "")
         who = (row.get("assignee") or {}).get("name", "")
-        due = row.get("dueDate")
-        bits = [b for b in (state, who, f"due {due}" if due else "") if b]
+        due = row.get("dueDate")  # a date: shown as it is, no zone
+        bits = [b for b in (state, who, t(lang, "срок ", "due ") + when(due, lang) if due else "") if b]
         return f"{row['identifier']} {row.get('title', '')}" + (f" — {', '.join(bits)}" if bits else "")
     values = row.get("values")
     if isinstance(values, dict):
@@ -51,10 +95,11 @@ def _line(row: dict[str, Any]) -> str:
         stage = (_first(values, "stage", "status") or {}).get("title", "") if values.get("stage") else ""
         amount = _first(values, "value", "currency_value")
         cur = _first(values, "value", "currency_code") or ""
-        bits = [b for b in (stage, f"{amount:,} {cur}".replace(",", " ") if amount else "") if b]
+        bits = [b for b in (stage, money(amount, cur) if amount else "") if b]
         return str(name) + (f" — {', '.join(bits)}" if bits else "")
     if "summary" in row and "start" in row:
-        return f"{(row.get('start') or {}).get('dateTime', '')} {row.get('summary', '')}"
+        start = (row.get("start") or {}).get("dateTime") or (row.get("start") or {}).get("date", "")
+        return f"{when(start, lang, zone=zone)} {row.get('summary', '')}"
     if "record_text" in row:
         return str(row["record_text"])
     if "content_plaintext" in row:
@@ -73,16 +118,18 @@ def query_message(plan: Plan, results: list[dict[str, Any]]) -> str:
         if not rows:
             lines.append(t(lang, "Ничего не найдено.", "Nothing found."))
             continue
-        lines.extend(f"• {_line(row)}" for row in rows[:15])
+        lines.extend(f"• {_line(row, lang, plan.timezone)}" for row in rows[:15])
         if len(rows) > 15:
             lines.append(t(lang, f"…и ещё {len(rows) - 15}", f"…and {len(rows) - 15} more"))
     return "\n".join(lines)[:3500]
 
 
-def draft_message(plan: Plan, draft: Draft, notes: str = "") -> str:
+def draft_message(plan: Plan, draft: Draft, notes: str = "", done: list[dict[str, Any]] | None = None) -> str:
     lang = plan.language
     steps = "\n".join(f"{a.index + 1}. {a.preview}" for a in draft.actions)
-    risks = "\n".join(f"⚠ {r.details}" for r in plan.risks)
+    # One bulk warning: the count line below says it; the planner's bulk risk would say it again.
+    risks = "\n".join(f"⚠ {r.details}" for r in plan.risks if not (draft.bulk_count and r.kind == "bulk"))
+    earlier = "\n".join(already_done_lines(done or [], lang))
     head = t(
         lang,
         "Черновик — ничего не изменено, пока вы не подтвердите:",
@@ -90,12 +137,15 @@ def draft_message(plan: Plan, draft: Draft, notes: str = "") -> str:
     )
     ask = t(lang, "Подтвердить?", "Confirm?")
     if draft.bulk_count:
+        n = draft.bulk_count
         ask = t(
             lang,
-            f"Это {draft.bulk_count} изменений: подтверждение числом {draft.bulk_count}.",
-            f"That is {draft.bulk_count} changes: you will confirm by typing {draft.bulk_count}.",
+            f"⚠ Это {n} изменений сразу: после «да» нужно будет написать число {n}.",
+            f"⚠ That is {n} changes at once: after your yes you will type the number {n}.",
         )
-    return "\n".join(x for x in (notes, head, steps, risks, ask) if x)
+    expires = when(draft.expires_at, lang, zone=plan.timezone)
+    until = t(lang, f"Черновик действует до {expires}.", f"The draft is valid until {expires}.")
+    return "\n".join(x for x in (notes, head, steps, risks, earlier, ask, until) if x)
 
 
 def execution_message(draft: Draft) -> str:

@@ -15,7 +15,8 @@ __all__ = ["Reply", "Status", "known_secrets", "redact", "redact_text"]
 
 Status = Literal[
     "answered", "needs_clarification", "draft_pending", "needs_bulk_confirmation", "confirmed", "executing",
-    "executed", "partially_executed", "failed", "cancelled", "expired", "safe_fail", "dry_run", "not_found", "invalid",
+    "executed", "partially_executed", "failed", "cancelled", "expired", "safe_fail", "dry_run",
+    "not_found", "invalid",
 ]  # fmt: skip
 
 
@@ -38,13 +39,10 @@ class Reply(BaseModel):
     )
 
     def text(self) -> str:
-        """A short text for clients that read text content."""
-        parts = [p for p in (self.user_message, self.clarifying_question) if p]
-        if self.choices:
-            parts.append(" | ".join(f"{c.label} [{c.value}]" for c in self.choices))
-        if self.draft is not None:
-            parts.append(f"draft {self.draft.id}: {self.draft.status}")
-        return "\n".join(parts) or self.status
+        """A short text for clients that read text content (what a tool result's text carries)."""
+        from server.content import text_content
+
+        return text_content(self)
 
 
 def known_secrets(settings: Settings) -> tuple[str, ...]:

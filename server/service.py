@@ -21,7 +21,7 @@ from planner import Outcome, Planner, PlanRequest, is_no, is_yes
 from planner.answers import refine
 from planner.limits import MAX_TEXT
 from planner.models import Voice
-from server._drafts import ID_PATTERN, DraftCommands
+from server._drafts import ID_PATTERN, DraftCommands, not_found
 from server._helpers import (
     call_summary,
     command_text,
@@ -32,10 +32,12 @@ from server._helpers import (
     reask,
 )
 from server._lifecycle import LifeCycle
-from server.render import draft_message, query_message, t
+from server.render import already_done_lines, draft_message, query_message, t
 from server.replies import Reply, known_secrets, redact_text
+from server.risks import past_date_risks
 from server.settings import Settings
 from server.toolkit_problems import explain
+from toolkits import registry
 from toolkits.base import Backend
 from toolkits.errors import ToolkitError
 
@@ -64,7 +66,7 @@ class Service(DraftCommands, LifeCycle):
             return await fn()
         if len(callback_id) > 200:
             return Reply(
-                ok=False, status="failed", user_message="callback_id is too long (200 characters at most)."
+                ok=False, status="invalid", user_message="callback_id is too long (200 characters at most)."
             )
         owner, stored = await self.store.callback_begin(user, callback_id, tool)
         if stored is None and not owner:
@@ -94,6 +96,13 @@ class Service(DraftCommands, LifeCycle):
         conversation_id: str | None,
     ) -> Reply:
         lang = language if language in ("ru", "en") else None
+        if language not in (None, "", "ru", "en"):
+            shown = str(language)[:20]
+            return self._bad(
+                None,
+                f"language: «{shown}» — нужен 'ru' или 'en' (или не указывайте).",
+                f"language: '{shown}' is not one of 'ru', 'en' (or leave it out).",
+            )
         given = [x for x in (text, command, voice) if x is not None and x != ""]
         if intents is not None and command is None:
             given = [intents]  # a client's model sends what it understood, usually with the words
@@ -109,17 +118,19 @@ class Service(DraftCommands, LifeCycle):
             return self._bad(
                 lang,
                 "В запросе есть символы, которые нельзя сохранить: перепишите его обычным текстом.",
-                "The request contains characters that cannot be stored: please send it as plain text.",
+                "text: the request contains characters that cannot be stored; send it as plain text.",
             )
         if text is not None and len(text) > MAX_TEXT:
             return self._bad(
                 lang or lang_of(text),
                 f"Слишком длинный запрос ({len(text)} символов, максимум {MAX_TEXT}).",
-                f"The request is too long ({len(text)} characters, at most {MAX_TEXT}).",
+                f"text: the request is too long ({len(text)} characters, at most {MAX_TEXT}).",
             )
         if text is not None and not text.strip():
             return self._bad(
-                lang, "Пустой запрос: напишите, что сделать.", "The request is empty: say what to do."
+                lang,
+                "Пустой запрос: напишите, что сделать.",
+                "text: the request is empty; pass the person's words.",
             )
         try:
             tz_name = timezone or self.settings.timezone
@@ -127,13 +138,15 @@ class Service(DraftCommands, LifeCycle):
         except (ZoneInfoNotFoundError, ValueError):
             return self._bad(
                 lang,
-                f"Неизвестный часовой пояс «{str(timezone)[:40]}».",
-                f"Unknown timezone '{str(timezone)[:40]}'.",
+                f"Неизвестный часовой пояс «{str(timezone)[:40]}»: нужен пояс IANA, например Europe/Moscow.",
+                f"timezone: unknown zone '{str(timezone)[:40]}'; pass an IANA zone such as Europe/Moscow.",
             )
         moment = parse_now(now, tz)
         if now is not None and moment is None:
             return self._bad(
-                lang, "Параметр now должен быть датой-временем ISO 8601.", "now must be an ISO 8601 datetime."
+                lang,
+                "Параметр now должен быть датой-временем ISO 8601, например 2026-11-25T12:00:00+03:00.",
+                "now: pass an ISO 8601 datetime such as 2026-11-25T12:00:00+03:00, or leave it out.",
             )
         if voice is not None and voice.confidence is not None and voice.confidence < 0.40:
             lang2 = lang or lang_of(voice.transcript)
@@ -221,17 +234,17 @@ class Service(DraftCommands, LifeCycle):
         self, user: str, *, plan_id: str, question_id: str, value: str | None, text: str | None
     ) -> Reply:
         if not _ID.match(plan_id or "") or not _ID.match(question_id or ""):
-            return self._bad(None, "Неверный plan_id или question_id.", "Invalid plan_id or question_id.")
+            return not_found(
+                "Вопрос не найден. / Question not found: plan_id and question_id come from the reply that asked."
+            )
         state = await self.store.load_plan(plan_id, user)
         if state is None or not state.get("open_question"):
-            return Reply(
-                ok=False,
-                status="failed",
-                user_message=t(
+            return not_found(
+                t(
                     (state or {}).get("language") or "en",
                     "Этот вопрос уже закрыт или не найден. Повторите запрос.",
                     "That question is not open (answered, expired or unknown). Please ask again.",
-                ),
+                )
             )
         lang = state.get("lang") or "en"
         q = state["open_question"]
@@ -242,7 +255,7 @@ class Service(DraftCommands, LifeCycle):
             return self._bad(
                 lang,
                 "Нужен value (вариант) или text (свой ответ).",
-                "Pass value (a choice) or text (your answer).",
+                "Pass value (one of the choices' values) or text (the person's answer in words).",
             )
         answer = str(raw).strip()[:MAX_TEXT]
         choices = q.get("choices") or []
@@ -344,6 +357,7 @@ class Service(DraftCommands, LifeCycle):
             state["open_question"] = None
             await self.store.save_plan(plan.plan_id, user, conversation_id, state, 60)
         writes = plan.write_actions()
+        done = [_with_link(d) for d in outcome.already_done]
         if not writes:
             results = await self._run_reads(plan)
             totals = refine(results, outcome.refine, lang)  # what the reads could not filter or add up
@@ -354,8 +368,9 @@ class Service(DraftCommands, LifeCycle):
                 if x
             )
             message = message or t(lang, "Изменений не нужно.", "Nothing needs to change.")
-            if outcome.already_done:
-                results = [*results, *({"status": "already_done", **d} for d in outcome.already_done)]
+            if done:
+                message = "\n".join([message, *already_done_lines(done, lang)])
+                results = [*results, *({"status": "already_done", **d} for d in done)]
             reply = Reply(ok=True, status="answered", user_message=message, plan=plan, results=results)
             await self._audit(
                 user,
@@ -367,6 +382,9 @@ class Service(DraftCommands, LifeCycle):
                 message,
             )
             return reply
+        # the server's clock, not the `now` a caller passed, decides what is past
+        zone = plan.timezone or self.settings.timezone
+        plan.risks = [*plan.risks, *past_date_risks(plan, datetime.now(ZoneInfo("UTC")), zone)]
         bulk = len(writes) if "bulk" in plan.risk_kinds() else None
         draft = await self.store.create_draft(
             user_id=user,
@@ -379,14 +397,14 @@ class Service(DraftCommands, LifeCycle):
             ttl_s=self.settings.draft_ttl_s,
             now=datetime.now(ZoneInfo("UTC")),
         )
-        message = draft_message(plan, draft, outcome.user_message)
+        message = draft_message(plan, draft, outcome.user_message, done)
         reply = Reply(
             ok=True,
             status="draft_pending",
             user_message=message,
             plan=plan,
             draft=draft,
-            results=[{"status": "already_done", **d} for d in outcome.already_done] or None,
+            results=[{"status": "already_done", **d} for d in done] or None,
         )
         await self._audit(
             user,
@@ -444,7 +462,8 @@ class Service(DraftCommands, LifeCycle):
 
     # ---- helpers ------------------------------------------------------------------------------
     def _bad(self, lang: str | None, ru: str, en: str) -> Reply:
-        return Reply(ok=False, status="safe_fail", user_message=t(lang or "en", ru, en))
+        """Arguments that fail validation (DESIGN §4 `invalid`): the message names the field."""
+        return Reply(ok=False, status="invalid", user_message=t(lang or "en", ru, en))
 
     async def _audit(
         self,
@@ -469,6 +488,14 @@ class Service(DraftCommands, LifeCycle):
             )
         except Exception:  # the audit must never turn a good answer into an error
             log.exception("audit write failed")
+
+
+def _with_link(done: dict[str, Any]) -> dict[str, Any]:
+    """A change done before, with the link to what it made (DESIGN §7: "already done, with its link")."""
+    toolkit = str(done.get("idempotency_scope", "")).split(":", 1)[0]
+    module = registry.TOOLKITS.get(toolkit)
+    link = module.link_for(done.get("result")) if module is not None else None
+    return {**done, "link": link} if link else dict(done)
 
 
 def _storable(*values: Any) -> bool:

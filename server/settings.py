@@ -71,6 +71,10 @@ class Settings:
     audit_retention_days: float | None = (
         None  # audit records, plans and final drafts older go; None keeps all
     )
+    # stdio (one process, one owner): the owner's user id, and whether the client speaks for several
+    # people (a bot that spawned the server passes each person's user_id; DESIGN §10)
+    stdio_user: str = "local"
+    stdio_delegating: bool = False
 
     @property
     def database(self) -> str | Path:
@@ -112,6 +116,8 @@ class Settings:
             allowed_origins=tuple(filter(None, os.environ.get("PLANNER_ALLOWED_ORIGINS", "").split(","))),
             metrics_token=os.environ.get("PLANNER_METRICS_TOKEN", "").strip() or None,
             audit_retention_days=_retention_days(),
+            stdio_user=os.environ.get("PLANNER_USER", "").strip()[:200] or "local",
+            stdio_delegating=_flag("PLANNER_STDIO_DELEGATE"),
         )
 
 

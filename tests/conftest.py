@@ -78,7 +78,7 @@ class Conversation:
             args.setdefault("conversation_id", self.conversation)
             args.setdefault("now", REF_NOW)
         result = await self.client.call_tool(tool, args)
-        if result.is_error:
+        if result.is_error and not isinstance(result.structured_content, dict):  # refused by the schema
             return {
                 "ok": False,
                 "status": "tool_error",

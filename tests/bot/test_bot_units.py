@@ -137,9 +137,9 @@ def draft_reply(**overrides: Any) -> dict[str, Any]:
 
 def test_a_draft_shows_previews_risks_in_plain_words_local_times_and_two_buttons() -> None:
     screen = reply_screen(draft_reply(), MSK, "ru")
-    assert "⚠️ <b>Необратимо:</b> ENG-102 будет архивирована" in screen.text
+    assert "⚠️ <b>Внимание:</b> ENG-102 будет архивирована" in screen.text  # an archive is not «необратимо»
     assert "&lt;b&gt;ENG-102&lt;/b&gt;" in screen.text, "planner text must be escaped, not markup"
-    assert "26.11.2026 10:00" in screen.text  # 07:00 UTC shown in Moscow
+    assert "чт, 26 нояб." in screen.text and ", 10:00" in screen.text  # 07:00 UTC shown in Moscow
     assert "Черновик действует до 12:30." in screen.text
     assert [b.label for b in screen.buttons[0]] == ["✅ Подтвердить", "❌ Отмена"]
     assert [b.action.kind for b in screen.buttons[0]] == ["confirm", "cancel"]
@@ -197,8 +197,10 @@ def test_a_question_with_short_choices_puts_them_in_one_row() -> None:
     assert (pick.kind, pick.value, pick.prompt) == ("pick", "45", "How many minutes?")
 
 
-def test_times_are_shown_in_the_configured_zone() -> None:
-    assert format_times("at 2026-02-26T10:00:00+03:00", ZoneInfo("Asia/Tokyo"), "en") == "at 2026-02-26 16:00"
+def test_times_are_shown_in_the_configured_zone_with_weekday_and_a_past_years_year() -> None:
+    tokyo = ZoneInfo("Asia/Tokyo")
+    assert format_times("at 2025-02-26T10:00:00+03:00", tokyo, "en") == "at Wed, 26 Feb 2025, 16:00"
+    assert format_times("в 2025-02-26T10:00:00+03:00", MSK, "ru") == "в ср, 26 февр. 2025, 10:00"
     assert format_times("no time here: 2026-02-26", MSK, "ru") == "no time here: 2026-02-26"
 
 
@@ -370,6 +372,36 @@ async def test_a_refused_call_is_an_error_not_a_retry() -> None:
     finally:
         await gateway.stop()
     assert len(session.calls) == 1
+
+
+async def test_a_draft_that_is_not_found_is_a_reply_the_person_reads_not_an_error() -> None:
+    gone = {"ok": False, "status": "not_found", "user_message": "Черновик не найден. / Draft not found."}
+    session = FakeSession(
+        [
+            CallToolResult(
+                content=[TextContent(type="text", text="[not_found]")], structured_content=gone, is_error=True
+            )
+        ]
+    )
+
+    @contextlib.asynccontextmanager
+    async def connect() -> AsyncIterator[ToolCaller]:
+        yield session
+
+    gateway = PlannerGateway(connect)
+    await gateway.start()
+    try:
+        reply = await gateway.call("confirm_draft", {"draft_id": "d_gone"})
+    finally:
+        await gateway.stop()
+    assert reply == gone
+    assert reply_screen(reply, MSK, "ru").text == "⚠️ Черновик не найден. / Draft not found."
+
+
+def test_a_date_in_the_past_is_named_as_such() -> None:
+    risk = {"kind": "past_date", "details": "Шаг 1: дата уже прошла — вс, 3 мар. 2024, 10:00."}
+    screen = reply_screen(draft_reply(plan={"plan_id": "p_1", "risks": [risk]}), MSK, "ru")
+    assert "⚠️ <b>Дата в прошлом:</b> Шаг 1: дата уже прошла" in screen.text
 
 
 # ---- Telegram flood control and ordering -----------------------------------------------------------

@@ -92,12 +92,13 @@ def _assert_safe(reply: Reply, svc: Service) -> None:
         "needs_clarification",
         "draft_pending",
         "safe_fail",
+        "invalid",  # arguments the service refuses (an empty text, a malformed command), naming the field
+        "not_found",
         "cancelled",
         "confirmed",
         "executed",
         "needs_bulk_confirmation",
         "failed",
-        "invalid",
     }
     if reply.status == "needs_clarification":
         assert reply.clarifying_question and reply.plan is not None and reply.plan.actions == []

@@ -33,7 +33,7 @@ HARMLESS: dict[str, dict[str, Any]] = {  # a call of each tool that changes noth
 
 
 def structured(result: Any) -> dict[str, Any]:
-    if result.is_error:
+    if result.is_error and not isinstance(result.structured_content, dict):
         text = " ".join(str(getattr(c, "text", "")) for c in result.content)
         return {"ok": False, "status": "tool_error", "user_message": text}
     return dict(result.structured_content or {})

@@ -50,8 +50,9 @@ WORKER = Path(__file__).resolve().parent / "http_worker.py"
 
 
 def reply_from(result: CallToolResult) -> Reply:
-    """The structured reply of a call; an error result (bad arguments) becomes a small failed reply."""
-    if result.is_error:
+    """The structured reply of a call (`not_found` and `invalid` are errors with a reply); an error result
+    without one (arguments the schema refused) becomes a small failed reply."""
+    if result.is_error and not isinstance(result.structured_content, dict):
         text = " ".join(str(getattr(c, "text", "")) for c in result.content)
         return {"ok": False, "status": "tool_error", "is_error": True, "user_message": text}
     return reply_of(result)

@@ -21,8 +21,8 @@ CALL_TIMEOUT_S = 30.0  # a hang fails the call instead of the whole run
 
 
 def reply_or_error(result: CallToolResult) -> Reply:
-    """The structured reply; a tool error becomes {"ok": False, "status": "tool_error", ...}."""
-    if result.is_error:
+    """The structured reply; a tool error without one becomes {"ok": False, "status": "tool_error", ...}."""
+    if result.is_error and not isinstance(result.structured_content, dict):
         text = " ".join(str(getattr(c, "text", "")) for c in result.content)
         return {"ok": False, "status": "tool_error", "user_message": text}
     return reply_of(result)

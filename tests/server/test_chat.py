@@ -49,15 +49,20 @@ async def test_a_bulk_draft_runs_only_after_the_typed_count(client: Client, serv
     said = await talk(
         client, "Create issues in DES for: intro, consent, avatar, invite, plan, import, tour", "yes"
     )
-    assert "Confirm: 7" in said and writes(service) == []
+    assert "type the number of changes: 7" in said and writes(service) == []
     said = await talk(client, "Create issues in DES for: a1, a2, a3, a4, a5, a6", "yes", "6")
     assert "✅ Done" in said and len(writes(service)) == 6
 
 
 async def test_drafts_and_quit_are_commands_not_requests(client: Client, service: Service) -> None:
     said = await talk(client, "Удали ENG-102", "/drafts", "/quit", "да")
-    assert "[pending]" in said and "архивировать ENG-102" in said
+    assert "ждёт подтверждения, до" in said and "архивировать ENG-102" in said
     assert writes(service) == []  # "да" came after /quit
+
+
+async def test_drafts_are_listed_in_the_language_the_person_speaks(client: Client) -> None:
+    said = await talk(client, "Покажи ENG-101", "/drafts")
+    assert "Открытых черновиков нет." in said and "No open drafts" not in said
 
 
 @pytest.mark.slow

@@ -194,12 +194,18 @@ def assert_clean(result: CallToolResult, tool: str, args: Args) -> dict[str, Any
     if result.is_error:
         text = " ".join(str(getattr(c, "text", "")) for c in result.content)
         assert text.strip(), "a tool error without a message"
+        if isinstance(result.structured_content, dict):  # `not_found` / `invalid`: an error with a reply
+            assert result.structured_content["status"] in ("not_found", "invalid"), result.structured_content
         sent = json.dumps(args, ensure_ascii=False, default=str)
         leaked = [m for m in INTERNALS if m in text and m not in sent]
         assert not leaked, f"internals in an error ({leaked}): {text[:500]}"
         # The SDK's bare "Error executing tool X" means the tool raised: bad input deserves a clear answer
         # (an argument the schema refuses says which and why).
         assert text.strip() != f"Error executing tool {tool}", f"{tool} raised on this input"
+        if isinstance(result.structured_content, dict):
+            blob = json.dumps(result.structured_content, ensure_ascii=False)
+            assert not [m for m in INTERNALS if m in blob and m not in sent], blob[:500]
+            return dict(result.structured_content)
         return {"ok": False, "status": "tool_error", "user_message": text}
     reply = Reply.model_validate(result.structured_content)  # the wire shape holds
     assert reply.user_message or reply.clarifying_question or reply.status, reply
@@ -261,7 +267,7 @@ def test_plan_refuses_text_over_4000_characters_with_a_clear_message(
     reply = assert_clean(
         world.call("plan", {"text": text, "user_id": USER, "now": REF_NOW}), "plan", {"text": text}
     )
-    assert reply["ok"] is False and reply["status"] == "safe_fail", reply["status"]
+    assert reply["ok"] is False and reply["status"] == "invalid", reply["status"]
     assert "4000" in reply["user_message"], reply["user_message"]
     assert reply.get("draft") is None and world.statuses() == before
     picked = world.call("pick", {"plan_id": "p_x", "question_id": "q", "text": text, "user_id": USER})

@@ -370,7 +370,7 @@ async def test_pick_rejects_a_value_that_is_not_a_choice(anna: Conversation) -> 
     stranger = await Conversation(anna.client, user="mallory").call(
         "pick", plan_id=r["plan"]["plan_id"], question_id=r["question_id"], value=r["choices"][0]["value"]
     )
-    assert stranger["ok"] is False and stranger["status"] == "failed"
+    assert stranger["ok"] is False and stranger["status"] == "not_found"
 
 
 async def test_a_new_deal_starts_at_the_first_stage_and_is_created(anna: Conversation) -> None:
