@@ -33,6 +33,7 @@ from planner.numbers import NUMBER_WORDS, number_from_words
 from planner.rules import WRITING, load_rules
 from planner.text import detect_language, norm
 from toolkits import registry
+from toolkits.errors import ToolkitError
 from toolkits.schemas import validate_arguments
 from toolkits.workspace import workspace_config
 
@@ -316,9 +317,11 @@ class Planner:
     async def _identifiers(self, text: str) -> str:
         """Spoken or hurried issue ids ("eng 101", "eng101") as Linear writes them ("ENG-101"), for the
         workspace's own team keys only (so "in 2 hours" stays a time)."""
+        if not re.search(rf"\d|\b[A-Za-z]{{2,10}}[\s-]+(?:{NUMBER_WORDS})\b", text, re.IGNORECASE):
+            return text  # no number, spoken or written: nothing to read as an issue id (and no read)
         try:
             keys = [str(t.extra.get("key")) for t in await self.directory.teams() if t.extra.get("key")]
-        except LookupError:
+        except (LookupError, ToolkitError):  # Linear unreachable or not connected: read the text as said
             return text
         for key in keys:
             text = re.sub(

@@ -120,7 +120,14 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         ] = None,
         intents: Annotated[
             Any,
-            WithJsonSchema({"anyOf": [intents_schema(), {"type": "null"}], "default": None}),
+            WithJsonSchema(
+                {
+                    "anyOf": [intents_schema(), {"type": "null"}],
+                    "default": None,
+                    "description": "what you understood the person wants, as typed intents (see the items); "
+                    "send with `text`. Leave out to let the server read `text` itself.",
+                }
+            ),
         ] = None,
         command: Annotated[
             dict[str, Any] | None,

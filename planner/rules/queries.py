@@ -103,7 +103,8 @@ async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
         named = (
             [m for m in await find(ctx, clause, "company") if m.score >= 0.9] if obj == "companies" else []
         )
-        if named and not re.search(r"\b(?:все|всех|list|all|список|какие|which)\b", clause.text, re.I):
+        genitive = records.group(1).lower() in ("компании", "клиента")  # one company's, or several?
+        if named and genitive and not re.search(r"\b(?:все|всех|список|какие|which)\b", clause.text, re.I):
             # "покажи карточку компании Initech": "компании" is one company's genitive, not a list
             await _one(ctx, "companies", named[0].entity)
             return True

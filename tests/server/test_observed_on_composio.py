@@ -48,7 +48,7 @@ def composio_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[st
 @pytest.fixture
 async def client(tmp_path: Path, composio_url: str) -> AsyncIterator[Client]:
     settings = Settings(
-        db_path=tmp_path / "planner.db", composio_api_key="ak_test", composio_user_id="anna-co"
+        db_path=tmp_path / "planner.db", composio_api_key="ak_test", composio_user_id="default"
     )
     service = build_service(settings)
     async with Client(build_server(service, settings)) as c:
