@@ -87,7 +87,7 @@ def parse_now(now: str | None, tz: ZoneInfo) -> datetime | None:
     if now is None:
         return None
     try:
-        dt = datetime.fromisoformat(str(now).replace("Z", "+00:00"))
-    except ValueError:
+        dt = datetime.fromisoformat(str(now)[:64].replace("Z", "+00:00"))
+        return dt.replace(tzinfo=tz) if dt.tzinfo is None else dt.astimezone(tz)
+    except (ValueError, OverflowError):  # "9999-12-31T23:59:59-14:00" is past year 9999 in UTC
         return None
-    return dt.replace(tzinfo=tz) if dt.tzinfo is None else dt.astimezone(tz)

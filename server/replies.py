@@ -16,6 +16,7 @@ __all__ = ["Reply", "Status", "known_secrets", "redact", "redact_text"]
 Status = Literal[
     "answered", "needs_clarification", "draft_pending", "needs_bulk_confirmation", "confirmed", "executing",
     "executed", "partially_executed", "failed", "cancelled", "expired", "safe_fail", "dry_run",
+    "not_found", "invalid",
 ]  # fmt: skip
 
 

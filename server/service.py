@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from drafts import DraftStore, Executor
 from planner import Outcome, Planner, PlanRequest, is_no, is_yes
 from planner.core import MAX_TEXT
+from planner.limits import NOW_RANGE, in_range
 from planner.models import Voice
 from server._drafts import ID_PATTERN, DraftCommands
 from server._helpers import (
@@ -124,9 +125,12 @@ class Service(DraftCommands, LifeCycle):
                 f"Unknown timezone '{str(timezone)[:40]}'.",
             )
         moment = parse_now(now, tz)
-        if now is not None and moment is None:
-            return self._bad(
-                lang, "Параметр now должен быть датой-временем ISO 8601.", "now must be an ISO 8601 datetime."
+        if now is not None and (moment is None or not in_range(moment)):
+            lo, hi = NOW_RANGE
+            return self._invalid(
+                lang or lang_of(text or ""),
+                f"Параметр now должен быть датой-временем ISO 8601 между {lo} и {hi} годом.",
+                f"now must be an ISO 8601 datetime between the years {lo} and {hi}.",
             )
         if voice is not None and voice.confidence is not None and voice.confidence < 0.40:
             lang2 = lang or lang_of(voice.transcript)
@@ -437,6 +441,10 @@ class Service(DraftCommands, LifeCycle):
     # ---- helpers ------------------------------------------------------------------------------
     def _bad(self, lang: str | None, ru: str, en: str) -> Reply:
         return Reply(ok=False, status="safe_fail", user_message=t(lang or "en", ru, en))
+
+    def _invalid(self, lang: str | None, ru: str, en: str) -> Reply:
+        """An argument that fails validation (DESIGN §4): nothing was planned or changed."""
+        return Reply(ok=False, status="invalid", user_message=t(lang or "en", ru, en))
 
     async def _audit(
         self,
