@@ -28,6 +28,7 @@ from drafts._pg_journal import PgJournalMixin
 from drafts._pg_lease import BEAT_SQL, PgLeaseMixin
 from drafts.models import OPEN_STATES, ActionStatus, Draft, DraftAction, is_allowed_transition
 from toolkits.base import ToolAction
+from toolkits.scopes import bind_draft
 
 __all__ = ["PgStore"]
 
@@ -215,7 +216,8 @@ class PgStore(PgLeaseMixin, PgJournalMixin):
         ttl_s: float,
         now: datetime,
     ) -> Draft:
-        """Persist a new "pending" draft owned by `user_id`, with an unguessable id.
+        """Persist a new "pending" draft owned by `user_id`, with an unguessable id that is bound into
+        the scopes of its per-draft actions (`toolkits.scopes.bind_draft`).
 
         Raises:
             pydantic.ValidationError: a field does not fit the Draft model (e.g. language).
@@ -223,9 +225,11 @@ class PgStore(PgLeaseMixin, PgJournalMixin):
         """
         created = to_utc(now)
         expires = created + timedelta(seconds=ttl_s)
+        draft_id = secrets.token_urlsafe(16)
+        actions = bind_draft(actions, draft_id)  # value changes are scoped by this draft (DESIGN §7)
         draft = Draft.model_validate(
             {
-                "id": secrets.token_urlsafe(16),
+                "id": draft_id,
                 "status": "pending",
                 "plan_id": plan_id,
                 "conversation_id": conversation_id,

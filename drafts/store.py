@@ -21,6 +21,7 @@ from drafts._lease import HEARTBEAT_SQL, LeaseMixin, StaleClaim
 from drafts.journal import JournalMixin
 from drafts.models import OPEN_STATES, ActionStatus, Draft, DraftAction, is_allowed_transition
 from toolkits.base import ToolAction
+from toolkits.scopes import bind_draft
 
 __all__ = ["SqliteStore", "StaleClaim"]
 
@@ -195,7 +196,8 @@ class SqliteStore(JournalMixin, LeaseMixin):
         ttl_s: float,
         now: datetime,
     ) -> Draft:
-        """Persist a new "pending" draft owned by `user_id`, with an unguessable id.
+        """Persist a new "pending" draft owned by `user_id`, with an unguessable id that is bound into
+        the scopes of its per-draft actions (`toolkits.scopes.bind_draft`).
 
         Raises:
             pydantic.ValidationError: a field does not fit the Draft model (e.g. language).
@@ -203,9 +205,11 @@ class SqliteStore(JournalMixin, LeaseMixin):
         """
         created = to_utc(now)
         expires = created + timedelta(seconds=ttl_s)
+        draft_id = secrets.token_urlsafe(16)
+        actions = bind_draft(actions, draft_id)  # value changes are scoped by this draft (DESIGN §7)
         draft = Draft.model_validate(
             {
-                "id": secrets.token_urlsafe(16),
+                "id": draft_id,
                 "status": "pending",
                 "plan_id": plan_id,
                 "conversation_id": conversation_id,

@@ -24,6 +24,7 @@ from planner.models import ClarificationQuestion, Plan, PlanInputs, RiskFlag, To
 from planner.text import detect_language, norm
 from toolkits import registry
 from toolkits.schemas import validate_arguments
+from toolkits.scopes import per_draft
 from toolkits.workspace import workspace_config
 
 __all__ = ["Outcome", "PlanRequest", "Planner", "is_no", "is_yes"]
@@ -262,7 +263,9 @@ class Planner:
                 ),
             )
         done: list[dict[str, Any]] = []
-        writes = [a for a in actions if not a.read_only]
+        # Only a create with a business identity can be "done already"; whether a value change is
+        # needed was decided from the record's current state, never from earlier drafts (DESIGN §7).
+        writes = [a for a in actions if not a.read_only and not per_draft(a.idempotency_scope)]
         if writes and self._ledger is not None:
             seen = await self._ledger([a.idempotency_scope for a in writes])
             if seen:

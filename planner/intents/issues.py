@@ -131,6 +131,9 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         done = await team_state(ctx, team_id, type_="completed")
         if done is None:
             raise ctx.ask("state", ctx.t("В какой статус перевести?", "Which state should it move to?"))
+        if _in_state(issue, done):  # decided by the issue as it is now, never by earlier drafts
+            ctx.notes.append(ctx.t(f"{name} уже в статусе {done.name}.", f"{name} is already {done.name}."))
+            return True
         ctx.add(
             ops.update_issue(
                 iid,
@@ -208,7 +211,11 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     if clause.has("rename") and (title := clause.after_colon or _new_title(clause.text)):
         fields["title"] = title
         parts.append(ctx.t(f"название «{title}»", f"title '{title}'"))
-    if state_named is not None:
+    if state_named is not None and _in_state(issue, state_named):
+        ctx.notes.append(
+            ctx.t(f"{name} уже в статусе {state_named.name}.", f"{name} is already {state_named.name}.")
+        )
+    elif state_named is not None:
         fields["stateId"] = state_named.id
         parts.append(ctx.t(f"статус {state_named.name}", f"state {state_named.name}"))
     if clause.has("move", "put", "create") and re.search(r"\b(проект\w*|project)\b", clause.text, re.I):
@@ -249,6 +256,11 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         return True
     ctx.add(ops.get_issue(str(issue.get("identifier") or iid)))
     return True
+
+
+def _in_state(issue: dict[str, Any], state: Entity) -> bool:
+    current = issue.get("state")
+    return isinstance(current, dict) and current.get("id") == state.id
 
 
 def _destructive(ctx: BuildContext, name: str) -> Any:

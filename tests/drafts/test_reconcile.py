@@ -310,8 +310,9 @@ async def test_a_deal_create_with_a_lost_answer_stays_unknown_and_tells_the_pers
     assert world.grace_sleeps.seen == []  # nothing could settle it, so nothing waited
     deals = await world.read("ATTIO_QUERY_RECORDS", {"object": "deals", "limit": 500})
     assert sum(1 for d in deals["data"] if d["values"]["name"][0]["value"] == "Globex expansion") == 1
-    ledger = await world.store.ledger_lookup([deal.idempotency_scope])
-    assert ledger[deal.idempotency_scope].state == "unknown"
+    scope = draft.actions[0].idempotency_scope  # bound to the draft
+    ledger = await world.store.ledger_lookup([scope])
+    assert ledger[scope].state == "unknown"
 
 
 async def test_a_lookup_that_keeps_failing_leaves_the_create_unknown_and_the_draft_not_executed(
@@ -472,9 +473,10 @@ async def test_a_dry_run_shows_the_marker_that_execution_will_send(world: World)
     requests = await world.executor().dry_run(draft.id, "anna")
 
     assert requests is not None and world.backend.calls == []
-    assert requests[0]["arguments"]["content"] == f"Contract signed.\n\nref: {marker(note.idempotency_scope)}"
+    note_scope, event_scope = (a.idempotency_scope for a in draft.actions)  # bound to the draft
+    assert requests[0]["arguments"]["content"] == f"Contract signed.\n\nref: {marker(note_scope)}"
     assert requests[1]["arguments"]["extended_properties"] == {
-        "private": {MARKER_PROPERTY: marker(event.idempotency_scope)}
+        "private": {MARKER_PROPERTY: marker(event_scope)}
     }
     assert [r["problems"] for r in requests] == [[], []]
 

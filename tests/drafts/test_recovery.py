@@ -200,8 +200,9 @@ async def test_an_unsettleable_action_stays_unknown_and_the_draft_is_not_execute
     assert [a.status for a in found.actions] == ["unknown", "succeeded"]
     assert "may already exist in Attio; check there before retrying" in (found.actions[0].error or "")
     assert [s for s, _ in backend.write_calls] == ["ATTIO_CREATE_NOTE"]  # the deal was never re-sent
-    ledger = await store.ledger_lookup([deal.idempotency_scope])
-    assert ledger[deal.idempotency_scope].state == "unknown"
+    scope = found.actions[0].idempotency_scope  # bound to the draft
+    ledger = await store.ledger_lookup([scope])
+    assert ledger[scope].state == "unknown"
 
 
 # -- leases --------------------------------------------------------------------------------------

@@ -473,3 +473,22 @@ async def test_a_closed_store_refuses_calls(database: Database, clock: Clock) ->
 
     with pytest.raises(RuntimeError):
         await s.get_draft("x", "alice")
+
+
+async def test_a_new_draft_binds_its_own_id_into_the_scopes_of_its_value_changes(store: DraftStore) -> None:
+    per_draft = make_action(
+        "attio:update_deal:r1:stage=Won:@draft",
+        toolkit="attio",
+        tool_slug="ATTIO_UPDATE_RECORD",
+        operation="update_deal",
+        args={"object_type": "deals", "record_id": "r1", "values": {"stage": "Won"}},
+    )
+    identified = make_action("linear:create_issue:d1:onboarding")
+    first = await new_draft(store, actions=[per_draft, identified])
+    second = await new_draft(store, actions=[per_draft, identified])
+    for draft in (first, second):
+        stored = await store.get_draft(draft.id, "alice")
+        assert stored is not None
+        scopes = [a.idempotency_scope for a in stored.actions]
+        assert scopes == [f"attio:update_deal:r1:stage=Won:{draft.id}", "linear:create_issue:d1:onboarding"]
+    assert first.actions[0].idempotency_scope != second.actions[0].idempotency_scope
