@@ -18,7 +18,7 @@ from mcp.types import ToolAnnotations
 from pydantic import Field
 
 from planner.models import Voice
-from server.elicit import PersonConfirms, PersonCounts, ask_person
+from server.elicit import PersonConfirms, PersonCounts, ask_person, ask_person_on_yes
 from server.identity import resolve_user
 from server.replies import Reply, known_secrets, redact, redact_text
 from server.service import Service
@@ -45,6 +45,14 @@ CallbackId = Annotated[
 ]
 
 
+def _answered_form(person: Any) -> bool:
+    """Whether the person was shown the confirmation form (a resolver that did not ask yields an
+    accepted outcome carrying NOT_ASKED)."""
+    if isinstance(person, DeclinedElicitation | CancelledElicitation):
+        return True
+    return isinstance(person, AcceptedElicitation) and isinstance(person.data, PersonConfirms | PersonCounts)
+
+
 def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
     @asynccontextmanager
     async def lifespan(_: MCPServer[Any]) -> AsyncIterator[Service]:
@@ -60,6 +68,21 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         return resolve_user(ctx, user_id, settings.principals)
 
     hidden = known_secrets(settings)
+
+    async def decide(uid: str, draft_id: str, person: Any, confirm_count: int | None) -> Reply:
+        """The person's answer to the confirmation form when they were asked, else the plain confirm."""
+        if isinstance(person, AcceptedElicitation) and isinstance(person.data, PersonCounts):
+            await service.confirm(uid, draft_id)  # pending -> awaiting the count
+            return await service.confirm(uid, draft_id, confirm_count=person.data.count)
+        if isinstance(person, AcceptedElicitation) and isinstance(person.data, PersonConfirms):
+            if person.data.confirm:
+                return await service.confirm(uid, draft_id)
+            return await service.cancel(uid, draft_id)
+        if isinstance(person, DeclinedElicitation):
+            return await service.cancel(uid, draft_id)
+        if isinstance(person, CancelledElicitation):
+            return await service.not_confirmed(uid, draft_id)
+        return await service.confirm(uid, draft_id, confirm_count=confirm_count)
 
     async def once(
         user: str, callback_id: str | None, tool: str, fn: Callable[[], Awaitable[Reply]]
@@ -105,6 +128,7 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         ] = None,
         timezone: Annotated[str | None, Field(description="IANA zone, default Europe/Moscow")] = None,
         callback_id: CallbackId = None,
+        person: Annotated[ElicitationResult[Any], Resolve(ask_person_on_yes)] = None,  # type: ignore[assignment]
     ) -> Reply:
         """Turn what the person said into a plan. Call this first, with their exact words.
 
@@ -113,10 +137,17 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         call and its risks. Show the preview; call `confirm_draft` only after the person says yes.
         If status is "needs_clarification", ask the person `clarifying_question` (offer `choices`) and pass
         the answer to `pick`. "safe_fail" means nothing was done; ask them to rephrase.
-        In a conversation with a pending draft, plain "да"/"yes" confirms and runs it and "нет"/"no" cancels it."""
+        In a conversation with a pending draft, the person's plain "да"/"yes" confirms it (status "confirmed",
+        a bulk draft first asks for the count) and "нет"/"no" cancels it; a confirmed draft runs only when you
+        call `execute_draft`. Any other message cancels the pending draft and the reply says so."""
         uid = who(ctx, user_id)
         if timezone is None and ctx.headers is not None:
             timezone = ctx.headers.get("x-timezone") or None  # DESIGN §9: a bot sends X-Timezone
+        if _answered_form(person) and conversation_id:
+            # "да" to a pending draft, and the person answered the confirmation form: that decides
+            pending = await service.store.pending_in_conversation(uid, conversation_id)
+            if pending is not None:
+                return await once(uid, callback_id, "plan", lambda: decide(uid, pending.id, person, None))
         return await once(
             uid,
             callback_id,
@@ -198,22 +229,9 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         After "confirmed", call `execute_draft`. Where the client can show forms (MCP elicitation), the
         person is shown the preview and asked directly; their answer decides (no -> the draft is cancelled)."""
         uid = who(ctx, user_id)
-
-        async def decide() -> Reply:
-            if isinstance(person, AcceptedElicitation) and isinstance(person.data, PersonCounts):
-                await service.confirm(uid, draft_id)  # pending -> awaiting the count
-                return await service.confirm(uid, draft_id, confirm_count=person.data.count)
-            if isinstance(person, AcceptedElicitation) and isinstance(person.data, PersonConfirms):
-                if person.data.confirm:
-                    return await service.confirm(uid, draft_id)
-                return await service.cancel(uid, draft_id)
-            if isinstance(person, DeclinedElicitation):
-                return await service.cancel(uid, draft_id)
-            if isinstance(person, CancelledElicitation):
-                return await service.not_confirmed(uid, draft_id)
-            return await service.confirm(uid, draft_id, confirm_count=confirm_count)
-
-        return await once(uid, callback_id, "confirm_draft", decide)
+        return await once(
+            uid, callback_id, "confirm_draft", lambda: decide(uid, draft_id, person, confirm_count)
+        )
 
     @mcp.tool(
         annotations=ToolAnnotations(

@@ -29,6 +29,11 @@ class Reply(BaseModel):
     user_message: str | None = None
     clarifying_question: str | None = None
     question_id: str | None = Field(default=None, description="id of the open question, to pass to `pick`")
+    notice: str | None = Field(
+        default=None,
+        description="what this message did to an earlier draft or open question of the conversation "
+        "(cancelled, dropped); also the first line of user_message",
+    )
     choices: list[Choice] = []
     plan: Plan | None = None
     draft: Draft | None = None

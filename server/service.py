@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from drafts import DraftStore, Executor
 from planner import Outcome, Planner, PlanRequest, is_no, is_yes
 from planner.core import MAX_TEXT
+from planner.dialogue import is_cancel, looks_like_request
 from planner.limits import NOW_RANGE, in_range
 from planner.models import Voice
 from server._drafts import ID_PATTERN, DraftCommands
@@ -144,10 +145,31 @@ class Service(DraftCommands, LifeCycle):
                 ),
             )
         spoken = text if text is not None else (voice.transcript if voice else None)
+        dropped: str | None = None
         if spoken is not None and conversation_id:
-            pending = await self._pending_answer(user, conversation_id, spoken, lang or lang_of(spoken))
+            pending, dropped = await self._pending_answer(
+                user, conversation_id, spoken, lang or lang_of(spoken)
+            )
             if pending is not None:
                 return pending
+        reply = await self._plan_new(
+            user, text, command, voice, lang, moment, tz_name, conversation_id, spoken=spoken
+        )
+        return _told(reply, dropped)
+
+    async def _plan_new(
+        self,
+        user: str,
+        text: str | None,
+        command: Any,
+        voice: Voice | None,
+        lang: str | None,
+        moment: datetime | None,
+        tz_name: str,
+        conversation_id: str | None,
+        *,
+        spoken: str | None,
+    ) -> Reply:
         request = PlanRequest(
             text=text,
             command=command,
@@ -175,42 +197,42 @@ class Service(DraftCommands, LifeCycle):
             user, conversation_id, outcome, state, input_text=spoken or command_text(command)
         )
 
-    async def _pending_answer(self, user: str, conversation_id: str, text: str, lang: str) -> Reply | None:
-        """Seed 004 rule 1: a pending draft in this conversation is confirmed by yes, cancelled by no;
-        any other message cancels it and is planned as a new request."""
+    async def _pending_answer(
+        self, user: str, conversation_id: str, text: str, lang: str
+    ) -> tuple[Reply | None, str | None]:
+        """Seed 004 rule 1 on a pending draft of this conversation: yes confirms it (through the same
+        path as `confirm_draft`: the counted step for bulk; nothing runs before `execute_draft`), no
+        cancels it. Any other message cancels it and is planned as a new request; the second value
+        is what the reply must then say about the draft (DESIGN §4: never dropped silently)."""
         pending = await self.store.pending_in_conversation(user, conversation_id)
         number = re.fullmatch(r"\s*(\d{1,4})\s*", text)
         if pending is None:
             if is_yes(text) or is_no(text):
-                return Reply(
-                    ok=False,
-                    status="answered",
-                    user_message=t(
-                        lang,
-                        "Нет черновика, который ждёт подтверждения.",
-                        "There is no draft waiting for confirmation.",
-                    ),
+                message = t(
+                    lang,
+                    "Нет черновика, который ждёт подтверждения.",
+                    "There is no draft waiting for confirmation.",
                 )
-            return None
+                return Reply(ok=False, status="answered", user_message=message), None
+            return None, None
         if is_yes(text) or (number and pending.status == "awaiting_bulk_confirmation"):
             count = int(number.group(1)) if number else None
-            reply = await self.confirm(user, pending.id, confirm_count=count, conversation_id=conversation_id)
-            if reply.status == "confirmed":
-                return await self.execute(user, pending.id, dry_run=False)
-            return reply
+            return await self.confirm(
+                user, pending.id, confirm_count=count, conversation_id=conversation_id
+            ), None
         if is_no(text):
-            return await self.cancel(user, pending.id)
-        await self.store.transition(pending.id, user, {"pending", "awaiting_bulk_confirmation"}, "cancelled")
-        await self._audit(
-            user,
-            conversation_id,
-            text,
-            "CANCEL_PENDING",
-            "CANCEL_PENDING",
-            None,
-            f"draft {pending.id} cancelled by a new request",
+            return await self.cancel(user, pending.id), None
+        if not await self.store.transition(
+            pending.id, user, {"pending", "awaiting_bulk_confirmation"}, "cancelled"
+        ):
+            return None, None  # confirmed or expired meanwhile: nothing of it to report here
+        note = t(
+            lang,
+            f"Предыдущий черновик отменён: {pending.summary[:160]}",
+            f"The earlier draft was cancelled: {pending.summary[:160]}",
         )
-        return None
+        await self._audit(user, conversation_id, text, "CANCEL_PENDING", "CANCEL_PENDING", None, note)
+        return None, note
 
     async def pick(
         self, user: str, *, plan_id: str, question_id: str, value: str | None, text: str | None
@@ -242,6 +264,48 @@ class Service(DraftCommands, LifeCycle):
         answer = str(raw).strip()[:MAX_TEXT]
         choices = q.get("choices") or []
         chosen = match_choice(answer, choices)
+        if chosen is None and is_cancel(answer):  # seed 004: "отмена" leaves the question
+            await self._close_question(plan_id, user, state)
+            await self._audit(
+                user,
+                state.get("conversation_id"),
+                answer,
+                "CONFIRM_NO",
+                "CANCEL_PENDING",
+                None,
+                "question dropped",
+            )
+            return Reply(
+                ok=True,
+                status="cancelled",
+                user_message=t(
+                    lang, "Хорошо, вопрос снят — ничего не делаю.", "OK, question dropped - nothing done."
+                ),
+            )
+        slot = str(q["id"]).rsplit(".", 1)[-1]
+        tz = ZoneInfo(state.get("timezone") or self.settings.timezone)
+        asked_at = parse_now(state.get("now"), tz)
+        if (
+            chosen is None
+            and value in (None, "")
+            and slot not in ("request", "domain")  # those questions are answered by a request
+            and looks_like_request(answer, asked_at or datetime.now(tz))
+        ):
+            # A new request while a question is open is a new request (seed 004), not an answer.
+            await self._close_question(plan_id, user, state)
+            reply = await self._plan_new(
+                user,
+                answer,
+                None,
+                None,
+                state.get("language"),
+                asked_at,
+                state.get("timezone") or self.settings.timezone,
+                state.get("conversation_id"),
+                spoken=answer,
+            )
+            said = lang_of(answer)  # the note speaks the new request's language
+            return _told(reply, t(said, "Предыдущий вопрос снят.", "The earlier question was dropped."))
         if chosen is not None:
             answer = chosen
         elif choices and not q.get("free_text_allowed"):
@@ -250,7 +314,6 @@ class Service(DraftCommands, LifeCycle):
         answers[question_id] = answer
         state["answers"] = answers
         voice = Voice.model_validate(state["voice"]) if state.get("voice") else None
-        tz = ZoneInfo(state.get("timezone") or self.settings.timezone)
         request = PlanRequest(
             text=state.get("text"),
             command=state.get("command"),
@@ -266,6 +329,9 @@ class Service(DraftCommands, LifeCycle):
         return await self._respond(
             user, state.get("conversation_id"), outcome, state, input_text=f"[pick] {answer}"
         )
+
+    async def _close_question(self, plan_id: str, user: str, state: dict[str, Any]) -> None:
+        await self.store.update_plan(plan_id, user, {**state, "open_question": None})
 
     async def _plan_safely(
         self, request: PlanRequest, plan_id: str, answers: dict[str, str] | None
@@ -469,6 +535,14 @@ class Service(DraftCommands, LifeCycle):
             )
         except Exception:  # the audit must never turn a good answer into an error
             log.exception("audit write failed")
+
+
+def _told(reply: Reply, note: str | None) -> Reply:
+    """The reply with `note` (what happened to an earlier draft or question) said first."""
+    if not note:
+        return reply
+    message = f"{note}\n{reply.user_message}" if reply.user_message else note
+    return reply.model_copy(update={"user_message": message, "notice": note})
 
 
 def _storable(*values: Any) -> bool:
