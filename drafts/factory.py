@@ -75,7 +75,13 @@ class DraftStore(ExecutionStore, Protocol):
 
     async def draft_events(self, draft_id: str, user_id: str) -> list[dict[str, str]]: ...
 
-    async def prune(self, *, callback_max_age_s: float = 48 * 3600) -> int: ...
+    async def prune(
+        self,
+        *,
+        callback_max_age_s: float = 48 * 3600,
+        unconfirmed_max_age_s: float = ...,
+        finished_max_age_s: float = ...,
+    ) -> int: ...
 
     async def ledger_claim(self, scope: str, draft_id: str, index: int, payload_sha: str) -> LedgerEntry: ...
 

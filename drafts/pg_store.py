@@ -27,6 +27,7 @@ from drafts._pg import Conn, PgDatabase, js
 from drafts._pg_journal import PgJournalMixin
 from drafts._pg_lease import BEAT_SQL, PgLeaseMixin
 from drafts.models import OPEN_STATES, ActionStatus, Draft, DraftAction, is_allowed_transition
+from drafts.store import FINISHED_KEPT_S, UNCONFIRMED_KEPT_S
 from toolkits.base import ToolAction
 from toolkits.scopes import bind_draft
 
@@ -399,20 +400,42 @@ class PgStore(PgLeaseMixin, PgJournalMixin):
         rows = await self._db.fetchall(sql, (draft_id, user_id))
         return [{"from": src, "to": dst, "at": iso(at)} for src, dst, at in rows]
 
-    async def prune(self, *, callback_max_age_s: float = 48 * 3600) -> int:
-        """Delete expired plans and callback replies older than `callback_max_age_s`.
+    async def prune(
+        self,
+        *,
+        callback_max_age_s: float = 48 * 3600,
+        unconfirmed_max_age_s: float = UNCONFIRMED_KEPT_S,
+        finished_max_age_s: float = FINISHED_KEPT_S,
+    ) -> int:
+        """Bound what the store keeps (run on a schedule): see `SqliteStore.prune`.
 
         Returns:
-            The number of rows deleted.
+            The number of rows deleted or trimmed.
 
         Raises:
             psycopg.Error: the database failed.
         """
         now = to_utc(self._now())
         async with self._db.transaction() as conn:
+            await conn.execute(
+                "UPDATE drafts SET status = 'expired', version = version + 1, updated_at = %(now)s"
+                " WHERE status = ANY(%(open)s) AND expires_at <= %(now)s",
+                {"now": now, "open": _OPEN},
+            )
             plans = await conn.execute("DELETE FROM plans WHERE expires_at <= %s", (now,))
             replies = await conn.execute(
                 "DELETE FROM callback_replies WHERE started_at <= %s",
                 (now - timedelta(seconds=callback_max_age_s),),
             )
-            return plans.rowcount + replies.rowcount
+            dropped = await conn.execute(
+                "DELETE FROM drafts WHERE status IN ('cancelled', 'expired') AND updated_at <= %s",
+                (now - timedelta(seconds=unconfirmed_max_age_s),),
+            )
+            trimmed = await conn.execute(
+                "UPDATE draft_actions SET action = jsonb_set(action::jsonb, '{args}', '{}'::jsonb)::json,"
+                " result = NULL WHERE (result IS NOT NULL OR (action::jsonb -> 'args') <> '{}'::jsonb)"
+                " AND draft_id IN (SELECT id FROM drafts WHERE status IN"
+                " ('executed', 'partially_executed', 'failed') AND updated_at <= %s)",
+                (now - timedelta(seconds=finished_max_age_s),),
+            )
+            return plans.rowcount + replies.rowcount + dropped.rowcount + trimmed.rowcount

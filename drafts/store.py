@@ -32,6 +32,8 @@ _OPEN = tuple(sorted(OPEN_STATES))
 _OPEN_MARKS = ",".join("?" * len(_OPEN))
 _AWAITING = ("awaiting_bulk_confirmation", "pending")
 _ACTION_STATUSES = frozenset(get_args(ActionStatus))
+UNCONFIRMED_KEPT_S = 24 * 3600.0  # a cancelled or expired draft is deleted after a day
+FINISHED_KEPT_S = 7 * 24 * 3600.0  # a finished draft keeps its arguments and results for a week
 # Cancelling or expiring a draft past its TTL is fine; moving it forward is not.
 _ALLOWED_AFTER_TTL = frozenset({"cancelled", "expired"})
 
@@ -416,24 +418,52 @@ class SqliteStore(JournalMixin, LeaseMixin):
 
         return await self._db.read(tx)
 
-    async def prune(self, *, callback_max_age_s: float = 48 * 3600) -> int:
-        """Delete expired plans and callback replies older than `callback_max_age_s`.
+    async def prune(
+        self,
+        *,
+        callback_max_age_s: float = 48 * 3600,
+        unconfirmed_max_age_s: float = UNCONFIRMED_KEPT_S,
+        finished_max_age_s: float = FINISHED_KEPT_S,
+    ) -> int:
+        """Bound what the store keeps (run on a schedule): expire drafts past their TTL, delete expired
+        plans, callback replies older than `callback_max_age_s`, cancelled and expired drafts older
+        than `unconfirmed_max_age_s`, and drop the arguments and results (the bulk) of drafts that
+        finished more than `finished_max_age_s` ago; their status, previews and links stay.
 
         Telegram redelivers an update for at most 24 h, so 48 h of replies is ample.
 
         Returns:
-            The number of rows deleted.
+            The number of rows deleted or trimmed.
 
         Raises:
             sqlite3.Error: the database failed.
         """
-        now_ts = self._now().timestamp()
+        now = self._now()
+        now_ts = now.timestamp()
+        unconfirmed = iso(now - timedelta(seconds=unconfirmed_max_age_s))
+        finished = iso(now - timedelta(seconds=finished_max_age_s))
 
         def tx(conn: sqlite3.Connection) -> int:
+            conn.execute(
+                "UPDATE drafts SET status = 'expired', version = version + 1, updated_at = ?"
+                f" WHERE status IN ({_OPEN_MARKS}) AND expires_ts <= ?",
+                (iso(now), *_OPEN, now_ts),
+            )
             plans = conn.execute("DELETE FROM plans WHERE expires_ts <= ?", (now_ts,)).rowcount
             replies = conn.execute(
                 "DELETE FROM callback_replies WHERE started_ts <= ?", (now_ts - callback_max_age_s,)
             ).rowcount
-            return int(plans + replies)
+            dropped = conn.execute(
+                "DELETE FROM drafts WHERE status IN ('cancelled', 'expired') AND updated_at <= ?",
+                (unconfirmed,),
+            ).rowcount
+            trimmed = conn.execute(
+                "UPDATE draft_actions SET action = json_set(action, '$.args', json('{}')), result = NULL"
+                " WHERE (result IS NOT NULL OR json_extract(action, '$.args') != '{}') AND draft_id IN"
+                " (SELECT id FROM drafts WHERE status IN ('executed', 'partially_executed', 'failed')"
+                " AND updated_at <= ?)",
+                (finished,),
+            ).rowcount
+            return int(plans + replies + dropped + trimmed)
 
         return await self._db.write(tx)

@@ -23,6 +23,7 @@ class LifeCycle(ServicePart):
     """Mixed into Service."""
 
     _recovery: asyncio.Task[None]
+    _pruning: asyncio.Task[None]
 
     async def start(self) -> None:
         """Finish drafts a crash left executing (DESIGN §7), then keep an eye out for more: with several
@@ -36,6 +37,7 @@ class LifeCycle(ServicePart):
                 await self._recovered(report)
         except Exception:  # recovery must never stop the server from answering
             log.exception("startup recovery failed")
+        self._pruning = asyncio.create_task(self._prune_every(self.settings.prune_interval_s))
         self._recovery = asyncio.create_task(
             recovery_loop(
                 self.store,
@@ -47,6 +49,18 @@ class LifeCycle(ServicePart):
                 on_report=self._recovered,
             )
         )
+
+    async def _prune_every(self, every_s: float) -> None:
+        """Keep the store bounded (DESIGN §10): expired plans and drafts go, finished drafts lose
+        their bulk; once at start, then every `every_s`."""
+        while True:
+            try:
+                removed = await self.store.prune()
+                if removed:
+                    log.info("pruned %d stored rows", removed)
+            except Exception:  # pruning must never stop the server from answering
+                log.exception("pruning the store failed")
+            await asyncio.sleep(every_s)
 
     async def _recovered(self, report: RecoveryReport) -> None:
         """A draft finished by recovery was executed all the same: its owner's audit log says so."""
@@ -66,10 +80,11 @@ class LifeCycle(ServicePart):
             )
 
     async def stop(self) -> None:
-        task = getattr(self, "_recovery", None)
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        for name in ("_recovery", "_pruning"):
+            task = getattr(self, name, None)
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
         await self.backend.aclose()
         await self.store.close()

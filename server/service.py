@@ -20,7 +20,7 @@ from drafts import DraftStore, Executor
 from planner import Outcome, Planner, PlanRequest, is_no, is_yes
 from planner.core import MAX_TEXT
 from planner.dialogue import is_cancel, looks_like_request
-from planner.limits import NOW_RANGE, in_range
+from planner.limits import NOW_RANGE, in_range, oversized
 from planner.models import Voice
 from server._drafts import ID_PATTERN, DraftCommands
 from server._helpers import (
@@ -106,6 +106,9 @@ class Service(DraftCommands, LifeCycle):
                 "В запросе есть символы, которые нельзя сохранить: перепишите его обычным текстом.",
                 "The request contains characters that cannot be stored: please send it as plain text.",
             )
+        too_big = oversized(command, "command") if command is not None else None
+        if too_big is not None:  # DESIGN §10: a structured input is bounded like text, and not echoed
+            return Reply(ok=False, status="invalid", user_message=too_big.message(lang or "en"))
         if text is not None and len(text) > MAX_TEXT:
             return self._bad(
                 lang or lang_of(text),
@@ -430,6 +433,25 @@ class Service(DraftCommands, LifeCycle):
             )
             return reply
         bulk = len(writes) if "bulk" in plan.risk_kinds() else None
+        cap = self.settings.max_open_drafts
+        if len(await self.store.list_drafts(user, open_only=True, limit=cap)) >= cap:
+            # DESIGN §10: drafts are bounded per user; nothing is stored, nothing changes
+            reply = Reply(
+                ok=False,
+                status="failed",
+                plan=plan,
+                user_message=t(
+                    lang,
+                    f"У вас уже {cap} черновиков ждут подтверждения: подтвердите или отмените их (list_drafts),"
+                    " потом повторите запрос. Ничего не изменено.",
+                    f"{cap} of your drafts are already waiting for a yes: confirm or cancel some (list_drafts),"
+                    " then ask again. Nothing was changed.",
+                ),
+            )
+            await self._audit(
+                user, conversation_id, input_text, "MUTATE", "RESPOND_ONLY", None, reply.user_message
+            )
+            return reply
         draft = await self.store.create_draft(
             user_id=user,
             conversation_id=conversation_id,

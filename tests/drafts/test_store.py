@@ -492,3 +492,40 @@ async def test_a_new_draft_binds_its_own_id_into_the_scopes_of_its_value_changes
         scopes = [a.idempotency_scope for a in stored.actions]
         assert scopes == [f"attio:update_deal:r1:stage=Won:{draft.id}", "linear:create_issue:d1:onboarding"]
     assert first.actions[0].idempotency_scope != second.actions[0].idempotency_scope
+
+
+async def test_pruning_expires_stale_drafts_deletes_unconfirmed_ones_and_trims_finished_ones(
+    store: DraftStore, clock: Clock
+) -> None:
+    waiting = await new_draft(store, ttl_s=60)
+    cancelled = await new_draft(store)
+    assert await store.transition(cancelled.id, "alice", {"pending"}, "cancelled")
+    done = await new_draft(store)
+    for src, dst in (("pending", "confirmed"), ("confirmed", "executing"), ("executing", "executed")):
+        assert await store.transition(done.id, "alice", {src}, dst)
+    await store.record_action(done.id, 0, "succeeded", {"data": {"id": "x" * 1000}}, link="https://l/1")
+
+    clock.advance(120)
+    await store.prune()
+    assert [d.status for d in await store.list_drafts("alice", open_only=False) if d.id == waiting.id] == [
+        "expired"
+    ]
+
+    clock.advance(25 * 3600)  # a day later the unconfirmed ones are gone, the finished one is kept whole
+    await store.prune()
+    assert await store.get_draft(cancelled.id, "alice") is None
+    assert await store.get_draft(waiting.id, "alice") is None
+    kept = await store.get_draft(done.id, "alice")
+    assert kept is not None and kept.actions[0].result is not None
+
+    clock.advance(7 * 24 * 3600)  # a week after it finished, it keeps its outcome but not its bulk
+    assert await store.prune() >= 1
+    kept = await store.get_draft(done.id, "alice")
+    assert kept is not None and kept.status == "executed"
+    action = kept.actions[0]
+    assert action.args == {} and action.result is None
+    assert (action.status, action.link, action.preview) == (
+        "succeeded",
+        "https://l/1",
+        "Create issue Onboarding",
+    )
