@@ -4,6 +4,7 @@ draft exactly once."""
 
 from __future__ import annotations
 
+from drafts._requests import unsettled
 from drafts.executor import ExecutionStore, Executor, LinkFor, Progress, payload_sha
 from drafts.factory import DraftStore, open_store
 from drafts.journal import AUDIT_PREVIEW_CHARS, LedgerEntry, LedgerState
@@ -43,4 +44,5 @@ __all__ = [
     "payload_sha",
     "recover",
     "recovery_loop",
+    "unsettled",
 ]

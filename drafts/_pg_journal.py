@@ -120,6 +120,44 @@ class PgJournalMixin:
             params.append(draft_id)
         return await self._db.execute(sql, params) == 1
 
+    async def ledger_retake(self, scope: str, draft_id: str, index: int, payload_sha: str) -> LedgerEntry:
+        """Claim a scope whose outcome stayed "unknown" (see `JournalMixin.ledger_retake`).
+
+        Raises:
+            psycopg.Error: the database failed (nothing was claimed).
+        """
+        params = {"scope": scope, "draft": draft_id, "index": index, "sha": payload_sha}
+        params["now"] = to_utc(self._now())
+        async with self._db.connection() as conn:
+            cur = await conn.execute(
+                "UPDATE ledger SET state = 'started', draft_id = %(draft)s, action_index = %(index)s,"
+                " payload_sha = %(sha)s, result = NULL, error = NULL, attempts = attempts + 1,"
+                f" updated_at = %(now)s WHERE scope = %(scope)s AND state = 'unknown' RETURNING {_LEDGER_COLUMNS}",
+                params,
+            )
+            row = await cur.fetchone()
+            if row is not None:
+                return _entry(row, claimed=True)
+        return await self.ledger_claim(scope, draft_id, index, payload_sha)
+
+    async def ledger_resolve(
+        self,
+        scope: str,
+        state: Literal["succeeded", "failed"],
+        result: Any = None,
+        error: str | None = None,
+    ) -> bool:
+        """Settle a scope whose outcome stayed "unknown" (see `JournalMixin.ledger_resolve`).
+
+        Raises:
+            psycopg.Error: the database failed.
+        """
+        sql = (
+            "UPDATE ledger SET state = %s, result = %s, error = %s, updated_at = %s"
+            " WHERE scope = %s AND state = 'unknown'"
+        )
+        return await self._db.execute(sql, (state, js(result), error, to_utc(self._now()), scope)) == 1
+
     async def ledger_lookup(self, scopes: Sequence[str]) -> dict[str, LedgerEntry]:
         """The ledger rows of those `scopes` that have one.
 

@@ -148,6 +148,53 @@ class JournalMixin:
             params.append(draft_id)
         return await self._db.write(lambda conn: conn.execute(sql, params).rowcount == 1)
 
+    async def ledger_retake(self, scope: str, draft_id: str, index: int, payload_sha: str) -> LedgerEntry:
+        """Claim a scope whose outcome stayed "unknown", once reconciling showed the change absent (or
+        safe to send again): the "unknown" row becomes this draft's "started" claim, atomically.
+
+        Returns:
+            The row; `claimed` says whether this caller now owns the call.
+
+        Raises:
+            sqlite3.Error: the database failed (nothing was claimed).
+        """
+        stamp = iso(self._now())
+
+        def tx(conn: sqlite3.Connection) -> LedgerEntry | None:
+            taken = conn.execute(
+                "UPDATE ledger SET state = 'started', draft_id = ?, action_index = ?, payload_sha = ?,"
+                " result = NULL, error = NULL, attempts = attempts + 1, updated_at = ?"
+                " WHERE scope = ? AND state = 'unknown'",
+                (draft_id, index, payload_sha, stamp, scope),
+            ).rowcount
+            row = conn.execute(f"SELECT {_LEDGER_COLUMNS} FROM ledger WHERE scope = ?", (scope,)).fetchone()
+            return None if row is None else _entry(row, claimed=taken == 1)
+
+        found = await self._db.write(tx)
+        if found is None:
+            return await self.ledger_claim(scope, draft_id, index, payload_sha)
+        return found
+
+    async def ledger_resolve(
+        self,
+        scope: str,
+        state: Literal["succeeded", "failed"],
+        result: Any = None,
+        error: str | None = None,
+    ) -> bool:
+        """Settle a scope whose outcome stayed "unknown": reconciling found the change (succeeded),
+        or a person's "send it anyway" under a new scope did it (succeeded, with that result).
+
+        Returns:
+            Whether an "unknown" row changed.
+
+        Raises:
+            sqlite3.Error: the database failed.
+        """
+        sql = "UPDATE ledger SET state = ?, result = ?, error = ?, updated_at = ? WHERE scope = ? AND state = 'unknown'"
+        params = (state, dumps(result), error, iso(self._now()), scope)
+        return await self._db.write(lambda conn: conn.execute(sql, params).rowcount == 1)
+
     async def ledger_lookup(self, scopes: Sequence[str]) -> dict[str, LedgerEntry]:
         """The ledger rows of those `scopes` that have one.
 

@@ -9,7 +9,7 @@ from datetime import datetime
 
 from planner.text import norm
 
-__all__ = ["is_cancel", "looks_like_request", "position_of"]
+__all__ = ["is_cancel", "is_send_anyway", "looks_like_request", "position_of"]
 
 _ORDINALS: dict[str, int] = {
     "перв": 1, "втор": 2, "трет": 3, "четверт": 4, "четвёрт": 4, "пят": 5, "последн": -1,
@@ -57,6 +57,25 @@ def position_of(text: str, count: int) -> int | None:
 def is_cancel(text: str) -> bool:
     """Whether the message leaves the open question ("отмена", "cancel", "never mind")."""
     return re.sub(r"[\s!.,]+", " ", norm(text)).strip() in _CANCEL
+
+
+_SEND = frozenset({"отправь", "отправить", "отправляй", "пошли", "повтори", "send", "resend", "retry", "do"})
+_ANYWAY = frozenset(
+    {"всё", "все", "равно", "заново", "anyway", "again", "it", "still", "it's", "fine", "ок", "ok"}
+)
+
+
+def is_send_anyway(text: str) -> bool:
+    """The person's explicit "send it anyway" / «отправь всё равно» after an outcome stayed unknown."""
+    words = _words(text)
+    if not 1 <= len(words) <= 5 or not any(w in _SEND for w in words):
+        return False
+    rest = [w for w in words if w not in _SEND]
+    return ("resend" in words and not rest) or (
+        bool(rest)
+        and all(w in _ANYWAY for w in rest)
+        and any(w in ("равно", "заново", "anyway") for w in rest)
+    )
 
 
 def looks_like_request(text: str, now: datetime) -> bool:

@@ -19,7 +19,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from drafts import DraftStore, Executor
 from planner import Outcome, Planner, PlanRequest, is_no, is_yes
 from planner.core import MAX_TEXT
-from planner.dialogue import is_cancel, looks_like_request
+from planner.dialogue import is_cancel, is_send_anyway, looks_like_request
 from planner.limits import NOW_RANGE, in_range, oversized
 from planner.models import Voice
 from server._drafts import ID_PATTERN, DraftCommands
@@ -33,6 +33,7 @@ from server._helpers import (
     reask,
 )
 from server._lifecycle import LifeCycle
+from server._resend import Resend
 from server.render import draft_message, query_message, t
 from server.replies import Reply, known_secrets, redact_text
 from server.settings import Settings
@@ -45,7 +46,7 @@ log = logging.getLogger("planner.service")
 _ID = ID_PATTERN
 
 
-class Service(DraftCommands, LifeCycle):
+class Service(DraftCommands, LifeCycle, Resend):
     def __init__(
         self, settings: Settings, store: DraftStore, backend: Backend, planner: Planner, executor: Executor
     ) -> None:
@@ -149,6 +150,10 @@ class Service(DraftCommands, LifeCycle):
             )
         spoken = text if text is not None else (voice.transcript if voice else None)
         dropped: str | None = None
+        if spoken is not None and is_send_anyway(spoken):
+            resent = await self.send_anyway(user, conversation_id, spoken, lang or lang_of(spoken))
+            if resent is not None:
+                return resent
         if spoken is not None and conversation_id:
             pending, dropped = await self._pending_answer(
                 user, conversation_id, spoken, lang or lang_of(spoken)

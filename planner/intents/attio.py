@@ -390,6 +390,23 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
             "currency_code": amount[1],
         }
     money = f", {values['value']['currency_value']} {values['value']['currency_code']}" if amount else ""  # type: ignore[index]
+    name = str(values["name"]).casefold()
+    twin = next(
+        (
+            d
+            for d in await ctx.directory.deals()
+            if d.name.casefold() == name and d.extra.get("company_id") == company.id
+        ),
+        None,
+    )
+    if twin is not None:  # a create is scoped by its draft: the workspace, not the ledger, says it exists
+        ctx.notes.append(
+            ctx.t(
+                f"Сделка «{twin.name}» с {company.name} уже есть — новую не создаю. {twin.url or ''}",
+                f"The deal '{twin.name}' with {company.name} already exists - not creating another. {twin.url or ''}",
+            ).strip()
+        )
+        return True
     ctx.add(
         ops.create_deal(
             values,

@@ -529,3 +529,23 @@ async def test_pruning_expires_stale_drafts_deletes_unconfirmed_ones_and_trims_f
         "https://l/1",
         "Create issue Onboarding",
     )
+
+
+async def test_an_unknown_scope_is_retaken_by_exactly_one_later_draft_and_resolved_only_from_unknown(
+    store: DraftStore,
+) -> None:
+    await store.ledger_claim("s:lost", "d1", 0, "sha-a")
+    await store.ledger_finish("s:lost", "unknown", error="timeout")
+    assert not (await store.ledger_claim("s:lost", "d2", 0, "sha-a")).claimed
+    takers = await asyncio.gather(*(store.ledger_retake("s:lost", f"d{i}", 0, "sha-a") for i in range(2, 6)))
+    winners = [t for t in takers if t.claimed]
+    assert len(winners) == 1 and winners[0].state == "started" and winners[0].attempts == 2
+    assert not await store.ledger_resolve("s:lost", "succeeded", {"id": "x"})  # it is started now
+
+    await store.ledger_claim("s:lost2", "d1", 0, "sha-a")
+    await store.ledger_finish("s:lost2", "unknown")
+    assert await store.ledger_resolve("s:lost2", "succeeded", {"id": "found"})
+    row = (await store.ledger_lookup(["s:lost2"]))["s:lost2"]
+    assert (row.state, row.result) == ("succeeded", {"id": "found"})
+    fresh = await store.ledger_retake("s:new", "d9", 1, "sha-b")  # no row yet: an ordinary claim
+    assert fresh.claimed and fresh.state == "started"
