@@ -183,7 +183,7 @@ class PgJournalMixin:
             (True, None) when this caller owns the callback and must produce the reply;
             (False, reply) when the reply is stored (replay it, do nothing else);
             (False, None) when another caller is still producing it (poll `callback_get`).
-            A claim left unfinished for longer than the store's `callback_stale_s` (its owner
+            A claim whose lease was not renewed for the store's `callback_stale_s` (its owner
             crashed) is taken over.
 
         Raises:
@@ -255,21 +255,39 @@ class PgJournalMixin:
         row = await self._db.fetchone(sql, (user_id, callback_id))
         return None if row is None or row[0] is None else dict(row[0])
 
+    async def callback_renew(self, user_id: str, callback_id: str) -> bool:
+        """Renew the lease of a callback this caller owns (see `JournalMixin.callback_renew`).
+
+        Raises:
+            psycopg.Error: the database failed.
+        """
+        sql = (
+            "UPDATE callback_replies SET started_at = %s"
+            " WHERE user_id = %s AND callback_id = %s AND reply IS NULL"
+        )
+        return await self._db.execute(sql, (to_utc(self._now()), user_id, callback_id)) == 1
+
     async def callback_wait(
         self, user_id: str, callback_id: str, *, timeout_s: float = 5.0, interval_s: float = 0.05
     ) -> dict[str, Any] | None:
-        """Poll `callback_get` until a reply is stored or `timeout_s` passes (then None).
+        """Wait while another caller produces the reply (see `JournalMixin.callback_wait`).
 
         Raises:
             psycopg.Error: the database failed.
         """
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout_s
+        sql = "SELECT reply, started_at FROM callback_replies WHERE user_id = %s AND callback_id = %s"
         while True:
-            reply = await self.callback_get(user_id, callback_id)
-            if reply is not None or loop.time() >= deadline:
+            row = await self._db.fetchone(sql, (user_id, callback_id))
+            reply = None if row is None or row[0] is None else dict(row[0])
+            alive = row is not None and to_utc(self._now()) - row[1] <= timedelta(
+                seconds=self._callback_stale_s
+            )
+            if reply is not None or not alive or loop.time() >= deadline:
                 return reply
-            await asyncio.sleep(interval_s)
+            await asyncio.sleep(min(interval_s, max(0.0, deadline - loop.time())))
+            interval_s = min(interval_s * 1.5, 0.5)
 
     # -- audit log ----------------------------------------------------------------------------
 

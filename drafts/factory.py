@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from drafts.executor import ExecutionStore
-from drafts.journal import LedgerEntry
+from drafts.journal import CALLBACK_LEASE_S, LedgerEntry
 from drafts.models import Draft
 from drafts.store import SqliteStore, StaleClaim
 from toolkits.base import ToolAction
@@ -107,6 +107,8 @@ class DraftStore(ExecutionStore, Protocol):
 
     async def callback_get(self, user_id: str, callback_id: str) -> dict[str, Any] | None: ...
 
+    async def callback_renew(self, user_id: str, callback_id: str) -> bool: ...
+
     async def callback_wait(
         self, user_id: str, callback_id: str, *, timeout_s: float = 5.0, interval_s: float = 0.05
     ) -> dict[str, Any] | None: ...
@@ -131,7 +133,7 @@ def open_store(
     target: str | os.PathLike[str] | None,
     *,
     clock: Callable[[], datetime] | None = None,
-    callback_stale_s: float = 300.0,
+    callback_stale_s: float = CALLBACK_LEASE_S,
     pool_max: int = 10,
 ) -> SqliteStore | PgStore:
     """The store for `target`: a `postgresql://` (or `postgres://`) URL gives a `PgStore`, which

@@ -26,6 +26,7 @@ from drafts._db import iso, to_utc
 from drafts._pg import Conn, PgDatabase, js
 from drafts._pg_journal import PgJournalMixin
 from drafts._pg_lease import BEAT_SQL, PgLeaseMixin
+from drafts.journal import CALLBACK_LEASE_S
 from drafts.models import OPEN_STATES, ActionStatus, Draft, DraftAction, is_allowed_transition
 from drafts.store import FINISHED_KEPT_S, UNCONFIRMED_KEPT_S
 from toolkits.base import ToolAction
@@ -117,8 +118,8 @@ class PgStore(PgLeaseMixin, PgJournalMixin):
         url: a `postgresql://` URL; name a schema with `options=-csearch_path=<schema>` to keep the
             tables apart from others (it is created on first start if missing).
         clock: returns the current time (tests pass a fixed one); defaults to the UTC wall clock.
-        callback_stale_s: an unfinished callback claim older than this is taken over by the next
-            delivery (its first handler is presumed dead).
+        callback_stale_s: an unfinished callback claim whose lease was not renewed for this long is
+            taken over by the next delivery (its first handler is presumed dead).
         pool_min, pool_max: connections kept and allowed, per process.
     """
 
@@ -127,7 +128,7 @@ class PgStore(PgLeaseMixin, PgJournalMixin):
         url: str,
         *,
         clock: Callable[[], datetime] | None = None,
-        callback_stale_s: float = 300.0,
+        callback_stale_s: float = CALLBACK_LEASE_S,
         pool_min: int = 1,
         pool_max: int = 10,
     ) -> None:

@@ -18,7 +18,7 @@ from typing import Any, get_args
 
 from drafts._db import Database, dumps, iso, loads, to_utc
 from drafts._lease import HEARTBEAT_SQL, LeaseMixin, StaleClaim
-from drafts.journal import JournalMixin
+from drafts.journal import CALLBACK_LEASE_S, JournalMixin
 from drafts.models import OPEN_STATES, ActionStatus, Draft, DraftAction, is_allowed_transition
 from toolkits.base import ToolAction
 from toolkits.scopes import bind_draft
@@ -91,8 +91,8 @@ class SqliteStore(JournalMixin, LeaseMixin):
     Args:
         path: the database file (shared with the sandbox backend); None keeps everything in memory.
         clock: returns the current time (tests pass a fixed one); defaults to the UTC wall clock.
-        callback_stale_s: an unfinished callback claim older than this is taken over by the next
-            delivery (its first handler is presumed dead).
+        callback_stale_s: an unfinished callback claim whose lease was not renewed for this long is
+            taken over by the next delivery (its first handler is presumed dead).
 
     Raises:
         sqlite3.Error: the file cannot be opened or migrated.
@@ -103,7 +103,7 @@ class SqliteStore(JournalMixin, LeaseMixin):
         path: str | os.PathLike[str] | None = None,
         *,
         clock: Callable[[], datetime] | None = None,
-        callback_stale_s: float = 300.0,
+        callback_stale_s: float = CALLBACK_LEASE_S,
     ) -> None:
         self._db = Database(path)
         self._now = clock or _utcnow

@@ -6,6 +6,7 @@ below the boundary: errors are mapped to short messages for the person.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -16,7 +17,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from drafts import DraftStore, Executor
+from drafts import CALLBACK_LEASE_S, DraftStore, Executor
 from planner import Outcome, Planner, PlanRequest, is_no, is_yes
 from planner.core import MAX_TEXT
 from planner.dialogue import is_cancel, is_send_anyway, looks_like_request
@@ -43,6 +44,8 @@ from toolkits.errors import ToolkitError
 __all__ = ["Service"]
 
 log = logging.getLogger("planner.service")
+# how long a repeated callback id waits for a live first delivery before answering "still running"
+CALLBACK_WAIT_S = 300.0
 _ID = ID_PATTERN
 
 
@@ -60,25 +63,54 @@ class Service(DraftCommands, LifeCycle, Resend):
     async def once(
         self, user: str, callback_id: str | None, tool: str, fn: Callable[[], Awaitable[Reply]]
     ) -> Reply:
-        """Run `fn` once per (user, callback_id); a repeated id gets the stored reply and does nothing."""
+        """Run `fn` once per (user, callback_id); a repeated id gets the stored reply and does nothing.
+
+        A delivery that finds the id still being handled waits for its owner as long as the owner is
+        alive (it renews a lease while it works) and then replays the owner's final reply; a dead
+        owner's claim is taken over once its lease lapses. A reply that is not final ("executing":
+        the draft runs elsewhere) is returned but not stored, so a later delivery asks again."""
         if not callback_id:
             return await fn()
         if len(callback_id) > 200:
             return Reply(
                 ok=False, status="failed", user_message="callback_id is too long (200 characters at most)."
             )
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + CALLBACK_WAIT_S
         owner, stored = await self.store.callback_begin(user, callback_id, tool)
-        if stored is None and not owner:
-            stored = await self.store.callback_wait(user, callback_id, timeout_s=30)
+        while stored is None and not owner:
+            stored = await self.store.callback_wait(user, callback_id, timeout_s=deadline - loop.time())
+            if stored is None and loop.time() >= deadline:
+                return Reply(
+                    ok=False,
+                    status="executing",
+                    user_message="Ещё выполняется — повторите чуть позже. / Still running - ask again shortly.",
+                )
+            if stored is None:  # the owner died (or gave up): this delivery takes the claim over
+                owner, stored = await self.store.callback_begin(user, callback_id, tool)
         if stored is not None:
             return Reply.model_validate(stored)
+        lease = asyncio.create_task(self._renew_callback(user, callback_id))
         try:
             reply = await fn()
         except BaseException:
             await self.store.callback_abandon(user, callback_id)
             raise
-        await self.store.callback_finish(user, callback_id, reply.model_dump(mode="json"))
+        finally:
+            lease.cancel()
+        if reply.status == "executing":
+            await self.store.callback_abandon(user, callback_id)
+        else:
+            await self.store.callback_finish(user, callback_id, reply.model_dump(mode="json"))
         return reply
+
+    async def _renew_callback(self, user: str, callback_id: str) -> None:
+        while True:
+            await asyncio.sleep(CALLBACK_LEASE_S / 4)
+            try:
+                await self.store.callback_renew(user, callback_id)
+            except Exception:  # a missed renewal only risks a second, idempotent run
+                log.warning("could not renew the lease of a callback", exc_info=True)
 
     # ---- plan ---------------------------------------------------------------------------------
     async def plan(
