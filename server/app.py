@@ -18,9 +18,10 @@ from mcp.types import ToolAnnotations
 from pydantic import Field
 
 from planner.models import Voice
+from server._storage import guarded
 from server.elicit import PersonConfirms, PersonCounts, ask_person, ask_person_on_yes
 from server.identity import resolve_user
-from server.replies import Reply, known_secrets, redact, redact_text
+from server.replies import Reply, known_secrets, neutralise, neutralise_text, redact, redact_text
 from server.service import Service
 from server.settings import Settings
 
@@ -87,7 +88,7 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
     async def once(
         user: str, callback_id: str | None, tool: str, fn: Callable[[], Awaitable[Reply]]
     ) -> Reply:
-        return redact(await service.once(user, callback_id, tool, fn), hidden)
+        return redact(neutralise(await guarded(service.once(user, callback_id, tool, fn))), hidden)
 
     @mcp.tool(
         annotations=ToolAnnotations(
@@ -259,7 +260,7 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         uid = who(ctx, user_id)
 
         async def progress(done: int, total: int, line: str) -> None:
-            await ctx.report_progress(done, total, redact_text(line, hidden))
+            await ctx.report_progress(done, total, neutralise_text(redact_text(line, hidden)))
 
         return await once(
             uid,
@@ -296,7 +297,8 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         ] = False,
     ) -> Reply:
         """List the person's drafts (open ones by default) with their status and summary."""
-        return redact(await service.list_drafts(who(ctx, user_id), open_only=not include_finished), hidden)
+        listed = await guarded(service.list_drafts(who(ctx, user_id), open_only=not include_finished))
+        return redact(neutralise(listed), hidden)
 
     @mcp.tool(
         annotations=ToolAnnotations(title="Read my audit log", read_only_hint=True, open_world_hint=False)
@@ -307,6 +309,6 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         limit: Annotated[int, Field(ge=1, le=500)] = 50,
     ) -> Reply:
         """The person's audit records, newest first: every decision with its input, intent and tool calls."""
-        return redact(await service.audit_log(who(ctx, user_id), limit), hidden)
+        return redact(neutralise(await guarded(service.audit_log(who(ctx, user_id), limit))), hidden)
 
     return mcp
