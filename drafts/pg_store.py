@@ -295,6 +295,22 @@ class PgStore(PgLeaseMixin, PgJournalMixin):
             await conn.execute(_EXPIRE_DUE, params)
             return [draft for draft, _ in _drafts(await _fetch(conn, sql, params))]
 
+    async def open_beyond(self, user_id: str, keep: int) -> list[Draft]:
+        """The user's open drafts beyond the newest `keep` (see `SqliteStore.open_beyond`).
+
+        Raises:
+            psycopg.Error: the database failed.
+        """
+        sql = (
+            f"SELECT {_COLUMNS} FROM (SELECT * FROM drafts WHERE owner_user_id = %(user)s"
+            " AND status = ANY(%(open)s) ORDER BY seq DESC OFFSET %(keep)s) d"
+            " LEFT JOIN draft_actions a ON a.draft_id = d.id ORDER BY d.seq DESC, a.idx"
+        )
+        params = {"now": to_utc(self._now()), "user": user_id, "open": _OPEN, "keep": max(0, keep)}
+        async with self._db.connection() as conn:
+            await conn.execute(_EXPIRE_DUE, params)
+            return [draft for draft, _ in _drafts(await _fetch(conn, sql, params))]
+
     async def pending_in_conversation(self, user_id: str, conversation_id: str) -> Draft | None:
         """The newest draft of this conversation still waiting for the person's yes, if any.
 

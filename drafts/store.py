@@ -294,6 +294,25 @@ class SqliteStore(JournalMixin, LeaseMixin):
 
         return await self._db.read(tx)
 
+    async def open_beyond(self, user_id: str, keep: int) -> list[Draft]:
+        """The user's open drafts beyond the newest `keep` (oldest last), with expiry applied: what a
+        bound on drafts per user must cancel before one more is stored.
+
+        Raises:
+            sqlite3.Error: the database failed.
+        """
+        await self._expire_user(user_id)
+        sql = (
+            f"SELECT id FROM drafts WHERE owner_user_id = ? AND status IN ({_OPEN_MARKS})"
+            " ORDER BY rowid DESC LIMIT -1 OFFSET ?"
+        )
+
+        def tx(conn: sqlite3.Connection) -> list[Draft]:
+            ids = [row[0] for row in conn.execute(sql, (user_id, *_OPEN, max(0, keep)))]
+            return [found[0] for did in ids if (found := _read_draft(conn, did, user_id)) is not None]
+
+        return await self._db.read(tx)
+
     async def pending_in_conversation(self, user_id: str, conversation_id: str) -> Draft | None:
         """The newest draft of this conversation still waiting for the person's yes, if any.
 

@@ -33,7 +33,7 @@ MAX_BODY = 10_000  # a note, a comment, a description
 MAX_LIST = 100  # items in any list (and keys in any object)
 MAX_ID = 200  # ids a client chooses: user_id, conversation_id, callback_id
 MAX_DEPTH = 8  # nesting of a structured input
-MAX_OPEN_DRAFTS = 20  # drafts one user may have waiting for a yes at once
+MAX_OPEN_DRAFTS = 50  # drafts one user may have waiting for a yes; a new one cancels the oldest
 # `now` outside these years is refused: relative dates near year 9999 overflow, and no person plans there
 NOW_RANGE = (2000, 2199)
 

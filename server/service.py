@@ -44,6 +44,9 @@ from toolkits.errors import ToolkitError
 __all__ = ["Service"]
 
 log = logging.getLogger("planner.service")
+# questions answered in the person's own words, which may read like a request ("Добавить экспорт в PDF"
+# as a title): the answer is taken as given, never as a new request
+_WORDS_ANSWER = frozenset({"request", "domain", "title", "name", "body", "content", "value", "items"})
 # how long a repeated callback id waits for a live first delivery before answering "still running"
 CALLBACK_WAIT_S = 300.0
 _ID = ID_PATTERN
@@ -328,7 +331,7 @@ class Service(DraftCommands, LifeCycle, Resend):
         if (
             chosen is None
             and value in (None, "")
-            and slot not in ("request", "domain")  # those questions are answered by a request
+            and slot not in _WORDS_ANSWER  # a title or a comment may well start with a verb
             and looks_like_request(answer, asked_at or datetime.now(tz))
         ):
             # A new request while a question is open is a new request (seed 004), not an answer.
@@ -470,25 +473,7 @@ class Service(DraftCommands, LifeCycle, Resend):
             )
             return reply
         bulk = len(writes) if "bulk" in plan.risk_kinds() else None
-        cap = self.settings.max_open_drafts
-        if len(await self.store.list_drafts(user, open_only=True, limit=cap)) >= cap:
-            # DESIGN §10: drafts are bounded per user; nothing is stored, nothing changes
-            reply = Reply(
-                ok=False,
-                status="failed",
-                plan=plan,
-                user_message=t(
-                    lang,
-                    f"У вас уже {cap} черновиков ждут подтверждения: подтвердите или отмените их (list_drafts),"
-                    " потом повторите запрос. Ничего не изменено.",
-                    f"{cap} of your drafts are already waiting for a yes: confirm or cancel some (list_drafts),"
-                    " then ask again. Nothing was changed.",
-                ),
-            )
-            await self._audit(
-                user, conversation_id, input_text, "MUTATE", "RESPOND_ONLY", None, reply.user_message
-            )
-            return reply
+        evicted = await self._make_room(user, conversation_id, lang)
         draft = await self.store.create_draft(
             user_id=user,
             conversation_id=conversation_id,
@@ -501,13 +486,16 @@ class Service(DraftCommands, LifeCycle, Resend):
             now=datetime.now(ZoneInfo("UTC")),
         )
         message = draft_message(plan, draft, outcome.user_message)
-        reply = Reply(
-            ok=True,
-            status="draft_pending",
-            user_message=message,
-            plan=plan,
-            draft=draft,
-            results=[{"status": "already_done", **d} for d in outcome.already_done] or None,
+        reply = _told(
+            Reply(
+                ok=True,
+                status="draft_pending",
+                user_message=message,
+                plan=plan,
+                draft=draft,
+                results=[{"status": "already_done", **d} for d in outcome.already_done] or None,
+            ),
+            evicted,
         )
         await self._audit(
             user,
@@ -519,6 +507,33 @@ class Service(DraftCommands, LifeCycle, Resend):
             message,
         )
         return reply
+
+    async def _make_room(self, user: str, conversation_id: str | None, lang: str) -> str | None:
+        """DESIGN §10: drafts waiting for a yes are bounded per user. The oldest beyond the bound are
+        cancelled to make room for the new one, and the reply says so (never silently)."""
+        cap = self.settings.max_open_drafts
+        gone = [d for d in await self.store.open_beyond(user, cap - 1)]
+        cancelled = [
+            d
+            for d in gone
+            if await self.store.transition(
+                d.id, user, {"pending", "awaiting_bulk_confirmation", "confirmed"}, "cancelled"
+            )
+        ]
+        if not cancelled:
+            return None
+        oldest = cancelled[-1]
+        note = t(
+            lang,
+            f"Черновик «{oldest.summary[:120]}» отменён: одновременно ждут подтверждения не больше {cap}.",
+            f"The draft '{oldest.summary[:120]}' was cancelled: at most {cap} drafts wait for a yes at once.",
+        )
+        if len(cancelled) > 1:
+            note += t(lang, f" (и ещё {len(cancelled) - 1})", f" (and {len(cancelled) - 1} more)")
+        await self._audit(
+            user, conversation_id, "[draft bound]", "CANCEL_PENDING", "CANCEL_PENDING", None, note
+        )
+        return note
 
     # ---- conversation memory: the last list shown, for "the first one" / "#2" (seed 004 rule 3) ----
     def _memory_id(self, user: str, conversation_id: str) -> str:

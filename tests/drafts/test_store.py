@@ -549,3 +549,12 @@ async def test_an_unknown_scope_is_retaken_by_exactly_one_later_draft_and_resolv
     assert (row.state, row.result) == ("succeeded", {"id": "found"})
     fresh = await store.ledger_retake("s:new", "d9", 1, "sha-b")  # no row yet: an ordinary claim
     assert fresh.claimed and fresh.state == "started"
+
+
+async def test_open_drafts_beyond_the_newest_few_are_listed_oldest_last(store: DraftStore) -> None:
+    drafts = [await new_draft(store) for _ in range(4)]
+    assert await store.transition(drafts[1].id, "alice", {"pending"}, "cancelled")  # not open: not counted
+    beyond = await store.open_beyond("alice", 2)
+    assert [d.id for d in beyond] == [drafts[0].id]
+    assert [d.id for d in await store.open_beyond("alice", 0)] == [drafts[3].id, drafts[2].id, drafts[0].id]
+    assert await store.open_beyond("bob", 0) == []

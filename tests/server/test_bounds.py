@@ -72,17 +72,21 @@ async def test_a_command_within_every_bound_still_drafts(anna: Conversation) -> 
     assert r["status"] in ("draft_pending", "needs_clarification"), r["user_message"]
 
 
-async def test_drafts_waiting_for_a_yes_are_bounded_per_user(tmp_path: Path) -> None:
+async def test_drafts_waiting_for_a_yes_are_bounded_per_user_and_the_oldest_goes_with_a_word(
+    tmp_path: Path,
+) -> None:
     settings = Settings(db_path=tmp_path / "p.db", max_open_drafts=2)
     service = build_service(settings)
     async with Client(build_server(service, settings)) as client:
         anna, bob = Conversation(client, "anna", "a"), Conversation(client, "bob", "b")
-        for issue in ("ENG-101", "ENG-104"):
-            assert (await anna.say(f"Close {issue}", conversation_id=issue))["status"] == "draft_pending"
-        refused = await anna.say("Close ENG-106", conversation_id="third")
-        assert refused["status"] == "failed" and refused["draft"] is None and "2" in refused["user_message"]
-        assert (await bob.say("Close ENG-106"))["status"] == "draft_pending"  # another user is unaffected
+        first = await anna.say("Close ENG-101", conversation_id="one")
+        await anna.say("Close ENG-104", conversation_id="two")
+        third = await anna.say("Archive ENG-106", conversation_id="three")
+        assert third["status"] == "draft_pending"
+        assert third["notice"] and "ENG-101" in third["notice"] and "2" in third["notice"]
+        assert (await anna.call("confirm_draft", draft_id=first["draft"]["id"]))["status"] == "cancelled"
         assert len(await service.store.list_drafts("anna")) == 2
+        assert (await bob.say("Close ENG-106"))["notice"] is None  # another user is unaffected
 
 
 async def test_the_server_prunes_the_store_when_it_starts(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ is open is planned as new, saying the question was dropped. The terminal chat sp
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -174,6 +175,15 @@ async def test_a_new_request_instead_of_an_answer_is_planned_as_new_and_says_the
     assert r["status"] == "draft_pending" and "ENG-101" in r["user_message"]
     assert r["notice"] == "Предыдущий вопрос снят."
     assert (await anna.call("pick", text="60", **ids))["status"] == "failed"  # that question is gone
+
+
+async def test_a_title_that_starts_with_a_verb_is_an_answer_not_a_new_request(anna: Conversation) -> None:
+    asked = await anna.say("Создай задачу в Linear")
+    assert asked["question_id"] == "c0.title"
+    ids = {"plan_id": asked["plan"]["plan_id"], "question_id": asked["question_id"]}
+    r = await anna.call("pick", text="Добавить экспорт в PDF", **ids)
+    assert r.get("notice") is None
+    assert "Добавить экспорт в PDF" in json.dumps(r["plan"], ensure_ascii=False)
 
 
 async def test_a_free_text_answer_that_is_not_a_request_still_answers_the_question(
