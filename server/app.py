@@ -121,13 +121,18 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
             Voice | None, Field(description="a voice message: {file_id, transcript, confidence}")
         ] = None,
         language: Annotated[
-            str | None, Field(description="'ru' or 'en'; detected from the text when omitted")
+            str | None, Field(max_length=16, description="'ru' or 'en'; detected from the text when omitted")
         ] = None,
         now: Annotated[
             str | None,
-            Field(description="ISO 8601 moment that relative dates resolve against (default: the clock)"),
+            Field(
+                max_length=64,
+                description="ISO 8601 moment that relative dates resolve against (default: the clock)",
+            ),
         ] = None,
-        timezone: Annotated[str | None, Field(description="IANA zone, default Europe/Moscow")] = None,
+        timezone: Annotated[
+            str | None, Field(max_length=64, description="IANA zone, default Europe/Moscow")
+        ] = None,
         callback_id: CallbackId = None,
         person: Annotated[ElicitationResult[Any], Resolve(ask_person_on_yes)] = None,  # type: ignore[assignment]
     ) -> Reply:
