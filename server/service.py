@@ -512,10 +512,9 @@ class Service(DraftCommands, LifeCycle, Resend):
         """DESIGN §10: drafts waiting for a yes are bounded per user. The oldest beyond the bound are
         cancelled to make room for the new one, and the reply says so (never silently)."""
         cap = self.settings.max_open_drafts
-        gone = [d for d in await self.store.open_beyond(user, cap - 1)]
         cancelled = [
             d
-            for d in gone
+            for d in await self.store.open_beyond(user, cap - 1)
             if await self.store.transition(
                 d.id, user, {"pending", "awaiting_bulk_confirmation", "confirmed"}, "cancelled"
             )

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -558,3 +559,21 @@ async def test_open_drafts_beyond_the_newest_few_are_listed_oldest_last(store: D
     assert [d.id for d in beyond] == [drafts[0].id]
     assert [d.id for d in await store.open_beyond("alice", 0)] == [drafts[3].id, drafts[2].id, drafts[0].id]
     assert await store.open_beyond("bob", 0) == []
+
+
+async def test_a_callback_owner_renews_its_lease_and_a_waiter_stops_waiting_once_it_lapses(
+    store: DraftStore, clock: Clock
+) -> None:
+    assert (await store.callback_begin("alice", "cb-lease", "execute_draft"))[0]
+    clock.advance(50)
+    assert await store.callback_renew("alice", "cb-lease")
+    clock.advance(50)  # 100 s since the claim, 50 since the renewal: still alive (stale after 60)
+    assert await store.callback_begin("alice", "cb-lease", "execute_draft") == (False, None)
+    assert await store.callback_wait("alice", "cb-lease", timeout_s=0.01) is None
+    clock.advance(11)
+    with anyio.fail_after(10):
+        assert await store.callback_wait("alice", "cb-lease", timeout_s=60) is None  # lapsed: at once
+    assert (await store.callback_begin("alice", "cb-lease", "execute_draft"))[0]
+    assert await store.callback_finish("alice", "cb-lease", {"status": "executed"})
+    assert not await store.callback_renew("alice", "cb-lease")  # a finished callback has no lease
+    assert await store.callback_wait("alice", "cb-lease", timeout_s=60) == {"status": "executed"}
