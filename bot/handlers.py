@@ -146,6 +146,19 @@ class MessageHandlers:
     async def _answer_or_plan(
         self, key: ChatKey, lang: Lang, text: str, callback_id: str, voice: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], bool]:
+        """The reply to a typed message (see `_reply_to`); a draft the person confirmed by saying
+        "да" is run right away, since the planner's "да" only confirms (DESIGN §4)."""
+        reply, reasked = await self._reply_to(key, lang, text, callback_id, voice)
+        draft = reply.get("draft") or {}
+        if reply.get("status") == "confirmed" and draft.get("id"):
+            reply = await self.core.call(
+                "execute_draft", key[1], draft_id=draft["id"], callback_id=f"{callback_id}:execute"
+            )
+        return reply, reasked
+
+    async def _reply_to(
+        self, key: ChatKey, lang: Lang, text: str, callback_id: str, voice: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], bool]:
         """Text (typed, or a confident transcript) answers the open question if there is one, else it
         is a new request. Returns the reply and whether the same question is being asked again."""
         core, user = self.core, key[1]
@@ -166,7 +179,9 @@ class MessageHandlers:
                 return reply, reasked
             # Buttons only and the text is none of them: the person moved on to a new request.
             core.chats.set_question(key, None)
-            callback_id += ":plan"
+            fresh, _ = await self._reply_to(key, lang, text, callback_id + ":plan", voice)
+            said, note = fresh.get("user_message") or "", tr(lang, "dropped")
+            return {**fresh, "user_message": f"{note}\n{said}".strip(), "notice": note}, False
         if voice is not None:
             return await self.plan_voice(key, lang, voice, callback_id), False
         reply = await core.call(

@@ -108,6 +108,7 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "or_type": ("Или напишите ответ сообщением.", "Or type your answer."),
     "restart_hint": ("/cancel — начать заново.", "/cancel - start over."),
     "chosen": ("→ {label}", "→ {label}"),
+    "dropped": ("Предыдущий вопрос снят.", "The earlier question was dropped."),
     "forgotten": ("Хорошо, начнём заново. Напишите запрос.", "OK, let's start over. What should I do?"),
     "busy": ("⏳ Уже выполняется…", "⏳ Already running…"),
     "already": ("Уже обработано.", "Already handled."),

@@ -239,6 +239,9 @@ def reply_screen(reply: Reply, zone: ZoneInfo, lang: Lang, *, echo: str | None =
     """The screen for any planner reply; `echo` (a voice transcript) is shown first."""
     heard = [tr(lang, "heard", text=esc(echo)), ""] if echo else []
     status = str(reply.get("status"))
+    if reply.get("notice") and status == "draft_pending":
+        # a draft's screen is built from the draft, not from user_message: say what became of the earlier one
+        heard.append(f"<i>{esc(str(reply['notice']))}</i>")
     if status == "needs_clarification" and reply.get("clarifying_question"):
         return _question_screen(reply, lang, echo=heard)
     if status == "draft_pending" and reply.get("draft"):

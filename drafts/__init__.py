@@ -4,9 +4,10 @@ draft exactly once."""
 
 from __future__ import annotations
 
+from drafts._requests import unsettled
 from drafts.executor import ExecutionStore, Executor, LinkFor, Progress, payload_sha
 from drafts.factory import DraftStore, open_store
-from drafts.journal import AUDIT_PREVIEW_CHARS, LedgerEntry, LedgerState
+from drafts.journal import AUDIT_PREVIEW_CHARS, CALLBACK_LEASE_S, LedgerEntry, LedgerState
 from drafts.models import (
     FINAL_STATES,
     OPEN_STATES,
@@ -22,6 +23,7 @@ from drafts.store import SqliteStore
 
 __all__ = [
     "AUDIT_PREVIEW_CHARS",
+    "CALLBACK_LEASE_S",
     "FINAL_STATES",
     "OPEN_STATES",
     "TRANSITIONS",
@@ -43,4 +45,5 @@ __all__ = [
     "payload_sha",
     "recover",
     "recovery_loop",
+    "unsettled",
 ]

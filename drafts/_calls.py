@@ -19,6 +19,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from tenacity import (
@@ -175,9 +176,10 @@ class Caller:
                 return await self.backend.execute(action.tool_slug, action.args)
         raise AssertionError("unreachable: tenacity reraises the last failure")  # pragma: no cover
 
-    async def reconcile(self, action: ToolAction) -> Reconciled:
-        """`toolkits.reconcile.reconcile` with its reads retried; never raises for backend failures."""
-        found = await reconcile(self._reads, action)
+    async def reconcile(self, action: ToolAction, since: datetime | None = None) -> Reconciled:
+        """`toolkits.reconcile.reconcile` with its reads retried; never raises for backend failures.
+        `since`: when the request first left (a deal is looked up among records created after it)."""
+        found = await reconcile(self._reads, action, since=since)
         if found.state == "unknown":
             logger.warning("could not settle %s: %s", action.idempotency_scope, found.reason)
         return found
@@ -194,24 +196,34 @@ class Caller:
         return _plain(raw)
 
     async def write(
-        self, action: ToolAction, *, language: str, emit: Emit, settle_first: bool
+        self,
+        action: ToolAction,
+        *,
+        language: str,
+        emit: Emit,
+        settle_first: bool,
+        since: datetime | None = None,
     ) -> CallOutcome:
         """Run a write (arguments resolved, marker applied) to a settled outcome.
 
         Args:
-            settle_first: the request may already have left (recovery after a crash): reconcile
-                before sending anything; the grace period has passed while the draft was stale.
+            settle_first: the request may already have left (recovery after a crash, or an earlier
+                attempt whose outcome stayed unknown): reconcile before sending anything; the grace
+                period has passed meanwhile.
+            since: with `settle_first`, when the earlier request left.
             emit: a test hook, called with "after_remote" whenever a write call returns and with
                 "reconciled:<state>" after each reconciliation.
         """
         if settle_first:
-            return await self._after_reconcile(action, await self.reconcile(action), None, language, emit)
+            found = await self.reconcile(action, since)
+            return await self._after_reconcile(action, found, None, language, emit)
+        sent_at = datetime.now(UTC)
         try:
             raw = await self.send(action)
         except UpstreamUnavailable as exc:
             if not _ambiguous(action, exc):
                 return CallOutcome("failed", error=str(exc))
-            return await self._settle_unknown(action, str(exc), language, emit)
+            return await self._settle_unknown(action, str(exc), language, emit, sent_at)
         except ToolkitError as exc:
             return CallOutcome("failed", error=str(exc))
         except Exception:
@@ -220,12 +232,15 @@ class Caller:
         emit("after_remote")
         return await self._interpret(action, raw, language)
 
-    async def _settle_unknown(self, action: ToolAction, cause: str, language: str, emit: Emit) -> CallOutcome:
+    async def _settle_unknown(
+        self, action: ToolAction, cause: str, language: str, emit: Emit, sent_at: datetime
+    ) -> CallOutcome:
         if lever(action) == "none":
             # Nothing could tell: waiting would only delay the answer.
             return CallOutcome("unknown", error=unknown_message(action, cause, language))
         await self._sleep(self._grace_s)
-        return await self._after_reconcile(action, await self.reconcile(action), cause, language, emit)
+        found = await self.reconcile(action, sent_at)
+        return await self._after_reconcile(action, found, cause, language, emit)
 
     async def _after_reconcile(
         self, action: ToolAction, found: Reconciled, cause: str | None, language: str, emit: Emit

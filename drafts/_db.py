@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from drafts._migrations import apply_migrations
-from toolkits.sqlite import open_connection
+from toolkits.sqlite import UnusableDatabase, open_connection, storage_problem
 
 __all__ = ["Database", "dumps", "iso", "loads", "to_utc"]
 
@@ -55,6 +55,12 @@ class Database:
         try:
             self._conn.execute("PRAGMA foreign_keys=ON")
             apply_migrations(self._conn)
+        except sqlite3.Error as exc:
+            self._conn.close()
+            problem = storage_problem(exc, os.fspath(path) if path is not None else "the database")
+            if problem is None:
+                raise
+            raise UnusableDatabase(problem) from exc
         except BaseException:
             self._conn.close()
             raise
@@ -67,7 +73,9 @@ class Database:
             try:
                 value = fn(self._conn)
             except BaseException:
-                self._conn.execute("ROLLBACK")
+                # SQLite may have rolled back already (SQLITE_FULL does): keep the original error
+                if self._conn.in_transaction:
+                    self._conn.execute("ROLLBACK")
                 raise
             self._conn.execute("COMMIT")
             return value

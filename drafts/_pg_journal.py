@@ -120,6 +120,44 @@ class PgJournalMixin:
             params.append(draft_id)
         return await self._db.execute(sql, params) == 1
 
+    async def ledger_retake(self, scope: str, draft_id: str, index: int, payload_sha: str) -> LedgerEntry:
+        """Claim a scope whose outcome stayed "unknown" (see `JournalMixin.ledger_retake`).
+
+        Raises:
+            psycopg.Error: the database failed (nothing was claimed).
+        """
+        params = {"scope": scope, "draft": draft_id, "index": index, "sha": payload_sha}
+        params["now"] = to_utc(self._now())
+        async with self._db.connection() as conn:
+            cur = await conn.execute(
+                "UPDATE ledger SET state = 'started', draft_id = %(draft)s, action_index = %(index)s,"
+                " payload_sha = %(sha)s, result = NULL, error = NULL, attempts = attempts + 1,"
+                f" updated_at = %(now)s WHERE scope = %(scope)s AND state = 'unknown' RETURNING {_LEDGER_COLUMNS}",
+                params,
+            )
+            row = await cur.fetchone()
+            if row is not None:
+                return _entry(row, claimed=True)
+        return await self.ledger_claim(scope, draft_id, index, payload_sha)
+
+    async def ledger_resolve(
+        self,
+        scope: str,
+        state: Literal["succeeded", "failed"],
+        result: Any = None,
+        error: str | None = None,
+    ) -> bool:
+        """Settle a scope whose outcome stayed "unknown" (see `JournalMixin.ledger_resolve`).
+
+        Raises:
+            psycopg.Error: the database failed.
+        """
+        sql = (
+            "UPDATE ledger SET state = %s, result = %s, error = %s, updated_at = %s"
+            " WHERE scope = %s AND state = 'unknown'"
+        )
+        return await self._db.execute(sql, (state, js(result), error, to_utc(self._now()), scope)) == 1
+
     async def ledger_lookup(self, scopes: Sequence[str]) -> dict[str, LedgerEntry]:
         """The ledger rows of those `scopes` that have one.
 
@@ -145,7 +183,7 @@ class PgJournalMixin:
             (True, None) when this caller owns the callback and must produce the reply;
             (False, reply) when the reply is stored (replay it, do nothing else);
             (False, None) when another caller is still producing it (poll `callback_get`).
-            A claim left unfinished for longer than the store's `callback_stale_s` (its owner
+            A claim whose lease was not renewed for the store's `callback_stale_s` (its owner
             crashed) is taken over.
 
         Raises:
@@ -217,21 +255,39 @@ class PgJournalMixin:
         row = await self._db.fetchone(sql, (user_id, callback_id))
         return None if row is None or row[0] is None else dict(row[0])
 
+    async def callback_renew(self, user_id: str, callback_id: str) -> bool:
+        """Renew the lease of a callback this caller owns (see `JournalMixin.callback_renew`).
+
+        Raises:
+            psycopg.Error: the database failed.
+        """
+        sql = (
+            "UPDATE callback_replies SET started_at = %s"
+            " WHERE user_id = %s AND callback_id = %s AND reply IS NULL"
+        )
+        return await self._db.execute(sql, (to_utc(self._now()), user_id, callback_id)) == 1
+
     async def callback_wait(
         self, user_id: str, callback_id: str, *, timeout_s: float = 5.0, interval_s: float = 0.05
     ) -> dict[str, Any] | None:
-        """Poll `callback_get` until a reply is stored or `timeout_s` passes (then None).
+        """Wait while another caller produces the reply (see `JournalMixin.callback_wait`).
 
         Raises:
             psycopg.Error: the database failed.
         """
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout_s
+        sql = "SELECT reply, started_at FROM callback_replies WHERE user_id = %s AND callback_id = %s"
         while True:
-            reply = await self.callback_get(user_id, callback_id)
-            if reply is not None or loop.time() >= deadline:
+            row = await self._db.fetchone(sql, (user_id, callback_id))
+            reply = None if row is None or row[0] is None else dict(row[0])
+            alive = row is not None and to_utc(self._now()) - row[1] <= timedelta(
+                seconds=self._callback_stale_s
+            )
+            if reply is not None or not alive or loop.time() >= deadline:
                 return reply
-            await asyncio.sleep(interval_s)
+            await asyncio.sleep(min(interval_s, max(0.0, deadline - loop.time())))
+            interval_s = min(interval_s * 1.5, 0.5)
 
     # -- audit log ----------------------------------------------------------------------------
 

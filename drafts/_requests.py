@@ -17,6 +17,7 @@ from drafts.models import Draft, DraftAction
 from toolkits.base import ToolAction
 from toolkits.errors import InvalidArguments, ToolkitError
 from toolkits.reconcile import with_marker
+from toolkits.scopes import supersede
 
 __all__ = [
     "Unresolvable",
@@ -27,6 +28,7 @@ __all__ = [
     "request_for",
     "resolved_request",
     "substitute",
+    "unsettled",
 ]
 
 logger = logging.getLogger(__name__)
@@ -58,6 +60,28 @@ def resolved_request(draft: Draft, action: DraftAction) -> ToolAction | None:
     except Unresolvable:
         return None
     return request_for(action, arguments)
+
+
+def unsettled(draft: Draft) -> tuple[list[ToolAction], list[DraftAction]]:
+    """The draft's actions whose outcome stayed unknown, ready to be sent again at the person's word:
+    each under a new scope that supersedes its own (`toolkits.scopes.supersede`), with the results of
+    the actions it used filled in. The second list holds those whose inputs are no longer there."""
+    ready: list[ToolAction] = []
+    lost: list[DraftAction] = []
+    for action in draft.actions:
+        if action.status != "unknown" or action.read_only:
+            continue
+        deps = refs(action.args) | ({action.depends_on} if action.depends_on is not None else set())
+        try:
+            if any(not 0 <= dep < len(draft.actions) for dep in deps):
+                raise Unresolvable("a dependency is out of range")
+            arguments = substitute(action.args, {dep: draft.actions[dep].result for dep in deps})
+        except Unresolvable:
+            lost.append(action)
+            continue
+        fields = action.model_dump(exclude=_OWN_FIELDS)
+        ready.append(supersede(ToolAction(**{**fields, "args": arguments, "depends_on": None})))
+    return ready, lost
 
 
 def payload_sha(tool_slug: str, arguments: Mapping[str, Any]) -> str:

@@ -18,11 +18,12 @@ import copy
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, Literal, Protocol
 
 from tenacity import AsyncRetrying
 
-from drafts._calls import INTERNAL_ERROR, Caller, CallOutcome
+from drafts._calls import INTERNAL_ERROR, Caller, CallOutcome, unknown_message
 from drafts._requests import (
     Unresolvable,
     load_checker,
@@ -37,7 +38,7 @@ from drafts.journal import LedgerEntry
 from drafts.models import Draft, DraftAction
 from toolkits import metrics
 from toolkits.base import Backend, ToolAction
-from toolkits.reconcile import with_marker
+from toolkits.reconcile import lever, with_marker
 
 __all__ = [
     "INTERNAL_ERROR",
@@ -100,6 +101,16 @@ class ExecutionStore(Protocol):
 
     async def ledger_lookup(self, scopes: Sequence[str]) -> dict[str, LedgerEntry]: ...
 
+    async def ledger_retake(self, scope: str, draft_id: str, index: int, payload_sha: str) -> LedgerEntry: ...
+
+    async def ledger_resolve(
+        self,
+        scope: str,
+        state: Literal["succeeded", "failed"],
+        result: Any = None,
+        error: str | None = None,
+    ) -> bool: ...
+
     async def ledger_settle(
         self,
         scope: str,
@@ -121,6 +132,13 @@ class _Outcome:
 
 def _plain(done: CallOutcome) -> _Outcome:
     return _Outcome(done.status, done.result, done.error)
+
+
+def _moment(stamp: str) -> datetime | None:
+    try:
+        return datetime.fromisoformat(stamp)
+    except ValueError:
+        return None
 
 
 def _final_state(statuses: Iterable[str]) -> str:
@@ -181,6 +199,8 @@ class Executor:
             raise ValueError("reconcile_grace_s must be >= 0 and heartbeat_s > 0")
         self._store = store
         self._caller = Caller(backend, retrying=retrying, grace_s=reconcile_grace_s, sleep=sleep)
+        self._grace_s = reconcile_grace_s
+        self._sleep = sleep
         self._concurrency = concurrency
         self._wait_s = wait_for_running_s
         self._link_for = link_for or _no_link
@@ -373,27 +393,63 @@ class Executor:
                 )
                 if entry is not None and (entry.draft_id, entry.index) == (draft_id, action.index):
                     return await self._resume_claimed(draft, action, sent, entry)
-            claim = await self._store.ledger_claim(
-                action.idempotency_scope, draft_id, action.index, payload_sha(sent.tool_slug, sent.args)
-            )
+            sha = payload_sha(sent.tool_slug, sent.args)
+            claim = await self._store.ledger_claim(action.idempotency_scope, draft_id, action.index, sha)
+            if not claim.claimed and claim.state == "unknown":
+                # DESIGN §7: an unknown outcome never blocks for ever; this attempt settles it first
+                return await self._settle_earlier(draft, action, sent, claim, sha)
             if not claim.claimed:
                 if claim.state == "succeeded":
                     metrics.ledger_outcome("already_done")
                     return await self._record(draft_id, action, _Outcome("already_done", claim.result))
                 metrics.ledger_outcome("in_progress")
                 return await self._record(draft_id, action, _Outcome("unknown", error=IN_PROGRESS))
-            self._on_event("after_claim", draft_id, action.index)
-            await self._store.record_action(draft_id, action.index, "running")
-            done = await self._caller.write(
-                sent, language=draft.language, emit=self._emitter(draft_id, action.index), settle_first=False
-            )
-            await self._store.ledger_finish(
-                action.idempotency_scope, done.ledger_state, done.result, done.error, draft_id=draft_id
-            )
-            metrics.ledger_outcome(done.ledger_state)
-            outcome = await self._record(draft_id, action, _plain(done))
-            self._on_event("after_record", draft_id, action.index)
-            return outcome
+            return await self._send(draft, action, sent)
+
+    async def _send(self, draft: Draft, action: DraftAction, sent: ToolAction) -> _Outcome:
+        """Make the call of a scope this draft has just claimed, and record its outcome."""
+        draft_id = draft.id
+        self._on_event("after_claim", draft_id, action.index)
+        await self._store.record_action(draft_id, action.index, "running")
+        done = await self._caller.write(
+            sent, language=draft.language, emit=self._emitter(draft_id, action.index), settle_first=False
+        )
+        await self._store.ledger_finish(
+            action.idempotency_scope, done.ledger_state, done.result, done.error, draft_id=draft_id
+        )
+        metrics.ledger_outcome(done.ledger_state)
+        if action.supersedes and done.status == "succeeded":
+            # the person's "send it anyway" did it: the scope it supersedes is done with this result
+            await self._store.ledger_resolve(action.supersedes, "succeeded", done.result)
+        outcome = await self._record(draft_id, action, _plain(done))
+        self._on_event("after_record", draft_id, action.index)
+        return outcome
+
+    async def _settle_earlier(
+        self, draft: Draft, action: DraftAction, sent: ToolAction, entry: LedgerEntry, sha: str
+    ) -> _Outcome:
+        """An earlier attempt of this scope left its outcome unknown: look first (after what is left
+        of the grace period), then record it done, send it again, or tell the person what to check."""
+        scope = action.idempotency_scope
+        settled_at = _moment(entry.updated_at)
+        waited = (datetime.now(UTC) - settled_at).total_seconds() if settled_at else self._grace_s
+        if waited < self._grace_s and lever(sent) != "none":
+            await self._sleep(self._grace_s - waited)  # the remote may still apply the lost request
+        await self._store.record_action(draft.id, action.index, "running")
+        found = await self._caller.reconcile(sent, _moment(entry.created_at))
+        self._on_event(f"reconciled:{found.state}", draft.id, action.index)
+        if found.state == "done":
+            await self._store.ledger_resolve(scope, "succeeded", found.data)
+            return await self._record(draft.id, action, _Outcome("already_done", found.data))
+        if found.state == "unknown":
+            error = unknown_message(sent, found.reason, draft.language)
+            return await self._record(draft.id, action, _Outcome("unknown", error=error))
+        claim = await self._store.ledger_retake(scope, draft.id, action.index, sha)
+        if not claim.claimed:
+            if claim.state == "succeeded":
+                return await self._record(draft.id, action, _Outcome("already_done", claim.result))
+            return await self._record(draft.id, action, _Outcome("unknown", error=IN_PROGRESS))
+        return await self._send(draft, action, sent)
 
     async def _resume_claimed(
         self, draft: Draft, action: DraftAction, sent: ToolAction, entry: LedgerEntry
@@ -404,7 +460,11 @@ class Executor:
             return await self._record(draft.id, action, _Outcome(entry.state, entry.result, entry.error))
         await self._store.record_action(draft.id, action.index, "running")
         done = await self._caller.write(
-            sent, language=draft.language, emit=self._emitter(draft.id, action.index), settle_first=True
+            sent,
+            language=draft.language,
+            emit=self._emitter(draft.id, action.index),
+            settle_first=True,
+            since=_moment(entry.created_at),
         )
         await self._store.ledger_settle(
             action.idempotency_scope, draft.id, done.ledger_state, done.result, done.error

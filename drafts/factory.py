@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from drafts.executor import ExecutionStore
-from drafts.journal import LedgerEntry
+from drafts.journal import CALLBACK_LEASE_S, LedgerEntry
 from drafts.models import Draft
 from drafts.store import SqliteStore, StaleClaim
 from toolkits.base import ToolAction
@@ -57,6 +57,8 @@ class DraftStore(ExecutionStore, Protocol):
 
     async def list_drafts(self, user_id: str, *, open_only: bool = True, limit: int = 50) -> list[Draft]: ...
 
+    async def open_beyond(self, user_id: str, keep: int) -> list[Draft]: ...
+
     async def pending_in_conversation(self, user_id: str, conversation_id: str) -> Draft | None: ...
 
     async def transition(
@@ -75,7 +77,13 @@ class DraftStore(ExecutionStore, Protocol):
 
     async def draft_events(self, draft_id: str, user_id: str) -> list[dict[str, str]]: ...
 
-    async def prune(self, *, callback_max_age_s: float = 48 * 3600) -> int: ...
+    async def prune(
+        self,
+        *,
+        callback_max_age_s: float = 48 * 3600,
+        unconfirmed_max_age_s: float = ...,
+        finished_max_age_s: float = ...,
+    ) -> int: ...
 
     async def ledger_claim(self, scope: str, draft_id: str, index: int, payload_sha: str) -> LedgerEntry: ...
 
@@ -100,6 +108,8 @@ class DraftStore(ExecutionStore, Protocol):
     async def callback_abandon(self, user_id: str, callback_id: str) -> None: ...
 
     async def callback_get(self, user_id: str, callback_id: str) -> dict[str, Any] | None: ...
+
+    async def callback_renew(self, user_id: str, callback_id: str) -> bool: ...
 
     async def callback_wait(
         self, user_id: str, callback_id: str, *, timeout_s: float = 5.0, interval_s: float = 0.05
@@ -136,7 +146,7 @@ def open_store(
     target: str | os.PathLike[str] | None,
     *,
     clock: Callable[[], datetime] | None = None,
-    callback_stale_s: float = 300.0,
+    callback_stale_s: float = CALLBACK_LEASE_S,
     pool_max: int = 10,
 ) -> SqliteStore | PgStore:
     """The store for `target`: a `postgresql://` (or `postgres://`) URL gives a `PgStore`, which

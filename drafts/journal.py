@@ -15,10 +15,13 @@ from pydantic import BaseModel, ConfigDict
 
 from drafts._db import Database, dumps, iso, loads
 
-__all__ = ["AUDIT_PREVIEW_CHARS", "JournalMixin", "LedgerEntry", "LedgerState"]
+__all__ = ["AUDIT_PREVIEW_CHARS", "CALLBACK_LEASE_S", "JournalMixin", "LedgerEntry", "LedgerState"]
 
 LedgerState = Literal["started", "succeeded", "failed", "unknown"]
 AUDIT_PREVIEW_CHARS = 200
+# A callback's owner renews its claim while it works (`callback_renew`, several times per lease); a
+# claim not renewed for this long belongs to a dead owner and the next delivery takes it over.
+CALLBACK_LEASE_S = 10.0
 # Seed 004 caps a message at 4000 chars; the log keeps no more even if a caller forgot to check.
 _AUDIT_INPUT_CHARS = 4000
 _AUDIT_KEYS = (
@@ -148,6 +151,53 @@ class JournalMixin:
             params.append(draft_id)
         return await self._db.write(lambda conn: conn.execute(sql, params).rowcount == 1)
 
+    async def ledger_retake(self, scope: str, draft_id: str, index: int, payload_sha: str) -> LedgerEntry:
+        """Claim a scope whose outcome stayed "unknown", once reconciling showed the change absent (or
+        safe to send again): the "unknown" row becomes this draft's "started" claim, atomically.
+
+        Returns:
+            The row; `claimed` says whether this caller now owns the call.
+
+        Raises:
+            sqlite3.Error: the database failed (nothing was claimed).
+        """
+        stamp = iso(self._now())
+
+        def tx(conn: sqlite3.Connection) -> LedgerEntry | None:
+            taken = conn.execute(
+                "UPDATE ledger SET state = 'started', draft_id = ?, action_index = ?, payload_sha = ?,"
+                " result = NULL, error = NULL, attempts = attempts + 1, updated_at = ?"
+                " WHERE scope = ? AND state = 'unknown'",
+                (draft_id, index, payload_sha, stamp, scope),
+            ).rowcount
+            row = conn.execute(f"SELECT {_LEDGER_COLUMNS} FROM ledger WHERE scope = ?", (scope,)).fetchone()
+            return None if row is None else _entry(row, claimed=taken == 1)
+
+        found = await self._db.write(tx)
+        if found is None:
+            return await self.ledger_claim(scope, draft_id, index, payload_sha)
+        return found
+
+    async def ledger_resolve(
+        self,
+        scope: str,
+        state: Literal["succeeded", "failed"],
+        result: Any = None,
+        error: str | None = None,
+    ) -> bool:
+        """Settle a scope whose outcome stayed "unknown": reconciling found the change (succeeded),
+        or a person's "send it anyway" under a new scope did it (succeeded, with that result).
+
+        Returns:
+            Whether an "unknown" row changed.
+
+        Raises:
+            sqlite3.Error: the database failed.
+        """
+        sql = "UPDATE ledger SET state = ?, result = ?, error = ?, updated_at = ? WHERE scope = ? AND state = 'unknown'"
+        params = (state, dumps(result), error, iso(self._now()), scope)
+        return await self._db.write(lambda conn: conn.execute(sql, params).rowcount == 1)
+
     async def ledger_lookup(self, scopes: Sequence[str]) -> dict[str, LedgerEntry]:
         """The ledger rows of those `scopes` that have one.
 
@@ -180,7 +230,7 @@ class JournalMixin:
             (True, None) when this caller owns the callback and must produce the reply;
             (False, reply) when the reply is stored (replay it, do nothing else);
             (False, None) when another caller is still producing it (poll `callback_get`).
-            A claim left unfinished for longer than the store's `callback_stale_s` (its owner
+            A claim whose lease was not renewed for the store's `callback_stale_s` (its owner
             crashed) is taken over.
 
         Raises:
@@ -250,10 +300,38 @@ class JournalMixin:
 
         return await self._db.read(tx)
 
+    async def callback_renew(self, user_id: str, callback_id: str) -> bool:
+        """Renew the lease of a callback this caller owns and is still working on (its claim's start
+        time is the lease: a claim not renewed for `callback_stale_s` belongs to a dead owner).
+
+        Returns:
+            Whether an unfinished claim was renewed.
+
+        Raises:
+            sqlite3.Error: the database failed.
+        """
+        sql = "UPDATE callback_replies SET started_ts = ? WHERE user_id = ? AND callback_id = ? AND reply IS NULL"
+        params = (self._now().timestamp(), user_id, callback_id)
+        return await self._db.write(lambda conn: conn.execute(sql, params).rowcount == 1)
+
+    async def _callback_peek(self, user_id: str, callback_id: str) -> tuple[dict[str, Any] | None, bool]:
+        sql = "SELECT reply, started_ts FROM callback_replies WHERE user_id = ? AND callback_id = ?"
+        now_ts = self._now().timestamp()
+
+        def tx(conn: sqlite3.Connection) -> tuple[dict[str, Any] | None, bool]:
+            row = conn.execute(sql, (user_id, callback_id)).fetchone()
+            if row is None:
+                return None, False
+            return loads(row[0]), now_ts - row[1] <= self._callback_stale_s
+
+        return await self._db.read(tx)
+
     async def callback_wait(
         self, user_id: str, callback_id: str, *, timeout_s: float = 5.0, interval_s: float = 0.05
     ) -> dict[str, Any] | None:
-        """Poll `callback_get` until a reply is stored or `timeout_s` passes (then None).
+        """Wait while another caller produces the reply: until it is stored (returned), its owner
+        stops renewing the lease or drops the claim (None at once: `callback_begin` takes it over),
+        or `timeout_s` passes (None).
 
         Raises:
             sqlite3.Error: the database failed.
@@ -261,10 +339,11 @@ class JournalMixin:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout_s
         while True:
-            reply = await self.callback_get(user_id, callback_id)
-            if reply is not None or loop.time() >= deadline:
+            reply, alive = await self._callback_peek(user_id, callback_id)
+            if reply is not None or not alive or loop.time() >= deadline:
                 return reply
-            await asyncio.sleep(interval_s)
+            await asyncio.sleep(min(interval_s, max(0.0, deadline - loop.time())))
+            interval_s = min(interval_s * 1.5, 0.5)
 
     # -- audit log ----------------------------------------------------------------------------
 

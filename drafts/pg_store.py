@@ -27,8 +27,11 @@ from drafts._pg import Conn, PgDatabase, js
 from drafts._pg_journal import PgJournalMixin
 from drafts._pg_lease import BEAT_SQL, PgLeaseMixin
 from drafts._pg_operator import PgOperatorMixin
+from drafts.journal import CALLBACK_LEASE_S
 from drafts.models import OPEN_STATES, ActionStatus, Draft, DraftAction, is_allowed_transition
+from drafts.store import FINISHED_KEPT_S, UNCONFIRMED_KEPT_S
 from toolkits.base import ToolAction
+from toolkits.scopes import bind_draft
 
 __all__ = ["PgStore"]
 
@@ -116,8 +119,8 @@ class PgStore(PgLeaseMixin, PgJournalMixin, PgOperatorMixin):
         url: a `postgresql://` URL; name a schema with `options=-csearch_path=<schema>` to keep the
             tables apart from others (it is created on first start if missing).
         clock: returns the current time (tests pass a fixed one); defaults to the UTC wall clock.
-        callback_stale_s: an unfinished callback claim older than this is taken over by the next
-            delivery (its first handler is presumed dead).
+        callback_stale_s: an unfinished callback claim whose lease was not renewed for this long is
+            taken over by the next delivery (its first handler is presumed dead).
         pool_min, pool_max: connections kept and allowed, per process.
     """
 
@@ -126,7 +129,7 @@ class PgStore(PgLeaseMixin, PgJournalMixin, PgOperatorMixin):
         url: str,
         *,
         clock: Callable[[], datetime] | None = None,
-        callback_stale_s: float = 300.0,
+        callback_stale_s: float = CALLBACK_LEASE_S,
         pool_min: int = 1,
         pool_max: int = 10,
     ) -> None:
@@ -216,7 +219,8 @@ class PgStore(PgLeaseMixin, PgJournalMixin, PgOperatorMixin):
         ttl_s: float,
         now: datetime,
     ) -> Draft:
-        """Persist a new "pending" draft owned by `user_id`, with an unguessable id.
+        """Persist a new "pending" draft owned by `user_id`, with an unguessable id that is bound into
+        the scopes of its per-draft actions (`toolkits.scopes.bind_draft`).
 
         Raises:
             pydantic.ValidationError: a field does not fit the Draft model (e.g. language).
@@ -224,9 +228,11 @@ class PgStore(PgLeaseMixin, PgJournalMixin, PgOperatorMixin):
         """
         created = to_utc(now)
         expires = created + timedelta(seconds=ttl_s)
+        draft_id = secrets.token_urlsafe(16)
+        actions = bind_draft(actions, draft_id)  # value changes are scoped by this draft (DESIGN §7)
         draft = Draft.model_validate(
             {
-                "id": secrets.token_urlsafe(16),
+                "id": draft_id,
                 "status": "pending",
                 "plan_id": plan_id,
                 "conversation_id": conversation_id,
@@ -286,6 +292,22 @@ class PgStore(PgLeaseMixin, PgJournalMixin, PgOperatorMixin):
             " LEFT JOIN draft_actions a ON a.draft_id = d.id ORDER BY d.seq DESC, a.idx"
         )
         params = {"now": to_utc(self._now()), "user": user_id, "open": _OPEN, "limit": max(1, limit)}
+        async with self._db.connection() as conn:
+            await conn.execute(_EXPIRE_DUE, params)
+            return [draft for draft, _ in _drafts(await _fetch(conn, sql, params))]
+
+    async def open_beyond(self, user_id: str, keep: int) -> list[Draft]:
+        """The user's open drafts beyond the newest `keep` (see `SqliteStore.open_beyond`).
+
+        Raises:
+            psycopg.Error: the database failed.
+        """
+        sql = (
+            f"SELECT {_COLUMNS} FROM (SELECT * FROM drafts WHERE owner_user_id = %(user)s"
+            " AND status = ANY(%(open)s) ORDER BY seq DESC OFFSET %(keep)s) d"
+            " LEFT JOIN draft_actions a ON a.draft_id = d.id ORDER BY d.seq DESC, a.idx"
+        )
+        params = {"now": to_utc(self._now()), "user": user_id, "open": _OPEN, "keep": max(0, keep)}
         async with self._db.connection() as conn:
             await conn.execute(_EXPIRE_DUE, params)
             return [draft for draft, _ in _drafts(await _fetch(conn, sql, params))]
@@ -396,20 +418,42 @@ class PgStore(PgLeaseMixin, PgJournalMixin, PgOperatorMixin):
         rows = await self._db.fetchall(sql, (draft_id, user_id))
         return [{"from": src, "to": dst, "at": iso(at)} for src, dst, at in rows]
 
-    async def prune(self, *, callback_max_age_s: float = 48 * 3600) -> int:
-        """Delete expired plans and callback replies older than `callback_max_age_s`.
+    async def prune(
+        self,
+        *,
+        callback_max_age_s: float = 48 * 3600,
+        unconfirmed_max_age_s: float = UNCONFIRMED_KEPT_S,
+        finished_max_age_s: float = FINISHED_KEPT_S,
+    ) -> int:
+        """Bound what the store keeps (run on a schedule): see `SqliteStore.prune`.
 
         Returns:
-            The number of rows deleted.
+            The number of rows deleted or trimmed.
 
         Raises:
             psycopg.Error: the database failed.
         """
         now = to_utc(self._now())
         async with self._db.transaction() as conn:
+            await conn.execute(
+                "UPDATE drafts SET status = 'expired', version = version + 1, updated_at = %(now)s"
+                " WHERE status = ANY(%(open)s) AND expires_at <= %(now)s",
+                {"now": now, "open": _OPEN},
+            )
             plans = await conn.execute("DELETE FROM plans WHERE expires_at <= %s", (now,))
             replies = await conn.execute(
                 "DELETE FROM callback_replies WHERE started_at <= %s",
                 (now - timedelta(seconds=callback_max_age_s),),
             )
-            return plans.rowcount + replies.rowcount
+            dropped = await conn.execute(
+                "DELETE FROM drafts WHERE status IN ('cancelled', 'expired') AND updated_at <= %s",
+                (now - timedelta(seconds=unconfirmed_max_age_s),),
+            )
+            trimmed = await conn.execute(
+                "UPDATE draft_actions SET action = jsonb_set(action::jsonb, '{args}', '{}'::jsonb)::json,"
+                " result = NULL WHERE (result IS NOT NULL OR (action::jsonb -> 'args') <> '{}'::jsonb)"
+                " AND draft_id IN (SELECT id FROM drafts WHERE status IN"
+                " ('executed', 'partially_executed', 'failed') AND updated_at <= %s)",
+                (now - timedelta(seconds=finished_max_age_s),),
+            )
+            return plans.rowcount + replies.rowcount + dropped.rowcount + trimmed.rowcount

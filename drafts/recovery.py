@@ -140,7 +140,9 @@ async def _settle_claim(
     if sent is None:
         state, data, error = "unknown", None, "the action behind this claim can no longer be read"
     else:
-        found = await caller.reconcile(sent)
+        entry = (await store.ledger_lookup([claim.scope])).get(claim.scope)
+        since = datetime.fromisoformat(entry.created_at) if entry is not None else None
+        found = await caller.reconcile(sent, since)
         if found.state == "done":
             state, data, error = "succeeded", found.data, None
         elif found.state == "unknown":

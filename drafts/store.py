@@ -18,10 +18,11 @@ from typing import Any, get_args
 
 from drafts._db import Database, dumps, iso, loads, to_utc
 from drafts._lease import HEARTBEAT_SQL, LeaseMixin, StaleClaim
-from drafts.journal import JournalMixin
+from drafts.journal import CALLBACK_LEASE_S, JournalMixin
 from drafts.models import OPEN_STATES, ActionStatus, Draft, DraftAction, is_allowed_transition
 from drafts.operator import OperatorMixin
 from toolkits.base import ToolAction
+from toolkits.scopes import bind_draft
 
 __all__ = ["SqliteStore", "StaleClaim"]
 
@@ -32,6 +33,8 @@ _OPEN = tuple(sorted(OPEN_STATES))
 _OPEN_MARKS = ",".join("?" * len(_OPEN))
 _AWAITING = ("awaiting_bulk_confirmation", "pending")
 _ACTION_STATUSES = frozenset(get_args(ActionStatus))
+UNCONFIRMED_KEPT_S = 24 * 3600.0  # a cancelled or expired draft is deleted after a day
+FINISHED_KEPT_S = 7 * 24 * 3600.0  # a finished draft keeps its arguments and results for a week
 # Cancelling or expiring a draft past its TTL is fine; moving it forward is not.
 _ALLOWED_AFTER_TTL = frozenset({"cancelled", "expired"})
 
@@ -89,8 +92,8 @@ class SqliteStore(JournalMixin, LeaseMixin, OperatorMixin):
     Args:
         path: the database file (shared with the sandbox backend); None keeps everything in memory.
         clock: returns the current time (tests pass a fixed one); defaults to the UTC wall clock.
-        callback_stale_s: an unfinished callback claim older than this is taken over by the next
-            delivery (its first handler is presumed dead).
+        callback_stale_s: an unfinished callback claim whose lease was not renewed for this long is
+            taken over by the next delivery (its first handler is presumed dead).
 
     Raises:
         sqlite3.Error: the file cannot be opened or migrated.
@@ -101,7 +104,7 @@ class SqliteStore(JournalMixin, LeaseMixin, OperatorMixin):
         path: str | os.PathLike[str] | None = None,
         *,
         clock: Callable[[], datetime] | None = None,
-        callback_stale_s: float = 300.0,
+        callback_stale_s: float = CALLBACK_LEASE_S,
     ) -> None:
         self._db = Database(path)
         self._now = clock or _utcnow
@@ -196,7 +199,8 @@ class SqliteStore(JournalMixin, LeaseMixin, OperatorMixin):
         ttl_s: float,
         now: datetime,
     ) -> Draft:
-        """Persist a new "pending" draft owned by `user_id`, with an unguessable id.
+        """Persist a new "pending" draft owned by `user_id`, with an unguessable id that is bound into
+        the scopes of its per-draft actions (`toolkits.scopes.bind_draft`).
 
         Raises:
             pydantic.ValidationError: a field does not fit the Draft model (e.g. language).
@@ -204,9 +208,11 @@ class SqliteStore(JournalMixin, LeaseMixin, OperatorMixin):
         """
         created = to_utc(now)
         expires = created + timedelta(seconds=ttl_s)
+        draft_id = secrets.token_urlsafe(16)
+        actions = bind_draft(actions, draft_id)  # value changes are scoped by this draft (DESIGN §7)
         draft = Draft.model_validate(
             {
-                "id": secrets.token_urlsafe(16),
+                "id": draft_id,
                 "status": "pending",
                 "plan_id": plan_id,
                 "conversation_id": conversation_id,
@@ -285,6 +291,25 @@ class SqliteStore(JournalMixin, LeaseMixin, OperatorMixin):
 
         def tx(conn: sqlite3.Connection) -> list[Draft]:
             ids = [row[0] for row in conn.execute(sql, params)]
+            return [found[0] for did in ids if (found := _read_draft(conn, did, user_id)) is not None]
+
+        return await self._db.read(tx)
+
+    async def open_beyond(self, user_id: str, keep: int) -> list[Draft]:
+        """The user's open drafts beyond the newest `keep` (oldest last), with expiry applied: what a
+        bound on drafts per user must cancel before one more is stored.
+
+        Raises:
+            sqlite3.Error: the database failed.
+        """
+        await self._expire_user(user_id)
+        sql = (
+            f"SELECT id FROM drafts WHERE owner_user_id = ? AND status IN ({_OPEN_MARKS})"
+            " ORDER BY rowid DESC LIMIT -1 OFFSET ?"
+        )
+
+        def tx(conn: sqlite3.Connection) -> list[Draft]:
+            ids = [row[0] for row in conn.execute(sql, (user_id, *_OPEN, max(0, keep)))]
             return [found[0] for did in ids if (found := _read_draft(conn, did, user_id)) is not None]
 
         return await self._db.read(tx)
@@ -413,24 +438,52 @@ class SqliteStore(JournalMixin, LeaseMixin, OperatorMixin):
 
         return await self._db.read(tx)
 
-    async def prune(self, *, callback_max_age_s: float = 48 * 3600) -> int:
-        """Delete expired plans and callback replies older than `callback_max_age_s`.
+    async def prune(
+        self,
+        *,
+        callback_max_age_s: float = 48 * 3600,
+        unconfirmed_max_age_s: float = UNCONFIRMED_KEPT_S,
+        finished_max_age_s: float = FINISHED_KEPT_S,
+    ) -> int:
+        """Bound what the store keeps (run on a schedule): expire drafts past their TTL, delete expired
+        plans, callback replies older than `callback_max_age_s`, cancelled and expired drafts older
+        than `unconfirmed_max_age_s`, and drop the arguments and results (the bulk) of drafts that
+        finished more than `finished_max_age_s` ago; their status, previews and links stay.
 
         Telegram redelivers an update for at most 24 h, so 48 h of replies is ample.
 
         Returns:
-            The number of rows deleted.
+            The number of rows deleted or trimmed.
 
         Raises:
             sqlite3.Error: the database failed.
         """
-        now_ts = self._now().timestamp()
+        now = self._now()
+        now_ts = now.timestamp()
+        unconfirmed = iso(now - timedelta(seconds=unconfirmed_max_age_s))
+        finished = iso(now - timedelta(seconds=finished_max_age_s))
 
         def tx(conn: sqlite3.Connection) -> int:
+            conn.execute(
+                "UPDATE drafts SET status = 'expired', version = version + 1, updated_at = ?"
+                f" WHERE status IN ({_OPEN_MARKS}) AND expires_ts <= ?",
+                (iso(now), *_OPEN, now_ts),
+            )
             plans = conn.execute("DELETE FROM plans WHERE expires_ts <= ?", (now_ts,)).rowcount
             replies = conn.execute(
                 "DELETE FROM callback_replies WHERE started_ts <= ?", (now_ts - callback_max_age_s,)
             ).rowcount
-            return int(plans + replies)
+            dropped = conn.execute(
+                "DELETE FROM drafts WHERE status IN ('cancelled', 'expired') AND updated_at <= ?",
+                (unconfirmed,),
+            ).rowcount
+            trimmed = conn.execute(
+                "UPDATE draft_actions SET action = json_set(action, '$.args', json('{}')), result = NULL"
+                " WHERE (result IS NOT NULL OR json_extract(action, '$.args') != '{}') AND draft_id IN"
+                " (SELECT id FROM drafts WHERE status IN ('executed', 'partially_executed', 'failed')"
+                " AND updated_at <= ?)",
+                (finished,),
+            ).rowcount
+            return int(plans + replies + dropped + trimmed)
 
         return await self._db.write(tx)

@@ -26,7 +26,7 @@ from planner.coverage import ACTION_CUES, Coverage, QuestionNotWrite, interrogat
 from planner.dialogue import OTHER_SYSTEM, is_no, is_yes, small_talk
 from planner.directory import Directory, Reader
 from planner.hurried import unhurried
-from planner.intents import WRITE_OPS, IntentBase, IntentsError, describe, parse_intents
+from planner.intents import MISSING, WRITE_OPS, IntentBase, IntentsError, describe, parse_intents
 from planner.limits import MAX_TEXT
 from planner.models import ClarificationQuestion, Plan, PlanInputs, RiskFlag, ToolAction, Voice
 from planner.numbers import NUMBER_WORDS, number_from_words
@@ -35,6 +35,7 @@ from planner.text import detect_language, norm
 from toolkits import registry
 from toolkits.errors import ToolkitError
 from toolkits.schemas import validate_arguments
+from toolkits.scopes import per_draft
 from toolkits.workspace import workspace_config
 
 __all__ = ["Outcome", "PlanRequest", "Planner", "is_no", "is_yes"]
@@ -273,6 +274,12 @@ class Planner:
 
     async def _run_intents(self, intents: list[IntentBase], ctx: BuildContext, plan: Plan) -> Outcome:
         sure = [i for i in intents if i.confidence is None or i.confidence >= CLARIFY_CONFIDENCE]
+        unsure = [i for i in intents if i not in sure]
+        if unsure and sure:  # seed 001: below 0.40 nothing is done with it — and the person is told
+            ctx.notes.append(
+                ctx.t("Не уверен, что понял, и не делаю: ", "Not sure I understood, so not doing: ")
+                + "; ".join(describe(i, ctx.lang) for i in unsure)
+            )
         if not sure:
             plan.summary = "safe-fail"
             return Outcome(
@@ -291,6 +298,7 @@ class Planner:
                         "safe_fail", plan, None, ctx.t("Хорошо, ничего не делаю.", "OK, doing nothing.")
                     )
                 said = "; ".join(describe(i, ctx.lang) for i in sure)
+                ctx.intents = list(sure)  # the reading being restated, for `plan.intents`
                 raise ctx.ask(
                     "confirm",
                     ctx.t(f"Правильно понял: {said}?", f"Did I get it right: {said}?"),
@@ -389,7 +397,9 @@ class Planner:
                 ),
             )
         done: list[dict[str, Any]] = []
-        writes = [a for a in actions if not a.read_only]
+        # Only a create with a business identity can be "done already"; whether a value change is
+        # needed was decided from the record's current state, never from earlier drafts (DESIGN §7).
+        writes = [a for a in actions if not a.read_only and not per_draft(a.idempotency_scope)]
         if writes and self._ledger is not None:
             seen = await self._ledger([a.idempotency_scope for a in writes])
             if seen:
@@ -515,7 +525,11 @@ def _about_work(text: str, ctx: BuildContext) -> bool:
 
 
 def _dumped(ctx: BuildContext) -> list[dict[str, Any]]:
-    return [i.model_dump(mode="json", exclude_none=True) for i in ctx.intents]
+    """The intents understood, without the placeholder of a field still being asked for."""
+    return [
+        {k: v for k, v in i.model_dump(mode="json", exclude_none=True).items() if v != MISSING}
+        for i in ctx.intents
+    ]
 
 
 def _domain(actions: list[ToolAction]) -> Any:

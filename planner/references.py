@@ -221,7 +221,9 @@ async def stage(ctx: BuildContext, ref: str) -> Entity:
         Entity(s.kind, s.id, s.name, s.subtitle, s.url, [*s.aliases, *aliases.get(s.name, [])])
         for s in stages
     ]
-    found = [m for m in find_mentions(keys_for(ref), pool) if m.score >= 1.0]
+    words = keys_for(ref)
+    # the whole phrase names the stage ("переговоры"), not one word of it ("Not won", "almost won")
+    found = [m for m in find_mentions(words, pool) if m.score >= 1.0 and len(m.positions) == len(words)]
     if found:
         return next(s for s in stages if s.id == found[0].entity.id)
     raise Invalid(f"stage: «{ref}» is not a deal stage (allowed: {', '.join(s.name for s in stages)})")

@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from planner.dialogue import position_of
 from planner.models import Plan
 from server.replies import Reply
 
@@ -28,17 +29,17 @@ def reask(state: dict[str, Any], message: str) -> Reply:
 
 
 def match_choice(answer: str, choices: list[dict[str, str]]) -> str | None:
-    """A choice by value, by label, by its number in the list, or by the start of its label."""
+    """A choice by value, by label, by its position in the list ("2", "the second one", «вторую»,
+    "last one"), or by the start of its label."""
     low = answer.lower()
     for c in choices:
         if answer == c["value"] or low == c["label"].lower():
             return c["value"]
-    if (
-        re.fullmatch(r"[0-9]{1,3}", answer) is not None
-        and 1 <= int(answer) <= len(choices)
-        and not any(c["value"].isdigit() for c in choices)
-    ):
-        return choices[int(answer) - 1]["value"]
+    numeric_values = any(c["value"].isdigit() for c in choices)  # "3" is then a value, not a position
+    if not (numeric_values and re.fullmatch(r"#?[0-9]{1,3}", answer.strip())):
+        position = position_of(answer, len(choices))
+        if position is not None:
+            return choices[position]["value"]
     starts = [c["value"] for c in choices if c["label"].lower().startswith(low)]
     if len(starts) == 1:
         return starts[0]
@@ -87,7 +88,7 @@ def parse_now(now: str | None, tz: ZoneInfo) -> datetime | None:
     if now is None:
         return None
     try:
-        dt = datetime.fromisoformat(str(now).replace("Z", "+00:00"))
-    except ValueError:
+        dt = datetime.fromisoformat(str(now)[:64].replace("Z", "+00:00"))
+        return dt.replace(tzinfo=tz) if dt.tzinfo is None else dt.astimezone(tz)
+    except (ValueError, OverflowError):  # "9999-12-31T23:59:59-14:00" is past year 9999 in UTC
         return None
-    return dt.replace(tzinfo=tz) if dt.tzinfo is None else dt.astimezone(tz)

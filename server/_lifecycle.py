@@ -25,6 +25,7 @@ class LifeCycle(ServicePart):
 
     _recovery: asyncio.Task[None]
     _retention: asyncio.Task[None]
+    _pruning: asyncio.Task[None]
 
     async def start(self) -> None:
         """Finish drafts a crash left executing (DESIGN §7), then keep an eye out for more: with several
@@ -38,6 +39,7 @@ class LifeCycle(ServicePart):
                 await self._recovered(report)
         except Exception:  # recovery must never stop the server from answering
             log.exception("startup recovery failed")
+        self._pruning = asyncio.create_task(self._prune_every(self.settings.prune_interval_s))
         self._recovery = asyncio.create_task(
             recovery_loop(
                 self.store,
@@ -50,6 +52,18 @@ class LifeCycle(ServicePart):
             )
         )
         self._retention = asyncio.create_task(retention_loop(self.store, self.settings.audit_retention_days))
+
+    async def _prune_every(self, every_s: float) -> None:
+        """Keep the store bounded (DESIGN §10): expired plans and drafts go, finished drafts lose
+        their bulk; once at start, then every `every_s`."""
+        while True:
+            try:
+                removed = await self.store.prune()
+                if removed:
+                    log.info("pruned %d stored rows", removed)
+            except Exception:  # pruning must never stop the server from answering
+                log.exception("pruning the store failed")
+            await asyncio.sleep(every_s)
 
     async def _recovered(self, report: RecoveryReport) -> None:
         """A draft finished by recovery was executed all the same: its owner's audit log says so."""
@@ -69,7 +83,7 @@ class LifeCycle(ServicePart):
             )
 
     async def stop(self) -> None:
-        for name in ("_recovery", "_retention"):
+        for name in ("_recovery", "_retention", "_pruning"):
             task = getattr(self, name, None)
             if task is not None:
                 task.cancel()

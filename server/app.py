@@ -20,12 +20,13 @@ from pydantic import Field, WithJsonSchema
 
 from planner.intents import intents_schema
 from planner.models import Voice
+from server._storage import guarded
 from server.card import CARD_URI, card_apps, hide_app_tools_without_apps
 from server.content import tool_result
-from server.elicit import PersonConfirms, PersonCounts, ask_person
+from server.elicit import PersonConfirms, PersonCounts, ask_person, ask_person_on_yes
 from server.identity import Who, resolve_user
 from server.observe import observed
-from server.replies import Reply, known_secrets, redact, redact_text
+from server.replies import Reply, known_secrets, neutralise, neutralise_text, redact, redact_text
 from server.resources import PlannerServer, register_resources
 from server.sandbox_mode import mark
 from server.service import Service
@@ -64,6 +65,14 @@ DraftId = Annotated[str, Field(max_length=128, description="draft.id of the repl
 _Fn = TypeVar("_Fn", bound=Callable[..., Any])
 
 
+def _answered_form(person: Any) -> bool:
+    """Whether the person was shown the confirmation form (a resolver that did not ask yields an
+    accepted outcome carrying NOT_ASKED)."""
+    if isinstance(person, DeclinedElicitation | CancelledElicitation):
+        return True
+    return isinstance(person, AcceptedElicitation) and isinstance(person.data, PersonConfirms | PersonCounts)
+
+
 def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
     @asynccontextmanager
     async def lifespan(_: MCPServer[Any]) -> AsyncIterator[Service]:
@@ -98,11 +107,26 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
 
         return register
 
+    async def decide(uid: str, draft_id: str, person: Any, confirm_count: int | None) -> Reply:
+        """The person's answer to the confirmation form when they were asked, else the plain confirm."""
+        if isinstance(person, AcceptedElicitation) and isinstance(person.data, PersonCounts):
+            await service.confirm(uid, draft_id)  # pending -> awaiting the count
+            return await service.confirm(uid, draft_id, confirm_count=person.data.count)
+        if isinstance(person, AcceptedElicitation) and isinstance(person.data, PersonConfirms):
+            if person.data.confirm:
+                return await service.confirm(uid, draft_id)
+            return await service.cancel(uid, draft_id)
+        if isinstance(person, DeclinedElicitation):
+            return await service.cancel(uid, draft_id)
+        if isinstance(person, CancelledElicitation):
+            return await service.not_confirmed(uid, draft_id)
+        return await service.confirm(uid, draft_id, confirm_count=confirm_count)
+
     async def once(
         user: str, callback_id: str | None, tool: str, fn: Callable[[], Awaitable[Reply]]
     ) -> CallToolResult:
-        reply = await observed(tool, user, lambda: service.once(user, callback_id, tool, fn))
-        return tool_result(mark(redact(reply, hidden), sandbox))
+        reply = await observed(tool, user, lambda: guarded(service.once(user, callback_id, tool, fn)))
+        return tool_result(mark(redact(neutralise(reply), hidden), sandbox))
 
     @tool(
         ToolAnnotations(
@@ -148,16 +172,20 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
             Field(description="Client plumbing (a bot's voice message), leave out: pass the words as text"),
         ] = None,
         language: Annotated[
-            str | None, Field(description="'ru' or 'en'; detected from the text when omitted")
+            str | None, Field(max_length=16, description="'ru' or 'en'; detected from the text when omitted")
         ] = None,
         now: Annotated[
             str | None,
             Field(
-                description="Leave out (the server's clock). ISO 8601 moment relative dates resolve against"
+                max_length=64,
+                description="Leave out (the server's clock). ISO 8601 moment relative dates resolve against",
             ),
         ] = None,
-        timezone: Annotated[str | None, Field(description="IANA zone, default Europe/Moscow")] = None,
+        timezone: Annotated[
+            str | None, Field(max_length=64, description="IANA zone, default Europe/Moscow")
+        ] = None,
         callback_id: CallbackId = None,
+        person: Annotated[ElicitationResult[Any], Resolve(ask_person_on_yes)] = None,  # type: ignore[assignment]
     ) -> Annotated[CallToolResult, Reply]:
         """Turn what the person said into a plan. Call this first, with their exact words.
 
@@ -166,10 +194,17 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         call and its risks. Show the preview; call `confirm_draft` only after the person says yes.
         If status is "needs_clarification", ask the person `clarifying_question` (offer `choices`) and pass
         the answer to `pick`. "safe_fail" means nothing was done; ask them to rephrase.
-        In a conversation with a pending draft, plain "да"/"yes" confirms and runs it and "нет"/"no" cancels it."""
+        In a conversation with a pending draft, the person's plain "да"/"yes" confirms it (status "confirmed",
+        a bulk draft first asks for the count) and "нет"/"no" cancels it; a confirmed draft runs only when you
+        call `execute_draft`. Any other message cancels the pending draft and the reply says so."""
         uid = who(ctx, user_id)
         if timezone is None and ctx.headers is not None:
             timezone = ctx.headers.get("x-timezone") or None  # DESIGN §9: a bot sends X-Timezone
+        if _answered_form(person) and conversation_id:
+            # "да" to a pending draft, and the person answered the confirmation form: that decides
+            pending = await service.store.pending_in_conversation(uid, conversation_id)
+            if pending is not None:
+                return await once(uid, callback_id, "plan", lambda: decide(uid, pending.id, person, None))
         return await once(
             uid,
             callback_id,
@@ -255,22 +290,9 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         fill it in yourself). After "confirmed", call `execute_draft`. Where the client can show forms
         (MCP elicitation), the person is asked directly; their answer decides (no -> cancelled)."""
         uid = who(ctx, user_id)
-
-        async def decide() -> Reply:
-            if isinstance(person, AcceptedElicitation) and isinstance(person.data, PersonCounts):
-                await service.confirm(uid, draft_id)  # pending -> awaiting the count
-                return await service.confirm(uid, draft_id, confirm_count=person.data.count)
-            if isinstance(person, AcceptedElicitation) and isinstance(person.data, PersonConfirms):
-                if person.data.confirm:
-                    return await service.confirm(uid, draft_id)
-                return await service.cancel(uid, draft_id)
-            if isinstance(person, DeclinedElicitation):
-                return await service.cancel(uid, draft_id)
-            if isinstance(person, CancelledElicitation):
-                return await service.not_confirmed(uid, draft_id)
-            return await service.confirm(uid, draft_id, confirm_count=confirm_count)
-
-        return await once(uid, callback_id, "confirm_draft", decide)
+        return await once(
+            uid, callback_id, "confirm_draft", lambda: decide(uid, draft_id, person, confirm_count)
+        )
 
     @tool(
         ToolAnnotations(
@@ -298,7 +320,7 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         uid = who(ctx, user_id)
 
         async def progress(done: int, total: int, line: str) -> None:
-            await ctx.report_progress(done, total, redact_text(line, hidden))
+            await ctx.report_progress(done, total, neutralise_text(redact_text(line, hidden)))
 
         return await once(
             uid,
@@ -343,9 +365,9 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
         listed = await observed(
             "list_drafts",
             uid,
-            lambda: service.list_drafts(uid, open_only=not include_finished, language=language),
+            lambda: guarded(service.list_drafts(uid, open_only=not include_finished, language=language)),
         )
-        return tool_result(mark(redact(listed, hidden), sandbox))
+        return tool_result(mark(redact(neutralise(listed), hidden), sandbox))
 
     @tool(ToolAnnotations(title="Read my audit log", read_only_hint=True, open_world_hint=False), ui=False)
     async def read_audit_log(
@@ -355,8 +377,8 @@ def build_server(service: Service, settings: Settings) -> MCPServer[Any]:
     ) -> Annotated[CallToolResult, Reply]:
         """The person's audit records, newest first: every decision with its input, intent and tool calls."""
         uid = who(ctx, user_id)
-        logged = await observed("read_audit_log", uid, lambda: service.audit_log(uid, limit))
-        return tool_result(mark(redact(logged, hidden), sandbox))
+        logged = await observed("read_audit_log", uid, lambda: guarded(service.audit_log(uid, limit)))
+        return tool_result(mark(redact(neutralise(logged), hidden), sandbox))
 
     register_resources(mcp, service, who, hidden)
     return mcp

@@ -224,6 +224,16 @@ def main(argv: list[str] | None = None) -> int:
     ch.add_argument("--user", default="local", help="whose drafts (default: local)")
     ch.add_argument("--now", help="ISO 8601 moment for relative dates")
     a = p.parse_args(argv)
+    from toolkits.sqlite import UnusableDatabase
+
+    try:
+        return _run(a)
+    except UnusableDatabase as exc:  # DESIGN §10: refused clearly, never served, no traceback
+        print(f"planner-mcp: {exc}", file=sys.stderr)
+        return 2
+
+
+def _run(a: argparse.Namespace) -> int:
     if a.cmd == "telegram":  # lazy: the bot is an optional extra and only an MCP client of this server
         from bot.app import main as telegram_main
 

@@ -170,9 +170,10 @@ async def _script(d: _Demo) -> None:
     await d.call("confirm_draft", "confirmed", None, draft_id=draft_id, confirm_count=7)
     await d.call("execute_draft", "executed", None, draft_id=draft_id)
 
-    d.section("Удаление: «да» в следующем сообщении подтверждает и выполняет")
-    await d.say("Удали ENG-103", "draft_pending", "ENG-103")
-    await d.say("да", "executed", "ENG-103")
+    d.section("Удаление: «да» в следующем сообщении подтверждает, клиент выполняет")
+    r = await d.say("Удали ENG-103", "draft_pending", "ENG-103")
+    await d.say("да", "confirmed")
+    await d.call("execute_draft", "executed", "ENG-103", draft_id=_draft_id(r))
 
     d.section("Dry run: the exact requests, nothing changed")
     r = await d.say(

@@ -12,11 +12,13 @@ from typing import Any
 from mcp.server.mcpserver import Context, Elicit
 from pydantic import BaseModel, Field
 
+from drafts import Draft
+from planner import is_yes
 from server.identity import Who, resolve_user
 from server.render import t
 from server.service import Service
 
-__all__ = ["NOT_ASKED", "PersonConfirms", "PersonCounts", "ask_person"]
+__all__ = ["NOT_ASKED", "PersonConfirms", "PersonCounts", "ask_person", "ask_person_on_yes"]
 
 
 class PersonConfirms(BaseModel):
@@ -47,6 +49,29 @@ async def ask_person(draft_id: str, user_id: str, callback_id: str | None, ctx: 
     if callback_id and await service.store.callback_get(uid, callback_id) is not None:
         return NOT_ASKED
     draft = await service.store.get_draft(draft_id, uid)
+    return _form(draft)
+
+
+async def ask_person_on_yes(
+    text: str | None,
+    user_id: str,
+    conversation_id: str | None,
+    callback_id: str | None,
+    ctx: Context[Any, Any],
+) -> Any:
+    """Resolver for `plan`: "да"/"yes" to a pending draft confirms through the same form as
+    `confirm_draft` (DESIGN §4), where the client supports elicitation."""
+    caps = ctx.client_capabilities
+    if caps is None or caps.elicitation is None or text is None or not conversation_id or not is_yes(text):
+        return NOT_ASKED
+    service: Service = ctx.request_context.lifespan_context
+    uid = resolve_user(ctx, user_id, service.settings.principals)
+    if callback_id and await service.store.callback_get(uid, callback_id) is not None:
+        return NOT_ASKED
+    return _form(await service.store.pending_in_conversation(uid, conversation_id))
+
+
+def _form(draft: Draft | None) -> Any:
     if draft is None or draft.status not in ("pending", "awaiting_bulk_confirmation"):
         return NOT_ASKED
     lang = draft.language

@@ -170,4 +170,12 @@ def execution_message(draft: Draft) -> str:
         "partially_executed": t(lang, "Выполнено частично:", "Partly done:"),
         "failed": t(lang, "Не выполнено:", "Not done:"),
     }.get(draft.status, draft.status)
+    if any(a.status == "unknown" for a in draft.actions):  # DESIGN §7: the person decides, knowingly
+        lines.append(
+            t(
+                lang,
+                "Если там этого нет, напишите «отправь всё равно» — отправлю заново.",
+                'If it is not there, say "send it anyway" and I will send it again.',
+            )
+        )
     return "\n".join([head, *lines])

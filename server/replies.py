@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import re
+from collections.abc import Callable, Collection
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -11,7 +12,16 @@ from drafts import Draft
 from planner.models import Choice, Plan
 from server.settings import Settings
 
-__all__ = ["Reply", "Status", "known_secrets", "redact", "redact_text"]
+__all__ = [
+    "BIDI_CONTROLS",
+    "Reply",
+    "Status",
+    "known_secrets",
+    "neutralise",
+    "neutralise_text",
+    "redact",
+    "redact_text",
+]
 
 Status = Literal[
     "answered", "needs_clarification", "draft_pending", "needs_bulk_confirmation", "confirmed", "executing",
@@ -29,6 +39,11 @@ class Reply(BaseModel):
     user_message: str | None = None
     clarifying_question: str | None = None
     question_id: str | None = Field(default=None, description="id of the open question, to pass to `pick`")
+    notice: str | None = Field(
+        default=None,
+        description="what this message did to an earlier draft or open question of the conversation "
+        "(cancelled, dropped); also the first line of user_message",
+    )
     choices: list[Choice] = []
     plan: Plan | None = None
     draft: Draft | None = None
@@ -66,6 +81,33 @@ def _scrub(value: Any, secrets: Collection[str]) -> Any:
         return [_scrub(v, secrets) for v in value]
     if isinstance(value, dict):
         return {_scrub(k, secrets): _scrub(v, secrets) for k, v in value.items()}
+    return value
+
+
+# Bidirectional controls (embeddings, overrides, isolates, marks): a name that carries one can make
+# a preview read differently from what will run ("Trojan Source"), so text shown to a person has none.
+BIDI_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def neutralise_text(text: str) -> str:
+    return BIDI_CONTROLS.sub("", text)
+
+
+def neutralise(reply: Reply) -> Reply:
+    """The reply without bidirectional control characters in any of its strings (DESIGN §10);
+    the stored draft is unchanged, only what is shown."""
+    if not BIDI_CONTROLS.search(reply.model_dump_json()):
+        return reply
+    return Reply.model_validate(_map_strings(reply.model_dump(mode="json"), neutralise_text))
+
+
+def _map_strings(value: Any, fn: Callable[[str], str]) -> Any:
+    if isinstance(value, str):
+        return fn(value)
+    if isinstance(value, list):
+        return [_map_strings(v, fn) for v in value]
+    if isinstance(value, dict):
+        return {_map_strings(k, fn): _map_strings(v, fn) for k, v in value.items()}
     return value
 
 

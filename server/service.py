@@ -6,6 +6,7 @@ below the boundary: errors are mapped to short messages for the person.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -16,10 +17,11 @@ from datetime import datetime
 from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from drafts import DraftStore, Executor
+from drafts import CALLBACK_LEASE_S, DraftStore, Executor
 from planner import Outcome, Planner, PlanRequest, is_no, is_yes
 from planner.answers import refine
-from planner.limits import MAX_TEXT
+from planner.dialogue import is_cancel, is_send_anyway, looks_like_request
+from planner.limits import MAX_TEXT, NOW_RANGE, in_range, oversized
 from planner.models import Voice
 from server._drafts import ID_PATTERN, DraftCommands, not_found
 from server._helpers import (
@@ -32,6 +34,7 @@ from server._helpers import (
     reask,
 )
 from server._lifecycle import LifeCycle
+from server._resend import Resend
 from server.render import already_done_lines, draft_message, query_message, t
 from server.replies import Reply, known_secrets, redact_text
 from server.risks import past_date_risks
@@ -44,10 +47,15 @@ from toolkits.errors import ToolkitError
 __all__ = ["Service"]
 
 log = logging.getLogger("planner.service")
+# questions answered in the person's own words, which may read like a request ("Добавить экспорт в PDF"
+# as a title): the answer is taken as given, never as a new request
+_WORDS_ANSWER = frozenset({"request", "domain", "title", "name", "body", "content", "value", "items"})
+# how long a repeated callback id waits for a live first delivery before answering "still running"
+CALLBACK_WAIT_S = 300.0
 _ID = ID_PATTERN
 
 
-class Service(DraftCommands, LifeCycle):
+class Service(DraftCommands, LifeCycle, Resend):
     def __init__(
         self, settings: Settings, store: DraftStore, backend: Backend, planner: Planner, executor: Executor
     ) -> None:
@@ -61,25 +69,54 @@ class Service(DraftCommands, LifeCycle):
     async def once(
         self, user: str, callback_id: str | None, tool: str, fn: Callable[[], Awaitable[Reply]]
     ) -> Reply:
-        """Run `fn` once per (user, callback_id); a repeated id gets the stored reply and does nothing."""
+        """Run `fn` once per (user, callback_id); a repeated id gets the stored reply and does nothing.
+
+        A delivery that finds the id still being handled waits for its owner as long as the owner is
+        alive (it renews a lease while it works) and then replays the owner's final reply; a dead
+        owner's claim is taken over once its lease lapses. A reply that is not final ("executing":
+        the draft runs elsewhere) is returned but not stored, so a later delivery asks again."""
         if not callback_id:
             return await fn()
         if len(callback_id) > 200:
             return Reply(
                 ok=False, status="invalid", user_message="callback_id is too long (200 characters at most)."
             )
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + CALLBACK_WAIT_S
         owner, stored = await self.store.callback_begin(user, callback_id, tool)
-        if stored is None and not owner:
-            stored = await self.store.callback_wait(user, callback_id, timeout_s=30)
+        while stored is None and not owner:
+            stored = await self.store.callback_wait(user, callback_id, timeout_s=deadline - loop.time())
+            if stored is None and loop.time() >= deadline:
+                return Reply(
+                    ok=False,
+                    status="executing",
+                    user_message="Ещё выполняется — повторите чуть позже. / Still running - ask again shortly.",
+                )
+            if stored is None:  # the owner died (or gave up): this delivery takes the claim over
+                owner, stored = await self.store.callback_begin(user, callback_id, tool)
         if stored is not None:
             return Reply.model_validate(stored)
+        lease = asyncio.create_task(self._renew_callback(user, callback_id))
         try:
             reply = await fn()
         except BaseException:
             await self.store.callback_abandon(user, callback_id)
             raise
-        await self.store.callback_finish(user, callback_id, reply.model_dump(mode="json"))
+        finally:
+            lease.cancel()
+        if reply.status == "executing":
+            await self.store.callback_abandon(user, callback_id)
+        else:
+            await self.store.callback_finish(user, callback_id, reply.model_dump(mode="json"))
         return reply
+
+    async def _renew_callback(self, user: str, callback_id: str) -> None:
+        while True:
+            await asyncio.sleep(CALLBACK_LEASE_S / 4)
+            try:
+                await self.store.callback_renew(user, callback_id)
+            except Exception:  # a missed renewal only risks a second, idempotent run
+                log.warning("could not renew the lease of a callback", exc_info=True)
 
     # ---- plan ---------------------------------------------------------------------------------
     async def plan(
@@ -120,6 +157,11 @@ class Service(DraftCommands, LifeCycle):
                 "В запросе есть символы, которые нельзя сохранить: перепишите его обычным текстом.",
                 "text: the request contains characters that cannot be stored; send it as plain text.",
             )
+        too_big = (oversized(command, "command") if command is not None else None) or (
+            oversized(intents, "intents") if intents is not None else None
+        )
+        if too_big is not None:  # DESIGN §10: a structured input is bounded like text, and not echoed
+            return Reply(ok=False, status="invalid", user_message=too_big.message(lang or "en"))
         if text is not None and len(text) > MAX_TEXT:
             return self._bad(
                 lang or lang_of(text),
@@ -142,11 +184,12 @@ class Service(DraftCommands, LifeCycle):
                 f"timezone: unknown zone '{str(timezone)[:40]}'; pass an IANA zone such as Europe/Moscow.",
             )
         moment = parse_now(now, tz)
-        if now is not None and moment is None:
+        if now is not None and (moment is None or not in_range(moment)):
+            lo, hi = NOW_RANGE
             return self._bad(
-                lang,
-                "Параметр now должен быть датой-временем ISO 8601, например 2026-11-25T12:00:00+03:00.",
-                "now: pass an ISO 8601 datetime such as 2026-11-25T12:00:00+03:00, or leave it out.",
+                lang or lang_of(text or ""),
+                f"Параметр now должен быть датой-временем ISO 8601 между {lo} и {hi} годом, например 2026-11-25T12:00:00+03:00.",
+                f"now: pass an ISO 8601 datetime between the years {lo} and {hi}, such as 2026-11-25T12:00:00+03:00, or leave it out.",
             )
         if voice is not None and voice.confidence is not None and voice.confidence < 0.40:
             lang2 = lang or lang_of(voice.transcript)
@@ -160,10 +203,38 @@ class Service(DraftCommands, LifeCycle):
                 ),
             )
         spoken = text if text is not None else (voice.transcript if voice else None)
+        dropped: str | None = None
+        if intents is not None:  # a client's model said what the person wants: no yes/no guessing
+            spoken = None
+        if spoken is not None and is_send_anyway(spoken):
+            resent = await self.send_anyway(user, conversation_id, spoken, lang or lang_of(spoken))
+            if resent is not None:
+                return resent
         if spoken is not None and conversation_id:
-            pending = await self._pending_answer(user, conversation_id, spoken, lang or lang_of(spoken))
+            pending, dropped = await self._pending_answer(
+                user, conversation_id, spoken, lang or lang_of(spoken)
+            )
             if pending is not None:
                 return pending
+        reply = await self._plan_new(
+            user, text, command, voice, lang, moment, tz_name, conversation_id, spoken=spoken, intents=intents
+        )
+        return _told(reply, dropped)
+
+    async def _plan_new(
+        self,
+        user: str,
+        text: str | None,
+        command: Any,
+        voice: Voice | None,
+        lang: str | None,
+        moment: datetime | None,
+        tz_name: str,
+        conversation_id: str | None,
+        *,
+        spoken: str | None,
+        intents: Any = None,
+    ) -> Reply:
         request = PlanRequest(
             text=text,
             command=command,
@@ -189,46 +260,50 @@ class Service(DraftCommands, LifeCycle):
             "conversation_id": conversation_id,
             "answers": {},
         }
-        return await self._respond(
-            user, conversation_id, outcome, state, input_text=spoken or command_text(command)
+        said = (
+            spoken
+            or text
+            or command_text(command)
+            or ("[intents] " + json.dumps(intents, ensure_ascii=False)[:900])
         )
+        return await self._respond(user, conversation_id, outcome, state, input_text=said)
 
-    async def _pending_answer(self, user: str, conversation_id: str, text: str, lang: str) -> Reply | None:
-        """Seed 004 rule 1: a pending draft in this conversation is confirmed by yes, cancelled by no;
-        any other message cancels it and is planned as a new request."""
+    async def _pending_answer(
+        self, user: str, conversation_id: str, text: str, lang: str
+    ) -> tuple[Reply | None, str | None]:
+        """Seed 004 rule 1 on a pending draft of this conversation: yes confirms it (through the same
+        path as `confirm_draft`: the counted step for bulk; nothing runs before `execute_draft`), no
+        cancels it. Any other message cancels it and is planned as a new request; the second value
+        is what the reply must then say about the draft (DESIGN §4: never dropped silently)."""
         pending = await self.store.pending_in_conversation(user, conversation_id)
         number = re.fullmatch(r"\s*(\d{1,4})\s*", text)
         if pending is None:
             if is_yes(text) or is_no(text):
-                return Reply(
-                    ok=False,
-                    status="answered",
-                    user_message=t(
-                        lang,
-                        "Нет черновика, который ждёт подтверждения.",
-                        "There is no draft waiting for confirmation.",
-                    ),
+                message = t(
+                    lang,
+                    "Нет черновика, который ждёт подтверждения.",
+                    "There is no draft waiting for confirmation.",
                 )
-            return None
+                return Reply(ok=False, status="answered", user_message=message), None
+            return None, None
         if is_yes(text) or (number and pending.status == "awaiting_bulk_confirmation"):
             count = int(number.group(1)) if number else None
-            reply = await self.confirm(user, pending.id, confirm_count=count, conversation_id=conversation_id)
-            if reply.status == "confirmed":
-                return await self.execute(user, pending.id, dry_run=False)
-            return reply
+            return await self.confirm(
+                user, pending.id, confirm_count=count, conversation_id=conversation_id
+            ), None
         if is_no(text):
-            return await self.cancel(user, pending.id)
-        await self.store.transition(pending.id, user, {"pending", "awaiting_bulk_confirmation"}, "cancelled")
-        await self._audit(
-            user,
-            conversation_id,
-            text,
-            "CANCEL_PENDING",
-            "CANCEL_PENDING",
-            None,
-            f"draft {pending.id} cancelled by a new request",
+            return await self.cancel(user, pending.id), None
+        if not await self.store.transition(
+            pending.id, user, {"pending", "awaiting_bulk_confirmation"}, "cancelled"
+        ):
+            return None, None  # confirmed or expired meanwhile: nothing of it to report here
+        note = t(
+            lang,
+            f"Предыдущий черновик отменён: {pending.summary[:160]}",
+            f"The earlier draft was cancelled: {pending.summary[:160]}",
         )
-        return None
+        await self._audit(user, conversation_id, text, "CANCEL_PENDING", "CANCEL_PENDING", None, note)
+        return None, note
 
     async def pick(
         self, user: str, *, plan_id: str, question_id: str, value: str | None, text: str | None
@@ -260,6 +335,48 @@ class Service(DraftCommands, LifeCycle):
         answer = str(raw).strip()[:MAX_TEXT]
         choices = q.get("choices") or []
         chosen = match_choice(answer, choices)
+        if chosen is None and is_cancel(answer):  # seed 004: "отмена" leaves the question
+            await self._close_question(plan_id, user, state)
+            await self._audit(
+                user,
+                state.get("conversation_id"),
+                answer,
+                "CONFIRM_NO",
+                "CANCEL_PENDING",
+                None,
+                "question dropped",
+            )
+            return Reply(
+                ok=True,
+                status="cancelled",
+                user_message=t(
+                    lang, "Хорошо, вопрос снят — ничего не делаю.", "OK, question dropped - nothing done."
+                ),
+            )
+        slot = str(q["id"]).rsplit(".", 1)[-1]
+        tz = ZoneInfo(state.get("timezone") or self.settings.timezone)
+        asked_at = parse_now(state.get("now"), tz)
+        if (
+            chosen is None
+            and value in (None, "")
+            and slot not in _WORDS_ANSWER  # a title or a comment may well start with a verb
+            and looks_like_request(answer, asked_at or datetime.now(tz))
+        ):
+            # A new request while a question is open is a new request (seed 004), not an answer.
+            await self._close_question(plan_id, user, state)
+            reply = await self._plan_new(
+                user,
+                answer,
+                None,
+                None,
+                state.get("language"),
+                asked_at,
+                state.get("timezone") or self.settings.timezone,
+                state.get("conversation_id"),
+                spoken=answer,
+            )
+            said = lang_of(answer)  # the note speaks the new request's language
+            return _told(reply, t(said, "Предыдущий вопрос снят.", "The earlier question was dropped."))
         if chosen is not None:
             answer = chosen
         elif choices and not q.get("free_text_allowed"):
@@ -268,7 +385,6 @@ class Service(DraftCommands, LifeCycle):
         answers[question_id] = answer
         state["answers"] = answers
         voice = Voice.model_validate(state["voice"]) if state.get("voice") else None
-        tz = ZoneInfo(state.get("timezone") or self.settings.timezone)
         request = PlanRequest(
             text=state.get("text"),
             command=state.get("command"),
@@ -285,6 +401,9 @@ class Service(DraftCommands, LifeCycle):
         return await self._respond(
             user, state.get("conversation_id"), outcome, state, input_text=f"[pick] {answer}"
         )
+
+    async def _close_question(self, plan_id: str, user: str, state: dict[str, Any]) -> None:
+        await self.store.update_plan(plan_id, user, {**state, "open_question": None})
 
     async def _plan_safely(
         self, request: PlanRequest, plan_id: str, answers: dict[str, str] | None
@@ -386,6 +505,7 @@ class Service(DraftCommands, LifeCycle):
         zone = plan.timezone or self.settings.timezone
         plan.risks = [*plan.risks, *past_date_risks(plan, datetime.now(ZoneInfo("UTC")), zone)]
         bulk = len(writes) if "bulk" in plan.risk_kinds() else None
+        evicted = await self._make_room(user, conversation_id, lang)
         draft = await self.store.create_draft(
             user_id=user,
             conversation_id=conversation_id,
@@ -398,13 +518,16 @@ class Service(DraftCommands, LifeCycle):
             now=datetime.now(ZoneInfo("UTC")),
         )
         message = draft_message(plan, draft, outcome.user_message, done)
-        reply = Reply(
-            ok=True,
-            status="draft_pending",
-            user_message=message,
-            plan=plan,
-            draft=draft,
-            results=[{"status": "already_done", **d} for d in done] or None,
+        reply = _told(
+            Reply(
+                ok=True,
+                status="draft_pending",
+                user_message=message,
+                plan=plan,
+                draft=draft,
+                results=[{"status": "already_done", **d} for d in done] or None,
+            ),
+            evicted,
         )
         await self._audit(
             user,
@@ -416,6 +539,32 @@ class Service(DraftCommands, LifeCycle):
             message,
         )
         return reply
+
+    async def _make_room(self, user: str, conversation_id: str | None, lang: str) -> str | None:
+        """DESIGN §10: drafts waiting for a yes are bounded per user. The oldest beyond the bound are
+        cancelled to make room for the new one, and the reply says so (never silently)."""
+        cap = self.settings.max_open_drafts
+        cancelled = [
+            d
+            for d in await self.store.open_beyond(user, cap - 1)
+            if await self.store.transition(
+                d.id, user, {"pending", "awaiting_bulk_confirmation", "confirmed"}, "cancelled"
+            )
+        ]
+        if not cancelled:
+            return None
+        oldest = cancelled[-1]
+        note = t(
+            lang,
+            f"Черновик «{oldest.summary[:120]}» отменён: одновременно ждут подтверждения не больше {cap}.",
+            f"The draft '{oldest.summary[:120]}' was cancelled: at most {cap} drafts wait for a yes at once.",
+        )
+        if len(cancelled) > 1:
+            note += t(lang, f" (и ещё {len(cancelled) - 1})", f" (and {len(cancelled) - 1} more)")
+        await self._audit(
+            user, conversation_id, "[draft bound]", "CANCEL_PENDING", "CANCEL_PENDING", None, note
+        )
+        return note
 
     # ---- conversation memory: the last list shown, for "the first one" / "#2" (seed 004 rule 3) ----
     def _memory_id(self, user: str, conversation_id: str) -> str:
@@ -496,6 +645,14 @@ def _with_link(done: dict[str, Any]) -> dict[str, Any]:
     module = registry.TOOLKITS.get(toolkit)
     link = module.link_for(done.get("result")) if module is not None else None
     return {**done, "link": link} if link else dict(done)
+
+
+def _told(reply: Reply, note: str | None) -> Reply:
+    """The reply with `note` (what happened to an earlier draft or question) said first."""
+    if not note:
+        return reply
+    message = f"{note}\n{reply.user_message}" if reply.user_message else note
+    return reply.model_copy(update={"user_message": message, "notice": note})
 
 
 def _storable(*values: Any) -> bool:

@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from planner.limits import MAX_OPEN_DRAFTS
+
 __all__ = ["Principal", "Settings"]
 
 
@@ -75,6 +77,10 @@ class Settings:
     # people (a bot that spawned the server passes each person's user_id; DESIGN §10)
     stdio_user: str = "local"
     stdio_delegating: bool = False
+    http_max_body_bytes: int = 1024 * 1024  # a request body over this is refused (413)
+    http_max_sessions_per_principal: int = 100  # open Streamable HTTP sessions per token
+    max_open_drafts: int = MAX_OPEN_DRAFTS  # drafts one user may have waiting for a yes
+    prune_interval_s: float = 3600.0  # how often the store drops expired and finished drafts' bulk
 
     @property
     def database(self) -> str | Path:
@@ -118,6 +124,12 @@ class Settings:
             audit_retention_days=_retention_days(),
             stdio_user=os.environ.get("PLANNER_USER", "").strip()[:200] or "local",
             stdio_delegating=_flag("PLANNER_STDIO_DELEGATE"),
+            http_max_body_bytes=max(
+                1024, int(os.environ.get("PLANNER_HTTP_MAX_BODY_BYTES", str(1024 * 1024)))
+            ),
+            http_max_sessions_per_principal=max(1, int(os.environ.get("PLANNER_HTTP_MAX_SESSIONS", "100"))),
+            max_open_drafts=max(1, int(os.environ.get("PLANNER_MAX_OPEN_DRAFTS", str(MAX_OPEN_DRAFTS)))),
+            prune_interval_s=_positive("PLANNER_PRUNE_INTERVAL_S", 3600.0),
         )
 
 

@@ -9,7 +9,11 @@ from typing import Any
 
 from toolkits.base import ToolAction
 
-__all__ = ["Operation", "action", "digest", "scoped_uuid"]
+__all__ = ["DRAFT", "Operation", "action", "digest", "scoped_uuid"]
+
+# The last key of a scope that belongs to one draft; the store replaces it with the draft's id
+# (toolkits/scopes.py). Never a valid draft id (those are URL-safe base64).
+DRAFT = "@draft"
 
 
 @dataclass(frozen=True)
@@ -19,6 +23,8 @@ class Operation:
     slug: str
     read_only: bool
     destructive: bool = False
+    # a value change or a create without a business identity: scoped by its draft (DESIGN §7)
+    per_draft: bool = False
 
 
 def digest(*parts: Any, n: int = 12) -> str:
@@ -37,7 +43,10 @@ def scoped_uuid(scope: str) -> str:
 def action(
     op: Operation, args: dict[str, Any], scope_keys: list[Any], preview: str, depends_on: int | None = None
 ) -> ToolAction:
-    scope = ":".join([op.toolkit, op.name, *[str(k) for k in scope_keys]])
+    keys = [str(k) for k in scope_keys]
+    if op.per_draft and DRAFT not in keys:
+        keys.append(DRAFT)
+    scope = ":".join([op.toolkit, op.name, *keys])
     return ToolAction(
         toolkit=op.toolkit,
         tool_slug=op.slug,

@@ -32,13 +32,15 @@ _W = [
     ("complete_task", "ATTIO_UPDATE_TASK", False),
     ("delete_record", "ATTIO_DELETE_RECORD", True),
 ]
+# Asserted by domain or email: the one write here whose identity is the business's own (DESIGN §7).
+_IDENTIFIED = frozenset({"create_company", "create_person"})
 OPERATIONS: dict[str, Operation] = (
     {n: Operation(TOOLKIT, n, s, True) for n, s in _R}
     | {
         # listing or filtering records is the same operation as a search, through the filterable tool
         "filter_records": Operation(TOOLKIT, "search_records", "ATTIO_QUERY_RECORDS", True),
     }
-    | {n: Operation(TOOLKIT, n, s, False, d) for n, s, d in _W}
+    | {n: Operation(TOOLKIT, n, s, False, d, per_draft=n not in _IDENTIFIED) for n, s, d in _W}
 )
 
 # Record-reference attributes and the object they point at. Attio (and Composio's ATTIO_ASSERT_PERSON

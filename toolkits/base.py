@@ -40,6 +40,10 @@ class ToolAction(BaseModel):
     depends_on: int | None = Field(
         default=None, description="index of an earlier action whose result this one uses"
     )
+    supersedes: str | None = Field(
+        default=None,
+        description="the scope of an earlier attempt whose outcome stayed unknown, sent again at the person's word",
+    )
 
 
 @runtime_checkable

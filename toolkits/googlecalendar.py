@@ -15,7 +15,8 @@ RATE_BUDGET_PER_MINUTE = 60
 
 OPERATIONS: dict[str, Operation] = {
     "list_events": Operation(TOOLKIT, "list_events", "GOOGLECALENDAR_EVENTS_LIST", True),
-    "create_event": Operation(TOOLKIT, "create_event", "GOOGLECALENDAR_CREATE_EVENT", False),
+    # an event has no identity of its own: each request is a new one (DESIGN §7)
+    "create_event": Operation(TOOLKIT, "create_event", "GOOGLECALENDAR_CREATE_EVENT", False, per_draft=True),
 }
 
 

@@ -41,12 +41,15 @@ _W = [
     ("archive_issue", "LINEAR_DELETE_LINEAR_ISSUE", True),
     ("create_project", "LINEAR_CREATE_LINEAR_PROJECT", False),
 ]
+# Scoped by what they create: a template task of a deal, a sub-issue by its title, a project by its
+# name, a new issue by its plan. Everything else changes a value and is scoped by its draft.
+_IDENTIFIED = frozenset({"create_issue", "create_project"})
 OPERATIONS: dict[str, Operation] = (
     {n: Operation(TOOLKIT, n, s, True) for n, s in _R}
     | {
         "list_team_issues": Operation(TOOLKIT, "list_issues", "LINEAR_LIST_ISSUES_BY_TEAM_ID", True),
     }
-    | {n: Operation(TOOLKIT, n, s, False, d) for n, s, d in _W}
+    | {n: Operation(TOOLKIT, n, s, False, d, per_draft=n not in _IDENTIFIED) for n, s, d in _W}
 )
 
 PRIORITY = {"urgent": 1, "high": 2, "medium": 3, "normal": 3, "low": 4, "none": 0}

@@ -6,8 +6,10 @@ DESIGN §7: never blindly retry a create. Each write slug has one lever (`lever`
                a retry is safe too, since Linear refuses a used id ("already exists").
     rerun      asserts (upsert by domain/email), updates, archive: running them again is harmless.
     lookup     notes, tasks, comments, events, record deletes: look for the object, by a marker
-               derived from the scope (`with_marker` puts it into the request) or by its id.
-    none       deals, projects, anything else: nothing can tell, so the person must check.
+               derived from the scope (`with_marker` puts it into the request) or by its id; a deal
+               (a record with no free-text field to carry a marker) by its exact name and company,
+               created since the request left.
+    none       projects, anything else: nothing can tell, so the person must check.
 
 `reconcile` reads through the backend and answers "done" (with the data the write would have
 returned), "absent" (not applied: one more attempt is safe), "rerun_safe" (the write is idempotent:
@@ -67,7 +69,12 @@ _TEXT_FIELD = {
     "ATTIO_CREATE_TASK": "content",
     "LINEAR_CREATE_LINEAR_COMMENT": "body",
 }
-_LOOKUP = frozenset({*_TEXT_FIELD, "GOOGLECALENDAR_CREATE_EVENT", "ATTIO_DELETE_RECORD"})
+_LOOKUP = frozenset(
+    {*_TEXT_FIELD, "GOOGLECALENDAR_CREATE_EVENT", "ATTIO_DELETE_RECORD", "ATTIO_CREATE_RECORD"}
+)
+# A remote's clock and ours may disagree a little: a record created this long before the request
+# left still counts as the request's own.
+CLOCK_SKEW = timedelta(minutes=2)
 _NOT_FOUND = re.compile(r"not found|does not exist|could not find|no such", re.IGNORECASE)
 # What a provider says when a client-chosen id is taken. [guess for Linear: the sandbox says
 # "Issue with id '…' already exists"; Linear's text for a duplicate primary key is not documented.]
@@ -153,8 +160,9 @@ def with_marker(action: ToolAction) -> ToolAction:
     return action.model_copy(update={"args": args})
 
 
-async def reconcile(backend: Backend, action: ToolAction) -> Reconciled:
-    """Find out whether `action` (as sent: resolved arguments, marker applied) took effect.
+async def reconcile(backend: Backend, action: ToolAction, *, since: datetime | None = None) -> Reconciled:
+    """Find out whether `action` (as sent: resolved arguments, marker applied) took effect; `since`
+    is when it was first sent (a deal found by its name must have been created after that).
 
     Returns:
         "done" with the result the write would have returned, "absent", "rerun_safe" or "unknown"
@@ -168,8 +176,10 @@ async def reconcile(backend: Backend, action: ToolAction) -> Reconciled:
         return Reconciled("rerun_safe")
     if kind == "none":
         return Reconciled("unknown", reason=f"{action.tool_slug} has no way to look the change up")
-    finder = _issue_by_id if kind == "client_id" else _FINDERS[action.tool_slug]
     try:
+        if action.tool_slug == "ATTIO_CREATE_RECORD":
+            return await _record_by_name(backend, action, since)
+        finder = _issue_by_id if kind == "client_id" else _FINDERS[action.tool_slug]
         return await finder(backend, action)
     except ToolkitError as exc:
         return Reconciled("unknown", reason=f"the lookup failed: {exc}")
@@ -307,6 +317,41 @@ async def _deleted_record(backend: Backend, action: ToolAction) -> Reconciled:
     if _NOT_FOUND.search(error):
         return Reconciled("done", {})  # ATTIO_DELETE_RECORD answers an empty object
     return Reconciled("unknown", reason=error)
+
+
+def _text_value(values: Mapping[str, Any], attribute: str) -> Any:
+    items = values.get(attribute)
+    first = items[0] if isinstance(items, list) and items else None
+    return first.get("value") if isinstance(first, Mapping) else None
+
+
+def _company_of(values: Mapping[str, Any]) -> Any:
+    items = values.get("associated_company")
+    first = items[0] if isinstance(items, list) and items else None
+    return first.get("target_record_id") if isinstance(first, Mapping) else None
+
+
+async def _record_by_name(backend: Backend, action: ToolAction, since: datetime | None) -> Reconciled:
+    """A created record (a deal) by its exact name and company, created since the request left."""
+    args = action.args
+    values = args.get("values") or {}
+    name, company = values.get("name"), values.get("associated_company")
+    if not isinstance(name, str) or not name or since is None:
+        return Reconciled("unknown", reason="the record has no name to look it up by, or no send time")
+    query = {"object": args["object_type"], "filter": {"name": name}, "limit": 50}
+    ok, data, error = await _read(backend, "ATTIO_QUERY_RECORDS", query)
+    if not ok:
+        return Reconciled("unknown", reason=error)
+    records = data["data"]
+    after = since - CLOCK_SKEW
+    for record in records:
+        created = datetime.fromisoformat(str(record["created_at"]).replace("Z", "+00:00"))
+        same_company = not isinstance(company, str) or _company_of(record["values"]) == company
+        if _text_value(record["values"], "name") == name and same_company and created >= after:
+            return Reconciled("done", {"data": record})
+    if len(records) >= query["limit"]:
+        return Reconciled("unknown", reason="too many records of that name to be sure")
+    return Reconciled("absent")
 
 
 _FINDERS: dict[str, Callable[[Backend, ToolAction], Awaitable[Reconciled]]] = {

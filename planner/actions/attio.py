@@ -127,6 +127,23 @@ async def create_deal(intent: CreateDeal, ctx: BuildContext) -> None:
     name = need(ctx, intent, "name")
     values: dict[str, Any] = {"name": name}
     company_id, company_key, depends, company_name = await _company(ctx, intent)
+    twin = next(
+        (
+            d
+            for d in await ctx.directory.deals()
+            if d.name.casefold() == name.casefold()
+            and (company_id is None or d.extra.get("company_id") == company_id)
+        ),
+        None,
+    )
+    if twin is not None:  # a create is scoped by its draft: the workspace, not the ledger, says it exists
+        ctx.notes.append(
+            ctx.t(
+                f"Сделка «{twin.name}» уже есть — новую не создаю. {twin.url or ''}",
+                f"The deal '{twin.name}' already exists - not creating another. {twin.url or ''}",
+            ).strip()
+        )
+        return
     if company_id:
         values["associated_company"] = company_id
     stage: Entity | None = intent.resolved("stage")

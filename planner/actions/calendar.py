@@ -8,7 +8,7 @@ from datetime import datetime
 
 from planner import references as refs
 from planner.actions import builds
-from planner.context import BuildContext, Invalid
+from planner.context import BuildContext
 from planner.dates import extract_moment, parse_duration_answer
 from planner.intents.models import CreateEvent
 from planner.resolve import find_mentions, keys_for
@@ -62,8 +62,20 @@ async def _attendees(ctx: BuildContext, names: list[str]) -> list[str]:
             if found
             else None
         )
-        if not emails:
-            raise Invalid(f"attendees: no email known for «{name}» (send an email address)")
+        if not emails:  # a reference that matches nobody is a question with the nearest, never a guess
+            answered = ctx.answer("attendees")
+            if answered and _EMAIL.match(answered):
+                out.append(answered.lower())
+                continue
+            near = [e for e in [*members, *people] if e.extra.get("email") or e.extra.get("emails")][:5]
+            raise ctx.ask(
+                "attendees",
+                ctx.t(f"Кого вы имели в виду под «{name}»? Выберите или напишите email.",
+                      f"Who is '{name}'? Pick one or type an email."),
+                choices=[(e.name, str(e.extra.get("email") or e.extra["emails"][0])) for e in near],
+                free_text=True,
+                risk="ambiguous",
+            )  # fmt: skip
         out.append(str(emails))
     return list(dict.fromkeys(out))
 

@@ -477,3 +477,32 @@ async def test_planner_mcp_telegram_runs_until_sigterm_and_logs_no_secret(
     assert "@planner_test_bot is up (long polling; planner over HTTP)" in log
     assert TOKEN not in log and planner.token not in log
     assert (tmp_path / "planner-mcp" / "telegram.db").exists()
+
+
+async def test_a_typed_yes_confirms_the_draft_and_the_bot_runs_it_once(harness: Harness) -> None:
+    fake, planner, ivan = harness.fake, harness.planner, harness.person()
+    marker = new_marker()
+    ivan.says(f"Создай задачу в Linear: {marker}")
+    await draft_shown(fake, ivan.chat)
+    ivan.says("да")  # the planner only confirms; the bot speaks for the person and runs it
+    await fake.wait_message(ivan.chat, lambda m: "Готово" in m.plain and marker in m.plain, "the result")
+    assert await executions(planner, ivan.user_id) == 1
+    assert len(await issues_with(planner, marker)) == 1
+
+
+async def test_a_new_request_while_a_question_is_open_is_planned_and_says_the_question_was_dropped(
+    harness: Harness,
+) -> None:
+    fake, ivan = harness.fake, harness.person()
+    ivan.says("Переведи сделку Acme в Won")  # buttons only: which deal?
+    await fake.wait_message(
+        ivan.chat, lambda m: "Какую сделку" in m.plain and bool(m.buttons), "the question"
+    )
+    ivan.says("Что по сделке с Ромашкой?")
+    answered = await fake.wait_message(ivan.chat, lambda m: "Ромашка" in m.plain, "the new request's answer")
+    assert "Предыдущий вопрос снят" in answered.plain
+    ivan.says("Поставь блок")  # a free-text question: how long?
+    await fake.wait_message(ivan.chat, lambda m: "На сколько минут" in m.plain, "the duration question")
+    ivan.says("Закрой ENG-104")
+    draft = await draft_shown(fake, ivan.chat)
+    assert "ENG-104" in draft.plain and "Предыдущий вопрос снят" in draft.plain

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -147,6 +147,11 @@ async def _count_events(world: World, summary: str) -> int:
     return sum(1 for event in data["items"] if event["summary"] == summary)
 
 
+async def _count_deals(world: World, name: str) -> int:
+    data = await world.read("ATTIO_QUERY_RECORDS", {"object": "deals", "filter": {"name": name}, "limit": 50})
+    return len(data["data"])
+
+
 KINDS = [
     Kind(
         "issue",
@@ -190,6 +195,17 @@ KINDS = [
         _count_events,
     ),
 ]
+KINDS.append(
+    Kind(
+        "deal",
+        "ATTIO_CREATE_RECORD",
+        "any",
+        lambda t: attio.ops.create_deal(
+            {"name": t, "stage": "Lead", "associated_company": ACME}, ACME, f"deal {t}"
+        ),
+        _count_deals,
+    )
+)
 BY_NAME = {kind.name: kind for kind in KINDS}
 
 
@@ -293,25 +309,23 @@ async def test_already_exists_on_the_retry_after_a_lagging_read_back_is_success(
 
 @pytest.mark.parametrize(
     ("language", "advice"),
-    [("en", "it may already exist in Attio; check there before retrying"), ("ru", "проверьте там")],
+    [("en", "it may already exist in Linear; check there before retrying"), ("ru", "проверьте там")],
 )
-async def test_a_deal_create_with_a_lost_answer_stays_unknown_and_tells_the_person_to_check(
+async def test_a_project_create_with_a_lost_answer_stays_unknown_and_tells_the_person_to_check(
     world: World, language: str, advice: str
 ) -> None:
-    world.plan.add("ATTIO_CREATE_RECORD", Fault("unknown_after"))
-    deal = attio.ops.create_deal({"name": "Globex expansion", "stage": "Lead"}, "globex.com", "create deal")
+    world.plan.add("LINEAR_CREATE_LINEAR_PROJECT", Fault("unknown_after"))
+    project = linear.ops.create_project("Q9 launch", [ENG], "create project")
 
-    draft = await world.run([deal, BY_NAME["note"].build("Kickoff call")], language=language)
+    draft = await world.run([project, BY_NAME["note"].build("Kickoff call")], language=language)
 
     assert [a.status for a in draft.actions] == ["unknown", "succeeded"]
     assert draft.status == "partially_executed"
     assert advice in (draft.actions[0].error or "")
-    assert world.writes("ATTIO_CREATE_RECORD") == 1  # never sent twice
+    assert world.writes("LINEAR_CREATE_LINEAR_PROJECT") == 1  # never sent twice
     assert world.grace_sleeps.seen == []  # nothing could settle it, so nothing waited
-    deals = await world.read("ATTIO_QUERY_RECORDS", {"object": "deals", "limit": 500})
-    assert sum(1 for d in deals["data"] if d["values"]["name"][0]["value"] == "Globex expansion") == 1
-    ledger = await world.store.ledger_lookup([deal.idempotency_scope])
-    assert ledger[deal.idempotency_scope].state == "unknown"
+    ledger = await world.store.ledger_lookup([project.idempotency_scope])
+    assert ledger[project.idempotency_scope].state == "unknown"
 
 
 async def test_a_lookup_that_keeps_failing_leaves_the_create_unknown_and_the_draft_not_executed(
@@ -472,9 +486,10 @@ async def test_a_dry_run_shows_the_marker_that_execution_will_send(world: World)
     requests = await world.executor().dry_run(draft.id, "anna")
 
     assert requests is not None and world.backend.calls == []
-    assert requests[0]["arguments"]["content"] == f"Contract signed.\n\nref: {marker(note.idempotency_scope)}"
+    note_scope, event_scope = (a.idempotency_scope for a in draft.actions)  # bound to the draft
+    assert requests[0]["arguments"]["content"] == f"Contract signed.\n\nref: {marker(note_scope)}"
     assert requests[1]["arguments"]["extended_properties"] == {
-        "private": {MARKER_PROPERTY: marker(event.idempotency_scope)}
+        "private": {MARKER_PROPERTY: marker(event_scope)}
     }
     assert [r["problems"] for r in requests] == [[], []]
 
@@ -504,14 +519,82 @@ def test_the_marker_is_derived_from_the_scope_and_added_once() -> None:
         (linear.ops.archive_issue(ENG_101, "p"), "rerun"),
         (BY_NAME["note"].build("x"), "lookup"),
         (BY_NAME["event"].build("x"), "lookup"),
-        (attio.ops.create_deal({"name": "D"}, "k", "p"), "none"),
+        (BY_NAME["deal"].build("x"), "lookup"),
         (linear.ops.create_project("Mobile", [ENG], "p"), "none"),
     ],
     ids=lambda v: v if isinstance(v, str) else v.tool_slug,
 )
 async def test_each_write_has_one_lever(world: World, action: ToolAction, expected: str) -> None:
     assert lever(action) == expected
-    found = await reconcile(world.backend, with_marker(action))
+    found = await reconcile(world.backend, with_marker(action), since=datetime.now(UTC))
     wanted = {"client_id": "absent", "rerun": "rerun_safe", "lookup": "absent", "none": "unknown"}
     assert found.state == wanted[expected]
     assert world.backend.write_calls == []  # reconciling only reads
+
+
+async def test_a_deal_of_the_same_name_that_existed_before_the_request_is_not_taken_for_it(
+    world: World,
+) -> None:
+    deal = BY_NAME["deal"].build("Acme renewal")
+    before = await world.backend.execute(deal.tool_slug, deal.args)  # someone made one earlier
+    assert before["successful"]
+    later = datetime.now(UTC) + timedelta(minutes=10)  # this request left well after it
+
+    assert (await reconcile(world.backend, deal, since=later)).state == "absent"
+    found = await reconcile(world.backend, deal, since=datetime.now(UTC))
+    assert found.state == "done" and found.data["data"]["id"] == before["data"]["data"]["id"]
+    assert (await reconcile(world.backend, deal)).state == "unknown"  # without a send time: cannot tell
+
+
+# -- an unknown outcome never blocks for ever (DESIGN §7): a later attempt of the scope settles it -----
+
+
+async def left_unknown(world: World, kind: Kind, when: str) -> Draft:
+    """A first draft whose create met a lost answer (`when` the remote applied it: before or after)
+    and whose read-back failed too: its scope is left "unknown"."""
+    fault(world, kind, Fault(when))  # type: ignore[arg-type]
+    world.plan.add(GRAPHQL, Fault("unavailable"), only="read")
+    first = await world.run([kind.build("Kickoff call")])
+    assert first.actions[0].status == "unknown"
+    scope = first.actions[0].idempotency_scope
+    assert (await world.store.ledger_lookup([scope]))[scope].state == "unknown"
+    world.backend.faults = None
+    world.grace_sleeps.seen.clear()
+    return first
+
+
+async def test_a_later_attempt_of_an_unknown_scope_finds_the_change_and_records_it_done(world: World) -> None:
+    first = await left_unknown(world, BY_NAME["issue"], "unknown_after")
+
+    again = await world.run([BY_NAME["issue"].build("Kickoff call")])
+
+    assert again.status == "executed" and again.actions[0].status == "already_done"
+    assert again.actions[0].result["issueCreate"]["issue"]["title"] == "Kickoff call"
+    assert world.writes(GRAPHQL) == 1 and await _count_issues(world, "Kickoff call") == 1
+    scope = first.actions[0].idempotency_scope
+    assert (await world.store.ledger_lookup([scope]))[scope].state == "succeeded"
+    assert len(world.grace_sleeps.seen) == 1  # the rest of the grace period, before looking
+
+
+async def test_a_later_attempt_of_an_unknown_scope_finds_it_absent_and_sends_it_once(world: World) -> None:
+    await left_unknown(world, BY_NAME["issue"], "unknown_before")
+
+    again = await world.run([BY_NAME["issue"].build("Kickoff call")])
+
+    assert again.status == "executed" and again.actions[0].status == "succeeded"
+    assert world.writes(GRAPHQL) == 2 and await _count_issues(world, "Kickoff call") == 1
+    third = await world.run([BY_NAME["issue"].build("Kickoff call")])
+    assert third.actions[0].status == "already_done" and world.writes(GRAPHQL) == 2
+
+
+async def test_what_a_later_attempt_still_cannot_settle_is_shown_with_what_to_check(world: World) -> None:
+    world.plan.add("LINEAR_CREATE_LINEAR_PROJECT", Fault("unknown_before"))
+    project = linear.ops.create_project("Q9 launch", [ENG], "create project")
+    assert (await world.run([project])).actions[0].status == "unknown"
+    world.backend.faults = None
+
+    again = await world.run([project])
+
+    assert again.actions[0].status == "unknown"
+    assert "check there before retrying" in (again.actions[0].error or "")
+    assert world.writes("LINEAR_CREATE_LINEAR_PROJECT") == 1  # nothing is guessed

@@ -188,8 +188,8 @@ async def test_a_dependent_action_uses_the_reconciled_result(
 async def test_an_unsettleable_action_stays_unknown_and_the_draft_is_not_executed(
     store: DraftStore, backend: SandboxBackend
 ) -> None:
-    deal = attio.ops.create_deal({"name": "Globex expansion", "stage": "Lead"}, "globex.com", "deal")
-    draft = await executing(store, [deal, note()])
+    project = linear.ops.create_project("Q9 launch", [ENG], "project")  # nothing can look it up
+    draft = await executing(store, [project, note()])
     await claim(store, draft, 0)
     await store.record_action(draft.id, 0, "running")
 
@@ -198,10 +198,11 @@ async def test_an_unsettleable_action_stays_unknown_and_the_draft_is_not_execute
     found = await store.get_draft(draft.id, "anna")
     assert found is not None and found.status == "partially_executed"
     assert [a.status for a in found.actions] == ["unknown", "succeeded"]
-    assert "may already exist in Attio; check there before retrying" in (found.actions[0].error or "")
-    assert [s for s, _ in backend.write_calls] == ["ATTIO_CREATE_NOTE"]  # the deal was never re-sent
-    ledger = await store.ledger_lookup([deal.idempotency_scope])
-    assert ledger[deal.idempotency_scope].state == "unknown"
+    assert "may already exist in Linear; check there before retrying" in (found.actions[0].error or "")
+    assert [s for s, _ in backend.write_calls] == ["ATTIO_CREATE_NOTE"]  # the project was never re-sent
+    scope = found.actions[0].idempotency_scope  # bound to the draft
+    ledger = await store.ledger_lookup([scope])
+    assert ledger[scope].state == "unknown"
 
 
 # -- leases --------------------------------------------------------------------------------------

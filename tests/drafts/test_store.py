@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -473,3 +474,106 @@ async def test_a_closed_store_refuses_calls(database: Database, clock: Clock) ->
 
     with pytest.raises(RuntimeError):
         await s.get_draft("x", "alice")
+
+
+async def test_a_new_draft_binds_its_own_id_into_the_scopes_of_its_value_changes(store: DraftStore) -> None:
+    per_draft = make_action(
+        "attio:update_deal:r1:stage=Won:@draft",
+        toolkit="attio",
+        tool_slug="ATTIO_UPDATE_RECORD",
+        operation="update_deal",
+        args={"object_type": "deals", "record_id": "r1", "values": {"stage": "Won"}},
+    )
+    identified = make_action("linear:create_issue:d1:onboarding")
+    first = await new_draft(store, actions=[per_draft, identified])
+    second = await new_draft(store, actions=[per_draft, identified])
+    for draft in (first, second):
+        stored = await store.get_draft(draft.id, "alice")
+        assert stored is not None
+        scopes = [a.idempotency_scope for a in stored.actions]
+        assert scopes == [f"attio:update_deal:r1:stage=Won:{draft.id}", "linear:create_issue:d1:onboarding"]
+    assert first.actions[0].idempotency_scope != second.actions[0].idempotency_scope
+
+
+async def test_pruning_expires_stale_drafts_deletes_unconfirmed_ones_and_trims_finished_ones(
+    store: DraftStore, clock: Clock
+) -> None:
+    waiting = await new_draft(store, ttl_s=60)
+    cancelled = await new_draft(store)
+    assert await store.transition(cancelled.id, "alice", {"pending"}, "cancelled")
+    done = await new_draft(store)
+    for src, dst in (("pending", "confirmed"), ("confirmed", "executing"), ("executing", "executed")):
+        assert await store.transition(done.id, "alice", {src}, dst)
+    await store.record_action(done.id, 0, "succeeded", {"data": {"id": "x" * 1000}}, link="https://l/1")
+
+    clock.advance(120)
+    await store.prune()
+    assert [d.status for d in await store.list_drafts("alice", open_only=False) if d.id == waiting.id] == [
+        "expired"
+    ]
+
+    clock.advance(25 * 3600)  # a day later the unconfirmed ones are gone, the finished one is kept whole
+    await store.prune()
+    assert await store.get_draft(cancelled.id, "alice") is None
+    assert await store.get_draft(waiting.id, "alice") is None
+    kept = await store.get_draft(done.id, "alice")
+    assert kept is not None and kept.actions[0].result is not None
+
+    clock.advance(7 * 24 * 3600)  # a week after it finished, it keeps its outcome but not its bulk
+    assert await store.prune() >= 1
+    kept = await store.get_draft(done.id, "alice")
+    assert kept is not None and kept.status == "executed"
+    action = kept.actions[0]
+    assert action.args == {} and action.result is None
+    assert (action.status, action.link, action.preview) == (
+        "succeeded",
+        "https://l/1",
+        "Create issue Onboarding",
+    )
+
+
+async def test_an_unknown_scope_is_retaken_by_exactly_one_later_draft_and_resolved_only_from_unknown(
+    store: DraftStore,
+) -> None:
+    await store.ledger_claim("s:lost", "d1", 0, "sha-a")
+    await store.ledger_finish("s:lost", "unknown", error="timeout")
+    assert not (await store.ledger_claim("s:lost", "d2", 0, "sha-a")).claimed
+    takers = await asyncio.gather(*(store.ledger_retake("s:lost", f"d{i}", 0, "sha-a") for i in range(2, 6)))
+    winners = [t for t in takers if t.claimed]
+    assert len(winners) == 1 and winners[0].state == "started" and winners[0].attempts == 2
+    assert not await store.ledger_resolve("s:lost", "succeeded", {"id": "x"})  # it is started now
+
+    await store.ledger_claim("s:lost2", "d1", 0, "sha-a")
+    await store.ledger_finish("s:lost2", "unknown")
+    assert await store.ledger_resolve("s:lost2", "succeeded", {"id": "found"})
+    row = (await store.ledger_lookup(["s:lost2"]))["s:lost2"]
+    assert (row.state, row.result) == ("succeeded", {"id": "found"})
+    fresh = await store.ledger_retake("s:new", "d9", 1, "sha-b")  # no row yet: an ordinary claim
+    assert fresh.claimed and fresh.state == "started"
+
+
+async def test_open_drafts_beyond_the_newest_few_are_listed_oldest_last(store: DraftStore) -> None:
+    drafts = [await new_draft(store) for _ in range(4)]
+    assert await store.transition(drafts[1].id, "alice", {"pending"}, "cancelled")  # not open: not counted
+    beyond = await store.open_beyond("alice", 2)
+    assert [d.id for d in beyond] == [drafts[0].id]
+    assert [d.id for d in await store.open_beyond("alice", 0)] == [drafts[3].id, drafts[2].id, drafts[0].id]
+    assert await store.open_beyond("bob", 0) == []
+
+
+async def test_a_callback_owner_renews_its_lease_and_a_waiter_stops_waiting_once_it_lapses(
+    store: DraftStore, clock: Clock
+) -> None:
+    assert (await store.callback_begin("alice", "cb-lease", "execute_draft"))[0]
+    clock.advance(50)
+    assert await store.callback_renew("alice", "cb-lease")
+    clock.advance(50)  # 100 s since the claim, 50 since the renewal: still alive (stale after 60)
+    assert await store.callback_begin("alice", "cb-lease", "execute_draft") == (False, None)
+    assert await store.callback_wait("alice", "cb-lease", timeout_s=0.01) is None
+    clock.advance(11)
+    with anyio.fail_after(10):
+        assert await store.callback_wait("alice", "cb-lease", timeout_s=60) is None  # lapsed: at once
+    assert (await store.callback_begin("alice", "cb-lease", "execute_draft"))[0]
+    assert await store.callback_finish("alice", "cb-lease", {"status": "executed"})
+    assert not await store.callback_renew("alice", "cb-lease")  # a finished callback has no lease
+    assert await store.callback_wait("alice", "cb-lease", timeout_s=60) == {"status": "executed"}

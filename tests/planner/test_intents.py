@@ -1175,7 +1175,9 @@ async def test_more_than_20_intents_or_not_a_list_is_invalid(anna: Conversation)
 async def test_a_600_character_title_is_invalid_naming_the_limit(anna: Conversation) -> None:
     r = await say(anna, "long", {"op": "create_issue", "title": "a" * 600})
     assert (r["status"], r["draft"]) == ("invalid", None)
-    assert "title: String should have at most 500 characters" in r["user_message"]
+    assert (
+        "title" in r["user_message"] and "500" in r["user_message"]
+    )  # the field and the limit, not the value
 
 
 async def test_plan_intents_shows_what_was_understood(anna: Conversation) -> None:
@@ -1198,24 +1200,12 @@ async def test_plan_intents_shows_what_was_understood(anna: Conversation) -> Non
 # ---- what contradicts DESIGN §5a today (bug reports for the lead) ------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="references.stage() accepts any value that merely CONTAINS a stage's word (find_mentions "
-    "score >= 1.0): 'Not won' / 'Almost won' become Won and a draft is built; §5a: a value outside a "
-    "field's allowed values (and their synonyms) is `invalid`, naming the allowed values",
-)
 async def test_a_stage_that_only_contains_a_stage_word_is_invalid(anna: Conversation) -> None:
     r = await say(anna, "Globex pilot", {"op": "update_deal", "deal": "Globex pilot", "stage": "Not won"})
     assert (r["status"], r["draft"]) == ("invalid", None)
     assert "allowed: Lead, Qualification, Proposal, Negotiation, Won, Lost" in r["user_message"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Planner._run_intents drops an intent with confidence < 0.40 when other intents are sure, and "
-    "the reply does not say so: the person asked for two things and the draft silently does one; seed 001 "
-    "(< 0.40 -> safe_fail) / seed 002 (the reply names what was rejected) say otherwise",
-)
 async def test_a_low_confidence_intent_among_sure_ones_is_not_dropped_silently(anna: Conversation) -> None:
     r = await say(
         anna,
@@ -1226,24 +1216,12 @@ async def test_a_low_confidence_intent_among_sure_ones_is_not_dropped_silently(a
     assert r["status"] == "safe_fail" or "ENG-101" in r["user_message"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="on the 0.40-0.75 restating question plan.intents is [] (the doubtful intents are described in "
-    "the question text but never recorded): §5a 'The Plan carries the intents it was built from "
-    "(plan.intents), so a client sees what was understood'",
-)
 async def test_the_restating_question_carries_the_doubtful_intents_in_the_plan(anna: Conversation) -> None:
     r = await say(anna, "Купить молоко", {"op": "create_issue", "title": "Купить молоко", "confidence": 0.6})
     assert r["status"] == "needs_clarification"
     assert [(i["op"], i.get("title")) for i in r["plan"]["intents"]] == [("create_issue", "Купить молоко")]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="calendar._attendees raises Invalid('attendees: no email known for «Zorro»') so the whole intent "
-    "is `invalid`; §5a: attendees are names resolved to emails, and a reference that matches no record is "
-    "a question with near matches as choices (as owner/assignee/team references already are)",
-)
 async def test_an_attendee_matching_nobody_is_a_question_with_near_matches(anna: Conversation) -> None:
     r = await say(
         anna,
@@ -1259,12 +1237,6 @@ async def test_an_attendee_matching_nobody_is_a_question_with_near_matches(anna:
     assert r["status"] == "needs_clarification" and r["choices"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="validate.MISSING ('\\u2400') leaks into the public plan.intents while a required field is asked "
-    "for (title: '␀'): a client's model reads a title the person never gave; plan.intents should show what "
-    "was understood (omit the field or null it)",
-)
 async def test_plan_intents_does_not_show_the_placeholder_of_a_missing_field(anna: Conversation) -> None:
     r = await say(anna, "Задачу в дизайн", {"op": "create_issue", "team": "DES"})
     assert r["status"] == "needs_clarification"
@@ -1272,13 +1244,6 @@ async def test_plan_intents_does_not_show_the_placeholder_of_a_missing_field(ann
     assert MISSING not in json.dumps(r["plan"]["intents"], ensure_ascii=False)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="service.plan() runs the pending-draft check (_pending_answer) on `text` before it looks at "
-    "`intents`: with text 'do it' / 'yes' / 'ok' and no pending draft the reply is 'There is no draft "
-    "waiting for confirmation.' (answered, ok=false) and the intents are ignored (with a pending draft, "
-    "that draft is executed instead); §4/§5a: intents with the person's words are the normal call",
-)
 async def test_intents_sent_with_a_bare_yes_are_planned_not_ignored(anna: Conversation) -> None:
     r = await say(anna, "do it", {"op": "complete_issue", "issue": "ENG-101"})
     assert only_write(r)["args"]["issueId"] == ISSUE["ENG-101"]

@@ -215,10 +215,13 @@ async def test_seed002_unknown_fields_are_ignored_and_unknown_intents_rejected(a
 # ---- seed 004: decision rules ----------------------------------------------------------------
 
 
-async def test_seed004_rule1_yes_executes_the_pending_draft(anna: Conversation, service: Service) -> None:
-    await anna.say("Удали ENG-103")
+async def test_seed004_rule1_yes_confirms_the_pending_draft_and_execute_runs_it(
+    anna: Conversation, service: Service
+) -> None:
+    d = (await anna.say("Удали ENG-103"))["draft"]["id"]
     r = await anna.say("да")
-    assert r["status"] == "executed"
+    assert r["status"] == "confirmed" and service.backend.write_calls == []  # type: ignore[attr-defined]
+    assert (await anna.call("execute_draft", draft_id=d))["status"] == "executed"
     assert [slug for slug, _ in service.backend.write_calls] == ["LINEAR_DELETE_LINEAR_ISSUE"]  # type: ignore[attr-defined]
 
 
@@ -232,7 +235,7 @@ async def test_seed004_rule1_no_cancels_the_pending_draft(anna: Conversation, se
 async def test_seed004_rule1_anything_else_cancels_pending_and_is_planned(anna: Conversation) -> None:
     first = await anna.say("Archive ENG-106")
     r = await anna.say("Покажи ENG-101")
-    assert r["status"] == "answered"
+    assert r["status"] == "answered" and "Предыдущий черновик отменён" in r["user_message"]
     assert (await anna.call("confirm_draft", draft_id=first["draft"]["id"]))["status"] == "cancelled"
 
 

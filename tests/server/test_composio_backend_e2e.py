@@ -144,3 +144,39 @@ async def test_refresh_schemas_rewrites_the_snapshot_from_composio(
     assert all(t["refreshed_at"] for t in after["toolkits"].values())
     fetched = {x["slug"] for x in remote.app.state.requests if x["route"] == "retrieve"}
     assert fetched == set(before["tools"])
+
+
+async def test_a_deal_create_whose_connection_dropped_before_the_write_is_settled_and_sent_once(
+    remote: Remote, tmp_path: Path
+) -> None:
+    import os
+
+    import httpx
+
+    settings = Settings(
+        db_path=tmp_path / "grace0.db",
+        composio_api_key="ak_test",
+        composio_user_id="anna-co",
+        reconcile_grace_s=0,
+    )
+    svc = build_service(settings)
+    url = os.environ["COMPOSIO_BASE_URL"]
+    fault = {
+        "clear": True,
+        "faults": [{"kind": "drop_before_write", "slug": "ATTIO_CREATE_RECORD", "times": 1}],
+    }
+    try:
+        async with Client(build_server(svc, settings)) as client:
+            anna = Conversation(client)
+            httpx.post(f"{url}/_faults", json=fault, headers={"x-api-key": "ak_test"}).raise_for_status()
+            done = await run(
+                anna, "Create a deal 'Zeta pilot' for Acme Corp"
+            )  # looked up: absent, sent again
+            assert done["results"][0]["status"] == "succeeded"
+            again = await anna.say("Create a deal 'Zeta pilot' for Acme Corp")
+            assert again["status"] == "answered" and "already exists" in again["user_message"]
+    finally:
+        await svc.backend.aclose()
+        await svc.store.close()
+    creates = [a for s, a in remote.writes() if s == "ATTIO_CREATE_RECORD"]
+    assert len(creates) == 1 and creates[0]["values"]["name"] == "Zeta pilot"

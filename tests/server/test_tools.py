@@ -432,4 +432,6 @@ async def test_list_items_keep_their_words_and_one_issue_is_shown_as_itself(anna
     titles = [a["args"]["variables"]["input"]["title"] for a in r["plan"]["actions"]]
     assert titles == ["intro", "tour"]
     shown = await anna.say("Покажи ENG-101")
-    assert shown["user_message"].startswith("• ENG-101 Fix login timeout on slow networks")
+    dropped, listed = shown["user_message"].split("\n", 1)  # the new request says the draft was cancelled
+    assert dropped.startswith("Предыдущий черновик отменён")
+    assert listed.startswith("• ENG-101 Fix login timeout on slow networks")
