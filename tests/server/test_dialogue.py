@@ -161,7 +161,7 @@ async def test_cancel_leaves_an_open_question_and_changes_nothing(
     r = await anna.call("pick", text=word, **ids)
     assert r["status"] == "cancelled" and r["draft"] is None
     later = await anna.call("pick", value=asked["choices"][0]["value"], **ids)
-    assert later["status"] == "failed" and later["draft"] is None  # the question is closed
+    assert later["status"] == "not_found" and later["draft"] is None  # the question is closed
     assert writes(service) == []
 
 
@@ -174,7 +174,7 @@ async def test_a_new_request_instead_of_an_answer_is_planned_as_new_and_says_the
     r = await anna.call("pick", text="Закрой ENG-101", **ids)
     assert r["status"] == "draft_pending" and "ENG-101" in r["user_message"]
     assert r["notice"] == "Предыдущий вопрос снят."
-    assert (await anna.call("pick", text="60", **ids))["status"] == "failed"  # that question is gone
+    assert (await anna.call("pick", text="60", **ids))["status"] == "not_found"  # that question is gone
 
 
 async def test_a_title_that_starts_with_a_verb_is_an_answer_not_a_new_request(anna: Conversation) -> None:
