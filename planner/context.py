@@ -65,6 +65,22 @@ class BuildContext:
     def t(self, ru: str, en: str) -> str:
         return ru if self.lang == "ru" else en
 
+    def said_day(self, value: object) -> str:
+        """A date or moment as the person reads it («пт, 27 нояб.», the year only when not this one)."""
+        from planner.wording import moment
+
+        return moment(value, self.lang, zone=self.tz, today=self.now.date())
+
+    def said_money(self, amount: object, currency: object = "") -> str:
+        from planner.wording import money
+
+        return money(amount, currency)
+
+    def said_stage(self, stage: str) -> str:
+        from planner.wording import stage_name
+
+        return stage_name(stage, self.lang, self.config.get("stage_aliases", {}))
+
     def qid(self, slot: str) -> str:
         return f"c{self.clause_index}.{slot}"
 

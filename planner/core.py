@@ -430,8 +430,8 @@ class Planner:
                 RiskFlag(
                     kind="bulk",
                     details=ctx.t(
-                        f"{len(writes)} изменений за раз (порог {self._bulk}): нужно подтвердить числом",
-                        f"{len(writes)} changes at once (threshold {self._bulk}): confirm with the count",
+                        f"{len(writes)} изменений за раз: подтверждение — числом",
+                        f"{len(writes)} changes at once: confirm with the count",
                     ),
                 )
             )

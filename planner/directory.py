@@ -12,6 +12,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from planner.wording import money
+
 __all__ = ["Directory", "Entity", "Reader"]
 
 Reader = Callable[[str, Mapping[str, Any]], Awaitable[Any]]
@@ -148,7 +150,7 @@ class Directory:
                 amount = _first(v, "value", "currency_value")
                 currency = _first(v, "value", "currency_code")
                 stage_title = stage.get("title", "") if isinstance(stage, dict) else ""
-                sub = " · ".join(x for x in [stage_title, f"{amount} {currency}" if amount else ""] if x)
+                sub = " · ".join(x for x in [stage_title, money(amount, currency) if amount else ""] if x)
                 out.append(
                     Entity(
                         "deal",
@@ -162,6 +164,8 @@ class Directory:
                             "company": companies.get(str(company_id), ""),
                             "stage": stage_title,
                             "owner_id": owner,
+                            "amount": amount,
+                            "currency": currency,
                         },
                     )
                 )

@@ -139,7 +139,7 @@ async def _script(d: _Demo) -> None:
     await d.say("What about the Globex pilot deal?", "answered", "Negotiation")
 
     d.section("Смена стадии: черновик, подтверждение, выполнение")
-    r = await d.say("Переведи сделку Globex pilot в стадию Won", "draft_pending", "Won")
+    r = await d.say("Переведи сделку Globex pilot в стадию Won", "draft_pending", "Выиграна")
     d.person("Да, подтверждаю.")
     await d.confirm_and_run(r)
 

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from drafts import Draft
 from planner.models import Plan
-from server.humane import moment, money
+from planner.wording import moment, money
 
 __all__ = [
     "already_done_lines",

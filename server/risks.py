@@ -13,7 +13,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from planner.models import Plan, RiskFlag
-from server.humane import DATE_KEYS, iso_moment, moment
+from planner.wording import DATE_KEYS, iso_moment, moment
 
 __all__ = ["past_date_risks"]
 

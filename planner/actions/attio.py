@@ -23,6 +23,8 @@ from planner.intents.models import (
     UpdateRecord,
 )
 from planner.models import RiskFlag
+from planner.wording import field_name
+from planner.wording import money as money_said
 from toolkits.attio import ops
 
 __all__ = ["OBJECT", "money"]
@@ -41,7 +43,7 @@ def money(amount: float, currency: str | None) -> dict[str, Any]:
 
 
 def _shown(value: dict[str, Any]) -> str:
-    return f"{value['currency_value']} {value['currency_code']}"
+    return money_said(value["currency_value"], value["currency_code"])
 
 
 def _new_company(ctx: BuildContext, name: str) -> dict[str, Any] | None:
@@ -165,7 +167,7 @@ async def create_deal(intent: CreateDeal, ctx: BuildContext) -> None:
         values["value"] = money(intent.amount, intent.currency)
     bits = [
         f", {_shown(values['value'])}" if "value" in values else "",
-        f", {ctx.t('стадия', 'stage')} {stage.name}" if stage else "",
+        f", {ctx.t('стадия', 'stage')} {ctx.said_stage(stage.name)}" if stage else "",
         f", {ctx.t('ответственный', 'owner')} {owner.name}" if owner else "",
         f" ({company_name})" if company_name and company_name.lower() not in name.lower() else "",
     ]
@@ -190,20 +192,22 @@ async def update_deal(intent: UpdateDeal, ctx: BuildContext) -> None:
         if deal.extra.get("stage") == stage.name:
             ctx.notes.append(
                 ctx.t(
-                    f"Сделка «{deal.name}» уже в стадии {stage.name}.",
+                    f"Сделка «{deal.name}» уже в стадии {ctx.said_stage(stage.name)}.",
                     f"The deal '{deal.name}' is already in {stage.name}.",
                 )
             )
         else:
             values["stage"] = stage.name
-            parts.append(f"{deal.extra.get('stage') or '?'} → {stage.name}")
+            before = deal.extra.get("stage")
+            parts.append(f"{ctx.said_stage(before) if before else '?'} → {ctx.said_stage(stage.name)}")
     if intent.amount is not None:
         values["value"] = money(intent.amount, intent.currency)
-        parts.append(
-            ctx.t("сумма ", "amount ")
-            + (f"{deal.subtitle.split(' · ')[-1]} → " if _has_amount(deal) else "")
-            + _shown(values["value"])
+        before = (
+            ctx.said_money(deal.extra["amount"], deal.extra.get("currency")) + " → "
+            if _has_amount(deal)
+            else ""
         )
+        parts.append(ctx.t("сумма ", "amount ") + before + _shown(values["value"]))
         if _has_amount(deal):  # DESIGN §6: overwriting a non-empty field is destructive
             ctx.risks.append(_overwrite(ctx, deal.name, ctx.t("сумма", "amount")))
     if intent.owner or intent.resolved("owner") is not None:
@@ -241,7 +245,7 @@ async def update_deal(intent: UpdateDeal, ctx: BuildContext) -> None:
 
 
 def _has_amount(deal: Entity) -> bool:
-    return any(ch.isdigit() for ch in deal.subtitle)
+    return deal.extra.get("amount") not in (None, "", 0)
 
 
 def _overwrite(ctx: BuildContext, name: str, what: str) -> RiskFlag:
@@ -287,10 +291,12 @@ async def update_record(intent: UpdateRecord, ctx: BuildContext) -> None:
         else:
             values[key] = value[:500]
         if key in _TEXT_FIELDS:
-            ctx.risks.append(_overwrite(ctx, record.name, key))
+            ctx.risks.append(_overwrite(ctx, record.name, field_name(key, ctx.lang)))
     if not values:
         raise ctx.ask("value", ctx.t("Какое новое значение?", "What is the new value?"))
-    shown = ", ".join(f"{k} → {v[0] if isinstance(v, list) else v}" for k, v in values.items())
+    shown = ", ".join(
+        f"{field_name(k, ctx.lang)} → {v[0] if isinstance(v, list) else v}" for k, v in values.items()
+    )
     preview = ctx.t(f"Attio: «{record.name}»: {shown}", f"Attio: '{record.name}': {shown}")
     if obj == "deals":
         ctx.add(ops.update_deal(record.id, values, preview))
@@ -335,7 +341,9 @@ async def create_task(intent: CreateTask, ctx: BuildContext) -> None:
         on, clock = refs.when(ctx, intent.deadline, "deadline")
         deadline = refs.at(ctx, on, clock or time(9, 0)).isoformat(timespec="seconds")
     who = f" → {assignee.name}" if assignee else ""
-    due_ru, due_en = (f", срок {deadline[:10]}", f", due {deadline[:10]}") if deadline else ("", "")
+    due_ru, due_en = (
+        (f", срок {ctx.said_day(deadline)}", f", due {ctx.said_day(deadline)}") if deadline else ("", "")
+    )
     about = f" ({target[1].name})" if target is not None else ""
     preview = ctx.t(
         f"Attio: задача «{content}»{about}{who}{due_ru}", f"Attio: task '{content}'{about}{who}{due_en}"

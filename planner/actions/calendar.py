@@ -22,6 +22,7 @@ _EMAIL = re.compile(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
 
 
 def ask_duration(ctx: BuildContext) -> int:
+    """Seed 000's question, in its words (a meeting is a timeblock_create too: the seed names both)."""
     answered = ctx.answer("duration")
     if answered is not None:
         minutes = parse_duration_answer(answered)
@@ -89,7 +90,7 @@ def event_action(
     description: str | None,
 ) -> None:
     defaults = ctx.config.get("defaults", {})
-    when = start.strftime("%d.%m %H:%M") if ctx.lang == "ru" else start.strftime("%b %d, %H:%M")
+    when = ctx.said_day(start.isoformat(timespec="seconds"))
     who = f", {', '.join(attendees)}" if attendees else ""
     preview = ctx.t(
         f"Календарь: «{title}» {when}, {minutes} мин{who}", f"Calendar: '{title}' {when}, {minutes} min{who}"

@@ -108,7 +108,7 @@ async def create_issue(intent: CreateIssue, ctx: BuildContext) -> None:
         scope = [str(ctx.memory.get("plan_id", "plan")), str(len(ctx.actions))]
         extra = "".join(
             [
-                f", {ctx.t('срок', 'due')} {due}" if due else "",
+                f", {ctx.t('срок', 'due')} {ctx.said_day(due)}" if due else "",
                 f", {ctx.t('приоритет', 'priority')} {PRIORITY_NAMES.get(priority or 0)}" if priority else "",
                 f", → {assignee.name}" if assignee else "",
                 f", {ctx.t('проект', 'project')} {project_name}" if project_name else "",
@@ -146,7 +146,10 @@ async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
             already.append(ctx.t(f"срок уже {due}", f"already due {due}"))
         else:
             fields["dueDate"] = due
-            parts.append(ctx.t("срок ", "due ") + (f"{before} → {due}" if before else due))
+            shown = ctx.said_day(due)
+            parts.append(
+                ctx.t("срок ", "due ") + (f"{ctx.said_day(before[:10])} → {shown}" if before else shown)
+            )
             _past(ctx, due)
     if intent.priority and issue.get("priority") == PRIORITY[intent.priority]:
         already.append(ctx.t(f"приоритет уже {intent.priority}", f"already {intent.priority} priority"))
@@ -308,7 +311,9 @@ async def create_project(intent: CreateProject, ctx: BuildContext) -> None:
         )
         return
     target = refs.day(ctx, intent.target_date, "target_date").isoformat() if intent.target_date else None
-    due_ru, due_en = (f", срок {target}", f", target {target}") if target else ("", "")
+    due_ru, due_en = (
+        (f", срок {ctx.said_day(target)}", f", target {ctx.said_day(target)}") if target else ("", "")
+    )
     index = ctx.add(
         ops.create_project(
             name,

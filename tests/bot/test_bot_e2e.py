@@ -99,8 +99,8 @@ async def test_a_text_request_goes_through_pick_confirm_and_execute(harness: Har
         ivan.chat, lambda m: "Какую сделку" in m.plain and bool(m.buttons), "the pick question"
     )
     assert [b["text"] for b in question.buttons] == [
-        "Acme Corp — annual license (Qualification · 50000 USD)",
-        "Acme Logistics — pilot (Lead · 12000 USD)",
+        "Acme Corp — annual license (Qualification · 50\u00a0000 USD)",
+        "Acme Logistics — pilot (Lead · 12\u00a0000 USD)",
     ]
     for button in question.buttons:
         assert len(button["callback_data"].encode()) <= 64
@@ -110,12 +110,12 @@ async def test_a_text_request_goes_through_pick_confirm_and_execute(harness: Har
     draft = await draft_shown(fake, ivan.chat)
     answered = fake.message(ivan.chat, question.message_id)
     assert not answered.buttons and "→ Acme Corp — annual license" in answered.plain
-    assert "Qualification → Won" in draft.plain
+    assert "Квалификация → Выиграна" in draft.plain
     assert [b["text"] for b in draft.buttons] == ["✅ Подтвердить", "❌ Отмена"]
 
     tap = ivan.taps(draft, "Подтвердить")
     final = await result_of(fake, draft, "Готово")
-    assert "✅ 1. Attio: сделка «Acme Corp — annual license»: Qualification → Won" in final.plain
+    assert "✅ 1. Attio: сделка «Acme Corp — annual license»: Квалификация → Выиграна" in final.plain
     assert '<a href="https://app.attio.com/northwind/deals/record/dce59e09' in final.text
 
     # The press is answered first; the first edit shows progress and already has no keyboard.

@@ -158,7 +158,7 @@ async def test_create_issue_resolves_team_a_russian_name_priority_word_due_words
     assert "stateId" not in i  # dated: not parked in Triage
     assert r["plan"]["domain"] == "linear" and r["plan"]["intent"] == "mutate"
     assert action["preview"] == (
-        "Linear ENG: новая задача «Login broken on Safari», срок 2026-11-27, приоритет High, → Oleg Ivanov, "
+        "Linear ENG: новая задача «Login broken on Safari», срок пт, 27 нояб., приоритет High, → Oleg Ivanov, "
         "проект Mobile App, метки bug, security"
     )
     assert action["idempotency_scope"].startswith(f"linear:create_issue:{r['plan']['plan_id']}:")
@@ -431,7 +431,9 @@ async def test_update_deal_changes_stage_amount_and_owner_and_overwriting_the_am
             "owner": MEMBER["Oleg"]["email"],
         },
     }
-    assert "Negotiation → Won" in action["preview"] and "30000 USD → 35000 USD" in action["preview"]
+    assert (
+        "Negotiation → Won" in action["preview"] and "30\u00a0000 USD → 35\u00a0000 USD" in action["preview"]
+    )
     destructive = [x for x in r["plan"]["risks"] if x["kind"] == "destructive"]
     assert len(destructive) == 1 and "amount" in destructive[0]["details"]  # the stage change is not
 
@@ -445,7 +447,7 @@ async def test_update_deal_into_the_stage_it_is_already_in_answers_and_drafts_no
         {"op": "update_deal", "deal": "Initech renewal", "stage": "выиграна"},
     )
     assert (r["ok"], r["status"], r["draft"], r["plan"]["actions"]) == (True, "answered", None, [])
-    assert r["user_message"] == "Сделка «Initech renewal» уже в стадии Won."
+    assert r["user_message"] == "Сделка «Initech renewal» уже в стадии Выиграна."
     assert service.backend.write_calls == []  # type: ignore[attr-defined]
 
 

@@ -33,7 +33,7 @@ async def test_a_numbered_choice_then_yes_runs_the_draft_once(client: Client, se
     assert "❓ Какую сделку" in said
     assert "1) Acme Corp — annual license" in said and "2) Acme Logistics" in said
     assert "📝 Черновик — ничего не изменено" in said
-    assert "✅ Выполнено" in said and "Qualification → Won" in said
+    assert "✅ Выполнено" in said and "Квалификация → Выиграна" in said
     assert len(writes(service)) == 1  # the second "да" has no draft to run
 
 

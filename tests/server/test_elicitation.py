@@ -46,7 +46,7 @@ async def test_the_person_sees_the_preview_and_their_yes_confirms(
     async with Client(build_server(service, settings), mode=mode, elicitation_callback=person) as client:  # type: ignore[arg-type]
         d = await draft(client, "Переведи сделку Globex pilot в стадию Won")
         assert (await confirm(client, d))["status"] == "confirmed"
-    assert len(person.shown) == 1 and "Negotiation → Won" in person.shown[0]
+    assert len(person.shown) == 1 and "Переговоры → Выиграна" in person.shown[0]
 
 
 async def test_the_persons_no_cancels_and_nothing_runs(service: Service, settings: Settings) -> None:

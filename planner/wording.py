@@ -1,5 +1,6 @@
-"""Dates and amounts the way a person reads them, in one format everywhere the server writes them:
-«пт, 27 нояб. 2026, 10:00» / "Fri, 27 Nov 2026, 10:00", «50 000 USD»."""
+"""Words a person reads, in one format wherever the planner or the server writes them: dates
+«пт, 27 нояб. 2026, 10:00» / "Fri, 27 Nov 2026, 10:00", amounts «50 000 USD», deal stages in the
+person's language («Переговоры»), record fields by name («должность», not `job_title`)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-__all__ = ["DATE_KEYS", "day", "iso_moment", "money", "moment"]
+__all__ = ["DATE_KEYS", "day", "field_name", "iso_moment", "money", "moment", "stage_name"]
 
 _WEEKDAYS = {
     "ru": ("пн", "вт", "ср", "чт", "пт", "сб", "вс"),
@@ -71,3 +72,24 @@ def money(amount: Any, currency: Any = "") -> str:
         return f"{amount} {currency}".strip()
     whole = f"{value:,.2f}".rstrip("0").rstrip(".").replace(",", "\u00a0")
     return f"{whole} {currency or ''}".strip()
+
+
+def stage_name(stage: str, lang: str, aliases: dict[str, list[str]]) -> str:
+    """A deal stage as a Russian reader calls it («Переговоры» for Negotiation): the workspace's first
+    Russian alias; the stage's own name in English or when it has none."""
+    said = aliases.get(stage) or []
+    return said[0][:1].upper() + said[0][1:] if lang == "ru" and said else stage
+
+
+_FIELDS = {
+    "job_title": ("должность", "job title"), "description": ("описание", "description"), "name": ("название", "name"),
+    "domains": ("домен", "domain"), "email_addresses": ("email", "email"), "value": ("сумма", "amount"),
+    "owner": ("ответственный", "owner"), "stage": ("стадия", "stage"), "title": ("название", "title"),
+    "dueDate": ("срок", "due date"), "assigneeId": ("исполнитель", "assignee"),
+}  # fmt: skip
+
+
+def field_name(attribute: str, lang: str) -> str:
+    """An API attribute as words («должность» for job_title), never the API's name."""
+    ru, en = _FIELDS.get(attribute, (attribute.replace("_", " "), attribute.replace("_", " ")))
+    return ru if lang == "ru" else en
