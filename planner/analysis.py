@@ -25,6 +25,7 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
             "увеличить увеличь снизить снизь уменьшить уменьши "
             "move advance shift change update push bump increase lower reduce",
     "complete": "закрыть закрой завершить заверши выполнить выполни готово сделано готов done complete completed "
+                "сделанную сделанной сделанным выполненную выполненной закрытую завершённую завершенную "
                 "close finish finished resolve resolved закончить закончил доделал доделала готовы готова",
     "delete": "удалить удали стереть сотри убрать убери delete remove trash drop rid",
     "archive": "архивировать заархивировать заархивируй archive",
@@ -109,6 +110,7 @@ class Clause:
         or "open" ("my open deals", "открытые задачи" are a state)."""
         return any(
             self.keys[i].text not in _NEW
+            and self.keys[i].text not in CUES["complete"]  # "сделанную" is done, though its verb is "сделать"
             and not (self.keys[i].text in _OPEN_ADJ or (self.keys[i].text == "open" and i > 0))
             for i in self.cue_positions("create")
         )

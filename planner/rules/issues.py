@@ -255,7 +255,7 @@ _FILLER = re.compile(
     r"assign|назначь|to me|на меня|it|its|it's|эту|её|ее|прокомментируй|прокомментировать|откомментируй|"
     r"доделал|доделала|сделал|сделала|для|bump|raise|increase|lower|priority|приоритет|повысь|подними|понизь|"
     r"срок|due|date|поставь|set|okay|ok|thing|stuff|is|was|you|can|could|now|just|so|we|i|this|that|it's|"
-    r"please|pls|plz|плз|пожалуйста|уже|всё|все)\b",
+    r"please|pls|plz|плз|пожалуйста|уже|всё|все|move|put|переведи|перенеси|сделанную|сделанной)\b",
     re.IGNORECASE,
 )
 
@@ -267,8 +267,10 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         clause.identifiers
         or not (
             clause.has("complete", "delete", "archive", "comment", "assign")
-            or clause.has("priority", "due")
-            and clause.has("issue", "task")  # "bump priority on the API ticket"
+            or clause.has("priority", "due", "move", "put")
+            and clause.has(
+                "issue", "task"
+            )  # "bump priority on the API ticket", "move the api docs issue to …"
         )
         or clause.has("deal", "note", "crm", "attio")  # "mark my Attio task … as done" is a CRM task
     ):
@@ -281,7 +283,7 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "todo for me in linear: …, high prio" introduces a new task
     quoted = re.search(r"[«\"“]([^»\"”]+)[»\"”]", clause.text)
     named_only = not clause.has("issue", "task") and not quoted  # "finished the login page redesign"
-    if clause.has("create") or re.match(r"\s*(покажи|найди|show|list|find|search)\b", clause.text, re.I):
+    if clause.creates() or re.match(r"\s*(покажи|найди|show|list|find|search)\b", clause.text, re.I):
         return False
     listing: list[dict[str, Any]] = list(ctx.conversation.get("last_list") or [])
     low = clause.text.lower()
@@ -306,6 +308,8 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
     named_by = clause.text.split(":", 1)[0] if clause.has("comment") and clause.after_colon else clause.text
     if clause.has("assign"):  # "assign the onboarding issue to Max": Max names the assignee, not the issue
         named_by = re.sub(r"\s+(?:to|на|для|for)\s+[A-ZА-ЯЁ][\w-]*(?:\s+[A-ZА-ЯЁ][\w-]*)?\s*$", "", named_by)
+    elif clause.has("move", "put"):  # "move the api docs issue to in progress": where it goes names no issue
+        named_by = re.sub(r"\s+(?:to|into|в|во|на)\s+[^,;]+$", "", named_by)
     phrase = (
         quoted.group(1).strip()
         if quoted
@@ -320,6 +324,8 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
     found = await ctx.directory.search_issues(phrase)
     if not found:
         found = await issues_by_title_words(phrase, ctx)  # "экспорт в PDF" names "Crash on export to PDF"
+    if not found and not quoted:
+        found = await _most_words(phrase, ctx)  # "we shipped the login timeout fix": most of a title, said
     if quoted:
         exact = [r for r in found if str(r.get("title", "")).lower() == phrase.lower()]
         found = exact or found
@@ -469,6 +475,26 @@ async def _names_crm_record(clause: Clause, ctx: BuildContext) -> bool:
         if any(m.score >= 0.9 for m in await find(ctx, clause, kind)):
             return True
     return False
+
+
+async def _most_words(phrase: str, ctx: BuildContext) -> list[dict[str, Any]]:
+    """The one issue whose title shares the most words with the phrase — at least two of them, and
+    well ahead of any other issue (a tie is no answer)."""
+    from planner.resolve import keys_for, match_words
+
+    words = [k for k in keys_for(phrase) if len(k.text) > 2]
+    if len(words) < 2:
+        return []
+    rows: list[dict[str, Any]] = []
+    for team in await ctx.directory.teams():
+        rows += await ctx.directory.team_issues(team.id)
+    scored = sorted(
+        ((sum(match_words([w], keys_for(str(r.get("title", "")))) for w in words), r) for r in rows),
+        key=lambda x: -x[0],
+    )
+    if not scored or scored[0][0] < 2 or len(scored) > 1 and scored[1][0] >= scored[0][0]:
+        return []
+    return [scored[0][1]]
 
 
 async def issues_by_title_words(phrase: str, ctx: BuildContext) -> list[dict[str, Any]]:

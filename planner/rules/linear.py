@@ -296,6 +296,8 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         or reminder
     ):
         return False
+    if clause.has("complete") and not clause.creates():
+        return False  # "отметь как сделанную задачу про …" finishes an issue, it does not make one
     if clause.has("query") and clause.first("query") < clause.first("create", "remind", "put", "assign"):
         return False  # "list open issues", "what CRM tasks are open": a question, not a create
     if clause.text.rstrip().endswith("?") and not clause.has("create"):
