@@ -83,6 +83,12 @@ _COURTESY = re.compile(
 )
 
 
+# dictated: "email tom at acme dot com", «почта том собака акме точка ком»
+_SPOKEN_EMAIL = re.compile(
+    r"\b([\w.+-]+)\s+(?:at|собака|эт)\s+([\w-]+)\s+(?:dot|точка)\s+([a-zа-я]{2,6})\b", re.IGNORECASE
+)
+
+
 def _expand(m: re.Match[str]) -> str:
     word = _SHORT[m.group(1).lower()]
     return word[:1].upper() + word[1:] if m.group(1)[:1].isupper() else word
@@ -92,6 +98,7 @@ def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
     text = _SHORT_RX.sub(_expand, text)
     text = re.sub(r"\s{2,}", " ", _COURTESY.sub("", text)).strip() or text
+    text = _SPOKEN_EMAIL.sub(lambda m: f"{m.group(1)}@{m.group(2)}.{m.group(3)}", text)
     polite = _POLITE.match(text)
     if polite and _WORD.match(text, polite.end()):
         text = text[polite.end() :].rstrip()

@@ -95,7 +95,10 @@ def _line(row: dict[str, Any], lang: str, zone: str | None) -> str:
         stage = (_first(values, "stage", "status") or {}).get("title", "") if values.get("stage") else ""
         amount = _first(values, "value", "currency_value")
         cur = _first(values, "value", "currency_code") or ""
-        bits = [b for b in (stage, money(amount, cur) if amount else "") if b]
+        role = _first(values, "job_title") or ""  # a person: who they are and how to reach them
+        email = _first(values, "email_addresses", "email_address") or ""
+        domain = _first(values, "domains", "domain") or ""
+        bits = [b for b in (stage, money(amount, cur) if amount else "", role, email, domain) if b]
         return str(name) + (f" — {', '.join(bits)}" if bits else "")
     if "summary" in row and "start" in row:
         start = (row.get("start") or {}).get("dateTime") or (row.get("start") or {}).get("date", "")

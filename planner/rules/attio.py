@@ -231,7 +231,11 @@ _ON_RECORD = re.compile(
 async def note(clause: Clause, ctx: BuildContext) -> bool:
     """ "Добавь заметку к Initech: ...", "оставь заметку у Ивана Сидорова что ...", "jot down on John's record: ..."."""
     noun_first = re.match(r"\s*(?:ну\s+)?(?:заметк\w*|note)\b", clause.text, re.I)  # "заметка к Ивану …"
-    told = noun_first and _NOTE_SPLIT.search(clause.text)  # "note on maria sokolova - wants …"
+    # "note on maria sokolova - wants …", «заметка для ивана сидорова бюджет утвердят в январе»
+    told = noun_first and (
+        _NOTE_SPLIT.search(clause.text)
+        or re.match(r"(?i)\s*(?:заметка|note)\s+(?:для|к|on|for|to)\s", clause.text)
+    )
     if (
         not (clause.has("note") or clause.has("note_verb"))
         or clause.asks()
@@ -362,11 +366,15 @@ async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
 
 @rule(55, writes=True)
 async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
-    if not (clause.creates() or clause.says_new()) or not clause.has("deal"):
+    # "сделка для initech 12к$ квалификация": a deal, its company and an amount, said without a verb
+    listed = re.match(
+        r"(?i)\s*(?:new\s+)?(?:сделк[аи]|deal)\s+(?:для|с|for|with)\s+\S", clause.text
+    ) and bool(amount_of(clause.text))
+    if not (clause.creates() or clause.says_new() or listed) or not clause.has("deal"):
         return False
     if clause.has("task", "issue") and clause.first("create") > clause.first("deal"):
         return False  # "сделку … в Won и закинь задачу …": the verb creates the task, not the deal
-    if clause.asks() and not clause.commands():
+    if clause.asks() and not clause.commands() and not listed:
         return False
     new_company = ctx.memory.get("new_companies", {}).get("*")
     if new_company is not None and re.search(

@@ -61,7 +61,10 @@ def _proper_name(text: str, after: str) -> str | None:
         text,
     )
     words = lower.group(1).split() if lower else []
-    while words and _KIND_WORD.fullmatch(words[0]):  # "добавь человека пётр орлов": the kind, then the name
+    while words and (
+        _KIND_WORD.fullmatch(words[0]) or re.fullmatch(r"(?i)named|called|по|имени|зовут", words[0])
+    ):
+        # "добавь человека пётр орлов", "add a person named tom baker": the kind, then the name
         words = words[1:]
     if words and not _STOPWORD_LOWER.search(words[0]):
         return " ".join(w[:1].upper() + w[1:] for w in words)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from planner import references as refs
 from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.directory import Entity
@@ -31,7 +32,8 @@ _FIELDS: list[tuple[re.Pattern[str], str, set[str]]] = [
     (re.compile(r"\b(сумм\w*|стоимост\w*|бюджет\w*|value|amount|size)\b", re.I), "value", {"deal"}),
     (
         re.compile(
-            r"\b(ответственн\w*|владел\w*|owner|own|owns|reassign|assign)\b|\bпереда[йт]\w*|\bотда[йт]\w*",
+            r"\b(ответственн\w*|владел\w*|owner|own|owns|reassign|assign|вед[её]т|handles|переназнач\w*)\b"
+            r"|\bпереда[йт]\w*|\bотда[йт]\w*",
             re.I,
         ),
         "owner",
@@ -72,10 +74,10 @@ def _field(clause: Clause) -> tuple[str, set[str]] | None:
 async def update_record(clause: Clause, ctx: BuildContext) -> bool:
     changes = clause.has("move", "put", "assign", "rename") or re.search(
         r"\b(переда[йт]\w*|теперь|is now|new|нов\w+|promoted|повысили|назначили|стал[аи]?|became|from now on|"
-        r"should own|will own|owns)\b",
+        r"should own|will own|owns|вед[её]т|handles|make\s+\w+\s+the\s+owner)\b|=",
         clause.text,
         re.I,
-    )
+    )  # "initech renewal amount = 21k", "сделку глобекс теперь ведёт макс", "make me the owner of …"
     found = _field(clause)
     # "add the domain acme.io to Acme Corp" adds to a field of an existing record
     adds_to_field = found is not None and re.search(
@@ -88,13 +90,21 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         or clause.has("task", "issue", "note")
     ):
         return False
-    if clause.creates() and not adds_to_field:
+    if (
+        clause.creates()
+        and not adds_to_field
+        and not re.search(r"(?i)\bmake\s+\w+\s+the\s+owner", clause.text)
+    ):
         return False
     attribute, kinds = found
     target = await crm_target(clause, ctx, "target")
     earlier = ctx.memory.get("deal") or (ctx.memory.get("record") or (None, None))[1]
     if target is None and "deal" in kinds and isinstance(earlier, Entity) and earlier.kind == "deal":
         target = ("deal", earlier)  # "сделку X передай Олегу и поставь сумму 32 000"
+    if target is not None and target[0] == "company" and "deal" in kinds and "company" not in kinds:
+        theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") == target[1].id]
+        if len(theirs) == 1:  # "the Alfa-Leasing expansion amount": the company's one deal
+            target = ("deal", theirs[0])
     if target is None or target[0] not in kinds:
         return False
     kind, record = target
@@ -138,7 +148,9 @@ async def _value(attribute: str, clause: Clause, ctx: BuildContext) -> Any:
         number = int(amount[0]) if float(amount[0]).is_integer() else amount[0]
         return {"currency_value": number, "currency_code": amount[1]}
     if attribute == "owner":
-        members = await find(ctx, clause, "member")
+        members = [m for m in await find(ctx, clause, "member") if m.score >= 0.5]
+        if not members and re.search(r"(?i)\b(?:me|myself|мне|меня|себе|на себя)\b", text):
+            return await refs.member(ctx, "me")  # "make me the owner of …", "передай мне сделку …"
         owner: Entity | None = ctx.choose(
             "owner", "member", text, members, ctx.t("Кому передать?", "To whom?")
         )

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from typing import Literal
 
 from planner.analysis import Clause
@@ -42,6 +43,22 @@ _ASKS_LIST = re.compile(
     r"any|есть\s+ли|who|кто)\b",
     re.IGNORECASE,
 )
+
+
+def _due_range(text: str, ctx: BuildContext) -> tuple[str | None, str | None]:
+    """ "due this week", «просроченные», "due today": the dates a due date must fall between."""
+    today = ctx.now.date()
+    if re.search(r"\b(?:overdue|просроч\w*|late)\b", text, re.I):
+        return None, (today - timedelta(days=1)).isoformat()
+    if re.search(
+        r"\b(?:this\s+week|на\s+этой\s+неделе|до\s+конца\s+недели|end\s+of\s+(?:the\s+)?week)\b", text, re.I
+    ):
+        monday = today - timedelta(days=today.weekday())
+        return monday.isoformat(), (monday + timedelta(days=6)).isoformat()
+    if re.search(r"\bdue\s+(?:today|tomorrow)\b|\bсрок\s+(?:сегодня|завтра)\b", text, re.I):
+        day = today + timedelta(days=1 if re.search(r"tomorrow|завтра", text, re.I) else 0)
+        return day.isoformat(), day.isoformat()
+    return None, None
 
 
 def _aggregate(text: str) -> Literal["count", "sum:amount"] | None:
@@ -92,11 +109,12 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
     urgent: Literal["urgent"] | None = "urgent" if _PRIORITY.search(text) else None
     mine = bool(_MINE.search(text))
     aggregate = _aggregate(text)
+    due_after, due_before = _due_range(text, ctx)
     everything = re.search(r"\b(?:everything|всё|все|что\s+у\s+нас|what'?s)\b", text, re.I)
     about_issues = (
         clause.has("issue", "task", "bug", "linear") or team is not None or bool(state and everything)
     )
-    if not about_issues or not (state or label or urgent or mine or aggregate):
+    if not about_issues or not (state or label or urgent or mine or aggregate or due_before):
         return False
     users = [
         m.entity
@@ -113,6 +131,8 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
                 label=label,
                 priority=urgent,
                 assignee="me" if mine else who.name if who else None,
+                due_after=due_after,
+                due_before=due_before,
             ),
             aggregate=aggregate,
         ),

@@ -11,7 +11,7 @@ from typing import Any
 
 from planner.analysis import Clause, head_of
 from planner.context import BuildContext
-from planner.dates import MONTH_NAME
+from planner.dates import MONTH_NAME, extract_moment
 from planner.directory import Entity
 from planner.intents import MISSING
 from planner.intents.models import (
@@ -141,6 +141,7 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         for c in assignee_texts(clause)
         if not re.fullmatch(r"[A-Z]{1,10}-\d+", c)  # "повесь на ENG-101 метку": an issue, not a person
         and not MONTH_NAME.match(c)  # "push the due date to December 18": a date
+        and extract_moment(c, ctx.now).day is None  # "перенеси срок на пятницу": a day, not a person
         and (state_named is None or c.lower() not in state_named.name.lower())
     ]
     if clause.has("assign") or named and moving:
@@ -212,8 +213,13 @@ _PAIR = re.compile(r"\b([A-Z]{1,10}-\d+)\s+(?:на|to|->|→|for)\s+(меня|me
 
 
 async def _verbless_assignments(clause: Clause, ctx: BuildContext) -> bool:
-    """Each issue said with a person and no verb is given to that person."""
-    if clause.has(
+    """Each issue said with a person and no verb is given to that person ("cs-15 на олега"), and so is
+    each of several with one verb ("Assign ENG-103 to Oleg and ENG-102 to Anna")."""
+    pairs = _PAIR.findall(clause.text)
+    several = (
+        len(pairs) > 1 and clause.has("assign") and not clause.has("complete", "comment", "create", "delete")
+    )
+    verbs = (
         "complete",
         "delete",
         "archive",
@@ -225,9 +231,9 @@ async def _verbless_assignments(clause: Clause, ctx: BuildContext) -> bool:
         "assign",
         "move",
         "put",
-    ):
+    )
+    if not several and clause.has(*verbs):
         return False  # a verb says what to do; this reads only "ID на <person>"
-    pairs = _PAIR.findall(clause.text)
     if not pairs or len(pairs) < len(set(clause.identifiers)):
         return False
     found = []
@@ -275,7 +281,7 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         or clause.has("deal", "note", "crm", "attio")  # "mark my Attio task … as done" is a CRM task
     ):
         return False
-    if clause.asks() and not clause.commands():
+    if clause.asks() and not clause.commands() or ctx.memory.get("asking"):
         return False  # "на кого можно назначить задачу?" asks, it does not assign
     if clause.after_colon and not head_of(clause, ctx.now).has(
         "complete", "delete", "archive", "comment", "assign"
