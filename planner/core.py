@@ -26,7 +26,7 @@ from planner.coverage import ACTION_CUES, Coverage, QuestionNotWrite, interrogat
 from planner.dialogue import OTHER_SYSTEM, is_no, is_yes, small_talk
 from planner.directory import Directory, Reader
 from planner.hurried import unhurried
-from planner.intents import MISSING, WRITE_OPS, IntentBase, IntentsError, describe, parse_intents
+from planner.intents import MISSING, WRITE_OPS, IntentBase, IntentsError, describe, parse_intents, toolkit_of
 from planner.limits import MAX_TEXT
 from planner.models import ClarificationQuestion, Plan, PlanInputs, RiskFlag, ToolAction, Voice
 from planner.numbers import NUMBER_WORDS, number_from_words
@@ -423,6 +423,9 @@ class Planner:
         plan.entities = ctx.entities
         plan.risks = list(ctx.risks)
         plan.domain = _domain(actions) if actions else _domain_of_done(done)
+        if plan.domain == "unknown" and ctx.intents:  # nothing left to do: still about what was asked
+            kits = {k for k in (toolkit_of(i) for i in ctx.intents) if k}
+            plan.domain = _domain([_bare(k) for k in kits])
         writes = [a for a in actions if not a.read_only]
         plan.intent = "mutate" if writes else "query"
         if len(writes) > self._bulk:
@@ -542,22 +545,21 @@ def _domain(actions: list[ToolAction]) -> Any:
     return "calendar" if kit == "googlecalendar" else kit
 
 
-def _domain_of_done(done: list[dict[str, Any]]) -> Any:
-    kits = {str(d["idempotency_scope"]).split(":")[0] for d in done}
-    return _domain(
-        [
-            ToolAction(
-                toolkit=k,
-                tool_slug="",
-                operation="",
-                args={},
-                read_only=False,
-                idempotency_scope="",
-                preview="",
-            )
-            for k in kits
-        ]
+def _bare(toolkit: str) -> ToolAction:
+    """A stand-in action of a toolkit, for `_domain` (which only looks at toolkits)."""
+    return ToolAction(
+        toolkit=toolkit,
+        tool_slug="",
+        operation="",
+        args={},
+        read_only=False,
+        idempotency_scope="",
+        preview="",
     )
+
+
+def _domain_of_done(done: list[dict[str, Any]]) -> Any:
+    return _domain([_bare(k) for k in {str(d["idempotency_scope"]).split(":")[0] for d in done}])
 
 
 def _guess_domain(ctx: BuildContext, ask: Ask) -> Any:

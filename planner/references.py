@@ -16,7 +16,7 @@ from typing import Any
 from planner.context import BuildContext, Invalid
 from planner.dates import extract_moment
 from planner.directory import Entity
-from planner.resolve import best, find_mentions, keys_for, match_words
+from planner.resolve import Mention, best, find_mentions, keys_for, match_words
 from planner.text import norm, similarity
 
 __all__ = [
@@ -49,6 +49,19 @@ def position(ref: str) -> int | None:
     return None
 
 
+_LOOSE = frozenset(
+    "the a an deal deals сделка сделку сделки record company компания компанию my мою мой".split()
+)
+
+
+def _says_it_all(ref: str, mention: Mention) -> bool:
+    """Every word of the reference that could name something is matched: "Hooli pilot" is not
+    "Globex pilot" because "Hooli" names nothing there (a client's model sends a whole name)."""
+    keys = keys_for(ref)
+    loose = {i for i, k in enumerate(keys) if k.text in _LOOSE or len(k.text) < 2 or k.text.isdigit()}
+    return all(i in mention.positions or i in loose for i in range(len(keys)))
+
+
 def _nearest(pool: list[Entity], ref: str, n: int = 5) -> list[Entity]:
     words = [w for w in re.findall(r"\w+", norm(ref)) if len(w) > 1]
 
@@ -76,7 +89,7 @@ def _pick(
     if len(exact) == 1:
         ctx.note_entity(kind, ref, exact[0], [], 1.0)
         return exact[0]
-    mentions = find_mentions(keys_for(ref), pool)
+    mentions = [m for m in find_mentions(keys_for(ref), pool) if _says_it_all(ref, m)]
     if mentions and mentions[0].score >= 0.5:  # the rest stay in: "Acme" names both Acme deals
         chosen = ctx.choose(slot, kind, ref, mentions, ctx.t(*which))
         if chosen is not None:
@@ -127,7 +140,7 @@ async def crm_record(
         ctx.note_entity(OBJECT_KINDS[exact[0][0]], ref, exact[0][1], [], 1.0)
         return exact[0]
     by_entity = {id(e): o for o, e in pools}
-    mentions = find_mentions(keys_for(ref), [e for _, e in pools])
+    mentions = [m for m in find_mentions(keys_for(ref), [e for _, e in pools]) if _says_it_all(ref, m)]
     top = best(mentions) if mentions and mentions[0].score >= 0.5 else []
     if len(top) == 1:
         obj = by_entity[id(top[0].entity)]

@@ -192,7 +192,8 @@ async def update_deal(intent: UpdateDeal, ctx: BuildContext) -> None:
         if deal.extra.get("stage") == stage.name:
             ctx.notes.append(
                 ctx.t(
-                    f"Сделка «{deal.name}» уже в стадии {ctx.said_stage(stage.name)}.",
+                    f"Сделка «{deal.name}» уже в стадии {ctx.said_stage(stage.name)}"
+                    + (f" ({stage.name})." if ctx.said_stage(stage.name) != stage.name else "."),
                     f"The deal '{deal.name}' is already in {stage.name}.",
                 )
             )

@@ -5,10 +5,10 @@ text / a client's model / a `command` -> intents (validated here) -> resolution 
 
 from planner.intents.describe import describe
 from planner.intents.models import FIND_OBJECTS, INTENT_TYPES, WRITE_OPS, Filters, Intent, IntentBase
-from planner.intents.schema import intents_schema, op_summary
+from planner.intents.schema import intents_schema, op_summary, toolkit_of
 from planner.intents.validate import MISSING, IntentsError, Parsed, Rejected, missing_fields, parse_intents
 
 __all__ = [
     "FIND_OBJECTS", "INTENT_TYPES", "MISSING", "WRITE_OPS", "Filters", "Intent", "IntentBase", "IntentsError",
-    "Parsed", "Rejected", "describe", "intents_schema", "missing_fields", "op_summary", "parse_intents",
+    "Parsed", "Rejected", "describe", "intents_schema", "missing_fields", "toolkit_of", "op_summary", "parse_intents",
 ]  # fmt: skip

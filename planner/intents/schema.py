@@ -14,7 +14,25 @@ from typing import Any
 from planner.intents.models import FIND_OBJECTS, INTENT_TYPES, PRIORITIES, Filters
 from planner.limits import MAX_INTENTS
 
-__all__ = ["intents_schema", "op_summary"]
+__all__ = ["intents_schema", "op_summary", "toolkit_of"]
+
+_LINEAR = {"create_issue", "update_issue", "complete_issue", "archive_issue", "comment_issue", "create_project",
+           "apply_template"}  # fmt: skip
+_BY_OBJECT = {"issues": "linear", "projects": "linear", "teams": "linear", "states": "linear", "labels": "linear",
+              "users": "linear", "events": "googlecalendar"}  # fmt: skip
+
+
+def toolkit_of(intent: object) -> str | None:
+    """The toolkit an intent is about (for a plan's domain when nothing was left to do)."""
+    op = str(getattr(intent, "op", ""))
+    if op in _LINEAR:
+        return "linear"
+    if op == "create_event":
+        return "googlecalendar"
+    if op in ("find", "update_matching"):
+        return _BY_OBJECT.get(str(getattr(intent, "object", "")), "attio")
+    return "attio" if op else None
+
 
 # fields whose meaning is the same wherever they appear: described once
 _SHARED = {
