@@ -256,6 +256,14 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
     (so "Acme and Globex" or a list after a colon stays whole)."""
     head, colon, tail = text.partition(":")
     if colon and not re.search(r"\d$", head):
+        # "…: renewal signed for 2 years. Also create a Linear issue to …": the content ends where a new
+        # sentence starts a request of its own
+        after = _NEXT_REQUEST.search(tail)
+        if after and _starts_with_verb(analyse(tail[after.end() :], now)):
+            return [
+                *split_clauses(head + ":" + tail[: after.start()], now),
+                *_split(tail[after.end() :], now),
+            ]
         # a colon introduces content (a title, a note, a list): split only the part before it
         parts = _split(head, now)
         parts[-1] = analyse(parts[-1].text + ":" + tail, now)
@@ -268,8 +276,23 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
         if len(parts) == 1 and statement and not introduces and _verb_count(tail_clause) and ":" not in tail:
             tail_parts = _split(tail, now)
             return [before, *tail_parts] if tail_parts else parts
+        items = [x for x in re.split(r"\s*,\s*(?:и\s+|and\s+)?", tail) if x.strip()]
+        if len(parts) == 1 and statement and not introduces and len(items) > 1 and all(_ELLIPTIC.search(x) or
+                _LEADS_WITH_THING.match(x.strip()) for x in items):  # fmt: skip
+            # "Ромашка подписала: сделку в выигранные, онбординг в Linear, и созвон с Иваном в четверг"
+            return [before, *(analyse(x.strip(), now) for x in items)]
         return parts
     return _split(text, now)
+
+
+_NEXT_REQUEST = re.compile(
+    r"[.!?]\s+(?:(?:also|and|then|и|а\s+ещё|а\s+еще|ещё|еще|также|потом)[,\s]+)?(?=\S)", re.I
+)
+# an item of a list that names a thing to do: "онбординг в Linear", "созвон с Иваном в четверг"
+_LEADS_WITH_THING = re.compile(
+    r"(?i)^(?:онбординг\w*|onboarding|продлени\w*|renewal|созвон\w*|встреч\w*|meeting|call|задач\w*|тикет\w*|"
+    r"issue|task|заметк\w*|note|сделк\w*|deal)\b"
+)
 
 
 def _verb_count(c: Clause) -> int:

@@ -107,11 +107,17 @@ class _Ops:
         return action(OPERATIONS["create_issue"], args, scope_keys, preview, depends_on)
 
     def update_issue(
-        self, issue_id: str, fields: dict[str, Any], preview: str, *, operation: str = "update_issue"
+        self,
+        issue_id: str,
+        fields: dict[str, Any],
+        preview: str,
+        *,
+        operation: str = "update_issue",
+        depends_on: int | None = None,
     ) -> ToolAction:
         args = {"issueId": issue_id, **fields}
         keys = [f"{k}={fields[k]}" for k in sorted(fields)]
-        return action(OPERATIONS[operation], args, [issue_id, *keys], preview)
+        return action(OPERATIONS[operation], args, [issue_id, *keys], preview, depends_on)
 
     def comment_issue(self, issue_id: str, body: str, preview: str) -> ToolAction:
         return action(

@@ -239,8 +239,11 @@ async def update_deal(intent: UpdateDeal, ctx: BuildContext) -> None:
         (a for a in ctx.actions if a.operation == "update_deal" and a.args.get("record_id") == deal.id), None
     )
     if prev is not None:  # "передай Олегу и поставь сумму 32 000" is one change to the deal
+        earlier = prev.args.get("values", {})
+        if all(earlier.get(k) == v for k, v in values.items()):
+            return  # said twice ("Ромашка подписала: сделку в выигранные"): one change
         ctx.actions.remove(prev)
-        values = {**prev.args.get("values", {}), **values}
+        values = {**earlier, **values}
         parts = [prev.preview.removeprefix(head), *parts]
     ctx.add(ops.update_deal(deal.id, values, head + ", ".join(parts)))
 

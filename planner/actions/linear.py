@@ -210,8 +210,9 @@ async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
         else:
             fields["stateId"] = st.id
             parts.append(ctx.t("статус ", "state ") + (f"{current} → {st.name}" if current else st.name))
+    depends = None
     if intent.project or intent.resolved("project") is not None:
-        pid, _, pname = await _project(ctx, intent)
+        pid, depends, pname = await _project(ctx, intent)
         fields["projectId"] = pid
         parts.append(ctx.t(f"проект {pname}", f"project {pname}"))
     if intent.parent:
@@ -231,7 +232,7 @@ async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
         ctx.actions.remove(prev)
         fields = {**{k: v for k, v in prev.args.items() if k != "issueId"}, **fields}
         parts = [prev.preview.removeprefix(f"Linear: {name}: "), *parts]
-    ctx.add(ops.update_issue(iid, fields, f"Linear: {name}: " + ", ".join(parts)))
+    ctx.add(ops.update_issue(iid, fields, f"Linear: {name}: " + ", ".join(parts), depends_on=depends))
 
 
 def _overwrite(ctx: BuildContext, name: str, what: str) -> RiskFlag:
@@ -327,3 +328,4 @@ async def create_project(intent: CreateProject, ctx: BuildContext) -> None:
         )
     )
     ctx.memory.setdefault("new_projects", {})[name.strip().lower()] = index
+    ctx.memory.setdefault("new_project_names", []).append(name)

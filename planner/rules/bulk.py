@@ -10,8 +10,9 @@ from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents.models import Filters, UpdateMatching
+from planner.resolve import key_spans
 from planner.rules import rule
-from planner.rules._common import find, priority_of
+from planner.rules._common import find, priority_of, strip_spans
 from planner.rules._linear_common import find_user
 
 __all__ = ["update_all"]
@@ -33,15 +34,18 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     owner_words = re.search(
         r"\b(?:owner|assignee|владельц\w*|ответственн\w*|исполнител\w*)\b", clause.text, re.I
     )
+    labelling = re.search(r"\b(?:label|tag|метк\w*|тег\w*)\b", clause.text, re.I)
+    dating = clause.has("due") and clause.moment.day is not None  # "set due date Dec 18 on every ENG issue"
     if (
         not _ALL.search(clause.text)
         or clause.identifiers
         or clause.creates()
-        and not owner_words
+        and not (owner_words or labelling)
         or clause.after_colon
     ):
         return False  # "create 8 issues, one for each screen: …" makes things, it changes none
-    if not (clause.has("complete", "archive", "delete", "move", "put", "assign", "priority") or owner_words):
+    verbs = clause.has("complete", "archive", "delete", "move", "put", "assign", "priority")
+    if not (verbs or owner_words or labelling or dating):
         return False
     deals = clause.has("deal")
     if not (
@@ -58,8 +62,16 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     resolved: dict[str, Any] = {}
     if clause.has("complete") and not destination:
         changes = {"complete": True}
-    elif clause.has("archive", "delete"):
+    elif clause.has("archive", "delete") and not labelling:
         changes = {"delete": True} if deals else {"archive": True}
+    elif labelling and not deals and (named := await _label(ctx, clause.text)):
+        removing = re.search(r"\b(?:remove|untag|убери|сними|удали)\b", clause.text, re.I)
+        changes = {"labels_remove" if removing else "labels_add": [named]}
+        head = re.sub(rf"\b{re.escape(named)}\b", " ", head, flags=re.I)  # the label is the change
+    elif dating and not deals:
+        assert clause.moment.day is not None
+        changes = {"due": clause.moment.day.isoformat()}
+        head = strip_spans(head, [s for s in clause.moment.spans if s[1] <= len(head)])
     elif clause.has("assign") or owner_words:
         people = sorted(
             [m for m in await find(ctx, clause, "member" if deals else "user") if m.score >= 0.5],
@@ -131,19 +143,45 @@ async def _label(ctx: BuildContext, text: str) -> str | None:
 
 async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: dict[str, Any]) -> Filters:
     team = await _team(clause, ctx, head)
-    label = await _label(ctx, head)
+    projects = [m for m in await find(ctx, clause, "project", text=head) if m.score >= 0.9]
+    bare = head
+    for m in projects:  # "в проекте Customer Onboarding": its words are the project, not a label
+        bare = re.sub(rf"\b{re.escape(m.entity.name)}\b", " ", bare, flags=re.I)
+    label = None if changes.get("labels_add") or changes.get("labels_remove") else await _label(ctx, bare)
+    # a workflow state named before the change: "move every Todo issue to In Progress"
+    states = {s.name for t in await ctx.directory.teams() for s in await ctx.directory.states(t.id)}
+    named_state = next(
+        (s for s in sorted(states, key=len, reverse=True) if re.search(rf"\b{re.escape(s)}\b", bare, re.I)),
+        None,
+    )
+    # whose: "all maxs issues", "все задачи Олега"
+    owners = [
+        m.entity
+        for m in await find(ctx, clause, "user", text=bare)
+        if m.score >= 0.5 and not m.entity.extra.get("is_me")
+    ]
     mine = re.search(r"\b(?:my|mine|мои|моих|мне|на мне)\b", head, re.I)
     nobody = re.search(
         r"\b(?:unassigned|без\s+исполнител\w*|неназначенн\w*|ничьи\w*|nobody'?s)\b", head, re.I
     )
-    state = "open" if changes.get("complete") or _OPEN.search(head) else None
-    projects = [m.entity.name for m in await find(ctx, clause, "project", text=head) if m.score >= 0.9]
+    if changes.get("complete") or named_state and named_state in (changes.get("state"), changes.get("stage")):
+        named_state = None  # "mark all maxs issues done": "done" is the change, not which issues
+    state = named_state or ("open" if changes.get("complete") or _OPEN.search(head) else None)
+    who = (
+        "none"
+        if nobody
+        else "me"
+        if mine
+        else owners[0].name
+        if owners and not changes.get("assignee")
+        else None
+    )
     return Filters(
         team=team.name if team else None,
         label=label,
-        assignee="none" if nobody else "me" if mine else None,
+        assignee=who,
         state=state,
-        project=projects[0] if projects else None,
+        project=projects[0].entity.name if projects else None,
     )
 
 
@@ -183,10 +221,16 @@ async def _unread(clause: Clause, ctx: BuildContext) -> str:
             if m.score >= 0.5:
                 explained |= set(m.positions)
     vocabulary = cue_words() | _PLAIN | _EMPTY
+    dated = {
+        i
+        for i, (a, b) in enumerate(key_spans(clause.text))
+        if any(s <= a and b <= e for s, e in clause.moment.spans)  # "Dec 18" is the change's date
+    }
     words = [
         k.text
         for i, k in enumerate(clause.keys)
         if i not in explained
+        and i not in dated
         and len(k.text) > 2
         and not k.text.isdigit()
         and k.text not in vocabulary

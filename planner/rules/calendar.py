@@ -56,16 +56,16 @@ async def _attendees(clause: Clause, ctx: BuildContext) -> list[Entity]:
     found: list[Entity] = []
     for m in re.finditer(r"(?i)\b(?:with|с|со)\s+([^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)", clause.text):
         words = m.group(1)
-        for kind in ("member", "person"):
-            hits = [
-                x
-                for x in await find(ctx, clause, kind, text=words)
-                if x.score >= (0.5 if kind == "member" else 0.9)
-            ]
-            if hits and (hits[0].entity.extra.get("email") or hits[0].entity.extra.get("emails")):
-                if hits[0].entity not in found:
-                    found.append(hits[0].entity)
-                break
+        hits = [
+            x
+            for kind in ("member", "person")
+            for x in await find(ctx, clause, kind, text=words)
+            if x.score >= (0.5 if kind == "member" else 0.9)
+            and (x.entity.extra.get("email") or x.entity.extra.get("emails"))
+        ]
+        hits.sort(key=lambda x: -x.score)  # "с Иваном Петровым" is Ivan Petrov, not Oleg Ivanov by half
+        if hits and hits[0].entity not in found:
+            found.append(hits[0].entity)
     return found
 
 

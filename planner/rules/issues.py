@@ -24,6 +24,7 @@ from planner.intents.models import (
     UpdateIssue,
     priority_name,
 )
+from planner.resolve import find_mentions, keys_for
 from planner.rules import rule
 from planner.rules._common import find, priority_of
 from planner.rules._linear_common import (
@@ -144,6 +145,11 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         and extract_moment(c, ctx.now).day is None  # "перенеси срок на пятницу": a day, not a person
         and (state_named is None or c.lower() not in state_named.name.lower())
     ]
+    users = await ctx.directory.users()
+    # a word in lower case is a person only if it names one ("на олега"; "to low" is a priority)
+    named = [
+        c for c in named if c[:1].isupper() or find_mentions(keys_for(c), users) or _ME_WORD.fullmatch(c)
+    ]
     if clause.has("assign") or named and moving:
         who = None
         for candidate in named or [clause.text]:
@@ -185,7 +191,16 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         change["title"] = title[:500]
     if state_named is not None:
         change["state"], found["state"] = state_named.name, state_named
-    if clause.has("move", "put", "create") and re.search(r"\b(проект\w*|project)\b", clause.text, re.I):
+    made = ctx.memory.get("new_projects", {})
+    if (
+        made
+        and clause.has("move", "put")
+        and re.search(r"(?i)\b(?:into|in|to|в)\s+(?:it|него|неё|нее|этот проект)\b", clause.text)
+    ):
+        change["project"] = ctx.memory["new_project_names"][
+            -1
+        ]  # "create a project X … and move ENG-104 into it"
+    elif clause.has("move", "put", "create") and re.search(r"\b(проект\w*|project)\b", clause.text, re.I):
         projects = [m for m in await find(ctx, clause, "project") if m.score >= 0.9]
         answered = ctx.answer("project")
         if not projects and answered:
@@ -250,6 +265,7 @@ async def _verbless_assignments(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
+_ME_WORD = re.compile(r"(?i)me|myself|i|я|меня|мне|себя|себе")
 _POSITION = {
     "first": 0, "1st": 0, "перв": 0, "second": 1, "2nd": 1, "втор": 1, "third": 2, "3rd": 2, "трет": 2,
     "last": -1, "последн": -1,

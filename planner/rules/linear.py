@@ -116,6 +116,12 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
     # an explicit title after a colon ("Create an issue: update the onboarding docs")
     head = clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text
     key = _template_key(head_of(clause, ctx.now), ctx)
+    if (
+        key is not None
+        and not clause.has("task", "issue", "linear")
+        and await _in_a_deal_name(clause, ctx, key)
+    ):
+        return False  # "Set Initech renewal to Won": the word is the deal's name, not the template
     singular = re.search(
         r"\b(an?|one|одну|один)\s+(?:\w+\s+)?(issue|task|ticket|задач[уа])\b", head, re.I
     ) or (
@@ -193,6 +199,16 @@ def _said_labels(text: str, labels: dict[str, Entity]) -> tuple[list[Entity], st
     return found, text
 
 
+async def _in_a_deal_name(clause: Clause, ctx: BuildContext, key: str) -> bool:
+    """The template's word is part of a deal named in full ("Initech renewal")."""
+    words = keys_for(f"{key} {ctx.config.get('templates', {}).get(key, {}).get('title_ru', '')}")
+    for m in await find(ctx, clause, "deal"):
+        said = [clause.keys[i] for i in m.positions if i < len(clause.keys)]
+        if m.score >= 0.9 and any(k.lemmas & w.lemmas or k.text == w.text for k in said for w in words):
+            return True
+    return False
+
+
 def _items(text: str) -> list[str]:
     parts = re.split(r"\s*(?:,|;|\n|\s+и\s+|\s+and\s+)\s*", text)
     return [p.strip(" .-—•") for p in parts if p.strip(" .-—•")]
@@ -203,7 +219,7 @@ _TASK_START = re.compile(
     re.IGNORECASE,
 )
 _ASSIGNEE = re.compile(
-    r"\b(?:assign(?:ed)?(?:\s+it)?\s+to|назначь(?:\s+её|\s+ее|\s+его)?\s+на|(?i:исполнитель|assignee|owner)\s*[:—-]?|"
+    r"\b(?:(?i:assign)(?:ed)?(?:\s+it)?(?:\s+to)?|назначь(?:\s+её|\s+ее|\s+его)?\s+на|(?i:исполнитель|assignee|owner)\s*[:—-]?|"
     r"поручи|для|for|на)\s+(меня|мне|me|myself|себя|(?i:я|i)\b|[^\W\d_][\w-]+)",
 )  # a name typed in lower case ("на олега") counts only if it is a user: find_user says
 
@@ -437,7 +453,11 @@ _DETAILS = [
         r"^(?:assign(?:ed)?\s+(?:it\s+)?to|assignee|owner|ответственн\w*|исполнител\w*|назначь\s+на|на|for|для)\s*[:—-]?\s+(.+)$",
         re.I,
     )),
-    ("priority", re.compile(r"^(?:(?:priority|приоритет\w*)\s*[:—-]?\s*(\w+)|(\w+)\s+(?:prio|priority|приоритет\w*))$", re.I)),
+    ("priority", re.compile(
+        r"^(?:(?:priority|приоритет\w*)\s*[:—-]?\s*(\w+)|(\w+)\s+(?:prio|priority|приоритет\w*)|"
+        r"(urgent|high|low|medium|срочно|срочная|высокий|низкий|средний))$",
+        re.I,
+    )),
     ("project", re.compile(r"^(?:в\s+проект\w*|project|in\s+(?:the\s+)?project|проект)\s+(.+)$", re.I)),
 ]  # fmt: skip
 
