@@ -264,6 +264,11 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
                 *split_clauses(head + ":" + tail[: after.start()], now),
                 *_split(tail[after.end() :], now),
             ]
+        joined = _DASH_AND.search(tail)  # "…: Ольга, olga@…, юрист — и заметку к сделке X: …"
+        verb = _first_verb(analyse(head, now))
+        if joined and verb and _OBJECT_START.match(tail[joined.end() :]):
+            rest = f"{verb} {tail[joined.end() :]}"
+            return [*split_clauses(head + ":" + tail[: joined.start()], now), *split_clauses(rest, now)]
         # a colon introduces content (a title, a note, a list): split only the part before it
         parts = _split(head, now)
         parts[-1] = analyse(parts[-1].text + ":" + tail, now)
@@ -285,6 +290,7 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
     return _split(text, now)
 
 
+_DASH_AND = re.compile(r"\s+[—–-]\s+(?:и|а\s+также|and|plus)\s+(?=\S)", re.I)
 _NEXT_REQUEST = re.compile(
     r"[.!?]\s+(?:(?:also|and|then|и|а\s+ещё|а\s+еще|ещё|еще|также|потом)[,\s]+)?(?=\S)", re.I
 )
