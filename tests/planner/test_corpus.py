@@ -79,24 +79,29 @@ def problems(expect: dict[str, Any], reply: dict[str, Any]) -> list[str]:
     return bad
 
 
-async def score(client: Client, path: Path) -> tuple[int, list[str]]:
+async def score(client: Client, path: Path) -> tuple[int, list[str], list[str]]:
+    """(share passed in %, failures, wrong drafts: failed cases that still drafted a change)."""
     cases = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     failures: list[str] = []
+    wrong: list[str] = []
     for case in cases:
         args: dict[str, Any] = {"user_id": "corpus", "conversation_id": case["id"], "now": REF_NOW}
-        args.update({k: case[k] for k in ("text", "command") if k in case})
+        args.update({k: case[k] for k in ("text", "command", "intents") if k in case})
         result = await client.call_tool("plan", args)
         reply = result.structured_content or {}
         bad = problems(case["expect"], reply)
         if bad:
-            failures.append(
-                f"{case['id']}: {case.get('text') or case.get('command')}\n    " + "\n    ".join(bad)
-            )
+            said = case.get("text") or case.get("intents") or case.get("command")
+            failures.append(f"{case['id']}: {said}\n    " + "\n    ".join(bad))
+            if reply.get("status") in ("draft_pending", "needs_bulk_confirmation"):
+                wrong.append(case["id"])
     passed = len(cases) - len(failures)
-    print(f"\n{path.name}: {passed}/{len(cases)} = {100 * passed / len(cases):.1f}%")
+    print(
+        f"\n{path.name}: {passed}/{len(cases)} = {100 * passed / len(cases):.1f}%, wrong drafts {len(wrong)}"
+    )
     for f in failures:
         print("FAIL", f)
-    return passed * 100 // len(cases), failures
+    return passed * 100 // len(cases), failures, wrong
 
 
 # (file, the share that must pass, where it came from). The blind corpora were written from the
@@ -112,12 +117,27 @@ CORPORA = [
         "blind, Telegram-style typing (typos, emoji, polite forms): 96/120 on first contact",
     ),
     ("corpus_v6.jsonl", 90, "blind, a working day (cases, possessives, context): 88/100 on first contact"),
+    (
+        "corpus_v7.jsonl",
+        90,
+        "blind, three sets (A, B, C) written against the intents contract: B 118/150 and C 142/200 on first contact",
+    ),
+    (
+        "corpus_v7_intents.jsonl",
+        95,
+        "blind intents as a client's model sends them: B 44/50, C 55/60 on first contact",
+    ),
 ]
+# failed cases that still drafted a change, by corpus: the costliest miss, held at what it is now
+# (v7: "can you close all ENG issues?" drafts — a polite request with a question mark; v7_intents: an
+# examiner's event expected an end time where the server sends start + duration, which is the same event)
+WRONG_AT_MOST = {"corpus_v7.jsonl": 1, "corpus_v7_intents.jsonl": 1}
 
 
 @pytest.mark.parametrize(("name", "at_least", "origin"), CORPORA, ids=[c[0] for c in CORPORA])
 async def test_each_corpus_passes_at_least_its_share(
     client: Client, name: str, at_least: int, origin: str
 ) -> None:
-    pct, failures = await score(client, DATA / name)
+    pct, failures, wrong = await score(client, DATA / name)
     assert pct >= at_least, f"{name} ({origin}): {pct} % < {at_least} %\n" + "\n".join(failures)
+    assert len(wrong) <= WRONG_AT_MOST.get(name, 0), f"{name}: wrong drafts {wrong}"
