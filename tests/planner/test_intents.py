@@ -447,7 +447,7 @@ async def test_update_deal_into_the_stage_it_is_already_in_answers_and_drafts_no
         {"op": "update_deal", "deal": "Initech renewal", "stage": "выиграна"},
     )
     assert (r["ok"], r["status"], r["draft"], r["plan"]["actions"]) == (True, "answered", None, [])
-    assert r["user_message"] == "Сделка «Initech renewal» уже в стадии Выиграна."
+    assert r["user_message"] == "Сделка «Initech renewal» уже в стадии Выиграна (Won)."
     assert service.backend.write_calls == []  # type: ignore[attr-defined]
 
 

@@ -287,7 +287,7 @@ async def test_the_same_change_planned_again_shows_as_already_done(
     r = await anna.say(text)
     assert r["status"] == "answered" and r["draft"] is None
     assert len(r["results"]) == 4 and {x["status"] for x in r["results"]} == {"already_done"}
-    assert "уже в стадии Won" in r["user_message"]
+    assert "уже в стадии Выиграна (Won)" in r["user_message"]
     assert len(writes(service)) == 5  # the stage change and four issues, each once
 
 
