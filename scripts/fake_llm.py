@@ -117,6 +117,8 @@ class FakeLLM:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        # accepted sockets inherit it: without it, a keep-alive response waits ~40 ms for a delayed ACK
+        self._sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self._sock.bind(("127.0.0.1", 0))
         self._sock.listen(64)
         self.port = int(self._sock.getsockname()[1])
