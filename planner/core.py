@@ -15,7 +15,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 from zoneinfo import ZoneInfo
 
 from planner.actions import compile_intent
@@ -28,7 +28,6 @@ from planner.dialogue import OTHER_SYSTEM, is_no, is_yes, small_talk
 from planner.directory import Directory, Reader
 from planner.hurried import unhurried
 from planner.intents import WRITE_OPS, IntentBase, IntentsError, describe, parse_intents
-from planner.interpreter import Interpreter, consult, count, request_for
 from planner.limits import MAX_TEXT
 from planner.models import ClarificationQuestion, Plan, PlanInputs, RiskFlag, ToolAction, Voice
 from planner.numbers import NUMBER_WORDS, number_from_words
@@ -37,6 +36,9 @@ from planner.text import detect_language, norm
 from toolkits import registry
 from toolkits.schemas import validate_arguments
 from toolkits.workspace import workspace_config
+
+if TYPE_CHECKING:  # the interpreter's modules load only when a model is configured
+    from planner.interpreter import Interpreter
 
 __all__ = ["Outcome", "PlanRequest", "Planner", "is_no", "is_yes"]
 
@@ -150,6 +152,8 @@ class Planner:
         replay its intents). What it says goes through the same validation, thresholds and
         resolution as a client's intents; a timeout, an error, a refusal or nothing valid leaves
         the rules' reply as it was."""
+        from planner.interpreter import consult, count, request_for
+
         got = await consult(interpreter, await request_for(text, ctx))
         if got.intents is None:
             count(interpreter, got, got.outcome)

@@ -450,11 +450,7 @@ class Service(DraftCommands, LifeCycle):
         if self.planner.interpreter is None or not conversation_id:
             return
         memory = await self._memory(user, conversation_id)
-        asked = (
-            {"question": question.question[:300], "choices": [c.label for c in question.choices][:5]}
-            if question is not None
-            else None
-        )
+        asked = {"question": question.question[:300]} if question is not None else None
         if memory.get("open_question") == asked:
             return
         if asked is None:

@@ -8,7 +8,6 @@ from typing import Any
 
 from drafts import DraftStore, Executor, open_store
 from planner import Planner
-from planner.interpreter import build_interpreter
 from server.service import Service
 from server.settings import Settings
 from toolkits import registry
@@ -75,6 +74,8 @@ def build_service(
 
     interpreter = None
     if settings.interpreter:  # the SDK itself is imported on the first model call, not here
+        from planner.interpreter import build_interpreter
+
         interpreter = build_interpreter(
             settings.interpreter,
             settings.interpreter_model,

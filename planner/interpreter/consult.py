@@ -79,7 +79,6 @@ async def request_for(text: str, ctx: BuildContext) -> InterpretRequest:
         timezone=ctx.tz,
         vocabulary=await vocabulary(ctx.directory, ctx.config),
         question=str(asked["question"]) if asked.get("question") else None,
-        choices=tuple(str(c) for c in asked.get("choices") or ()),
         shown=tuple(
             str(row.get("identifier"))
             for row in ctx.conversation.get("last_list") or ()
@@ -94,6 +93,8 @@ async def consult(interpreter: Interpreter, request: InterpretRequest) -> Interp
     if fitted is None:
         return Interpreted("skipped", detail=f"prompt over budget (~{prompt_tokens(request)} tokens)")
     got = await interpreter.interpret(fitted)
+    if got.outcome == "ok" and not got.intents:
+        got.outcome, got.intents = "abstained", None
     if got.input_tokens is None:
         got.input_tokens = prompt_tokens(fitted)  # the provider did not say: our approximation
     return got

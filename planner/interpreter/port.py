@@ -17,8 +17,9 @@ from typing import Any, Literal, Protocol
 
 __all__ = ["InterpretRequest", "Interpreted", "Interpreter", "Outcome", "Vocabulary"]
 
-Outcome = Literal["ok", "refused", "invalid", "timeout", "error", "skipped"]
-"""`ok`: a list of intents came back (not yet validated); `refused`: the model declined; `invalid`:
+Outcome = Literal["ok", "abstained", "refused", "invalid", "timeout", "error", "skipped"]
+"""`ok`: a list of intents came back (not yet validated); `abstained`: an empty list (the model could
+not tell, as the prompt asks it to say); `refused`: the model declined; `invalid`:
 no usable `{"intents": [...]}` in the answer; `timeout` / `error`: the provider did not answer in
 time or failed (after the SDK's own bounded retries); `skipped`: not asked (the prompt would be
 over its budget)."""
@@ -42,8 +43,9 @@ class InterpretRequest:
     now: datetime  # aware, in `timezone`
     timezone: str
     vocabulary: Vocabulary = field(default_factory=Vocabulary)
-    question: str | None = None  # the question left open in this conversation, if any
-    choices: tuple[str, ...] = ()  # its choices' labels
+    # the question left open in this conversation, if any: its words only, never its choices (their
+    # labels describe records: a deal's stage and amount)
+    question: str | None = None
     shown: tuple[str, ...] = ()  # identifiers of the list shown last ("the second one")
 
 

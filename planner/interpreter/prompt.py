@@ -85,10 +85,7 @@ def user_message(req: InterpretRequest) -> str:
         listed = ", ".join(f"{i}. {ident}" for i, ident in enumerate(req.shown[:15], 1))
         lines.append(f"issues shown last, in order: {listed}")
     if req.question:
-        asked = req.question[:300]
-        if req.choices:
-            asked += " [" + " | ".join(c[:60] for c in req.choices[:5]) + "]"
-        lines.append(f"question left open: {asked}")
+        lines.append(f"question left open: {req.question[:300]}")
     lines.append(f"request:\n<<<\n{req.text}\n>>>")
     return "\n".join(lines)
 
