@@ -9,6 +9,7 @@ Retry-After, 5xx, connection errors) run inside this adapter's timeout.
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -50,18 +51,20 @@ class AnthropicInterpreter:
         self._base_url = base_url
         self._max_retries = max_retries
         self._client: AsyncAnthropic | None = None
+        self._building = threading.Lock()
 
     def _sdk(self) -> AsyncAnthropic:
-        if self._client is None:
-            import anthropic
+        with self._building:  # two first calls at once build one client
+            if self._client is None:
+                import anthropic
 
-            self._client = anthropic.AsyncAnthropic(
-                api_key=self._api_key,
-                base_url=self._base_url,  # None: the SDK reads ANTHROPIC_BASE_URL
-                timeout=self._timeout_s,
-                max_retries=self._max_retries,
-            )
-        return self._client
+                self._client = anthropic.AsyncAnthropic(
+                    api_key=self._api_key,
+                    base_url=self._base_url,  # None: the SDK reads ANTHROPIC_BASE_URL
+                    timeout=self._timeout_s,
+                    max_retries=self._max_retries,
+                )
+            return self._client
 
     async def aclose(self) -> None:
         if self._client is not None:

@@ -10,6 +10,7 @@ settings apply: `OPENAI_API_KEY`, `OPENAI_BASE_URL`; its bounded retries (429 wi
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -52,18 +53,20 @@ class OpenAIInterpreter:
         self._base_url = base_url
         self._max_retries = max_retries
         self._client: AsyncOpenAI | None = None
+        self._building = threading.Lock()
 
     def _sdk(self) -> AsyncOpenAI:
-        if self._client is None:
-            import openai
+        with self._building:  # two first calls at once build one client
+            if self._client is None:
+                import openai
 
-            self._client = openai.AsyncOpenAI(
-                api_key=self._api_key or (_NO_KEY if self._base_url else None),
-                base_url=self._base_url,  # None: the SDK reads OPENAI_BASE_URL
-                timeout=self._timeout_s,
-                max_retries=self._max_retries,
-            )
-        return self._client
+                self._client = openai.AsyncOpenAI(
+                    api_key=self._api_key or (_NO_KEY if self._base_url else None),
+                    base_url=self._base_url,  # None: the SDK reads OPENAI_BASE_URL
+                    timeout=self._timeout_s,
+                    max_retries=self._max_retries,
+                )
+            return self._client
 
     async def aclose(self) -> None:
         if self._client is not None:
