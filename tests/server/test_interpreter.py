@@ -538,6 +538,35 @@ async def test_the_stdio_server_asks_the_model_configured_in_its_environment(
     assert reply["status"] == "draft_pending" and llm.calls == 1
 
 
+@pytest.mark.slow
+def test_the_terminal_chat_gets_the_model_from_the_environment_and_runs_what_was_confirmed(
+    tmp_path: Path, llm: FakeLLM
+) -> None:
+    llm.script(Answer.with_intents(WON))
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("COMPOSIO_", "PLANNER_", "ANTHROPIC_"))}
+    env.update(
+        PLANNER_DB=str(tmp_path / "planner.db"),
+        PLANNER_INTERPRETER="anthropic",
+        PLANNER_INTERPRETER_MODEL="fake-model-5",
+        ANTHROPIC_BASE_URL=llm.anthropic_url,
+        ANTHROPIC_API_KEY=KEY,
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "server.cli", "chat", "--now", REF_NOW],
+        input=f"{VAGUE}\nyes\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+    )
+
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "📝 Draft" in done.stdout and "✅ Done" in done.stdout, done.stdout
+    assert "Negotiation → Won" in done.stdout and llm.calls == 1
+    assert KEY not in done.stdout + done.stderr
+
+
 # ---- scripts/eval_interpreter.py: scoring a configured model on a corpus ---------------------------
 
 
