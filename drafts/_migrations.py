@@ -127,9 +127,16 @@ def m002_execution_lease(conn: sqlite3.Connection) -> None:
         conn.execute(sql)
 
 
+def m003_audit_producer(conn: sqlite3.Connection) -> None:
+    # Which producer understood the request (rules, a client's intents, a command, the model
+    # interpreter); older records have none.
+    conn.execute("ALTER TABLE audit_log ADD COLUMN producer TEXT")
+
+
 MIGRATIONS: list[tuple[str, Migration]] = [
     ("drafts.m001_initial", m001_initial),
     ("drafts.m002_execution_lease", m002_execution_lease),
+    ("drafts.m003_audit_producer", m003_audit_producer),
 ]
 
 

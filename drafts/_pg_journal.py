@@ -302,8 +302,10 @@ class PgJournalMixin:
         tool_calls: list[dict[str, Any]] | None,
         response_preview: str | None,
         now: datetime | None = None,
+        producer: str | None = None,
     ) -> None:
-        """Append one seed-004 audit record. The caller passes sanitized text (no secrets).
+        """Append one seed-004 audit record. The caller passes sanitized text (no secrets);
+        `producer` says who understood the request (rules, intents, command, model).
 
         Raises:
             psycopg.Error: the database failed.
@@ -317,10 +319,12 @@ class PgJournalMixin:
             decision,
             None if tool_calls is None else js(tool_calls),
             (response_preview or "")[:AUDIT_PREVIEW_CHARS],
+            producer,
         )
         sql = (
             "INSERT INTO audit_log(timestamp, conversation_id, user_id, input_message, classified_intent,"
-            " decision_type, tool_calls, response_preview) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
+            " decision_type, tool_calls, response_preview, producer)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
         )
         await self._db.execute(sql, params)
 

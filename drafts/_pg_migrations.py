@@ -121,9 +121,13 @@ M002_EXECUTION_LEASE = [
     "CREATE INDEX ledger_by_state ON ledger(state, updated_at)",
 ]
 
+# Which producer understood the request (see drafts._migrations.m003).
+M003_AUDIT_PRODUCER = ["ALTER TABLE audit_log ADD COLUMN producer TEXT"]
+
 MIGRATIONS: list[tuple[str, list[str]]] = [
     ("drafts.m001_initial", M001_INITIAL),
     ("drafts.m002_execution_lease", M002_EXECUTION_LEASE),
+    ("drafts.m003_audit_producer", M003_AUDIT_PRODUCER),
 ]
 
 

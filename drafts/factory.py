@@ -126,6 +126,7 @@ class DraftStore(ExecutionStore, Protocol):
         tool_calls: list[dict[str, Any]] | None,
         response_preview: str | None,
         now: datetime | None = None,
+        producer: str | None = None,
     ) -> None: ...
 
     async def read_audit(self, user_id: str, limit: int = 50) -> list[dict[str, Any]]: ...

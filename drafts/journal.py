@@ -33,6 +33,7 @@ _AUDIT_KEYS = (
     "decision_type",
     "tool_calls",
     "response_preview",
+    "producer",
 )
 _LEDGER_COLUMNS = (
     "scope, state, draft_id, action_index, payload_sha, result, error, attempts, created_at, updated_at"
@@ -358,8 +359,10 @@ class JournalMixin:
         tool_calls: list[dict[str, Any]] | None,
         response_preview: str | None,
         now: datetime | None = None,
+        producer: str | None = None,
     ) -> None:
-        """Append one seed-004 audit record. The caller passes sanitized text (no secrets).
+        """Append one seed-004 audit record. The caller passes sanitized text (no secrets);
+        `producer` says who understood the request (rules, intents, command, model).
 
         Raises:
             sqlite3.Error: the database failed.
@@ -373,10 +376,11 @@ class JournalMixin:
             decision,
             None if tool_calls is None else dumps(tool_calls),
             (response_preview or "")[:AUDIT_PREVIEW_CHARS],
+            producer,
         )
         sql = (
             "INSERT INTO audit_log(timestamp, conversation_id, user_id, input_message, classified_intent,"
-            " decision_type, tool_calls, response_preview) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            " decision_type, tool_calls, response_preview, producer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
         )
         await self._db.write(lambda conn: conn.execute(sql, params).rowcount)
 

@@ -30,6 +30,7 @@ AUDIT_EXPORT_KEYS = (
     "decision_type",
     "tool_calls",
     "response_preview",
+    "producer",
 )
 _FINAL = tuple(sorted(FINAL_STATES))
 _BATCH = 500

@@ -1,7 +1,8 @@
 """The planner: a request -> intents -> resolution -> actions -> a Plan (DESIGN §5a).
 
 Producers of intents: the rules for Russian and English text (planner/rules, offline), a client's
-model (`intents`), seed 001's `command` (planner/command). One pipeline follows them all:
+model (`intents`), seed 001's `command` (planner/command), and the optional model interpreter
+(planner/interpreter) when the rules did not understand the whole text. One pipeline follows them all:
 strict validation (planner/intents), resolution of every reference (planner/references), business
 checks, actions, scopes and risk flags (planner/actions). One clarifying question at a time; answers
 are replayed on the original request (`answers`), so a picked value never loses the rest of what
@@ -14,7 +15,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 from zoneinfo import ZoneInfo
 
 from planner.actions import compile_intent
@@ -38,11 +39,17 @@ from toolkits.schemas import validate_arguments
 from toolkits.scopes import per_draft
 from toolkits.workspace import workspace_config
 
+if TYPE_CHECKING:  # the interpreter's modules load only when a model is configured
+    from planner.interpreter import Interpreter
+
 __all__ = ["Outcome", "PlanRequest", "Planner", "is_no", "is_yes"]
 
 CLARIFY_CONFIDENCE = 0.40  # seed 001: below this, nothing is done
 EXECUTE_CONFIDENCE = 0.75  # seed 001: below this, the interpretation is restated as a question
 Status = Literal["ready", "needs_clarification", "safe_fail", "invalid"]
+Producer = Literal["rules", "intents", "command", "model"]
+# the rules' questions that mean "I did not understand all of it": the model is asked instead
+_FELL_SHORT = ("reword", "values")
 
 
 @dataclass
@@ -55,6 +62,7 @@ class PlanRequest:
     now: datetime | None = None
     timezone: str = "Europe/Moscow"
     conversation: dict[str, Any] = field(default_factory=dict)
+    interpreted: Any = None  # the model's intents for this request, replayed when a question is answered
 
 
 @dataclass
@@ -65,6 +73,8 @@ class Outcome:
     user_message: str = ""
     already_done: list[dict[str, Any]] = field(default_factory=list)
     refine: list[Refine] = field(default_factory=list)
+    producer: Producer = "rules"  # who understood the request (the audit record says it)
+    interpreted: list[Any] | None = None  # what the model said, kept so answers replay it
 
 
 class Planner:
@@ -75,21 +85,55 @@ class Planner:
         ledger: LedgerView | None = None,
         config: dict[str, Any] | None = None,
         bulk_threshold: int = 5,
+        interpreter: Interpreter | None = None,
     ) -> None:
         self.directory = Directory(read)
         self._ledger = ledger
         self._config = config or workspace_config()
         self._bulk = bulk_threshold
         self._rules = load_rules()
+        self.interpreter = interpreter
+
+    async def aclose(self) -> None:
+        if self.interpreter is not None:
+            await self.interpreter.aclose()
 
     async def plan(self, req: PlanRequest, plan_id: str, answers: dict[str, str] | None = None) -> Outcome:
         answers = dict(answers or {})
+        first = not answers  # the model is asked only when a request is first read, never on an answer
         tz = ZoneInfo(req.timezone)
         now = (req.now or datetime.now(tz)).astimezone(tz)
         text = (req.voice.transcript if req.voice and not req.text else req.text) or ""
         lang = req.language or (detect_language(text) if text else command_language(req.command))
         if lang not in ("ru", "en"):
             lang = "ru"
+        ctx = self._context(req, lang, now, answers, plan_id)
+        plan = Plan(
+            plan_id=plan_id,
+            intent="query",
+            domain="unknown",
+            summary="",
+            language=lang,  # type: ignore[arg-type]
+            inputs=PlanInputs(raw_text=text[:MAX_TEXT], voice=req.voice),
+            now=now.isoformat(),
+            timezone=req.timezone,
+        )
+        if req.interpreted is not None:
+            return _by("model", await self._from_intents(req.interpreted, ctx, plan), req.interpreted)
+        if req.intents is not None:
+            return _by("intents", await self._from_intents(req.intents, ctx, plan))
+        if req.command is not None:
+            return _by("command", await self._from_command(req.command, ctx, plan))
+        blank = plan.model_copy(deep=True)
+        outcome = await self._from_text(text, ctx, plan)
+        if self.interpreter is not None and first and _fell_short(outcome):
+            fresh = self._context(req, lang, now, {}, plan_id)
+            return await self._from_model(text, fresh, blank, outcome, self.interpreter)
+        return outcome
+
+    def _context(
+        self, req: PlanRequest, lang: str, now: datetime, answers: dict[str, str], plan_id: str
+    ) -> BuildContext:
         ctx = BuildContext(
             lang=lang,
             now=now,
@@ -101,21 +145,30 @@ class Planner:
             compiler=compile_intent,
         )
         ctx.memory["plan_id"] = plan_id
-        plan = Plan(
-            plan_id=plan_id,
-            intent="query",
-            domain="unknown",
-            summary="",
-            language=lang,  # type: ignore[arg-type]
-            inputs=PlanInputs(raw_text=text[:MAX_TEXT], voice=req.voice),
-            now=now.isoformat(),
-            timezone=req.timezone,
-        )
-        if req.intents is not None:
-            return await self._from_intents(req.intents, ctx, plan)
-        if req.command is not None:
-            return await self._from_command(req.command, ctx, plan)
-        return await self._from_text(text, ctx, plan)
+        return ctx
+
+    async def _from_model(
+        self, text: str, ctx: BuildContext, plan: Plan, rules: Outcome, interpreter: Interpreter
+    ) -> Outcome:
+        """The rules did not understand all of it: ask the model, once (answers to its questions
+        replay its intents). What it says goes through the same validation, thresholds and
+        resolution as a client's intents; a timeout, an error, a refusal or nothing valid leaves
+        the rules' reply as it was."""
+        from planner.interpreter import consult, count, request_for
+
+        got = await consult(interpreter, await request_for(text, ctx))
+        if got.intents is None:
+            count(interpreter, got, got.outcome)
+            return rules
+        try:
+            outcome = await self._from_intents(got.intents, ctx, plan)
+        except LookupError:  # a read found nothing where the model's reading needed it
+            outcome = Outcome("invalid", plan)
+        if outcome.status == "invalid":
+            count(interpreter, got, "invalid")
+            return rules
+        count(interpreter, got, "ok")
+        return _by("model", outcome, got.intents)
 
     async def _from_text(self, text: str, ctx: BuildContext, plan: Plan) -> Outcome:
         answers = ctx.answers
@@ -489,6 +542,24 @@ class Planner:
         except Ask as ask:
             return self._clarify(ctx, plan, ask)
         return await self._run_intents(intents, ctx, plan)
+
+
+def _by(producer: Producer, outcome: Outcome, interpreted: list[Any] | None = None) -> Outcome:
+    outcome.producer = producer
+    outcome.interpreted = interpreted
+    return outcome
+
+
+def _fell_short(outcome: Outcome) -> bool:
+    """Whether the rules' reply is "I did not understand (all of) it": the routing question, a
+    clause no rule explained, or a value no intent carries (DESIGN §5a coverage)."""
+    q = outcome.question
+    if outcome.status != "needs_clarification" or q is None:
+        return False
+    slot = q.id.split(".", 1)[-1]
+    # "domain" is also a company's web domain: the routing question is the one offering the systems
+    routing = slot == "domain" and {c.value for c in q.choices} == {"attio", "linear"}
+    return routing or slot in _FELL_SHORT
 
 
 def _dedupe(actions: list[ToolAction]) -> list[ToolAction]:

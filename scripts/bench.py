@@ -7,7 +7,10 @@ c. 30 concurrent `execute_draft` on one confirmed draft -> one set of side effec
 d. 7 independent creates with 0.2 s injected latency -> <= 2 x 0.2 s x longest chain;
 e. `plan` over stdio on random texts up to 4,000 characters vs the bare echo tool;
 f. what a model reads: tools/list <= 6,000 tokens (chars/4) and the median text content of a tool result
-   over the acceptance flows <= 2 KB (scripts/model_budget.py).
+   over the acceptance flows <= 2 KB (scripts/model_budget.py);
+g. the model interpreter against a local fake provider with a fixed latency, for both SDKs: at most one
+   model call per request, the prompt <= 2,000 tokens, <= 10 ms of its own overhead
+   (scripts/interpreter_budget.py).
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from server.wiring import build_service
 from toolkits.sandbox import SandboxBackend
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from interpreter_budget import report as interpreter_report  # noqa: E402
 from model_budget import flow_text_sizes, report_texts, report_tools, tools_list  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -297,6 +301,10 @@ async def main(rounds: int, quick: bool) -> int:
         # c, d. in process, through the in-memory MCP client.
         await exactly_once(tmp, tally)
         await concurrency(tmp, tally, reps=1 if quick else 3)
+
+        # g. the model interpreter, in process, both SDKs against a fake provider (50 ms fixed latency)
+        for name, ok, detail in await interpreter_report(rounds=10 if quick else 30):
+            tally.check(name, ok, detail)
     print(f"bench: {tally.passed} passed, {tally.failed} failed")
     return 0 if tally.failed == 0 else 1
 

@@ -89,5 +89,6 @@ class LifeCycle(ServicePart):
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+        await self.planner.aclose()
         await self.backend.aclose()
         await self.store.close()

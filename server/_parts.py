@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from drafts import DraftStore
+from planner import Planner
 from server.settings import Settings
 from toolkits.base import Backend
 
@@ -16,6 +17,7 @@ class ServicePart:
     settings: Settings
     store: DraftStore
     backend: Backend
+    planner: Planner
 
     async def _audit(
         self,
@@ -26,5 +28,6 @@ class ServicePart:
         decision: str,
         calls: list[dict[str, Any]] | None,
         preview: str | None,
+        producer: str | None = None,
     ) -> None:
         raise NotImplementedError  # Service writes the record

@@ -62,9 +62,11 @@ class Reply(BaseModel):
 
 def known_secrets(settings: Settings) -> tuple[str, ...]:
     """What must never reach a person or the audit log: the Composio key and connected accounts, the
-    HTTP bearer tokens, the database URL (it may carry a password). Very short values are skipped."""
+    HTTP bearer tokens, the database URL (it may carry a password), the model provider's key. Very short
+    values are skipped."""
     found = [settings.composio_api_key, settings.database_url, *settings.composio_connected_accounts.values()]
     found += [p.token for p in settings.principals]
+    found.append(settings.interpreter_api_key)
     return tuple(sorted({s for s in found if s and len(s) >= 8}, key=len, reverse=True))
 
 

@@ -22,7 +22,7 @@ from planner import Outcome, Planner, PlanRequest, is_no, is_yes
 from planner.answers import refine
 from planner.dialogue import is_cancel, is_send_anyway, looks_like_request
 from planner.limits import MAX_TEXT, NOW_RANGE, in_range, oversized
-from planner.models import Voice
+from planner.models import ClarificationQuestion, Voice
 from server._drafts import ID_PATTERN, DraftCommands, not_found
 from server._helpers import (
     call_summary,
@@ -259,6 +259,7 @@ class Service(DraftCommands, LifeCycle, Resend):
             "timezone": tz_name,
             "conversation_id": conversation_id,
             "answers": {},
+            "interpreted": outcome.interpreted,  # the model's reading: answers replay it, never re-ask
         }
         said = (
             spoken
@@ -389,6 +390,7 @@ class Service(DraftCommands, LifeCycle, Resend):
             text=state.get("text"),
             command=state.get("command"),
             intents=state.get("intents"),
+            interpreted=state.get("interpreted"),
             voice=voice,
             language=state.get("language") or lang,
             now=parse_now(state.get("now"), tz),
@@ -439,13 +441,24 @@ class Service(DraftCommands, LifeCycle, Resend):
         plan = outcome.plan
         lang = plan.language
         state["lang"] = lang
+        producer = outcome.producer
+        await self._remember_question(
+            user, conversation_id, outcome.question if outcome.status == "needs_clarification" else None
+        )
         if outcome.status in ("invalid", "safe_fail"):
             status: Literal["invalid", "safe_fail"] = (
                 "invalid" if outcome.status == "invalid" else "safe_fail"
             )
             reply = Reply(ok=False, status=status, user_message=outcome.user_message, plan=plan)
             await self._audit(
-                user, conversation_id, input_text, "AMBIGUOUS", "RESPOND_ONLY", None, reply.user_message
+                user,
+                conversation_id,
+                input_text,
+                "AMBIGUOUS",
+                "RESPOND_ONLY",
+                None,
+                reply.user_message,
+                producer,
             )
             return reply
         if outcome.status == "needs_clarification":
@@ -470,6 +483,7 @@ class Service(DraftCommands, LifeCycle, Resend):
                 "ASK_CLARIFICATION",
                 None,
                 outcome.question.question,
+                producer,
             )
             return reply
         if state.get("open_question") is not None:
@@ -499,6 +513,7 @@ class Service(DraftCommands, LifeCycle, Resend):
                 "INVOKE_TOOL",
                 [call_summary(a) for a in plan.actions],
                 message,
+                producer,
             )
             return reply
         # the server's clock, not the `now` a caller passed, decides what is past
@@ -537,6 +552,7 @@ class Service(DraftCommands, LifeCycle, Resend):
             "REQUEST_CONFIRMATION",
             [call_summary(a) for a in plan.actions],
             message,
+            producer,
         )
         return reply
 
@@ -574,6 +590,25 @@ class Service(DraftCommands, LifeCycle, Resend):
         if not conversation_id:
             return {}
         return await self.store.load_plan(self._memory_id(user, conversation_id), user) or {}
+
+    async def _remember_question(
+        self, user: str, conversation_id: str | None, question: ClarificationQuestion | None
+    ) -> None:
+        """The question left open in this conversation, for the model interpreter's next reading (a
+        person who types instead of answering may be answering it); kept only when a model is set."""
+        if self.planner.interpreter is None or not conversation_id:
+            return
+        memory = await self._memory(user, conversation_id)
+        asked = {"question": question.question[:300]} if question is not None else None
+        if memory.get("open_question") == asked:
+            return
+        if asked is None:
+            del memory["open_question"]
+        else:
+            memory["open_question"] = asked
+        await self.store.save_plan(
+            self._memory_id(user, conversation_id), user, conversation_id, memory, 24 * 3600
+        )
 
     async def _remember_list(
         self, user: str, conversation_id: str | None, results: list[dict[str, Any]]
@@ -623,6 +658,7 @@ class Service(DraftCommands, LifeCycle, Resend):
         decision: str,
         calls: list[dict[str, Any]] | None,
         preview: str | None,
+        producer: str | None = None,
     ) -> None:
         try:
             hidden = known_secrets(self.settings)  # a provider's error text may carry one
@@ -634,6 +670,7 @@ class Service(DraftCommands, LifeCycle, Resend):
                 decision=decision,
                 tool_calls=calls,
                 response_preview=None if preview is None else redact_text(preview, hidden),
+                producer=producer,
             )
         except Exception:  # the audit must never turn a good answer into an error
             log.exception("audit write failed")

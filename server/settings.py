@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from planner.limits import MAX_OPEN_DRAFTS
 
@@ -81,6 +82,12 @@ class Settings:
     http_max_sessions_per_principal: int = 100  # open Streamable HTTP sessions per token
     max_open_drafts: int = MAX_OPEN_DRAFTS  # drafts one user may have waiting for a yes
     prune_interval_s: float = 3600.0  # how often the store drops expired and finished drafts' bulk
+    # the optional model interpreter (DESIGN §8): None keeps the rules alone
+    interpreter: str | None = None  # "anthropic" | "openai"
+    interpreter_model: str = ""
+    interpreter_timeout_s: float = 5.0  # the whole call, the SDK's retries included
+    interpreter_api_key: str | None = field(default=None, repr=False)  # <PROVIDER>_API_KEY
+    interpreter_base_url: str | None = None  # <PROVIDER>_BASE_URL
 
     @property
     def database(self) -> str | Path:
@@ -130,7 +137,35 @@ class Settings:
             http_max_sessions_per_principal=max(1, int(os.environ.get("PLANNER_HTTP_MAX_SESSIONS", "100"))),
             max_open_drafts=max(1, int(os.environ.get("PLANNER_MAX_OPEN_DRAFTS", str(MAX_OPEN_DRAFTS)))),
             prune_interval_s=_positive("PLANNER_PRUNE_INTERVAL_S", 3600.0),
+            **_interpreter(),
         )
+
+
+def _interpreter() -> dict[str, Any]:
+    """PLANNER_INTERPRETER=anthropic|openai, its model and timeout, and the SDK's own key and base URL
+    (read here too, so the key is redacted wherever a message could carry it)."""
+    provider = os.environ.get("PLANNER_INTERPRETER", "").strip().lower()
+    if provider in ("", "off", "none", "0"):
+        return {}
+    if provider not in ("anthropic", "openai"):
+        raise ValueError("PLANNER_INTERPRETER must be 'anthropic' or 'openai' (or unset: the rules alone)")
+    model = os.environ.get("PLANNER_INTERPRETER_MODEL", "").strip()
+    if not model:
+        raise ValueError(f"PLANNER_INTERPRETER={provider} needs PLANNER_INTERPRETER_MODEL (the model's name)")
+    prefix = provider.upper()
+    key = os.environ.get(f"{prefix}_API_KEY", "").strip() or None
+    base_url = os.environ.get(f"{prefix}_BASE_URL", "").strip() or None
+    if provider == "openai" and not key and not base_url:
+        raise ValueError(
+            "PLANNER_INTERPRETER=openai needs OPENAI_API_KEY, or OPENAI_BASE_URL for a local server"
+        )
+    return {
+        "interpreter": provider,
+        "interpreter_model": model,
+        "interpreter_timeout_s": _positive("PLANNER_INTERPRETER_TIMEOUT_S", 5.0),
+        "interpreter_api_key": key,
+        "interpreter_base_url": base_url,
+    }
 
 
 def _retention_days() -> float | None:

@@ -72,7 +72,18 @@ def build_service(
         found = await store.ledger_lookup(scopes)
         return {s: e.result for s, e in found.items() if e.state == "succeeded"}
 
-    planner = Planner(read, ledger=ledger, bulk_threshold=settings.bulk_threshold)
+    interpreter = None
+    if settings.interpreter:  # the SDK itself is imported on the first model call, not here
+        from planner.interpreter import build_interpreter
+
+        interpreter = build_interpreter(
+            settings.interpreter,
+            settings.interpreter_model,
+            timeout_s=settings.interpreter_timeout_s,
+            api_key=settings.interpreter_api_key,
+            base_url=settings.interpreter_base_url,
+        )
+    planner = Planner(read, ledger=ledger, bulk_threshold=settings.bulk_threshold, interpreter=interpreter)
     executor = Executor(
         store,
         backend,

@@ -13,7 +13,13 @@ ALLOWED = {
     "server": {"planner", "drafts", "toolkits"},
     "bot": set(),  # a client: it talks MCP to the server, never imports its internals
 }
-VENDOR_ONLY = {"mcp": {"server", "bot"}, "composio": {"toolkits"}, "composio_client": {"toolkits"}}
+VENDOR_ONLY = {
+    "mcp": {"server", "bot"},
+    "composio": {"toolkits"},
+    "composio_client": {"toolkits"},
+    "anthropic": {"planner"},  # the model interpreter's adapters (planner/interpreter), imported lazily
+    "openai": {"planner"},
+}
 
 
 def _imports(path: Path) -> set[str]:

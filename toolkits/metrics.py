@@ -95,7 +95,8 @@ class _Metrics:
         )  # fmt: skip
         self.interpreter = Counter(
             "planner_interpreter_calls",
-            "Calls to the model interpreter by provider and outcome (ok, timeout, error, invalid)",
+            "Calls to the model interpreter by provider and outcome (ok, abstained, refused, invalid, timeout, "
+            "error, skipped)",
             ["provider", "outcome"],
             registry=registry,
         )
@@ -145,7 +146,8 @@ def pacing_wait(toolkit: str, seconds: float) -> None:
 
 
 def interpreter_call(provider: str, outcome: str) -> None:
-    """One call to the model interpreter (`outcome`: ok, timeout, error, invalid)."""
+    """One request that consulted the model interpreter (`outcome`: ok, abstained, refused, invalid,
+    timeout, error, or skipped when the prompt would be over budget)."""
     _m().interpreter.labels(provider, outcome).inc()
 
 

@@ -100,6 +100,7 @@ def test_processes_starting_at_once_create_the_schema_and_migrate_it_once(pg: tu
     assert rows(url, "SELECT name FROM planner_migrations ORDER BY name") == [
         ("drafts.m001_initial",),
         ("drafts.m002_execution_lease",),
+        ("drafts.m003_audit_producer",),
     ]
     assert rows(url, "SELECT id, version FROM sandbox_workspace") == [(1, 1)]
     assert rows(url, "SELECT current_schema()") == [(schema,)]
@@ -122,7 +123,7 @@ async def test_reopening_leaves_data_and_other_tables_alone(pg: tuple[str, str])
     finally:
         await again.close()
     assert rows(url, "SELECT id FROM someone_elses") == [("r1",)]
-    assert len(rows(url, "SELECT name FROM planner_migrations")) == 2
+    assert len(rows(url, "SELECT name FROM planner_migrations")) == 3
 
 
 @pytest.mark.postgres

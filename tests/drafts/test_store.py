@@ -394,6 +394,7 @@ async def test_audit_records_are_per_user_newest_first_with_a_200_char_preview(s
         decision="REQUEST_CONFIRMATION",
         tool_calls=[{"tool_name": "LINEAR_DELETE_LINEAR_ISSUE", "parameters": {"issue_id": "ENG-102"}}],
         response_preview="x" * 500,
+        producer="model",
     )
     await store.audit(
         user_id="alice",
@@ -426,8 +427,10 @@ async def test_audit_records_are_per_user_newest_first_with_a_200_char_preview(s
         "decision_type",
         "tool_calls",
         "response_preview",
+        "producer",
     }
     assert records[1]["response_preview"] == "x" * 200
+    assert (records[1]["producer"], records[0]["producer"]) == ("model", None)
     assert records[1]["tool_calls"][0]["tool_name"] == "LINEAR_DELETE_LINEAR_ISSUE"
     assert records[1]["classified_intent"] == "DELETE_TASK"
     assert records[0]["timestamp"] == T0.isoformat()
@@ -461,6 +464,7 @@ async def test_migrations_are_recorded_once_and_leave_other_tables_alone(tmp_pat
         assert conn.execute("SELECT name FROM schema_migrations ORDER BY name").fetchall() == [
             ("drafts.m001_initial",),
             ("drafts.m002_execution_lease",),
+            ("drafts.m003_audit_producer",),
         ]
         assert conn.execute("SELECT id FROM sandbox_records").fetchall() == [("r1",)]
         assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)

@@ -52,7 +52,7 @@ async def test_the_audit_export_writes_each_decision_as_json_lines_filtered_by_u
     assert rows[1]["tool_calls"][0]["operation"] == "create_issue"
     assert set(rows[0]) == {
         "id", "timestamp", "conversation_id", "user_id", "input_message", "classified_intent",
-        "decision_type", "tool_calls", "response_preview",
+        "decision_type", "tool_calls", "response_preview", "producer",
     }  # fmt: skip
     assert "3 records" in everything.stderr
     assert [json.loads(line)["user_id"] for line in annas.stdout.splitlines()] == ["anna", "anna"]
