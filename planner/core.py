@@ -33,6 +33,7 @@ from planner.models import ClarificationQuestion, Plan, PlanInputs, RiskFlag, To
 from planner.numbers import NUMBER_WORDS, number_from_words
 from planner.rules import WRITING, load_rules
 from planner.text import detect_language, norm
+from planner.wording import stage_name
 from toolkits import registry
 from toolkits.errors import ToolkitError
 from toolkits.schemas import validate_arguments
@@ -93,6 +94,10 @@ class Planner:
         self._bulk = bulk_threshold
         self._rules = load_rules()
         self.interpreter = interpreter
+
+    def stage_label(self, stage: str, lang: str) -> str:
+        """A deal stage as the person's language names it (Переговоры for Negotiation)."""
+        return stage_name(stage, lang, self._config.get("stage_aliases", {}))
 
     async def aclose(self) -> None:
         if self.interpreter is not None:
@@ -343,20 +348,10 @@ class Planner:
             )
         try:
             doubtful = [i for i in sure if i.confidence is not None and i.confidence < EXECUTE_CONFIDENCE]
-            ctx.clause_index = 0
-            if doubtful and ctx.answer("confirm") not in ("yes", "да"):
-                if ctx.answer("confirm") is not None:
-                    plan.summary = "cancelled"
-                    return Outcome(
-                        "safe_fail", plan, None, ctx.t("Хорошо, ничего не делаю.", "OK, doing nothing.")
-                    )
-                said = "; ".join(describe(i, ctx.lang) for i in sure)
-                ctx.intents = list(sure)  # the reading being restated, for `plan.intents`
-                raise ctx.ask(
-                    "confirm",
-                    ctx.t(f"Правильно понял: {said}?", f"Did I get it right: {said}?"),
-                    choices=[(ctx.t("Да", "Yes"), "yes"), (ctx.t("Нет", "No"), "no")],
-                    free_text=False,
+            if doubtful and ctx.answer("confirm") not in (None, "yes", "да"):
+                plan.summary = "cancelled"
+                return Outcome(
+                    "safe_fail", plan, None, ctx.t("Хорошо, ничего не делаю.", "OK, doing nothing.")
                 )
             refused: list[str] = []
             for i, intent in enumerate(sure):
@@ -371,6 +366,19 @@ class Planner:
                 ctx.notes.append(ctx.t("Не принято: ", "Not accepted: ") + "; ".join(refused)[:600])
                 if not ctx.intents:
                     return self._invalid(ctx, plan, "\n".join(ctx.notes))
+            if doubtful and ctx.answer("confirm") is None:
+                # seed 001: a doubtful reading is said back before anything is drafted — as the
+                # changes it would make, with the records found, not as the fields it arrived in
+                said = "; ".join(a.preview for a in ctx.actions if not a.read_only) or "; ".join(
+                    describe(i, ctx.lang) for i in sure
+                )
+                ctx.clause_index = 0
+                raise ctx.ask(
+                    "confirm",
+                    ctx.t(f"Правильно понял: {said}?", f"Did I get it right: {said}?"),
+                    choices=[(ctx.t("Да", "Yes"), "yes"), (ctx.t("Нет", "No"), "no")],
+                    free_text=False,
+                )
         except Ask as ask:
             return self._clarify(ctx, plan, ask)
         return await self._finish(ctx, plan)

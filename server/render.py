@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -82,7 +83,7 @@ def _first(values: dict[str, Any], key: str, sub: str = "value") -> Any:
     return None
 
 
-def _line(row: dict[str, Any], lang: str, zone: str | None) -> str:
+def _line(row: dict[str, Any], lang: str, zone: str | None, stage_label: Callable[[str, str], str]) -> str:
     if "identifier" in row:
         state = (row.get("state") or {}).get("name", "")
         who = (row.get("assignee") or {}).get("name", "")
@@ -93,6 +94,7 @@ def _line(row: dict[str, Any], lang: str, zone: str | None) -> str:
     if isinstance(values, dict):
         name = _first(values, "name") or _first(values, "name", "full_name") or ""
         stage = (_first(values, "stage", "status") or {}).get("title", "") if values.get("stage") else ""
+        stage = stage_label(stage, lang) if stage else ""
         amount = _first(values, "value", "currency_value")
         cur = _first(values, "value", "currency_code") or ""
         role = _first(values, "job_title") or ""  # a person: who they are and how to reach them
@@ -110,7 +112,11 @@ def _line(row: dict[str, Any], lang: str, zone: str | None) -> str:
     return str(row.get("name") or row.get("title") or row.get("id") or "")
 
 
-def query_message(plan: Plan, results: list[dict[str, Any]]) -> str:
+def query_message(
+    plan: Plan,
+    results: list[dict[str, Any]],
+    stage_label: Callable[[str, str], str] = lambda stage, _lang: stage,
+) -> str:
     lang = plan.language
     lines: list[str] = []
     for r in results:
@@ -121,7 +127,7 @@ def query_message(plan: Plan, results: list[dict[str, Any]]) -> str:
         if not rows:
             lines.append(t(lang, "Ничего не найдено.", "Nothing found."))
             continue
-        lines.extend(f"• {_line(row, lang, plan.timezone)}" for row in rows[:15])
+        lines.extend(f"• {_line(row, lang, plan.timezone, stage_label)}" for row in rows[:15])
         if len(rows) > 15:
             lines.append(t(lang, f"…и ещё {len(rows) - 15}", f"…and {len(rows) - 15} more"))
     return "\n".join(lines)[:3500]

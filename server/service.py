@@ -497,7 +497,11 @@ class Service(DraftCommands, LifeCycle, Resend):
             await self._remember_list(user, conversation_id, results)
             message = "\n".join(
                 x
-                for x in (outcome.user_message, *totals, query_message(plan, results) if results else "")
+                for x in (
+                    outcome.user_message,
+                    *totals,
+                    query_message(plan, results, self.planner.stage_label) if results else "",
+                )
                 if x
             )
             message = message or t(lang, "Изменений не нужно.", "Nothing needs to change.")

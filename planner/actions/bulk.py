@@ -139,7 +139,7 @@ async def update_matching(intent: UpdateMatching, ctx: BuildContext) -> None:
         ctx.notes.append(
             ctx.t(
                 f"Подходит {len(matched)}, из них {len(matched) - made} уже в нужном состоянии.",
-                f"{len(matched)} match; {len(matched) - made} of them are already there.",
+                f"{len(matched)} match; {len(matched) - made} of them {'is' if len(matched) - made == 1 else 'are'} already there.",
             )
         )
 

@@ -1142,7 +1142,7 @@ async def test_confidence_between_040_and_075_restates_the_reading_and_yes_draft
             conversation_id=f"c{confidence}",
         )
         assert r["status"] == "needs_clarification" and r["draft"] is None, confidence
-        assert r["clarifying_question"] == "Правильно понял: создать задачу «Купить молоко»?"
+        assert r["clarifying_question"] == "Правильно понял: Linear ENG: новая задача «Купить молоко»?"
         assert [c["value"] for c in r["choices"]] == ["yes", "no"]
         r = await answer(anna, r, value="yes")
         assert issue_input(only_write(r))["title"] == "Купить молоко"

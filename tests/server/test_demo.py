@@ -13,7 +13,7 @@ def test_demo_conversation_goes_as_scripted(capsys: pytest.CaptureFixture[str]) 
     out = capsys.readouterr().out
     for line in (
         "person  › Что по сделке с Ромашкой?",
-        "• Ромашка — внедрение — Proposal",
+        "• Ромашка — внедрение — Предложение",
         "1. Attio: сделка «Globex pilot»: Переговоры → Выиграна",
         "? Which deal do you mean?",
         "1. Attio: deal 'Acme Corp — annual license': Qualification → Negotiation — done",
