@@ -181,9 +181,8 @@ def analyse(text: str, now: datetime) -> Clause:
     duration, dspan = extract_duration(text, bare_number_after_na=True)
     clause = Clause(text, keys, extract_moment(text, now), duration, dspan, _identifiers(text))
     cue_keys = _cue_keys(text) if any(rx.search(text) for rx, _ in _PHRASES) else keys
-    for name, vocab in CUES.items():
-        if any(k.text in vocab or k.lemmas & vocab for k in cue_keys):
-            clause.cues.add(name)
+    said = {k.text for k in cue_keys}.union(*(k.lemmas for k in cue_keys))
+    clause.cues.update(name for name, vocab in CUES.items() if not said.isdisjoint(vocab))
     clause.cues |= _misspelt_cues(cue_keys)
     # "book a call", "set up a call ... for an hour": a call with a time slot is a meeting
     if re.search(r"\b(call|звонок|звонка)\b", text, re.I) and (clause.has("schedule") or duration):

@@ -58,8 +58,25 @@ def key_spans(text: str) -> list[tuple[int, int]]:
     return [(a, b) for _, a, b in _words(text)]
 
 
+_SCORES: dict[tuple[str, str], float] = {}
+
+
 def _match(a: WordKey, b: WordKey) -> float:
-    if a.text == b.text or a.lemmas & b.lemmas:
+    """How alike two words are, 0..1. A WordKey is a function of its text, so scores are kept by
+    text: a long message repeats its words, and every record's name is tried against each of them."""
+    if a.text == b.text:
+        return 1.0
+    key = (a.text, b.text)
+    score = _SCORES.get(key)
+    if score is None:
+        if len(_SCORES) >= 200_000:  # bounded: a long-running server meets endless new words
+            _SCORES.clear()
+        score = _SCORES[key] = _score(a, b)
+    return score
+
+
+def _score(a: WordKey, b: WordKey) -> float:
+    if a.lemmas & b.lemmas:
         return 1.0
     if not a.phon or not b.phon:
         return 0.0

@@ -237,7 +237,9 @@ async def main(rounds: int, quick: bool) -> int:
         f"mcp {metadata.version('mcp')}; rounds {rounds}{', quick' if quick else ''}",
         flush=True,
     )
-    logging.getLogger("pymorphy3").setLevel(logging.WARNING)  # MCPServer() turns on INFO logging
+    # MCPServer() turns on INFO logging: the in-process servers would log every call between the figures
+    for noisy in ("pymorphy3", "planner.tool", "planner.interpreter", "httpx"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
     tally = Tally()
     with tempfile.TemporaryDirectory(prefix="planner-bench-") as d:
         tmp = Path(d)

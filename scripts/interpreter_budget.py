@@ -153,6 +153,7 @@ async def report(rounds: int = 30, latency_ms: float = 50.0) -> list[tuple[str, 
     """(name, passed, detail) per budget and provider."""
     logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per request otherwise
     logging.getLogger("planner.interpreter").setLevel(logging.WARNING)
+    logging.getLogger("planner.tool").setLevel(logging.WARNING)  # one line per tool call otherwise
     out: list[tuple[str, bool, str]] = []
     for provider in ("openai", "anthropic"):
         m = await measure(provider, rounds, latency_ms / 1000)
