@@ -34,13 +34,13 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "note": "заметка note записка",
     "assign": "назначить назначь переназначить поручить поручи отдать отдай передать передай assign reassign "
               "взял взяла",
-    "note_verb": "записать запиши оставить оставь jot",
+    "note_verb": "записать запиши оставить оставь jot leave",
     "due": "срок дедлайн deadline due",
     "priority": "приоритет priority",
     "rename": "переименовать переименуй rename",
     "query": "показать покажи найти найди список выведи вывести посмотреть глянуть show list find search get "
              "display what which какой какие что сколько how где who whose чей кто статус status",
-    "deal": "сделка deal opportunity",
+    "deal": "сделка сд deal opportunity",
     "company": "компания company организация клиент account",
     "person": "контакт человек person contact",
     "task": "задача задачка таска task todo напоминание reminder",
@@ -176,6 +176,14 @@ def _cue_keys(text: str) -> list[WordKey]:
     return keys_for(text)
 
 
+_CREATE = CUES["create"]
+
+
+def _reported(k: WordKey) -> bool:
+    """An English create word in the past tense reports what happened ("started", "created")."""
+    return k.text.isascii() and k.text.endswith("ed") and k.text not in _CREATE
+
+
 def analyse(text: str, now: datetime) -> Clause:
     keys = keys_for(text)
     duration, dspan = extract_duration(text, bare_number_after_na=True)
@@ -183,6 +191,10 @@ def analyse(text: str, now: datetime) -> Clause:
     cue_keys = _cue_keys(text) if any(rx.search(text) for rx, _ in _PHRASES) else keys
     said = {k.text for k in cue_keys}.union(*(k.lemmas for k in cue_keys))
     clause.cues.update(name for name, vocab in CUES.items() if not said.isdisjoint(vocab))
+    if "create" in clause.cues and all(
+        _reported(k) for k in cue_keys if k.text in _CREATE or k.lemmas & _CREATE
+    ):
+        clause.cues.discard("create")  # "sprint started: …", "I created ENG-110": told, not asked
     clause.cues |= _misspelt_cues(cue_keys)
     # "book a call", "set up a call ... for an hour": a call with a time slot is a meeting
     if re.search(r"\b(call|звонок|звонка)\b", text, re.I) and (clause.has("schedule") or duration):

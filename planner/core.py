@@ -24,7 +24,7 @@ from planner.answers import Refine
 from planner.command import CommandError, command_intents, command_language, parse_command
 from planner.context import Ask, BuildContext, Invalid, LedgerView
 from planner.coverage import ACTION_CUES, Coverage, QuestionNotWrite, interrogative, value_gaps
-from planner.dialogue import OTHER_SYSTEM, is_no, is_yes, small_talk
+from planner.dialogue import OTHER_SYSTEM, asks_how, is_no, is_yes, small_talk
 from planner.directory import Directory, Reader
 from planner.hurried import unhurried
 from planner.intents import MISSING, WRITE_OPS, IntentBase, IntentsError, describe, parse_intents, toolkit_of
@@ -221,6 +221,10 @@ class Planner:
             matched = await self._interpret(text, ctx)
             if not matched:
                 raise self._unknown(ctx)
+            offered = self._offer(text, ctx)
+            if offered is not None:
+                plan.summary = "cancelled"
+                return Outcome("safe_fail", plan, None, offered)
         except Ask as ask:
             return self._clarify(ctx, plan, ask)
         except Invalid as exc:
@@ -250,6 +254,8 @@ class Planner:
                 read.append((i, clause, first))
             matched = matched or explained
             coverage.check(i, clause, explained)
+            if explained:
+                coverage.check_kinds(i, clause, [x.op for x in ctx.intents[first:]])
         await self._values_used(read, ctx)
         uncovered = coverage.uncovered(ctx.intents) if matched else []
         if uncovered:
@@ -382,6 +388,26 @@ class Planner:
         except Ask as ask:
             return self._clarify(ctx, plan, ask)
         return await self._finish(ctx, plan)
+
+    def _offer(self, text: str, ctx: BuildContext) -> str | None:
+        """Asked how (or whether) to do something the rules could draft: the change is offered as a
+        question first; "yes" drafts it, "no" leaves it (returned: what to say then)."""
+        writes = [a.preview for a in ctx.actions if not a.read_only]
+        if not writes or not asks_how(text) or ctx.answer("offer") in ("yes", "да"):
+            return None
+        if ctx.answer("offer") is not None:
+            return ctx.t("Хорошо, ничего не делаю.", "OK, doing nothing.")
+        ctx.clause_index = 0
+        said = "; ".join(writes[:5]) + ("; …" if len(writes) > 5 else "")
+        raise ctx.ask(
+            "offer",
+            ctx.t(
+                f"Могу сделать это сам: {said}. Подготовить черновик?",
+                f"I can do it for you: {said}. Draft it?",
+            ),
+            choices=[(ctx.t("Да", "Yes"), "yes"), (ctx.t("Нет", "No"), "no")],
+            free_text=False,
+        )
 
     async def _identifiers(self, text: str) -> str:
         """Spoken or hurried issue ids ("eng 101", "eng101") as Linear writes them ("ENG-101"), for the

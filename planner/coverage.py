@@ -112,10 +112,30 @@ class Coverage:
     """Clauses that asked for something no rule read, checked against what the others produced."""
 
     candidates: list[tuple[int, Clause]] = field(default_factory=list)
+    missing: list[tuple[int, str]] = field(default_factory=list)
 
     def check(self, index: int, clause: Clause, explained: bool) -> None:
         if not explained and asks_for_something(clause):
             self.candidates.append((index, clause))
+
+    def check_kinds(self, index: int, clause: Clause, ops: list[str]) -> None:
+        """A clause that asks for a note, a meeting or a comment by name, read as something else
+        ("кп отправил … — закинь заметкой в сд" read as a stage change): the part asked for by
+        name is not in the draft, so the clause is named back rather than drafted without it."""
+        if clause.asks() or interrogative(clause):
+            return
+        verb = clause.has("create", "put", "note_verb", "schedule", "block") or asks_for_something(clause)
+        wanted = [
+            op
+            for cue, op in (
+                ("note", "create_note"),
+                ("meeting", "create_event"),
+                ("comment", "comment_issue"),
+            )
+            if clause.has(cue) and verb
+        ]
+        if any(op not in ops and not (op == "create_event" and "find" in ops) for op in wanted):
+            self.missing.append((index, clause.text.strip()))
 
     def uncovered(self, intents: list[IntentBase]) -> list[tuple[int, str]]:
         said = keys_for(" ".join(v for i in intents for v in _values(i)))
@@ -125,7 +145,7 @@ class Coverage:
                    and not k.lemmas & cue_words()]  # fmt: skip
             if not (match_words(own, said) if own else _same_kind(clause, intents)):
                 out.append((index, clause.text.strip()))
-        return out
+        return sorted([*out, *self.missing])
 
 
 # ---- values: every value a person gave lands in an intent, or is named back ----------------------

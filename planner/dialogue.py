@@ -14,7 +14,7 @@ from typing import Literal
 from planner.text import norm
 
 __all__ = [
-    "OTHER_SYSTEM", "SmallTalk", "is_cancel", "is_no", "is_send_anyway", "is_yes", "looks_like_request",
+    "OTHER_SYSTEM", "SmallTalk", "asks_how", "is_cancel", "is_no", "is_send_anyway", "is_yes", "looks_like_request",
     "position_of", "small_talk",
 ]  # fmt: skip
 
@@ -37,6 +37,26 @@ _CANCEL = frozenset(
     {"отмена", "отмени", "отменить", "отменяй", "cancel", "never mind", "nevermind", "forget it", "забудь",
      "не надо", "/cancel", "стоп", "stop"}
 )  # fmt: skip
+
+
+# "как отметить задачу выполненной?", "можно ли создать задачу без команды?", "how do I close CS-12?",
+# "I think I should create an issue …? not sure which team": the person asks how (or whether), so
+# what they describe is offered, not drafted
+_HOW = re.compile(
+    r"(?i)(?:^|[\s,.!?:;(«\"])(?:как(?:\s+(?:мне|бы|же|тут|здесь|теперь))?\s+(?!будто|раз|только|можно\s+скорее)"
+    r"[а-яё]+(?:ть|ти|чь)(?:ся|сь)?\b|можно\s+ли|а\s+можно|могу\s+ли|получится\s+ли|реально\s+ли|"
+    r"how\s+(?:do|can|could|should|would)\s+(?:i|we)\b|how\s+to\b|is\s+it\s+possible|can\s+i\b|"
+    r"am\s+i\s+able|i\s+think\s+i\s+should|should\s+i\b|not\s+sure\s+(?:which|what|who|how|where|if))"
+)
+
+
+def asks_how(text: str) -> bool:
+    """The person asks how to do something, or whether they may, rather than asking for it."""
+    return (
+        "?" in text
+        and bool(_HOW.search(text))
+        or bool(re.search(r"(?i)\bnot\s+sure\s+(?:which|what|who)\b", text))
+    )
 
 
 def _words(text: str) -> list[str]:

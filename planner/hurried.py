@@ -89,8 +89,24 @@ _SPOKEN_EMAIL = re.compile(
 )
 
 
+# a weekday's short form after a preposition takes that preposition's case ("до пт" = "до пятницы"),
+# so the words stay Russian when they land in a note or a title
+_DAY_CASES = {
+    "пн": ("понедельник", "понедельника", "понедельнику"), "вт": ("вторник", "вторника", "вторнику"),
+    "ср": ("среду", "среды", "среде"), "чт": ("четверг", "четверга", "четвергу"),
+    "пт": ("пятницу", "пятницы", "пятнице"),
+}  # fmt: skip
+_CASE_OF = {"до": 1, "с": 1, "со": 1, "от": 1, "после": 1, "кроме": 1, "к": 2, "ко": 2}
+
+
 def _expand(m: re.Match[str]) -> str:
-    word = _SHORT[m.group(1).lower()]
+    said = m.group(1).lower()
+    word = _SHORT[said]
+    if said in _DAY_CASES:
+        before = re.search(r"(\w+)\s*$", m.string[: m.start()])
+        prep = before.group(1).lower() if before else ""
+        if prep in ("в", "во", "на", "про", "за") or prep in _CASE_OF:
+            word = _DAY_CASES[said][_CASE_OF.get(prep, 0)]
     return word[:1].upper() + word[1:] if m.group(1)[:1].isupper() else word
 
 

@@ -50,35 +50,43 @@ def ask_start(ctx: BuildContext, default_day: object = None) -> datetime:
 
 
 async def _attendees(ctx: BuildContext, names: list[str]) -> list[str]:
-    """Names resolved to emails: workspace members first, then CRM contacts."""
+    """Names resolved to emails among colleagues and CRM contacts; a name that fits several ("с
+    Иваном": a contact's first name, a colleague's surname) is a question, never a guess."""
     out: list[str] = []
     members, people = await ctx.directory.members(), await ctx.directory.people()
-    for name in names:
+    reachable = [e for e in [*members, *people] if e.extra.get("email") or e.extra.get("emails")]
+    for i, name in enumerate(names):
         if _EMAIL.match(name):
             out.append(name.lower())
             continue
-        found = [m for m in find_mentions(keys_for(name), [*members, *people]) if m.score >= 0.5]
-        emails = (
-            (found[0].entity.extra.get("email") or (found[0].entity.extra.get("emails") or [None])[0])
+        slot = "attendees" if i == 0 else f"attendees{i + 1}"
+        found = [m for m in find_mentions(keys_for(name), reachable) if m.score >= 0.5]
+        chosen = (
+            ctx.choose(
+                slot,
+                "person",
+                name,
+                found,
+                ctx.t(f"Кого вы имеете в виду под «{name}»?", f"Who is '{name}'?"),
+            )
             if found
             else None
         )
-        if not emails:  # a reference that matches nobody is a question with the nearest, never a guess
-            answered = ctx.answer("attendees")
+        if chosen is None:  # a reference that matches nobody is a question with the nearest, never a guess
+            answered = ctx.answer(slot)
             if answered and _EMAIL.match(answered):
                 out.append(answered.lower())
                 continue
-            near = [e for e in [*members, *people] if e.extra.get("email") or e.extra.get("emails")][:5]
             raise ctx.ask(
-                "attendees",
+                slot,
                 ctx.t(f"Кого вы имели в виду под «{name}»? Выберите или напишите email.",
                       f"Who is '{name}'? Pick one or type an email."),
-                choices=[(e.name, str(e.extra.get("email") or e.extra["emails"][0])) for e in near],
+                choices=[(e.name, str(e.extra.get("email") or e.extra["emails"][0])) for e in reachable[:5]],
                 free_text=True,
                 risk="ambiguous",
             )  # fmt: skip
-        out.append(str(emails))
-    return list(dict.fromkeys(out))
+        out.append(str(chosen.extra.get("email") or (chosen.extra.get("emails") or [""])[0]))
+    return list(dict.fromkeys(x for x in out if x))
 
 
 def event_action(

@@ -66,6 +66,14 @@ _COURTESY = re.compile(
 )
 
 
+# how a request is hedged before it says what it wants: not part of a title
+_HEDGE = re.compile(
+    r"(?i)^\s*(?:(?:i\s+think|maybe|probably|perhaps)\s+)?(?:(?:i|we)\s+(?:should|need\s+to|have\s+to|must|"
+    r"want\s+to|would\s+like\s+to|'d\s+like\s+to)|(?:can|could)\s+(?:i|we|you)|(?:а\s+)?(?:можно(?:\s+ли)?|нужно|"
+    r"надо|хочу|хотел[аи]?\s+бы|как(?:\s+мне)?))\s+"
+)
+
+
 def clean_title(raw: str, lang: str, *, content: bool = False) -> str:
     """A title from the words that carry it; `content`: the words after a colon, which are the title
     itself ("…: new pricing table" keeps its "new")."""
@@ -73,6 +81,10 @@ def clean_title(raw: str, lang: str, *, content: bool = False) -> str:
     for pattern in _ROUTING:
         s = re.sub(pattern, " ", s, flags=re.IGNORECASE)
     if not content:
+        s = (
+            s.split("?", 1)[0] if "?" in s.rstrip("? ") else s
+        )  # "…create an issue for X? not sure which team"
+        s = _HEDGE.sub("", s, count=1)
         s = (_LEAD_RU if lang == "ru" else _LEAD_EN).sub("", s, count=1)
         s = _LEAD_EN.sub("", s, count=1) if lang == "ru" and re.match(r"\s*(create|add)\b", s, re.I) else s
     s = re.sub(r"\s+(?:на|в|во|к|by|on|at|for)\s*$", "", s.strip(" ,.;:-—"), flags=re.IGNORECASE)

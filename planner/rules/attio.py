@@ -236,6 +236,8 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         _NOTE_SPLIT.search(clause.text)
         or re.match(r"(?i)\s*(?:заметка|note)\s+(?:для|к|on|for|to)\s", clause.text)
     )
+    if clause.has("comment") and not clause.has("note"):
+        return False  # "leave a comment that …" is on an issue
     if (
         not (clause.has("note") or clause.has("note_verb"))
         or clause.asks()
@@ -252,13 +254,22 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     if not (clause.has("create", "note_verb") or clause.after_colon is not None or noun_first):
         return False
     head, content = clause.text, clause.after_colon
+    swapped = False
     if content is not None:
         head = clause.text.split(":", 1)[0]
     elif m := _NOTE_SPLIT.search(clause.text):
         head, content = clause.text[: m.start()], clause.text[m.end() :].strip()
+        if "—" in m.group(0) or "-" in m.group(0) or "–" in m.group(0):
+            asked = re.compile(r"(?i)\b(?:заметк\w*|note|запиши|записать|оставь|jot|leave)\b")
+            if asked.search(content) and not asked.search(
+                head
+            ):  # "кп отправил, ждём ОС — закинь заметкой в сд"
+                head, content, swapped = content, head.strip(), True
     else:
         head, content = await _note_after_target(clause, ctx)
     target = await crm_target(clause, ctx, "target", head)
+    if target is None and swapped:  # "… в сд" names no deal: the note's own words do ("кп initech …")
+        target = await crm_target(clause, ctx, "target", content or "")
     if target is None and isinstance(
         ctx.memory.get("deal"), Entity
     ):  # "... and add a note: ..." after a deal

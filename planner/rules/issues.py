@@ -87,7 +87,7 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
             # "закрой ENG-101 и напиши в комментарии, что…": a comment right after an issue is on it
             or clause.has("comment")
             and ctx.clause_index > 0
-            and not clause.has("note_verb")
+            and not clause.has("note")
         )
         and not clause.has("deal")
     )
@@ -456,7 +456,7 @@ async def sub_issues(clause: Clause, ctx: BuildContext) -> bool:
 
 def _comment_body(text: str) -> str | None:
     m = re.search(
-        r"(?:коммент\w*|comment(?:\s+on)?|напиши\s+в)\s+(?:(?:к|to|on)\s+)?(?:[A-Z]{1,10}-\d+(?!\d)\s*)?[:\-—]?\s*(.+)$",
+        r"(?:коммент\w*|comment(?:\s+on)?|напиши\s+в)\s+(?:(?:к|to|on|в|во|у|под|in|for)\s+)?(?:[A-Z]{1,10}-\d+(?!\d)\s*)?[:\-—]?\s*(.+)$",
         re.sub(r"(?i)\b[A-Z]{1,10}-\d+\b", lambda m: m.group(0).upper(), text),
         re.I,
     )

@@ -377,6 +377,9 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         raw = _TASK_START.sub("", raw, count=1)
         raw = re.sub(r"(?i)^\s*(?:поручи|assign)\s+\S+\s+", "", raw)
         raw = re.sub(r"(?i)\b(?:на меня|for me|to me)\b", " ", raw)
+    quoted = re.search(r"[«\"“]([^»\"”]{3,})[»\"”]", raw) if clause.after_colon is None else None
+    if quoted:  # "а можно создать задачу без команды? например «обновить шаблон КП»": the quote names it
+        raw = quoted.group(1)
     titles = _items(raw) if clause.after_colon is not None and plural else [raw]
     titles = [
         t for t in (clean_title(t, ctx.lang, content=clause.after_colon is not None) for t in titles) if t
