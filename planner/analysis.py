@@ -82,6 +82,19 @@ _SPLIT = re.compile(
     re.IGNORECASE,
 )
 _COMPLEMENT = re.compile(r"^(?:что|чтобы|that)\s", re.IGNORECASE)
+# "заархивируй всё, что лежит в бэклоге", "close every issue that is in review": which things, not a question
+_RELATIVE = re.compile(r"^(?:что|which|that|who|котор\w+|где|where)\s", re.IGNORECASE)
+_WHAT_OF = re.compile(
+    r"(?i)\b(?:всё|все|всех|everything|all|anything|то|те|тех|those|задачи|задач|тикеты|баги|сделки|сделок|"
+    r"issues|tickets|bugs|deals|tasks)\s*$"
+)
+
+
+def _without_query(c: Clause) -> Clause:
+    c.cues.discard("query")
+    return c
+
+
 # a clause that starts with one of these nouns and has no verb borrows the previous clause's verb:
 # "создай компанию Вектор и контакт Пётр Смирнов" = "... и создай контакт Пётр Смирнов"
 _OBJECT_START = re.compile(
@@ -101,6 +114,9 @@ class Clause:
     duration_span: tuple[int, int] | None
     identifiers: list[str]
     cues: set[str] = field(default_factory=set)
+    # the words before a colon that only set the scene ("Initech renewal: spin up …"): what they name
+    # is read for the rest, but a read of it is no step of a draft
+    context: bool = False
 
     def has(self, *names: str) -> bool:
         return any(n in self.cues for n in names)
@@ -108,7 +124,7 @@ class Clause:
     def creates(self) -> bool:
         """A create verb, not just the adjective "new" ("у Globex новый домен" edits, it does not create)
         or "open" ("my open deals", "открытые задачи" are a state)."""
-        return any(
+        return _STARTS.search(self.text) is not None or any(
             self.keys[i].text not in _NEW
             and self.keys[i].text not in CUES["complete"]  # "сделанную" is done, though its verb is "сделать"
             and not (self.keys[i].text in _OPEN_ADJ or (self.keys[i].text == "open" and i > 0))
@@ -168,6 +184,9 @@ _PHRASES = [
     # "the Acme pilot can go to qualification now"
     (re.compile(r"\b(?:can|should|could|will|may)\s+(?:now\s+)?go\s+(?=to\b|into\b)", re.I), "move "),
 ]
+
+
+_STARTS = re.compile(r"\b(?:kick|spin)(?:ning)?\s+(?:off|up)\b", re.I)  # said as two words, meant as "create"
 
 
 def _cue_keys(text: str) -> list[WordKey]:
@@ -291,11 +310,13 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
         introduces = before.has("task", "issue", "note", "project", "comment")
         if len(parts) == 1 and statement and not introduces and _verb_count(tail_clause) and ":" not in tail:
             tail_parts = _split(tail, now)
+            before.context = not _verb_count(before)
             return [before, *tail_parts] if tail_parts else parts
         items = [x for x in re.split(r"\s*,\s*(?:и\s+|and\s+)?", tail) if x.strip()]
         if len(parts) == 1 and statement and not introduces and len(items) > 1 and all(_ELLIPTIC.search(x) or
                 _LEADS_WITH_THING.match(x.strip()) for x in items):  # fmt: skip
             # "Ромашка подписала: сделку в выигранные, онбординг в Linear, и созвон с Иваном в четверг"
+            before.context = not _verb_count(before)
             return [before, *(analyse(x.strip(), now) for x in items)]
         return parts
     return _split(text, now)
@@ -335,8 +356,14 @@ def _split(text: str, now: datetime) -> list[Clause]:
             "comment", "note", "note_verb", "todo", "remind"
         ):
             merged[-1] = (merged[-1][0], e)  # "напиши в комментарии, что фикс уехал" - what is said
-        elif _verb_count(right) and (
-            _verb_count(left) or _starts_with_verb(right) and _ELLIPTIC.search(left.text)
+        elif (
+            _verb_count(right)
+            and not (
+                _RELATIVE.match(text[s:e].strip())
+                and _WHAT_OF.search(text[merged[-1][0] : merged[-1][1]])
+                and not _verb_count(_without_query(right))
+            )
+            and (_verb_count(left) or _starts_with_verb(right) and _ELLIPTIC.search(left.text))
         ):
             # "сделку с Альфа-Лизингом в Won, и поставь задачу …": a change said without its verb, then
             # a request of its own (a statement before a verb, "ENG-104 надо доделать, поставь срок", stays)

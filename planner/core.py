@@ -33,7 +33,7 @@ from planner.models import ClarificationQuestion, Plan, PlanInputs, RiskFlag, To
 from planner.numbers import NUMBER_WORDS, number_from_words
 from planner.rules import WRITING, load_rules
 from planner.text import detect_language, norm
-from planner.wording import stage_name
+from planner.wording import changes_ru, stage_name
 from toolkits import registry
 from toolkits.errors import ToolkitError
 from toolkits.schemas import validate_arguments
@@ -239,6 +239,7 @@ class Planner:
         matched = False
         coverage = Coverage()
         read: list[tuple[int, Clause, int]] = []
+        scene: list[tuple[tuple[int, int], tuple[int, int]]] = []
         for i, clause in enumerate(split_clauses(text, ctx.now)):
             ctx.clause_index = i
             reword = ctx.answer("reword")
@@ -249,13 +250,21 @@ class Planner:
             ctx.span = clause.text
             ctx.memory["asking"] = interrogative(clause)
             first = len(ctx.intents)
+            marks = (len(ctx.intents), len(ctx.actions))
             explained = await self._read_clause(clause, ctx)
+            if clause.context:
+                scene.append((marks, (len(ctx.intents), len(ctx.actions))))
             if explained and ctx.answer("values") != "skip":
                 read.append((i, clause, first))
             matched = matched or explained
             coverage.check(i, clause, explained)
             if explained:
                 coverage.check_kinds(i, clause, [x.op for x in ctx.intents[first:]])
+        if any(i.op in WRITE_OPS for i in ctx.intents):
+            for (i0, a0), (i1, a1) in reversed(scene):  # the scene's reads are no step of a change
+                if all(i.op == "find" for i in ctx.intents[i0:i1]):
+                    del ctx.intents[i0:i1], ctx.actions[a0:a1]
+                    read = [(n, c, s if s < i0 else max(i0, s - (i1 - i0))) for n, c, s in read]
         await self._values_used(read, ctx)
         uncovered = coverage.uncovered(ctx.intents) if matched else []
         if uncovered:
@@ -520,7 +529,7 @@ class Planner:
                 RiskFlag(
                     kind="bulk",
                     details=ctx.t(
-                        f"{len(writes)} изменений за раз: подтверждение — числом",
+                        f"{changes_ru(len(writes))} за раз: подтверждение — числом",
                         f"{len(writes)} changes at once: confirm with the count",
                     ),
                 )
@@ -703,7 +712,7 @@ def _summary(ctx: BuildContext, actions: list[ToolAction], done: list[dict[str, 
         head = (
             writes[0].preview
             if len(writes) == 1
-            else ctx.t(f"{len(writes)} изменений: ", f"{len(writes)} changes: ") + writes[0].preview
+            else ctx.t(f"{changes_ru(len(writes))}: ", f"{len(writes)} changes: ") + writes[0].preview
         )
     elif actions:
         head = ctx.t("Запрос: ", "Query: ") + ", ".join(a.preview for a in actions)

@@ -9,7 +9,7 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-__all__ = ["DATE_KEYS", "day", "field_name", "iso_moment", "money", "moment", "stage_name"]
+__all__ = ["DATE_KEYS", "changes_ru", "day", "field_name", "iso_moment", "money", "moment", "stage_name"]
 
 _WEEKDAYS = {
     "ru": ("пн", "вт", "ср", "чт", "пт", "сб", "вс"),
@@ -93,3 +93,12 @@ def field_name(attribute: str, lang: str) -> str:
     """An API attribute as words («должность» for job_title), never the API's name."""
     ru, en = _FIELDS.get(attribute, (attribute.replace("_", " "), attribute.replace("_", " ")))
     return ru if lang == "ru" else en
+
+
+def changes_ru(n: int) -> str:
+    """«1 изменение», «3 изменения», «7 изменений», «21 изменение»: the noun agrees with the number."""
+    if n % 10 == 1 and n % 100 != 11:
+        return f"{n} изменение"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return f"{n} изменения"
+    return f"{n} изменений"

@@ -7,6 +7,7 @@ import re
 
 from drafts import Draft, Executor, Progress
 from planner import Planner
+from planner.wording import changes_ru
 from server._helpers import call_summary
 from server._parts import ServicePart
 from server.render import execution_message, t, when
@@ -96,10 +97,10 @@ class DraftCommands(ServicePart):
     ) -> Reply:
         d = await self.store.get_draft(draft_id, user)
         assert d is not None
-        n = d.bulk_count
+        n = d.bulk_count or len(d.actions)
         q = t(
             lang,
-            f"Это {n} изменений сразу. Чтобы подтвердить, напишите число изменений: {n}.",
+            f"Это {changes_ru(n)} сразу. Чтобы подтвердить, напишите число изменений: {n}.",
             f"That is {n} changes at once. To confirm, type the number of changes: {n}.",
         )
         if wrong:

@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 
 from drafts import Draft
 from planner import is_yes
+from planner.wording import changes_ru
 from server.identity import Who, resolve_user
 from server.render import t
 from server.service import Service
@@ -80,7 +81,7 @@ def _form(draft: Draft | None) -> Any:
         n = draft.bulk_count
         ask = t(
             lang,
-            f"Это {n} изменений. Введите {n}, чтобы подтвердить.",
+            f"Это {changes_ru(n)}. Введите {n}, чтобы подтвердить.",
             f"That is {n} changes. Type {n} to confirm.",
         )
         return Elicit(f"{draft.summary}\n{steps}\n{ask}", PersonCounts)

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from drafts import Draft
 from planner.models import Plan
-from planner.wording import moment, money
+from planner.wording import changes_ru, moment, money
 
 __all__ = [
     "already_done_lines",
@@ -149,7 +149,7 @@ def draft_message(plan: Plan, draft: Draft, notes: str = "", done: list[dict[str
         n = draft.bulk_count
         ask = t(
             lang,
-            f"⚠ Это {n} изменений сразу: после «да» нужно будет написать число {n}.",
+            f"⚠ Это {changes_ru(n)} сразу: после «да» нужно будет написать число {n}.",
             f"⚠ That is {n} changes at once: after your yes you will type the number {n}.",
         )
     expires = when(draft.expires_at, lang, zone=plan.timezone)

@@ -11,6 +11,7 @@ from planner.directory import Entity
 from planner.rules._common import find
 
 __all__ = [
+    "STATE_PHRASES",
     "asks",
     "assignee_text",
     "assignee_texts",
@@ -18,6 +19,25 @@ __all__ = [
     "my_issue_choices",
     "team_state",
     "find_user",
+]
+
+
+# a workflow state as people ask about it, by what it is called in the workspace or by its kind
+STATE_PHRASES = [
+    (
+        re.compile(r"\b(?:in\s+review|on\s+review|на\s+ревью|в\s+ревью|на\s+проверке|review)\b", re.I),
+        "In Review",
+    ),
+    (re.compile(r"\b(?:in\s+progress|в\s+работе|в\s+процессе|делаются|started|wip)\b", re.I), "In Progress"),
+    (re.compile(r"\b(?:backlog|бэклог\w*|беклог\w*)\b", re.I), "Backlog"),
+    (re.compile(r"\b(?:todo|to\s+do)\b", re.I), "Todo"),
+    (
+        re.compile(
+            r"\b(?:done|closed|finished|completed|сделанн\w*|закрыт\w*|готов\w*|выполненн\w*)\b", re.I
+        ),
+        "Done",
+    ),
+    (re.compile(r"\b(?:triage|входящ\w*)\b", re.I), "Triage"),
 ]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, time
 
+from planner import references as refs
 from planner.analysis import Clause, head_of
 from planner.context import BuildContext
 from planner.directory import Entity
@@ -316,7 +317,7 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     content = clean_title(raw, ctx.lang)
     content = (
         re.sub(
-            r"(?i)^(?:напомни(?:\s+мне)?|remind me|поручи\s+\S+|create a crm task for \S+|me)\s+(?:to\s+|что\s+|о\s+)?",
+            r"(?i)^(?:напомни(?:\s+мне)?|remind me|поручи\s+\S+|create a crm task for \S+|me|мне|себе)\s*[—–:-]?\s+(?:to\s+|что\s+|о\s+)?",
             "",
             content,
         ).strip()
@@ -369,6 +370,11 @@ async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
     ]
     if named:
         return named[0]
+    head = re.split(r":|\s[—–-]\s", clause.text, maxsplit=1)[0]
+    if re.search(r"(?i)\b(?:for\s+me|to\s+me|remind\s+me|мне|себе|на\s+меня|для\s+меня)\b", head) and not (
+        members and clause.has("assign")
+    ):  # "Create a CRM task for me: …", «поставь мне задачу в CRM», «задача мне — набрать …»
+        return await refs.member(ctx, "me")
     if not members or not clause.has("assign", "create", "put"):
         return None
     colleague: Entity = members[0].entity

@@ -13,7 +13,7 @@ from planner.intents.models import Filters, UpdateMatching
 from planner.resolve import key_spans
 from planner.rules import rule
 from planner.rules._common import find, priority_of, strip_spans
-from planner.rules._linear_common import find_user
+from planner.rules._linear_common import STATE_PHRASES, find_user
 
 __all__ = ["update_all"]
 
@@ -45,6 +45,13 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     ):
         return False  # "create 8 issues, one for each screen: …" makes things, it changes none
     verbs = clause.has("complete", "archive", "delete", "move", "put", "assign", "priority")
+    acting = ("complete", "archive", "delete", "move", "put", "assign", "create")
+    if clause.has("query") and clause.first("query") < clause.first(*acting):
+        return False  # "покажи все задачи с меткой X": a list, whatever words follow
+    if labelling and not (
+        verbs or clause.has("create") or re.search(r"(?i)\b(?:tag|label)\b\s+(?!as\b)", clause.text)
+    ):
+        labelling = None  # "…with the label X" filters; a label is a change only when put on or taken off
     if not (verbs or owner_words or labelling or dating):
         return False
     deals = clause.has("deal")
@@ -91,6 +98,8 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         changes = {"stage" if deals else "state": destination.strip(" «»\"'")}
     if not changes:
         return False
+    if destination and not {"state", "stage"} & set(changes) and not changes.get("assignee"):
+        head = clause.text  # "заархивируй всё, что лежит в бэклоге": where they are is which ones
     filters = await (
         _deal_filters(clause, ctx, head) if deals else _issue_filters(clause, ctx, head, changes)
     )
@@ -133,11 +142,22 @@ async def _team(clause: Clause, ctx: BuildContext, text: str) -> Entity | None:
     return named[0].entity if named else None
 
 
-async def _label(ctx: BuildContext, text: str) -> str | None:
-    said = next((v for w, v in _LABEL_WORDS.items() if re.search(rf"\b{w}\b", text, re.I)), None)
-    named = [
-        x.name for x in await ctx.directory.labels() if re.search(rf"\b{re.escape(x.name)}\b", text, re.I)
-    ]
+async def _label(ctx: BuildContext, text: str, *, besides: frozenset[str] = frozenset()) -> str | None:
+    """The label a bulk request names: the one after "label"/"метку" first ("повесь метку
+    customer-request на все баги"), then any label's name or word ("bugs")."""
+    names = [x.name for x in await ctx.directory.labels() if x.name not in besides]
+    after = re.search(
+        r"(?i)\b(?:метк\w*|лейбл\w*|тег\w*|label(?:led|ed)?|tag(?:ged)?)\s+[«\"']?([\w-]+)", text
+    )
+    if after:
+        word = after.group(1).lower()
+        hit = next((n for n in names if n.lower() == word), None) or _LABEL_WORDS.get(word)
+        if hit and hit not in besides:
+            return hit
+    said = next(
+        (v for w, v in _LABEL_WORDS.items() if v not in besides and re.search(rf"\b{w}\b", text, re.I)), None
+    )
+    named = [n for n in names if re.search(rf"\b{re.escape(n)}\b", text, re.I)]
     return said or (named[0] if named else None)
 
 
@@ -147,13 +167,14 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
     bare = head
     for m in projects:  # "в проекте Customer Onboarding": its words are the project, not a label
         bare = re.sub(rf"\b{re.escape(m.entity.name)}\b", " ", bare, flags=re.I)
-    label = None if changes.get("labels_add") or changes.get("labels_remove") else await _label(ctx, bare)
+    changed = frozenset([*changes.get("labels_add", []), *changes.get("labels_remove", [])])
+    label = await _label(ctx, bare, besides=changed)  # "…на все баги": the bugs are which issues
     # a workflow state named before the change: "move every Todo issue to In Progress"
     states = {s.name for t in await ctx.directory.teams() for s in await ctx.directory.states(t.id)}
     named_state = next(
         (s for s in sorted(states, key=len, reverse=True) if re.search(rf"\b{re.escape(s)}\b", bare, re.I)),
         None,
-    )
+    ) or next((name for rx, name in STATE_PHRASES if name in states and rx.search(bare)), None)  # «в бэклоге»
     # whose: "all maxs issues", "все задачи Олега"
     owners = [
         m.entity
@@ -164,7 +185,11 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
     nobody = re.search(
         r"\b(?:unassigned|без\s+исполнител\w*|неназначенн\w*|ничьи\w*|nobody'?s)\b", head, re.I
     )
-    if changes.get("complete") or named_state and named_state in (changes.get("state"), changes.get("stage")):
+    if named_state and (
+        named_state in (changes.get("state"), changes.get("stage"))
+        or changes.get("complete")
+        and named_state == "Done"
+    ):
         named_state = None  # "mark all maxs issues done": "done" is the change, not which issues
     state = named_state or ("open" if changes.get("complete") or _OPEN.search(head) else None)
     who = (
@@ -204,7 +229,8 @@ _PLAIN = frozenset(
     "всё весь каждую каждый вообще метка меткой метки приоритет приоритетом статус стадия стадию открытые "
     "открытых незакрытые владелец владельцем ответственный исполнителя линеар линеаре linear attio crm "
     "команды команде команда team ревью проверке работе процессе бэклог закрытые готовые сделанные срочные "
-    "срочными срочным высокий низкий средний".split()
+    "срочными срочным высокий низкий средний лежит лежат висит висят находится находятся стоит стоят сидит "
+    "sitting sits lying is are currently сейчас".split()
 )
 
 

@@ -14,27 +14,11 @@ from planner.directory import Entity
 from planner.intents.models import Filters, Find
 from planner.rules import rule
 from planner.rules._common import find, strong
+from planner.rules._linear_common import STATE_PHRASES
 from planner.rules.bulk import _LABEL_WORDS, _OPEN, _team
 
 __all__ = ["filtered_issues", "people_at", "who_owns"]
 
-# a workflow state as people ask about it, by what it is called in the workspace or by its kind
-_STATES = [
-    (
-        re.compile(r"\b(?:in\s+review|on\s+review|на\s+ревью|в\s+ревью|на\s+проверке|review)\b", re.I),
-        "In Review",
-    ),
-    (re.compile(r"\b(?:in\s+progress|в\s+работе|в\s+процессе|делаются|started|wip)\b", re.I), "In Progress"),
-    (re.compile(r"\b(?:backlog|бэклог\w*|беклог\w*)\b", re.I), "Backlog"),
-    (re.compile(r"\b(?:todo|to\s+do)\b", re.I), "Todo"),
-    (
-        re.compile(
-            r"\b(?:done|closed|finished|completed|сделанн\w*|закрыт\w*|готов\w*|выполненн\w*)\b", re.I
-        ),
-        "Done",
-    ),
-    (re.compile(r"\b(?:triage|входящ\w*)\b", re.I), "Triage"),
-]
 _PRIORITY = re.compile(r"\b(?:urgent|срочн\w*|критичн\w*|high[\s-]priority|высок\w+\s+приоритет\w*)\b", re.I)
 _MINE = re.compile(r"\b(?:my|mine|на\s+мне|мои|моих|мой|assigned\s+to\s+me|у\s+меня)\b", re.I)
 _ASKS_LIST = re.compile(
@@ -103,7 +87,7 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
         return False
     text = clause.text
     team = await _team(clause, ctx, text)
-    state = next((name for rx, name in _STATES if rx.search(text)), None)
+    state = next((name for rx, name in STATE_PHRASES if rx.search(text)), None)
     state = "open" if state is None and _OPEN.search(text) else state
     label = next((v for w, v in _LABEL_WORDS.items() if re.search(rf"\b{w}\b", text, re.I)), None)
     urgent: Literal["urgent"] | None = "urgent" if _PRIORITY.search(text) else None

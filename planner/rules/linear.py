@@ -130,9 +130,13 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
     )  # "close the onboarding issue" is one issue, not the onboarding template
     if clause.has("complete", "delete", "archive", "comment", "assign"):
         return False
+    if re.search(r"(?i)\b(?:календар\w*|calendar)\b", clause.text) or (
+        clause.has("meeting") and clause.moment.at is not None and not clause.has("task", "issue", "linear")
+    ):
+        return False  # «создай в календаре «Онбординг Acme» 3 декабря в 14:00»: an event named after it
     explicit_list = clause.after_colon is not None and "," in clause.after_colon
     asked = (
-        re.search(r"\b(need|нужн\w*|надо|kick\w*|запуст\w*|start)\b", head, re.I)
+        re.search(r"\b(need|нужн\w*|надо|kick\w*|запуст\w*|start|spin)\b", head, re.I)
         or clause.has(
             "linear", "task", "issue"
         )  # "renewal tasks for Initech", "онбординг для Initech в Linear"

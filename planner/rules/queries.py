@@ -119,6 +119,11 @@ async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
                 )
             )
         return True
+    if own_name and _is_question(clause):  # "Initech renewal": the deal said in full, not its company
+        deal = ctx.choose("deal", "deal", clause.text, own_name, ctx.t("Какую сделку?", "Which deal?"))
+        if deal is not None:
+            await _one(ctx, "deals", deal)
+            return True
     for kind, obj in (("person", "people"), ("company", "companies")):
         found = strong(await find(ctx, clause, kind))
         if found and _is_question(clause):
