@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from planner.analysis import CUES, Clause, cue_words
 from planner.context import BuildContext
 from planner.intents import IntentBase
-from planner.resolve import Mention, WordKey, keys_for, match_words
+from planner.resolve import Mention, WordKey, key_spans, keys_for, match_words
 from planner.text import is_imperative, is_infinitive, norm
 
 __all__ = ["ACTION_CUES", "Coverage", "QuestionNotWrite", "asks_for_something", "interrogative", "value_gaps"]
@@ -216,10 +216,15 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
         if not (said & amounts) and not any(s in blob.replace(" ", "") for s in said):
             gaps.append(f"{int(number) if float(number).is_integer() else number} {money[1]}")
     keys = keys_for(blob)
+    head_end = len(clause.text.split(":", 1)[0]) if clause.after_colon is not None else -1
+    spans = key_spans(clause.text)
+    listed = len(intents) > 1 and all(i.op == "create_issue" for i in intents)
     for kind in ("company", "person", "deal"):
         for m in await find(ctx, clause, kind):
+            scene = listed and all(spans[p][0] < head_end for p in m.positions if p < len(spans))
             if (
                 m.score >= 0.9
+                and not scene  # "по Initech завести задачи в ENG: SAML, SCIM": what the list is for
                 and not match_words(keys_for(m.entity.name), keys)
                 and not _said_in(clause, m, keys)
             ):

@@ -305,11 +305,9 @@ def _whole_words(span: tuple[int, int], raw: str, low: str) -> tuple[int, int]:
 
 
 def _duration_in(low: str, bare_number_after_na: bool) -> tuple[int | None, tuple[int, int] | None]:
-    rng = _RANGE.search(low)
+    rng = _time_range(low)
     if rng:  # "с 16 до 17", "from 2 to 3pm", "14:00-15:30"
-        a, b = _clock(rng.group(1), rng.group(2)), _clock(rng.group(3), rng.group(4))
-        if a is not None and b is not None and b > a:
-            return b - a, rng.span()
+        return rng[1] - rng[0], rng[2]
     rx = re.search(r"\b(?:на\s+|for\s+)?(?:полчаса|пол\s*часа|half an hour|half-hour)\b", low)
     if rx:
         return 30, rx.span()
@@ -359,9 +357,31 @@ def _duration_in(low: str, bare_number_after_na: bool) -> tuple[int | None, tupl
 
 
 _RANGE = re.compile(
-    r"\b(?:с|from|between)\s+(\d{1,2})(?:[:.](\d{2}))?\s*(?:до|to|and|-|–)\s*(\d{1,2})(?:[:.](\d{2}))?\b",
+    r"(?:\b(с|from|between)\s+)?(?<![\w:.-])(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?\s*(?:до|to|and|-|–)\s*"
+    r"(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?(?![\w:.])",
     re.IGNORECASE,
 )
+
+
+def _time_range(low: str) -> tuple[int, int, tuple[int, int]] | None:
+    """A time range in minutes of the day and its span: "с 16 до 17", "from 2 to 3pm", "14:00-15:30",
+    "2-4pm". Bare numbers need "с"/"from" or an am/pm to be times ("2-4" alone says nothing)."""
+    for m in _RANGE.finditer(low):
+        lead, h1, m1, s1, h2, m2, s2 = m.groups()
+        if not (lead or s1 or s2 or (m1 and m2)):
+            continue
+        end_h = int(h2) + 12 if s2 == "pm" and int(h2) < 12 else int(h2) % 12 if s2 == "am" else int(h2)
+        start_h = int(h1)
+        if s1 == "pm" and start_h < 12:
+            start_h += 12
+        elif s1 == "am":
+            start_h %= 12
+        elif s2 == "pm" and start_h < 12 and start_h + 12 <= end_h:
+            start_h += 12  # "2-4pm": both afternoon; "11-1pm": from the morning
+        a, b = _clock(str(start_h), m1), _clock(str(end_h), m2)
+        if a is not None and b is not None and b > a:
+            return a, b, m.span()
+    return None
 
 
 def _clock(hours: str | None, minutes: str | None) -> int | None:
@@ -372,10 +392,8 @@ def _clock(hours: str | None, minutes: str | None) -> int | None:
 
 def range_start(text: str) -> tuple[int, int] | None:
     """The start of a time range ("с 16 до 17" -> 16:00), as (hour, minute)."""
-    m = _RANGE.search(text.lower())
-    if not m or m.group(1) is None:
-        return None
-    return int(m.group(1)), int(m.group(2) or 0)
+    rng = _time_range(text.lower())
+    return divmod(rng[0], 60) if rng else None
 
 
 def parse_duration_answer(text: str) -> int | None:

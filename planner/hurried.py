@@ -110,8 +110,56 @@ def _expand(m: re.Match[str]) -> str:
     return word[:1].upper() + word[1:] if m.group(1)[:1].isupper() else word
 
 
+# a dictated correction: "сорок тысяч, нет, сорок пять тысяч", "в переговоры нет стоп в кп",
+# "к пятнице, нет, не к пятнице, к четвергу", "on Friday, I mean Thursday"
+_CORRECTION = re.compile(
+    r"(?i)(?:[,.…]+\s*|\s+)(?:(?:нет|no|nope)(?:\s*[,.…!]+\s*|\s+(?:стоп|stop|wait|погоди|подожди)[,.…!]*\s+)|"
+    r"(?:вернее|точнее|i\s+mean|or\s+rather|sorry|no\s+wait|oh\s+wait)[,.…]*\s+)"
+)
+_NOT_THAT = re.compile(r"(?i)^(?:не|not)\s+[^,.…]+[,.…]+\s*")
+_PREPOSITION = re.compile(r"(?i)^(в|во|на|к|ко|до|с|со|по|за|to|in|on|at|by|for|into|until)\s")
+_NUMERIC = re.compile(
+    r"(?i)^(?:\d|(?:один|одна|два|две|три|четыре|пять|шесть|семь|восемь|девять|десять|двадцать|тридцать|сорок|"
+    r"пятьдесят|шестьдесят|семьдесят|восемьдесят|девяносто|сто|двести|триста|четыреста|пятьсот|one|two|three|"
+    r"four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b)"
+)
+
+
+def self_corrected(text: str) -> str:
+    """What the person meant after correcting themselves: the corrected words give way to the new ones."""
+    for _ in range(3):  # "…, нет, …, нет, …"
+        m = _CORRECTION.search(text)
+        if m is None:
+            return text
+        left, right = text[: m.start()], _NOT_THAT.sub("", text[m.end() :], count=1)
+        if len(left.split()) < 2 or not right.strip():
+            return text
+        cut = -1
+        prep = _PREPOSITION.match(right)
+        if prep:
+            hits = list(re.finditer(rf"(?i)(?<!\w){re.escape(prep.group(1))}\s", left))
+            cut = hits[-1].start() if hits else -1
+        elif _NUMERIC.match(right):
+            numbers = list(re.finditer(_NUMERIC.pattern[5:].replace("^", ""), left, re.I))
+            cut = numbers[0].start() if numbers else -1
+            chunk = max(left.rfind(","), left.rfind("…"), left.rfind("..."))
+            if numbers and chunk >= 0:  # the whole number said last: "сорок тысяч", "thirty five"
+                after = [n for n in numbers if n.start() > chunk]
+                cut = after[0].start() if after else cut
+        elif re.match(r"[A-Za-z]{1,10}-\d+", right):  # "закрой ENG-101, нет, ENG-102"
+            ids = list(re.finditer(r"[A-Za-z]{1,10}-\d+", left))
+            cut = ids[-1].start() if ids else -1
+        if cut < 0:
+            cut = max(left.rfind(","), left.rfind("…")) + 1
+        if cut <= 0:
+            return text
+        text = left[:cut].rstrip() + " " + right
+    return text
+
+
 def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
+    text = self_corrected(text)
     text = _SHORT_RX.sub(_expand, text)
     text = re.sub(r"\s{2,}", " ", _COURTESY.sub("", text)).strip() or text
     text = _SPOKEN_EMAIL.sub(lambda m: f"{m.group(1)}@{m.group(2)}.{m.group(3)}", text)

@@ -201,8 +201,8 @@ async def update_deal(intent: UpdateDeal, ctx: BuildContext) -> None:
             values["stage"] = stage.name
             before = deal.extra.get("stage")
             parts.append(f"{ctx.said_stage(before) if before else '?'} → {ctx.said_stage(stage.name)}")
-    if intent.amount is not None:
-        values["value"] = money(intent.amount, intent.currency)
+    if intent.amount is not None:  # a sum said without its currency is in the deal's own
+        values["value"] = money(intent.amount, intent.currency or deal.extra.get("currency"))
         before = (
             ctx.said_money(deal.extra["amount"], deal.extra.get("currency")) + " → "
             if _has_amount(deal)

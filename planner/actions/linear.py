@@ -110,7 +110,7 @@ async def create_issue(intent: CreateIssue, ctx: BuildContext) -> None:
             [
                 f", {ctx.t('срок', 'due')} {ctx.said_day(due)}" if due else "",
                 f", {ctx.t('приоритет', 'priority')} {PRIORITY_NAMES.get(priority or 0)}" if priority else "",
-                f", → {assignee.name}" if assignee else "",
+                f", {ctx.t('исполнитель', 'assignee')} {assignee.name}" if assignee else "",
                 f", {ctx.t('проект', 'project')} {project_name}" if project_name else "",
                 f", {ctx.t('метки', 'labels')} {', '.join(x.name for x in labels)}" if labels else "",
             ]
@@ -183,10 +183,15 @@ async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
         if isinstance(labels_now, dict):
             labels_now = labels_now.get("nodes") or []
         have = [str(x.get("id")) for x in labels_now if isinstance(x, dict)]
+        earlier = next(
+            (a for a in ctx.actions if a.operation == "update_issue" and a.args.get("issueId") == iid), None
+        )
+        if earlier is not None and "labelIds" in earlier.args:  # "убери bug, добавь feature": after the first
+            have = list(earlier.args["labelIds"])
         drop = {x.id for x in removing}
         # Linear replaces the whole set: keep the labels it has
         wanted = [i for i in dict.fromkeys(have + [x.id for x in adding]) if i not in drop]
-        names = ", ".join(sorted({x.name for x in [*adding, *removing]}))
+        names = ", ".join([*(f"+{x.name}" for x in adding), *(f"−{x.name}" for x in removing)])
         if set(wanted) == set(have):
             already.append(ctx.t(f"метки уже такие: {names}", f"labels already so: {names}"))
         else:

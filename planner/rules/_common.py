@@ -43,8 +43,15 @@ _EMPTY_TITLES = {"на", "в", "во", "к", "до", "by", "on", "at", "for", "t
 
 
 def strip_spans(text: str, spans: list[tuple[int, int]]) -> str:
+    """`text` without the spans (overlapping ones taken as one: a time inside a range)."""
+    merged: list[list[int]] = []
+    for s, e in sorted(spans):
+        if merged and s <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], e)
+        else:
+            merged.append([s, e])
     out = text
-    for s, e in sorted(spans, reverse=True):
+    for s, e in reversed(merged):
         out = out[:s] + " " + out[e:]
     return out
 
@@ -114,8 +121,13 @@ _AMOUNT = re.compile(
 )
 
 
-def amount_of(text: str) -> tuple[float, str] | None:
-    """The first sum of money in the text: "25k USD", "$20,000", "300 тысяч рублей", "40 000 долларов"."""
+_CURRENCY_WORD = re.compile(r"(?i)(?:\b(usd|eur|rub|евро|долл\w*|руб\w*|dollars?|euros?)\b|([$€₽]))")
+
+
+def amount_of(text: str, default: str | None = "USD") -> tuple[float, str | None] | None:
+    """The first sum of money in the text: "25k USD", "$20,000", "300 тысяч рублей", "40 000 долларов";
+    its currency said beside it, or elsewhere in the text ("переведи в EUR, amount 28k"), or `default`
+    (a change to a deal keeps the deal's own when none is said)."""
     low = spoken_numbers(text.lower().replace("\u00a0", " "))  # "на триста тысяч рублей"
     low = re.sub(r"\bполтор[аы]\s+(?=миллион|млн|тысяч|тыс)", "1.5 ", low)  # "полтора миллиона"
     low = re.sub(r"\b(?:one and a half|1\.5)\s+(?=million|thousand)", "1.5 ", low)
@@ -131,7 +143,10 @@ def amount_of(text: str) -> tuple[float, str] | None:
             value *= 1000
         elif mult:
             value *= 1_000_000
-        code = cur or cur_sign or "usd"
+        elsewhere = _CURRENCY_WORD.search(low)
+        code = cur or cur_sign or (elsewhere.group(1) or elsewhere.group(2) if elsewhere else None)
+        if code is None:
+            return value, default
         currency = (
             "RUB"
             if code.startswith(("р", "₽", "rub"))

@@ -14,6 +14,7 @@ from planner.intents.models import CreateDeal, CreateNote, CreateTask, DeleteRec
 from planner.resolve import Mention, best, key_spans, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import amount_of, clean_title, find, strip_spans, strong
+from planner.text import lemma
 
 __all__ = [
     "OBJECT", "create_deal", "crm_target", "crm_task", "deal_stage", "delete_record", "note",
@@ -297,6 +298,9 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if clause.asks() and not clause.commands():
         return False
+    keys = [str(t.extra.get("key")) for t in await ctx.directory.teams() if t.extra.get("key")]
+    if not in_crm and any(re.search(rf"\b{re.escape(k)}\b", clause.text.split(":", 1)[0]) for k in keys):
+        return False  # "по Initech завести задачи в ENG: …": a Linear team is named, the tasks are issues
     body = clause.after_colon if clause.after_colon is not None else clause.text
     target = await crm_target(clause, ctx, "target", clause.text)
     if target is None and _PRONOUN.search(clause.text) and ctx.memory.get("record"):
@@ -420,7 +424,9 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
         ctx.t("С какой компанией сделка?", "Which company is the deal with?"),
     )
     assert company is not None
-    name = _said_name(clause) or f"{company.name} — {ctx.t('новая сделка', 'new deal')}"
+    name = (
+        _said_name(clause) or f"{company.name} — {_kind_of_deal(clause) or ctx.t('новая сделка', 'new deal')}"
+    )
     stage = await _stage(clause, ctx)
     owner = await _owner(clause, ctx)
     amount = amount_of(clause.text)
@@ -438,6 +444,22 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
         owner=owner,
     )
     return True
+
+
+_DEAL_KINDS = re.compile(
+    r"(?i)\b(расширени\w*|пилот\w*|продлени\w*|внедрени\w*|лицензи\w*|апсейл\w*|интеграци\w*|"
+    r"expansion|pilot|renewal|license|licence|upsell|integration|rollout)\b"
+)
+
+
+def _kind_of_deal(clause: Clause) -> str | None:
+    """What kind of deal it is, said beside the company ("Umbrella Health, короче расширение"):
+    the usual second half of a deal's name («Umbrella Health — расширение»)."""
+    m = _DEAL_KINDS.search(clause.text)
+    if m is None:
+        return None
+    word = m.group(1)
+    return lemma(word.lower()) if not word.isascii() else word.lower()
 
 
 def _said_name(clause: Clause) -> str | None:
@@ -481,7 +503,9 @@ async def _deal_for_new_company(clause: Clause, ctx: BuildContext, new_company: 
     amount = amount_of(clause.text)
     await ctx.emit(
         CreateDeal(
-            name=(_said_name(clause) or f"{name} — {ctx.t('новая сделка', 'new deal')}")[:200],
+            name=(
+                _said_name(clause) or f"{name} — {_kind_of_deal(clause) or ctx.t('новая сделка', 'new deal')}"
+            )[:200],
             company=name,
             amount=amount[0] if amount else None,
             currency=amount[1] if amount else None,

@@ -117,10 +117,30 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
             choices=[(ctx.t("Продолжить без него", "Go on without it"), "ignore")],
             free_text=False,
         )
-    await ctx.emit(
-        UpdateMatching(object="deals" if deals else "issues", filters=filters, changes=changes), **resolved
-    )
+    either: list[str | None] = [*(await _either_label(ctx, head, filters.label))] if not deals else []
+    for label in either or [filters.label]:  # "labeled docs or feature": each label's issues
+        await ctx.emit(
+            UpdateMatching(
+                object="deals" if deals else "issues",
+                filters=filters.model_copy(update={"label": label}),
+                changes=changes,
+            ),
+            **resolved,
+        )
     return True
+
+
+async def _either_label(ctx: BuildContext, text: str, first: str | None) -> list[str]:
+    """ "docs or feature", «bug или security»: the labels of an either-or filter, in the order said."""
+    if first is None:
+        return []
+    names = [x.name for x in await ctx.directory.labels()]
+    pattern = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    m = re.search(rf"(?i)\b({pattern})\s*(?:,\s*|\s+(?:or|или|либо)\s+)({pattern})\b", text)
+    if m is None:
+        return []
+    said = [next(n for n in names if n.lower() == g.lower()) for g in (m.group(1), m.group(2))]
+    return list(dict.fromkeys(said))
 
 
 def _split_destination(text: str) -> tuple[str, str | None]:

@@ -156,7 +156,7 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
         if not (head.has("block") or head.has("meeting")) and (head.has("note", "issue", "task", "comment")):
             return False
     ranged = range_start(clause.text)
-    at = clause.moment.at or (time(*ranged) if ranged is not None else None)  # "завтра с 16 до 17"
+    at = (time(*ranged) if ranged is not None else None) or clause.moment.at  # "завтра с 9 до 10:30"
     start = None
     if at is not None:
         start = refs.at(ctx, clause.moment.day, at).isoformat(timespec="seconds")

@@ -17,7 +17,10 @@ _DOMAIN = re.compile(r"\b((?:[a-z0-9-]+\.)+[a-z]{2,})\b", re.IGNORECASE)
 _EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 
 
-_NAME = r"[«\"']?([A-ZА-ЯЁ0-9][\w&.'-]*(?:\s+(?!\(|with\b|с\b|and\b|и\b)[A-ZА-ЯЁ][\w&.'-]*)*)"
+_NAME = (
+    r"[«\"']?((?:ООО|АО|ЗАО|ПАО|ОАО|ИП)\s+[«\"][^»\"]+[»\"]|"  # «ООО «Вектор»»: the legal form and the name
+    r"[A-ZА-ЯЁ0-9][\w&.'-]*(?:\s+(?!\(|with\b|с\b|and\b|и\b)[A-ZА-ЯЁ][\w&.'-]*)*)"
+)
 _STOPWORDS = {
     "Add",
     "Create",
@@ -73,7 +76,25 @@ def _proper_name(text: str, after: str) -> str | None:
 
 # "…and their CTO Gavin Belson", "контакт у них": a person of the company just created
 _THEIRS = re.compile(r"\b(their|them|its|у них|их|ихн\w*|этой компании)\b", re.I)
-_STOPWORD_LOWER = re.compile(r"^(?:в|to|the|for|для|на)\b", re.I)
+_STOPWORD_LOWER = re.compile(
+    r"^(?:в|to|the|for|для|на|him|her|them|it|me|us|his|its|their|его|её|ее|их|ему|ей|им|него|неё|нее|них)\b",
+    re.I,
+)
+# "I just met this guy, Tom Haverford, he's from Globex … add him": a first and last name said anywhere
+_FULL_NAME = re.compile(
+    r"(?<![\w.])([A-Z][a-z]+(?:-[A-Z][a-z]+)?\s+[A-Z][a-z]+|[А-ЯЁ][а-яё]+\s+[А-ЯЁ][а-яё]+)(?![\w.])"
+)
+
+
+def _named_anywhere(text: str, taken: set[str]) -> str | None:
+    """A person's full name said somewhere in the text, when the request points at them by a pronoun."""
+    for m in _FULL_NAME.finditer(text):
+        words = m.group(1).split()
+        if not any(w in _STOPWORDS or w.lower() in taken for w in words):
+            return m.group(1)
+    return None
+
+
 _KIND_WORD = re.compile(r"(?:человек\w*|контакт\w*|компани\w*|клиент\w*|person|contact|company)", re.I)
 
 
@@ -177,9 +198,12 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
         text = text[person_at.start() :]
     elif not clause.has("person") and not emails:
         return False
+    pointed = re.search(r"(?i)\b(?:add|добавь|заведи|запиши|create)\s+(?:him|her|them|его|её|ее|их)\b", text)
+    taken = {w.lower() for c in await ctx.directory.companies() for w in c.name.split()}
     name = (
         _listed_name(text)
         or _proper_name(text, "контакт\w*|человека|person|contact|add|добавь|their\s+\w+|its\s+\w+")
+        or (_named_anywhere(text, taken) if pointed else None)
         or ctx.answer("name")
     )
     if name and _ROLE.fullmatch(name):

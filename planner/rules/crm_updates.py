@@ -72,12 +72,20 @@ def _field(clause: Clause) -> tuple[str, set[str]] | None:
 
 @rule(42, writes=True)
 async def update_record(clause: Clause, ctx: BuildContext) -> bool:
-    changes = clause.has("move", "put", "assign", "rename") or re.search(
-        r"\b(переда[йт]\w*|теперь|is now|new|нов\w+|promoted|повысили|назначили|стал[аи]?|became|from now on|"
-        r"should own|will own|owns|вед[её]т|handles|make\s+\w+\s+the\s+owner)\b|=",
-        clause.text,
-        re.I,
-    )  # "initech renewal amount = 21k", "сделку глобекс теперь ведёт макс", "make me the owner of …"
+    changes = (
+        clause.has("move", "put", "assign", "rename")
+        or re.search(
+            r"\b(переда[йт]\w*|теперь|is now|new|нов\w+|promoted|повысили|назначили|стал[аи]?|became|from now on|"
+            r"should own|will own|owns|вед[её]т|handles|make\s+\w+\s+the\s+owner)\b|=",
+            clause.text,
+            re.I,
+        )
+        or re.search(
+            r"(?i)(?:\s[—–-]|:)\s*(?:сумм\w*|amount|value|ответственн\w*|владел\w*|owner|домен\w*|domain|"
+            r"должност\w*|title)\s+\S",
+            clause.text,
+        )
+    )  # "initech renewal amount = 21k", "сделку глобекс теперь ведёт макс", "Альфа — сумма 900 тысяч"
     found = _field(clause)
     # "add the domain acme.io to Acme Corp" adds to a field of an existing record
     adds_to_field = found is not None and re.search(
@@ -142,7 +150,7 @@ async def _value(attribute: str, clause: Clause, ctx: BuildContext) -> Any:
         domains = [d for d in _DOMAIN.findall(text) if "@" not in d]
         return [domains[-1].lower()] if domains else None
     if attribute == "value":
-        amount = amount_of(text) or _bare_number(text)
+        amount = amount_of(text, default=None) or _bare_number(text)
         if amount is None:
             return None
         number = int(amount[0]) if float(amount[0]).is_integer() else amount[0]
@@ -163,9 +171,9 @@ async def _value(attribute: str, clause: Clause, ctx: BuildContext) -> Any:
     return m.group(1).strip()[:200] if m else None
 
 
-def _bare_number(text: str) -> tuple[float, str] | None:
+def _bare_number(text: str) -> tuple[float, str | None] | None:
     m = re.search(r"\b(\d[\d ]{2,})\b", text)
-    return (float(m.group(1).replace(" ", "")), "USD") if m else None
+    return (float(m.group(1).replace(" ", "")), None) if m else None
 
 
 @rule(33, writes=True)

@@ -82,6 +82,7 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
             clause.has("assign", "due", "priority", "rename")
             or _LABEL_CUE.search(clause.text)
             and not clause.has("deal", "company", "person")
+            or await _label_alone(clause, ctx)
             or clause.has("comment", "complete", "move", "put")
             and re.search(r"\b(it|её|ее|его|эту|этой|там|туда|неё|нее)\b", clause.text, re.I)
             # "закрой ENG-101 и напиши в комментарии, что…": a comment right after an issue is on it
@@ -123,7 +124,11 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         body = clause.after_colon or _comment_body(clause.text) or MISSING
         await ctx.emit(CommentIssue(issue=ident, body=body[:10_000]), issue=issue)
         return True
-    if clause.has("delete", "archive") and not _LABEL_CUE.search(clause.text):
+    if (
+        clause.has("delete", "archive")
+        and not _LABEL_CUE.search(clause.text)
+        and not await _labels(clause, ctx, issue)
+    ):
         await ctx.emit(ArchiveIssue(issue=ident), issue=issue)
         return True
     if clause.has("complete") and not asks(clause):
@@ -177,8 +182,8 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
             )
         change["priority"] = priority_name(p)
     if labelled := await _labels(clause, ctx, issue):
-        side, entities = labelled
-        change[side], found[side] = [x.name for x in entities], entities
+        for side, entities in labelled.items():
+            change[side], found[side] = [x.name for x in entities], entities
     if "due" not in change and (defer := _defer(clause, ctx)):  # "push the due date to …" said it once
         kind, due = defer
         if kind == "someday":
@@ -386,25 +391,55 @@ _LABEL_RU = {"баг": "bug", "ошибка": "bug", "фича": "feature", "б�
              "онбординг": "onboarding", "запрос клиента": "customer-request"}  # fmt: skip
 
 
-async def _labels(
-    clause: Clause, ctx: BuildContext, issue: dict[str, Any]
-) -> tuple[str, list[Entity]] | None:
-    """ "добавь метку bug к ENG-104", "сними метку docs": which labels, and whether they go or come."""
-    if not _LABEL_CUE.search(clause.text):
-        return None
+_LABEL_VERB = re.compile(
+    r"(?i)\b(?P<off>убери|убрать|сними|снять|удали|удалить|remove|drop|untag|take\s+off)\b|"
+    r"\b(?:добавь|добавить|повесь|повесить|навесь|поставь|пометь|add|tag|put|set|label)\b"
+)
+
+
+async def _label_alone(clause: Clause, ctx: BuildContext) -> bool:
+    """ "…, добавь feature" right after an issue: a verb and a label's name, and nothing else."""
+    verb = _LABEL_VERB.match(clause.text.strip())
+    if verb is None or len(clause.keys) > 3:
+        return False
+    rest = clause.text.strip()[verb.end() :].strip(" .,!").lower()
+    return rest in {x.name.lower() for x in await ctx.directory.labels()} or rest in _LABEL_RU
+
+
+async def _labels(clause: Clause, ctx: BuildContext, issue: dict[str, Any]) -> dict[str, list[Entity]] | None:
+    """ "добавь метку bug к ENG-104", "сними метку bug с ENG-103 и повесь feature", "ENG-103: убери
+    bug, добавь feature": which labels go and which come — each goes the way of the verb before it.
+    A label's name right after such a verb is a label change even without the word "label"."""
     team = issue.get("team")
     labels = await ctx.directory.labels(
         str(team["id"]) if isinstance(team, dict) and team.get("id") else None
     )
     low = clause.text.lower()
-    wanted = [lbl for lbl in labels if re.search(rf"\b{re.escape(lbl.name.lower())}\b", low)]
-    wanted += [lbl for ru, en in _LABEL_RU.items() if ru in low for lbl in labels if lbl.name == en]
-    if not wanted:
+    names = {lbl.name.lower(): lbl for lbl in labels} | {
+        ru: lbl for ru, en in _LABEL_RU.items() for lbl in labels if lbl.name == en
+    }
+    said = sorted(
+        (m.start(), lbl)
+        for name, lbl in names.items()
+        for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", low)
+    )
+    verbs = list(_LABEL_VERB.finditer(low))
+    named_after_verb = any(
+        any(v.end() <= at <= v.end() + 24 for v in verbs) for at, _ in said
+    )  # "убери bug": the label, not the issue
+    if not (_LABEL_CUE.search(clause.text) or named_after_verb):
+        return None
+    if not said:
         raise ctx.ask(
             "label", ctx.t("Какую метку?", "Which label?"), choices=[(x.name, x.id) for x in labels[:5]]
         )
-    removing = bool(re.search(r"\b(убери|сними|удали|remove|drop|untag)\b", low))
-    return ("labels_remove" if removing else "labels_add"), list({x.id: x for x in wanted}.values())
+    out: dict[str, list[Entity]] = {}
+    for at, lbl in said:
+        verb = next((v for v in reversed(verbs) if v.start() < at), None)
+        side = "labels_remove" if verb is not None and verb.group("off") else "labels_add"
+        if lbl not in out.setdefault(side, []):
+            out[side].append(lbl)
+    return out
 
 
 def _defer(clause: Clause, ctx: BuildContext) -> tuple[str, str | None] | None:

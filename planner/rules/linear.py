@@ -453,11 +453,14 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
+# "…, все на Олега", "put them all in the Mobile App project": a detail said for every item of a list
+_ALL_OF_THEM = r"(?:(?:put|assign|move|add|поставь|положи|закинь)\s+)?(?:them\s+|их\s+)?(?:all|все|всё|всех|каждую|each)?\s*"
 _DETAILS = [
     ("team", re.compile(r"^(?:team|команда|в\s+команд\w*|for\s+(?:the\s+)?team)\s+(.+)$", re.I)),
     ("label", re.compile(r"^(?:labels?|tags?|метк\w*|лейбл\w*|тег\w*|с\s+меткой)\s*[:—-]?\s*(.+)$", re.I)),
     ("assignee", re.compile(
-        r"^(?:assign(?:ed)?\s+(?:it\s+)?to|assignee|owner|ответственн\w*|исполнител\w*|назначь\s+на|на|for|для)\s*[:—-]?\s+(.+)$",
+        rf"^{_ALL_OF_THEM}(?:assign(?:ed)?\s+(?:it\s+)?to|assignee|owner|ответственн\w*|исполнител\w*|назначь\s+на|на|"
+        r"for|для|to)\s*[:—-]?\s+(.+)$",
         re.I,
     )),
     ("priority", re.compile(
@@ -465,14 +468,24 @@ _DETAILS = [
         r"(urgent|high|low|medium|срочно|срочная|высокий|низкий|средний))$",
         re.I,
     )),
-    ("project", re.compile(r"^(?:в\s+проект\w*|project|in\s+(?:the\s+)?project|проект)\s+(.+)$", re.I)),
+    ("project", re.compile(
+        rf"^{_ALL_OF_THEM}(?:(?:в|во|in|into)\s+(?:the\s+)?)?(?:проект\w*|project)\s+(.+)$|"
+        rf"^{_ALL_OF_THEM}(?:in|into)\s+(?:the\s+)?(.+?)\s+project$",
+        re.I,
+    )),
 ]  # fmt: skip
+# what a dictated list carries besides its items: linking words, fillers, the count said back
+_ITEM_LEAD = re.compile(r"(?i)^(?:(?:and|и|а|also|plus|ещё|еще|uh|um|э+|эм+|ну|короче)\b[\s,.]*)+")
+_COUNT_REMARK = re.compile(
+    r"(?i)^(?:that'?s|this\s+is|it'?s|это|всего|итого|total)\s+\w+(?:\s+(?:of\s+them|штук\w*))?$"
+)
 
 
 def _detail_segments(body: str) -> tuple[str, dict[str, str]]:
     """Comma-separated details after a title ("team DES", "метка feature", "ответственный Макс",
     "high prio", "в проект Customer Onboarding"): what each says, and the body without them."""
-    parts = re.split(r"\s*,\s*", body)
+    parts = [_ITEM_LEAD.sub("", p.strip()) for p in re.split(r"\s*,\s*", body)]
+    parts = [p for p in parts if p.strip(" .;") and not _COUNT_REMARK.match(p.strip(" .;"))] or [body]
     details: dict[str, str] = {}
     kept: list[str] = []
     for i, part in enumerate(parts):

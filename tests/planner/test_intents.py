@@ -158,7 +158,7 @@ async def test_create_issue_resolves_team_a_russian_name_priority_word_due_words
     assert "stateId" not in i  # dated: not parked in Triage
     assert r["plan"]["domain"] == "linear" and r["plan"]["intent"] == "mutate"
     assert action["preview"] == (
-        "Linear ENG: новая задача «Login broken on Safari», срок пт, 27 нояб., приоритет High, → Oleg Ivanov, "
+        "Linear ENG: новая задача «Login broken on Safari», срок пт, 27 нояб., приоритет High, исполнитель Oleg Ivanov, "
         "проект Mobile App, метки bug, security"
     )
     assert action["idempotency_scope"].startswith(f"linear:create_issue:{r['plan']['plan_id']}:")
