@@ -248,8 +248,8 @@ def _extract_time(low: str, m: Moment) -> None:
     words = re.search(r"\b(?:в|во|к)\s+(" + "|".join(_HOUR_WORDS) + r")\b(?:\s+(утра|дня|вечера|ночи))?", low)
     if words:
         h = _HOUR_WORDS[words.group(1)]
-        if words.group(2) in ("вечера", "дня") and h < 12:
-            h += 12
+        if words.group(2) in ("вечера", "дня") and h < 12 or words.group(2) is None and 1 <= h <= 7:
+            h += 12  # "в три" with nothing after it: office hours, the afternoon (as "at 3")
         m.at = time(h, 0)
         m.spans.append(words.span())
         return
@@ -261,8 +261,8 @@ def _extract_time(low: str, m: Moment) -> None:
     if rx and int(rx.group(1)) < 24:
         h = int(rx.group(1))
         part = rx.group(2)
-        if part in ("вечера", "дня") and h < 12:
-            h += 12
+        if part in ("вечера", "дня") and h < 12 or part is None and 1 <= h <= 7:
+            h += 12  # "в 3" alone is 15:00, as "at 3" is
         elif part == "ночи" and h == 12:
             h = 0
         m.at = time(h, 0)
@@ -333,6 +333,15 @@ def _duration_in(low: str, bare_number_after_na: bool) -> tuple[int | None, tupl
             qty = float(_NUM_WORDS[qty_s]) if qty_s in _NUM_WORDS else None
             if qty is None:
                 continue
+        # "в три часа дня", "в 3 часа": a time of day, not a duration
+        after = low[mt.end() : mt.end() + 9]
+        said = low[mt.start() : mt.end()].strip()
+        if unit.startswith("час") and (
+            re.match(r"\s*(?:дня|утра|вечера|ночи)\b", after)
+            or re.search(r"\bв\s*$", low[max(0, mt.start() - 3) : mt.start() + 1])
+            and not said.startswith("на")
+        ):
+            continue
         # "через 2 часа" is a moment, not a duration
         before = low[max(0, mt.start() - 8) : mt.start() + 1]
         if re.search(r"(через|in)\s*$", before.strip() + " ") and not low[

@@ -69,7 +69,7 @@ _SHORT = {
     "hrs": "hours", "hr": "hour", "nxt": "next", "wk": "week", "mon": "monday", "tue": "tuesday",
     "wed": "wednesday", "thu": "thursday", "thurs": "thursday", "fri": "friday", "msg": "message",
     "завтр": "завтра", "коммент": "комментарий", "пн": "понедельник", "вт": "вторник", "ср": "среда",
-    "чт": "четверг", "пт": "пятница",
+    "чт": "четверг", "пт": "пятница", "скок": "сколько", "скока": "сколько",
 }  # fmt: skip
 _SHORT_RX = re.compile(
     r"(?<![\w/])(" + "|".join(re.escape(k) for k in sorted(_SHORT, key=len, reverse=True)) + r")(?![\w/])",
@@ -157,9 +157,20 @@ def self_corrected(text: str) -> str:
     return text
 
 
+_MONTHS = {
+    "янв": "января", "фев": "февраля", "февр": "февраля", "мар": "марта", "апр": "апреля", "июн": "июня",
+    "июл": "июля", "авг": "августа", "сен": "сентября", "сент": "сентября", "окт": "октября", "ноя": "ноября",
+    "нояб": "ноября", "дек": "декабря",
+}  # fmt: skip
+_SHORT_MONTH = re.compile(
+    r"(?i)\b(\d{1,2})\s*(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\b\.?"
+)
+
+
 def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
     text = self_corrected(text)
+    text = _SHORT_MONTH.sub(lambda m: f"{m.group(1)} {_MONTHS[m.group(2).lower()]}", text)  # "до 1 дек"
     text = _SHORT_RX.sub(_expand, text)
     text = re.sub(r"\s{2,}", " ", _COURTESY.sub("", text)).strip() or text
     text = _SPOKEN_EMAIL.sub(lambda m: f"{m.group(1)}@{m.group(2)}.{m.group(3)}", text)

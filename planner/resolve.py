@@ -139,6 +139,8 @@ def aliases_of(e: Entity) -> list[str]:
             out.append(str(e.extra["company"]))
     if e.kind in ("person", "member", "user"):
         out.extend(e.name.split())
+    if e.kind == "company":  # «Альфа» for Альфа-Лизинг, "Alfa" for Alfa-Leasing: the first half said alone
+        out.extend(a.split("-")[0] for a in list(out) if re.fullmatch(r"[^\W\d_]{4,}-[^\W\d_]{4,}", a))
     return [a for a in out if a]
 
 

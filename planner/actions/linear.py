@@ -193,7 +193,8 @@ async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
         wanted = [i for i in dict.fromkeys(have + [x.id for x in adding]) if i not in drop]
         names = ", ".join([*(f"+{x.name}" for x in adding), *(f"−{x.name}" for x in removing)])
         if set(wanted) == set(have):
-            already.append(ctx.t(f"метки уже такие: {names}", f"labels already so: {names}"))
+            plain = ", ".join(sorted({x.name for x in [*adding, *removing]}))
+            already.append(ctx.t(f"метки уже такие: {plain}", f"labels already so: {plain}"))
         else:
             fields["labelIds"] = wanted
             parts.append(ctx.t(f"метки {names}", f"labels {names}"))
@@ -218,8 +219,11 @@ async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
     depends = None
     if intent.project or intent.resolved("project") is not None:
         pid, depends, pname = await _project(ctx, intent)
-        fields["projectId"] = pid
-        parts.append(ctx.t(f"проект {pname}", f"project {pname}"))
+        if pid is not None and (issue.get("project") or {}).get("id") == pid:
+            already.append(ctx.t(f"уже в проекте {pname}", f"already in project {pname}"))
+        else:
+            fields["projectId"] = pid
+            parts.append(ctx.t(f"проект {pname}", f"project {pname}"))
     if intent.parent:
         parent = await refs.issue(ctx, intent.parent, slot="parent")
         fields["parentId"] = parent["id"]

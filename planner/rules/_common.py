@@ -95,6 +95,9 @@ def clean_title(raw: str, lang: str, *, content: bool = False) -> str:
         s = (_LEAD_RU if lang == "ru" else _LEAD_EN).sub("", s, count=1)
         s = _LEAD_EN.sub("", s, count=1) if lang == "ru" and re.match(r"\s*(create|add)\b", s, re.I) else s
     s = re.sub(r"\s+(?:на|в|во|к|by|on|at|for)\s*$", "", s.strip(" ,.;:-—"), flags=re.IGNORECASE)
+    s = re.sub(
+        r"(?:\s+(?:uh+|um+|erm|э+|эм+|ну))+\s*$", "", s, flags=re.IGNORECASE
+    )  # "…in the mobile app uh"
     s = re.sub(r"\s{2,}", " ", s).strip(" ,.;:-—")
     if s.lower() in _EMPTY_TITLES:  # "добавь задачу на завтра" names no task
         return ""

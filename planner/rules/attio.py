@@ -286,6 +286,13 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
+# "…, linked to the Globex pilot deal", «…, привяжи к сделке Globex»: which record the task is on
+_LINKED = re.compile(
+    r"(?i)[,\s]*\b(?:linked\s+to|link\s+it\s+to|attached\s+to|привяж\w*\s+(?:её\s+|ее\s+)?к|прикрепи\w*\s+к)\s+"
+    r"(?:the\s+)?(.+?)\s*[.!]?$"
+)
+
+
 @rule(50, writes=True)
 async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     """A to-do about a CRM record (seed 000's task_create "about a CRM record"), optionally for a colleague."""
@@ -293,7 +300,9 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     delegated = clause.has("assign") and clause.has("todo")  # "поручи Максу связаться с ..."
     in_crm = clause.has("crm", "attio")  # "нужна задача в Attio: …", "create an Attio task to …"
     on_record = _ABOUT_RECORD.search(clause.text.split(":", 1)[0])  # "задача по сделке Globex: …"
-    explicit = clause.has("task") and (clause.has("create", "put") or in_crm or bool(on_record))
+    # «задача олегу: выставить счёт альфе»: a to-do for a colleague about a CRM record (seed 000)
+    addressed = bool(re.match(r"(?i)\s*(?:задач\w*|таск\w*|task|todo)\s+\S+\s*[:—–-]", clause.text))
+    explicit = clause.has("task") and (clause.has("create", "put") or in_crm or bool(on_record) or addressed)
     if not (reminder or delegated or explicit) or clause.has("linear", "issue", "team") or clause.identifiers:
         return False
     if clause.asks() and not clause.commands():
@@ -302,7 +311,11 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     if not in_crm and any(re.search(rf"\b{re.escape(k)}\b", clause.text.split(":", 1)[0]) for k in keys):
         return False  # "по Initech завести задачи в ENG: …": a Linear team is named, the tasks are issues
     body = clause.after_colon if clause.after_colon is not None else clause.text
-    target = await crm_target(clause, ctx, "target", clause.text)
+    if clause.after_colon is None:  # "Jane told me … . Please create a CRM task for me to …": the ask is last
+        body = re.split(r"(?<=[.!?])\s+(?=\S)", body.strip())[-1]
+    linked = _LINKED.search(clause.text)
+    target = await crm_target(clause, ctx, "target", linked.group(1)) if linked else None
+    target = target or await crm_target(clause, ctx, "target", clause.text)
     if target is None and _PRONOUN.search(clause.text) and ctx.memory.get("record"):
         target = ctx.memory["record"]  # "…to Jane Doe, and create a task to send her the contract"
     newcomer = (
@@ -327,12 +340,20 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         ).strip()
         or content
     )
+    content = _LINKED.sub("", content).strip(" ,.")
     content = re.sub(r"[,\s]+(?:до|by|к|срок|due|deadline|дедлайн)\s*$", "", content).strip()
     if assignee is not None:  # "remind oleg to call john": the task is the call; who does it is the assignee
+        spans = key_spans(clause.text)
+        said = {
+            clause.text[spans[i][0] : spans[i][1]]
+            for m in await find(ctx, clause, "member")
+            if m.entity.id == assignee.id
+            for i in m.positions
+            if i < len(spans)
+        } | {assignee.name.split()[0]}
+        names = "|".join(re.escape(w) for w in sorted(said, key=len, reverse=True))
         content = (
-            re.sub(
-                rf"(?i)^(?:remind\s+)?{re.escape(assignee.name.split()[0])}\w*\s+(?:to\s+)?", "", content
-            ).strip()
+            re.sub(rf"(?i)^(?:remind\s+)?(?:{names})\w*\s+(?:to\s+|задач\w*\s+)?", "", content).strip()
             or content
         )
         content = re.sub(r"(?i)^remind\s+\S+\s+to\s+", "", content).strip() or content
@@ -341,6 +362,10 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     content = re.sub(
         r"(?i)^(?:an?\s+)?(?:(?:attio|crm)\s+)?(?:task|задач\w*)\s+(?:to\s+)?", "", content
     ).strip()
+    content = (
+        re.sub(r"(?i)^(?:for|для)\s+(?:me|him|her|them|меня|него|неё|нее|них)\s+(?:to\s+)?", "", content)
+        or content
+    )
     deadline = None
     if clause.moment.day:
         at = clause.moment.at or time(9, 0)
@@ -379,7 +404,10 @@ async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
         members and clause.has("assign")
     ):  # "Create a CRM task for me: …", «поставь мне задачу в CRM», «задача мне — набрать …»
         return await refs.member(ctx, "me")
-    if not members or not clause.has("assign", "create", "put"):
+    addressed = re.match(
+        r"(?i)\s*(?:задач\w*|таск\w*|task|todo)\s+\S+\s*[:—–-]", clause.text
+    )  # «задача Олегу: …»
+    if not members or not (clause.has("assign", "create", "put", "remind") or addressed):
         return None
     colleague: Entity = members[0].entity
     return colleague
@@ -489,7 +517,13 @@ async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
 
 
 async def _owner(clause: Clause, ctx: BuildContext) -> Entity | None:
-    m = re.search(r"(?:owner|ответственн\w*|владелец)\s*[:=]?\s*([A-ZА-ЯЁ][\w-]+)", clause.text, re.I)
+    m = re.search(
+        r"(?:owner|owned\s+by|ответственн\w*|владелец|владельцем|вед[её]т|handled\s+by)\s*[:=]?\s*([A-ZА-ЯЁ][\w-]+|me|я|мне)",
+        clause.text,
+        re.I,
+    )
+    if m and m.group(1).lower() in ("me", "я", "мне"):
+        return await refs.member(ctx, "me")
     if not m:
         return None
     members = await find(ctx, clause, "member", text=m.group(1))

@@ -11,7 +11,7 @@ from planner.context import BuildContext
 from planner.dates import range_start
 from planner.directory import Entity
 from planner.intents.models import CreateEvent
-from planner.resolve import best, key_spans
+from planner.resolve import best, key_spans, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import _COURTESY, find, strip_fillers, strip_spans
 from planner.text import lemma, norm
@@ -43,10 +43,14 @@ def _title(
         return f"{block}: {rest}"[:120] if len(rest) >= 3 else block
     spans = list(clause.moment.spans) + ([clause.duration_span] if clause.duration_span else [])
     s = _COURTESY.sub(" ", strip_spans(clause.text, spans))
+    s = _INVITE.sub(" ", s)  # "…, пригласи Джейн и Олега": who comes is in the attendees
     # "We need a follow-up with Maria…; she prefers mornings. Please book 30 minutes with her on Monday":
     # the sentence that books it names it, the others are context
     sentences = [x for x in re.split(r"(?<=[.;!?])\s+", s) if x.strip()]
     s = next((x for x in reversed(sentences) if _BOOKING.search(x) or clause_has_meeting(x)), s)
+    s = next((x for x in reversed(re.split(r"\s+[—–]\s+", s)) if clause_has_meeting(x)), s)
+    # "Jane would like a working session": the session is the title, not who wants it
+    s = re.sub(r"(?i)^.*?\b(?:would\s+like|wants?|needs?|хоч\w+|нужн\w*)\s+(?:a|an|the)?\s*(?=\S)", "", s)
     s = strip_fillers(s)
     s = re.sub(
         r"^\s*(?:(?:запланируй|назначь|поставь|создай|добавь|schedule|book|set up|create|add|put)\s+)+"
@@ -80,50 +84,88 @@ def clause_has_meeting(text: str) -> bool:
 
 
 _MEETING_WORD = re.compile(
-    r"(?i)\b(?:встреч\w*|созвон\w*|собрани\w*|meeting|call|sync|синк\w*|appointment|митинг\w*)\b"
+    r"(?i)\b(?:встреч\w*|созвон\w*|собрани\w*|meeting|call|sync|синк\w*|appointment|митинг\w*|session|сесси\w*)\b"
 )
 
 
+_WITH = re.compile(r"(?i)\b(?:with|с|со)\s+([^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)")
+# "invite her", «пригласи Джейн и Олега», "Олег + Мария Соколова": who else is asked to come
+_INVITE = re.compile(
+    r"(?i)\b(?:invite|пригласи\w*|позови|зов[иу])\s+([^\W\d_][\w'-]*(?:(?:\s*(?:,|\bи\b|\band\b|&|\+)\s*|\s+)"
+    r"[^\W\d_][\w'-]*){0,5})"
+)
+_PLUS = re.compile(
+    r"([^\W\d_][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)\s*\+\s*([^\W\d_][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)"
+)
+_POINTED = re.compile(r"(?i)^(?:her|him|them|её|ее|его|их|нее|неё|него|них)$")
+
+
+async def _who(clause: Clause, ctx: BuildContext, words: str) -> Entity | str | None:
+    """The colleague or contact `words` name; the words themselves when several fit (asked later)."""
+    hits = [
+        x
+        for kind in ("member", "person")
+        for x in await find(ctx, clause, kind, text=words)
+        if x.score >= 0.5 and (x.entity.extra.get("email") or x.entity.extra.get("emails"))
+    ]
+    hits.sort(key=lambda x: (-x.score, -len(x.positions)))  # "с Иваном Петровым": Ivan Petrov
+    top = best(hits)
+    if len(top) > 1:  # "с Иваном": a contact's first name and a colleague's surname
+        at = key_spans(words)
+        return " ".join(words[at[i][0] : at[i][1]] for i in sorted(top[0].positions) if i < len(at))
+    return top[0].entity if top else None
+
+
 async def _attendees(clause: Clause, ctx: BuildContext) -> tuple[list[Entity | str], set[str]]:
-    """People a meeting is with ("with Jane Doe", "с Олегом"): colleagues and CRM contacts with an
-    email; and a colleague it is booked for ("поставь Олегу созвон", "a meeting for Max with …"), who
-    would not know of it otherwise (with the words that named them). The person asking is the
-    organiser, never an attendee."""
+    """People a meeting is with ("with Jane Doe", "с Олегом", "пригласи Джейн и Олега", "Олег +
+    Мария", "invite her" after naming her): colleagues and CRM contacts with an email; and a
+    colleague it is booked for ("поставь Олегу созвон", "For Oleg: book …"), who would not know of
+    it otherwise (with the words that named them). The person asking is the organiser, never an
+    attendee."""
     found: list[Entity | str] = []
-    taken: list[tuple[int, int]] = []  # the words after "with": whoever they named, they are spoken for
-    for m in re.finditer(r"(?i)\b(?:with|с|со)\s+([^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)", clause.text):
-        words = m.group(1)
-        taken.append(m.span(1))
-        hits = [
-            x
-            for kind in ("member", "person")
-            for x in await find(ctx, clause, kind, text=words)
-            if x.score >= 0.5 and (x.entity.extra.get("email") or x.entity.extra.get("emails"))
-        ]
-        hits.sort(key=lambda x: (-x.score, -len(x.positions)))  # "с Иваном Петровым": Ivan Petrov
-        top = best(hits)
-        if len(top) > 1:  # "с Иваном": a contact's first name and a colleague's surname - asked, later
-            at = key_spans(words)
-            found.append(
-                " ".join(words[at[i][0] : at[i][1]] for i in sorted(top[0].positions) if i < len(at))
-            )
-        elif top and top[0].entity not in found:
-            found.append(top[0].entity)
+    taken: list[tuple[int, int]] = []  # words that named someone already: spoken for
+    phrases: list[tuple[str, tuple[int, int]]] = [
+        (m.group(1), m.span(1)) for m in _WITH.finditer(clause.text)
+    ]
+    for m in _PLUS.finditer(clause.text):
+        phrases += [(m.group(1), m.span(1)), (m.group(2), m.span(2))]
+    pointed = False
+    for m in _INVITE.finditer(clause.text):
+        for part in re.split(r"(?i)\s*(?:,|\bи\b|\band\b|&|\+)\s*", m.group(1)):
+            if _POINTED.match(part.strip()):
+                pointed = True
+            elif part.strip():
+                start = clause.text.find(part, m.start(1))
+                phrases.append((part.strip(), (start, start + len(part))))
+    full = str(ctx.memory.get("full_text", ""))
+    scene = re.match(r"(?i)\s*(?:for|для)\s+([^\W\d_][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)\s*:", full)
+    if scene and scene.group(0) not in clause.text:  # "For Oleg: book 30 min with Maria …"
+        who = await _who(clause, ctx, scene.group(1))
+        if isinstance(who, Entity) and who.kind == "member":
+            found.append(who)
+    for words, span in phrases:
+        who = await _who(clause, ctx, words)
+        taken.append(span)
+        if who is not None and who not in found:
+            found.append(who)
     me = await refs.me_user(ctx)
     spans = key_spans(clause.text)
     for_whom: set[str] = set()
-    for hit in await find(ctx, clause, "member"):
-        where = [spans[i] for i in sorted(hit.positions) if i < len(spans)]
-        if any(a <= x < b for x, _ in where for a, b in taken):
-            continue
-        said = [clause.text[x:y] for x, y in where]
-        named = hit.score >= 0.9 or (
-            hit.score >= 0.5 and all(w[:1].isupper() for w in said)
-        )  # "Max", not "max"
-        mine = me is not None and hit.entity.extra.get("email") == me.extra.get("email")
-        if named and not mine and hit.entity.extra.get("email") and hit.entity not in found:
-            found.append(hit.entity)
-            for_whom.update(norm(w) for w in said)
+    for kind in ("member", "person"):
+        for hit in await find(ctx, clause, kind):
+            where = [spans[i] for i in sorted(hit.positions) if i < len(spans)]
+            if any(a <= x < b for x, _ in where for a, b in taken):
+                continue
+            said = [clause.text[x:y] for x, y in where]
+            named = hit.score >= 0.9 or (hit.score >= 0.5 and all(w[:1].isupper() for w in said))  # not "max"
+            mine = me is not None and hit.entity.extra.get("email") == me.extra.get("email")
+            # a colleague named anywhere is who it is for; a contact only when "invite her" points back
+            wanted = kind == "member" or pointed and hit.score >= 0.5 or hit.score >= 0.9 and pointed
+            reachable = hit.entity.extra.get("email") or hit.entity.extra.get("emails")
+            if wanted and named and not mine and reachable and hit.entity not in found:
+                found.append(hit.entity)
+                if kind == "member":
+                    for_whom.update(norm(w) for w in said)
     return found, for_whom
 
 
@@ -165,11 +207,20 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
     minutes = clause.duration if clause.duration and clause.duration <= 24 * 60 else None
     attendees, for_whom = await _attendees(clause, ctx) if meeting else ([], set())
     names = [a if isinstance(a, str) else a.name for a in attendees]
+    title = _title(clause, ctx, meeting, names, for_whom)
+    if meeting:  # "…the Globex pilot kickoff — Jane would like a working session": what it is about
+        about = [
+            m.entity for kind in ("deal", "company") for m in await find(ctx, clause, kind) if m.score >= 0.9
+        ]
+        said = keys_for(title)
+        missing = next((e for e in about if not match_words(keys_for(e.name), said)), None)
+        if missing is not None and not any(match_words(keys_for(e.name), said) for e in about):
+            title = f"{title} — {missing.name}"[:120]
     await ctx.emit(
         CreateEvent(
             start=start,
             duration_minutes=minutes,
-            title=_title(clause, ctx, meeting, names, for_whom),
+            title=title,
             attendees=names or None,
         )
     )

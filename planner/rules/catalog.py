@@ -50,6 +50,17 @@ async def _names_a_deal(clause: Clause, ctx: BuildContext) -> bool:
     return any(m.score >= 0.9 for m in await find(ctx, clause, "deal"))
 
 
+async def _names_one(clause: Clause, ctx: BuildContext, kind: str) -> bool:
+    """The clause names one label or one workflow state: a filter, not the catalog."""
+    if kind == "labels":
+        names = [x.name for x in await ctx.directory.labels()]
+    elif kind == "states":
+        names = list({s.name for t in await ctx.directory.teams() for s in await ctx.directory.states(t.id)})
+    else:
+        return False
+    return any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", clause.text, re.I) for n in names)
+
+
 @rule(70)
 async def workspace_lists(clause: Clause, ctx: BuildContext) -> bool:
     if not (_ASK.search(clause.text) or clause.asks()) or clause.commands() or clause.identifiers:
@@ -64,6 +75,8 @@ async def workspace_lists(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "сделки в стадии ...", "на какой стадии сделка" are about records, not catalogs
     if clause.has("task", "issue") and kind not in ("states", "labels", "people"):
         return False  # "задачи команды Design" is a list of issues; "статусы задач" is a catalog
+    if clause.has("task", "issue", "bug") and await _names_one(clause, ctx, kind):
+        return False  # "задачи с меткой security", "задачи в статусе Todo": issues, filtered
     system = _system(clause)
     if kind == "people" and [m for m in await find(ctx, clause, "company") if m.score >= 0.9]:
         return False  # "people at Globex" are CRM contacts, not workspace members

@@ -10,6 +10,7 @@ from typing import Literal
 
 from planner.analysis import Clause
 from planner.context import BuildContext
+from planner.dates import extract_moment
 from planner.directory import Entity
 from planner.intents.models import Filters, Find
 from planner.rules import rule
@@ -42,6 +43,11 @@ def _due_range(text: str, ctx: BuildContext) -> tuple[str | None, str | None]:
     if re.search(r"\bdue\s+(?:today|tomorrow)\b|\bсрок\s+(?:сегодня|завтра)\b", text, re.I):
         day = today + timedelta(days=1 if re.search(r"tomorrow|завтра", text, re.I) else 0)
         return day.isoformat(), day.isoformat()
+    by = re.search(r"(?i)\b(?:due\s+)?(?:by|before|until|до|к)\s+(.{3,30}?)\s*[?.!]*$", text)
+    if by and re.search(r"(?i)\b(?:due|срок\w*|дедлайн\w*|deadline)\b", text):  # "what's due by December 1?"
+        until = extract_moment(by.group(1), ctx.now).day
+        if until is not None:
+            return None, until.isoformat()
     return None, None
 
 
@@ -89,22 +95,40 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
     team = await _team(clause, ctx, text)
     state = next((name for rx, name in STATE_PHRASES if rx.search(text)), None)
     state = "open" if state is None and _OPEN.search(text) else state
-    label = next((v for w, v in _LABEL_WORDS.items() if re.search(rf"\b{w}\b", text, re.I)), None)
+    label = next((v for w, v in _LABEL_WORDS.items() if re.search(rf"\b{w}\b", text, re.I)), None) or next(
+        (
+            x.name
+            for x in await ctx.directory.labels()
+            if re.search(
+                rf"(?i)\b(?:метк\w*|лейбл\w*|тег\w*|label\w*|tag\w*)\s*[:—-]?\s*[«\"']?{re.escape(x.name)}(?![\w-])",
+                text,
+            )
+        ),
+        None,
+    )  # "задачи с меткой security"
+    nobody = re.search(
+        r"(?i)\b(?:unassigned|без\s+исполнител\w*|неназначенн\w*|ничьи\w*|nobody'?s|no\s+assignee)\b", text
+    )
     urgent: Literal["urgent"] | None = "urgent" if _PRIORITY.search(text) else None
     mine = bool(_MINE.search(text))
     aggregate = _aggregate(text)
     due_after, due_before = _due_range(text, ctx)
     everything = re.search(r"\b(?:everything|всё|все|что\s+у\s+нас|what'?s)\b", text, re.I)
     about_issues = (
-        clause.has("issue", "task", "bug", "linear") or team is not None or bool(state and everything)
+        clause.has("issue", "task", "bug", "linear")
+        or team is not None
+        or bool(state and everything)
+        or bool(nobody)
+        or clause.has("due")
+        and bool(due_before or due_after)  # "what's due by December 1?"
     )
-    if not about_issues or not (state or label or urgent or mine or aggregate or due_before):
+    named = [m for m in await find(ctx, clause, "user") if m.score >= 0.5]
+    mine = mine or any(m.entity.extra.get("is_me") for m in named)  # «что висит на анне» when Anna asks
+    users = [m.entity for m in named if not m.entity.extra.get("is_me")]
+    if not about_issues or not (
+        state or label or urgent or mine or aggregate or due_before or nobody or users
+    ):
         return False
-    users = [
-        m.entity
-        for m in await find(ctx, clause, "user")
-        if m.score >= 0.5 and not m.entity.extra.get("is_me")
-    ]
     who: Entity | None = users[0] if users and not mine else None
     await ctx.emit(
         Find(
@@ -114,7 +138,7 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
                 state=state,
                 label=label,
                 priority=urgent,
-                assignee="me" if mine else who.name if who else None,
+                assignee="none" if nobody else "me" if mine else who.name if who else None,
                 due_after=due_after,
                 due_before=due_before,
             ),

@@ -176,7 +176,7 @@ async def _named_team(clause: Clause, ctx: BuildContext) -> Entity | None:
 
 _LABEL_PHRASE = re.compile(
     r"[,\s]*\b(?:with\s+(?:the\s+)?)?(?:label(?:ed|led|s)?|tag(?:ged|s)?|(?:с\s+)?метк\w*|лейбл\w*|тег\w*)\s*[:—-]?\s*"
-    r"([\w-]+(?:\s*(?:,|and|и)\s*[\w-]+)*)",
+    r"([\w-]+(?:\s*(?:,|\+|&|and|и)\s*[\w-]+)*)",
     re.IGNORECASE,
 )
 _LABEL_AFTER = re.compile(r"[,\s]*\b([\w-]+)\s+(?:label|tag|метк[аиу])\b", re.IGNORECASE)
@@ -194,7 +194,8 @@ def _said_labels(text: str, labels: dict[str, Entity]) -> tuple[list[Entity], st
             text = text.replace(m.group(0), " ")
     for m in _LABEL_PHRASE.finditer(text):
         names = [
-            _LABEL_WORDS.get(w.lower(), w.lower()) for w in re.split(r"\s*(?:,|\band\b|\bи\b)\s*", m.group(1))
+            _LABEL_WORDS.get(w.lower(), w.lower())
+            for w in re.split(r"\s*(?:,|\+|&|\band\b|\bи\b)\s*", m.group(1))
         ]
         hits = [labels[n] for n in names if n in labels]
         if hits and len(hits) == len(names):
@@ -224,7 +225,8 @@ _TASK_START = re.compile(
 )
 _ASSIGNEE = re.compile(
     r"\b(?:(?i:assign)(?:ed)?(?:\s+it)?(?:\s+to)?|назначь(?:\s+её|\s+ее|\s+его)?\s+на|(?i:исполнитель|assignee|owner)\s*[:—-]?|"
-    r"поручи|для|for|на)\s+(меня|мне|me|myself|себя|(?i:я|i)\b|[^\W\d_][\w-]+)",
+    r"поручи|для|for|на|(?i:задач\w*|таск\w*|task|todo)(?=\s+[^\W\d_][\w-]+\s*[:—–-]))\s+"
+    r"(меня|мне|me|myself|себя|(?i:я|i)\b|[^\W\d_][\w-]+)",
 )  # a name typed in lower case ("на олега") counts only if it is a user: find_user says
 
 
@@ -239,9 +241,18 @@ async def _assignee(clause: Clause, ctx: BuildContext) -> tuple[Entity | None, s
     return None, ""
 
 
+_PUT_IN_PROJECT = re.compile(
+    r"(?i)\b(?:put|add|move|place|положи|добавь|закинь|перенеси)\s+(?:it|them|её|ее|его|их)\s+(?:in|into|to|в)\s+"
+    r"(?:the\s+)?(?:проект\s+)?[^,.;]+?(?:\s+project)?(?=\s*(?:[,.;]|$))"
+)
+
+
 async def _project_in(clause: Clause, ctx: BuildContext) -> Entity | None:
     """A project the new issue belongs to; a project that does not exist is a question (seed 002)."""
     head = clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text
+    later = _PUT_IN_PROJECT.search(str(ctx.memory.get("full_text", "")))
+    if later and not re.search(r"\b(проект\w*|project)\b", head, re.I):
+        head = later.group(0)  # "…, and put it in the mobile app project": said after the issue
     if not re.search(r"\b(проект\w*|project)\b", head, re.I):
         return None
     named = [m for m in find_mentions(keys_for(head), await ctx.directory.projects()) if m.score >= 0.9]
@@ -377,6 +388,11 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         raw + (f", label {details['label']}" if "label" in details else ""),
         {lbl.name.lower(): lbl for lbl in await ctx.directory.labels(team.id)},
     )
+    keys = "|".join(
+        re.escape(str(t.extra.get("key"))) for t in await ctx.directory.teams() if t.extra.get("key")
+    )
+    if keys:  # "Create an ENG issue": the team's key before the noun is where it goes
+        raw = re.sub(rf"\b(?:{keys})\s+(?=(?i:issue|task|ticket|bug|задач|тикет|баг))", "", raw)
     if clause.after_colon is None:
         raw = _TASK_START.sub("", raw, count=1)
         raw = re.sub(r"(?i)^\s*(?:поручи|assign)\s+\S+\s+", "", raw)
@@ -388,6 +404,9 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     titles = [
         t for t in (clean_title(t, ctx.lang, content=clause.after_colon is not None) for t in titles) if t
     ]
+    if not titles:  # 'From the support inbox: "Export to CSV returns 500". Create an ENG issue': the quote
+        said = re.search(r"[«\"“]([^»\"”]{8,})[»\"”]", str(ctx.memory.get("full_text", "")))
+        titles = [said.group(1).strip()[:255]] if said else []
     answered = ctx.answer("title")
     if not titles and answered and answered.strip():
         titles = [answered.strip()[:255]]
