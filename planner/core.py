@@ -45,6 +45,13 @@ if TYPE_CHECKING:  # the interpreter's modules load only when a model is configu
 
 __all__ = ["Outcome", "PlanRequest", "Planner", "is_no", "is_yes"]
 
+# a how-to question about nothing in particular: how it works, in one breath
+_HOW_TO = (
+    "Просто скажите, что сделать, своими словами: «закрой ENG-101», «переведи Globex в переговоры», «поставь "
+    "встречу с Олегом завтра в 15 на час». Я покажу черновик — без вашего «да» ничего не изменится.",
+    'Just say what to do in your own words: "close ENG-101", "move Globex to Negotiation", "book an hour '
+    "with Oleg tomorrow at 3pm\". I'll show a draft, and nothing changes until you say yes.",
+)
 CLARIFY_CONFIDENCE = 0.40  # seed 001: below this, nothing is done
 EXECUTE_CONFIDENCE = 0.75  # seed 001: below this, the interpretation is restated as a question
 Status = Literal["ready", "needs_clarification", "safe_fail", "invalid"]
@@ -226,6 +233,9 @@ class Planner:
                 plan.summary = "cancelled"
                 return Outcome("safe_fail", plan, None, offered)
         except Ask as ask:
+            if asks_how(text) and not ctx.actions and not ctx.answers:  # "как закрыть задачу в линеаре?"
+                plan.summary = ctx.t("Как пользоваться", "How to use it")
+                return Outcome("ready", plan, None, ctx.t(*_HOW_TO))
             return self._clarify(ctx, plan, ask)
         except Invalid as exc:
             return self._invalid(ctx, plan, str(exc))
@@ -248,7 +258,8 @@ class Planner:
             if reword:
                 clause = analyse(reword, ctx.now)
             ctx.span = clause.text
-            ctx.memory["asking"] = interrogative(clause)
+            # "how do I close ENG-101?" asks to be shown the way: the change is offered (`_offer`)
+            ctx.memory["asking"] = interrogative(clause) and not asks_how(clause.text)
             first = len(ctx.intents)
             marks = (len(ctx.intents), len(ctx.actions))
             explained = await self._read_clause(clause, ctx)

@@ -7,6 +7,7 @@ from typing import Any
 
 from planner.analysis import Clause
 from planner.context import BuildContext
+from planner.dialogue import asks_how
 from planner.directory import Entity
 from planner.rules._common import find
 
@@ -42,7 +43,10 @@ STATE_PHRASES = [
 
 
 def asks(clause: Clause) -> bool:
-    """A question about the issue rather than a command ("покажи ENG-101", "is ENG-101 done?")."""
+    """A question about the issue rather than a command ("покажи ENG-101", "is ENG-101 done?"); "how do
+    I close ENG-101?" asks for the close, which is offered (core's `_offer`)."""
+    if asks_how(clause.text):
+        return False
     return clause.text.rstrip().endswith("?") or bool(
         re.match(
             r"\s*(покажи|показать|найди|что|какой|какая|show|find|what|which|is|did|has)\b", clause.text, re.I

@@ -41,6 +41,9 @@ def _title(
         rest = re.sub(r"\s{2,}", " ", rest).strip(" ,.;:-—")
         block = ctx.t("Блок", "Focus block")
         return f"{block}: {rest}"[:120] if len(rest) >= 3 else block
+    quoted = re.search(r"[«\"“]([^»\"”]{3,})[»\"”]", clause.text)
+    if quoted:  # «создай в календаре «Онбординг Acme Logistics» …»: the quote is its name
+        return quoted.group(1).strip()[:120]
     spans = list(clause.moment.spans) + ([clause.duration_span] if clause.duration_span else [])
     s = _COURTESY.sub(" ", strip_spans(clause.text, spans))
     s = _INVITE.sub(" ", s)  # "…, пригласи Джейн и Олега": who comes is in the attendees
@@ -183,7 +186,15 @@ def _event_like(clause: Clause) -> bool:
     timed = clause.moment.at is not None or range_start(clause.text) is not None
     if not timed or clause.identifiers or clause.has("issue", "task", "note", "comment", "project", "remind"):
         return False
-    return bool(_BOOKING.search(clause.text) or _EVENT_NOUN.search(clause.text))
+    in_calendar = re.search(
+        r"(?i)\b(?:в\s+календар\w*|(?:in|on|to)\s+(?:the\s+|my\s+)?calendar)\b", clause.text
+    )
+    return bool(
+        _BOOKING.search(clause.text)
+        or _EVENT_NOUN.search(clause.text)
+        or in_calendar
+        and clause.has("create", "put", "schedule")  # «создай в календаре «…» 3 декабря в 14:00»
+    )
 
 
 @rule(10, writes=True)

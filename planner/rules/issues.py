@@ -12,6 +12,7 @@ from typing import Any
 from planner.analysis import Clause, head_of
 from planner.context import BuildContext
 from planner.dates import MONTH_NAME, extract_moment
+from planner.dialogue import asks_how
 from planner.directory import Entity
 from planner.intents import MISSING
 from planner.intents.models import (
@@ -107,7 +108,8 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         return False
     ident = str(issue.get("identifier") or issue["id"])
     team_id = str((issue.get("team") or {}).get("id", ""))
-    question = clause.has("query") or clause.text.rstrip().endswith("?")
+    # "how do I close ENG-101?" asks how: the close is offered as a question (core's `_offer`)
+    question = (clause.has("query") or clause.text.rstrip().endswith("?")) and not asks_how(clause.text)
     # "eng-104 какой там срок", "что с CS-13?", "Олег уже назначен на ENG-106?"
     if question and (clause.asks() and not clause.commands() or ctx.memory.get("asking")):
         await ctx.emit(Find(object="issues", filters=Filters(record=ident)), record=issue)
