@@ -284,6 +284,13 @@ def head_of(clause: Clause, now: datetime) -> Clause:
 def split_clauses(text: str, now: datetime) -> list[Clause]:
     """Split "переведи в Won и создай задачи" into clauses, but only where each side has its own verb
     (so "Acme and Globex" or a list after a colon stays whole)."""
+    first_colon = text.find(":")
+    sentence = re.search(r"[.!?]\s+(?=[A-ZА-ЯЁ«\"])", text)
+    if sentence and first_colon > sentence.start():  # "Ромашка подписала! Сделку в выиграна, и заметку: …"
+        return [
+            *split_clauses(text[: sentence.start() + 1], now),
+            *split_clauses(text[sentence.end() :], now),
+        ]
     head, colon, tail = text.partition(":")
     if colon and not re.search(r"\d$", head):
         # "…: renewal signed for 2 years. Also create a Linear issue to …": the content ends where a new
@@ -379,6 +386,10 @@ def _split(text: str, now: datetime) -> list[Clause]:
         ):  # "move X to Lost and Y to Qualification": the second change borrows the verb
             merged.append((s, e))
             borrowed[len(merged) - 1] = verb
+        elif _ELLIPTIC.search(left.text) and re.match(
+            r"(?i)(?:и\s+|and\s+)?(?:заметк\w*|note)\b", text[s:e].strip()
+        ):
+            merged.append((s, e))  # "Сделку в выиграна, и заметку к ней: …": a change, then a note
         else:
             merged[-1] = (merged[-1][0], e)
     return [

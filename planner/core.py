@@ -137,7 +137,7 @@ class Planner:
         if req.command is not None:
             return _by("command", await self._from_command(req.command, ctx, plan))
         blank = plan.model_copy(deep=True)
-        outcome = await self._from_text(text, ctx, plan)
+        outcome = _quoted_colons_back(await self._from_text(_quoted_colons_kept(text), ctx, plan))
         if self.interpreter is not None and first and _fell_short(outcome):
             fresh = self._context(req, lang, now, {}, plan_id)
             return await self._from_model(text, fresh, blank, outcome, self.interpreter)
@@ -596,6 +596,29 @@ class Planner:
         except Ask as ask:
             return self._clarify(ctx, plan, ask)
         return await self._run_intents(intents, ctx, plan)
+
+
+# A colon inside quotes is part of a title («Globex: выгрузить логи»), not where a request's content
+# starts: it is set aside while the words are read and put back in everything the reply carries.
+_KEPT_COLON = "\ue000"
+_QUOTED = re.compile(r"«[^»]*»|“[^”]*”|\"[^\"]*\"|(?<!\w)'[^']*'(?!\w)")
+
+
+def _quoted_colons_kept(text: str) -> str:
+    return _QUOTED.sub(lambda m: m.group(0).replace(":", _KEPT_COLON), text)
+
+
+def _quoted_colons_back(outcome: Outcome) -> Outcome:
+    if _KEPT_COLON not in outcome.plan.model_dump_json() + outcome.user_message + repr(outcome.question):
+        return outcome
+    back = _KEPT_COLON, ":"
+    outcome.plan = Plan.model_validate_json(outcome.plan.model_dump_json().replace(*back))
+    outcome.user_message = outcome.user_message.replace(*back)
+    if outcome.question is not None:
+        outcome.question = ClarificationQuestion.model_validate_json(
+            outcome.question.model_dump_json().replace(*back)
+        )
+    return outcome
 
 
 def _by(producer: Producer, outcome: Outcome, interpreted: list[Any] | None = None) -> Outcome:

@@ -104,6 +104,10 @@ _OPS = {
 def _same_kind(clause: Clause, intents: list[IntentBase]) -> bool:
     """A clause of only a verb ("update their record") repeats what another clause asked for."""
     ops = [i.op for i in intents]
+    if clause.has("assign") and any(
+        getattr(i, "assignee", None) or getattr(i, "owner", None) for i in intents
+    ):
+        return True  # "create a CS issue …, assign to me": the create carries the assignee
     return any(op.startswith(_OPS[c]) for c in ACTION_CUES if clause.has(c) for op in ops)
 
 

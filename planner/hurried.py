@@ -135,6 +135,16 @@ def self_corrected(text: str) -> str:
         if len(left.split()) < 2 or not right.strip():
             return text
         cut = -1
+        said_not = re.match(r"(?i)(?:not|не)\s+([^\W\d_]{3,})\s+", right)
+        if (
+            said_not and said_not.group(1).lower() in left.lower()
+        ):  # "…the pricing page… no wait not pricing the settings page…"
+            right = right[said_not.end() :]
+            cut = left.lower().rfind(said_not.group(1).lower())
+            article = re.search(r"(?i)\b(?:the|a|an)\s+$", left[:cut])
+            cut = article.start() if article and re.match(r"(?i)(?:the|a|an)\s", right) else cut
+            text = left[:cut].rstrip() + " " + right
+            continue
         prep = _PREPOSITION.match(right)
         if prep:
             hits = list(re.finditer(rf"(?i)(?<!\w){re.escape(prep.group(1))}\s", left))
@@ -167,9 +177,32 @@ _SHORT_MONTH = re.compile(
 )
 
 
+# a day said as a Russian ordinal ("пятнадцатое декабря", «к двадцать первому января»): its number
+_ORDINAL_STEMS = {
+    "перв": 1, "втор": 2, "трет": 3, "четверт": 4, "четвёрт": 4, "пят": 5, "шест": 6, "седьм": 7, "восьм": 8,
+    "девят": 9, "десят": 10, "одиннадцат": 11, "двенадцат": 12, "тринадцат": 13, "четырнадцат": 14,
+    "пятнадцат": 15, "шестнадцат": 16, "семнадцат": 17, "восемнадцат": 18, "девятнадцат": 19, "двадцат": 20,
+    "тридцат": 30,
+}  # fmt: skip
+_ORDINAL_DAY = re.compile(
+    r"(?i)\b(?:(двадцать|тридцать)\s+)?("
+    + "|".join(sorted(_ORDINAL_STEMS, key=len, reverse=True))
+    + r")(?:ое|ого|ому|ым|ом|ье|ьего|ьему|ьим|ьем|ий|ый|ая|ой|ую|ья|ью)\s+"
+    r"(январ\w*|феврал\w*|март\w*|апрел\w*|ма[яй]\w*|июн\w*|июл\w*|август\w*|сентябр\w*|октябр\w*|"
+    r"ноябр\w*|декабр\w*)"
+)
+
+
+def _ordinal_day(m: re.Match[str]) -> str:
+    tens = {"двадцать": 20, "тридцать": 30}.get((m.group(1) or "").lower(), 0)
+    day = tens + _ORDINAL_STEMS[m.group(2).lower()]
+    return f"{day} {m.group(3)}" if 1 <= day <= 31 else m.group(0)
+
+
 def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
     text = self_corrected(text)
+    text = _ORDINAL_DAY.sub(_ordinal_day, text)  # "пятнадцатое декабря" -> "15 декабря"
     text = _SHORT_MONTH.sub(lambda m: f"{m.group(1)} {_MONTHS[m.group(2).lower()]}", text)  # "до 1 дек"
     text = _SHORT_RX.sub(_expand, text)
     text = re.sub(r"\s{2,}", " ", _COURTESY.sub("", text)).strip() or text

@@ -98,6 +98,9 @@ def clean_title(raw: str, lang: str, *, content: bool = False) -> str:
     s = re.sub(
         r"(?:\s+(?:uh+|um+|erm|э+|эм+|ну))+\s*$", "", s, flags=re.IGNORECASE
     )  # "…in the mobile app uh"
+    s = re.sub(
+        r"^\s*(?:(?:uh+|um+|erm|э+|эм+|ну)[,\s]+)+", "", s, flags=re.IGNORECASE
+    )  # "uh the settings page"
     s = re.sub(r"\s{2,}", " ", s).strip(" ,.;:-—")
     if s.lower() in _EMPTY_TITLES:  # "добавь задачу на завтра" names no task
         return ""

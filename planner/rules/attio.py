@@ -106,6 +106,9 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
         statement
         or elliptic
         or (clause.has("move") and (clause.has("deal", "stage") or await _names_deal(clause, ctx)))
+        or clause.has("move", "complete")
+        and _to_stage(clause)
+        and any(m.score >= 1.0 for m in await find(ctx, clause, "deal"))  # "move Globex pilot to Closed"
     ):
         return False
     if clause.identifiers or clause.has("task", "issue") and not clause.has("deal"):
@@ -118,10 +121,19 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
     stage = await _stage(clause, ctx)
     if stage is None:
         stages = await ctx.directory.stages()
+        said = re.search(
+            r"(?i)\b(?:в|во|на|to|into)\s+(?:стади\w+\s+|stage\s+)?[«\"']?([^\s«»\"'.!]+)[»\"']?\s*[.!]?$",
+            clause.text,
+        )
         raise ctx.ask(
             "stage",
-            ctx.t("В какую стадию перевести сделку?", "Which stage should the deal move to?"),
-            choices=[(s.name, s.id) for s in stages],
+            ctx.t(
+                (f"Стадии «{said.group(1)}» в Attio нет. " if said else "")
+                + "В какую стадию перевести сделку?",
+                (f"There is no stage '{said.group(1)}' in Attio. " if said else "")
+                + "Which stage should the deal move to?",
+            ),
+            choices=[(ctx.said_stage(s.name), s.id) for s in stages],
         )
     await ctx.emit(UpdateDeal(deal=deal.name, stage=stage.name), deal=deal, stage=stage)
     return True
@@ -232,11 +244,13 @@ _ON_RECORD = re.compile(
 @rule(45, writes=True)
 async def note(clause: Clause, ctx: BuildContext) -> bool:
     """ "Добавь заметку к Initech: ...", "оставь заметку у Ивана Сидорова что ...", "jot down on John's record: ..."."""
-    noun_first = re.match(r"\s*(?:ну\s+)?(?:заметк\w*|note)\b", clause.text, re.I)  # "заметка к Ивану …"
+    noun_first = re.match(
+        r"\s*(?:ну\s+|и\s+|and\s+)?(?:заметк\w*|note)\b", clause.text, re.I
+    )  # "заметка к Ивану …"
     # "note on maria sokolova - wants …", «заметка для ивана сидорова бюджет утвердят в январе»
     told = noun_first and (
         _NOTE_SPLIT.search(clause.text)
-        or re.match(r"(?i)\s*(?:заметка|note)\s+(?:для|к|on|for|to)\s", clause.text)
+        or re.match(r"(?i)\s*(?:и\s+|and\s+)?(?:заметк\w*|note)\s+(?:для|к|on|for|to)\s", clause.text)
     )
     if clause.has("comment") and not clause.has("note"):
         return False  # "leave a comment that …" is on an issue

@@ -105,8 +105,8 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     )
     if resolved.get("owner_filter") is not None:
         filters.owner = resolved.pop("owner_filter").name
-    elif deals and changes.get("owner"):
-        filters.owner = None  # the person named is the new owner, not a filter
+    elif deals and changes.get("owner") and filters.owner == changes["owner"]:
+        filters.owner = None  # the person named is the new owner, not a filter ("мои" stays one)
     if (unread := await _unread(clause, ctx)) and ctx.answer("filter") != "ignore":
         raise ctx.ask(
             "filter",

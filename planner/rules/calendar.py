@@ -41,8 +41,10 @@ def _title(
         rest = re.sub(r"\s{2,}", " ", rest).strip(" ,.;:-—")
         block = ctx.t("Блок", "Focus block")
         return f"{block}: {rest}"[:120] if len(rest) >= 3 else block
-    quoted = re.search(r"[«\"“]([^»\"”]{3,})[»\"”]", clause.text)
-    if quoted:  # «создай в календаре «Онбординг Acme Logistics» …»: the quote is its name
+    quoted = re.search(r"[«\"“]([^»\"”]{3,})[»\"”]", clause.text) or re.search(
+        r"(?i)\b(?:called|named|titled|под названием|с названием)\s+([^,.;]+?)\s*(?:[,.;]|$)", clause.text
+    )
+    if quoted:  # «создай в календаре «Онбординг Acme Logistics» …», "… called Initech QBR": its name
         return quoted.group(1).strip()[:120]
     spans = list(clause.moment.spans) + ([clause.duration_span] if clause.duration_span else [])
     s = _COURTESY.sub(" ", strip_spans(clause.text, spans))
@@ -175,7 +177,7 @@ async def _attendees(clause: Clause, ctx: BuildContext) -> tuple[list[Entity | s
 _BOOKING = re.compile(r"(?i)\b(?:schedule|book|запланируй\w*|запланировать)\b")
 _EVENT_NOUN = re.compile(
     r"(?i)(?<![\w-])(?:kick-?off|demo|демо|презентаци\w+|presentation|interview|собеседовани\w+|"
-    r"stand-?up|стендап\w*|one-on-one|1:1|catch-?up)(?![\w-])"
+    r"stand-?up|стендап\w*|one-on-one|1:1|catch-?up|(?:calendar\s+)?hold|слот)(?![\w-])"
 )
 
 

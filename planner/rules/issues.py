@@ -202,7 +202,9 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     if (
         made
         and clause.has("move", "put")
-        and re.search(r"(?i)\b(?:into|in|to|в)\s+(?:it|него|неё|нее|этот проект)\b", clause.text)
+        and re.search(
+            r"(?i)\b(?:into|in|to|в)\s+(?:it|него|неё|нее|этот проект)\b|\b(?:туда|there)\b", clause.text
+        )
     ):
         change["project"] = ctx.memory["new_project_names"][
             -1
@@ -310,6 +312,8 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         "complete", "delete", "archive", "comment", "assign"
     ):
         return False  # "todo for me in linear: …, high prio" introduces a new task
+    if not clause.has("issue", "task") and any(m.score >= 1.0 for m in await find(ctx, clause, "deal")):
+        return False  # "move Globex pilot to Closed": a deal said in full, whatever issue shares its words
     quoted = re.search(r"[«\"“]([^»\"”]+)[»\"”]", clause.text)
     named_only = not clause.has("issue", "task") and not quoted  # "finished the login page redesign"
     if clause.creates() or re.match(r"\s*(покажи|найди|show|list|find|search)\b", clause.text, re.I):
@@ -493,7 +497,7 @@ async def sub_issues(clause: Clause, ctx: BuildContext) -> bool:
 
 def _comment_body(text: str) -> str | None:
     m = re.search(
-        r"(?:коммент\w*|comment(?:\s+on)?|напиши\s+в)\s+(?:(?:к|to|on|в|во|у|под|in|for)\s+)?(?:[A-Z]{1,10}-\d+(?!\d)\s*)?[:\-—]?\s*(.+)$",
+        r"(?:коммент\w*|comment(?:\s+on)?|напиши\s+в)[\s,]+(?:(?:к|to|on|в|во|у|под|in|for)\s+)?(?:[A-Z]{1,10}-\d+(?!\d)\s*)?[:\-—]?\s*(.+)$",
         re.sub(r"(?i)\b[A-Z]{1,10}-\d+\b", lambda m: m.group(0).upper(), text),
         re.I,
     )

@@ -10,7 +10,8 @@ from planner.analysis import Clause, head_of
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents.models import ApplyTemplate, CreateIssue, CreateProject, priority_name
-from planner.resolve import best, find_mentions, keys_for
+from planner.numbers import number_from_words
+from planner.resolve import best, find_mentions, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import clean_title, find, priority_of, strip_spans
 from planner.rules._linear_common import find_user
@@ -224,7 +225,7 @@ _TASK_START = re.compile(
     re.IGNORECASE,
 )
 _ASSIGNEE = re.compile(
-    r"\b(?:(?i:assign)(?:ed)?(?:\s+it)?(?:\s+to)?|назначь(?:\s+её|\s+ее|\s+его)?\s+на|(?i:исполнитель|assignee|owner)\s*[:—-]?|"
+    r"\b(?:(?i:assign)(?:ed)?(?:\s+it)?(?:\s+to)?|(?i:give)(?:\s+it|\s+this)?\s+to|назначь(?:\s+её|\s+ее|\s+его)?\s+на|(?i:исполнитель|assignee|owner)\s*[:—-]?|"
     r"поручи|для|for|на|(?i:задач\w*|таск\w*|task|todo)(?=\s+[^\W\d_][\w-]+\s*[:—–-]))\s+"
     r"(меня|мне|me|myself|себя|(?i:я|i)\b|[^\W\d_][\w-]+)",
 )  # a name typed in lower case ("на олега") counts only if it is a user: find_user says
@@ -247,6 +248,39 @@ _PUT_IN_PROJECT = re.compile(
 )
 
 
+# words that point at something said elsewhere, not a title
+_VAGUE = re.compile(
+    r"(?i)^(?:for\s+)?(?:the|that|this)\s+(?:thing|stuff)\s*(?:$|(?:that\s+)?(?:we|i|you)\b)|"
+    r"\bwe\s+(?:talked|discussed|spoke)\s+about\b|"
+    r"^(?:то|ту|эту|эта|это)\s+(?:штук\w*|вещ\w*|самое)\b|\b(?:что|о\s+ч[её]м)\s+(?:мы\s+)?(?:говорили|обсуждали)\b"
+)
+# "…one for each service auth billing …", «…для каждого раздела главная поиск …»: a list with no colon
+_EACH = re.compile(
+    r"(?i)[,\s]*\b(?:one\s+|по\s+одной\s+)?(?:for\s+each|(?:на|для)\s+кажд\w+)\s+[^\W\d_]+\s*:?"
+)
+
+
+def _said_count(text: str) -> int | None:
+    m = re.search(r"(?i)\b(\d{1,2}|\w+)\s+(?:new\s+)?(?:issues|tasks|tickets|задач\w*|тикет\w*)\b", text)
+    if m is None:
+        return None
+    word = m.group(1).lower()
+    return int(word) if word.isdigit() else number_from_words([word])
+
+
+def _topic(text: str, lang: str) -> str:
+    """What a list of issues is for ("for the load tests", «на иконки»): the prefix of each title."""
+    m = re.search(r"(?i)\b(?:for|about|on|на|про|по|для)\s+(?:the\s+)?(.+)$", text)
+    topic = (m.group(1) if m else "").strip(" ,.")
+    return topic[:1].upper() + topic[1:] if topic else ""
+
+
+def _says_only(words: str, name: str) -> bool:
+    """Every word said for a project is a word of its name ("onboarding" of Customer Onboarding)."""
+    said = [k for k in keys_for(words) if k.text not in ("the", "a", "an", "in", "into", "to", "в", "во")]
+    return bool(said) and match_words(said, keys_for(name))
+
+
 async def _project_in(clause: Clause, ctx: BuildContext) -> Entity | None:
     """A project the new issue belongs to; a project that does not exist is a question (seed 002)."""
     head = clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text
@@ -255,9 +289,17 @@ async def _project_in(clause: Clause, ctx: BuildContext) -> Entity | None:
         head = later.group(0)  # "…, and put it in the mobile app project": said after the issue
     if not re.search(r"\b(проект\w*|project)\b", head, re.I):
         return None
-    named = [m for m in find_mentions(keys_for(head), await ctx.directory.projects()) if m.score >= 0.9]
+    mentions = find_mentions(keys_for(head), await ctx.directory.projects())
+    named = [m for m in mentions if m.score >= 0.9]
     if named:
         return named[0].entity
+    called = re.search(
+        r"(?i)\b(?:the\s+)?((?:[\w-]+\s+){0,2}[\w-]+)\s+project\b|\bпроект\w*\s+((?:[\w-]+\s*){1,3})", head
+    )
+    words = (called.group(1) or called.group(2) or "") if called else ""
+    partly = [m for m in find_mentions(keys_for(words), await ctx.directory.projects()) if m.score >= 0.5]
+    if len(partly) == 1 and _says_only(words, partly[0].entity.name):
+        return partly[0].entity  # "the onboarding project": the one project with that word in its name
     answered = ctx.answer("project")
     if answered == "none":
         return None
@@ -380,7 +422,8 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     )
     raw = re.sub(r"(?i)[,\s]+(?:срок|due|deadline|дедлайн|до|by)\s*$", "", raw.strip())
     raw = re.sub(
-        r"(?i)[,\s]*\b(?:assign(?:ed)?(?:\s+it)?\s+to|назначь\s+на|исполнитель|assignee|owner)\s*[:—-]?\s+\S+\s*$",
+        r"(?i)[,\s]*\b(?:assign(?:ed)?(?:\s+it)?\s+to|give(?:\s+it|\s+this)?\s+to|назначь\s+на|исполнитель|assignee|owner)"
+        r"\s*[:—-]?\s+\S+\s*$",
         "",
         raw,
     )
@@ -397,19 +440,57 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         raw = _TASK_START.sub("", raw, count=1)
         raw = re.sub(r"(?i)^\s*(?:поручи|assign)\s+\S+\s+", "", raw)
         raw = re.sub(r"(?i)\b(?:на меня|for me|to me)\b", " ", raw)
-    quoted = re.search(r"[«\"“]([^»\"”]{3,})[»\"”]", raw) if clause.after_colon is None else None
+    quoted = (
+        re.search(r"[«\"“]([^»\"”]{3,})[»\"”]|(?<!\w)'([^']{3,})'(?!\w)", raw)
+        if clause.after_colon is None
+        else None
+    )
     if quoted:  # "а можно создать задачу без команды? например «обновить шаблон КП»": the quote names it
-        raw = quoted.group(1)
+        raw = quoted.group(1) or quoted.group(2)
     titles = _items(raw) if clause.after_colon is not None and plural else [raw]
+    each = _EACH.search(raw) if clause.after_colon is None and plural else None
+    if each:  # "six issues for the load tests, one for each service auth billing … and reports"
+        rest = raw[each.end() :]
+        spaced = "," not in rest and ";" not in rest  # dictated: the items are the words themselves
+        listed = [w for w in re.split(r"\s+(?:and|и)\s+|\s+", rest.strip()) if w] if spaced else _items(rest)
+        count = _said_count(raw[: each.start()])
+        topic = _topic(raw[: each.start()], ctx.lang)
+        if len(listed) >= 2 and (count is None or count == len(listed)):
+            if spaced and count is None and ctx.answer("items") != "yes":
+                if ctx.answer("items") == "no":
+                    raise ctx.ask(
+                        "title",
+                        ctx.t("Перечислите задачи через запятую:", "List the issues, separated by commas:"),
+                    )
+                said = ", ".join(listed)
+                raise ctx.ask(  # one word per issue is a guess without a count: said back first
+                    "items",
+                    ctx.t(
+                        f"Правильно понял — {len(listed)} задач: {said}?",
+                        f"Did I get it right - {len(listed)} issues: {said}?",
+                    ),
+                    choices=[(ctx.t("Да", "Yes"), "yes"), (ctx.t("Нет", "No"), "no")],
+                    free_text=False,
+                )
+            titles = [f"{topic}: {x}" if topic else x for x in listed]
     titles = [
         t for t in (clean_title(t, ctx.lang, content=clause.after_colon is not None) for t in titles) if t
     ]
     if not titles:  # 'From the support inbox: "Export to CSV returns 500". Create an ENG issue': the quote
-        said = re.search(r"[«\"“]([^»\"”]{8,})[»\"”]", str(ctx.memory.get("full_text", "")))
-        titles = [said.group(1).strip()[:255]] if said else []
+        before = re.search(r"[«\"“]([^»\"”]{8,})[»\"”]", str(ctx.memory.get("full_text", "")))
+        titles = [before.group(1).strip()[:255]] if before else []
     answered = ctx.answer("title")
     if not titles and answered and answered.strip():
         titles = [answered.strip()[:255]]
+    vague = next((t for t in titles if _VAGUE.search(t)), None) if not answered else None
+    if (
+        vague is not None
+    ):  # "a ticket for the thing we talked about yesterday" names nothing the tracker knows
+        raise ctx.ask(
+            "title",
+            ctx.t(f"Как назвать задачу? «{vague[:80]}» — не знаю, о чём это.",
+                  f"What should the issue be called? I don't know what '{vague[:80]}' is."),
+        )  # fmt: skip
     if not titles:
         raise ctx.ask("title", ctx.t("Как назвать задачу?", "What should the task be called?"))
     labels = {lbl.name.lower(): lbl for lbl in await ctx.directory.labels(team.id)}
@@ -537,7 +618,7 @@ async def create_project(clause: Clause, ctx: BuildContext) -> bool:
     m = re.search(
         r"(?:проект[а-я]*|project)\s+(?:called\s+|named\s+|под названием\s+|с названием\s+)?[«\"']?([^«»\"':,;]+?)[»\"']?"
         r"(?:\s+(?:in|for|в|для)\s+(?:the\s+)?(?:команд\w+\s+|team\s+)?[\w-]+(?:\s+team)?)?"
-        r"(?=\s*(?:[,;]|\s(?:with|target|due|by|к|до|со?\s+сроком|с\s+целев\w+)\b|$))",
+        r"(?=\s*(?:[,;]|\s(?:with|target|due|by|deadline|к|до|и|and|со?\s+сроком|с\s+целев\w+|с\s+дедлайн\w*)\b|$))",
         clause.text,
         re.I,
     )

@@ -134,13 +134,27 @@ CORPORA = [
         "D 120/200 and E 113/200 on first contact",
     ),
     ("corpus_v8_intents.jsonl", 90, "blind intents for D and E: 57/60 and 53/60 on first contact"),
+    (
+        "corpus_v9.jsonl",
+        75,
+        "blind, set F (a startup's two weeks: office manager, engineer, sales director, SDR, CTO's voice "
+        "notes), written after D and E's fixes: 144/200 on first contact",
+    ),
+    ("corpus_v9_intents.jsonl", 95, "blind intents for F: 58/60 on first contact"),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
 # Failed cases that still drafted a change, by corpus: the costliest miss, held at what it is now
 # (v7: "can you close all ENG issues?" drafts — a polite request with a question mark; v8: a CRM task
-# "to send it to her" whose "it" (the questionnaire) is in the sentence before).
-WRONG_AT_MOST = {"corpus_v7.jsonl": 1, "corpus_v8.jsonl": 1}
+# "to send it to her" whose "it" (the questionnaire) is in the sentence before; v9: an amount change
+# its writer did not count as destructive, which DESIGN §6 does (overwriting a non-empty field), and
+# v9_intents: priority "critical", which we read as urgent (§5a: plain synonyms) and its writer as invalid).
+WRONG_AT_MOST = {
+    "corpus_v7.jsonl": 1,
+    "corpus_v8.jsonl": 1,
+    "corpus_v9.jsonl": 1,
+    "corpus_v9_intents.jsonl": 2,
+}
 
 
 @pytest.mark.parametrize(("name", "at_least", "origin"), CORPORA, ids=[c[0] for c in CORPORA])

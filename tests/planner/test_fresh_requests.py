@@ -150,3 +150,95 @@ async def test_a_clause_that_asks_for_a_note_it_did_not_get_is_named_back(anna: 
     (note,) = writes(r)
     assert note["operation"] == "create_note"
     assert note["args"]["content"] == "кп initech отправил, ОС ждем до пятницы"
+
+
+# ---- what the blind set F taught -----------------------------------------------------------------
+
+
+async def test_a_colon_inside_a_quoted_title_is_part_of_it_and_the_comment_after_it_lands_too(
+    anna: Conversation,
+) -> None:
+    r = await anna.say(
+        "Создай в CS задачу «Globex: выгрузить логи пилота» на Олега и оставь в CS-14 комментарий, что логи "
+        "будут к понедельнику"
+    )
+    assert ops(r) == ["create_issue", "comment_issue"]
+    create, comment = writes(r)
+    assert create["args"]["variables"]["input"]["title"] == "Globex: выгрузить логи пилота"
+    assert comment["args"]["body"] == "логи будут к понедельнику"
+
+
+async def test_a_stage_that_does_not_exist_is_asked_and_no_issue_sharing_the_deals_words_is_closed(
+    anna: Conversation,
+) -> None:
+    r = await anna.say("move Globex pilot to Closed")
+    assert (r["status"], ops(r)) == ("needs_clarification", [])
+    assert "no stage 'Closed'" in r["clarifying_question"] and len(r["choices"]) == 6
+
+
+async def test_my_deals_handed_over_are_only_mine(anna: Conversation) -> None:
+    r = await anna.say("Все мои сделки передай Максу")
+    mine = {d["id"] for d in ATTIO["deals"] if d["owner_id"] == ATTIO["workspace_members"][0]["id"]}
+    assert {a["args"]["record_id"] for a in writes(r)} == mine  # Anna's three, not Oleg's
+
+
+async def test_issues_listed_without_commas_follow_the_count_said_or_are_said_back(
+    anna: Conversation,
+) -> None:
+    r = await anna.say(
+        "create six issues in engineering for the load tests one for each service auth billing search "
+        "notifications uploads and reports"
+    )
+    titles = [a["args"]["variables"]["input"]["title"] for a in writes(r)]
+    assert titles == [
+        f"Load tests: {x}" for x in ("auth", "billing", "search", "notifications", "uploads", "reports")
+    ]
+    r = await anna.say("создай в дизайне задачи на иконки для каждого раздела главная поиск профиль и помощь")
+    assert (r["status"], ops(r)) == ("needs_clarification", [])  # no count: one word per issue is asked
+    yes = await anna.call("pick", plan_id=r["plan"]["plan_id"], question_id=r["question_id"], value="yes")
+    assert len(writes(yes)) == 4
+
+
+async def test_a_calendar_hold_with_a_range_a_name_and_an_invitee(anna: Conversation) -> None:
+    r = await anna.say("Add a calendar hold next Tuesday 11:00-11:45 called Initech QBR, invite Ivan Sidorov")
+    (event,) = writes(r)
+    assert (event["args"]["summary"], event["args"]["start_datetime"][:16]) == (
+        "Initech QBR",
+        "2026-12-01T11:00",
+    )
+    assert event["args"]["event_duration_minutes"] == 45 and event["args"]["attendees"] == [
+        "ivan.sidorov@initech.io"
+    ]
+
+
+async def test_a_new_project_with_a_spoken_deadline_and_an_issue_moved_there(anna: Conversation) -> None:
+    r = await anna.say(
+        "короче по релизу создай проект Release 2.0 в инженерке с дедлайном пятнадцатое декабря и перенеси туда ENG-104"
+    )
+    project, move = writes(r)
+    assert (project["args"]["name"], project["args"]["target_date"]) == ("Release 2.0", "2026-12-15")
+    assert move["args"]["projectId"] == "$ref:0.id"
+
+
+async def test_a_vague_title_is_asked_for(anna: Conversation) -> None:
+    r = await anna.say("hey make a ticket for um for the thing we talked about yesterday")
+    assert (r["status"], ops(r)) == ("needs_clarification", [])
+
+
+async def test_a_correction_by_not_keeps_the_new_words_and_give_it_to_assigns(anna: Conversation) -> None:
+    r = await anna.say(
+        "ok so create an issue for the design team uh the pricing page needs dark mode no wait not pricing the "
+        "settings page needs dark mode give it to max medium priority"
+    )
+    (issue,) = writes(r)
+    fields = issue["args"]["variables"]["input"]
+    assert fields["title"] == "the settings page needs dark mode" and fields["priority"] == 3
+    assert fields["assigneeId"] == next(u["id"] for u in LINEAR["users"] if u["name"].startswith("Max"))
+
+
+async def test_a_second_sentence_with_a_stage_and_a_note_after_its_colon(anna: Conversation) -> None:
+    r = await anna.say(
+        "Ромашка подписала! Сделку в выиграна, и заметку к ней: подписали 25 ноября, оплата в декабре"
+    )
+    assert ops(r) == ["update_deal", "create_note"]
+    assert writes(r)[1]["args"]["content"] == "подписали 25 ноября, оплата в декабре"
