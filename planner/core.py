@@ -18,21 +18,22 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 from zoneinfo import ZoneInfo
 
+from planner import _shaping as shaping
 from planner.actions import compile_intent
-from planner.analysis import CUES, Clause, analyse, split_clauses
+from planner.analysis import Clause, analyse, split_clauses
 from planner.answers import Refine
 from planner.command import CommandError, command_intents, command_language, parse_command
 from planner.context import Ask, BuildContext, Invalid, LedgerView
-from planner.coverage import ACTION_CUES, Coverage, QuestionNotWrite, interrogative, value_gaps
+from planner.coverage import Coverage, QuestionNotWrite, interrogative, value_gaps
 from planner.dialogue import OTHER_SYSTEM, asks_how, is_no, is_yes, small_talk
 from planner.directory import Directory, Reader
 from planner.hurried import unhurried
-from planner.intents import MISSING, WRITE_OPS, IntentBase, IntentsError, describe, parse_intents, toolkit_of
+from planner.intents import WRITE_OPS, IntentBase, IntentsError, describe, parse_intents, toolkit_of
 from planner.limits import MAX_TEXT
-from planner.models import ClarificationQuestion, Plan, PlanInputs, RiskFlag, ToolAction, Voice
-from planner.numbers import NUMBER_WORDS, number_from_words
+from planner.models import ClarificationQuestion, Plan, PlanInputs, RiskFlag, Voice
+from planner.numbers import NUMBER_WORDS
 from planner.rules import WRITING, load_rules
-from planner.text import detect_language, norm
+from planner.text import detect_language
 from planner.wording import changes_ru, stage_name
 from toolkits import registry
 from toolkits.errors import ToolkitError
@@ -195,7 +196,7 @@ class Planner:
                 else ""
             )
         chat = small_talk(text) if not answers.get("c0.request") else None
-        if chat is not None and chat.kind == "off_topic" and _about_work(text, ctx):
+        if chat is not None and chat.kind == "off_topic" and shaping.about_work(text, ctx):
             chat = None  # "comment on CS-99: any news?" mentions news, but it is about an issue
         if chat is not None and chat.kind != "greeting":
             plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
@@ -445,7 +446,7 @@ class Planner:
             # dictated: "eng сто два", "cs twelve", "eng one oh five"
             text = re.sub(
                 rf"\b{re.escape(key)}[\s\-]+((?:(?:{NUMBER_WORDS})(?:[\s-]+|$))+)",
-                functools.partial(_spoken_id, key),
+                functools.partial(shaping.spoken_id, key),
                 text,
                 flags=re.IGNORECASE,
             )
@@ -469,7 +470,7 @@ class Planner:
         )
 
     def _invalid(self, ctx: BuildContext, plan: Plan, problem: str) -> Outcome:
-        plan.intents = _dumped(ctx)
+        plan.intents = shaping.dumped(ctx)
         plan.summary = problem[:300]
         return Outcome(
             "invalid",
@@ -479,17 +480,17 @@ class Planner:
         )
 
     def _clarify(self, ctx: BuildContext, plan: Plan, ask: Ask) -> Outcome:
-        plan.intents = _dumped(ctx)
+        plan.intents = shaping.dumped(ctx)
         plan.needs_clarification = [ask.question]
         plan.risks = [*ctx.risks, ask.risk]
         plan.entities = ctx.entities
         plan.actions = []
-        plan.domain = _domain(ctx.actions) if ctx.actions else _guess_domain(ctx, ask)
+        plan.domain = shaping.domain(ctx.actions) if ctx.actions else shaping.guess_domain(ctx, ask)
         plan.summary = ask.question.question.split("\n")[0][:200]
         return Outcome("needs_clarification", plan, ask.question, ask.question.question)
 
     async def _finish(self, ctx: BuildContext, plan: Plan) -> Outcome:
-        actions = _dedupe(ctx.actions)
+        actions = shaping.dedupe(ctx.actions)
         problems = [f"{a.tool_slug}: {p}" for a in actions for p in validate_arguments(a.tool_slug, a.args)]
         if problems:  # DESIGN §6 rule 5: every call must fit its tool's input schema before it is shown
             plan.actions = actions
@@ -529,10 +530,10 @@ class Planner:
         plan.actions = actions
         plan.entities = ctx.entities
         plan.risks = list(ctx.risks)
-        plan.domain = _domain(actions) if actions else _domain_of_done(done)
+        plan.domain = shaping.domain(actions) if actions else shaping.domain_of_done(done)
         if plan.domain == "unknown" and ctx.intents:  # nothing left to do: still about what was asked
             kits = {k for k in (toolkit_of(i) for i in ctx.intents) if k}
-            plan.domain = _domain([_bare(k) for k in kits])
+            plan.domain = shaping.domain([shaping.bare(k) for k in kits])
         writes = [a for a in actions if not a.read_only]
         plan.intent = "mutate" if writes else "query"
         if len(writes) > self._bulk:
@@ -559,8 +560,8 @@ class Planner:
                         ),
                     )
                 )
-        plan.summary = _summary(ctx, actions, done)
-        plan.intents = _dumped(ctx)
+        plan.summary = shaping.summary(ctx, actions, done)
+        plan.intents = shaping.dumped(ctx)
         kept = {id(a): i for i, a in enumerate(actions)}
         refine = [r for r in ctx.memory.get("refine", []) if r.action < len(ctx.actions)]
         for r in refine:  # indexes into the final list (deduplication and "already done" may drop some)
@@ -637,121 +638,3 @@ def _fell_short(outcome: Outcome) -> bool:
     # "domain" is also a company's web domain: the routing question is the one offering the systems
     routing = slot == "domain" and {c.value for c in q.choices} == {"attio", "linear"}
     return routing or slot in _FELL_SHORT
-
-
-def _dedupe(actions: list[ToolAction]) -> list[ToolAction]:
-    seen: set[str] = set()
-    out = []
-    for a in actions:
-        key = a.idempotency_scope if not a.read_only else a.tool_slug + repr(sorted(a.args.items()))
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append(a)
-    return out
-
-
-def _spoken_id(key: str, m: re.Match[str]) -> str:
-    words = m.group(1).split()
-    number = number_from_words(words)
-    return f"{key}-{number} " if number else m.group(0)
-
-
-def _about_work(text: str, ctx: BuildContext) -> bool:
-    clause = analyse(text, ctx.now)
-    return bool(clause.identifiers) or clause.has(
-        *ACTION_CUES,
-        "deal",
-        "company",
-        "person",
-        "task",
-        "issue",
-        "project",
-        "team",
-        "note",
-        "linear",
-        "attio",
-        "crm",
-    )
-
-
-def _dumped(ctx: BuildContext) -> list[dict[str, Any]]:
-    """The intents understood, without the placeholder of a field still being asked for."""
-    return [
-        {k: v for k, v in i.model_dump(mode="json", exclude_none=True).items() if v != MISSING}
-        for i in ctx.intents
-    ]
-
-
-def _domain(actions: list[ToolAction]) -> Any:
-    kits = {a.toolkit for a in actions if not a.read_only} or {a.toolkit for a in actions}
-    if not kits:
-        return "unknown"
-    if len(kits) > 1:
-        return "mixed"
-    kit = next(iter(kits))
-    return "calendar" if kit == "googlecalendar" else kit
-
-
-def _bare(toolkit: str) -> ToolAction:
-    """A stand-in action of a toolkit, for `_domain` (which only looks at toolkits)."""
-    return ToolAction(
-        toolkit=toolkit,
-        tool_slug="",
-        operation="",
-        args={},
-        read_only=False,
-        idempotency_scope="",
-        preview="",
-    )
-
-
-def _domain_of_done(done: list[dict[str, Any]]) -> Any:
-    return _domain([_bare(k) for k in {str(d["idempotency_scope"]).split(":")[0] for d in done}])
-
-
-def _guess_domain(ctx: BuildContext, ask: Ask) -> Any:
-    slot = ask.question.id.split(".", 1)[-1]
-    if slot in ("duration", "start"):
-        return "calendar"
-    if slot == "domain":
-        return "unknown"
-    text = ctx.memory.get("full_text", "")
-    low = norm(text)
-    words = set(re.findall(r"\w+", low))
-    if words & CUES["linear"] or slot in ("title", "issue", "team"):
-        return "linear"
-    if words & (CUES["deal"] | CUES["note"]) or slot in (
-        "deal",
-        "stage",
-        "target",
-        "company",
-        "task",
-        "value",
-        "record",
-        "owner",
-        "email",
-        "domain",
-        "name",
-    ):
-        return "attio"
-    return "unknown"
-
-
-def _summary(ctx: BuildContext, actions: list[ToolAction], done: list[dict[str, Any]]) -> str:
-    writes = [a for a in actions if not a.read_only]
-    if ctx.summary_parts and writes:
-        head = "; ".join(ctx.summary_parts)
-    elif writes:
-        head = (
-            writes[0].preview
-            if len(writes) == 1
-            else ctx.t(f"{changes_ru(len(writes))}: ", f"{len(writes)} changes: ") + writes[0].preview
-        )
-    elif actions:
-        head = ctx.t("Запрос: ", "Query: ") + ", ".join(a.preview for a in actions)
-    elif done:
-        head = ctx.t("Всё это уже сделано", "All of this is already done")
-    else:
-        head = ctx.t("Изменений не нужно", "Nothing to change")
-    return head[:300]

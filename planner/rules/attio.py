@@ -300,6 +300,8 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
+# «задача Олегу: …», "task for Max: …": a to-do addressed to someone, then what it is
+_ADDRESSED = re.compile(r"(?i)\s*(?:задач\w*|таск\w*|task|todo)\s+\S+\s*[:—–-]")
 # "…, linked to the Globex pilot deal", «…, привяжи к сделке Globex»: which record the task is on
 _LINKED = re.compile(
     r"(?i)[,\s]*\b(?:linked\s+to|link\s+it\s+to|attached\s+to|привяж\w*\s+(?:её\s+|ее\s+)?к|прикрепи\w*\s+к)\s+"
@@ -315,7 +317,7 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     in_crm = clause.has("crm", "attio")  # "нужна задача в Attio: …", "create an Attio task to …"
     on_record = _ABOUT_RECORD.search(clause.text.split(":", 1)[0])  # "задача по сделке Globex: …"
     # «задача олегу: выставить счёт альфе»: a to-do for a colleague about a CRM record (seed 000)
-    addressed = bool(re.match(r"(?i)\s*(?:задач\w*|таск\w*|task|todo)\s+\S+\s*[:—–-]", clause.text))
+    addressed = bool(_ADDRESSED.match(clause.text))
     explicit = clause.has("task") and (clause.has("create", "put") or in_crm or bool(on_record) or addressed)
     if not (reminder or delegated or explicit) or clause.has("linear", "issue", "team") or clause.identifiers:
         return False
@@ -418,9 +420,7 @@ async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
         members and clause.has("assign")
     ):  # "Create a CRM task for me: …", «поставь мне задачу в CRM», «задача мне — набрать …»
         return await refs.member(ctx, "me")
-    addressed = re.match(
-        r"(?i)\s*(?:задач\w*|таск\w*|task|todo)\s+\S+\s*[:—–-]", clause.text
-    )  # «задача Олегу: …»
+    addressed = _ADDRESSED.match(clause.text)  # «задача Олегу: …»
     if not members or not (clause.has("assign", "create", "put", "remind") or addressed):
         return None
     colleague: Entity = members[0].entity

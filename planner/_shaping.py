@@ -1,0 +1,146 @@
+"""How a plan is shaped once its actions are known: duplicates dropped, the domain and the summary
+it shows, a guess at the domain a question is about. Pure functions of the build context."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from planner.analysis import CUES, analyse
+from planner.context import Ask, BuildContext
+from planner.coverage import ACTION_CUES
+from planner.intents import MISSING
+from planner.models import ToolAction
+from planner.numbers import number_from_words
+from planner.text import norm
+from planner.wording import changes_ru
+
+__all__ = [
+    "about_work",
+    "bare",
+    "dedupe",
+    "domain",
+    "domain_of_done",
+    "dumped",
+    "guess_domain",
+    "spoken_id",
+    "summary",
+]
+
+
+def dedupe(actions: list[ToolAction]) -> list[ToolAction]:
+    seen: set[str] = set()
+    out = []
+    for a in actions:
+        key = a.idempotency_scope if not a.read_only else a.tool_slug + repr(sorted(a.args.items()))
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(a)
+    return out
+
+
+def spoken_id(key: str, m: re.Match[str]) -> str:
+    words = m.group(1).split()
+    number = number_from_words(words)
+    return f"{key}-{number} " if number else m.group(0)
+
+
+def about_work(text: str, ctx: BuildContext) -> bool:
+    clause = analyse(text, ctx.now)
+    return bool(clause.identifiers) or clause.has(
+        *ACTION_CUES,
+        "deal",
+        "company",
+        "person",
+        "task",
+        "issue",
+        "project",
+        "team",
+        "note",
+        "linear",
+        "attio",
+        "crm",
+    )
+
+
+def dumped(ctx: BuildContext) -> list[dict[str, Any]]:
+    """The intents understood, without the placeholder of a field still being asked for."""
+    return [
+        {k: v for k, v in i.model_dump(mode="json", exclude_none=True).items() if v != MISSING}
+        for i in ctx.intents
+    ]
+
+
+def domain(actions: list[ToolAction]) -> Any:
+    kits = {a.toolkit for a in actions if not a.read_only} or {a.toolkit for a in actions}
+    if not kits:
+        return "unknown"
+    if len(kits) > 1:
+        return "mixed"
+    kit = next(iter(kits))
+    return "calendar" if kit == "googlecalendar" else kit
+
+
+def bare(toolkit: str) -> ToolAction:
+    """A stand-in action of a toolkit, for `domain` (which only looks at toolkits)."""
+    return ToolAction(
+        toolkit=toolkit,
+        tool_slug="",
+        operation="",
+        args={},
+        read_only=False,
+        idempotency_scope="",
+        preview="",
+    )
+
+
+def domain_of_done(done: list[dict[str, Any]]) -> Any:
+    return domain([bare(k) for k in {str(d["idempotency_scope"]).split(":")[0] for d in done}])
+
+
+def guess_domain(ctx: BuildContext, ask: Ask) -> Any:
+    slot = ask.question.id.split(".", 1)[-1]
+    if slot in ("duration", "start"):
+        return "calendar"
+    if slot == "domain":
+        return "unknown"
+    text = ctx.memory.get("full_text", "")
+    low = norm(text)
+    words = set(re.findall(r"\w+", low))
+    if words & CUES["linear"] or slot in ("title", "issue", "team"):
+        return "linear"
+    if words & (CUES["deal"] | CUES["note"]) or slot in (
+        "deal",
+        "stage",
+        "target",
+        "company",
+        "task",
+        "value",
+        "record",
+        "owner",
+        "email",
+        "domain",
+        "name",
+    ):
+        return "attio"
+    return "unknown"
+
+
+def summary(ctx: BuildContext, actions: list[ToolAction], done: list[dict[str, Any]]) -> str:
+    writes = [a for a in actions if not a.read_only]
+    if ctx.summary_parts and writes:
+        head = "; ".join(ctx.summary_parts)
+    elif writes:
+        head = (
+            writes[0].preview
+            if len(writes) == 1
+            else ctx.t(f"{changes_ru(len(writes))}: ", f"{len(writes)} changes: ") + writes[0].preview
+        )
+    elif actions:
+        head = ctx.t("Запрос: ", "Query: ") + ", ".join(a.preview for a in actions)
+    elif done:
+        head = ctx.t("Всё это уже сделано", "All of this is already done")
+    else:
+        head = ctx.t("Изменений не нужно", "Nothing to change")
+    return head[:300]
