@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import lru_cache
 
@@ -91,8 +91,7 @@ _WHAT_OF = re.compile(
 
 
 def _without_query(c: Clause) -> Clause:
-    c.cues.discard("query")
-    return c
+    return replace(c, cues=c.cues - {"query"})
 
 
 # a clause that starts with one of these nouns and has no verb borrows the previous clause's verb:
@@ -189,6 +188,9 @@ _PHRASES = [
 _STARTS = re.compile(r"\b(?:kick|spin)(?:ning)?\s+(?:off|up)\b", re.I)  # said as two words, meant as "create"
 
 
+_ANY_PHRASE = re.compile("|".join(f"(?:{rx.pattern})" for rx, _ in _PHRASES), re.IGNORECASE)
+
+
 def _cue_keys(text: str) -> list[WordKey]:
     for rx, word in _PHRASES:
         text = rx.sub(word, text)
@@ -204,10 +206,20 @@ def _reported(k: WordKey) -> bool:
 
 
 def analyse(text: str, now: datetime) -> Clause:
+    """The clause's words, dates, duration, identifiers and cues. Splitting a long message analyses
+    the same pieces again as they are joined, so each (text, now) is read once; every caller gets
+    its own copy of what a rule may change (cues, identifiers, the moment)."""
+    c = _analysed(text, now)
+    moment = Moment(c.moment.day, c.moment.at, list(c.moment.spans))
+    return replace(c, keys=list(c.keys), moment=moment, identifiers=list(c.identifiers), cues=set(c.cues))
+
+
+@lru_cache(maxsize=2048)
+def _analysed(text: str, now: datetime) -> Clause:
     keys = keys_for(text)
     duration, dspan = extract_duration(text, bare_number_after_na=True)
     clause = Clause(text, keys, extract_moment(text, now), duration, dspan, _identifiers(text))
-    cue_keys = _cue_keys(text) if any(rx.search(text) for rx, _ in _PHRASES) else keys
+    cue_keys = _cue_keys(text) if _ANY_PHRASE.search(text) else keys
     said = {k.text for k in cue_keys}.union(*(k.lemmas for k in cue_keys))
     clause.cues.update(name for name, vocab in CUES.items() if not said.isdisjoint(vocab))
     if "create" in clause.cues and all(
@@ -354,15 +366,21 @@ def _split(text: str, now: datetime) -> list[Clause]:
     pieces = [(s, e) for s, e in bounds if text[s:e].strip()]
     merged: list[tuple[int, int]] = [pieces[0]]
     borrowed: dict[int, str] = {}
+    # what the merged piece on the left says, kept as its pieces' readings joined: a long message is not
+    # read again from its start at every cut
+    parts: list[Clause] = [analyse(text[pieces[0][0] : pieces[0][1]], now)]
     for s, e in pieces[1:]:
         right = analyse(text[s:e], now)
         # a piece that borrowed its verb has one: "…, контакт Пётр … и сделку Вектор" is a third object
         lead = borrowed.get(len(merged) - 1, "")
-        left = analyse((lead + " " + text[merged[-1][0] : merged[-1][1]]).strip(), now)
+        left = _joined(
+            (lead + " " + text[merged[-1][0] : merged[-1][1]]).strip(), [analyse(lead, now), *parts]
+        )
         if _COMPLEMENT.match(text[s:e].strip()) and left.has(
             "comment", "note", "note_verb", "todo", "remind"
         ):
             merged[-1] = (merged[-1][0], e)  # "напиши в комментарии, что фикс уехал" - what is said
+            parts.append(right)
         elif (
             _verb_count(right)
             and not (
@@ -375,6 +393,7 @@ def _split(text: str, now: datetime) -> list[Clause]:
             # "сделку с Альфа-Лизингом в Won, и поставь задачу …": a change said without its verb, then
             # a request of its own (a statement before a verb, "ENG-104 надо доделать, поставь срок", stays)
             merged.append((s, e))
+            parts = [right]
         elif (
             _verb_count(left)
             and (verb := _first_verb(left))
@@ -386,16 +405,28 @@ def _split(text: str, now: datetime) -> list[Clause]:
         ):  # "move X to Lost and Y to Qualification": the second change borrows the verb
             merged.append((s, e))
             borrowed[len(merged) - 1] = verb
+            parts = [right]
         elif _ELLIPTIC.search(left.text) and re.match(
             r"(?i)(?:и\s+|and\s+)?(?:заметк\w*|note)\b", text[s:e].strip()
         ):
             merged.append((s, e))  # "Сделку в выиграна, и заметку к ней: …": a change, then a note
+            parts = [right]
         else:
             merged[-1] = (merged[-1][0], e)
+            parts.append(right)
     return [
         analyse((borrowed.get(i, "") + " " + text[s:e].strip()).strip(), now)
         for i, (s, e) in enumerate(merged)
     ]
+
+
+def _joined(text: str, readings: list[Clause]) -> Clause:
+    """One clause of several readings side by side: their words in order and all their cues."""
+    keys = [k for c in readings for k in c.keys]
+    cues = set().union(*(c.cues for c in readings))
+    return Clause(
+        text, keys, readings[-1].moment, None, None, [i for c in readings for i in c.identifiers], cues
+    )
 
 
 _ELLIPTIC = re.compile(

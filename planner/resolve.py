@@ -50,12 +50,24 @@ def _words(text: str) -> list[tuple[str, int, int]]:
 
 
 def keys_for(text: str) -> list[WordKey]:
-    return [word_key(w) for w, _, _ in _words(text)]
+    return list(_keys(text))
+
+
+@lru_cache(maxsize=8192)
+def _keys(text: str) -> tuple[WordKey, ...]:
+    # the same clause is keyed by every rule that reads it, and a long message's pieces again as they
+    # are joined: each text once
+    return tuple(word_key(w) for w, _, _ in _words(text))
 
 
 def key_spans(text: str) -> list[tuple[int, int]]:
     """Character spans of the words `keys_for(text)` returns, index for index."""
-    return [(a, b) for _, a, b in _words(text)]
+    return list(_spans(text))
+
+
+@lru_cache(maxsize=4096)
+def _spans(text: str) -> tuple[tuple[int, int], ...]:
+    return tuple((a, b) for _, a, b in _words(text))
 
 
 _SCORES: dict[tuple[str, str], float] = {}
@@ -144,6 +156,37 @@ def aliases_of(e: Entity) -> list[str]:
     return [a for a in out if a]
 
 
+class _Near:
+    """The positions of a text's words that could match a given word at all (`_score` is 0 for every
+    other pair: no shared text, lemma, sound or spoken form, and a different first sound), so a name is
+    compared with a handful of words rather than with all of a long message."""
+
+    def __init__(self, keys: list[WordKey]) -> None:
+        self.by: dict[tuple[str, str], list[int]] = {}
+        for i, t in enumerate(keys):
+            for field, value in (
+                ("text", t.text), ("phon", t.phon), ("surface", t.phon_surface), ("spoken", t.spoken),
+                ("first", t.phon[:1]), *(("lemma", x) for x in t.lemmas),
+            ):  # fmt: skip
+                if value:
+                    self.by.setdefault((field, value), []).append(i)
+
+    def candidates(self, k: WordKey) -> list[int]:
+        wanted = [("text", k.text), ("first", k.phon[:1]), ("surface", k.phon), ("phon", k.phon_surface),
+                  ("surface", k.phon_surface), ("spoken", k.spoken), ("spoken", k.phon), ("phon", k.spoken),
+                  *(("lemma", x) for x in k.lemmas)]  # fmt: skip
+        found: set[int] = set()
+        for key in wanted:
+            if key[1]:
+                found.update(self.by.get(key, ()))
+        return sorted(found)
+
+
+@lru_cache(maxsize=512)
+def _near(keys: tuple[WordKey, ...]) -> _Near:
+    return _Near(list(keys))
+
+
 def find_mentions(
     text_keys: list[WordKey],
     entities: list[Entity],
@@ -153,6 +196,7 @@ def find_mentions(
 ) -> list[Mention]:
     """Entities named in the text, best first. A first name alone scores 0.5 for a two-word name."""
     out: list[Mention] = []
+    near = _near(tuple(text_keys))
     for e in entities:
         best_score, best_pos = 0.0, frozenset[int]()
         full = _alias_keys(e.name) or _alias_keys(aliases_of(e)[0])
@@ -162,10 +206,10 @@ def find_mentions(
                 continue
             used: set[int] = set()
             for k in keys:
-                for i, t in enumerate(text_keys):
+                for i in near.candidates(k):
                     if i in used or i in skip:
                         continue
-                    if _match(t, k) >= threshold:
+                    if _match(text_keys[i], k) >= threshold:
                         used.add(i)
                         break
             if not used:

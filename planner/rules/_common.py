@@ -169,7 +169,16 @@ def iso_date(d: datetime | None) -> str | None:
 
 
 async def find(ctx: BuildContext, clause: Clause, kind: str, *, text: str | None = None) -> list[Mention]:
-    """Mentions of one kind of record in a clause (or in `text`)."""
+    """Mentions of one kind of record in a clause (or in `text`). The same words are looked up by
+    several rules and by coverage: kept for the request (the directory does not change during it)."""
+    key = (kind, text if text is not None else clause.text)
+    seen: dict[tuple[str, str], list[Mention]] = ctx.memory.setdefault("_found", {})
+    if key not in seen:
+        seen[key] = await _find(ctx, clause, kind, text=text)
+    return list(seen[key])
+
+
+async def _find(ctx: BuildContext, clause: Clause, kind: str, *, text: str | None = None) -> list[Mention]:
     pool: list[Entity]
     d = ctx.directory
     loaders = {
