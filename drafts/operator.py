@@ -16,22 +16,12 @@ from typing import Any
 
 from drafts._db import Database, iso, loads
 from drafts._migrations import MIGRATIONS
+from drafts.journal import _AUDIT_KEYS
 from drafts.models import FINAL_STATES
 
 __all__ = ["AUDIT_EXPORT_KEYS", "OperatorMixin"]
 
-AUDIT_EXPORT_KEYS = (
-    "id",
-    "timestamp",
-    "conversation_id",
-    "user_id",
-    "input_message",
-    "classified_intent",
-    "decision_type",
-    "tool_calls",
-    "response_preview",
-    "producer",
-)
+AUDIT_EXPORT_KEYS = ("id", *_AUDIT_KEYS)  # the journal's columns, with the row id to resume from
 _FINAL = tuple(sorted(FINAL_STATES))
 _BATCH = 500
 

@@ -65,6 +65,10 @@ class BuildContext:
     def t(self, ru: str, en: str) -> str:
         return ru if self.lang == "ru" else en
 
+    def yes_no(self) -> list[tuple[str, str]]:
+        """The two buttons of a yes/no question, in the person's language; the answers are "yes"/"no"."""
+        return [(self.t("Да", "Yes"), "yes"), (self.t("Нет", "No"), "no")]
+
     def said_day(self, value: object) -> str:
         """A date or moment as the person reads it («пт, 27 нояб.», the year only when not this one)."""
         from planner.wording import moment

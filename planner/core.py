@@ -403,7 +403,7 @@ class Planner:
                 raise ctx.ask(
                     "confirm",
                     ctx.t(f"Правильно понял: {said}?", f"Did I get it right: {said}?"),
-                    choices=[(ctx.t("Да", "Yes"), "yes"), (ctx.t("Нет", "No"), "no")],
+                    choices=ctx.yes_no(),
                     free_text=False,
                 )
         except Ask as ask:
@@ -426,7 +426,7 @@ class Planner:
                 f"Могу сделать это сам: {said}. Подготовить черновик?",
                 f"I can do it for you: {said}. Draft it?",
             ),
-            choices=[(ctx.t("Да", "Yes"), "yes"), (ctx.t("Нет", "No"), "no")],
+            choices=ctx.yes_no(),
             free_text=False,
         )
 

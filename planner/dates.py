@@ -221,6 +221,12 @@ def extract_moment(text: str, now: datetime) -> Moment:
 _AFTERNOON = re.compile(r"\bin the (?:afternoon|evening)\b|\btonight\b")
 
 
+def _office_hour(h: int, part: str | None) -> int:
+    """A bare hour said without am/pm is office hours: 1-7 are the afternoon ("at 3", «в три»);
+    «дня»/«вечера» make any morning hour the afternoon."""
+    return h + 12 if part in ("вечера", "дня") and h < 12 or part is None and 1 <= h <= 7 else h
+
+
 def _extract_time(low: str, m: Moment) -> None:
     rx = re.search(r"\b(?:в|во|at|к|by|@)?\s*(\d{1,2})[:.](\d{2})\s*(am|pm|a\.m\.|p\.m\.)?", low)
     if rx and int(rx.group(1)) < 24 and int(rx.group(2)) < 60:
@@ -242,15 +248,13 @@ def _extract_time(low: str, m: Moment) -> None:
     rx = re.search(r"\bat\s+(\d{1,2})\b(?!\s*(?:[:.]\d|%|am|pm|a\.m|p\.m|minutes?|mins?|hours?|days?))", low)
     if rx and 0 < int(rx.group(1)) < 24:  # "at 10" (no am/pm): office hours read as morning, 1-7 as afternoon
         h = int(rx.group(1))
-        m.at = time(h + 12 if 1 <= h <= 7 else h, 0)
+        m.at = time(_office_hour(h, None), 0)
         m.spans.append(rx.span())
         return
     words = re.search(r"\b(?:в|во|к)\s+(" + "|".join(_HOUR_WORDS) + r")\b(?:\s+(утра|дня|вечера|ночи))?", low)
     if words:
         h = _HOUR_WORDS[words.group(1)]
-        if words.group(2) in ("вечера", "дня") and h < 12 or words.group(2) is None and 1 <= h <= 7:
-            h += 12  # "в три" with nothing after it: office hours, the afternoon (as "at 3")
-        m.at = time(h, 0)
+        m.at = time(_office_hour(h, words.group(2)), 0)  # "в три" with nothing after it: 15:00, as "at 3"
         m.spans.append(words.span())
         return
     rx = re.search(
@@ -260,12 +264,7 @@ def _extract_time(low: str, m: Moment) -> None:
     )
     if rx and int(rx.group(1)) < 24:
         h = int(rx.group(1))
-        part = rx.group(2)
-        if part in ("вечера", "дня") and h < 12 or part is None and 1 <= h <= 7:
-            h += 12  # "в 3" alone is 15:00, as "at 3" is
-        elif part == "ночи" and h == 12:
-            h = 0
-        m.at = time(h, 0)
+        m.at = time(0 if rx.group(2) == "ночи" and h == 12 else _office_hour(h, rx.group(2)), 0)
         m.spans.append(rx.span())
         return
     rx = re.search(r"\b(?:в\s+)?полдень\b|\b(?:at\s+)?noon\b", low)

@@ -42,6 +42,16 @@ _EMPTY_TITLES = {"на", "в", "во", "к", "до", "by", "on", "at", "for", "t
                  "задача", "task", "issue", "новую", "new"}  # fmt: skip
 
 
+def quoted(text: str, *, at_least: int = 1, apostrophes: bool = False) -> str | None:
+    """The words said in quotes («…», "…", “…”), at least `at_least` characters of them; with
+    `apostrophes`, also '…' standing apart from words (so "don't" is no quote), whichever comes first."""
+    pattern = rf"[«\"“]([^»\"”]{{{at_least},}})[»\"”]"
+    if apostrophes:
+        pattern += rf"|(?<!\w)'([^']{{{at_least},}})'(?!\w)"
+    m = re.search(pattern, text)
+    return (m.group(1) or m.group(m.lastindex or 1)) if m else None
+
+
 def strip_spans(text: str, spans: list[tuple[int, int]]) -> str:
     """`text` without the spans (overlapping ones taken as one: a time inside a range)."""
     merged: list[list[int]] = []

@@ -13,7 +13,7 @@ from planner.directory import Entity
 from planner.intents.models import CreateEvent
 from planner.resolve import best, key_spans, keys_for, match_words
 from planner.rules import rule
-from planner.rules._common import _COURTESY, find, strip_fillers, strip_spans
+from planner.rules._common import _COURTESY, find, quoted, strip_fillers, strip_spans
 from planner.text import lemma, norm
 
 __all__ = ["timeblock"]
@@ -41,11 +41,12 @@ def _title(
         rest = re.sub(r"\s{2,}", " ", rest).strip(" ,.;:-—")
         block = ctx.t("Блок", "Focus block")
         return f"{block}: {rest}"[:120] if len(rest) >= 3 else block
-    quoted = re.search(r"[«\"“]([^»\"”]{3,})[»\"”]", clause.text) or re.search(
+    called = re.search(
         r"(?i)\b(?:called|named|titled|под названием|с названием)\s+([^,.;]+?)\s*(?:[,.;]|$)", clause.text
     )
-    if quoted:  # «создай в календаре «Онбординг Acme Logistics» …», "… called Initech QBR": its name
-        return quoted.group(1).strip()[:120]
+    name = quoted(clause.text, at_least=3) or (called.group(1) if called else None)
+    if name:  # «создай в календаре «Онбординг Acme Logistics» …», "… called Initech QBR": its name
+        return name.strip()[:120]
     spans = list(clause.moment.spans) + ([clause.duration_span] if clause.duration_span else [])
     s = _COURTESY.sub(" ", strip_spans(clause.text, spans))
     s = _INVITE.sub(" ", s)  # "…, пригласи Джейн и Олега": who comes is in the attendees

@@ -27,7 +27,7 @@ from planner.intents.models import (
 )
 from planner.resolve import find_mentions, keys_for
 from planner.rules import rule
-from planner.rules._common import find, priority_of
+from planner.rules._common import find, priority_of, quoted
 from planner.rules._linear_common import (
     asks,
     assignee_texts,
@@ -314,8 +314,8 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "todo for me in linear: …, high prio" introduces a new task
     if not clause.has("issue", "task") and any(m.score >= 1.0 for m in await find(ctx, clause, "deal")):
         return False  # "move Globex pilot to Closed": a deal said in full, whatever issue shares its words
-    quoted = re.search(r"[«\"“]([^»\"”]+)[»\"”]", clause.text)
-    named_only = not clause.has("issue", "task") and not quoted  # "finished the login page redesign"
+    said = quoted(clause.text)
+    named_only = not clause.has("issue", "task") and not said  # "finished the login page redesign"
     if clause.creates() or re.match(r"\s*(покажи|найди|show|list|find|search)\b", clause.text, re.I):
         return False
     listing: list[dict[str, Any]] = list(ctx.conversation.get("last_list") or [])
@@ -343,11 +343,7 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         named_by = re.sub(r"\s+(?:to|на|для|for)\s+[A-ZА-ЯЁ][\w-]*(?:\s+[A-ZА-ЯЁ][\w-]*)?\s*$", "", named_by)
     elif clause.has("move", "put"):  # "move the api docs issue to in progress": where it goes names no issue
         named_by = re.sub(r"\s+(?:to|into|в|во|на)\s+[^,;]+$", "", named_by)
-    phrase = (
-        quoted.group(1).strip()
-        if quoted
-        else re.sub(r"\s{2,}", " ", _FILLER.sub(" ", named_by)).strip(" .,!?:")
-    )
+    phrase = said.strip() if said else re.sub(r"\s{2,}", " ", _FILLER.sub(" ", named_by)).strip(" .,!?:")
     if not phrase:
         return False
     answered = ctx.answer("issue")
@@ -357,9 +353,9 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
     found = await ctx.directory.search_issues(phrase)
     if not found:
         found = await issues_by_title_words(phrase, ctx)  # "экспорт в PDF" names "Crash on export to PDF"
-    if not found and not quoted:
+    if not found and not said:
         found = await _most_words(phrase, ctx)  # "we shipped the login timeout fix": most of a title, said
-    if quoted:
+    if said:
         exact = [r for r in found if str(r.get("title", "")).lower() == phrase.lower()]
         found = exact or found
     if len(found) == 1:
@@ -513,9 +509,9 @@ def _comment_body(text: str) -> str | None:
 
 
 def _new_title(text: str) -> str | None:
-    quoted = re.search(r"[«\"“']([^»\"”']+)[»\"”']", text)
-    if quoted:
-        return quoted.group(1).strip()
+    found = re.search(r"[«\"“']([^»\"”']+)[»\"”']", text)
+    if found:
+        return found.group(1).strip()
     m = re.search(r"\b[A-Z]{1,10}-\d+\s+(?:to|в|на|as)\s+(.+)$", text, re.I)
     return m.group(1).strip(" .") if m else None
 

@@ -13,7 +13,7 @@ from planner.intents.models import ApplyTemplate, CreateIssue, CreateProject, pr
 from planner.numbers import number_from_words
 from planner.resolve import best, find_mentions, keys_for, match_words
 from planner.rules import rule
-from planner.rules._common import clean_title, find, priority_of, strip_spans
+from planner.rules._common import clean_title, find, priority_of, quoted, strip_spans
 from planner.rules._linear_common import find_user
 from planner.text import is_infinitive
 
@@ -440,13 +440,9 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         raw = _TASK_START.sub("", raw, count=1)
         raw = re.sub(r"(?i)^\s*(?:поручи|assign)\s+\S+\s+", "", raw)
         raw = re.sub(r"(?i)\b(?:на меня|for me|to me)\b", " ", raw)
-    quoted = (
-        re.search(r"[«\"“]([^»\"”]{3,})[»\"”]|(?<!\w)'([^']{3,})'(?!\w)", raw)
-        if clause.after_colon is None
-        else None
-    )
-    if quoted:  # "а можно создать задачу без команды? например «обновить шаблон КП»": the quote names it
-        raw = quoted.group(1) or quoted.group(2)
+    in_quotes = quoted(raw, at_least=3, apostrophes=True) if clause.after_colon is None else None
+    if in_quotes:  # "а можно создать задачу без команды? например «обновить шаблон КП»": the quote names it
+        raw = in_quotes
     titles = _items(raw) if clause.after_colon is not None and plural else [raw]
     each = _EACH.search(raw) if clause.after_colon is None and plural else None
     if each:  # "six issues for the load tests, one for each service auth billing … and reports"
@@ -469,7 +465,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
                         f"Правильно понял — {len(listed)} задач: {said}?",
                         f"Did I get it right - {len(listed)} issues: {said}?",
                     ),
-                    choices=[(ctx.t("Да", "Yes"), "yes"), (ctx.t("Нет", "No"), "no")],
+                    choices=ctx.yes_no(),
                     free_text=False,
                 )
             titles = [f"{topic}: {x}" if topic else x for x in listed]
@@ -477,8 +473,8 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         t for t in (clean_title(t, ctx.lang, content=clause.after_colon is not None) for t in titles) if t
     ]
     if not titles:  # 'From the support inbox: "Export to CSV returns 500". Create an ENG issue': the quote
-        before = re.search(r"[«\"“]([^»\"”]{8,})[»\"”]", str(ctx.memory.get("full_text", "")))
-        titles = [before.group(1).strip()[:255]] if before else []
+        before = quoted(str(ctx.memory.get("full_text", "")), at_least=8)
+        titles = [before.strip()[:255]] if before else []
     answered = ctx.answer("title")
     if not titles and answered and answered.strip():
         titles = [answered.strip()[:255]]
@@ -622,10 +618,8 @@ async def create_project(clause: Clause, ctx: BuildContext) -> bool:
         clause.text,
         re.I,
     )
-    quoted = re.search(r"[«\"“]([^»\"”]+)[»\"”]", clause.text)  # «Миграция биллинга» … с целевой датой …
-    name = (quoted.group(1) if quoted else m.group(1) if m else "").strip() or (
-        ctx.answer("name") or ""
-    ).strip()
+    said = quoted(clause.text)  # «Миграция биллинга» … с целевой датой …
+    name = (said if said else m.group(1) if m else "").strip() or (ctx.answer("name") or "").strip()
     if clause.after_colon:  # "новый проект в Linear: Миграция на Postgres 17, команда ENG"
         name = re.split(r",\s*(?:команда|team)\b", clause.after_colon, flags=re.I)[0].strip()
     name = re.sub(r"(?i)^(?:в|in)\s+(?:linear|линеар\w*)$", "", name).strip()  # "создай проект в Linear"
