@@ -105,7 +105,7 @@ def _money(n: float) -> str:
     return f"{whole:,}".replace(",", "\u00a0")
 
 
-def _totals(spec: Refine, rows: list[dict[str, Any]], lang: str) -> list[str]:
+def _totals(spec: Refine, rows: list[dict[str, Any]], lang: str, *, several: bool = False) -> list[str]:
     lines: list[str] = []
     ru = lang == "ru"
     if spec.aggregate == "count" or spec.aggregate and spec.aggregate.startswith("sum"):
@@ -118,7 +118,7 @@ def _totals(spec: Refine, rows: list[dict[str, Any]], lang: str) -> list[str]:
                 sums[str(d["currency"] or "")] = sums.get(str(d["currency"] or ""), 0.0) + d["amount"]
         total = " + ".join(f"{_money(v)} {k}".strip() for k, v in sorted(sums.items())) or "0"
         lines.append(f"Сумма: {total}" if ru else f"Total: {total}")
-    if spec.object == "deals" and len(rows) == 1 and spec.names:
+    if spec.object == "deals" and len(rows) == 1 and spec.names and not several:  # "who owns …": one deal
         d = _deal(rows[0])
         owner = spec.names.get(str(d["owner"]))
         if owner:
@@ -149,5 +149,7 @@ def refine(results: list[dict[str, Any]], specs: list[Refine], lang: str) -> lis
             where[0][where[1]] = rows
         elif isinstance(where, list):
             where[:] = rows
-        lines += _totals(spec, rows, lang)
+        said = _totals(spec, rows, lang, several=len(specs) > 1)
+        which = next((str(spec.filters[k]) for k in ("stage", "label", "state") if spec.filters.get(k)), "")
+        lines += [f"{which}: {line}" for line in said] if len(specs) > 1 and which else said
     return lines

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from typing import Literal
 
 from planner.analysis import Clause
 from planner.context import BuildContext
@@ -215,3 +216,22 @@ def strong(mentions: list[Mention]) -> list[Mention]:
     firm = [m for m in mentions if m.score >= 0.9 or m.entity.kind in ("person", "member", "user")]
     same = [m for m in mentions if m not in firm and any(m.positions == f.positions for f in firm)]
     return firm + same
+
+
+def aggregate_of(text: str) -> Literal["count", "sum:amount"] | None:
+    """What a read adds up: "сумма", "total", "how much", «сколько денег» add the amounts; "сколько",
+    "how many" count."""
+    if re.search(
+        r"(?i)\b(?:сумм\w*|итог\w*|total|sum|worth|how\s+much|на\s+какую\s+сумму|сколько\s+денег|how\s+much\s+money)\b",
+        text,
+    ):
+        return "sum:amount"
+    if re.search(r"(?i)\b(?:сколько|how\s+many|number\s+of|count|количество)\b", text):
+        return "count"
+    return None
+
+
+def each_once(found: list[Entity]) -> list[Entity | None]:
+    """Each record named once, in the order said ("deals in Lead or Qualification": each stage);
+    [None] when none was (no filter)."""
+    return [*{e.id: e for e in found}.values()] or [None]

@@ -117,7 +117,8 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "заведи сделку ... на стадии КП" is a new deal
     if _OTHER_FIELD.search(clause.text) and not await find(ctx, clause, "stage"):
         return False  # "поменяй сумму сделки ..." edits the value, not the stage
-    deal = await _deal(clause, ctx)
+    listed = await _deals_listed(clause, ctx)
+    deal = listed[0] if listed else await _deal(clause, ctx)
     stage = await _stage(clause, ctx)
     if stage is None:
         stages = await ctx.directory.stages()
@@ -135,8 +136,31 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
             ),
             choices=[(ctx.said_stage(s.name), s.id) for s in stages],
         )
-    await ctx.emit(UpdateDeal(deal=deal.name, stage=stage.name), deal=deal, stage=stage)
+    for each in listed or [deal]:
+        await ctx.emit(UpdateDeal(deal=each.name, stage=stage.name), deal=each, stage=stage)
     return True
+
+
+async def _deals_listed(clause: Clause, ctx: BuildContext) -> list[Entity]:
+    """ "Move Globex pilot and Alfa-Leasing expansion to Won": two deals, each named in full and
+    joined by "and"/«и»/a comma, are both moved; anything looser stays one deal (and its question)."""
+    named = sorted(
+        (m for m in await find(ctx, clause, "deal") if m.score >= 0.9 and m.positions),
+        key=lambda m: min(m.positions),
+    )
+    spans = key_spans(clause.text)
+    chosen: list[Mention] = []
+    for m in named:
+        if any(m.positions & c.positions or m.entity.id == c.entity.id for c in chosen):
+            return []  # two deals read from the same words: a question, not both
+        chosen.append(m)
+    if len(chosen) < 2:
+        return []
+    for a, b in zip(chosen, chosen[1:], strict=False):
+        between = clause.text[spans[max(a.positions)][1] : spans[min(b.positions)][0]]
+        if not re.fullmatch(r"(?i)\s*(?:,|,?\s*(?:and|и|а также|&)\s)\s*", between + " "):
+            return []
+    return [m.entity for m in chosen]
 
 
 _OTHER_FIELD = re.compile(

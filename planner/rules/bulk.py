@@ -21,9 +21,7 @@ _ALL = re.compile(
     r"\b(?:all|every|each|everything|все|всех|всем|всеми|всё|весь|всю|вообще все|каждую|каждый|каждое|целиком)\b",
     re.IGNORECASE,
 )
-_DESTINATION = re.compile(
-    r"\s(?:to|into|as|в|во|на)\s+(?:stage\s+|state\s+|стади\w+\s+|статус\s+)?([^,;]+?)\s*[.!]?$", re.I
-)
+_DESTINATION_AT = re.compile(r"\s(?:to|into|as|в|во|на)\s+(?:stage\s+|state\s+|стади\w+\s+|статус\s+)?", re.I)
 _OPEN = re.compile(r"\b(?:open|opened|active|открыт\w*|незакрыт\w*|активн\w*)\b", re.I)
 _LABEL_WORDS = {"bug": "bug", "bugs": "bug", "баг": "bug", "баги": "bug", "багов": "bug", "ошибки": "bug",
                 "feature": "feature", "features": "feature", "фичи": "feature"}  # fmt: skip
@@ -44,7 +42,11 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         or clause.after_colon
     ):
         return False  # "create 8 issues, one for each screen: …" makes things, it changes none
-    verbs = clause.has("complete", "archive", "delete", "move", "put", "assign", "priority")
+    prioritising = clause.has("priority") or bool(
+        priority_of(clause.text)
+        and re.search(r"(?i)\b(?:mark|make|set|flag|сделай|поставь|пометь|отметь)\b", clause.text)
+    )  # "all open bugs in engineering mark them urgent"
+    verbs = clause.has("complete", "archive", "delete", "move", "put", "assign") or prioritising
     acting = ("complete", "archive", "delete", "move", "put", "assign", "create")
     if clause.has("query") and clause.first("query") < clause.first(*acting):
         return False  # "покажи все задачи с меткой X": a list, whatever words follow
@@ -67,7 +69,14 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     head, destination = _split_destination(clause.text)
     changes: dict[str, Any] = {}
     resolved: dict[str, Any] = {}
-    if clause.has("complete") and not destination:
+    closed_as = (
+        re.search(r"(?i)\b(?:as|как|в)\s+(won|lost|выигран\w*|проигран\w*)\b", clause.text) if deals else None
+    )
+    if closed_as and clause.has("complete"):  # "close out as Lost every deal still in Lead": where it closes
+        destination = None  # «закрой как проигранные все сделки в Lead»: "в Lead" is then which ones
+        changes = {"stage": "Lost" if closed_as.group(1).lower().startswith(("l", "п")) else "Won"}
+        head = clause.text[: closed_as.start()] + " " + clause.text[closed_as.end() :]
+    elif clause.has("complete") and not destination:
         changes = {"complete": True}
     elif clause.has("archive", "delete") and not labelling:
         changes = {"delete": True} if deals else {"archive": True}
@@ -92,7 +101,7 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         if who is None:
             return False
         changes = {"owner" if deals else "assignee": who.name}
-    elif clause.has("priority") and (p := priority_of(clause.text)):
+    elif prioritising and (p := priority_of(clause.text)):
         changes = {"priority": {1: "urgent", 2: "high", 3: "medium", 4: "low"}[p]}
     elif destination:
         changes = {"stage" if deals else "state": destination.strip(" «»\"'")}
@@ -117,17 +126,28 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
             choices=[(ctx.t("Продолжить без него", "Go on without it"), "ignore")],
             free_text=False,
         )
-    either: list[str | None] = [*(await _either_label(ctx, head, filters.label))] if not deals else []
-    for label in either or [filters.label]:  # "labeled docs or feature": each label's issues
+    if deals:  # "every deal still in Lead or Qualification": each stage's deals
+        field, either = "stage", [*(await _deal_stages(clause, ctx, head))]
+    else:  # "labeled docs or feature": each label's issues
+        field, either = "label", [*(await _either_label(ctx, head, filters.label))]
+    for value in either or [getattr(filters, field)]:
         await ctx.emit(
             UpdateMatching(
                 object="deals" if deals else "issues",
-                filters=filters.model_copy(update={"label": label}),
+                filters=filters.model_copy(update={field: value}),
                 changes=changes,
             ),
             **resolved,
         )
     return True
+
+
+async def _deal_stages(clause: Clause, ctx: BuildContext, head: str) -> list[str]:
+    """The stages a bulk change's deals are in, when more than one is named ("in Lead or Qualification")."""
+    if _OPEN.search(head):
+        return []
+    found = [m for m in await find(ctx, clause, "stage", text=head) if m.score >= 1.0]
+    return list(dict.fromkeys(m.entity.name for m in sorted(found, key=lambda m: min(m.positions or {0}))))
 
 
 async def _either_label(ctx: BuildContext, text: str, first: str | None) -> list[str]:
@@ -144,14 +164,17 @@ async def _either_label(ctx: BuildContext, text: str, first: str | None) -> list
 
 
 def _split_destination(text: str) -> tuple[str, str | None]:
-    """ "move all in-review issues in ENG to Done" -> ("move all in-review issues in ENG", "Done")."""
-    m = _DESTINATION.search(text)
-    if not m:
-        return text, None
-    words = m.group(1).split()
-    if len(words) > 3 or m.group(1).isupper() or re.fullmatch(r"(?i)linear|линеар\w*|attio|crm", m.group(1)):
-        return text, None  # "в линеаре", "in ENG" say where, not what to set
-    return text[: m.start()], m.group(1)
+    """ "move all in-review issues in ENG to Done" -> ("move all in-review issues in ENG", "Done");
+    «все сделки в Negotiation переведи в Proposal»: the last "в"/"to" is where they go."""
+    for m in reversed(list(_DESTINATION_AT.finditer(text))):
+        said = re.sub(r"\s*[.!]+$", "", text[m.end() :]).strip()
+        if not said or re.search(r"[,;]", said):
+            continue
+        words = said.split()
+        if len(words) > 3 or said.isupper() or re.fullmatch(r"(?i)linear|линеар\w*|attio|crm", said):
+            return text, None  # "в линеаре", "in ENG" say where, not what to set
+        return text[: m.start()], said
+    return text, None
 
 
 async def _team(clause: Clause, ctx: BuildContext, text: str) -> Entity | None:
@@ -250,7 +273,8 @@ _PLAIN = frozenset(
     "открытых незакрытые владелец владельцем ответственный исполнителя линеар линеаре linear attio crm "
     "команды команде команда team ревью проверке работе процессе бэклог закрытые готовые сделанные срочные "
     "срочными срочным высокий низкий средний лежит лежат висит висят находится находятся стоит стоят сидит "
-    "sitting sits lying is are currently сейчас".split()
+    "sitting sits lying is are currently сейчас как still ещё еще пока out owns own owned has have holds "
+    "принадлежат принадлежащие ведёт ведет".split()
 )
 
 

@@ -14,7 +14,7 @@ from planner.dates import extract_moment
 from planner.directory import Entity
 from planner.intents.models import Filters, Find
 from planner.rules import rule
-from planner.rules._common import find, strong
+from planner.rules._common import aggregate_of, each_once, find, strong
 from planner.rules._linear_common import STATE_PHRASES
 from planner.rules.bulk import _LABEL_WORDS, _OPEN, _team
 
@@ -49,14 +49,6 @@ def _due_range(text: str, ctx: BuildContext) -> tuple[str | None, str | None]:
         if until is not None:
             return None, until.isoformat()
     return None, None
-
-
-def _aggregate(text: str) -> Literal["count", "sum:amount"] | None:
-    if re.search(r"\b(?:сумм\w*|итог\w*|total|sum|worth|how\s+much|на\s+какую\s+сумму)\b", text, re.I):
-        return "sum:amount"
-    if re.search(r"\b(?:сколько|how\s+many|number\s+of|count|количество)\b", text, re.I):
-        return "count"
-    return None
 
 
 def _listing(clause: Clause) -> bool:
@@ -111,7 +103,7 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
     )
     urgent: Literal["urgent"] | None = "urgent" if _PRIORITY.search(text) else None
     mine = bool(_MINE.search(text))
-    aggregate = _aggregate(text)
+    aggregate = aggregate_of(text)
     due_after, due_before = _due_range(text, ctx)
     everything = re.search(r"\b(?:everything|всё|все|что\s+у\s+нас|what'?s)\b", text, re.I)
     about_issues = (
@@ -191,22 +183,23 @@ async def deal_totals(clause: Clause, ctx: BuildContext) -> bool:
     """ "sum of my open deals", "сделки Олега в переговорах и их сумма", "сколько сделок в Won"."""
     if not clause.has("deal") or not _listing(clause):
         return False
-    aggregate = _aggregate(clause.text)
+    aggregate = aggregate_of(clause.text)
     mine = bool(_MINE.search(clause.text))
     if not (aggregate or mine or _OPEN.search(clause.text)):
         return False
     stages = [m.entity for m in await find(ctx, clause, "stage") if m.score >= 1.0]
     owners = [m.entity for m in await find(ctx, clause, "member") if m.score >= 0.5] if not mine else []
-    await ctx.emit(
-        Find(
-            object="deals",
-            filters=Filters(
-                stage=stages[0].name if stages else "open" if _OPEN.search(clause.text) else None,
-                owner="me" if mine else owners[0].name if owners else None,
+    for stage in each_once(stages):  # "в Lead и Qualification": each stage
+        await ctx.emit(
+            Find(
+                object="deals",
+                filters=Filters(
+                    stage=stage.name if stage else "open" if _OPEN.search(clause.text) else None,
+                    owner="me" if mine else owners[0].name if owners else None,
+                ),
+                aggregate=aggregate,
             ),
-            aggregate=aggregate,
-        ),
-        stage=stages[0] if stages else None,
-        owner=owners[0] if owners else None,
-    )
+            stage=stage,
+            owner=owners[0] if owners else None,
+        )
     return True

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import re
-from typing import Literal
 
 from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents.models import Filters, Find
 from planner.rules import rule
-from planner.rules._common import find, strip_spans, strong
+from planner.rules._common import aggregate_of, each_once, find, strip_spans, strong
 
 __all__ = ["calendar_query", "crm_query", "issue_query"]
 
@@ -76,17 +75,18 @@ async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
         stages = [m.entity for m in await find(ctx, clause, "stage") if m.score >= 1.0]
         members = [m.entity for m in await find(ctx, clause, "member")]
         companies = [m.entity for m in await find(ctx, clause, "company") if m.score >= 0.9 and not members]
-        filters = Filters(
-            stage=stages[0].name if stages else None,
-            owner=members[0].name if members else None,
-            company=companies[0].name if companies else None,
-        )
-        await ctx.emit(
-            Find(object="deals", filters=filters, aggregate=_aggregate(clause)),
-            stage=stages[0] if stages else None,
-            owner=members[0] if members else None,
-            company=companies[0] if companies else None,
-        )
+        for stage in each_once(stages):  # "deals in Lead or Qualification"
+            filters = Filters(
+                stage=stage.name if stage else None,
+                owner=members[0].name if members else None,
+                company=companies[0].name if companies else None,
+            )
+            await ctx.emit(
+                Find(object="deals", filters=filters, aggregate=aggregate_of(clause.text)),
+                stage=stage,
+                owner=members[0] if members else None,
+                company=companies[0] if companies else None,
+            )
         return True
     records = _PLURAL_RECORDS.search(clause.text)
     if records and _is_question(clause):
@@ -181,15 +181,6 @@ async def issue_query(clause: Clause, ctx: BuildContext) -> bool:
 
 async def _one(ctx: BuildContext, obj: str, record: Entity) -> None:
     await ctx.emit(Find(object=obj, filters=Filters(record=record.name)), record=(obj, record))  # type: ignore[arg-type]
-
-
-def _aggregate(clause: Clause) -> Literal["count", "sum:amount"] | None:
-    """ "сколько", "how many" count; "сумма", "total", "sum" add the amounts up."""
-    if re.search(r"\b(сумм\w*|итог\w*|в сумме|total|sum|worth|на какую сумму|how much)\b", clause.text, re.I):
-        return "sum:amount"
-    if re.search(r"\b(сколько|how many|number of|count|количество)\b", clause.text, re.I):
-        return "count"
-    return None
 
 
 async def _issues_about(query: str, ctx: BuildContext) -> bool:
