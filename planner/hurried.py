@@ -78,8 +78,9 @@ _SHORT_RX = re.compile(
 
 
 # courtesy carries no request ("cs-15 на олега плз", "eng-104 -> in review plz"); quoted text keeps it
-_COURTESY = re.compile(
-    r"(?<![«\"'\w])[,\s]*\b(?:плз|плиз|пжл|пжлст|pls|plz|please|пожалуйста)\b[,.!]*(?![\w»\"'])", re.I
+_COURTESY = re.compile(  # ", пожалуйста," between two words takes both its commas with it
+    r"(?:(?<=\w),\s*|(?<![«\"'\w])[\s,]*)\b(?:плз|плиз|пжл|пжлст|pls|plz|please|пожалуйста)\b[,.!]*(?![\w»\"'])",
+    re.I,
 )
 
 

@@ -28,7 +28,7 @@ _LEAD_EN = re.compile(
     re.IGNORECASE,
 )
 _ROUTING = [
-    r"\b(?:в|in|on|to)\s+linear(?:e|е)?\b",
+    r"\b(?:в|in|on|to)\s+(?:linear(?:e|е)?|линеар\w*|линейк\w*)\b",
     r"\b(?:в|для)\s+команд[еуы]\s+[\w-]+",
     r"\b(?:in|for)\s+(?:the\s+)?[\w-]+\s+team\b",
     r"\b(?:in|for)\s+team\s+[\w-]+",

@@ -14,7 +14,7 @@ from planner.intents.models import CreateDeal, CreateNote, CreateTask, DeleteRec
 from planner.resolve import Mention, best, key_spans, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import amount_of, clean_title, find, strip_spans, strong
-from planner.text import lemma
+from planner.text import is_imperative, lemma
 
 __all__ = [
     "OBJECT", "create_deal", "crm_target", "crm_task", "deal_stage", "delete_record", "note",
@@ -490,11 +490,14 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
         ctx.t("С какой компанией сделка?", "Which company is the deal with?"),
     )
     assert company is not None
-    name = (
-        _said_name(clause) or f"{company.name} — {_kind_of_deal(clause) or ctx.t('новая сделка', 'new deal')}"
-    )
     stage = await _stage(clause, ctx)
     owner = await _owner(clause, ctx)
+    said_after = await _words_after_company(clause, ctx, company)
+    name = (
+        _said_name(clause)
+        or (f"{company.name} — {said_after}" if said_after else None)
+        or f"{company.name} — {_kind_of_deal(clause) or ctx.t('новая сделка', 'new deal')}"
+    )
     amount = amount_of(clause.text)
     await ctx.emit(
         CreateDeal(
@@ -510,6 +513,53 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
         owner=owner,
     )
     return True
+
+
+# where a new deal's name ends: a sum, a field's name, a stage or owner said bare, the next request
+_NAME_ENDS = re.compile(
+    r"(?i)[$€₽\d]|\b(?:сумм\w*|на\s+сумму|стади\w*|stage|owner|ответствен\w*|владел\w*|worth|amount|value|"
+    r"бюджет\w*|и|and|а|плюс|plus|also|тоже|then|потом|затем)\b|[;.!?]"
+)
+_NAME_PADDING = frozenset(
+    "на для по с со for with on about in at the a an new called named под названием deal deals сделка сделку "
+    "сделки новая новую новой э ээ эээ эм ну короче типа вот uh um erm like".split()
+)
+
+
+async def _words_after_company(clause: Clause, ctx: BuildContext, company: Entity) -> str | None:
+    """A new deal's own words, said right after its company ("Initech SSO add-on 8000 USD",
+    "Umbrella Health telehealth pilot, 15k", «ромашка допмодули 300000 руб лид», «Initech, эээ,
+    расширение на второй офис, сумма …»): up to the sum, a field, a stage or owner, or the next request."""
+    spans = key_spans(clause.text)
+    named = [m for m in await find(ctx, clause, "company") if m.entity.id == company.id and m.positions]
+    if not named:
+        return None
+    start = spans[max(named[0].positions)][1]
+    stops = [
+        spans[min(m.positions)][0]
+        for kind in ("stage", "member", "person", "deal")
+        for m in await find(ctx, clause, kind)
+        if m.score >= 0.9 and m.positions and spans[min(m.positions)][0] >= start
+    ]
+    rest = clause.text[start : min(stops, default=len(clause.text))]
+    pieces = []
+    for piece in rest.split(","):
+        cut = _NAME_ENDS.search(piece)
+        said = piece[: cut.start()] if cut else piece
+        words = [w for w in said.strip().strip(" —–-:").split() if w.strip(" —–-:")]
+        while words and words[0].lower().strip(" —–-:") in _NAME_PADDING:
+            words.pop(0)
+        while words and words[-1].lower().strip(" —–-:") in _NAME_PADDING:
+            words.pop()
+        said = " ".join(words)
+        if said and is_imperative(said.split()[0]):
+            break  # «…, поставь задачу…»: the next request
+        if said:
+            pieces.append(said)
+        if cut or len(pieces) >= 2:
+            break
+    name = " ".join(pieces)
+    return name[:120] if re.search(r"[^\W\d_]{2,}", name) else None
 
 
 _DEAL_KINDS = re.compile(

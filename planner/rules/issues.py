@@ -318,6 +318,8 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
     named_only = not clause.has("issue", "task") and not said  # "finished the login page redesign"
     if clause.creates() or re.match(r"\s*(покажи|найди|show|list|find|search)\b", clause.text, re.I):
         return False
+    if re.search(r"(?i)\bпостав\w*\s+(?:мне|ему|ей|им|нам|\w+у)\s+(?:задач\w*|таск\w*)\b", clause.text):
+        return False  # «поставь мне задачу починить логин» sets a new task, it names none
     listing: list[dict[str, Any]] = list(ctx.conversation.get("last_list") or [])
     low = clause.text.lower()
     pos = next((v for k, v in _POSITION.items() if re.search(rf"\b{k}", low)), None)

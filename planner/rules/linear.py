@@ -226,7 +226,7 @@ _TASK_START = re.compile(
 )
 _ASSIGNEE = re.compile(
     r"\b(?:(?i:assign)(?:ed)?(?:\s+it)?(?:\s+to)?|(?i:give)(?:\s+it|\s+this)?\s+to|назначь(?:\s+её|\s+ее|\s+его)?\s+на|(?i:исполнитель|assignee|owner)\s*[:—-]?|"
-    r"поручи|для|for|на|(?i:задач\w*|таск\w*|task|todo)(?=\s+[^\W\d_][\w-]+\s*[:—–-]))\s+"
+    r"поручи|(?i:постав\w*)(?=\s+\S+\s+(?:задач|таск))|для|for|на|(?i:задач\w*|таск\w*|task|todo)(?=\s+[^\W\d_][\w-]+\s*[:—–-]))\s+"
     r"(меня|мне|me|myself|себя|(?i:я|i)\b|[^\W\d_][\w-]+)",
 )  # a name typed in lower case ("на олега") counts only if it is a user: find_user says
 
@@ -240,6 +240,15 @@ async def _assignee(clause: Clause, ctx: BuildContext) -> tuple[Entity | None, s
             if found is not None:
                 return found, m.group(0)
     return None, ""
+
+
+def _what_follows(clause: Clause, ctx: BuildContext) -> bool:
+    """The message goes on, right after this clause, with an infinitive: what the task is."""
+    full = str(ctx.memory.get("full_text", ""))
+    at = full.find(clause.text.strip())
+    rest = full[at + len(clause.text.strip()) :] if at >= 0 else ""
+    m = re.match(r"\s*[,:—–-]?\s*(?:(?:ну|э+|короче|типа)[,\s]+)*([^\W\d_]+)", rest)
+    return bool(m and is_infinitive(m.group(1).lower()))
 
 
 _PUT_IN_PROJECT = re.compile(
@@ -351,7 +360,11 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         not clause.has("query", "deal", "note", "meeting", "block")
         and not clause.text.rstrip().endswith("?")
         and any(is_infinitive(k.text) for k in clause.keys[:4])
-        and (clause.moment.day is not None or bool(_TEAM_PHRASE.search(clause.text)))
+        and (
+            clause.moment.day is not None
+            or bool(_TEAM_PHRASE.search(clause.text))
+            or ctx.memory.get("task_said") == ctx.clause_index - 1
+        )
     )
     delegated = (
         clause.has("assign") and clause.has("linear") and not clause.identifiers
@@ -472,6 +485,12 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     titles = [
         t for t in (clean_title(t, ctx.lang, content=clause.after_colon is not None) for t in titles) if t
     ]
+    assignee, said_for = await _assignee(clause, ctx)
+    if said_for:  # «поставь Олегу задачу починить логин»: whom it is for is no part of its title
+        whom = re.escape(said_for.split()[-1])
+        titles = [
+            t for t in (re.sub(rf"(?i)^{whom}\s+(?:задачу|таску)\b\s*", "", t).strip() for t in titles) if t
+        ]
     if not titles:  # 'From the support inbox: "Export to CSV returns 500". Create an ENG issue': the quote
         before = quoted(str(ctx.memory.get("full_text", "")), at_least=8)
         titles = [before.strip()[:255]] if before else []
@@ -487,6 +506,9 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
             ctx.t(f"Как назвать задачу? «{vague[:80]}» — не знаю, о чём это.",
                   f"What should the issue be called? I don't know what '{vague[:80]}' is."),
         )  # fmt: skip
+    if not titles and clause.after_colon is None and _what_follows(clause, ctx):
+        ctx.memory["task_said"] = ctx.clause_index  # «поставь Максу задачу в линейке, сделать демо …»:
+        return True  # the next words are the task, and it is made from them
     if not titles:
         raise ctx.ask("title", ctx.t("Как назвать задачу?", "What should the task be called?"))
     labels = {lbl.name.lower(): lbl for lbl in await ctx.directory.labels(team.id)}
@@ -501,7 +523,6 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     urgent = clause.has("priority") or re.search(r"срочн|urgent", clause.text, re.I) or "priority" in details
     priority = priority_of(details.get("priority") or clause.text) if urgent else None
     due = clause.moment.day.isoformat() if clause.moment.day else None
-    assignee, said_for = await _assignee(clause, ctx)
     first = re.match(r"\s*([^\W\d_][\w-]+)\s", clause.text)
     if assignee is None and introduced and first:  # "Анне в CS задачу: …": the person it is for comes first
         named = [m for m in await find(ctx, clause, "user", text=first.group(1)) if m.score >= 0.5]
