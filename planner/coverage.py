@@ -196,7 +196,7 @@ def _strings(intent: IntentBase, *, free_text: bool = True) -> list[str]:
 async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContext) -> list[str]:
     """Values in a clause that no intent read from it carries: emails, domains, sums, records and
     people it names, and a field said with its value ("исполнитель я") that landed in a title."""
-    from planner.rules._common import amount_of, find  # the rules' own readers of sums and names
+    from planner.rules._common import amount_of, find, without_old_amounts  # the rules' own readers
 
     text = clause.text
     blob = " ".join(s for i in intents for s in _strings(i))
@@ -208,7 +208,7 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
     for domain in _DOMAIN_RX.findall(_EMAIL_RX.sub(" ", text)):
         if domain.lower() not in low:
             gaps.append(domain)
-    money = amount_of(text)
+    money = amount_of(without_old_amounts(text))
     if money is not None:
         number = money[0]
         said = {f"{int(number)}" if float(number).is_integer() else f"{number}"}

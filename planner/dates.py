@@ -98,6 +98,11 @@ def _safe_date(y: int, m: int, d: int) -> date | None:
         return None
 
 
+_SLASHED = re.compile(
+    r"\b(?:due|by|on|until|till|deadline|date|до|к|срок\w*|дедлайн\w*|на)\s*[:—-]?\s*(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?\b"
+)
+
+
 def extract_moment(text: str, now: datetime) -> Moment:
     """Find a date and/or a time of day in `text`; `spans` cover the words used."""
     raw = text.lower().replace("ё", "е")
@@ -188,6 +193,17 @@ def extract_moment(text: str, now: datetime) -> Moment:
                 if d:
                     m.day = d if rx.group(3) else _future(d, today)
                     take(rx)
+    if m.day is None:  # "due 12/15", «до 15/12»: a slashed date after a word that says it is one
+        rx = _SLASHED.search(low)
+        if rx:
+            a, b, year = int(rx.group(1)), int(rx.group(2)), rx.group(3)
+            us = not re.search(r"[а-я]", low) and a <= 12  # English writers put the month first
+            month, day = (a, b) if us and not b <= 12 < a else (b, a)
+            full = int(year) + (2000 if len(year) == 2 else 0) if year else today.year
+            d = _safe_date(full, month, day)
+            if d:
+                m.day = d if year else _future(d, today)
+                m.spans.append(rx.span(1)[:1] + rx.span(3 if year else 2)[1:])
     if m.day is None:  # "до конца недели", "by end of week": this week's Friday
         rx = re.search(
             r"\b(?:до\s+|к\s+)?конц[ау]\s+(?:этой\s+)?недели\b|\b(?:by\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?week\b",

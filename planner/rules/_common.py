@@ -148,6 +148,12 @@ def amount_of(text: str, default: str | None = "USD") -> tuple[float, str | None
     low = spoken_numbers(text.lower().replace("\u00a0", " "))  # "на триста тысяч рублей"
     low = re.sub(r"\bполтор[аы]\s+(?=миллион|млн|тысяч|тыс)", "1.5 ", low)  # "полтора миллиона"
     low = re.sub(r"\b(?:one and a half|1\.5)\s+(?=million|thousand)", "1.5 ", low)
+    low = re.sub(r"(?<![\d.,\s])(\s*)\b(?=миллион|million)", r"\1 1 ", low)  # «сумму миллион рублей»
+    low = re.sub(  # «миллион четыреста тысяч», "two million three hundred thousand": one sum
+        r"(\d+(?:[.,]\d+)?)\s*(?:миллион\w*|млн|million)\s+(?:и\s+|and\s+)?(\d+)\s*(?:тысяч\w*|тыс\b\.?|thousand)",
+        lambda m: str(round(float(m.group(1).replace(",", ".")) * 1_000_000 + int(m.group(2)) * 1000)),
+        low,
+    )
     for m in _AMOUNT.finditer(low):
         cur_sign, num, mult, cur = m.group(1), m.group(2), m.group(3) or m.group(4), m.group(5)
         if not (cur_sign or mult or cur):
@@ -235,3 +241,16 @@ def each_once(found: list[Entity]) -> list[Entity | None]:
     """Each record named once, in the order said ("deals in Lead or Qualification": each stage);
     [None] when none was (no filter)."""
     return [*{e.id: e for e in found}.values()] or [None]
+
+
+# an amount said as what it was: «было 30к», "was 30k", «вместо 30 000», "from 30k (to …)", «с 30к (до …)»
+_OLD_AMOUNT = re.compile(
+    r"(?i)\b(?:было|был|была|раньше|was|instead\s+of|вместо|from|с)\s+\$?\d[\d\s.,]*"
+    r"(?:\s*(?:k|к|тыс\w*|thousand|млн|m|million|миллион\w*)\b)?(?:\s*(?:руб\w*|usd|eur|долл\w*|dollars?|евро|₽|\$|€))?"
+    r"(?=\s*(?:[,;]|\s(?:до|to|на|ставь|поставь|now|теперь|станет|→|->)\b|$))"
+)
+
+
+def without_old_amounts(text: str) -> str:
+    """`text` without the amounts said as what they were (a change's new value is the other one)."""
+    return _OLD_AMOUNT.sub(" ", text)

@@ -445,6 +445,14 @@ async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
     ):  # "Create a CRM task for me: …", «поставь мне задачу в CRM», «задача мне — набрать …»
         return await refs.member(ctx, "me")
     addressed = _ADDRESSED.match(clause.text)  # «задача Олегу: …»
+    right_after = [  # «задача олегу позвонить джейн»: the colleague said right after the word "task"
+        m.entity
+        for m in members
+        if 0 < min(m.positions) < len(clause.keys)
+        and re.fullmatch(r"(?i)задач\w*|таск\w*", clause.keys[min(m.positions) - 1].text)
+    ]
+    if right_after:
+        return right_after[0]
     if not members or not (clause.has("assign", "create", "put", "remind") or addressed):
         return None
     colleague: Entity = members[0].entity

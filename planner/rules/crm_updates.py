@@ -13,7 +13,7 @@ from planner.directory import Entity
 from planner.intents.models import CompleteTask, UpdateDeal, UpdateRecord
 from planner.references import task_id
 from planner.rules import rule
-from planner.rules._common import amount_of, find
+from planner.rules._common import amount_of, find, without_old_amounts
 from planner.rules.attio import OBJECT, crm_target
 
 __all__ = ["complete_crm_task", "update_record"]
@@ -150,6 +150,7 @@ async def _value(attribute: str, clause: Clause, ctx: BuildContext) -> Any:
         domains = [d for d in _DOMAIN.findall(text) if "@" not in d]
         return [domains[-1].lower()] if domains else None
     if attribute == "value":
+        text = without_old_amounts(text)  # "amount было 30к, ставь 27 500": the old value is no new one
         amount = amount_of(text, default=None) or _bare_number(text)
         if amount is None:
             return None

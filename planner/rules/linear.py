@@ -226,7 +226,7 @@ _TASK_START = re.compile(
 )
 _ASSIGNEE = re.compile(
     r"\b(?:(?i:assign)(?:ed)?(?:\s+it)?(?:\s+to)?|(?i:give)(?:\s+it|\s+this)?\s+to|назначь(?:\s+её|\s+ее|\s+его)?\s+на|(?i:исполнитель|assignee|owner)\s*[:—-]?|"
-    r"поручи|(?i:постав\w*)(?=\s+\S+\s+(?:задач|таск))|для|for|на|(?i:задач\w*|таск\w*|task|todo)(?=\s+[^\W\d_][\w-]+\s*[:—–-]))\s+"
+    r"поручи|(?i:постав\w*)(?=\s+\S+\s+(?:задач|таск))|(?i:задач\w*|таск\w*)(?=\s+[^\W\d_]+[уюеи]\b)|для|for|на|(?i:задач\w*|таск\w*|task|todo)(?=\s+[^\W\d_][\w-]+\s*[:—–-]))\s+"
     r"(меня|мне|me|myself|себя|(?i:я|i)\b|[^\W\d_][\w-]+)",
 )  # a name typed in lower case ("на олега") counts only if it is a user: find_user says
 
@@ -489,7 +489,9 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     if said_for:  # «поставь Олегу задачу починить логин»: whom it is for is no part of its title
         whom = re.escape(said_for.split()[-1])
         titles = [
-            t for t in (re.sub(rf"(?i)^{whom}\s+(?:задачу|таску)\b\s*", "", t).strip() for t in titles) if t
+            t
+            for t in (re.sub(rf"(?i)^{whom}(?:\s+(?:задачу|таску))?\b\s*", "", t).strip() for t in titles)
+            if t
         ]
     if not titles:  # 'From the support inbox: "Export to CSV returns 500". Create an ENG issue': the quote
         before = quoted(str(ctx.memory.get("full_text", "")), at_least=8)
@@ -576,7 +578,7 @@ _DETAILS = [
     ("team", re.compile(r"^(?:team|команда|в\s+команд\w*|for\s+(?:the\s+)?team)\s+(.+)$", re.I)),
     ("label", re.compile(r"^(?:labels?|tags?|метк\w*|лейбл\w*|тег\w*|с\s+меткой)\s*[:—-]?\s*(.+)$", re.I)),
     ("assignee", re.compile(
-        rf"^{_ALL_OF_THEM}(?:assign(?:ed)?\s+(?:it\s+)?to|assignee|owner|ответственн\w*|исполнител\w*|назначь\s+на|на|"
+        rf"^{_ALL_OF_THEM}(?:assign(?:ed)?(?:\s+it)?(?:\s+to)?|назнач\w*(?:\s+на)?|assignee|owner|ответственн\w*|исполнител\w*|назначь\s+на|на|"
         r"for|для|to)\s*[:—-]?\s+(.+)$",
         re.I,
     )),
