@@ -84,6 +84,12 @@ _COURTESY = re.compile(  # ", пожалуйста," between two words takes bot
 )
 
 
+_SPOKEN_COMMA = re.compile(r"(?i)[,\s]*\b(?:запятая|comma)\b[,\s]*(?=\S)")
+# "assign me + comment: …": a plus before a second request (between names it lists people: "Олег + Мария")
+_PLUS = re.compile(
+    r"(?i)(?<=\w)\s+\+\s+(?=(?:comment|assign|close|label|tag|move|set|add|note|коммент\w*|назнач\w*|закр\w*|"
+    r"метк\w*|перевед\w*|переведи|добав\w*|заметк\w*|поставь)\b)"
+)
 # dictated: "email tom at acme dot com", «почта том собака акме точка ком»
 _SPOKEN_EMAIL = re.compile(
     r"\b([\w.+-]+)\s+(?:at|собака|эт)\s+([\w-]+)\s+(?:dot|точка)\s+([a-zа-я]{2,6})\b", re.IGNORECASE
@@ -208,6 +214,8 @@ def unhurried(text: str) -> str:
     text = _SHORT_RX.sub(_expand, text)
     text = re.sub(r"\s{2,}", " ", _COURTESY.sub("", text)).strip() or text
     text = _SPOKEN_EMAIL.sub(lambda m: f"{m.group(1)}@{m.group(2)}.{m.group(3)}", text)
+    text = _SPOKEN_COMMA.sub(", ", text)  # dictated punctuation: «…на час, запятая, тема — …»
+    text = _PLUS.sub(" and " if text.isascii() else " и ", text)  # "assign me + comment: …"
     polite = _POLITE.match(text)
     if polite and _WORD.match(text, polite.end()):
         text = text[polite.end() :].rstrip()

@@ -106,7 +106,8 @@ async def find_user(clause: Clause, ctx: BuildContext, text: str | None = None) 
 
 
 _WHO = re.compile(
-    r"(?:\b(?:на|to|для|for|отда[йт]\w*|переда[йт]\w*|assign(?:ed)?(?:\s+it)?\s+to|назначь(?:\s+\S+)?\s+на)|->|→)\s+"
+    r"(?:\b(?:на|to|для|for|отда[йт]\w*|переда[йт]\w*|assign(?:ed)?(?:\s+it)?\s+to|assign(?=\s+(?:me|myself)\b)|"
+    r"назначь(?:\s+\S+)?\s+на)|->|→)\s+"
     r"(меня|мне|me|myself|себя|[A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?|[a-zа-яё][a-zа-яё-]+(?=\s*$|\s*[,.;]))"
     r"|^([A-ZА-ЯЁ][\w-]+)\s+(?:отдай|передай|назначь|взял[аи]?|берёт|берет|takes|took|grabbed)\b",
 )

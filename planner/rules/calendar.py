@@ -19,6 +19,11 @@ from planner.text import lemma, norm
 __all__ = ["timeblock"]
 
 
+_TOPIC = re.compile(
+    r"(?i)(?:^|[,;.]\s*|\s)(?:тема|темой|topic|subject|agenda)\s*[:—–-]?\s+([^,;.]{3,}?)\s*(?:[,;.]|$)"
+)
+
+
 def _title(
     clause: Clause,
     ctx: BuildContext,
@@ -44,7 +49,12 @@ def _title(
     called = re.search(
         r"(?i)\b(?:called|named|titled|под названием|с названием)\s+([^,.;]+?)\s*(?:[,.;]|$)", clause.text
     )
-    name = quoted(clause.text, at_least=3) or (called.group(1) if called else None)
+    topic = _TOPIC.search(clause.text)  # «…, тема — планирование квартала», "…, topic: pricing review"
+    name = (
+        quoted(clause.text, at_least=3)
+        or (called.group(1) if called else None)
+        or (topic.group(1)[:1].upper() + topic.group(1)[1:] if topic else None)
+    )
     if name:  # «создай в календаре «Онбординг Acme Logistics» …», "… called Initech QBR": its name
         return name.strip()[:120]
     spans = list(clause.moment.spans) + ([clause.duration_span] if clause.duration_span else [])
@@ -94,7 +104,10 @@ _MEETING_WORD = re.compile(
 )
 
 
-_WITH = re.compile(r"(?i)\b(?:with|с|со)\s+([^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)")
+_WITH = re.compile(
+    r"(?i)\b(?:with|с|со)\s+([^\W\d_][\w'-]*(?:\s+(?!(?:и|and)\b)[^\W\d_][\w'-]*)?"
+    r"(?:\s*(?:,|\bи\b|\band\b|&)\s*(?:(?:с|со|with)\s+)?[A-ZА-ЯЁ][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)*)"
+)
 # "invite her", «пригласи Джейн и Олега», "Олег + Мария Соколова": who else is asked to come
 _INVITE = re.compile(
     r"(?i)\b(?:invite|пригласи\w*|позови|зов[иу])\s+([^\W\d_][\w'-]*(?:(?:\s*(?:,|\bи\b|\band\b|&|\+)\s*|\s+)"
@@ -130,9 +143,15 @@ async def _attendees(clause: Clause, ctx: BuildContext) -> tuple[list[Entity | s
     attendee."""
     found: list[Entity | str] = []
     taken: list[tuple[int, int]] = []  # words that named someone already: spoken for
-    phrases: list[tuple[str, tuple[int, int]]] = [
-        (m.group(1), m.span(1)) for m in _WITH.finditer(clause.text)
-    ]
+    phrases: list[tuple[str, tuple[int, int]]] = []
+    for m in _WITH.finditer(clause.text):  # "с Олегом и Марией Соколовой": each of them
+        at = m.start(1)
+        for part in re.split(r"(?i)(\s*(?:,|\bи\b|\band\b|&)\s*(?:(?:с|со|with)\s+)?)", m.group(1)):
+            if part.strip() and not re.fullmatch(
+                r"(?i)\s*(?:,|\bи\b|\band\b|&)\s*(?:(?:с|со|with)\s+)?", part
+            ):
+                phrases.append((part.strip(), (at, at + len(part))))
+            at += len(part)
     for m in _PLUS.finditer(clause.text):
         phrases += [(m.group(1), m.span(1)), (m.group(2), m.span(2))]
     pointed = False
