@@ -406,6 +406,14 @@ def _split(text: str, now: datetime) -> list[Clause]:
             merged.append((s, e))
             borrowed[len(merged) - 1] = verb
             parts = [right]
+        elif (
+            right.identifiers
+            and not _identifiers(text[merged[-1][0] : merged[-1][1]])
+            and _ELLIPTIC.search(left.text)
+            and _ELLIPTIC.search(right.text)
+        ):  # «сделку Globex pilot на Макса, а CS-14 на Олега»: two changes said without verbs, each its own
+            merged.append((s, e))
+            parts = [right]
         elif _ELLIPTIC.search(left.text) and re.match(
             r"(?i)(?:и\s+|and\s+)?(?:заметк\w*|note)\b", text[s:e].strip()
         ):

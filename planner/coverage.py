@@ -163,6 +163,7 @@ _FIELD_PHRASES = [
      ("assignee", "owner")),
     (re.compile(r"\b(?:приоритет\w*|priority)\s*[:—-]?\s*(\S+)", re.I), ("priority",)),
     (re.compile(r"\b(?:метк\w+|лейбл\w*|label|tag)\s*[:—-]?\s*(\S+)", re.I), ("labels", "labels_add", "labels_remove", "label")),
+    (re.compile(r"\b(?:job\s+title|должность\w*|position)\s*[:—-]?\s*(\S+)", re.I), ("job_title", "title")),
 ]  # fmt: skip
 _TEXT_FIELDS = ("title", "body", "content", "description", "span", "name")
 
@@ -246,7 +247,7 @@ def _carries(intent: IntentBase, field: str) -> bool:
     """The intent sets this field: itself, or in a bulk change's `changes` or `filters`."""
     if field in type(intent).model_fields and getattr(intent, field, None) is not None:
         return True
-    changes = getattr(intent, "changes", None) or {}
+    changes = {**(getattr(intent, "changes", None) or {}), **(getattr(intent, "values", None) or {})}
     filters = getattr(intent, "filters", None)
     singular = field.removesuffix("s") if field.startswith("label") else field
     return (

@@ -113,7 +113,7 @@ async def create_person(intent: CreatePerson, ctx: BuildContext) -> None:
         values["company"] = company_id
     if intent.job_title:
         values["job_title"] = intent.job_title
-    at = f", {company_name}" if company_name else ""
+    at = (f", {intent.job_title}" if intent.job_title else "") + (f", {company_name}" if company_name else "")
     ctx.add(
         ops.create_person(
             values,

@@ -188,6 +188,11 @@ async def crm_target(
         scored += [(kind, m) for m in strong(await find(ctx, clause, kind, text=text))]
     if not scored:
         return None
+    if clause.has("deal") and not any(k == "deal" for k, _ in scored):
+        # "a note on the Alfa deal": the company's own deal, when it has one (several: which of them)
+        named = {m.entity.id: m for k, m in scored if k == "company" and m.score >= 0.9}
+        theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") in named]
+        scored += [("deal", Mention(d, named[str(d.extra["company_id"])].score, frozenset())) for d in theirs]
     if clause.has("deal"):
         scored = [s for s in scored if s[0] == "deal"] or scored
     elif clause.has("company"):

@@ -99,12 +99,13 @@ _KIND_WORD = re.compile(r"(?:человек\w*|контакт\w*|компани\
 
 
 _ROLE = re.compile(
-    r"\b(?:c[etfo]o|cmo|cpo|cio|cro|vp\b[\w\s]*|head\s+of\s+[\w\s]+|[\w\s]*\b(?:manager|director|lead|engineer|officer|"
+    r"\b(?:c[etfo]o|ciso|cmo|cpo|cio|cro|vp\b[\w\s]*|head\s+of\s+[\w\s]+|[\w\s]*\b(?:manager|director|lead|engineer|officer|"
     r"founder|owner|partner|buyer|analyst|accountant|consultant|head)|(?:генеральн\w+\s+|финансов\w+\s+|технически\w+\s+|"
     r"коммерческ\w+\s+|исполнительн\w+\s+)?директор\w*(?:\s+по\s+[\w\s]+)?|руководител\w+(?:\s+[\w\s]+)?|"
     r"менеджер\w*(?:\s+по\s+[\w\s]+)?|глав\w+\s+[\w\s]+|основател\w+|бухгалтер\w*|инженер\w*|закупщик\w*|юрист\w*)\b",
     re.IGNORECASE,
 )
+_TITLED = re.compile(r"(?i)^(?:job\s+title|title|role|position|должность|роль|позиция)\s*[:—–-]?\s*(\S.*)$")
 _EMPLOYER = re.compile(
     r"(?:^|\s)(?:works?\s+at|from|at|из|в\s+компании|работает\s+в|в)\s+([«\"']?[A-ZА-ЯЁ][\w&.'-]*(?:\s+[A-ZА-ЯЁ][\w&.'-]*)*)",
 )
@@ -113,6 +114,9 @@ _EMPLOYER = re.compile(
 def _details(text: str) -> tuple[str | None, str | None]:
     """(job title, employer's words) among the comma-separated details of a new person."""
     role = employer = None
+    text = re.sub(
+        r"(?i)\b(должность|title|role|position|роль)\s*[—–:-]\s*", r"\1 ", text
+    )  # «должность — CFO»
     for part in re.split(r"\s*[,;(]\s*|\s+[—–]\s+", _EMAIL.sub(" ", text)):
         part = part.strip(" .)")
         if not part:
@@ -121,6 +125,10 @@ def _details(text: str) -> tuple[str | None, str | None]:
         if found:
             employer = found.group(1).strip("«\"' ")
             part = part[: found.start()].strip()
+        titled = _TITLED.match(part)  # "title CISO", «должность — финдиректор»
+        if titled and role is None:
+            role = titled.group(1).strip()
+            continue
         m = _ROLE.search(part)
         if (
             m

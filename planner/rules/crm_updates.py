@@ -61,6 +61,9 @@ _ROLE = re.compile(
 )
 
 
+_HANDED = re.compile(r"(?i)\s(?:на|to|→|->)\s+([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)\s*[.!]?$")
+
+
 def _field(clause: Clause) -> tuple[str, set[str]] | None:
     for rx, attribute, kinds in _FIELDS:
         if rx.search(clause.text):
@@ -87,6 +90,15 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         )
     )  # "initech renewal amount = 21k", "сделку глобекс теперь ведёт макс", "Альфа — сумма 900 тысяч"
     found = _field(clause)
+    handed = _HANDED.search(clause.text)  # «сделку Globex pilot на Макса»: no verb, a deal and a colleague
+    if (
+        found is None
+        and handed
+        and clause.has("deal")
+        and not clause.has("move", "put")
+        and any(m.score >= 0.5 for m in await find(ctx, clause, "member", text=handed.group(1)))
+    ):
+        changes, found = True, ("owner", {"deal"})
     # "add the domain acme.io to Acme Corp" adds to a field of an existing record
     adds_to_field = found is not None and re.search(
         r"\b(?:add|добавь)\s+(?:the\s+|a\s+|new\s+)?(?:domain|домен|email|e-mail|почту)\b", clause.text, re.I

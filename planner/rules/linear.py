@@ -433,7 +433,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         " ",
         raw,
     )
-    raw = re.sub(r"(?i)[,\s]+(?:срок|due|deadline|дедлайн|до|by)\s*$", "", raw.strip())
+    raw = re.sub(r"(?i)[,\s]+(?:срок|due|deadline|дедлайн|до|by)\s*[.!]*$", "", raw.strip())
     raw = re.sub(
         r"(?i)[,\s]*\b(?:assign(?:ed)?(?:\s+it)?\s+to|give(?:\s+it|\s+this)?\s+to|назначь\s+на|исполнитель|assignee|owner)"
         r"\s*[:—-]?\s+\S+\s*$",
