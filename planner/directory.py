@@ -105,6 +105,13 @@ class Directory:
                         {"domains": domains},
                     )
                 )
+            # a domain's word that starts another company's name too ("acme" of acme.com, and Acme
+            # Logistics) names neither on its own: said alone, it is a question, not the domain's owner
+            firsts = [(e.id, e.name.split()[0].lower()) for e in out if e.name.split()]
+            for e in out:
+                e.aliases[:] = [
+                    a for a in e.aliases if not any(i != e.id and w == a.lower() for i, w in firsts)
+                ]
             return out
 
         return await self._cached("companies", load)

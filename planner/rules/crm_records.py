@@ -35,6 +35,8 @@ _STOPWORDS = {
     "Attio",
     "Please",
     "Пожалуйста",
+    # pronouns and greetings open sentences, they name nobody ("We met … . Please add Tom …")
+    *"I We You He She They It Our My Hi Hello Hey Thanks Я Мы Вы Ты Он Она Они Привет Спасибо".split(),
 }
 
 
@@ -178,6 +180,9 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
         if head.has("issue", "task", "linear", "team") and not head.has("company", "person"):
             return False
     text = clause.text
+    sentences = [x for x in re.split(r"(?<=[.!?])\s+(?=\S)", text) if x.strip()]
+    if len(sentences) > 1:  # "We met Globex's new security lead … . Please add Tom Becker (…)": the ask
+        text = next((x for x in sentences if _EMAIL.search(x)), sentences[-1])
     emails = _EMAIL.findall(text)
     person_at = _PERSON_AFTER.search(text)  # "… and their CTO Gavin Belson, …", "…, контакт Пётр …"
     company_text = text[: person_at.start()] if person_at and emails else text

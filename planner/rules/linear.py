@@ -34,20 +34,17 @@ async def _deals_for(clause: Clause, ctx: BuildContext) -> list[Entity]:
     Each distinct name in the text is one deal; a name that fits several deals is a question."""
     if ctx.memory.get("deal"):
         return [ctx.memory["deal"]]
-    mentions = [m for m in await find(ctx, clause, "deal") if m.score >= 0.9]
-    if not mentions:
-        full = str(ctx.memory.get("full_text", clause.text))
-        mentions = [m for m in await find(ctx, clause, "deal", text=full) if m.score >= 0.9]
+    every = await find(ctx, clause, "deal")
+    if not [m for m in every if m.score >= 0.9]:
+        every = await find(ctx, clause, "deal", text=str(ctx.memory.get("full_text", clause.text)))
+    mentions = [m for m in every if m.score >= 0.9]
     taken: set[int] = set()
     deals: list[Entity] = []
     for n, m in enumerate(mentions):
         if m.positions & taken:
             continue
-        group = [
-            x
-            for x in mentions
-            if x.positions == m.positions or x.positions & m.positions and x.score >= m.score
-        ]
+        # the deals these words fit about as well ("for Acme": Acme Corp's and Acme Logistics')
+        group = best([x for x in every if x.positions == m.positions or x.positions & m.positions])
         deal = ctx.choose(
             f"deal{n}" if n else "deal",
             "deal",
