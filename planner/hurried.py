@@ -84,6 +84,7 @@ _COURTESY = re.compile(  # ", пожалуйста," between two words takes bot
 )
 
 
+_FILLED_AND = re.compile(r"(?i)\b(и|а|and)\s*,\s*(?:(?:ну|э+|эм+|короче|типа|uh+|um+|like|so)\s*,?\s*)+")
 _SPOKEN_COMMA = re.compile(r"(?i)[,\s]*\b(?:запятая|comma)\b[,\s]*(?=\S)")
 # "assign me + comment: …": a plus before a second request (between names it lists people: "Олег + Мария")
 _PLUS = re.compile(
@@ -214,6 +215,7 @@ def unhurried(text: str) -> str:
     text = _SHORT_RX.sub(_expand, text)
     text = re.sub(r"\s{2,}", " ", _COURTESY.sub("", text)).strip() or text
     text = _SPOKEN_EMAIL.sub(lambda m: f"{m.group(1)}@{m.group(2)}.{m.group(3)}", text)
+    text = _FILLED_AND.sub(r"\1 ", text)  # «…в выигранные и, ну, заводи онбординг»: "и" joins two requests
     text = _SPOKEN_COMMA.sub(", ", text)  # dictated punctuation: «…на час, запятая, тема — …»
     text = _PLUS.sub(" and " if text.isascii() else " и ", text)  # "assign me + comment: …"
     polite = _POLITE.match(text)

@@ -109,6 +109,10 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
         or clause.has("move", "complete")
         and _to_stage(clause)
         and any(m.score >= 1.0 for m in await find(ctx, clause, "deal"))  # "move Globex pilot to Closed"
+        or clause.has("move")  # «по Глобексу … подписали, значит переводи в Won»: the deal just named
+        and _to_stage(clause)
+        and ctx.memory.get("deal") is not None
+        and any(m.score >= 1.0 for m in await find(ctx, clause, "stage"))
     ):
         return False
     if clause.identifiers or clause.has("task", "issue") and not clause.has("deal"):
