@@ -131,6 +131,8 @@ class Planner:
             now=now.isoformat(),
             timezone=req.timezone,
         )
+        if req.interpreted is not None or req.intents is not None:
+            ctx.memory["asked"] = _only_asks(text, now)  # §5a: a question never becomes a write
         if req.interpreted is not None:
             return _by("model", await self._from_intents(req.interpreted, ctx, plan), req.interpreted)
         if req.intents is not None:
@@ -375,7 +377,7 @@ class Planner:
             )
         try:
             doubtful = [i for i in sure if i.confidence is not None and i.confidence < EXECUTE_CONFIDENCE]
-            if doubtful and ctx.answer("confirm") not in (None, "yes", "да"):
+            if (doubtful or ctx.memory.get("asked")) and ctx.answer("confirm") not in (None, "yes", "да"):
                 plan.summary = "cancelled"
                 return Outcome(
                     "safe_fail", plan, None, ctx.t("Хорошо, ничего не делаю.", "OK, doing nothing.")
@@ -393,7 +395,8 @@ class Planner:
                 ctx.notes.append(ctx.t("Не принято: ", "Not accepted: ") + "; ".join(refused)[:600])
                 if not ctx.intents:
                     return self._invalid(ctx, plan, "\n".join(ctx.notes))
-            if doubtful and ctx.answer("confirm") is None:
+            asked = ctx.memory.get("asked") and any(not a.read_only for a in ctx.actions)
+            if (doubtful or asked) and ctx.answer("confirm") is None:
                 # seed 001: a doubtful reading is said back before anything is drafted — as the
                 # changes it would make, with the records found, not as the fields it arrived in
                 said = "; ".join(a.preview for a in ctx.actions if not a.read_only) or "; ".join(
@@ -638,3 +641,18 @@ def _fell_short(outcome: Outcome) -> bool:
     # "domain" is also a company's web domain: the routing question is the one offering the systems
     routing = slot == "domain" and {c.value for c in q.choices} == {"attio", "linear"}
     return routing or slot in _FELL_SHORT
+
+
+_POLITE_ASK = re.compile(
+    r"(?i)^\s*(?:(?:hey|hi|ok|so|и|а|ну)[,\s]+)?(?:(?:can|could|would|will)\s+you|pls|please|можешь|можете|сможешь|"
+    r"сможете|не\s+мог\w*|будь\s+добр\w*)\b"
+)
+
+
+def _only_asks(text: str, now: datetime) -> bool:
+    """The person's words (sent beside a model's intents) ask a question rather than ask for a change
+    ("Globex pilot уже в Won?"); "can you move …?" is a request said politely."""
+    if not text.strip() or _POLITE_ASK.match(text):
+        return False
+    clauses = split_clauses(text[:2000], now)
+    return bool(clauses) and all(interrogative(c) for c in clauses)

@@ -141,6 +141,13 @@ CORPORA = [
         "notes), written after D and E's fixes: 144/200 on first contact",
     ),
     ("corpus_v9_intents.jsonl", 95, "blind intents for F: 58/60 on first contact"),
+    (
+        "corpus_v10.jsonl",
+        85,
+        "blind, set G (a B2B team's fortnight: CS manager, PM, founder's voice notes, engineer, a rep "
+        "switching languages), written after F's fixes: 156/200 with 16 wrong drafts on first contact",
+    ),
+    ("corpus_v10_intents.jsonl", 95, "blind intents for G: 57/60 on first contact"),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
@@ -148,12 +155,15 @@ CORPORA = [
 # (v7: "can you close all ENG issues?" drafts — a polite request with a question mark; v8: a CRM task
 # "to send it to her" whose "it" (the questionnaire) is in the sentence before; v9: an amount change
 # its writer did not count as destructive, which DESIGN §6 does (overwriting a non-empty field), and
-# v9_intents: priority "critical", which we read as urgent (§5a: plain synonyms) and its writer as invalid).
+# v9_intents: priority "critical", which we read as urgent (§5a: plain synonyms) and its writer as invalid;
+# v10_intents: "Globx pilot" from a client's model, which we resolve to the one deal it is a typo of and
+# show in the draft, and its writer wanted asked).
 WRONG_AT_MOST = {
     "corpus_v7.jsonl": 1,
     "corpus_v8.jsonl": 1,
     "corpus_v9.jsonl": 1,
     "corpus_v9_intents.jsonl": 2,
+    "corpus_v10_intents.jsonl": 1,
 }
 
 
