@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from planner.dates import Moment, extract_duration, extract_moment
 from planner.resolve import WordKey, keys_for
+from planner.text import is_past
 
 __all__ = ["CUES", "Clause", "analyse", "command_verbs", "cue_words", "head_of", "split_clauses"]
 
@@ -27,7 +28,7 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "complete": "закрыть закрой закрывай завершить заверши выполнить выполни готово сделано готов done complete completed "
                 "сделанную сделанной сделанным выполненную выполненной закрытую завершённую завершенную "
                 "close finish finished resolve resolved закончить закончил доделал доделала готовы готова",
-    "delete": "удалить удали стереть сотри убрать убери delete remove trash drop rid",
+    "delete": "удалить удали стереть сотри убрать убери delete remove trash drop rid nuke kill",
     "archive": "архивировать заархивировать заархивируй archive",
     "comment": "прокомментировать прокомментируй комментарий комментировать откомментировать коммент комментарием "
                "comment",
@@ -116,6 +117,8 @@ class Clause:
     # the words before a colon that only set the scene ("Initech renewal: spin up …"): what they name
     # is read for the rest, but a read of it is no step of a draft
     context: bool = False
+    # a piece after a request that says why ("…, she left Acme", "…, dupe of DES-7"): asks for nothing
+    reason: bool = False
 
     def has(self, *names: str) -> bool:
         return any(n in self.cues for n in names)
@@ -365,6 +368,7 @@ def _split(text: str, now: datetime) -> list[Clause]:
         bounds.append((a.end(), b.start() if b else len(text)))
     pieces = [(s, e) for s, e in bounds if text[s:e].strip()]
     merged: list[tuple[int, int]] = [pieces[0]]
+    reasons: set[int] = set()  # merged pieces that only say why (context, asking for nothing)
     borrowed: dict[int, str] = {}
     # what the merged piece on the left says, kept as its pieces' readings joined: a long message is not
     # read again from its start at every cut
@@ -376,7 +380,11 @@ def _split(text: str, now: datetime) -> list[Clause]:
         left = _joined(
             (lead + " " + text[merged[-1][0] : merged[-1][1]]).strip(), [analyse(lead, now), *parts]
         )
-        if _COMPLEMENT.match(text[s:e].strip()) and left.has(
+        if _is_reason(text[s:e], right) and _verb_count(left) and len(merged) - 1 not in reasons:
+            merged.append((s, e))  # "Delete Li Wei from the CRM, she left Acme Logistics last month"
+            reasons.add(len(merged) - 1)
+            parts = [right]
+        elif _COMPLEMENT.match(text[s:e].strip()) and left.has(
             "comment", "note", "note_verb", "todo", "remind"
         ):
             merged[-1] = (merged[-1][0], e)  # "напиши в комментарии, что фикс уехал" - what is said
@@ -422,10 +430,39 @@ def _split(text: str, now: datetime) -> list[Clause]:
         else:
             merged[-1] = (merged[-1][0], e)
             parts.append(right)
-    return [
+    out = [
         analyse((borrowed.get(i, "") + " " + text[s:e].strip()).strip(), now)
         for i, (s, e) in enumerate(merged)
     ]
+    for i in reasons:
+        out[i].reason = True
+    return out
+
+
+# a piece after a request that says why, not what: "she left Acme", "dupe of DES-7", «созвон прошел»,
+# «редизайн логина больше не нужен", "they asked for a proposal", "because …", «т.к. …»
+_REASON = re.compile(
+    r"(?i)^(?:(?:так\s+как|потому\s+что|т\.\s?к\.|because|since|cause|coz)\b|"
+    r"(?:she|he|they|it|we|they're|it's|she's|he's|we're|он|она|они|мы|оно)\s+(?!will\b|should\b|need\b|must\b)\S|"
+    r"(?:dupe|duplicate|дубль|дубликат)\b|(?:the|this|that|these|those|our|their)\s+(?:\S+\s+){0,4}"
+    r"(?:is|are|was|were|has|have|had)\b|"
+    r".*\b(?:больше\s+не\s+нуж\w*|уже\s+не\s+нуж\w*|no\s+longer\s+(?:needed|relevant)|not\s+needed)\b)"
+)
+_CARRIES = re.compile(r"(?i)\d|срочн|urgent|high|low|приоритет|priority|высок|низк|\b(?:to|в|на|into)\s+\S+$")
+
+
+def _is_reason(piece: str, reading: Clause) -> bool:
+    """The piece explains the request before it and carries nothing of its own (no date, number,
+    priority or destination): a reason, which must neither be read as a request nor change one."""
+    said = piece.strip(" ,.;!")
+    bare = re.sub(r"(?i)\b[a-z]{1,10}-\d+\b", " ", said)  # "dupe of DES-7": the issue it repeats
+    if not said or _verb_count(reading) or reading.moment.day or reading.moment.at or _CARRIES.search(bare):
+        return False
+    if said.endswith("?") or piece.rstrip().endswith("?"):
+        return False  # «…, оно сразу закроется?»: a question, and the message with it
+    words = said.split()
+    reported = len(words) <= 6 and any(is_past(w) for w in words)  # «созвон прошел», «они запросили КП»
+    return bool(_REASON.match(said) or reported and not reading.identifiers)
 
 
 def _joined(text: str, readings: list[Clause]) -> Clause:

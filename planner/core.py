@@ -256,8 +256,8 @@ class Planner:
         for i, clause in enumerate(split_clauses(text, ctx.now)):
             ctx.clause_index = i
             reword = ctx.answer("reword")
-            if reword == "skip":
-                continue
+            if reword == "skip" or clause.reason:
+                continue  # skipped by the person, or a reason said after the request (it asks nothing)
             if reword:
                 clause = analyse(reword, ctx.now)
             ctx.span = clause.text

@@ -204,3 +204,13 @@ def is_infinitive(word: str) -> bool:
     if not _CYR.search(w):
         return False
     return any("INFN" in p.tag for p in _morph().parse(w)[:2])
+
+
+@lru_cache(maxsize=65536)
+def is_past(word: str) -> bool:
+    """A Russian verb in the past tense ("прошёл", "запросили"), as its most likely reading: a report."""
+    w = norm(word)
+    if not _CYR.search(w) or word[:1].isupper():
+        return False  # «Павел», «Мила»: a name, however it ends
+    parses = _morph().parse(w)
+    return bool(parses) and "VERB" in parses[0].tag and "past" in parses[0].tag

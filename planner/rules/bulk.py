@@ -22,6 +22,7 @@ _ALL = re.compile(
     re.IGNORECASE,
 )
 _DESTINATION_AT = re.compile(r"\s(?:to|into|as|в|во|на)\s+(?:stage\s+|state\s+|стади\w+\s+|статус\s+)?", re.I)
+_DONE = re.compile(r"(?i)\s*(?:done|completed?|closed|finished|готов\w*|выполнен\w*|сделан\w*|закрыт\w*)\s*")
 _OPEN = re.compile(r"\b(?:open|opened|active|открыт\w*|незакрыт\w*|активн\w*)\b", re.I)
 _LABEL_WORDS = {"bug": "bug", "bugs": "bug", "баг": "bug", "баги": "bug", "багов": "bug", "ошибки": "bug",
                 "feature": "feature", "features": "feature", "фичи": "feature"}  # fmt: skip
@@ -76,8 +77,14 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         destination = None  # «закрой как проигранные все сделки в Lead»: "в Lead" is then which ones
         changes = {"stage": "Lost" if closed_as.group(1).lower().startswith(("l", "п")) else "Won"}
         head = clause.text[: closed_as.start()] + " " + clause.text[closed_as.end() :]
-    elif clause.has("complete") and not destination:
-        changes = {"complete": True}
+    elif (
+        clause.has("complete")
+        and not destination
+        or destination
+        and not deals
+        and _DONE.fullmatch(destination)
+    ):
+        changes = {"complete": True}  # "mark every ENG issue as Done": completed, as "close" would
     elif clause.has("archive", "delete") and not labelling:
         changes = {"delete": True} if deals else {"archive": True}
     elif labelling and not deals and (named := await _label(ctx, clause.text)):

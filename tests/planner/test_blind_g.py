@@ -185,3 +185,31 @@ async def test_a_models_write_for_words_that_only_ask_is_said_back_first(anna: C
     r = await anna.call("plan", text="Can you move Globex pilot to Won?", intents=said)
     assert r["status"] == "draft_pending"  # a request said politely
     assert json.dumps(writes(r)[0]["args"]).count("Won") == 1
+
+
+async def test_a_reason_said_after_a_request_changes_nothing_and_is_not_read_as_one(
+    anna: Conversation,
+) -> None:
+    r = await anna.say("Delete Li Wei from the CRM, she left Acme Logistics last month")
+    assert [i["op"] for i in intents(r)] == ["delete_record"] and r["status"] == "draft_pending"
+    r = await anna.say("nuke ENG-102, dupe of DES-7")  # the issue it repeats stays as it is
+    assert [(i["op"], i["issue"]) for i in intents(r)] == [("archive_issue", "ENG-102")]
+    r = await anna.say("close ENG-101, duplicate of ENG-103")
+    assert [(i["op"], i["issue"]) for i in intents(r)] == [("complete_issue", "ENG-101")]
+    r = await anna.say("Отметь CS-12 выполненной, созвон с Acme прошёл")  # no meeting to book
+    assert [(i["op"], i["issue"]) for i in intents(r)] == [("complete_issue", "CS-12")]
+    r = await anna.say("поставь Acme Logistics pilot в stage Proposal, они запросили коммерческое")
+    assert [(i["op"], i["stage"]) for i in intents(r)] == [("update_deal", "Proposal")]
+    r = await anna.say("Переведи ENG-102 в Canceled, редизайн логина больше не нужен")
+    assert [(i["op"], i["state"]) for i in intents(r)] == [("update_issue", "Canceled")]
+
+
+async def test_a_name_or_a_question_after_a_comma_is_no_reason(anna: Conversation) -> None:
+    r = await anna.say(
+        "Заведи компанию «Север Инфо» с доменом sever-info.ru и контакт Павел Орлов, pavel@sever-info.ru"
+    )
+    assert [i["op"] for i in intents(r)] == ["create_company", "create_person"]
+    r = await anna.say("а если я напишу «закрой ENG-104», оно сразу закроется?")
+    assert r["draft"] is None
+    r = await anna.say("Mark every ENG issue as Done, we're resetting the board for the new cycle")
+    assert {a["operation"] for a in writes(r)} == {"complete_issue"}
