@@ -41,7 +41,7 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "rename": "переименовать переименуй rename",
     "query": "показать покажи найти найди список выведи вывести посмотреть глянуть show list find search get "
              "display what which какой какие что сколько how где who whose чей кто статус status",
-    "deal": "сделка сд deal opportunity",
+    "deal": "сделка сд deal opportunity pipeline воронка",
     "company": "компания company организация клиент account",
     "person": "контакт человек person contact",
     "task": "задача задачка таска task todo напоминание reminder",
@@ -129,9 +129,17 @@ class Clause:
         return _STARTS.search(self.text) is not None or any(
             self.keys[i].text not in _NEW
             and self.keys[i].text not in CUES["complete"]  # "сделанную" is done, though its verb is "сделать"
-            and not (self.keys[i].text in _OPEN_ADJ or (self.keys[i].text == "open" and i > 0))
+            and not (
+                self.keys[i].text in _OPEN_ADJ
+                or (self.keys[i].text == "open" and (i > 0 or self._plural_after(i)))
+            )
             for i in self.cue_positions("create")
         )
+
+    def _plural_after(self, i: int) -> bool:
+        """ "open bugs in ENG": "open" before things in the plural is which ones, not a verb."""
+        after = self.keys[i + 1].text if i + 1 < len(self.keys) else ""
+        return after in ("bugs", "issues", "tickets", "tasks", "deals", "items", "ones")
 
     def says_new(self) -> bool:
         """The adjective "new" ("новая сделка с Initech"): a create without a verb."""
@@ -380,7 +388,12 @@ def _split(text: str, now: datetime) -> list[Clause]:
         left = _joined(
             (lead + " " + text[merged[-1][0] : merged[-1][1]]).strip(), [analyse(lead, now), *parts]
         )
-        if _is_reason(text[s:e], right) and _verb_count(left) and len(merged) - 1 not in reasons:
+        if (
+            _is_reason(text[s:e], right)
+            and _verb_count(left)
+            and not left.creates()  # "добавь человека …, он из Альфа-Лизинга": a new record's details
+            and len(merged) - 1 not in reasons
+        ):
             merged.append((s, e))  # "Delete Li Wei from the CRM, she left Acme Logistics last month"
             reasons.add(len(merged) - 1)
             parts = [right]

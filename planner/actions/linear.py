@@ -7,7 +7,7 @@ from typing import Any
 
 from planner import references as refs
 from planner.actions import builds, need
-from planner.context import BuildContext
+from planner.context import BuildContext, Invalid
 from planner.directory import Entity
 from planner.intents.models import (
     ArchiveIssue,
@@ -121,6 +121,10 @@ async def create_issue(intent: CreateIssue, ctx: BuildContext) -> None:
     ctx.add(ops.create_issue(scope, fields, preview, depends_on=depends))
 
 
+# what an assignee is said as when there is to be none
+UNASSIGNED = frozenset({"none", "nobody", "no one", "unassigned", "никто", "никого", "без исполнителя"})
+
+
 @builds("update_issue")
 async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
     issue: dict[str, Any] = intent.resolved("issue") or await refs.issue(ctx, need(ctx, intent, "issue"))
@@ -129,6 +133,16 @@ async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
     fields: dict[str, Any] = {}
     parts: list[str] = []
     already: list[str] = []
+    nobody = intent.resolved("assignee") is None and str(intent.assignee or "").strip().lower() in UNASSIGNED
+    if nobody:  # "unassign ENG-101": Composio's LINEAR_UPDATE_ISSUE takes a user id, never none
+        raise Invalid(
+            ctx.t(
+                f"Снять исполнителя с {name} через Composio нельзя (LINEAR_UPDATE_ISSUE принимает только "
+                "пользователя) — снимите его в Linear или назначьте другого.",
+                f"Composio cannot unassign {name} (LINEAR_UPDATE_ISSUE takes a user only) — clear it in "
+                "Linear, or assign someone else.",
+            )
+        )
     if intent.assignee is not None or intent.resolved("assignee") is not None:
         who: Entity = intent.resolved("assignee") or await refs.user(ctx, str(intent.assignee))
         before = (issue.get("assignee") or {}).get("name")

@@ -33,6 +33,9 @@ _LISTS = [
 ]
 
 
+_DEALS_ASKED = re.compile(r"(?i)\b(?:deals|сделк\w*|how\s+many|сколько|total|сумм\w*|pipeline\s+\w+)\b")
+
+
 def _system(clause: Clause) -> str | None:
     if clause.has("linear"):
         return "linear"
@@ -70,7 +73,13 @@ async def workspace_lists(clause: Clause, ctx: BuildContext) -> bool:
         kind is None
         or clause.has("note")
         or clause.has("deal")
-        and (kind != "stages" or await _names_a_deal(clause, ctx) or await _names_a_stage(clause, ctx))
+        and (
+            kind != "stages"
+            or await _names_a_deal(clause, ctx)
+            or await _names_a_stage(clause, ctx)
+            or _DEALS_ASKED.search(clause.text)  # "how many deals … across all stages", "pipeline Макса"
+            or any(m.score >= 0.5 for m in await find(ctx, clause, "member"))
+        )
     ):
         return False  # "сделки в стадии ...", "на какой стадии сделка" are about records, not catalogs
     if clause.has("task", "issue") and kind not in ("states", "labels", "people"):

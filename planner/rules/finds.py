@@ -25,7 +25,7 @@ _MINE = re.compile(r"\b(?:my|mine|на\s+мне|мои|моих|мой|assigned\
 _ASKS_LIST = re.compile(
     r"^\s*(?:(?:а|и|ну|so|and|ok)[,\s]+)?(?:покажи|показать|выведи|список|перечисли|найди|list|show|find|give\s+me|"
     r"what|which|what's|whats|что|какие|какой|сколько|how\s+many|how\s+much|count|total|sum|итого|everything|всё|все|"
-    r"any|есть\s+ли|who|кто)\b",
+    r"any|есть\s+ли|who|кто|open\s+(?:bugs|issues|tickets|tasks|deals))\b",
     re.IGNORECASE,
 )
 

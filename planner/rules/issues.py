@@ -122,6 +122,9 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
                         Find(object="deals", filters=Filters(record=deal.name)), record=("deals", deal)
                     )
         return True
+    if _UNASSIGN.search(clause.text) and not clause.has("comment"):  # "unassign ENG-101", «сними исполнителя»
+        await ctx.emit(UpdateIssue(issue=ident, assignee="none"), issue=issue)
+        return True
     if clause.has("comment"):
         body = clause.after_colon or _comment_body(clause.text) or MISSING
         await ctx.emit(CommentIssue(issue=ident, body=body[:10_000]), issue=issue)
@@ -209,6 +212,18 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         change["project"] = ctx.memory["new_project_names"][
             -1
         ]  # "create a project X … and move ENG-104 into it"
+    elif (
+        moving
+        and state_named is None
+        and not change
+        and (into := re.search(r"(?i)\b(?:into|to|в|во)\s+(.+?)\s*[.!]?$", clause.text))
+        and (
+            named_project := [
+                m for m in await find(ctx, clause, "project", text=into.group(1)) if m.score >= 0.9
+            ]
+        )
+    ):  # "move ENG-103 into Q1 Launch": a project said without the word
+        change["project"], found["project"] = named_project[0].entity.name, named_project[0].entity
     elif clause.has("move", "put", "create") and re.search(r"\b(проект\w*|project)\b", clause.text, re.I):
         projects = [m for m in await find(ctx, clause, "project") if m.score >= 0.9]
         answered = ctx.answer("project")
@@ -233,6 +248,10 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
+_UNASSIGN = re.compile(
+    r"(?i)\bun-?assign\w*|\b(?:сними|снять|убери|убрать|удали|удалить|remove|clear)\s+(?:с\s+\S+\s+)?"
+    r"(?:the\s+)?(?:исполнител\w*|ответственн\w*|assignee|owner)\b"
+)
 _PAIR = re.compile(r"\b([A-Z]{1,10}-\d+)\s+(?:на|to|->|→|for)\s+(меня|me|[^\W\d_][\w-]*)", re.IGNORECASE)
 
 

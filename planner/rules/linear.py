@@ -336,6 +336,10 @@ async def _project_in(clause: Clause, ctx: BuildContext) -> Entity | None:
 
 @rule(60, writes=True)
 async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
+    if re.match(
+        r"(?i)\s*(?:show\s+(?:me\s+)?|list\s+)?(?:all\s+)?open\s+(?:bugs|issues|tickets|tasks)\b", clause.text
+    ):
+        return False  # "open bugs in ENG": which issues to show, not a new one
     noun = clause.has("task", "issue")
     starts_as_task = bool(_TASK_START.match(clause.text)) and not (
         clause.has("query") or clause.text.rstrip().endswith("?")

@@ -213,3 +213,29 @@ async def test_a_name_or_a_question_after_a_comma_is_no_reason(anna: Conversatio
     assert r["draft"] is None
     r = await anna.say("Mark every ENG issue as Done, we're resetting the board for the new cycle")
     assert {a["operation"] for a in writes(r)} == {"complete_issue"}
+
+
+async def test_an_issue_goes_into_a_project_named_without_the_word(anna: Conversation) -> None:
+    r = await anna.say("move ENG-103 into Q1 Launch")
+    assert [(i["op"], i.get("project")) for i in intents(r)] == [("update_issue", "Q1 Launch")]
+    r = await anna.say("move ENG-103 to In Progress")  # a state is still a state
+    assert [(i["op"], i.get("state")) for i in intents(r)] == [("update_issue", "In Progress")]
+
+
+async def test_unassigning_is_refused_plainly_and_never_archives(anna: Conversation) -> None:
+    for text in ("unassign ENG-101", "удали исполнителя у ENG-101"):
+        r = await anna.say(text)
+        assert (r["status"], r["draft"]) == ("invalid", None), text
+        assert "Linear" in r["user_message"]
+
+
+async def test_lists_and_counts_of_deals_are_deals_not_the_stage_catalog(anna: Conversation) -> None:
+    r = await anna.say("покажи pipeline Макса")
+    assert "Initech renewal" in r["user_message"]
+    r = await anna.say("How many deals do we have in total, across all stages?")
+    assert "6" in r["user_message"] and "Globex pilot" in r["user_message"]
+    r = await anna.say("какие стадии в воронке?")  # the stages themselves
+    assert "Qualification" in r["user_message"] and "Globex" not in r["user_message"]
+    r = await anna.say("open bugs in ENG")
+    assert (r["status"], r["draft"]) == ("answered", None)
+    assert "ENG-101" in r["user_message"] and "ENG-103" in r["user_message"]
