@@ -18,7 +18,8 @@ from planner.rules._linear_common import STATE_PHRASES, find_user
 __all__ = ["update_all"]
 
 _ALL = re.compile(
-    r"\b(?:all|every|each|everything|все|всех|всем|всеми|всё|весь|всю|вообще все|каждую|каждый|каждое|целиком)\b",
+    r"\b(?:all|every|each|everything|both|все|всех|всем|всеми|всё|весь|всю|вообще все|каждую|каждый|каждое|целиком|"
+    r"обе|оба|обеих|обоих)\b",
     re.IGNORECASE,
 )
 _DESTINATION_AT = re.compile(r"\s(?:to|into|as|в|во|на)\s+(?:stage\s+|state\s+|стади\w+\s+|статус\s+)?", re.I)
@@ -95,13 +96,26 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         assert clause.moment.day is not None
         changes = {"due": clause.moment.day.isoformat()}
         head = strip_spans(head, [s for s in clause.moment.spans if s[1] <= len(head)])
-    elif clause.has("assign") or owner_words:
+    elif (
+        clause.has("assign")
+        or owner_words
+        or destination
+        and not deals
+        and clause.has("put")
+        and await find_user(clause, ctx, destination) is not None  # «повесь на Олега»
+    ):
         people = sorted(
             [m for m in await find(ctx, clause, "member" if deals else "user") if m.score >= 0.5],
             key=lambda m: min(m.positions),
         )
         who = (await find_user(clause, ctx, destination)) if destination and not deals else None
-        if who is None and people:  # "передай все сделки Олега Максу": the last person named gets them
+        noun = min(clause.cue_positions("deal") or [-2])
+        whose = next((m for m in people if noun + 1 in m.positions), None) if len(people) > 1 else None
+        if who is None and whose is not None:  # «Макс забирает обе сделки Олега»: Oleg's deals, to Max
+            who = next(m.entity for m in people if m is not whose)
+            if deals:
+                resolved["owner_filter"] = whose.entity
+        elif who is None and people:  # "передай все сделки Олега Максу": the last person named gets them
             who = people[-1].entity
             if len(people) > 1 and deals:
                 resolved["owner_filter"] = people[0].entity
@@ -280,7 +294,8 @@ _PLAIN = frozenset(
     "открытых незакрытые владелец владельцем ответственный исполнителя линеар линеаре linear attio crm "
     "команды команде команда team ревью проверке работе процессе бэклог закрытые готовые сделанные срочные "
     "срочными срочным высокий низкий средний лежит лежат висит висят находится находятся стоит стоят сидит "
-    "sitting sits lying is are currently сейчас как still ещё еще пока out owns own owned has have holds "
+    "sitting sits lying is are currently сейчас как still забирает забирают берёт берет takes take неназначенные неназначенных ничьи ничьих both обе оба "
+    "обеих обоих ещё еще пока out owns own owned has have holds "
     "принадлежат принадлежащие ведёт ведет".split()
 )
 

@@ -170,6 +170,10 @@ async def _value(attribute: str, clause: Clause, ctx: BuildContext) -> Any:
         return {"currency_value": number, "currency_code": amount[1]}
     if attribute == "owner":
         members = [m for m in await find(ctx, clause, "member") if m.score >= 0.5]
+        given = re.search(r"(?i)\b(?:переда[йт]\w*|отда[йт]\w*|to|на)\s+([^\W\d_][\w-]*)", text)
+        to_them = [m for m in await find(ctx, clause, "member", text=given.group(1))] if given else []
+        if len(members) > 1 and to_them:  # «альфу передай максу, олег в отпуске»: whom it is given to
+            members = [m for m in members if m.entity.id == to_them[0].entity.id] or members
         if not members and re.search(r"(?i)\b(?:me|myself|мне|меня|себе|на себя)\b", text):
             return await refs.member(ctx, "me")  # "make me the owner of …", "передай мне сделку …"
         owner: Entity | None = ctx.choose(

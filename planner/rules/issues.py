@@ -35,6 +35,7 @@ from planner.rules._linear_common import (
     my_issue_choices,
     team_state,
 )
+from planner.text import is_infinitive
 
 __all__ = ["issue_by_reference", "issue_by_words", "issues_by_title_words", "resolve_issue", "sub_issues"]
 
@@ -339,6 +340,9 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if re.search(r"(?i)\bпостав\w*\s+(?:мне|ему|ей|им|нам|\w+у)\s+(?:задач\w*|таск\w*)\b", clause.text):
         return False  # «поставь мне задачу починить логин» sets a new task, it names none
+    then = re.search(r"(?i)\bпостав\w*\s+(?:задач\w*|таск\w*)\s+([^\W\d_]+)", clause.text)
+    if then and is_infinitive(then.group(1)):
+        return False  # «поставь задачу позвонить Ивану завтра»: what to do, so a new task
     listing: list[dict[str, Any]] = list(ctx.conversation.get("last_list") or [])
     low = clause.text.lower()
     pos = next((v for k, v in _POSITION.items() if re.search(rf"\b{k}", low)), None)

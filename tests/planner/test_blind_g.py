@@ -239,3 +239,25 @@ async def test_lists_and_counts_of_deals_are_deals_not_the_stage_catalog(anna: C
     r = await anna.say("open bugs in ENG")
     assert (r["status"], r["draft"]) == ("answered", None)
     assert "ENG-101" in r["user_message"] and "ENG-103" in r["user_message"]
+
+
+async def test_whose_deals_and_who_takes_them_are_told_apart(anna: Conversation) -> None:
+    for text in ("Макс забирает обе сделки Олега, переназначь", "передай все сделки Олега Максу"):
+        r = await anna.say(text)
+        assert [(i["filters"], i["changes"]) for i in intents(r)] == [
+            ({"owner": "Oleg Ivanov"}, {"owner": "Max Weber"})
+        ], text
+    r = await anna.say("альфу передай максу олег в отпуске")
+    assert [(i["op"], i["owner"]) for i in intents(r)] == [("update_deal", "Max Weber")]
+    r = await anna.say("все неназначенные задачи в linear повесь на Олега")
+    assert [(i["filters"], i["changes"]) for i in intents(r)] == [
+        ({"assignee": "none"}, {"assignee": "Oleg Ivanov"})
+    ]
+
+
+async def test_a_task_put_with_what_to_do_is_new_and_an_ambiguous_contact_is_asked(
+    anna: Conversation,
+) -> None:
+    r = await anna.say("поставь задачу позвонить Ивану завтра")
+    assert (r["status"], r["draft"]) == ("needs_clarification", None)
+    assert {c["label"].split(" (")[0] for c in r["choices"]} == {"Ivan Petrov", "Ivan Sidorov"}
