@@ -90,9 +90,12 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
     named_stage = bool(
         re.search(r"\b(стади\w+|stage)\b", clause.text, re.I)
     )  # "... в стадию Космос": unknown stage
+    fielded = not (clause.creates() or clause.says_new()) and re.search(
+        r"(?i)\b(?:стади\w*|stage)\s*[:—-]?\s+[^\s,.;]+\s*[.!]?$", clause.text
+    )
     elliptic = (
         not clause.text.rstrip().endswith("?")
-        and _to_stage(clause)
+        and (_to_stage(clause) or fielded)  # «сделка Acme Corp annual license, ну, стадия предложение»
         and (
             await _names_deal(clause, ctx)
             or named_stage
@@ -122,8 +125,15 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
     if _OTHER_FIELD.search(clause.text) and not await find(ctx, clause, "stage"):
         return False  # "поменяй сумму сделки ..." edits the value, not the stage
     listed = await _deals_listed(clause, ctx)
-    deal = listed[0] if listed else await _deal(clause, ctx)
     stage = await _stage(clause, ctx)
+    handed = re.search(r"(?i)\s(?:на|to)\s+([^\W\d_][\w-]*)\s*[.!]?$", clause.text)
+    if (
+        stage is None
+        and handed
+        and [m for m in await find(ctx, clause, "member", text=handed.group(1)) if m.score >= 0.5]
+    ):
+        return False  # «перекинь сделку на олега»: a new owner, not a stage
+    deal = listed[0] if listed else await _deal(clause, ctx)
     if stage is None:
         stages = await ctx.directory.stages()
         said = re.search(

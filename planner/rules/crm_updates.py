@@ -95,7 +95,8 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         found is None
         and handed
         and clause.has("deal")
-        and not clause.has("move", "put")
+        and not clause.has("put")
+        and not [m for m in await find(ctx, clause, "stage") if m.score >= 1.0]
         and any(m.score >= 0.5 for m in await find(ctx, clause, "member", text=handed.group(1)))
     ):
         changes, found = True, ("owner", {"deal"})

@@ -128,6 +128,8 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
     )  # "close the onboarding issue" is one issue, not the onboarding template
     if clause.has("complete", "delete", "archive", "comment", "assign"):
         return False
+    if clause.has("project") and clause.creates() and not clause.has("task", "issue"):
+        return False  # «создай проект в linear Онбординг enterprise»: the word names the new project
     if re.search(r"(?i)\b(?:календар\w*|calendar)\b", clause.text) or (
         clause.has("meeting") and clause.moment.at is not None and not clause.has("task", "issue", "linear")
     ):
@@ -646,7 +648,9 @@ async def create_project(clause: Clause, ctx: BuildContext) -> bool:
     name = (said if said else m.group(1) if m else "").strip() or (ctx.answer("name") or "").strip()
     if clause.after_colon:  # "новый проект в Linear: Миграция на Postgres 17, команда ENG"
         name = re.split(r",\s*(?:команда|team)\b", clause.after_colon, flags=re.I)[0].strip()
-    name = re.sub(r"(?i)^(?:в|in)\s+(?:linear|линеар\w*)$", "", name).strip()  # "создай проект в Linear"
+    name = re.sub(
+        r"(?i)^(?:в|in)\s+(?:linear|линеар\w*|линейк\w*)(?:\s+|$)", "", name
+    ).strip()  # "… в Linear"
     if not name:
         raise ctx.ask("name", ctx.t("Как назвать проект?", "What should the project be called?"))
     team = await _team(clause, ctx, ctx.config.get("defaults", {}).get("linear_team"))

@@ -261,3 +261,24 @@ async def test_a_task_put_with_what_to_do_is_new_and_an_ambiguous_contact_is_ask
     r = await anna.say("поставь задачу позвонить Ивану завтра")
     assert (r["status"], r["draft"]) == ("needs_clarification", None)
     assert {c["label"].split(" (")[0] for c in r["choices"]} == {"Ivan Petrov", "Ivan Sidorov"}
+
+
+async def test_a_request_after_a_semicolon_in_a_note_is_a_request_of_its_own(anna: Conversation) -> None:
+    r = await anna.say("заметка к сделке ромашки: ждут счёт; и перекинь сделку на олега")
+    assert [(i["op"], i.get("body") or i.get("owner")) for i in intents(r)] == [
+        ("create_note", "ждут счёт"),
+        ("update_deal", "Oleg Ivanov"),
+    ]
+    r = await anna.say("заметка к Globex: ждут КП; бюджет согласован")  # a statement stays in the note
+    assert [i["body"] for i in intents(r)] == ["ждут КП; бюджет согласован"]
+
+
+async def test_a_deal_said_with_its_stage_field_moves_and_a_new_project_keeps_its_words(
+    anna: Conversation,
+) -> None:
+    r = await anna.say("так, эээ, запиши, сделка Acme Corp annual license, ну, стадия предложение")
+    assert [(i["op"], i["stage"]) for i in intents(r)] == [("update_deal", "Proposal")]
+    r = await anna.say("создай проект в linear Онбординг enterprise для команды CS")
+    assert [(i["op"], i["name"], i["team"]) for i in intents(r)] == [
+        ("create_project", "Онбординг enterprise", "Customer Success")
+    ]
