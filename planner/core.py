@@ -25,7 +25,7 @@ from planner.answers import Refine
 from planner.command import CommandError, command_intents, command_language, parse_command
 from planner.context import Ask, BuildContext, Invalid, LedgerView
 from planner.coverage import Coverage, QuestionNotWrite, interrogative, value_gaps
-from planner.dialogue import OTHER_SYSTEM, asks_how, is_no, is_yes, small_talk
+from planner.dialogue import OTHER_SYSTEM, asks_how, is_no, is_yes, not_asked, small_talk
 from planner.directory import Directory, Reader
 from planner.hurried import unhurried
 from planner.intents import WRITE_OPS, IntentBase, IntentsError, describe, parse_intents, toolkit_of
@@ -417,17 +417,30 @@ class Planner:
         """Asked how (or whether) to do something the rules could draft: the change is offered as a
         question first; "yes" drafts it, "no" leaves it (returned: what to say then)."""
         writes = [a.preview for a in ctx.actions if not a.read_only]
-        if not writes or not asks_how(text) or ctx.answer("offer") in ("yes", "да"):
+        kind = not_asked(text) if writes else None
+        if not writes or not (asks_how(text) or kind) or ctx.answer("offer") in ("yes", "да"):
             return None
+        said = "; ".join(writes[:5]) + ("; …" if len(writes) > 5 else "")
+        if kind == "negated":  # "don't close ENG-101 yet": nothing is drafted, and the person is told so
+            return ctx.t(
+                f"Хорошо, не трогаю. (Не делаю: {said}.)", f"OK, leaving it as it is. (Not doing: {said}.)"
+            )
         if ctx.answer("offer") is not None:
             return ctx.t("Хорошо, ничего не делаю.", "OK, doing nothing.")
         ctx.clause_index = 0
-        said = "; ".join(writes[:5]) + ("; …" if len(writes) > 5 else "")
         raise ctx.ask(
             "offer",
             ctx.t(
-                f"Могу сделать это сам: {said}. Подготовить черновик?",
-                f"I can do it for you: {said}. Draft it?",
+                f"Это условие на будущее. Сделать сейчас: {said}?"
+                if kind == "hypothetical"
+                else f"Это пересказ чужих слов. Сделать: {said}?"
+                if kind == "reported"
+                else f"Могу сделать это сам: {said}. Подготовить черновик?",
+                f"That is a condition for later. Do it now: {said}?"
+                if kind == "hypothetical"
+                else f"That is what someone else said. Should I: {said}?"
+                if kind == "reported"
+                else f"I can do it for you: {said}. Draft it?",
             ),
             choices=ctx.yes_no(),
             free_text=False,

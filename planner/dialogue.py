@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from planner.text import norm
+from planner.text import is_imperative, norm
 
 __all__ = [
-    "OTHER_SYSTEM", "SmallTalk", "asks_how", "is_cancel", "is_no", "is_send_anyway", "is_yes", "looks_like_request",
+    "OTHER_SYSTEM", "SmallTalk", "asks_how", "is_cancel", "not_asked", "is_no", "is_send_anyway", "is_yes", "looks_like_request",
     "position_of", "small_talk",
 ]  # fmt: skip
 
@@ -48,6 +48,39 @@ _HOW = re.compile(
     r"how\s+(?:do|can|could|should|would)\s+(?:i|we)\b|how\s+to\b|is\s+it\s+possible|can\s+i\b|"
     r"am\s+i\s+able|i\s+think\s+i\s+should|should\s+i\b|not\s+sure\s+(?:which|what|who|how|where|if))"
 )
+
+
+# "don't close ENG-101 yet", «не переводи пока Альфу в Won», "no need to open an issue": told not to
+_NEGATED = re.compile(
+    r"(?i)^\s*(?:(?:пока|ну|so|but|и|а|please|pls|пожалуйста|hey|ok|okay)[,\s]+)*"
+    r"(?:don'?t|do\s+not|never|no\s+need\s+to|there'?s\s+no\s+need\s+to|let'?s\s+not|hold\s+off\s+on|"
+    r"не\s+надо|не\s+нужно|не\s+стоит|не\s+(?:пока\s+)?([а-яё]+))\b"
+)
+# "if Globex signs next week we'd move the pilot to won", «если Ромашка не подпишет…, придётся …»
+_CONDITIONAL = re.compile(
+    r"(?i)^\s*(?:(?:ну|so|and|и|а)[,\s]+)?(?:if|если|в\s+случае|in\s+case|once|как\s+только)\b"
+)
+# «Мария Соколова написала, что готова созвониться», "Max said he closed ENG-104": someone else's words
+_REPORTED = re.compile(
+    r"^\s*[A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?\s+(?:(?:уже|тут|вчера|сегодня|just|already)\s+)?"
+    r"(?:написал\w*|сказал\w*|говорит|пишет|сообщил\w*|передал\w*|said|says|wrote|writes|told\s+me|mentioned)\b"
+)
+_ASKING_ME = re.compile(
+    r"(?i)\b(?:please|pls|пожалуйста|прошу|can\s+you|could\s+you|можешь|можете|сделай|поставь|let'?s)\b"
+)
+
+
+def not_asked(text: str) -> Literal["negated", "hypothetical", "reported"] | None:
+    """Words that describe a change without asking for it now: told not to, said as a condition
+    for later, or what someone else said (DESIGN §5a: nothing of that becomes a write)."""
+    negated = _NEGATED.match(text)
+    if negated and (negated.group(1) is None or is_imperative(negated.group(1))):
+        return "negated"
+    if _CONDITIONAL.match(text):
+        return "hypothetical"
+    if _REPORTED.match(text) and not _ASKING_ME.search(text):
+        return "reported"
+    return None
 
 
 def asks_how(text: str) -> bool:
