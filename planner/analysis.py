@@ -35,7 +35,7 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "note": "заметка note записка",
     "assign": "назначить назначь назначай переназначить поручить поручи отдать отдай передать передай assign reassign "
               "взял взяла",
-    "note_verb": "записать запиши оставить оставь jot leave",
+    "note_verb": "записать запиши оставить оставь зафиксировать зафиксируй jot leave",
     "due": "срок дедлайн deadline due",
     "priority": "приоритет priority",
     "rename": "переименовать переименуй rename",
@@ -315,6 +315,9 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
             *split_clauses(text[sentence.end() :], now),
         ]
     head, colon, tail = text.partition(":")
+    meetings = _meetings_listed(head, tail, now) if colon else None
+    if meetings:
+        return meetings
     if colon and not re.search(r"\d$", head):
         # "…: renewal signed for 2 years. Also create a Linear issue to …": the content ends where a new
         # sentence starts a request of its own
@@ -350,6 +353,26 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
             return [before, *(analyse(x.strip(), now) for x in items)]
         return parts
     return _split(text, now)
+
+
+_WITH_NEXT = re.compile(r"(?i)\s*(?:,\s*(?:(?:и|and)\s+)?|\s+(?:и|and)\s+)(?=(?:с|со|with)\s)")
+
+
+def _meetings_listed(head: str, tail: str, now: datetime) -> list[Clause] | None:
+    """ "Запланируй две встречи: с Олегом завтра в 11:00 на 30 минут и с Максом послезавтра в 15:00":
+    one meeting per "с …"/"with …", each with its own time, booked with the head's verb."""
+    said = analyse(head, now)
+    if not said.has("meeting") or said.has("task", "issue", "note"):
+        return None
+    items = [x.strip(" .;") for x in _WITH_NEXT.split(tail) if x.strip(" .;")]
+    readings = [analyse(x, now) for x in items]
+    if len(items) < 2 or not all(
+        re.match(r"(?i)(?:с|со|with)\s", x) and r.moment.at for x, r in zip(items, readings, strict=True)
+    ):
+        return None
+    verb = head.split()[0] if head.split() else ""
+    noun = "встречу" if re.search(r"[а-яё]", head, re.I) else "a meeting"
+    return [analyse(f"{verb} {noun} {x}", now) for x in items]
 
 
 _DASH_AND = re.compile(r"\s+[—–-]\s+(?:и|а\s+также|and|plus)\s+(?=\S)", re.I)

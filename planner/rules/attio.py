@@ -522,7 +522,7 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
     said_after = await _words_after_company(clause, ctx, company)
     name = (
         _said_name(clause)
-        or (f"{company.name} — {said_after}" if said_after else None)
+        or (f"{company.name} {said_after}" if said_after else None)  # as said: "Initech SSO add-on"
         or f"{company.name} — {_kind_of_deal(clause) or ctx.t('новая сделка', 'new deal')}"
     )
     amount = amount_of(clause.text)
@@ -569,6 +569,8 @@ async def _words_after_company(clause: Clause, ctx: BuildContext, company: Entit
         if m.score >= 0.9 and m.positions and spans[min(m.positions)][0] >= start
     ]
     rest = clause.text[start : min(stops, default=len(clause.text))]
+    again = re.search(rf"(?i)\s(?:for|для|with|с|со)\s+{re.escape(company.name.split()[0][:4])}", rest)
+    rest = rest[: again.start()] if again else rest  # "deal Globex expansion for Globex": said twice
     pieces = []
     for piece in rest.split(","):
         cut = _NAME_ENDS.search(piece)

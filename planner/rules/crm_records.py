@@ -9,7 +9,7 @@ from planner.analysis import Clause, head_of
 from planner.context import BuildContext
 from planner.intents.models import CreateCompany, CreatePerson
 from planner.rules import rule
-from planner.rules._common import find, strong
+from planner.rules._common import find, quoted, strong
 
 __all__ = ["create_company"]
 
@@ -35,6 +35,7 @@ _STOPWORDS = {
     "Attio",
     "Please",
     "Пожалуйста",
+    "Прошу",
     # pronouns and greetings open sentences, they name nobody ("We met … . Please add Tom …")
     *"I We You He She They It Our My Hi Hello Hey Thanks Я Мы Вы Ты Он Она Они Привет Спасибо".split(),
 }
@@ -190,7 +191,11 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
         r"(?i)\b(?:компани\w*|company|клиент\w*)\b", company_text
     )
     if names_company and not (clause.has("person") and emails and not person_at and _looks_like_person(text)):
-        name = _proper_name(company_text, "компани[юяи]|company|клиента?|add|добавь") or ctx.answer("name")
+        name = (
+            quoted(company_text, at_least=2)  # «Прошу завести в CRM компанию «Вектор»»: the quote is its name
+            or _proper_name(company_text, "компани[юяи]|company|клиента?|add|добавь")
+            or ctx.answer("name")
+        )
         if not name:
             raise ctx.ask("name", ctx.t("Как называется компания?", "What is the company called?"))
         domains = _DOMAIN.findall(_EMAIL.sub(" ", company_text)) or (

@@ -146,7 +146,10 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     if described and clause.after_colon:  # "Write a description for ENG-103: crash happens only…"
         change["description"] = clause.after_colon[:10_000]
     moving = clause.has("put", "move")
-    state_named = await _state_named(clause, ctx, team_id) if moving else None
+    bare_to = re.match(
+        r"(?i)\s*[a-z]{1,10}-\d+\s+(?:to|into|в|во|на|->|→)\s", clause.text
+    )  # "ENG-104 to In Review"
+    state_named = await _state_named(clause, ctx, team_id) if moving or bare_to else None
     # "Move ENG-102 to In Progress": a state named after "to" is not a person
     named = [
         c
@@ -161,7 +164,15 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     named = [
         c for c in named if c[:1].isupper() or find_mentions(keys_for(c), users) or _ME_WORD.fullmatch(c)
     ]
-    if clause.has("assign") or named and moving:
+    pair = _PAIR.search(clause.text)  # "ENG-105 to Oleg, urgent, due Friday": no verb, still theirs
+    paired = bool(
+        pair
+        and not moving
+        and [m for m in await find(ctx, clause, "user", text=pair.group(2)) if m.score >= 0.5]
+    )
+    if pair and paired and not named:
+        named = [pair.group(2)]
+    if clause.has("assign") or named and (moving or paired):
         who = None
         for candidate in named or [clause.text]:
             who = await find_user(clause, ctx, candidate)
@@ -178,7 +189,10 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         if clause.moment.day is None:
             raise ctx.ask("due", ctx.t("Какой срок поставить?", "What due date should it have?"))
         change["due"] = clause.moment.day.isoformat()
-    if clause.has("priority") or priority_of(clause.text) and clause.has("put", "move"):
+    said_alone = re.search(
+        r"(?i)(?:^|,)\s*(?:urgent|high|low|medium|срочно|срочная|высокий|низкий)\s*(?:,|$)", clause.text
+    )
+    if clause.has("priority") or priority_of(clause.text) and (clause.has("put", "move") or said_alone):
         p = priority_of(clause.text)
         if p is None:
             raise ctx.ask(
@@ -543,15 +557,26 @@ def _new_title(text: str) -> str | None:
 
 async def _state_named(clause: Clause, ctx: BuildContext, team_id: str) -> Entity | None:
     """ "переведи ENG-102 в In Progress": a workflow state named after "в"/"to"/"into"."""
-    m = re.search(r"(?:\b(?:в|во|to|into|as)|->|→|=>)\s+(.+?)\s*[.!]?$", clause.text, re.I)
+    m = re.search(r"(?:\b(?:в|во|на|to|into|as)|->|→|=>)\s+(.+?)\s*[.!]?$", clause.text, re.I)
     if not m or not team_id:
         return None
     wanted = m.group(1).lower().strip(" .«»\"'")
-    for st in await ctx.directory.states(team_id):
+    states = await ctx.directory.states(team_id)
+    for st in states:
         bare = re.sub(r"^(?:status|state|статус|состояние)\s+", "", wanted)  # "в статус In Review"
         if st.name.lower() in (wanted, bare):
             return st
-    return None
+    said = next((name for rx, name in _STATE_GOALS if rx.fullmatch(wanted)), None)  # «в работу»
+    return next((st for st in states if st.name == said), None)
+
+
+# where an issue is sent, said the way people say it: «в работу», «на ревью», "to review", «в бэклог»
+_STATE_GOALS = [
+    (re.compile(r"работу|процесс|progress|wip"), "In Progress"),
+    (re.compile(r"ревью|review|проверку|code\s+review"), "In Review"),
+    (re.compile(r"бэклог|беклог|backlog"), "Backlog"),
+    (re.compile(r"todo|to\s+do|тудушки"), "Todo"),
+]
 
 
 async def _names_crm_record(clause: Clause, ctx: BuildContext) -> bool:

@@ -1,0 +1,67 @@
+"""What blind set H taught (a quarter's end: a formal head of sales, an AE's voice transcripts, a
+support lead's lists, an office manager's relative dates, a terse CTO), one behaviour each, through
+the MCP client on the sandbox (now = Wed 2026-11-25 12:00 MSK)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import Conversation
+
+pytestmark = pytest.mark.anyio
+
+
+def intents(reply: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in i.items() if k not in ("confidence", "span")} for i in reply["plan"]["intents"]]
+
+
+async def test_a_companys_name_in_quotes_is_its_name(anna: Conversation) -> None:
+    r = await anna.say("Прошу завести в CRM компанию «Вектор» с доменом vector.ru.")
+    assert intents(r) == [{"op": "create_company", "name": "Вектор", "domain": "vector.ru"}]
+
+
+async def test_an_issue_said_with_a_person_and_details_gets_all_of_them(anna: Conversation) -> None:
+    r = await anna.say("ENG-105 to Oleg, urgent, due Friday")
+    assert intents(r) == [
+        {
+            "op": "update_issue",
+            "issue": "ENG-105",
+            "assignee": "Oleg Ivanov",
+            "priority": "urgent",
+            "due": "2026-11-27",
+        }
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "state"),
+    [
+        ("ENG-104 to In Review", "In Review"),
+        ("eng-103 в работу", "In Progress"),
+        ("переведи ENG-103 на ревью", "In Review"),
+        ("move ENG-103 to review", "In Review"),
+    ],
+)
+async def test_a_state_said_as_people_say_it_moves_the_issue(
+    anna: Conversation, text: str, state: str
+) -> None:
+    r = await anna.say(text)
+    assert [(i["op"], i.get("state")) for i in intents(r)] == [("update_issue", state)]
+
+
+async def test_a_note_recorded_with_a_formal_verb_is_drafted_with_the_change(anna: Conversation) -> None:
+    r = await anna.say(
+        "Прошу перевести сделку с Ромашкой в стадию переговоров и зафиксировать заметку: клиент согласовал объём лицензий."
+    )
+    assert [i["op"] for i in intents(r)] == ["update_deal", "create_note"]
+
+
+async def test_meetings_listed_after_a_colon_are_each_booked(anna: Conversation) -> None:
+    r = await anna.say(
+        "Запланируй две встречи: с Олегом завтра в 11:00 на 30 минут и с Максом послезавтра в 15:00 на час"
+    )
+    assert [(i["start"], i["duration_minutes"], i["attendees"]) for i in intents(r)] == [
+        ("2026-11-26T11:00:00+03:00", 30, ["Oleg Ivanov"]),
+        ("2026-11-27T15:00:00+03:00", 60, ["Max Weber"]),
+    ]
