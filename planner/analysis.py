@@ -377,7 +377,8 @@ def _meetings_listed(head: str, tail: str, now: datetime) -> list[Clause] | None
 
 _DASH_AND = re.compile(r"\s+[—–-]\s+(?:и|а\s+также|and|plus)\s+(?=\S)", re.I)
 _NEXT_REQUEST = re.compile(
-    r"[.!?;]\s+(?:(?:also|and|then|и|а\s+ещё|а\s+еще|ещё|еще|также|потом)[,\s]+)?(?=\S)", re.I
+    r"(?:,\s+(?=(?:и|а\s+также|and|also|then|затем|потом)\s)|\s+[—–-]\s+(?=(?:и|and|а\s+также|also)\s)|[.!?;]\s+)(?:(?:also|and|then|и|а\s+ещё|а\s+еще|ещё|еще|также|потом)[,\s]+)?(?=\S)",
+    re.I,
 )
 # an item of a list that names a thing to do: "онбординг в Linear", "созвон с Иваном в четверг"
 _LEADS_WITH_THING = re.compile(

@@ -70,6 +70,18 @@ async def _stage(clause: Clause, ctx: BuildContext) -> Entity | None:
     if answered:
         return next((s for s in stages if answered in (s.id, s.name)), None)
     mentions = [m for m in await find(ctx, clause, "stage") if m.score >= 1.0]
+    if len({m.entity.id for m in mentions}) > 1:  # «сделку, прошедшую квалификацию, перевести в стадию КП»
+        spans = key_spans(clause.text)
+        goes = [
+            m
+            for m in mentions
+            if m.positions
+            and re.search(
+                r"(?i)\b(?:в|во|на|to|into|as)\s+(?:стади\w+\s+|stage\s+)?$",
+                clause.text[: spans[min(m.positions)][0]],
+            )
+        ]
+        mentions = goes or sorted(mentions, key=lambda m: -max(m.positions or {0}))
     if mentions:
         top: Entity = mentions[0].entity
         return top
@@ -298,6 +310,12 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     if clause.has("comment") and not clause.has("note"):
         return False  # "leave a comment that …" is on an issue
     if (
+        clause.after_colon is not None
+        and head_of(clause, ctx.now).has("issue", "task", "project")
+        and not (head_of(clause, ctx.now).has("note"))
+    ):
+        return False  # "Add an issue to Q1 Launch: prepare release notes": the words after the colon are its title
+    if (
         not (clause.has("note") or clause.has("note_verb"))
         or clause.asks()
         and not (clause.after_colon or told)
@@ -486,6 +504,8 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
     ) and bool(amount_of(clause.text))
     if not (clause.creates() or clause.says_new() or listed) or not clause.has("deal"):
         return False
+    if clause.after_colon is not None and not head_of(clause, ctx.now).has("deal"):
+        return False  # «Заведи задачу в Engineering: экспорт сделок в Excel»: a deal in a title is no deal
     if clause.has("task", "issue") and clause.first("create") > clause.first("deal"):
         return False  # "сделку … в Won и закинь задачу …": the verb creates the task, not the deal
     if clause.asks() and not clause.commands() and not listed:

@@ -9,8 +9,9 @@ from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
-from planner.analysis import Clause, head_of
+from planner.analysis import Clause, analyse, head_of
 from planner.context import BuildContext
+from planner.coverage import asks_for_something
 from planner.dates import MONTH_NAME, extract_moment
 from planner.dialogue import asks_how
 from planner.directory import Entity
@@ -192,7 +193,12 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     said_alone = re.search(
         r"(?i)(?:^|,)\s*(?:urgent|high|low|medium|срочно|срочная|высокий|низкий)\s*(?:,|$)", clause.text
     )
-    if clause.has("priority") or priority_of(clause.text) and (clause.has("put", "move") or said_alone):
+    made = re.search(r"(?i)\b(?:make|set|mark|сделай|сделать)\b", clause.text)  # "make cs 14 urgent"
+    if (
+        clause.has("priority")
+        or priority_of(clause.text)
+        and (clause.has("put", "move") or said_alone or made)
+    ):
         p = priority_of(clause.text)
         if p is None:
             raise ctx.ask(
@@ -259,6 +265,18 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     if change:
         await ctx.emit(UpdateIssue(issue=ident, **change), **found)
         return True
+    if asks_for_something(clause) and not clause.asks():  # a command whose change was not understood
+        said = ctx.answer("change")
+        if said and said.strip() and ident not in said:  # the person said it again: read their words
+            return await issue_by_reference(analyse(f"{ident} {said.strip()[:300]}", ctx.now), ctx)
+        raise ctx.ask(
+            "change",
+            ctx.t(
+                f"Не понял, что изменить в {ident}: «{clause.text[:150]}». Скажите иначе (статус, исполнитель, срок, приоритет…).",
+                f"I didn't understand what to change on {ident}: '{clause.text[:150]}'. Say it another way "
+                "(state, assignee, due date, priority…).",
+            ),
+        )
     await ctx.emit(Find(object="issues", filters=Filters(record=ident)), record=issue)
     return True
 
@@ -557,7 +575,7 @@ def _new_title(text: str) -> str | None:
 
 async def _state_named(clause: Clause, ctx: BuildContext, team_id: str) -> Entity | None:
     """ "переведи ENG-102 в In Progress": a workflow state named after "в"/"to"/"into"."""
-    m = re.search(r"(?:\b(?:в|во|на|to|into|as)|->|→|=>)\s+(.+?)\s*[.!]?$", clause.text, re.I)
+    m = re.search(r"(?:\b(?:в|во|на|to|into|in|as)|->|→|=>)\s+(.+?)\s*[.!]?$", clause.text, re.I)
     if not m or not team_id:
         return None
     wanted = m.group(1).lower().strip(" .«»\"'")

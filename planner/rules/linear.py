@@ -296,7 +296,18 @@ async def _project_in(clause: Clause, ctx: BuildContext) -> Entity | None:
     if later and not re.search(r"\b(проект\w*|project)\b", head, re.I):
         head = later.group(0)  # "…, and put it in the mobile app project": said after the issue
     if not re.search(r"\b(проект\w*|project)\b", head, re.I):
-        return None
+        # "Add an issue to Q1 Launch: …": a project's full name after "to"/"в" needs no word "project"
+        said = re.search(r"(?i)\b(?:to|into|in|в|во)\s+((?:[\w-]+\s*){1,4})\s*$", head)
+        exact = (
+            [
+                m
+                for m in find_mentions(keys_for(said.group(1)), await ctx.directory.projects())
+                if m.score >= 0.95 and said
+            ]
+            if said
+            else []
+        )
+        return exact[0].entity if len(exact) == 1 else None
     mentions = find_mentions(keys_for(head), await ctx.directory.projects())
     named = [m for m in mentions if m.score >= 0.9]
     if named:

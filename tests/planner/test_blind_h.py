@@ -65,3 +65,52 @@ async def test_meetings_listed_after_a_colon_are_each_booked(anna: Conversation)
         ("2026-11-26T11:00:00+03:00", 30, ["Oleg Ivanov"]),
         ("2026-11-27T15:00:00+03:00", 60, ["Max Weber"]),
     ]
+
+
+async def test_terse_changes_to_an_issue_are_drafted_and_a_change_not_understood_is_asked(
+    anna: Conversation,
+) -> None:
+    r = await anna.say("put ENG-101 in review")
+    assert [(i["op"], i.get("state")) for i in intents(r)] == [("update_issue", "In Review")]
+    r = await anna.say("make cs 14 urgent")
+    assert [(i["op"], i.get("priority")) for i in intents(r)] == [("update_issue", "urgent")]
+    r = await anna.say("bump ENG-101")  # a command whose change is not said: asked, not shown
+    assert (r["status"], r["draft"]) == ("needs_clarification", None)
+    drafted = await anna.call(
+        "pick", plan_id=r["plan"]["plan_id"], question_id=r["question_id"], value="priority urgent"
+    )
+    assert [(i["op"], i.get("priority")) for i in intents(drafted)] == [("update_issue", "urgent")]
+    r = await anna.say("покажи ENG-101")  # a read stays a read
+    assert r["status"] == "answered"
+
+
+async def test_the_stage_a_deal_goes_to_is_the_one_after_to(anna: Conversation) -> None:
+    r = await anna.say("Сделку по Acme Corp, прошедшую квалификацию, прошу перевести в стадию КП.")
+    assert [(i["op"], i["stage"]) for i in intents(r)] == [("update_deal", "Proposal")]
+
+
+async def test_words_after_a_colon_are_content_and_a_request_after_them_is_its_own(
+    anna: Conversation,
+) -> None:
+    r = await anna.say("Add an issue to Q1 Launch: prepare release notes, due Dec 10")
+    assert intents(r) == [
+        {
+            "op": "create_issue",
+            "title": "prepare release notes",
+            "team": "Engineering",
+            "due": "2026-12-10",
+            "project": "Q1 Launch",
+        }
+    ]
+    r = await anna.say("Заведи задачу в Engineering: экспорт сделок в Excel, приоритет средний")
+    assert [i["op"] for i in intents(r)] == ["create_issue"]
+    r = await anna.say(
+        "В CS-12 оставь комментарий: клиент просит перенести звонок, и поставь CS-12 срок на 2 декабря"
+    )
+    assert [i["op"] for i in intents(r)] == ["comment_issue", "update_issue"]
+    r = await anna.say(
+        "Log a bug in ENG: Globex users can't reset passwords — and add a note to the Globex deal that engineering is on it"
+    )
+    assert [i["op"] for i in intents(r)] == ["create_issue", "create_note"]
+    r = await anna.say("note on Globex: they liked it, and want a demo")  # a statement stays in the note
+    assert [i["body"] for i in intents(r)] == ["they liked it, and want a demo"]
