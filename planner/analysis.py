@@ -18,7 +18,8 @@ __all__ = ["CUES", "Clause", "analyse", "command_verbs", "cue_words", "head_of",
 CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "create": "создать создай создайте завести заведи добавить добавь сделать открыть открой оформить "
               "запланировать новый новая новое запустить запусти create add make open file log new raise register "
-              "kick start закинуть закинь накидать накидай заводи создавай добавляй",
+              "kick start закинуть закинь накидать накидай заводи создавай добавляй adding creating making logging "
+              "opening filing",
     "put": "поставить поставь отметить отметь пометить пометь повесить повесь put set mark",
     "move": "перевести переведи переводи переноси перенести перенеси передвинуть двинуть сдвинуть переместить сменить поменять "
             "изменить обновить перейти перешли перешел вышли выйти вернуть верни перекинуть перекинь перебросить "
@@ -307,6 +308,9 @@ def head_of(clause: Clause, now: datetime) -> Clause:
 def split_clauses(text: str, now: datetime) -> list[Clause]:
     """Split "переведи в Won и создай задачи" into clauses, but only where each side has its own verb
     (so "Acme and Globex" or a list after a colon stays whole)."""
+    bulleted = _bulleted_requests(text, now)
+    if bulleted is not None:
+        return bulleted
     first_colon = text.find(":")
     sentence = re.search(r"[.!?]\s+(?=[A-ZА-ЯЁ«\"])", text)
     if sentence and first_colon > sentence.start():  # "Ромашка подписала! Сделку в выиграна, и заметку: …"
@@ -353,6 +357,24 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
             return [before, *(analyse(x.strip(), now) for x in items)]
         return parts
     return _split(text, now)
+
+
+_BULLET = re.compile(r"^\s*(?:[-•*–—]|\d{1,2}[.)])\s+")
+
+
+def _bulleted_requests(text: str, now: datetime) -> list[Clause] | None:
+    """ "- close ENG-101\n- ENG-104 to Max": one request a line, when every bulleted line is one (a verb,
+    an issue's identifier, or "new issue in CS: …"); a list of titles under a heading stays a list."""
+    lines = [x for x in text.splitlines() if x.strip()]
+    items = [_BULLET.sub("", x).strip() for x in lines if _BULLET.match(x)]
+    if len(items) < 2 or len(items) != len(lines):
+        return None  # a heading ("Заведи в ENG три бага:") introduces the lines: they are its content
+    readings = [analyse(x, now) for x in items]
+    if not all(
+        _verb_count(r) or r.identifiers or r.has("task", "issue", "note", "meeting", "deal") for r in readings
+    ):
+        return None
+    return [c for x in items for c in split_clauses(x, now)]
 
 
 _WITH_NEXT = re.compile(r"(?i)\s*(?:,\s*(?:(?:и|and)\s+)?|\s+(?:и|and)\s+)(?=(?:с|со|with)\s)")
@@ -412,7 +434,19 @@ def _split(text: str, now: datetime) -> list[Clause]:
         left = _joined(
             (lead + " " + text[merged[-1][0] : merged[-1][1]]).strip(), [analyse(lead, now), *parts]
         )
+        dashed = re.search(r"\s[—–-]\s", text[merged[-1][1] : s]) is not None
         if (
+            dashed
+            and left.has("note", "comment")
+            and not _starts_with_verb(right)
+            and left.after_colon is None
+        ):
+            merged[-1] = (
+                merged[-1][0],
+                e,
+            )  # "add a note to the Globex pilot — Jane mentioned …": what it says
+            parts.append(right)
+        elif (
             _is_reason(text[s:e], right)
             and _verb_count(left)
             and not left.creates()  # "добавь человека …, он из Альфа-Лизинга": a new record's details

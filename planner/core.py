@@ -460,8 +460,9 @@ class Planner:
                 rf"\b{re.escape(key)}[\s\-_]?(\d{{1,6}})\b", rf"{key}-\1", text, flags=re.IGNORECASE
             )
             # dictated: "eng сто два", "cs twelve", "eng one oh five"
-            text = re.sub(
-                rf"\b{re.escape(key)}[\s\-]+((?:(?:{NUMBER_WORDS})(?:[\s-]+|$))+)",
+            text = re.sub(  # (not a count of things: «в ENG три бага», "in ENG two issues")
+                rf"\b{re.escape(key)}[\s\-]+((?:(?:{NUMBER_WORDS})(?:[\s-]+|$))+)(?!(?i:бага|баг\w*|задач\w*|тикет\w*|"
+                r"issues?|bugs?|tickets?|tasks?)\b)",
                 functools.partial(shaping.spoken_id, key),
                 text,
                 flags=re.IGNORECASE,

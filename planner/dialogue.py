@@ -62,7 +62,7 @@ _CONDITIONAL = re.compile(
 )
 # «Мария Соколова написала, что готова созвониться», "Max said he closed ENG-104": someone else's words
 _REPORTED = re.compile(
-    r"^\s*[A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?\s+(?:(?:уже|тут|вчера|сегодня|just|already)\s+)?"
+    r"^\s*(?!(?i:i|we|я|мы)\b)[^\W\d_][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?\s+(?:(?:уже|тут|вчера|сегодня|just|already)\s+)?"
     r"(?:написал\w*|сказал\w*|говорит|пишет|сообщил\w*|передал\w*|said|says|wrote|writes|told\s+me|mentioned)\b"
 )
 _ASKING_ME = re.compile(
@@ -70,9 +70,18 @@ _ASKING_ME = re.compile(
 )
 
 
+# "…actually no, it's already past that. Never mind.": the person took it back
+_RETRACTED = re.compile(
+    r"(?i)(?:^|[.!,;…]\s*)(?:never\s*mind|nevermind|forget\s+(?:it|that)|scratch\s+that|ignore\s+that|"
+    r"не\s+важно|неважно|забудь|отбой|проехали)\s*[.!)]*\s*$"
+)
+
+
 def not_asked(text: str) -> Literal["negated", "hypothetical", "reported"] | None:
-    """Words that describe a change without asking for it now: told not to, said as a condition
-    for later, or what someone else said (DESIGN §5a: nothing of that becomes a write)."""
+    """Words that describe a change without asking for it now: told not to (or taken back), said as a
+    condition for later, or what someone else said (DESIGN §5a: nothing of that becomes a write)."""
+    if _RETRACTED.search(text):
+        return "negated"
     negated = _NEGATED.match(text)
     if negated and (negated.group(1) is None or is_imperative(negated.group(1))):
         return "negated"
@@ -83,10 +92,16 @@ def not_asked(text: str) -> Literal["negated", "hypothetical", "reported"] | Non
     return None
 
 
+# «а как сделать, чтобы бот сам закрывал задачи…», "how do I …" said without a question mark
+_HOW_OPENING = re.compile(
+    r"(?i)^\s*(?:(?:а|и|ну|so|and|hey)[,\s]+)?(?:как\s+(?:сделать|мне|бы|можно)|how\s+(?:do|can|could|should)\s+(?:i|we)|how\s+to)\b"
+)
+
+
 def asks_how(text: str) -> bool:
     """The person asks how to do something, or whether they may, rather than asking for it."""
     return (
-        "?" in text
+        ("?" in text or bool(_HOW_OPENING.match(text)))
         and bool(_HOW.search(text))
         or bool(re.search(r"(?i)\bnot\s+sure\s+(?:which|what|who)\b", text))
     )

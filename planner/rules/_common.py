@@ -151,7 +151,9 @@ def amount_of(text: str, default: str | None = "USD") -> tuple[float, str | None
     low = re.sub(r"(?<![\d.,\s])(\s*)\b(?=миллион|million)", r"\1 1 ", low)  # «сумму миллион рублей»
     low = re.sub(  # «миллион четыреста тысяч», "two million three hundred thousand": one sum
         r"(\d+(?:[.,]\d+)?)\s*(?:миллион\w*|млн|million)\s+(?:и\s+|and\s+)?(\d+)\s*(?:тысяч\w*|тыс\b\.?|thousand)",
-        lambda m: str(round(float(m.group(1).replace(",", ".")) * 1_000_000 + int(m.group(2)) * 1000)),
+        lambda m: (
+            f"{round(float(m.group(1).replace(',', '.')) * 1000 + int(m.group(2)))} тысяч"
+        ),  # a sum, with its unit
         low,
     )
     for m in _AMOUNT.finditer(low):

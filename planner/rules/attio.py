@@ -13,7 +13,7 @@ from planner.intents import MISSING
 from planner.intents.models import CreateDeal, CreateNote, CreateTask, DeleteRecord, UpdateDeal
 from planner.resolve import Mention, best, key_spans, keys_for, match_words
 from planner.rules import rule
-from planner.rules._common import amount_of, clean_title, find, strip_spans, strong
+from planner.rules._common import amount_of, clean_title, find, strip_spans, strong, without_old_amounts
 from planner.text import is_imperative, lemma
 
 __all__ = [
@@ -95,7 +95,8 @@ async def _stage(clause: Clause, ctx: BuildContext) -> Entity | None:
 @rule(40, writes=True)
 async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
     head = head_of(clause, ctx.now)
-    statement = head.has("signed", "refused", "lost")  # "add a note: contract signed" is not a statement
+    statement = head.has("signed", "refused", "lost") and not _PENDING.search(head.text)
+    # "add a note: contract signed" is not a statement, nor "…before legal signs off", «если подпишут»
     if clause.has("query") and not clause.has("move"):
         return False
     # "сделку с Альфа-Лизингом в переговоры": no verb, but a deal and "в <stage>" say it all
@@ -162,9 +163,32 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
             ),
             choices=[(ctx.said_stage(s.name), s.id) for s in stages],
         )
+    # «сумма один миллион триста тысяч и стадия переговоры»: the amount said beside the stage goes too
+    amount = (
+        amount_of(without_old_amounts(clause.text), default=None)
+        if _AMOUNT_WORD.search(clause.text)
+        else None
+    )
     for each in listed or [deal]:
-        await ctx.emit(UpdateDeal(deal=each.name, stage=stage.name), deal=each, stage=stage)
+        await ctx.emit(
+            UpdateDeal(
+                deal=each.name,
+                stage=stage.name,
+                amount=amount[0] if amount and not listed else None,
+                currency=amount[1] if amount and not listed else None,
+            ),
+            deal=each,
+            stage=stage,
+        )
     return True
+
+
+# an outcome said as a condition or a time still to come: not that it happened
+_PENDING = re.compile(
+    r"(?i)\b(?:before|until|till|once|when|if|unless|after|by\s+the\s+time|до\s+того|пока\s+не|когда|если|после\s+того)\b"
+    r"(?:\s+\S+){0,3}\s+(?:sign\w*|подпиш\w*|подписа\w*|refus\w*|откаж\w*)"
+)
+_AMOUNT_WORD = re.compile(r"(?i)\b(?:сумм\w*|amount|value|стоимост\w*|бюджет\w*)\b")
 
 
 async def _deals_listed(clause: Clause, ctx: BuildContext) -> list[Entity]:
@@ -356,7 +380,11 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
             "target", ctx.t("К какой записи добавить заметку?", "Which record should the note go on?")
         )
     kind, record = target
-    body = (content or "").strip()[:10_000] or MISSING
+    # "… before legal signs off. Thanks!": the thanks are for me, not for the note
+    said = re.sub(
+        r"(?i)[\s.,;!]*\b(?:thanks|thank\s+you|thx|спасибо|благодарю)\b[\s!.)]*$", "", content or ""
+    )
+    body = said.strip()[:10_000] or MISSING
     await ctx.emit(CreateNote(record=record.name, body=body), record=(OBJECT[kind], record))
     return True
 
@@ -482,6 +510,11 @@ async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
     ):  # "Create a CRM task for me: …", «поставь мне задачу в CRM», «задача мне — набрать …»
         return await refs.member(ctx, "me")
     addressed = _ADDRESSED.match(clause.text)  # «задача Олегу: …»
+    does = re.search(r"(?:^|:\s*)([^\W\d_][\w-]*)\s+(?:to|should|needs\s+to|must|will)\s+[a-z]", clause.text)
+    if does:  # "CRM task: Oleg to call Maria about the addendum": the one who does it
+        doer = [m for m in await find(ctx, clause, "member", text=does.group(1)) if m.score >= 0.5]
+        if doer:
+            return doer[0].entity
     right_after = [  # «задача олегу позвонить джейн»: the colleague said right after the word "task"
         m.entity
         for m in members

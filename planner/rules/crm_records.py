@@ -198,6 +198,15 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
         )
         if not name:
             raise ctx.ask("name", ctx.t("Как называется компания?", "What is the company called?"))
+        if any(c.name.lower() == name.lower() for c in await ctx.directory.companies()):
+            ctx.clause_index = 0  # the answer is read as the request, said again
+            raise ctx.ask(  # "create company Globex …" when Globex is there: no duplicate, a question
+                "request",
+                ctx.t(
+                    f"Компания «{name}» уже есть в Attio — вторую не создаю. Что в ней изменить?",
+                    f"'{name}' is already in Attio, so I won't create another. What should change on it?",
+                ),
+            )
         domains = _DOMAIN.findall(_EMAIL.sub(" ", company_text)) or (
             [e.split("@", 1)[1] for e in emails] if person_at else []
         )

@@ -102,7 +102,10 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         changes, found = True, ("owner", {"deal"})
     # "add the domain acme.io to Acme Corp" adds to a field of an existing record
     adds_to_field = found is not None and re.search(
-        r"\b(?:add|добавь)\s+(?:the\s+|a\s+|new\s+)?(?:domain|домен|email|e-mail|почту)\b", clause.text, re.I
+        r"\b(?:add|добавь)\s+(?:(?:the\s+|a\s+|new\s+)?(?:domain|домен|email|e-mail|почту)\b|"
+        r"(?:it|them|его|её|ее|их)\s+(?:to|в|к)\b)",  # "… new domain globex.io — add it to their record"
+        clause.text,
+        re.I,
     )
     if (
         not (changes or adds_to_field)

@@ -51,9 +51,14 @@ def _due_range(text: str, ctx: BuildContext) -> tuple[str | None, str | None]:
     return None, None
 
 
+_OPEN_THINGS = re.compile(r"(?i)\bopen\s+(?:bugs|issues|tickets|tasks|deals)\b")
+_MAKING = re.compile(r"(?i)\b(?:create|add|make|file|log|new|raise)\b")
+
+
 def _listing(clause: Clause) -> bool:
     return (
         bool(_ASKS_LIST.match(clause.text))
+        or bool(_OPEN_THINGS.search(clause.text) and not _MAKING.search(clause.text))  # "oleg's open issues"
         or clause.text.rstrip().endswith("?")
         or not clause.has(
             "create",

@@ -349,8 +349,8 @@ async def _project_in(clause: Clause, ctx: BuildContext) -> Entity | None:
 
 @rule(60, writes=True)
 async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
-    if re.match(
-        r"(?i)\s*(?:show\s+(?:me\s+)?|list\s+)?(?:all\s+)?open\s+(?:bugs|issues|tickets|tasks)\b", clause.text
+    if re.search(r"(?i)\bopen\s+(?:bugs|issues|tickets|tasks)\b", clause.text) and not re.search(
+        r"(?i)\b(?:create|add|make|file|log|new)\b", clause.text
     ):
         return False  # "open bugs in ENG": which issues to show, not a new one
     noun = clause.has("task", "issue")
@@ -404,7 +404,13 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if clause.has("put") and not clause.creates() and not noun:
         return False
-    plural = bool(re.search(r"\b(задачи|задач|тикеты|баги|issues|tasks|tickets|bugs)\b", clause.text, re.I))
+    plural = bool(
+        re.search(
+            r"\b(задачи|задач|тикеты|тикета|тикетов|баги|бага|багов|issues|tasks|tickets|bugs)\b",
+            clause.text,
+            re.I,
+        )
+    )
     body = clause.after_colon if clause.after_colon is not None else clause.text
     details = _detail_segments(body)[1]  # "…: new pricing table, team DES, label feature, assign to Max"
     team = await _team(clause, ctx, ctx.config.get("defaults", {}).get("linear_team"))
@@ -629,6 +635,13 @@ def _detail_segments(body: str) -> tuple[str, dict[str, str]]:
                 if m and name not in details and (name != "assignee" or len(m.group(1).split()) <= 2):
                     found = (name, next(g for g in m.groups() if g))
                     break
+        if (
+            found is None
+            and i > 0
+            and re.fullmatch(r"[A-Z]{2,5}", part.strip(" .;"))
+            and "team" not in details
+        ):
+            found = ("team", part.strip(" .;"))  # "…, проект Website Redesign, DES": the team's key alone
         if found:
             details[found[0]] = found[1].strip(" «»\"'")
         else:
@@ -648,6 +661,11 @@ async def create_project(clause: Clause, ctx: BuildContext) -> bool:
     """An explicit "create a project X" (seed 002: a project is never created implicitly)."""
     if not clause.has("create") or not clause.has("project") or clause.has("task", "issue", "query"):
         return False
+    if re.search(r"(?i)(?:^|,)\s*(?:project|проект)\s+\S", clause.text) and not re.search(
+        r"(?i)\b(?:new|create|add|start|set\s+up|создай|заведи|добавь|нов\w+)\s+(?:a\s+|the\s+)?(?:project|проект)",
+        clause.text,
+    ):
+        return False  # "new: mobile deep links, ENG, project Mobile App": the project an issue goes in
     m = re.search(
         r"(?:проект[а-я]*|project)\s+(?:called\s+|named\s+|под названием\s+|с названием\s+)?[«\"']?([^«»\"':,;]+?)[»\"']?"
         r"(?:\s+(?:in|for|в|для)\s+(?:the\s+)?(?:команд\w+\s+|team\s+)?[\w-]+(?:\s+team)?)?"

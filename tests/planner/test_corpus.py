@@ -154,6 +154,12 @@ CORPORA = [
         "blind, set H (a quarter's end: head of sales, an AE's voice transcripts, a support lead's lists, an "
         "office manager, a CTO), written after G's fixes: 167/200 with 11 wrong drafts on first contact",
     ),
+    (
+        "corpus_v12.jsonl",
+        80,
+        "blind, set I (an agency's week: bullet lists, dictation while driving, indirect English, a "
+        "developer's shorthand, a CEO), written after H's fixes: 158/200 with 11 wrong drafts on first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
