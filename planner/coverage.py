@@ -167,6 +167,11 @@ _FIELD_PHRASES = [
     (re.compile(r"\b(?:метк\w+|лейбл\w*|label|tag)\s*[:—-]?\s*(\S+)", re.I), ("labels", "labels_add", "labels_remove", "label")),
     (re.compile(r"\b(?:job\s+title|должность\w*|position)\s*[:—-]?\s*(\S+)", re.I), ("job_title", "title")),
 ]  # fmt: skip
+_RECIPIENT_BEFORE = re.compile(
+    r"(?i)\b(?:to|for|на|для|assign|assignee|owner|поручи|передай|передать|отдай|отдать|give|ответственн\w*|"
+    r"исполнител\w*)\s*[:—-]?\s*$"
+)
+_DOER_AFTER = re.compile(r"(?i)\s+(?:to|should|needs\s+to|must|will)\s+[a-z]")
 _TEXT_FIELDS = ("title", "body", "content", "description", "span", "name")
 
 
@@ -236,6 +241,31 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
                 and not _said_in(clause, m, keys)
             ):
                 gaps.append(" ".join(clause.keys[i].text for i in sorted(m.positions)))
+    # colleagues, projects and teams it names ("ENG-105 to Oleg, urgent", "Add an issue to Q1 Launch: …")
+    sentences = [x.end() for x in re.finditer(r"[.!?]\s+(?=\S)", text)]
+    asked_from = sentences[-1] if sentences else 0  # "Heads up: Oleg is out … . Please reassign …": the ask
+    for kind, least in (("member", 0.5), ("user", 0.5), ("project", 0.9), ("team", 0.9)):
+        for m in await find(ctx, clause, kind):
+            at = sorted(p for p in m.positions if p < len(spans))
+            words = [text[spans[p][0] : spans[p][1]] for p in at]
+            named = m.score >= least and words and all(w[:1].isupper() or not w.isascii() for w in words)
+            # a colleague is a value when said as whom it is for or who is to do it ("ENG-105 to Oleg",
+            # «задача олегу …», "Oleg to call Maria"); as context ("Oleg is out", «у олега сделка») not
+            recipient = (
+                kind not in ("member", "user")
+                or bool(at and _RECIPIENT_BEFORE.search(text[: spans[at[0]][0]]))
+                or bool(words and not words[-1].isascii() and words[-1].lower().endswith(("у", "ю")))
+                or bool(at and _DOER_AFTER.match(text[spans[at[-1]][1] :]))
+            )
+            if (
+                named
+                and recipient
+                and spans[at[0]][0] >= asked_from
+                and not m.entity.extra.get("is_me")
+                and not match_words(keys_for(m.entity.name), keys)
+                and not _said_in(clause, m, keys)
+            ):
+                gaps.append(" ".join(words))
     structured = " ".join(s for i in intents for s in _strings(i, free_text=False)).lower()
     for rx, fields in _FIELD_PHRASES:
         for phrase in rx.finditer(text):

@@ -33,7 +33,9 @@ _LISTS = [
 ]
 
 
-_DEALS_ASKED = re.compile(r"(?i)\b(?:deals|сделк\w*|how\s+many|сколько|total|сумм\w*|pipeline\s+\w+)\b")
+_DEALS_ASKED = re.compile(
+    r"(?i)\b(?:deals|сделк\w*|how\s+many|сколько|total|сумм\w*|pipeline\s+(?!stages?\b|стади)\w+)\b"
+)
 
 
 def _system(clause: Clause) -> str | None:

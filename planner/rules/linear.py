@@ -412,7 +412,9 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         )
     )
     body = clause.after_colon if clause.after_colon is not None else clause.text
-    details = _detail_segments(body)[1]  # "…: new pricing table, team DES, label feature, assign to Max"
+    team_keys = frozenset(str(t.extra.get("key")) for t in await ctx.directory.teams() if t.extra.get("key"))
+    # "…: new pricing table, team DES, label feature, assign to Max"
+    details = _detail_segments(body, team_keys)[1]
     team = await _team(clause, ctx, ctx.config.get("defaults", {}).get("linear_team"))
     if "team" in details:
         named = [m for m in await find(ctx, clause, "team", text=details["team"]) if m.score >= 0.9]
@@ -440,7 +442,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         )
     offset = len(clause.text) - len(body)
     raw = strip_spans(body, [(a - offset, b - offset) for a, b in clause.moment.spans if a >= offset])
-    raw = _detail_segments(raw)[0]
+    raw = _detail_segments(raw, team_keys)[0]
     called = [
         str(team.name),
         str(team.extra.get("key")),
@@ -620,7 +622,7 @@ _COUNT_REMARK = re.compile(
 )
 
 
-def _detail_segments(body: str) -> tuple[str, dict[str, str]]:
+def _detail_segments(body: str, team_keys: frozenset[str] = frozenset()) -> tuple[str, dict[str, str]]:
     """Comma-separated details after a title ("team DES", "метка feature", "ответственный Макс",
     "high prio", "в проект Customer Onboarding"): what each says, and the body without them."""
     parts = [_ITEM_LEAD.sub("", p.strip()) for p in re.split(r"\s*,\s*", body)]
@@ -635,12 +637,7 @@ def _detail_segments(body: str) -> tuple[str, dict[str, str]]:
                 if m and name not in details and (name != "assignee" or len(m.group(1).split()) <= 2):
                     found = (name, next(g for g in m.groups() if g))
                     break
-        if (
-            found is None
-            and i > 0
-            and re.fullmatch(r"[A-Z]{2,5}", part.strip(" .;"))
-            and "team" not in details
-        ):
+        if found is None and i > 0 and part.strip(" .;") in team_keys and "team" not in details:
             found = ("team", part.strip(" .;"))  # "…, проект Website Redesign, DES": the team's key alone
         if found:
             details[found[0]] = found[1].strip(" «»\"'")

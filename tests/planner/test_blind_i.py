@@ -104,3 +104,18 @@ async def test_a_company_that_exists_is_not_created_again(anna: Conversation) ->
 async def test_a_crm_task_for_a_colleague_said_as_they_will_do_it(anna: Conversation) -> None:
     r = await anna.say("CRM task: Oleg to call Maria Sokolova about the addendum, due Dec 2")
     assert intents(r)[0]["assignee"] == "Oleg Ivanov" and intents(r)[0]["record"] == "Maria Sokolova"
+
+
+async def test_a_colleague_said_as_whom_a_change_is_for_lands_in_it_or_is_named_back(
+    anna: Conversation,
+) -> None:
+    r = await anna.say("заметка к Globex для Олега: перезвонить")  # a note has no one it is for
+    assert (r["status"], r["draft"]) == ("needs_clarification", None)
+    assert "Олега" in r["clarifying_question"]
+    for text in (
+        "Heads up: Oleg is out all of next week, and the key rotation can't wait. Please reassign ENG-106 to Max.",
+        "Oleg finished CS-13, mark it done",
+        "у олега сделка акме логистикс переведи ее в квалификацию",
+    ):  # a colleague said as context is no value of the change
+        r = await anna.say(text)
+        assert r["status"] == "draft_pending", text
