@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 
 from planner.analysis import CUES, Clause, cue_words
 from planner.context import BuildContext
-from planner.intents import IntentBase
+from planner.intents import IntentBase, toolkit_of
 from planner.resolve import Mention, WordKey, key_spans, keys_for, match_words
 from planner.text import is_imperative, is_infinitive, norm
+from toolkits.errors import ToolkitError
 
 __all__ = ["ACTION_CUES", "Coverage", "QuestionNotWrite", "asks_for_something", "interrogative", "value_gaps"]
 
@@ -244,8 +245,16 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
     # colleagues, projects and teams it names ("ENG-105 to Oleg, urgent", "Add an issue to Q1 Launch: …")
     sentences = [x.end() for x in re.finditer(r"[.!?]\s+(?=\S)", text)]
     asked_from = sentences[-1] if sentences else 0  # "Heads up: Oleg is out … . Please reassign …": the ask
-    for kind, least in (("member", 0.5), ("user", 0.5), ("project", 0.9), ("team", 0.9)):
-        for m in await find(ctx, clause, kind):
+    tracker = any(toolkit_of(i) == "linear" for i in intents)  # Linear is asked only when it is in play
+    kinds = (
+        (("member", 0.5), ("user", 0.5), ("project", 0.9), ("team", 0.9)) if tracker else (("member", 0.5),)
+    )
+    for kind, least in kinds:
+        try:
+            mentions = await find(ctx, clause, kind)
+        except (LookupError, ToolkitError):  # a toolkit that cannot be read now: its names are not checked
+            continue
+        for m in mentions:
             at = sorted(p for p in m.positions if p < len(spans))
             words = [text[spans[p][0] : spans[p][1]] for p in at]
             named = m.score >= least and words and all(w[:1].isupper() or not w.isascii() for w in words)

@@ -575,7 +575,8 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
     said_after = await _words_after_company(clause, ctx, company)
     name = (
         _said_name(clause)
-        or (f"{company.name} {said_after}" if said_after else None)  # as said: "Initech SSO add-on"
+        # as said: "Initech SSO add-on"; said apart: «Umbrella Health — расширение»
+        or (f"{company.name} {said_after}" if said_after else None)
         or f"{company.name} — {_kind_of_deal(clause) or ctx.t('новая сделка', 'new deal')}"
     )
     amount = amount_of(clause.text)
@@ -624,8 +625,9 @@ async def _words_after_company(clause: Clause, ctx: BuildContext, company: Entit
     rest = clause.text[start : min(stops, default=len(clause.text))]
     again = re.search(rf"(?i)\s(?:for|для|with|с|со)\s+{re.escape(company.name.split()[0][:4])}", rest)
     rest = rest[: again.start()] if again else rest  # "deal Globex expansion for Globex": said twice
-    pieces = []
-    for piece in rest.split(","):
+    pieces: list[str] = []
+    apart = False  # the words came after a comma («Umbrella Health, короче расширение»): its kind, apart
+    for n, piece in enumerate(rest.split(",")):
         cut = _NAME_ENDS.search(piece)
         said = piece[: cut.start()] if cut else piece
         words = [w for w in said.strip().strip(" —–-:").split() if w.strip(" —–-:")]
@@ -637,11 +639,14 @@ async def _words_after_company(clause: Clause, ctx: BuildContext, company: Entit
         if said and is_imperative(said.split()[0]):
             break  # «…, поставь задачу…»: the next request
         if said:
+            apart = apart or (n > 0 and not pieces)
             pieces.append(said)
         if cut or len(pieces) >= 2:
             break
     name = " ".join(pieces)
-    return name[:120] if re.search(r"[^\W\d_]{2,}", name) else None
+    if not re.search(r"[^\W\d_]{2,}", name):
+        return None
+    return f"— {name[:120]}" if apart else name[:120]
 
 
 _DEAL_KINDS = re.compile(

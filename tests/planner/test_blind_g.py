@@ -41,7 +41,7 @@ async def test_a_new_deal_is_named_by_the_words_said_after_its_company(anna: Con
         ("новая сделка ромашка допмодули 300000 руб лид", "Ромашка допмодули"),
         (
             "заведи новую сделку Initech, эээ, расширение на второй офис, сумма двадцать пять тысяч долларов",
-            "Initech расширение на второй офис",
+            "Initech — расширение на второй офис",
         ),
     ]:
         r = await anna.say(text)
