@@ -266,8 +266,9 @@ class Planner:
             first = len(ctx.intents)
             marks = (len(ctx.intents), len(ctx.actions))
             explained = await self._read_clause(clause, ctx)
-            if clause.context:
-                scene.append((marks, (len(ctx.intents), len(ctx.actions))))
+            quoted_words = re.fullmatch(r"\s*['\"«“][^'\"«»“”]+['\"»”][\s.!?]*", clause.text)
+            if clause.context or quoted_words:  # a scene, or someone's words quoted: what they name is read
+                scene.append((marks, (len(ctx.intents), len(ctx.actions))))  # for the rest, never a step
             if explained and ctx.answer("values") != "skip":
                 read.append((i, clause, first))
             matched = matched or explained

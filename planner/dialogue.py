@@ -43,7 +43,7 @@ _CANCEL = frozenset(
 # "I think I should create an issue …? not sure which team": the person asks how (or whether), so
 # what they describe is offered, not drafted
 _HOW = re.compile(
-    r"(?i)(?:^|[\s,.!?:;(«\"])(?:как(?:\s+(?:мне|бы|же|тут|здесь|теперь))?\s+(?!будто|раз|только|можно\s+скорее)"
+    r"(?i)(?:^|[\s,.!?:;(«\"])(?:как(?:\s+(?:мне|бы|же|тут|здесь|теперь|в\s+\S+|через\s+\S+))?\s+(?!будто|раз|только|можно\s+скорее)"
     r"[а-яё]+(?:ть|ти|чь)(?:ся|сь)?\b|можно\s+ли|а\s+можно|могу\s+ли|получится\s+ли|реально\s+ли|"
     r"how\s+(?:do|can|could|should|would)\s+(?:i|we)\b|how\s+to\b|is\s+it\s+possible|can\s+i\b|"
     r"am\s+i\s+able|i\s+think\s+i\s+should|should\s+i\b|not\s+sure\s+(?:which|what|who|how|where|if))"
@@ -77,10 +77,17 @@ _RETRACTED = re.compile(
 )
 
 
+_NOT_DOING = re.compile(
+    r"(?i)\b(?:пока\s+)?не\s+(?:переводим|закрываем|трогаем|меняем|двигаем|удаляем|создаём|создаем|заводим|ставим|"
+    r"переносим|отправляем|архивируем)\b|\b(?:we'?re|we\s+are)\s+not\s+(?:moving|closing|changing|touching)\b|"
+    r"\bhold\s+off\b|\bjust\s+(?:so\s+you\s+know|fyi)\b|\bпросто\s+имей\s+в\s+виду\b"
+)
+
+
 def not_asked(text: str) -> Literal["negated", "hypothetical", "reported"] | None:
     """Words that describe a change without asking for it now: told not to (or taken back), said as a
     condition for later, or what someone else said (DESIGN §5a: nothing of that becomes a write)."""
-    if _RETRACTED.search(text):
+    if _RETRACTED.search(text) or _NOT_DOING.search(text):  # «…в Won пока не переводим — деньги не пришли»
         return "negated"
     negated = _NEGATED.match(text)
     if negated and (negated.group(1) is None or is_imperative(negated.group(1))):

@@ -201,7 +201,20 @@ async def update_deal(intent: UpdateDeal, ctx: BuildContext) -> None:
             values["stage"] = stage.name
             before = deal.extra.get("stage")
             parts.append(f"{ctx.said_stage(before) if before else '?'} → {ctx.said_stage(stage.name)}")
-    if intent.amount is not None:  # a sum said without its currency is in the deal's own
+    same = (
+        intent.amount is not None
+        and _has_amount(deal)
+        and float(deal.extra["amount"]) == float(intent.amount)
+        and (intent.currency or deal.extra.get("currency")) == deal.extra.get("currency")
+    )
+    if same:  # "set the Globex pilot amount to 30k" when it is 30k: nothing to change, and it is said
+        ctx.notes.append(
+            ctx.t(
+                f"У «{deal.name}» сумма уже {ctx.said_money(deal.extra['amount'], deal.extra.get('currency'))}.",
+                f"'{deal.name}' is already {ctx.said_money(deal.extra['amount'], deal.extra.get('currency'))}.",
+            )
+        )
+    elif intent.amount is not None:  # a sum said without its currency is in the deal's own
         values["value"] = money(intent.amount, intent.currency or deal.extra.get("currency"))
         before = (
             ctx.said_money(deal.extra["amount"], deal.extra.get("currency")) + " → "

@@ -13,7 +13,15 @@ from planner.intents import MISSING
 from planner.intents.models import CreateDeal, CreateNote, CreateTask, DeleteRecord, UpdateDeal
 from planner.resolve import Mention, best, key_spans, keys_for, match_words
 from planner.rules import rule
-from planner.rules._common import amount_of, clean_title, find, strip_spans, strong, without_old_amounts
+from planner.rules._common import (
+    amount_of,
+    clean_title,
+    find,
+    quoted,
+    strip_spans,
+    strong,
+    without_old_amounts,
+)
 from planner.text import is_imperative, lemma
 
 __all__ = [
@@ -276,6 +284,8 @@ async def crm_target(
     )
     if chosen is not None:
         ctx.memory["record"] = (kind, chosen)  # "…and create a task to send her the contract"
+        if kind == "deal":
+            ctx.memory["deal"] = chosen  # "заметку к сделке Globex pilot: …, и откати эту сделку в …"
     return (kind, chosen) if chosen else None
 
 
@@ -384,6 +394,12 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     said = re.sub(
         r"(?i)[\s.,;!]*\b(?:thanks|thank\s+you|thx|спасибо|благодарю)\b[\s!.)]*$", "", content or ""
     )
+    said = re.sub(
+        r"^\s*[«\"“']([^«»\"“”]+)[»\"”']\s*$", r"\1", said
+    )  # «тендер перенесён»: the words, unquoted
+    if re.fullmatch(r"(?i)\s*(?:record|card|profile|page|карточк\w*|запис\w*|профил\w*)?\s*", said):
+        # "From John: '…SSO…?' — pls add a note on the Acme Corp company record": the quote is the note
+        said = quoted(str(ctx.memory.get("full_text", "")), at_least=8, apostrophes=True) or ""
     body = said.strip()[:10_000] or MISSING
     await ctx.emit(CreateNote(record=record.name, body=body), record=(OBJECT[kind], record))
     return True

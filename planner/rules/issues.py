@@ -190,6 +190,11 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         if clause.moment.day is None:
             raise ctx.ask("due", ctx.t("Какой срок поставить?", "What due date should it have?"))
         change["due"] = clause.moment.day.isoformat()
+        # «дедлайн сдвинь на 10 декабря, доки к пятнице не успеваем»: the date said with the due date
+        due_said = re.search(r"(?i)\b(?:срок\w*|дедлайн\w*|due(?:\s+date)?|deadline)\b([^,;]*)", clause.text)
+        near = extract_moment(due_said.group(1), ctx.now).day if due_said else None
+        if near is not None:
+            change["due"] = near.isoformat()
     said_alone = re.search(
         r"(?i)(?:^|,)\s*(?:urgent|high|low|medium|срочно|срочная|высокий|низкий)\s*(?:,|$)", clause.text
     )
@@ -281,6 +286,10 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
+# "add the onboarding label to the … issue", «повесь метку bug на задачу про …»: a label on an issue
+_LABEL_ON = re.compile(
+    r"(?i)\b(?:add|put|повесь|добавь|поставь)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+(?:label|tag)|(?:метк\w*|лейбл\w*)\s+[\w-]+)\s+(?:to|on|на|к)\b"
+)
 _UNASSIGN = re.compile(
     r"(?i)\bun-?assign\w*|\b(?:сними|снять|убери|убрать|удали|удалить|remove|clear)\s+(?:с\s+\S+\s+)?"
     r"(?:the\s+)?(?:исполнител\w*|ответственн\w*|assignee|owner)\b"
@@ -350,10 +359,10 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         clause.identifiers
         or not (
             clause.has("complete", "delete", "archive", "comment", "assign")
-            or clause.has("priority", "due", "move", "put")
+            or (clause.has("priority", "due", "move", "put") or bool(_LABEL_ON.search(clause.text)))
             and clause.has(
                 "issue", "task"
-            )  # "bump priority on the API ticket", "move the api docs issue to …"
+            )  # "bump priority on the API ticket", "move the api docs issue to …", "add the X label to …"
         )
         or clause.has("deal", "note", "crm", "attio")  # "mark my Attio task … as done" is a CRM task
     ):
@@ -368,7 +377,9 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "move Globex pilot to Closed": a deal said in full, whatever issue shares its words
     said = quoted(clause.text)
     named_only = not clause.has("issue", "task") and not said  # "finished the login page redesign"
-    if clause.creates() or re.match(r"\s*(покажи|найди|show|list|find|search)\b", clause.text, re.I):
+    if (clause.creates() and not _LABEL_ON.search(clause.text)) or re.match(
+        r"\s*(покажи|найди|show|list|find|search)\b", clause.text, re.I
+    ):
         return False
     if re.search(r"(?i)\bпостав\w*\s+(?:мне|ему|ей|им|нам|\w+у)\s+(?:задач\w*|таск\w*)\b", clause.text):
         return False  # «поставь мне задачу починить логин» sets a new task, it names none
@@ -482,6 +493,9 @@ async def _labels(clause: Clause, ctx: BuildContext, issue: dict[str, Any]) -> d
         for name, lbl in names.items()
         for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", low)
     )
+    if not _LABEL_CUE.search(clause.text):  # "set the onboarding screens issue to …": its title's words
+        title = str(issue.get("title", "")).lower()
+        said = [(at, lbl) for at, lbl in said if lbl.name.lower() not in title]
     verbs = list(_LABEL_VERB.finditer(low))
     named_after_verb = any(
         any(v.end() <= at <= v.end() + 24 for v in verbs) for at, _ in said
@@ -562,6 +576,8 @@ def _comment_body(text: str) -> str | None:
     # "напиши в комментарии, что фикс уехал" / "comment that the build is out": the words after "что"/"that"
     body = re.sub(r"^(?:(?:в|во|in)\s+)?(?:коммент\w*|comments?)\b\s*", "", body, flags=re.I)
     body = re.sub(r"^[,:\-—]?\s*(?:что|that)\s+", "", body, flags=re.I).strip()
+    # "comment on the login page redesign that the mockups are ready": the words naming the issue go
+    body = re.sub(r"^(?:the\s+)?[^,:;]{3,60}?\s+(?:that|что)\s+(?=\S)", "", body, count=1, flags=re.I).strip()
     return body or None
 
 

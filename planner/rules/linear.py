@@ -81,6 +81,14 @@ async def _team(clause: Clause, ctx: BuildContext, fallback_key: str | None) -> 
     A team phrase naming no team is a question, never a silent default."""
     teams = await ctx.directory.teams()
     head = clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text
+    scene = str(ctx.memory.get("full_text", "")).split(":", 1)
+    if len(scene) == 2 and clause.text.strip() not in scene[0] and not _TEAM_PHRASE.search(head):
+        said = [m for m in find_mentions(keys_for(scene[0]), teams) if m.score >= 0.9]
+        keyed = [t for t in teams if re.search(rf"\b{re.escape(str(t.extra.get('key')))}\b", scene[0])]
+        if (keyed or said) and not any(
+            re.search(rf"\b{re.escape(str(t.extra.get('key')))}\b", head) for t in teams
+        ):
+            return keyed[0] if keyed else said[0].entity  # "Two things for Design: create an issue …"
     for t in teams:  # exact key ("DES", "ENG") first: keys are short and fuzzy matching would misfire
         if re.search(rf"\b{re.escape(str(t.extra.get('key')))}\b", head):
             return t
@@ -260,7 +268,9 @@ _PUT_IN_PROJECT = re.compile(
 _VAGUE = re.compile(
     r"(?i)^(?:for\s+)?(?:the|that|this)\s+(?:thing|stuff)\s*(?:$|(?:that\s+)?(?:we|i|you)\b)|"
     r"\bwe\s+(?:talked|discussed|spoke)\s+about\b|"
-    r"^(?:то|ту|эту|эта|это)\s+(?:штук\w*|вещ\w*|самое)\b|\b(?:что|о\s+ч[её]м)\s+(?:мы\s+)?(?:говорили|обсуждали)\b"
+    r"^(?:то|ту|эту|эта|это)\s+(?:штук\w*|вещ\w*|самое)\b|\b(?:что|о\s+ч[её]м)\s+(?:мы\s+)?(?:говорили|обсуждали)\b|"
+    r"\b(?:название|заголовок|title|name)\s+(?:потом|позже|later)\b|\b(?:потом|позже)\s+(?:скину|пришлю|напишу)\b|"
+    r"\b(?:will\s+send|i'?ll\s+send)\s+(?:the\s+)?(?:title|name)\b"
 )
 # "…one for each service auth billing …", «…для каждого раздела главная поиск …»: a list with no colon
 _EACH = re.compile(
@@ -353,6 +363,11 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         r"(?i)\b(?:create|add|make|file|log|new)\b", clause.text
     ):
         return False  # "open bugs in ENG": which issues to show, not a new one
+    if re.search(
+        r"(?i)\b(?:add|put|повесь|добавь|поставь)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+(?:label|tag)|(?:метк\w*|лейбл\w*)\s+[\w-]+)\s+(?:to|on|на|к)\b",
+        clause.text,
+    ):
+        return False  # "add the onboarding label to the … issue": a label on an issue that is there
     noun = clause.has("task", "issue")
     starts_as_task = bool(_TASK_START.match(clause.text)) and not (
         clause.has("query") or clause.text.rstrip().endswith("?")

@@ -160,6 +160,12 @@ CORPORA = [
         "blind, set I (an agency's week: bullet lists, dictation while driving, indirect English, a "
         "developer's shorthand, a CEO), written after H's fixes: 158/200 with 11 wrong drafts on first contact",
     ),
+    (
+        "corpus_v13.jsonl",
+        70,
+        "blind, set J (a COO's paragraphs, pasted customer emails, an engineer's slang, a designer's title "
+        "words, misheard voice notes), written after I's fixes: 131/200 with 11 wrong drafts on first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
