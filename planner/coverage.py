@@ -172,6 +172,7 @@ _RECIPIENT_BEFORE = re.compile(
     r"(?i)\b(?:to|for|на|для|assign|assignee|owner|поручи|передай|передать|отдай|отдать|give|ответственн\w*|"
     r"исполнител\w*)\s*[:—-]?\s*$"
 )
+_PLACE_BEFORE = re.compile(r"(?i)\b(?:в|во|in|into|to|for|для|команд\w*|team|project|проект\w*)\s*[:—-]?\s*$")
 _DOER_AFTER = re.compile(r"(?i)\s+(?:to|should|needs\s+to|must|will)\s+[a-z]")
 _TEXT_FIELDS = ("title", "body", "content", "description", "span", "name")
 
@@ -261,8 +262,10 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
             # a colleague is a value when said as whom it is for or who is to do it ("ENG-105 to Oleg",
             # «задача олегу …», "Oleg to call Maria"); as context ("Oleg is out", «у олега сделка») not
             recipient = (
-                kind not in ("member", "user")
-                or bool(at and _RECIPIENT_BEFORE.search(text[: spans[at[0]][0]]))
+                kind in ("project", "team")
+                and bool(at and _PLACE_BEFORE.search(text[: spans[at[0]][0]]))
+                or kind in ("member", "user")
+                and bool(at and _RECIPIENT_BEFORE.search(text[: spans[at[0]][0]]))
                 or bool(words and not words[-1].isascii() and words[-1].lower().endswith(("у", "ю")))
                 or bool(at and _DOER_AFTER.match(text[spans[at[-1]][1] :]))
             )

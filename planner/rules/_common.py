@@ -40,7 +40,7 @@ _ROUTING = [
 
 
 _EMPTY_TITLES = {"на", "в", "во", "к", "до", "by", "on", "at", "for", "to", "a", "an", "the", "мне", "me", "задачу",
-                 "задача", "task", "issue", "новую", "new"}  # fmt: skip
+                 "задача", "task", "issue", "новую", "new", "название", "заголовок", "name", "title"}  # fmt: skip
 
 
 def quoted(text: str, *, at_least: int = 1, apostrophes: bool = False) -> str | None:

@@ -34,7 +34,7 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     owner_words = re.search(
         r"\b(?:owner|assignee|владельц\w*|ответственн\w*|исполнител\w*)\b", clause.text, re.I
     )
-    labelling = re.search(r"\b(?:label|tag|метк\w*|тег\w*)\b", clause.text, re.I)
+    labelling = re.search(r"\b(?:label|tag|метк\w*|тег\w*|лейбл\w*)\b", clause.text, re.I)
     dating = clause.has("due") and clause.moment.day is not None  # "set due date Dec 18 on every ENG issue"
     if (
         not _ALL.search(clause.text)
@@ -247,7 +247,9 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
     ]
     mine = re.search(r"\b(?:my|mine|мои|моих|мне|на мне)\b", head, re.I)
     nobody = re.search(
-        r"\b(?:unassigned|без\s+исполнител\w*|неназначенн\w*|ничьи\w*|nobody'?s)\b", head, re.I
+        r"\b(?:unassigned|без\s+исполнител\w*|без\s+ассайн\w*|неназначенн\w*|ничьи\w*|nobody'?s)\b",
+        head,
+        re.I,
     )
     if named_state and (
         named_state in (changes.get("state"), changes.get("stage"))
@@ -294,7 +296,7 @@ _PLAIN = frozenset(
     "открытых незакрытые владелец владельцем ответственный исполнителя линеар линеаре linear attio crm "
     "команды команде команда team ревью проверке работе процессе бэклог закрытые готовые сделанные срочные "
     "срочными срочным высокий низкий средний лежит лежат висит висят находится находятся стоит стоят сидит "
-    "sitting sits lying is are currently сейчас как still забирает забирают берёт берет takes take неназначенные неназначенных ничьи ничьих both обе оба "
+    "sitting sits lying is are currently сейчас как лейбл лейблы лейблом таски тасков таска still забирает забирают берёт берет takes take неназначенные неназначенных ничьи ничьих both обе оба "
     "обеих обоих ещё еще пока out owns own owned has have holds "
     "принадлежат принадлежащие ведёт ведет".split()
 )

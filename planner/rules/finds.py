@@ -104,7 +104,8 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
         None,
     )  # "задачи с меткой security"
     nobody = re.search(
-        r"(?i)\b(?:unassigned|без\s+исполнител\w*|неназначенн\w*|ничьи\w*|nobody'?s|no\s+assignee)\b", text
+        r"(?i)\b(?:unassigned|без\s+исполнител\w*|без\s+ассайн\w*|неназначенн\w*|ничьи\w*|nobody'?s|no\s+assignee)\b",
+        text,
     )
     urgent: Literal["urgent"] | None = "urgent" if _PRIORITY.search(text) else None
     mine = bool(_MINE.search(text))

@@ -591,7 +591,7 @@ def _new_title(text: str) -> str | None:
 
 async def _state_named(clause: Clause, ctx: BuildContext, team_id: str) -> Entity | None:
     """ "переведи ENG-102 в In Progress": a workflow state named after "в"/"to"/"into"."""
-    m = re.search(r"(?:\b(?:в|во|на|to|into|in|as)|->|→|=>)\s+(.+?)\s*[.!]?$", clause.text, re.I)
+    m = re.search(r"(?:\b(?:в|во|на|to|into|in|as)|->|→|=>)\s+([^,;]+?)\s*(?:[,;.!].*)?$", clause.text, re.I)
     if not m or not team_id:
         return None
     wanted = m.group(1).lower().strip(" .«»\"'")

@@ -83,3 +83,33 @@ async def test_a_team_said_before_a_colon_is_where_the_new_issue_goes(anna: Conv
         ("create_issue", "Design"),
         ("comment_issue", "the new mockups are ready for review."),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "change"),
+    [
+        ("ENG-102 скинь в бэклог, сейчас не до него", {"state": "Backlog"}),
+        ("перекинь ENG-101 в ревью, пулл-реквест уже висит", {"state": "In Review"}),
+        ("бампни приоритет ENG-102 до urgent, дизайн-ревью уже завтра", {"priority": "urgent"}),
+        ("ENG-103 → In Progress, Олег берёт", {"state": "In Progress", "assignee": "Oleg Ivanov"}),
+        ("@oleg take cs-15", {"assignee": "Oleg Ivanov"}),
+    ],
+)
+async def test_an_engineers_slang_changes_the_issue(
+    anna: Conversation, text: str, change: dict[str, str]
+) -> None:
+    r = await anna.say(text)
+    said = {
+        k: v for i in intents(r) if i["op"] == "update_issue" for k, v in i.items()
+    }  # one update, or two halves
+    assert {k: said.get(k) for k in change} == change, text
+    assert len([a for a in r["plan"]["actions"] if not a["read_only"]]) == 1, text
+
+
+async def test_slang_for_archiving_and_labelling_every_task(anna: Conversation) -> None:
+    r = await anna.say("заархивь ENG-102, редизайн логина отменили")
+    assert [(i["op"], i["issue"]) for i in intents(r)] == [("archive_issue", "ENG-102")]
+    r = await anna.say("повесь лейбл customer-request на все таски в ENG")
+    assert intents(r)[0]["changes"] == {"labels_add": ["customer-request"]}
+    r = await anna.say("покажи все таски без ассайна")
+    assert "ENG-103" in r["user_message"] and "CS-15" in r["user_message"]
