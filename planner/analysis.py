@@ -47,7 +47,7 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "company": "компания company организация клиент account",
     "person": "контакт человек person contact",
     "task": "задача задачка таска таску таски таск тасок тасками task todo напоминание reminder",
-    "issue": "issue тикет ticket баг bug ишью ишьюс",
+    "issue": "issue тикет ticket баг bug ишью ишьюс фичу фича фичи",
     "bug": "баг bug",
     "project": "проект project",
     "team": "команда team",

@@ -193,6 +193,26 @@ def extract_moment(text: str, now: datetime) -> Moment:
                 if d:
                     m.day = d if rx.group(3) else _future(d, today)
                     take(rx)
+    if m.day is None:  # "block the 3rd", "by the 21st": a day of this month, or the next if it has passed
+        rx = re.search(
+            r"\b(?:on\s+|by\s+|until\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?:\s+of\s+(" + _MON_EN + r"))?"
+            r"(?!\s+(?:floor|time|times|option|item|round|quarter|place|version|attempt|one|row|step|line|page)\b)",
+            low,
+        )
+        if rx and 1 <= int(rx.group(1)) <= 31 and rx.group(2):  # "on the 3rd of December"
+            month = _month(rx.group(2))
+            d = _safe_date(today.year, month, int(rx.group(1))) if month else None
+            if d is not None:
+                m.day = _future(d, today)
+                take(rx)
+        elif rx and 1 <= int(rx.group(1)) <= 31:
+            d = _safe_date(today.year, today.month, int(rx.group(1)))
+            if d is None or d < today:
+                nxt = (today.replace(day=1) + timedelta(days=32)).replace(day=1)
+                d = _safe_date(nxt.year, nxt.month, int(rx.group(1)))
+            if d is not None:
+                m.day = d
+                take(rx)
     if m.day is None:  # "due 12/15", «до 15/12»: a slashed date after a word that says it is one
         rx = _SLASHED.search(low)
         if rx:

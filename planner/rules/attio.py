@@ -137,6 +137,9 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
         and _to_stage(clause)
         and ctx.memory.get("deal") is not None
         and any(m.score >= 1.0 for m in await find(ctx, clause, "stage"))
+        or clause.has("put")  # "Mark the Alfa-Leasing deal Won", "set Globex pilot as Lost"
+        and any(m.score >= 0.9 for m in await find(ctx, clause, "deal"))
+        and bool(re.search(r"(?i)\b(?:won|lost|выигран\w*|проигран\w*)\s*[.!]?$", clause.text))
     ):
         return False
     if clause.identifiers or clause.has("task", "issue") and not clause.has("deal"):

@@ -149,6 +149,8 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         )
     if deals:  # "every deal still in Lead or Qualification": each stage's deals
         field, either = "stage", [*(await _deal_stages(clause, ctx, head))]
+    elif len(named_teams := await _teams_named(ctx, head)) > 1:  # «всем задачам в ENG и CS»: each team's
+        field, either = "team", named_teams
     else:  # "labeled docs or feature": each label's issues
         field, either = "label", [*(await _either_label(ctx, head, filters.label))]
     for value in either or [getattr(filters, field)]:
@@ -196,6 +198,18 @@ def _split_destination(text: str) -> tuple[str, str | None]:
             return text, None  # "в линеаре", "in ENG" say where, not what to set
         return text[: m.start()], said
     return text, None
+
+
+async def _teams_named(ctx: BuildContext, text: str) -> list[str]:
+    """Every team a bulk request names by its key ("в ENG и CS"), in the order said."""
+    teams = await ctx.directory.teams()
+    found = [
+        (m.start(), t.name)
+        for t in teams
+        for m in re.finditer(rf"\b{re.escape(str(t.extra.get('key')))}\b", text)
+        if t.extra.get("key")
+    ]
+    return list(dict.fromkeys(name for _, name in sorted(found)))
 
 
 async def _team(clause: Clause, ctx: BuildContext, text: str) -> Entity | None:

@@ -673,11 +673,12 @@ async def create_project(clause: Clause, ctx: BuildContext) -> bool:
     """An explicit "create a project X" (seed 002: a project is never created implicitly)."""
     if not clause.has("create") or not clause.has("project") or clause.has("task", "issue", "query"):
         return False
-    if re.search(r"(?i)(?:^|,)\s*(?:project|проект)\s+\S", clause.text) and not re.search(
-        r"(?i)\b(?:new|create|add|start|set\s+up|создай|заведи|добавь|нов\w+)\s+(?:a\s+|the\s+)?(?:project|проект)",
+    if not re.search(
+        r"(?i)\b(?:new|create|add|start|set\s+up|spin\s+up|kick\s+off|создай|создать|заведи|завести|добавь|нов\w+|"
+        r"запусти)\s+(?:a\s+|the\s+|an\s+)?(?:(?:в|in)\s+\S+\s+)?(?:linear\s+|new\s+)?(?:project|проект)",
         clause.text,
     ):
-        return False  # "new: mobile deep links, ENG, project Mobile App": the project an issue goes in
+        return False  # "new: …, project Mobile App", «заведи фичу в DES: …, в проект X»: where an issue goes
     m = re.search(
         r"(?:проект[а-я]*|project)\s+(?:called\s+|named\s+|под названием\s+|с названием\s+)?[«\"']?([^«»\"':,;]+?)[»\"']?"
         r"(?:\s+(?:in|for|в|для)\s+(?:the\s+)?(?:команд\w+\s+|team\s+)?[\w-]+(?:\s+team)?)?"

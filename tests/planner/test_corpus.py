@@ -166,6 +166,12 @@ CORPORA = [
         "blind, set J (a COO's paragraphs, pasted customer emails, an engineer's slang, a designer's title "
         "words, misheard voice notes), written after I's fixes: 131/200 with 11 wrong drafts on first contact",
     ),
+    (
+        "corpus_v14.jsonl",
+        80,
+        "blind, set K (a month-end close: numbers, pronouns, ranges of issues, calendar shorthand), written "
+        "after J's fixes: 160/200 with 5 wrong drafts on first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
