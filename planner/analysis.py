@@ -128,14 +128,19 @@ class Clause:
     def creates(self) -> bool:
         """A create verb, not just the adjective "new" ("у Globex новый домен" edits, it does not create)
         or "open" ("my open deals", "открытые задачи" are a state)."""
-        return _STARTS.search(self.text) is not None or any(
-            self.keys[i].text not in _NEW
-            and self.keys[i].text not in CUES["complete"]  # "сделанную" is done, though its verb is "сделать"
-            and not (
-                self.keys[i].text in _OPEN_ADJ
-                or (self.keys[i].text == "open" and (i > 0 or self._plural_after(i)))
+        return (
+            _STARTS.search(self.text) is not None
+            or "create" in self.cues
+            and any(
+                self.keys[i].text not in _NEW
+                and self.keys[i].text
+                not in CUES["complete"]  # "сделанную" is done, though its verb is "сделать"
+                and not (
+                    self.keys[i].text in _OPEN_ADJ
+                    or (self.keys[i].text == "open" and (i > 0 or self._plural_after(i)))
+                )
+                for i in self.cue_positions("create")
             )
-            for i in self.cue_positions("create")
         )
 
     def _plural_after(self, i: int) -> bool:
@@ -282,6 +287,7 @@ def _misspelt_cues(keys: list[WordKey]) -> set[str]:
 
 _VERBISH = (
     "create",
+    "block",
     "move",
     "complete",
     "delete",
@@ -368,11 +374,19 @@ def _bulleted_requests(text: str, now: datetime) -> list[Clause] | None:
     an issue's identifier, or "new issue in CS: …"); a list of titles under a heading stays a list."""
     lines = [x for x in text.splitlines() if x.strip()]
     items = [_BULLET.sub("", x).strip() for x in lines if _BULLET.match(x)]
+    numbered = re.split(r"(?:^|\s)\d{1,2}\)\s+", text)  # "1) заметка к …: … 2) задача в CRM на Макса: …"
+    if len(lines) == 1 and len(numbered) >= 3 and not numbered[0].strip():
+        items = [x.strip(" ;,.") for x in numbered[1:] if x.strip(" ;,.")]
+        lines = items
     if len(items) < 2 or len(items) != len(lines):
         return None  # a heading ("Заведи в ENG три бага:") introduces the lines: they are its content
     readings = [analyse(x, now) for x in items]
     if not all(
-        _verb_count(r) or r.identifiers or r.has("task", "issue", "note", "meeting", "deal") for r in readings
+        _verb_count(r)
+        or r.identifiers
+        or r.has("task", "issue", "note", "meeting", "deal")
+        or _ELLIPTIC.search(r.text)  # "Globex pilot — в Won"
+        for r in readings
     ):
         return None
     return [c for x in items for c in split_clauses(x, now)]

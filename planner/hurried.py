@@ -64,7 +64,8 @@ def _meant(word: str, *, first: bool) -> str | None:
 # chat shorthand, read as the words meant (whole words only)
 _SHORT = {
     "созд": "создай", "срочн": "срочно", "lbl": "label", "cmt": "comment", "del": "delete", "mtg": "meeting",
-    "tmrw": "tomorrow", "tmr": "tomorrow", "tmrrw": "tomorrow", "tomoz": "tomorrow", "w/": "with",
+    "tmrw": "tomorrow", "tmr": "tomorrow", "tmrrw": "tomorrow", "tomoz": "tomorrow", "tomorow": "tomorrow",
+    "tommorow": "tomorrow", "tommorrow": "tomorrow", "w/": "with",
     "desc": "description", "pri": "priority", "prio": "priority", "asap": "urgent", "mins": "minutes",
     "hrs": "hours", "hr": "hour", "nxt": "next", "wk": "week", "mon": "monday", "tue": "tuesday",
     "wed": "wednesday", "thu": "thursday", "thurs": "thursday", "fri": "friday", "msg": "message",

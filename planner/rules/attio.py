@@ -42,6 +42,21 @@ async def _deal(clause: Clause, ctx: BuildContext) -> Entity:
             choices=[(d.name, d.id) for d in (await ctx.directory.deals())[:5]],
         )
     mentions += await _sharing_words(clause, ctx, mentions)
+    described = re.search(
+        r"(?i)\bсделк\w*\s+(?:по|про|о|about|for)\s+(.+?)(?:\s+(?:в|во|на|to|into)\s|[,.;]|$)", clause.text
+    )
+    if described and mentions[0].score < 0.9 and not ctx.answer("deal"):
+        said = [k for k in keys_for(described.group(1)) if len(k.text) > 3]
+        known = keys_for(f"{mentions[0].entity.name} {mentions[0].entity.extra.get('company', '')}")
+        if any(not match_words([k], known) for k in said):  # «сделку по лизингу серверов»: no such deal said
+            raise ctx.ask(
+                "deal",
+                ctx.t(
+                    f"Не нашёл сделку «{described.group(1)[:60]}». Какую сделку?",
+                    f"I couldn't find a deal '{described.group(1)[:60]}'. Which deal?",
+                ),
+                choices=[(d.name, d.id) for d in (await ctx.directory.deals())[:8]],
+            )
     earlier: Entity | None = ctx.memory.get("deal")
     if earlier is not None and any(m.entity.id == earlier.id for m in mentions) and mentions[0].score < 0.9:
         return earlier  # "Globex signed! Move the pilot to Won": the pilot just named
@@ -420,7 +435,16 @@ _LINKED = re.compile(
 @rule(50, writes=True)
 async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     """A to-do about a CRM record (seed 000's task_create "about a CRM record"), optionally for a colleague."""
-    reminder = clause.has("remind", "followup") or (clause.has("todo") and clause.moment.day is not None)
+    # "I had my first call ever with Li Wei today": a call had, not one to make
+    said_as_noun = bool(
+        re.search(
+            r"(?i)\b(?:a|an|the|my|our|first|this|that|his|her|their)\s+(?:\w+\s+)?(?:call|email|meeting)\b",
+            clause.text,
+        )
+    )
+    reminder = clause.has("remind", "followup") or (
+        clause.has("todo") and clause.moment.day is not None and not said_as_noun
+    )
     delegated = clause.has("assign") and clause.has("todo")  # "поручи Максу связаться с ..."
     in_crm = clause.has("crm", "attio")  # "нужна задача в Attio: …", "create an Attio task to …"
     on_record = _ABOUT_RECORD.search(clause.text.split(":", 1)[0])  # "задача по сделке Globex: …"
@@ -513,8 +537,8 @@ async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
     """A workspace member the task is for ("поручи Максу", "поставь Олегу задачу", "a CRM task for Oleg")."""
     members = [m for m in await find(ctx, clause, "member") if m.score >= 0.5]
     for_them = re.search(
-        r"(?i)\b(?:для|for|remind)\s+([^\s,:;.!?]+)", clause.text
-    )  # "задача для Макса", "remind oleg to…"
+        r"(?i)\b(?:для|for|remind|на)\s+([^\s,:;.!?]+)", clause.text
+    )  # "задача для Макса", "remind oleg to…", «задача в CRM на Макса: …»
     word = for_them.group(1).lower() if for_them else None
     named = [
         m.entity

@@ -127,6 +127,11 @@ def _details(text: str) -> tuple[str | None, str | None]:
         found = _EMPLOYER.search(part)
         if found:
             employer = found.group(1).strip("«\"' ")
+            titled_as = re.match(
+                r"(?i)\s+(?:as|в\s+должности|на\s+должности)\s+(?:an?\s+|the\s+)?(\S.*)$", part[found.end() :]
+            )
+            if titled_as and role is None:  # "she works at Umbrella Health as Head of Data"
+                role = titled_as.group(1).strip(" .")
             part = part[: found.start()].strip()
         titled = _TITLED.match(part)  # "title CISO", «должность — финдиректор»
         if titled and role is None:

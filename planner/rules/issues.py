@@ -290,11 +290,17 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
 _LABEL_ON = re.compile(
     r"(?i)\b(?:add|put|повесь|добавь|поставь)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+(?:label|tag)|(?:метк\w*|лейбл\w*)\s+[\w-]+)\s+(?:to|on|на|к)\b"
 )
+# "add the onboarding issue to the Q1 Launch project": an issue that is there, put somewhere
+_ADD_EXISTING = re.compile(
+    r"(?i)\b(?:add|put|move)\s+(?:the|this|that|our|my)\s+(?:[\w-]+\s+){0,3}(?:issue|task|ticket)\s+(?:to|in|into)\s"
+)
 _UNASSIGN = re.compile(
     r"(?i)\bun-?assign\w*|\b(?:сними|снять|убери|убрать|удали|удалить|remove|clear)\s+(?:с\s+\S+\s+)?"
     r"(?:the\s+)?(?:исполнител\w*|ответственн\w*|assignee|owner)\b"
 )
-_PAIR = re.compile(r"\b([A-Z]{1,10}-\d+)\s+(?:на|to|->|→|for)\s+(меня|me|[^\W\d_][\w-]*)", re.IGNORECASE)
+_PAIR = re.compile(
+    r"\b([A-Z]{1,10}-\d+)\s+(?:[—–-]\s+)?(?:на|to|->|→|for)\s+(меня|me|[^\W\d_][\w-]*)", re.IGNORECASE
+)
 
 
 async def _verbless_assignments(clause: Clause, ctx: BuildContext) -> bool:
@@ -359,7 +365,10 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         clause.identifiers
         or not (
             clause.has("complete", "delete", "archive", "comment", "assign")
-            or (clause.has("priority", "due", "move", "put") or bool(_LABEL_ON.search(clause.text)))
+            or (
+                clause.has("priority", "due", "move", "put")
+                or bool(_LABEL_ON.search(clause.text) or _ADD_EXISTING.search(clause.text))
+            )
             and clause.has(
                 "issue", "task"
             )  # "bump priority on the API ticket", "move the api docs issue to …", "add the X label to …"
@@ -377,9 +386,9 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "move Globex pilot to Closed": a deal said in full, whatever issue shares its words
     said = quoted(clause.text)
     named_only = not clause.has("issue", "task") and not said  # "finished the login page redesign"
-    if (clause.creates() and not _LABEL_ON.search(clause.text)) or re.match(
-        r"\s*(покажи|найди|show|list|find|search)\b", clause.text, re.I
-    ):
+    if (
+        clause.creates() and not (_LABEL_ON.search(clause.text) or _ADD_EXISTING.search(clause.text))
+    ) or re.match(r"\s*(покажи|найди|show|list|find|search)\b", clause.text, re.I):
         return False
     if re.search(r"(?i)\bпостав\w*\s+(?:мне|ему|ей|им|нам|\w+у)\s+(?:задач\w*|таск\w*)\b", clause.text):
         return False  # «поставь мне задачу починить логин» sets a new task, it names none

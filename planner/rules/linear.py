@@ -138,6 +138,11 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if clause.has("project") and clause.creates() and not clause.has("task", "issue"):
         return False  # «создай проект в linear Онбординг enterprise»: the word names the new project
+    if re.search(
+        r"(?i)\b(?:onboarding|онбординг\w*|renewal|продлени\w*)\s+(?:call|meeting|session|звон\w*|созвон\w*|встреч\w*)\b",
+        clause.text,
+    ):
+        return False  # "prepping the Acme Corp onboarding call": a meeting of that name, not the template
     if re.search(r"(?i)\b(?:календар\w*|calendar)\b", clause.text) or (
         clause.has("meeting") and clause.moment.at is not None and not clause.has("task", "issue", "linear")
     ):
@@ -223,8 +228,13 @@ async def _in_a_deal_name(clause: Clause, ctx: BuildContext, key: str) -> bool:
 
 
 def _items(text: str) -> list[str]:
-    parts = re.split(r"\s*(?:,|;|\n|\s+и\s+|\s+and\s+)\s*", text)
-    return [p.strip(" .-—•") for p in parts if p.strip(" .-—•")]
+    if (
+        len(re.findall(r"(?:^|\s)\d{1,2}\)\s", text)) >= 2
+    ):  # "1) выдать доступ в Attio 2) выдать доступ в Linear"
+        parts = re.split(r"(?:^|\s)\d{1,2}\)\s+", text)
+    else:
+        parts = re.split(r"\s*(?:,|;|\n|\s+и\s+|\s+and\s+)\s*", text)
+    return [p.strip(" .-—•;,") for p in parts if p.strip(" .-—•;,")]
 
 
 _TASK_START = re.compile(
@@ -247,6 +257,11 @@ async def _assignee(clause: Clause, ctx: BuildContext) -> tuple[Entity | None, s
             if found is not None:
                 return found, m.group(0)
     return None, ""
+
+
+_ADD_EXISTING = re.compile(
+    r"(?i)\b(?:add|put|move)\s+(?:the|this|that|our|my)\s+(?:[\w-]+\s+){0,3}(?:issue|task|ticket)\s+(?:to|in|into)\s"
+)
 
 
 def _what_follows(clause: Clause, ctx: BuildContext) -> bool:
@@ -368,6 +383,8 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         clause.text,
     ):
         return False  # "add the onboarding label to the … issue": a label on an issue that is there
+    if _ADD_EXISTING.search(clause.text):
+        return False  # "add the onboarding issue to the Q1 Launch project": an issue that is there
     noun = clause.has("task", "issue")
     starts_as_task = bool(_TASK_START.match(clause.text)) and not (
         clause.has("query") or clause.text.rstrip().endswith("?")

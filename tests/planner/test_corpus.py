@@ -172,6 +172,12 @@ CORPORA = [
         "blind, set K (a month-end close: numbers, pronouns, ranges of issues, calendar shorthand), written "
         "after J's fixes: 160/200 with 5 wrong drafts on first contact",
     ),
+    (
+        "corpus_v15.jsonl",
+        75,
+        "blind, set L (new hires: an unsure SDR, formal Russian, forwarded instructions, numbered checklists, "
+        "typos), written after K's fixes: 150/200 with 11 wrong drafts on first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
