@@ -173,6 +173,13 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     )
     if pair and paired and not named:
         named = [pair.group(2)]
+    taker = _TAKES.search(clause.text)  # "@oleg take cs-15", "Oleg takes ENG-103": theirs now
+    if (
+        taker
+        and not named
+        and [m for m in await find(ctx, clause, "user", text=taker.group(1)) if m.score >= 0.5]
+    ):
+        named, paired = [taker.group(1)], True
     if clause.has("assign") or named and (moving or paired):
         who = None
         for candidate in named or [clause.text]:
@@ -293,6 +300,9 @@ _LABEL_ON = re.compile(
 # "add the onboarding issue to the Q1 Launch project": an issue that is there, put somewhere
 _ADD_EXISTING = re.compile(
     r"(?i)\b(?:add|put|move)\s+(?:the|this|that|our|my)\s+(?:[\w-]+\s+){0,3}(?:issue|task|ticket)\s+(?:to|in|into)\s"
+)
+_TAKES = re.compile(
+    r"(?i)(?:^|\s)@?([^\W\d_][\w-]*)\s+(?:takes?|grabs?|picks\s+up|берёт|берет|возьм[её]т|забирает)\s+(?:[a-z]{1,10}-\d+|it\b)"
 )
 _UNASSIGN = re.compile(
     r"(?i)\bun-?assign\w*|\b(?:сними|снять|убери|убрать|удали|удалить|remove|clear)\s+(?:с\s+\S+\s+)?"
