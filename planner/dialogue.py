@@ -53,8 +53,8 @@ _HOW = re.compile(
 # "don't close ENG-101 yet", «не переводи пока Альфу в Won», "no need to open an issue": told not to
 _NEGATED = re.compile(
     r"(?i)^\s*(?:(?:пока|ну|so|but|и|а|please|pls|пожалуйста|hey|ok|okay)[,\s]+)*"
-    r"(?:don'?t|do\s+not|never|no\s+need\s+to|there'?s\s+no\s+need\s+to|let'?s\s+not|hold\s+off\s+on|"
-    r"не\s+надо|не\s+нужно|не\s+стоит|не\s+(?:пока\s+)?([а-яё]+))\b"
+    r"(?:(?:don'?t|do\s+not|never)(?!\s+forget\b)|no\s+need\s+to|there'?s\s+no\s+need\s+to|let'?s\s+not|hold\s+off\s+on|"
+    r"не\s+надо|не\s+нужно|не\s+стоит|не\s+(?:пока\s+)?(?!забу|забыв)([а-яё]+))\b"
 )
 # "if Globex signs next week we'd move the pilot to won", «если Ромашка не подпишет…, придётся …»
 _CONDITIONAL = re.compile(

@@ -53,3 +53,9 @@ async def test_yes_to_the_offer_drafts_it_and_a_request_beside_reported_words_dr
     assert r["status"] == "draft_pending"
     r = await anna.say("Непременно закрой ENG-101")  # «не» inside a word is no negation
     assert r["status"] == "draft_pending"
+
+
+async def test_dont_forget_is_a_request_not_a_negation(anna: Conversation) -> None:
+    for text in ("не забудь закрыть ENG-101", "don't forget to close ENG-101"):
+        r = await anna.say(text)
+        assert r["status"] == "draft_pending", text
