@@ -12,6 +12,7 @@ from planner.directory import Entity
 from planner.rules._common import find
 
 __all__ = [
+    "ADD_EXISTING",
     "STATE_PHRASES",
     "asks",
     "assignee_text",
@@ -121,3 +122,9 @@ def assignee_texts(clause: Clause) -> list[str]:
 def assignee_text(clause: Clause) -> str | None:
     found = assignee_texts(clause)
     return found[0] if found else None
+
+
+# "add the onboarding issue to the Q1 Launch project": an issue that is there, put somewhere
+ADD_EXISTING = re.compile(
+    r"(?i)\b(?:add|put|move)\s+(?:the|this|that|our|my)\s+(?:[\w-]+\s+){0,3}(?:issue|task|ticket)\s+(?:to|in|into)\s"
+)

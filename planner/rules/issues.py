@@ -30,6 +30,7 @@ from planner.resolve import find_mentions, keys_for
 from planner.rules import rule
 from planner.rules._common import find, priority_of, quoted
 from planner.rules._linear_common import (
+    ADD_EXISTING,
     asks,
     assignee_texts,
     find_user,
@@ -173,7 +174,7 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     )
     if pair and paired and not named:
         named = [pair.group(2)]
-    taker = _TAKES.search(clause.text)  # "@oleg take cs-15", "Oleg takes ENG-103": theirs now
+    taker = _TAKES.search(clause.text)  # "@oleg take cs-15": theirs now
     if (
         taker
         and not named
@@ -297,10 +298,6 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
 _LABEL_ON = re.compile(
     r"(?i)\b(?:add|put|повесь|добавь|поставь)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+(?:label|tag)|(?:метк\w*|лейбл\w*)\s+[\w-]+)\s+(?:to|on|на|к)\b"
 )
-# "add the onboarding issue to the Q1 Launch project": an issue that is there, put somewhere
-_ADD_EXISTING = re.compile(
-    r"(?i)\b(?:add|put|move)\s+(?:the|this|that|our|my)\s+(?:[\w-]+\s+){0,3}(?:issue|task|ticket)\s+(?:to|in|into)\s"
-)
 _TAKES = re.compile(
     r"(?i)(?:^|\s)@?([^\W\d_][\w-]*)\s+(?:takes?|grabs?|picks\s+up|берёт|берет|возьм[её]т|забирает)\s+(?:[a-z]{1,10}-\d+|it\b)"
 )
@@ -377,7 +374,7 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
             clause.has("complete", "delete", "archive", "comment", "assign")
             or (
                 clause.has("priority", "due", "move", "put")
-                or bool(_LABEL_ON.search(clause.text) or _ADD_EXISTING.search(clause.text))
+                or bool(_LABEL_ON.search(clause.text) or ADD_EXISTING.search(clause.text))
             )
             and clause.has(
                 "issue", "task"
@@ -397,7 +394,7 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
     said = quoted(clause.text)
     named_only = not clause.has("issue", "task") and not said  # "finished the login page redesign"
     if (
-        clause.creates() and not (_LABEL_ON.search(clause.text) or _ADD_EXISTING.search(clause.text))
+        clause.creates() and not (_LABEL_ON.search(clause.text) or ADD_EXISTING.search(clause.text))
     ) or re.match(r"\s*(покажи|найди|show|list|find|search)\b", clause.text, re.I):
         return False
     if re.search(r"(?i)\bпостав\w*\s+(?:мне|ему|ей|им|нам|\w+у)\s+(?:задач\w*|таск\w*)\b", clause.text):

@@ -14,7 +14,7 @@ from planner.numbers import number_from_words
 from planner.resolve import best, find_mentions, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import clean_title, find, priority_of, quoted, strip_spans
-from planner.rules._linear_common import find_user
+from planner.rules._linear_common import ADD_EXISTING, find_user
 from planner.text import is_infinitive
 
 __all__ = ["create_issue", "create_project", "template"]
@@ -259,11 +259,6 @@ async def _assignee(clause: Clause, ctx: BuildContext) -> tuple[Entity | None, s
     return None, ""
 
 
-_ADD_EXISTING = re.compile(
-    r"(?i)\b(?:add|put|move)\s+(?:the|this|that|our|my)\s+(?:[\w-]+\s+){0,3}(?:issue|task|ticket)\s+(?:to|in|into)\s"
-)
-
-
 def _what_follows(clause: Clause, ctx: BuildContext) -> bool:
     """The message goes on, right after this clause, with an infinitive: what the task is."""
     full = str(ctx.memory.get("full_text", ""))
@@ -383,7 +378,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         clause.text,
     ):
         return False  # "add the onboarding label to the … issue": a label on an issue that is there
-    if _ADD_EXISTING.search(clause.text):
+    if ADD_EXISTING.search(clause.text):
         return False  # "add the onboarding issue to the Q1 Launch project": an issue that is there
     noun = clause.has("task", "issue")
     starts_as_task = bool(_TASK_START.match(clause.text)) and not (
