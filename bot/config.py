@@ -102,7 +102,7 @@ class BotConfig:
 
         listen = get("TELEGRAM_WEBHOOK_LISTEN") or "127.0.0.1:8443"
         host, _, port = listen.rpartition(":")
-        if not host or not port.isdigit():
+        if not host or not port.isdecimal():
             raise ConfigError("TELEGRAM_WEBHOOK_LISTEN must look like HOST:PORT")
         child_env = {
             k: v

@@ -107,7 +107,7 @@ def _resolve(data: Any, path: str | None, placeholder: str) -> Any:
     for part in path.split(".") if path else ():
         if isinstance(current, Mapping) and part in current:
             current = current[part]
-        elif isinstance(current, list) and part.isdigit() and int(part) < len(current):
+        elif isinstance(current, list) and part.isdecimal() and int(part) < len(current):
             current = current[int(part)]
         else:
             raise Unresolvable(f"could not resolve {placeholder} from the earlier result")

@@ -120,7 +120,7 @@ def extract_moment(text: str, now: datetime) -> Moment:
     )
     if rx:
         qty_word = rx.group(1) or "1"
-        qty = int(qty_word) if qty_word.isdigit() else _NUM_WORDS.get(qty_word)
+        qty = int(qty_word) if qty_word.isdecimal() else _NUM_WORDS.get(qty_word)
         if qty is not None:
             unit = rx.group(2)
             delta = (
@@ -362,7 +362,7 @@ def _duration_in(low: str, bare_number_after_na: bool) -> tuple[int | None, tupl
             )
             if qty is None:
                 continue
-        elif qty_s.replace(",", ".").replace(".", "", 1).isdigit():
+        elif qty_s.replace(",", ".").replace(".", "", 1).isdecimal():
             qty = float(qty_s.replace(",", "."))
         else:
             qty = float(_NUM_WORDS[qty_s]) if qty_s in _NUM_WORDS else None

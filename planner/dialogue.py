@@ -125,7 +125,7 @@ def position_of(text: str, count: int) -> int | None:
     if len(words) != 1 or count < 1:
         return None
     word = words[0].lstrip("#")
-    if word.isdigit():
+    if re.fullmatch(r"[0-9]{1,6}", word):  # ASCII digits only: "¹" and "٣" are digits to str.isdigit
         return int(word) - 1 if 1 <= int(word) <= count else None
     russian = _RU_ORDINAL.match(word)
     n = _ORDINALS.get(russian.group(1) if russian else word)

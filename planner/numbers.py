@@ -75,7 +75,7 @@ _PAST = re.compile(r"\b(half|quarter)\s+(past|to)\s+(\w+)\b")
 
 def _clock_phrase(m: re.Match[str]) -> str:
     """ "half past two" -> "2:30", "quarter to ten" -> "9:45", in the phrase's place."""
-    hour = _VALUES.get(m.group(3)) if not m.group(3).isdigit() else int(m.group(3))
+    hour = _VALUES.get(m.group(3)) if not m.group(3).isdecimal() else int(m.group(3))
     if hour is None or not 1 <= hour <= 12:
         return m.group(0)
     minutes = 30 if m.group(1) == "half" else 15

@@ -121,7 +121,7 @@ async def converse(
         elif question is not None:
             plan_id, question_id, choices, free_text = question
             args: dict[str, Any] = {"plan_id": plan_id, "question_id": question_id, "user_id": user}
-            if line.isdigit() and 1 <= int(line) <= len(choices):
+            if line.isdecimal() and 1 <= int(line) <= len(choices):
                 args["value"] = choices[int(line) - 1]["value"]
             else:
                 args["text"] = line

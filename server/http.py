@@ -59,7 +59,7 @@ class AuthMiddleware:
         """The request body read up front (at most `max_body` bytes), replayed to the app; None after
         refusing a larger one."""
         declared = headers.get("content-length", "")
-        if declared.isdigit() and int(declared) > self.max_body:
+        if declared.isdecimal() and int(declared) > self.max_body:
             await _deny(send, 413, f"request body over {self.max_body} bytes")
             return None
         body, more = b"", True

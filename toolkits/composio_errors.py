@@ -58,7 +58,7 @@ def refusal_of(exc: Any) -> Refusal:
     elif isinstance(body, Mapping):
         inner = body
     code = inner.get("code")
-    if isinstance(code, str) and code.isdigit():
+    if isinstance(code, str) and code.isdecimal():
         code = int(code)
     fix = inner.get("suggested_fix")
     request_id = getattr(exc, "request_id", None) or inner.get("request_id")

@@ -293,7 +293,7 @@ def _said_count(text: str) -> int | None:
     if m is None:
         return None
     word = m.group(1).lower()
-    return int(word) if word.isdigit() else number_from_words([word])
+    return int(word) if word.isdecimal() else number_from_words([word])
 
 
 def _topic(text: str, lang: str) -> str:
