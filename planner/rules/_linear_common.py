@@ -13,6 +13,7 @@ from planner.rules._common import find
 
 __all__ = [
     "ADD_EXISTING",
+    "LABEL_ON",
     "STATE_PHRASES",
     "asks",
     "assignee_text",
@@ -127,4 +128,9 @@ def assignee_text(clause: Clause) -> str | None:
 # "add the onboarding issue to the Q1 Launch project": an issue that is there, put somewhere
 ADD_EXISTING = re.compile(
     r"(?i)\b(?:add|put|move)\s+(?:the|this|that|our|my)\s+(?:[\w-]+\s+){0,3}(?:issue|task|ticket)\s+(?:to|in|into)\s"
+)
+# "add the onboarding label to the … issue", «повесь метку bug на задачу про …»: a label on an issue
+LABEL_ON = re.compile(
+    r"(?i)\b(?:add|put|повесь|добавь|поставь)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+(?:label|tag)|(?:метк\w*|лейбл\w*)\s+[\w-]+)"
+    r"\s+(?:to|on|на|к)\b"
 )

@@ -31,6 +31,7 @@ from planner.rules import rule
 from planner.rules._common import find, priority_of, quoted
 from planner.rules._linear_common import (
     ADD_EXISTING,
+    LABEL_ON,
     asks,
     assignee_texts,
     find_user,
@@ -294,10 +295,6 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
-# "add the onboarding label to the … issue", «повесь метку bug на задачу про …»: a label on an issue
-_LABEL_ON = re.compile(
-    r"(?i)\b(?:add|put|повесь|добавь|поставь)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+(?:label|tag)|(?:метк\w*|лейбл\w*)\s+[\w-]+)\s+(?:to|on|на|к)\b"
-)
 _TAKES = re.compile(
     r"(?i)(?:^|\s)@?([^\W\d_][\w-]*)\s+(?:takes?|grabs?|picks\s+up|берёт|берет|возьм[её]т|забирает)\s+(?:[a-z]{1,10}-\d+|it\b)"
 )
@@ -374,7 +371,7 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
             clause.has("complete", "delete", "archive", "comment", "assign")
             or (
                 clause.has("priority", "due", "move", "put")
-                or bool(_LABEL_ON.search(clause.text) or ADD_EXISTING.search(clause.text))
+                or bool(LABEL_ON.search(clause.text) or ADD_EXISTING.search(clause.text))
             )
             and clause.has(
                 "issue", "task"
@@ -394,7 +391,7 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
     said = quoted(clause.text)
     named_only = not clause.has("issue", "task") and not said  # "finished the login page redesign"
     if (
-        clause.creates() and not (_LABEL_ON.search(clause.text) or ADD_EXISTING.search(clause.text))
+        clause.creates() and not (LABEL_ON.search(clause.text) or ADD_EXISTING.search(clause.text))
     ) or re.match(r"\s*(покажи|найди|show|list|find|search)\b", clause.text, re.I):
         return False
     if re.search(r"(?i)\bпостав\w*\s+(?:мне|ему|ей|им|нам|\w+у)\s+(?:задач\w*|таск\w*)\b", clause.text):

@@ -14,7 +14,7 @@ from planner.numbers import number_from_words
 from planner.resolve import best, find_mentions, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import clean_title, find, priority_of, quoted, strip_spans
-from planner.rules._linear_common import ADD_EXISTING, find_user
+from planner.rules._linear_common import ADD_EXISTING, LABEL_ON, find_user
 from planner.text import is_infinitive
 
 __all__ = ["create_issue", "create_project", "template"]
@@ -373,10 +373,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         r"(?i)\b(?:create|add|make|file|log|new)\b", clause.text
     ):
         return False  # "open bugs in ENG": which issues to show, not a new one
-    if re.search(
-        r"(?i)\b(?:add|put|повесь|добавь|поставь)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+(?:label|tag)|(?:метк\w*|лейбл\w*)\s+[\w-]+)\s+(?:to|on|на|к)\b",
-        clause.text,
-    ):
+    if LABEL_ON.search(clause.text):
         return False  # "add the onboarding label to the … issue": a label on an issue that is there
     if ADD_EXISTING.search(clause.text):
         return False  # "add the onboarding issue to the Q1 Launch project": an issue that is there
