@@ -281,7 +281,9 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         return True
     if asks_for_something(clause) and not clause.asks():  # a command whose change was not understood
         said = ctx.answer("change")
-        if said and said.strip() and ident not in said:  # the person said it again: read their words
+        # the person said it again: their words are read once; still not understood, it is asked again
+        if said and said.strip() and ident not in said and not ctx.memory.get("change_reread"):
+            ctx.memory["change_reread"] = True
             return await issue_by_reference(analyse(f"{ident} {said.strip()[:300]}", ctx.now), ctx)
         raise ctx.ask(
             "change",

@@ -114,3 +114,14 @@ async def test_words_after_a_colon_are_content_and_a_request_after_them_is_its_o
     assert [i["op"] for i in intents(r)] == ["create_issue", "create_note"]
     r = await anna.say("note on Globex: they liked it, and want a demo")  # a statement stays in the note
     assert [i["body"] for i in intents(r)] == ["they liked it, and want a demo"]
+
+
+async def test_an_answer_that_still_says_no_change_is_asked_again_not_read_for_ever(
+    anna: Conversation,
+) -> None:
+    r = await anna.say("bump ENG-101")
+    again = await anna.call(
+        "pick", plan_id=r["plan"]["plan_id"], question_id=r["question_id"], value="создай"
+    )
+    assert (again["status"], again["draft"]) == ("needs_clarification", None)
+    assert "ENG-101" in again["clarifying_question"]
