@@ -25,7 +25,16 @@ from planner.answers import Refine
 from planner.command import CommandError, command_intents, command_language, parse_command
 from planner.context import Ask, BuildContext, Invalid, LedgerView
 from planner.coverage import Coverage, QuestionNotWrite, interrogative, value_gaps
-from planner.dialogue import OTHER_SYSTEM, asks_how, is_no, is_yes, not_asked, small_talk
+from planner.dialogue import (
+    OTHER_SYSTEM,
+    asks_how,
+    is_no,
+    is_yes,
+    not_asked,
+    relayed_request,
+    small_talk,
+    without_courtesy,
+)
 from planner.directory import Directory, Reader
 from planner.hurried import unhurried
 from planner.intents import WRITE_OPS, IntentBase, IntentsError, describe, parse_intents, toolkit_of
@@ -247,6 +256,9 @@ class Planner:
     async def _interpret(self, text: str, ctx: BuildContext) -> bool:
         """The rules read each clause; a clause with an action word that none of them understood is
         named back to the person (reworded or skipped by their answer), never dropped."""
+        text = without_courtesy(
+            relayed_request(text) or text
+        )  # "Max says: …": the instruction is the request
         text = await self._identifiers(unhurried(text))
         ctx.memory["full_text"] = text
         matched = False

@@ -19,6 +19,7 @@ __all__ = [
     "extract_moment",
     "parse_duration_answer",
     "range_start",
+    "time_ranges",
 ]
 
 _WEEKDAYS = {
@@ -407,12 +408,30 @@ _RANGE = re.compile(
 )
 
 
+# "next Tue 10-11", «завтра 10-11»: bare numbers right after a day are hours
+_DAY_BEFORE = re.compile(
+    r"(?:\b(?:tomorrow|tmrw|tmr|today|mon|monday|tue|tues|tuesday|wed|wednesday|thu|thur|thurs|thursday|fri|"
+    r"friday|sat|saturday|sun|sunday|сегодня|завтра|послезавтра|пн|вт|ср|чт|пт|сб|вс|понедельник\w*|вторник\w*|"
+    r"сред[аеуы]|четверг\w*|пятниц[аеуы]|суббот[аеуы]|воскресень[еяю])|\d{1,2}(?:st|nd|rd|th)?|\d{1,2}\.\d{2})"
+    r"[\s,:]+$",
+    re.IGNORECASE,
+)
+
+
 def _time_range(low: str) -> tuple[int, int, tuple[int, int]] | None:
     """A time range in minutes of the day and its span: "с 16 до 17", "from 2 to 3pm", "14:00-15:30",
     "2-4pm". Bare numbers need "с"/"from" or an am/pm to be times ("2-4" alone says nothing)."""
+    found = time_ranges(low)
+    return found[0] if found else None
+
+
+def time_ranges(text: str) -> list[tuple[int, int, tuple[int, int]]]:
+    """Every time range said, in order ("tmrw: 10-11 and 14:00-14:45": two)."""
+    low = text.lower()
+    out = []
     for m in _RANGE.finditer(low):
         lead, h1, m1, s1, h2, m2, s2 = m.groups()
-        if not (lead or s1 or s2 or (m1 and m2)):
+        if not (lead or s1 or s2 or (m1 and m2) or _DAY_BEFORE.search(low[: m.start()])):
             continue
         end_h = int(h2) + 12 if s2 == "pm" and int(h2) < 12 else int(h2) % 12 if s2 == "am" else int(h2)
         start_h = int(h1)
@@ -424,8 +443,8 @@ def _time_range(low: str) -> tuple[int, int, tuple[int, int]] | None:
             start_h += 12  # "2-4pm": both afternoon; "11-1pm": from the morning
         a, b = _clock(str(start_h), m1), _clock(str(end_h), m2)
         if a is not None and b is not None and b > a:
-            return a, b, m.span()
-    return None
+            out.append((a, b, m.span()))
+    return out
 
 
 def _clock(hours: str | None, minutes: str | None) -> int | None:

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from planner.text import is_imperative, norm
+from planner.analysis import CUES
+from planner.text import is_imperative, is_infinitive, norm
 
 __all__ = [
     "OTHER_SYSTEM", "SmallTalk", "asks_how", "is_cancel", "not_asked", "is_no", "is_send_anyway", "is_yes", "looks_like_request",
@@ -70,6 +71,83 @@ _ASKING_ME = re.compile(
 )
 
 
+_VERBS = frozenset().union(
+    *(CUES[c] for c in ("create", "put", "move", "complete", "delete", "archive", "comment", "assign", "rename",
+                        "note_verb", "schedule", "remind"))
+) | {"hand", "file", "log", "mark", "set", "give", "open", "make", "book"}  # fmt: skip
+
+
+# "Max says:", "Oleg asked me to", "I was told to", «Олег просит», «мне сказали»: whose instruction it is
+_RELAY = re.compile(
+    r"(?i)^\s*(?:(?:sorry|hi|hey|ok|okay|so)[,!.\s]+)*(?:"
+    r"(?:my\s+|our\s+|the\s+)?(?:manager|boss|lead|team\s+lead|[A-ZА-ЯЁ][\w-]+)(?:\s+[A-Z][\w-]+)?\s+"
+    r"(?:says|said|wrote|writes|asked\s+(?:me|us)|asks\s+(?:me|us)|wants\s+(?:me|us)|told\s+(?:me|us)|"
+    r"сказал\w*|написал\w*|просит|попросил\w*|велел\w*)(?:\s+(?:that\s+)?(?:i|we)\s+should)?"
+    r"|(?:i|we)\s+(?:was|were|have\s+been|'ve\s+been|got)\s+(?:told|asked)"
+    r"|(?:мне|нам)\s+(?:сказали|велели|попросили|поручили)|(?:сказали|велели|попросили|поручили)(?:\s+мне|\s+нам)?"
+    r")(?:\s*(?::|[—–-])\s*|\s+to\s+|\s+)"
+)
+
+
+# "…, please do it", "…, please do that. Thanks!", «…, спасибо»: courtesy after the request, no part of it
+_COURTESY_TAIL = re.compile(
+    r"(?i)(?:[\s,.;!]+(?:(?:and\s+)?(?:please|pls|plz)\s+do(?:\s+(?:it|that|so|this))?(?:\s+for\s+me)?|please|pls|"
+    r"thanks?(?:\s+(?:you|a\s+lot|in\s+advance))?|thx|ty|спасибо(?:\s+большое)?|сделай(?:те)?\s*(?:это\s*)?,?\s*пожалуйста|"
+    r"пожалуйста))+[\s.!)]*$"
+)
+
+
+_GREETING_HEAD = re.compile(
+    r"(?i)^\s*(?:hi|hello|hey|good\s+(?:morning|afternoon|evening)|привет|здравствуй(?:те)?|добрый\s+(?:день|вечер)|"
+    r"доброе\s+утро)(?:\s+(?:there|team|all|всем))?\s*[!,.]+\s*(?=\S)"
+)
+
+
+def without_courtesy(text: str) -> str:
+    """The request without the greeting said before it and the courtesy said after it."""
+    tail = _COURTESY_TAIL.search(text)
+    text = text[: tail.start()] if tail and tail.start() > 0 else text
+    head = _GREETING_HEAD.match(text)
+    return text[head.end() :] if head else text
+
+
+def relayed_request(text: str) -> str | None:
+    """The instruction in "Max says: put ENG-104 in review", "I was told to close CS-15", «Олег просит
+    перевести сделку в Won»: the words after whose it is, when they start with an action verb."""
+    relay = _RELAY.match(text)
+    if relay is None:
+        return None
+    rest = text[relay.end() :]
+    if (
+        rest.rstrip().endswith("?")  # "I was told to log a bug — should it go to ENG or CS?": still asking
+        or re.search(r"[.!?]\s+\S", rest.strip())  # "… told me to open a deal. Please create …": said again
+        or re.search(r"(?i)\b(?:ему|ей|им|him|her|them|his)\b", rest)  # «Олег попросил завести ему …»: Oleg
+    ):
+        return None
+    first = re.match(r"\s*(?:please\s+|пожалуйста\s+)?([^\W\d_]+)", rest)
+    if first is None:
+        return None
+    verb = norm(first.group(1))
+    if (
+        verb.isascii()
+        and verb in _VERBS
+        or not verb.isascii()
+        and (is_imperative(verb) or is_infinitive(verb))
+    ):
+        return rest.strip()
+    return None
+
+
+def _relayed(after: str) -> bool:
+    """ "Max says: put ENG-104 in review", "Oleg says to archive CS-15", «Олег сказал: закрой ENG-101»:
+    an instruction passed on for the person to carry out, not news of what someone thinks."""
+    said = re.match(r"\s*(?::|[—–-]|\bto\b)\s*(?:please\s+|пожалуйста\s+)?([^\W\d_]+)", after)
+    if said is None:
+        return False
+    verb = norm(said.group(1))
+    return verb in _VERBS and (verb.isascii() or is_imperative(verb))
+
+
 # "…actually no, it's already past that. Never mind.": the person took it back
 _RETRACTED = re.compile(
     r"(?i)(?:^|[.!,;…]\s*)(?:never\s*mind|nevermind|forget\s+(?:it|that)|scratch\s+that|ignore\s+that|"
@@ -94,7 +172,9 @@ def not_asked(text: str) -> Literal["negated", "hypothetical", "reported"] | Non
         return "negated"
     if _CONDITIONAL.match(text):
         return "hypothetical"
-    if _REPORTED.match(text) and not _ASKING_ME.search(text):
+    reported = _REPORTED.match(text)
+    relayed = _relayed(text[reported.end() :]) if reported else False
+    if reported and not _ASKING_ME.search(text) and not relayed and relayed_request(text) is None:
         return "reported"
     return None
 

@@ -93,7 +93,9 @@ def _score(a: WordKey, b: WordKey) -> float:
     if not a.phon or not b.phon:
         return 0.0
     if min(len(a.phon), len(b.phon)) < 3:  # two-letter keys say little: only short words ("Li" / "Ли")
-        return 0.97 if a.phon == b.phon and max(len(a.text), len(b.text)) <= 3 else 0.0
+        # …and only of one length: "we" is not "Wei"
+        same = a.phon == b.phon and len(a.text.strip(".'@")) == len(b.text.strip(".'@")) <= 3
+        return 0.97 if same else 0.0
     if (
         a.phon == b.phon
         or a.phon_surface == b.phon_surface

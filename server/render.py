@@ -102,6 +102,9 @@ def _line(row: dict[str, Any], lang: str, zone: str | None, stage_label: Callabl
         domain = _first(values, "domains", "domain") or ""
         bits = [b for b in (stage, money(amount, cur) if amount else "", role, email, domain) if b]
         return str(name) + (f" — {', '.join(bits)}" if bits else "")
+    if "first_name" in row or "email_address" in row:  # an Attio workspace member
+        name = " ".join(str(row.get(k) or "") for k in ("first_name", "last_name")).strip()
+        return " — ".join(str(b) for b in (name, row.get("email_address")) if b)
     if "summary" in row and "start" in row:
         start = (row.get("start") or {}).get("dateTime") or (row.get("start") or {}).get("date", "")
         return f"{when(start, lang, zone=zone)} {row.get('summary', '')}"

@@ -6,9 +6,9 @@ import re
 from datetime import time
 
 from planner import references as refs
-from planner.analysis import Clause, head_of
+from planner.analysis import Clause, analyse, head_of
 from planner.context import BuildContext
-from planner.dates import range_start
+from planner.dates import range_start, time_ranges
 from planner.directory import Entity
 from planner.intents.models import CreateEvent
 from planner.resolve import best, key_spans, keys_for, match_words
@@ -196,8 +196,10 @@ async def _attendees(clause: Clause, ctx: BuildContext) -> tuple[list[Entity | s
 
 _BOOKING = re.compile(r"(?i)\b(?:schedule|book|запланируй\w*|запланировать)\b")
 _EVENT_NOUN = re.compile(
-    r"(?i)(?<![\w-])(?:kick-?off|demo|демо|презентаци\w+|presentation|interview|собеседовани\w+|"
-    r"stand-?up|стендап\w*|one-on-one|1:1|catch-?up|(?:calendar\s+)?hold|слот)(?![\w-])"
+    r"(?i)(?<![\w-])(?:kick-?offs?|demos?|демо|презентаци\w+|presentations?|interviews?|собеседовани\w+|"
+    r"stand-?ups?|стендап\w*|one-on-ones?|1:1|catch-?ups?|(?:calendar\s+)?hold|слот\w*|(?:phone\s+)?screens?|"
+    r"orientation|onsite|offsite|workshops?|воркшоп\w*|trainings?|тренинг\w*|webinars?|вебинар\w*|"
+    r"all-hands|lunch(?:\s*(?:&|and)\s*learn)?|обед\w*|планёрк\w*|планерк\w*|retro|ретро)(?![\w-])"
 )
 
 
@@ -211,10 +213,13 @@ def _event_like(clause: Clause) -> bool:
     in_calendar = re.search(
         r"(?i)\b(?:в\s+календар\w*|(?:in|on|to)\s+(?:the\s+|my\s+)?calendar)\b", clause.text
     )
+    lasting = clause.duration is not None or range_start(clause.text) is not None
     return bool(
         _BOOKING.search(clause.text)
         or _EVENT_NOUN.search(clause.text)
-        or in_calendar
+        or (
+            in_calendar or lasting and not clause.has("deal", "company", "person", "stage", "priority", "due")
+        )
         and clause.has("create", "put", "schedule")  # «создай в календаре «…» 3 декабря в 14:00»
     )
 
@@ -230,6 +235,10 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
         head = head_of(clause, ctx.now)
         if not (head.has("block") or head.has("meeting")) and (head.has("note", "issue", "task", "comment")):
             return False
+    ranges = time_ranges(clause.text)
+    if meeting and len(ranges) > 1 and clause.moment.day is not None:
+        await _one_per_range(clause, ctx, ranges)  # "two interviews tmrw: 10-11 and 14:00-14:45"
+        return True
     ranged = range_start(clause.text)
     at = (time(*ranged) if ranged is not None else None) or clause.moment.at  # "завтра с 9 до 10:30"
     start = None
@@ -258,3 +267,35 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
         )
     )
     return True
+
+
+_COUNT = re.compile(r"(?i)^\s*(?:two|three|four|2|3|4|два|две|три|четыре)\s+")
+
+
+async def _one_per_range(
+    clause: Clause, ctx: BuildContext, ranges: list[tuple[int, int, tuple[int, int]]]
+) -> None:
+    """Several time ranges on one day: an event for each, named by what is left of the words."""
+    rest = strip_spans(clause.text, [span for _, _, span in ranges])
+    rest = re.sub(r"(?i)(?:[\s,:;]+(?:and|и)?)+\s*$", "", rest)
+    words = analyse(rest, ctx.now)
+    attendees, for_whom = await _attendees(words, ctx)
+    names = [a if isinstance(a, str) else a.name for a in attendees]
+    title = _title(words, ctx, True, names, for_whom)
+    counted = _COUNT.match(title)
+    if counted:  # "two interviews", «два собеседования»: each is one
+        head, _, tail = title[counted.end() :].partition(" ")
+        head = (
+            lemma(head) if re.fullmatch(r"[а-яё]+", head, re.I) else re.sub(r"(?i)(?<=[a-z]{3})s$", "", head)
+        )
+        title = f"{head[:1].upper()}{head[1:]} {tail}".strip()
+    for start, end, _ in ranges:
+        at = refs.at(ctx, clause.moment.day, time(*divmod(start, 60)))
+        await ctx.emit(
+            CreateEvent(
+                start=at.isoformat(timespec="seconds"),
+                duration_minutes=end - start,
+                title=title,
+                attendees=names or None,
+            )
+        )

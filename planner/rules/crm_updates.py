@@ -32,7 +32,7 @@ _FIELDS: list[tuple[re.Pattern[str], str, set[str]]] = [
     (re.compile(r"\b(сумм\w*|стоимост\w*|бюджет\w*|value|amount|size)\b", re.I), "value", {"deal"}),
     (
         re.compile(
-            r"\b(ответственн\w*|владел\w*|owner|own|owns|reassign|assign|вед[её]т|handles|переназнач\w*)\b"
+            r"\b(ответственн\w*|владел\w*|owner|own|owns|reassign|assign|вед[её]т|handles|hand(?:s|ed)?|переназнач\w*)\b"
             r"|\bпереда[йт]\w*|\bотда[йт]\w*",
             re.I,
         ),

@@ -96,6 +96,8 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
             and not clause.has("note")
         )
         and not clause.has("deal")
+        # "archive CS-15 and create a CS issue … assigned to Oleg": a new issue is not the one before
+        and not (clause.creates() and clause.has("issue", "task", "project") and not clause.has("comment"))
     )
     if not refers:
         return False
@@ -178,7 +180,7 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     taker = _TAKES.search(clause.text)  # "@oleg take cs-15": theirs now
     if (
         taker
-        and not named
+        and (not named or named[0] == taker.group(1))  # "Oleg takes ENG-103" is also _WHO's "Oleg"
         and [m for m in await find(ctx, clause, "user", text=taker.group(1)) if m.score >= 0.5]
     ):
         named, paired = [taker.group(1)], True
@@ -424,6 +426,8 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
     named_by = clause.text.split(":", 1)[0] if clause.has("comment") and clause.after_colon else clause.text
     if clause.has("assign"):  # "assign the onboarding issue to Max": Max names the assignee, not the issue
         named_by = re.sub(r"\s+(?:to|на|для|for)\s+[A-ZА-ЯЁ][\w-]*(?:\s+[A-ZА-ЯЁ][\w-]*)?\s*$", "", named_by)
+    elif label_on := LABEL_ON.search(named_by):  # «повесь метку bug на задачу про экспорт»: after the label
+        named_by = named_by[label_on.end() :]
     elif clause.has("move", "put"):  # "move the api docs issue to in progress": where it goes names no issue
         named_by = re.sub(r"\s+(?:to|into|в|во|на)\s+[^,;]+$", "", named_by)
     phrase = said.strip() if said else re.sub(r"\s{2,}", " ", _FILLER.sub(" ", named_by)).strip(" .,!?:")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 from planner.analysis import Clause
 from planner.context import BuildContext
@@ -28,7 +29,10 @@ _PLURAL_RECORDS = re.compile(
 )
 _SEARCH_STOP = re.compile(
     r"\b(компании|компаний|клиентов|клиенты|companies|clients|customers|контакты|контактов|люди|людей|people|"
-    r"persons|contacts|with|named|called|containing|где|есть|из|от|со?|attio|crm|в|у|all|все|всех)\b",
+    r"persons|contacts|with|named|called|containing|где|есть|из|от|со?|attio|crm|в|у|all|все|всех|"
+    # "how many people do we have in the CRM?": the question's own words are no name to search for
+    r"how\s+many|сколько|всего|total|number\s+of|количество|do|does|we|us|our|have|has|got|there|нас|наш\w*|"
+    r"are|is|in|the|our|workspace|ли|сейчас|now|currently)\b",
     re.IGNORECASE,
 )
 
@@ -110,12 +114,16 @@ async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
             return True
         if employer:
             company = employer[0].entity
-            await ctx.emit(Find(object="people", filters=Filters(company=company.name)), company=company)
+            count: Literal["count"] | None = "count" if aggregate_of(clause.text) == "count" else None
+            await ctx.emit(
+                Find(object="people", filters=Filters(company=company.name), aggregate=count), company=company
+            )
         else:
             await ctx.emit(
                 Find(
                     object="people" if obj == "people" else "companies",
                     filters=Filters(text=words[:100] or None),
+                    aggregate="count" if aggregate_of(clause.text) == "count" else None,
                 )
             )
         return True
