@@ -54,7 +54,7 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "block": "блок block timeblock таймблок заблокировать заблокируй забронировать забронируй",
     "meeting": "встреча собрание созвон meeting appointment митинг sync синк",
     "schedule": "запланировать назначить поставить schedule book",
-    "linear": "linear линеар линеаре линеаром линир линире линеара",
+    "linear": "linear линеар линеаре линеаром линир линире линеара линейр линейре линейра линейром линеар линере",
     "attio": "attio аттио",
     "crm": "crm црм срм",
     "remind": "напомнить напомни remind",

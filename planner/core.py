@@ -24,8 +24,10 @@ from planner.analysis import Clause, analyse, split_clauses
 from planner.answers import Refine
 from planner.command import CommandError, command_intents, command_language, parse_command
 from planner.context import Ask, BuildContext, Invalid, LedgerView
+from planner.corrections import corrected
 from planner.coverage import Coverage, QuestionNotWrite, interrogative, value_gaps
 from planner.dialogue import (
+    MESSAGING,
     OTHER_SYSTEM,
     asks_how,
     is_no,
@@ -212,6 +214,24 @@ class Planner:
         if chat is not None and chat.kind != "greeting":
             plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
             return Outcome("ready", plan, None, ctx.t(chat.ru, chat.en))
+        sends = MESSAGING.search(text)
+        if (
+            sends
+            and not analyse(text, ctx.now).has("remind", "task", "note", "comment", "meeting")
+            and not answers.get("c0.request")
+        ):
+            plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
+            return Outcome(
+                "ready",  # an honest answer, as for other off-topic requests
+                plan,
+                None,
+                ctx.t(
+                    "Сообщения и письма я не отправляю: я работаю с Attio, Linear и Google Calendar. Могу "
+                    "поставить задачу отправить его («напомни отправить …») или оставить заметку.",
+                    "I don't send messages or emails: I work with Attio, Linear and Google Calendar. I can set a "
+                    'task to send it ("remind me to send …") or leave a note.',
+                ),
+            )
         head_text = text.split(":", 1)[0]  # "...: migrate CI to GitHub Actions" is a title
         other = (
             None if re.search(r"\b(linear|линеар\w*)\b", head_text, re.I) else OTHER_SYSTEM.search(head_text)
@@ -256,9 +276,8 @@ class Planner:
     async def _interpret(self, text: str, ctx: BuildContext) -> bool:
         """The rules read each clause; a clause with an action word that none of them understood is
         named back to the person (reworded or skipped by their answer), never dropped."""
-        text = without_courtesy(
-            relayed_request(text) or text
-        )  # "Max says: …": the instruction is the request
+        # "Max says: …": the instruction is the request; "due friday no sorry monday": the value said last
+        text = corrected(without_courtesy(relayed_request(text) or text))
         text = await self._identifiers(unhurried(text))
         ctx.memory["full_text"] = text
         matched = False

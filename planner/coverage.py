@@ -32,6 +32,8 @@ _WH = re.compile(
     r"где|когда|почему|зачем|чей|чья|чьё|чьи|что(?![-\w])|чем|who|whom|whose|what|which|how|where|why|any|anything)\b",
     re.IGNORECASE,
 )
+# "should i close ENG-101 or wait for QA", «стоит ли закрывать …»: asking for advice, dictated without "?"
+_ADVICE = re.compile(r"(?i)^\s*(?:(?:so|and|hmm+|um+|ну|а)[,\s]+)?(?:should|shall)\s+(?:i|we)\b|^\s*стоит\s+ли\b")
 _AUX = re.compile(r"^\s*(?:is|are|was|were|did|does|do|has|have|will|ли)\b", re.IGNORECASE)
 _LEAD = re.compile(
     r"^\s*(?:(?:and|then|also|please|pls|and then|ну|и|а|потом|затем|также|ещё|еще|пожалуйста|короче|so|ok|okay)[,\s]+)*",
@@ -57,7 +59,7 @@ def interrogative(clause: Clause) -> bool:
     """The clause asks rather than commands: a question word first (dictated questions carry no
     "?"), an auxiliary with a question mark ("is ENG-101 done?"), or a question mark after no verb."""
     text = clause.text.strip()
-    if _WH.match(text):
+    if _WH.match(text) or _ADVICE.match(text):
         return True
     if text.endswith("?") and _AUX.match(text):
         return True

@@ -139,6 +139,10 @@ def extract_moment(text: str, now: datetime) -> Moment:
                 m.at = target.time().replace(second=0, microsecond=0)
             take(rx)
 
+    low = _ordinal_days(low)
+    if m.day is None:
+        _nth_weekday(low, today, m) or _end_of(low, today, m)
+
     if m.day is None:
         for pattern, offset in (
             (r"\bпослезавтра\b|\bday after tomorrow\b", 2),
@@ -161,9 +165,14 @@ def extract_moment(text: str, now: datetime) -> Moment:
             qualifier = rx.group(1) or rx.group(3) or ""
             wd = _weekday(word)
             ahead = (wd - today.weekday()) % 7
-            if qualifier.startswith(("следующ", "next")):
+            later = _NEXT_WEEK_AFTER.match(
+                low, rx.end()
+            )  # "Thursday next week", «в четверг на следующей неделе»
+            if qualifier.startswith(("следующ", "next")) or later:
                 # "next Tuesday": the Tuesday of next week (Mon-based)
                 ahead = 7 - today.weekday() + wd
+                if later:
+                    m.spans.append(later.span())
             elif ahead == 0:
                 ahead = 7
             m.day = today + timedelta(days=ahead)
@@ -194,6 +203,13 @@ def extract_moment(text: str, now: datetime) -> Moment:
                 if d:
                     m.day = d if rx.group(3) else _future(d, today)
                     take(rx)
+    if m.day is None:  # "third of december" (an ordinal said as a word, now "3th of december")
+        rx = re.search(rf"\b(\d{{1,2}})(?:st|nd|rd|th)\s+of\s+({_MON_EN})\b", low)
+        month = _month(rx.group(2)) if rx else None
+        d = _safe_date(today.year, month, int(rx.group(1))) if rx and month else None
+        if rx and d is not None:
+            m.day = _future(d, today)
+            take(rx)
     if m.day is None:  # "block the 3rd", "by the 21st": a day of this month, or the next if it has passed
         rx = re.search(
             r"\b(?:on\s+|by\s+|until\s+)?the\s+(\d{1,2})(?:st|nd|rd|th)\b(?:\s+of\s+(" + _MON_EN + r"))?"
@@ -235,7 +251,7 @@ def extract_moment(text: str, now: datetime) -> Moment:
             take(rx)
     if m.day is None:  # "к концу месяца", "by the end of the month": its last day
         rx = re.search(
-            r"\b(?:до\s+|к\s+)?конц[ау]\s+(?:этого\s+)?месяца\b"
+            r"\b(?:до\s+|к\s+|в\s+)?кон(?:ец|ца|цу|це)\s+(?:этого\s+)?месяца\b"
             r"|\b(?:by\s+|at\s+|until\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?month\b",
             low,
         )
@@ -253,6 +269,124 @@ def extract_moment(text: str, now: datetime) -> Moment:
         _extract_time(low, m)
     m.spans = [_whole_words(span, raw, low) for span in m.spans]
     return m
+
+
+_NEXT_WEEK_AFTER = re.compile(r"\s*,?\s*(?:(?:на|of)\s+)?(?:следующей\s+недел[иеь]|next\s+week)\b")
+_EN_ORD = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+    "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
+    "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
+    "thirtieth": 30,
+}  # fmt: skip
+_RU_ORD = (
+    ("перв", 1), ("втор", 2), ("трет", 3), ("четверт", 4), ("пят", 5), ("шест", 6), ("седьм", 7), ("восьм", 8),
+    ("девят", 9), ("десят", 10), ("одиннадцат", 11), ("двенадцат", 12), ("тринадцат", 13), ("четырнадцат", 14),
+    ("пятнадцат", 15), ("шестнадцат", 16), ("семнадцат", 17), ("восемнадцат", 18), ("девятнадцат", 19),
+    ("двадцат", 20), ("тридцат", 30),
+)  # fmt: skip
+_RU_ORD_WORD = r"(?:" + "|".join(stem for stem, _ in _RU_ORD) + r")(?:ое|ого|ому|ым|ье|ьего|ьему|ий|ый|ая|ую)"
+_EN_ORD_WORD = r"(?:" + "|".join(_EN_ORD) + r")"
+_ORD = rf"(?:(?:twenty|thirty)[\s-]+)?{_EN_ORD_WORD}"
+_ORD_DATE = re.compile(
+    rf"\b(?P<before>{_ORD})(?=\s+(?:of\s+)?(?:{_MON_EN})\b)"
+    rf"|\b(?P<month>{_MON_EN})(?P<gap>\s+)(?P<after>{_ORD})\b"
+    rf"|\b(?P<ru>(?:(?:двадцать|тридцать)\s+)?{_RU_ORD_WORD})(?=\s+(?:{_MON_RU})\b)"
+)
+
+
+def _ordinal_value(words: str) -> int | None:
+    total = 0
+    for w in re.split(r"[\s-]+", words):
+        if w in ("twenty", "двадцать"):
+            total += 20
+        elif w in ("thirty", "тридцать"):
+            total += 30
+        elif w in _EN_ORD:
+            total += _EN_ORD[w]
+        else:
+            total += next((n for stem, n in _RU_ORD if w.startswith(stem)), 0)
+    return total if 1 <= total <= 31 else None
+
+
+def _ordinal_days(low: str) -> str:
+    """A day of a month said as an ordinal ("december third", "third of december", «первого декабря») in
+    digits ("3rd", «1»), every offset kept."""
+
+    def digits(mt: re.Match[str]) -> str:
+        words = mt.group("before") or mt.group("after") or mt.group("ru")
+        n = _ordinal_value(words)
+        if n is None:
+            return mt.group(0)
+        text = (str(n) if mt.group("ru") else f"{n}th").ljust(len(words))
+        return f"{mt.group('month')}{mt.group('gap')}{text}" if mt.group("month") else text
+
+    return _ORD_DATE.sub(digits, low)
+
+
+_NTH = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "last": -1}
+_NTH_WEEKDAY = re.compile(
+    rf"\b(first|second|third|fourth|last|1st|2nd|3rd|4th|перв\w*|втор\w*|трет\w*|четв[её]рт\w*|последн\w*)\s+"
+    rf"({_WD_EN}|{_WD_RU})\s+(?:(?:of|in)\s+)?({_MON_EN}|{_MON_RU})\b"
+)
+
+
+def _nth_weekday(low: str, today: date, m: Moment) -> bool:
+    """ "the first Monday of December", «к первому понедельнику декабря»: that weekday of that month."""
+    rx = _NTH_WEEKDAY.search(low)
+    month = _month(rx.group(3)) if rx else None
+    if rx is None or month is None:
+        return False
+    word = rx.group(1)
+    nth = _NTH.get(
+        word,
+        -1
+        if word.startswith("последн")
+        else next((n - 1 for stem, n in _RU_ORD[:4] if word.startswith(stem)), 0),
+    )
+    wd = _weekday(rx.group(2))
+    year = today.year if month >= today.month else today.year + 1
+    first = date(year, month, 1)
+    days = [first + timedelta(days=i) for i in range(31) if (first + timedelta(days=i)).month == month]
+    matching = [d for d in days if d.weekday() == wd]
+    m.day = matching[nth] if -len(matching) <= nth < len(matching) else None
+    if m.day is not None:
+        m.spans.append(rx.span())
+    return m.day is not None
+
+
+_END_OF = re.compile(
+    rf"\b(?:(?:до|к|в)\s+)?кон(?:ец|ца|цу|це)\s+(?:(следующей|этой)\s+)?(недели|дня|({_MON_RU}))\b"
+    rf"|\b(?:(?:by|at|until|till|before)\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?(?:(next|this)\s+)?(week|day|({_MON_EN}))\b"
+    r"|\b(eod|cob)\b"
+)
+# "EOD Friday", «до конца дня завтра»: the end of that other day
+_DAY_AFTER = re.compile(rf"\s*,?\s*(?:on\s+|в\s+|во\s+)?(?:{_WD_EN}|{_WD_RU}|tomorrow|завтра|послезавтра|\d)")
+
+
+def _end_of(low: str, today: date, m: Moment) -> bool:
+    """ "end of January", «в конце января», "end of next week", "EOD" / «до конца дня»: the last day of it
+    (a week ends on its Friday)."""
+    rx = _END_OF.search(low)
+    if rx is None:
+        return False
+    which = rx.group(1) or rx.group(4) or ""
+    unit = rx.group(2) or rx.group(5) or rx.group(7)
+    month_word = rx.group(3) or rx.group(6)
+    if month_word:
+        month = _month(month_word)
+        if month is None:
+            return False
+        year = today.year if month >= today.month else today.year + 1
+        m.day = (date(year, month, 28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
+    elif unit in ("дня", "day", "eod", "cob"):
+        if _DAY_AFTER.match(low, rx.end()):
+            return False
+        m.day = today
+    else:  # a week: its Friday
+        friday = today + timedelta(days=(4 - today.weekday()) % 7)
+        m.day = friday + timedelta(days=7) if which in ("следующей", "next") else friday
+    m.spans.append(rx.span())
+    return True
 
 
 _AFTERNOON = re.compile(r"\bin the (?:afternoon|evening)\b|\btonight\b")
@@ -295,7 +429,7 @@ def _extract_time(low: str, m: Moment) -> None:
         m.spans.append(words.span())
         return
     rx = re.search(
-        r"\b(?:в|во|к)\s+(\d{1,2})(?!\s*(?:минут|мин|%|\d|числ|[а-я]*бр|март|ма[яй]|июн|июл|август))"
+        r"\b(?:в|во|к)\s+(\d{1,2})(?!\s*(?:минут|мин|%|\d|числ|[а-я]*бр|январ|феврал|апрел|март|ма[яй]|июн|июл|август))"
         r"(?:\s*(?:час(?:а|ов)?|ч))?(?:\s+(утра|дня|вечера|ночи))?(?!\s*(?:%|\d|числ))",
         low,
     )
@@ -333,9 +467,9 @@ def _whole_words(span: tuple[int, int], raw: str, low: str) -> tuple[int, int]:
     """A span found in the digits-for-words text, widened to the whole words they replaced
     ("one hour" matched as "1 hour" covers "one", "в девять" matched as "в 9" covers "девять")."""
     start, end = span
-    while start > 0 and low[start - 1] == " " and raw[start - 1].isalnum():
+    while start > 0 and low[start - 1] == " " and not raw[start - 1].isspace():
         start -= 1
-    while end < len(low) and low[end] == " " and raw[end].isalnum():
+    while end < len(low) and low[end] == " " and not raw[end].isspace():
         end += 1
     return start, end
 

@@ -273,6 +273,15 @@ OTHER_SYSTEM = re.compile(
     r"гитхаб\w*|gitlab)\b",
     re.IGNORECASE,
 )
+# "post in the team slack channel that …", «напиши в слак …», "email Jane the deck": a message sent
+# somewhere the server has no hands (a task *to* send it is another matter: "remind me to email Jane")
+MESSAGING = re.compile(
+    r"(?i)\b(?:post|send|write|message|ping|dm|tell|notify|announce|share|напиши|написать|отправь|отправить|пошли|"
+    r"скинь|кинь|сообщи|перешли|email|e-mail|имейлни)\b[^.;!?]{0,60}?"
+    r"(?:\b(?:in|to|on|into|via|by|в|во|через|по)\s+(?:the\s+|our\s+|a\s+)?(?:[\w#-]+\s+){0,2}"
+    r"(?:slack|слак\w*|teams|telegram|телеграм\w*|whatsapp|ватсап\w*|e-?mail|почт\w*|mail|sms|смс)\b"
+    r"|\b(?:an?\s+|the\s+)?(?:e-?mail|письм\w*|сообщени\w*\s+в\s+слак)\b)"
+)
 _GREETING = re.compile(
     r"^(?:привет\w*|здравствуй\w*|добр(?:ый|ое|ого)\s+(?:день|утро|вечер|утра|дня)|хай|hi|hello|hey|good\s+"
     r"(?:morning|afternoon|evening)|yo)\b[\s,!.]*(?:(?:как\s+(?:дела|ты|вы|жизнь)|how\s+(?:are\s+you|is\s+it\s+going|"

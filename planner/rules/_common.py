@@ -9,7 +9,7 @@ from typing import Literal
 from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.directory import Entity
-from planner.numbers import spoken_numbers
+from planner.numbers import NUMBER_WORDS, number_from_words, spoken_numbers
 from planner.resolve import Mention, find_mentions, keys_for
 
 __all__ = [
@@ -133,7 +133,7 @@ def priority_of(text: str) -> int | None:
 
 _AMOUNT = re.compile(
     r"(?<![\w-])(\$|€|₽)?\s*(\d+(?:[ ,.]\d{3})*(?:[.,]\d+)?)"
-    r"(?:\s*(тысяч\w*|тыс\.?|млн\.?|миллион\w*|thousand|million)|(k|к|m|м))?(?!\w)\s*"
+    r"(?:\s*(тысяч\w*|тыс\.?|млн\.?|миллион\w*|thousand|grand|million)|(k|к|m|м)|\s(k))?(?!\w)\s*"
     r"(usd|eur|rub|руб\w*|долл\w*|dollars?|евро|€|\$|₽)?"
 )
 
@@ -141,11 +141,48 @@ _AMOUNT = re.compile(
 _CURRENCY_WORD = re.compile(r"(?i)(?:\b(usd|eur|rub|евро|долл\w*|руб\w*|dollars?|euros?)\b|([$€₽]))")
 
 
+_SAID_NUMBER = rf"(?:{NUMBER_WORDS})(?:[\s-]+(?:and\s+)?(?:{NUMBER_WORDS}))*"
+_HALF = re.compile(
+    rf"\b({_SAID_NUMBER}|\d+)\s+(?:and\s+a\s+half|с\s+половиной)\s+(?=k\b|thousand|grand|million|тысяч|тыс\b|миллион|млн)"
+)
+# «миллион двести», "a million two hundred": the thousands after a million, said without their unit
+_MILLION_AND = re.compile(
+    rf"\b(?:(\d+|{_SAID_NUMBER})\s+)?(миллион\w*|млн|million)\s+({_SAID_NUMBER})\b(?!\s*(?:тысяч|тыс\b|thousand|k\b))"
+)
+
+
+def _spoken_parts(low: str) -> str:
+    """ "twenty two and a half k" as "22.5 k", «два с половиной миллиона» as "2.5 миллиона", «миллион
+    двести» as "1200 тысяч": sums people say that digits alone do not cover."""
+
+    def half(m: re.Match[str]) -> str:
+        said = m.group(1)
+        n = int(said) if said.isdecimal() else number_from_words(re.split(r"[\s-]+", said))
+        return f"{n}.5 " if n else m.group(0)
+
+    def million(m: re.Match[str]) -> str:
+        lead, unit, said = m.group(1), m.group(2), m.group(3)
+        n = number_from_words(re.split(r"[\s-]+", said))
+        first = (
+            1
+            if lead is None
+            else int(lead)
+            if lead.isdecimal()
+            else number_from_words(re.split(r"[\s-]+", lead))
+        )
+        if not n or not first or n >= 1000 or n < 100 and not re.search(r"[а-я]", unit):
+            return m.group(0)
+        return f"{first * 1000 + n} тысяч"
+
+    return _MILLION_AND.sub(million, _HALF.sub(half, low))
+
+
 def amount_of(text: str, default: str | None = "USD") -> tuple[float, str | None] | None:
     """The first sum of money in the text: "25k USD", "$20,000", "300 тысяч рублей", "40 000 долларов";
     its currency said beside it, or elsewhere in the text ("переведи в EUR, amount 28k"), or `default`
     (a change to a deal keeps the deal's own when none is said)."""
-    low = spoken_numbers(text.lower().replace("\u00a0", " "))  # "на триста тысяч рублей"
+    low = _spoken_parts(text.lower().replace("\u00a0", " "))
+    low = spoken_numbers(low)  # "на триста тысяч рублей"
     low = re.sub(r"\bполтор[аы]\s+(?=миллион|млн|тысяч|тыс)", "1.5 ", low)  # "полтора миллиона"
     low = re.sub(r"\b(?:one and a half|1\.5)\s+(?=million|thousand)", "1.5 ", low)
     low = re.sub(r"(?<![\d.,\s])(\s*)\b(?=миллион|million)", r"\1 1 ", low)  # «сумму миллион рублей»
@@ -157,14 +194,14 @@ def amount_of(text: str, default: str | None = "USD") -> tuple[float, str | None
         low,
     )
     for m in _AMOUNT.finditer(low):
-        cur_sign, num, mult, cur = m.group(1), m.group(2), m.group(3) or m.group(4), m.group(5)
+        cur_sign, num, mult, cur = m.group(1), m.group(2), m.group(3) or m.group(4) or m.group(5), m.group(6)
         if not (cur_sign or mult or cur):
             continue  # a bare number is a date, a count or an id, not money
         grouped = re.search(r"[ ,.]\d{3}\b", num)
         value = float(
             num.replace(" ", "").replace(",", "").replace(".", "") if grouped else num.replace(",", ".")
         )
-        if mult and (mult[0] in "kк" or mult.startswith(("тыс", "thousand"))):
+        if mult and (mult[0] in "kк" or mult.startswith(("тыс", "thousand", "grand"))):
             value *= 1000
         elif mult:
             value *= 1_000_000

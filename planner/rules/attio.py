@@ -11,6 +11,7 @@ from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents import MISSING
 from planner.intents.models import CreateDeal, CreateNote, CreateTask, DeleteRecord, UpdateDeal
+from planner.numbers import NUMBER_WORDS
 from planner.resolve import Mention, best, key_spans, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import (
@@ -458,6 +459,8 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     keys = [str(t.extra.get("key")) for t in await ctx.directory.teams() if t.extra.get("key")]
     if not in_crm and any(re.search(rf"\b{re.escape(k)}\b", clause.text.split(":", 1)[0]) for k in keys):
         return False  # "по Initech завести задачи в ENG: …": a Linear team is named, the tasks are issues
+    if not in_crm and await _team_as_place(clause, ctx):
+        return False  # «создай в кастомер саксесс задачу …»: the team by its name, so an issue
     body = clause.after_colon if clause.after_colon is not None else clause.text
     if clause.after_colon is None:  # "Jane told me … . Please create a CRM task for me to …": the ask is last
         body = re.split(r"(?<=[.!?])\s+(?=\S)", body.strip())[-1]
@@ -640,9 +643,13 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
 
 
 # where a new deal's name ends: a sum, a field's name, a stage or owner said bare, the next request
+_SUM_WORD = "|".join(w for w in NUMBER_WORDS.split("|") if w != "a")
 _NAME_ENDS = re.compile(
     r"(?i)[$€₽\d]|\b(?:сумм\w*|на\s+сумму|стади\w*|stage|owner|ответствен\w*|владел\w*|worth|amount|value|"
-    r"бюджет\w*|и|and|а|плюс|plus|also|тоже|then|потом|затем)\b|[;.!?]"
+    r"бюджет\w*|и|and|а|плюс|plus|also|тоже|then|потом|затем|миллион\w*|million)\b|[;.!?]"
+    # a sum said in words: "… forty five k", «… сорок тысяч долларов»
+    rf"|\b(?:{_SUM_WORD})\b(?=(?:[\s-]+(?:{_SUM_WORD}|and|a|half|с|половиной))*[\s-]+"
+    r"(?:k|thousand|grand|million|тысяч\w*|миллион\w*|млн|usd|dollars?|долл\w*|руб\w*|евро)\b)"
 )
 _NAME_PADDING = frozenset(
     "на для по с со for with on about in at the a an new called named под названием deal deals сделка сделку "
@@ -766,3 +773,17 @@ async def _deal_for_new_company(clause: Clause, ctx: BuildContext, new_company: 
         stage=stage,
     )
     return True
+
+
+async def _team_as_place(clause: Clause, ctx: BuildContext) -> bool:
+    """A Linear team named by its name or what people call it, as where something goes («в кастомер
+    саксесс», "for the design team", «дизайнерам»), not as words of a task ("call Acme support")."""
+    spans = key_spans(clause.text)
+    for m in await find(ctx, clause, "team"):
+        if m.score < 0.9 or not m.positions:
+            continue
+        start = spans[min(m.positions)][0]
+        before = clause.text[max(0, start - 24) : start]
+        if re.search(r"(?i)\b(?:в|во|для|in|for|to|into)\s+(?:the\s+|our\s+)?(?:команд\w*\s+|team\s+)?$", before):
+            return True
+    return False

@@ -1,0 +1,109 @@
+"""Self-corrections said mid-sentence, as dictation carries them: "due friday no sorry monday", «на Олега,
+нет, на Макса», "полтора миллиона, то есть миллион двести". The corrected value replaces the one it
+corrects; everything else is left as said.
+
+A correction is read only where it is unmistakable: the words after the marker start the same way as
+words just before it (the same preposition: «на Олега нет на Макса»), or are the same kind of value (a
+weekday for a weekday, a number for a number, a name for a name). A bare "no"/«нет» that is no
+correction ("no assignee", «нет задач») changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from planner.dates import MONTH_NAME
+from planner.numbers import NUMBER_WORDS
+
+__all__ = ["corrected"]
+
+# markers that say the speaker takes back what they just said
+_STRONG = (
+    r"no\s+(?:sorry|wait|actually)|no,\s*(?:sorry|wait|actually)|sorry,?\s+i\s+mean|no,?\s+i\s+mean|i\s+mean|"
+    r"actually,?\s+no|wait,?\s+no|oops|нет,?\s+(?:стоп|подожди|точнее|вернее|сорри|извини)|ой,?\s+нет|"
+    r"то\s+есть|вернее|точнее|в\s+смысле"
+)
+_WEAK = r"no|nope|нет|sorry|actually|wait|ой"
+_MARKER = re.compile(
+    rf"(?i)(?<=\w)[\s,.]*(?:[—–-]\s*)?\b(?:(?P<strong>{_STRONG})|(?P<weak>{_WEAK}))\b[\s,.:—–-]*(?=\w)"
+)
+_NOT_AFTER = re.compile(
+    r"(?i)(?:later|more|less|longer|earlier|sooner|one|need|matter|problem|idea|worries|rush|change|"
+    r"позже|раньше|больше|меньше|надо|нужно|проблем\w*|смысла|задач\w*|сделок|исполнител\w*|срока)\b"
+)
+_ANCHORS = {"на", "в", "во", "к", "до", "to", "on", "for", "by", "at", "until", "стадия", "stage", "priority",
+            "приоритет", "срок", "due", "owner", "assignee", "исполнитель"}  # fmt: skip
+_WEEKDAY = re.compile(
+    r"(?i)^(?:mon|tue|wed|thu|fri|sat|sun|понедельн|вторн|сред|четверг|пятниц|суббот|воскрес|today|tomorrow|"
+    r"tonight|сегодня|завтра|послезавтра)"
+)
+_NUMBER = re.compile(
+    rf"(?i)^(?:\d[\d.,:]*\w*|(?:{NUMBER_WORDS})|\w+(?:th|st|nd|rd)|перв\w+|втор\w+|трет\w+|полтор\w+)$"
+)
+_WORD = re.compile(r"[\w@.'’-]+")
+_LOOKBACK = 6  # words: a correction takes back something just said
+
+
+def _kind(word: str) -> str | None:
+    if len(word) < 2 or word.lower() in ("an", "and"):
+        return None
+    if _WEEKDAY.match(word):
+        return "day"
+    if _NUMBER.match(word):
+        return "number"
+    if MONTH_NAME.fullmatch(word):
+        return "month"
+    if word[:1].isupper():
+        return "name"
+    return None
+
+
+def corrected(text: str) -> str:
+    """`text` with each self-correction applied (the taken-back words dropped, the marker too)."""
+    for _ in range(5):  # a few corrections in one message at most; each pass applies the first
+        changed = _apply_first(text)
+        if changed is None:
+            return text
+        text = changed
+    return text
+
+
+def _apply_first(text: str) -> str | None:
+    for marker in _MARKER.finditer(text):
+        after = text[marker.end() :]
+        if _NOT_AFTER.match(after):
+            continue
+        before = text[: marker.start()]
+        words = list(_WORD.finditer(before))[-_LOOKBACK:]
+        said = list(_WORD.finditer(after))
+        if not words or not said:
+            continue
+        first = said[0].group(0)
+        cut = None
+        if first.lower() in _ANCHORS:  # «на Олега, нет, на Макса»: back to the same preposition
+            cut = next((w.start() for w in reversed(words) if w.group(0).lower() == first.lower()), None)
+        else:
+            if first.lower() in ("the", "a") and len(said) > 1:  # "tenth no actually the eleventh"
+                after, first = after[said[1].start() :], said[1].group(0)
+            kind = _kind(first)
+            if kind is not None and not (kind == "name" and marker.group("weak")):
+                cut = _start_of_kind(before, words, kind)
+            elif kind == "name" and marker.group("weak"):
+                # "на Олега нет Макса" without a preposition: a name for a name, only right before
+                last = words[-1].group(0)
+                cut = words[-1].start() if _kind(last) == "name" else None
+        if cut is not None:
+            return before[:cut] + after
+    return None
+
+
+def _start_of_kind(before: str, words: list[re.Match[str]], kind: str) -> int | None:
+    """Where the last run of words of `kind` starts in `before` (within the lookback)."""
+    start = None
+    for w in reversed(words):
+        if _kind(w.group(0)) == kind or start is not None and kind == "number" and _NUMBER.match(w.group(0)):
+            start = w.start()
+            continue
+        if start is not None:
+            break
+    return start
