@@ -386,6 +386,7 @@ def _bulleted_requests(text: str, now: datetime) -> list[Clause] | None:
         or r.identifiers
         or r.has("task", "issue", "note", "meeting", "deal")
         or _ELLIPTIC.search(r.text)  # "Globex pilot — в Won"
+        or _FIELD_SET.search(r.text)  # «Ромашка — сумма 1 350 000 ₽»
         for r in readings
     ):
         return None
@@ -560,6 +561,9 @@ def _joined(text: str, readings: list[Clause]) -> Clause:
     )
 
 
+_FIELD_SET = re.compile(
+    r"(?i)\S\s+[—–-]\s+(?:сумм\w*|amount|value|стади\w*|stage|owner|ответствен\w*|срок|due|priority|приоритет)\b"
+)
 _ELLIPTIC = re.compile(
     r"\S\s+(?:в|во|на|to|into)\s+(?:стади\w+\s+|stage\s+|статус\s+)?\S+(?:\s+\S+)?\s*[.!]?$", re.I
 )

@@ -33,7 +33,9 @@ _WH = re.compile(
     re.IGNORECASE,
 )
 # "should i close ENG-101 or wait for QA", «стоит ли закрывать …»: asking for advice, dictated without "?"
-_ADVICE = re.compile(r"(?i)^\s*(?:(?:so|and|hmm+|um+|ну|а)[,\s]+)?(?:should|shall)\s+(?:i|we)\b|^\s*стоит\s+ли\b")
+_ADVICE = re.compile(
+    r"(?i)^\s*(?:(?:so|and|hmm+|um+|ну|а)[,\s]+)?(?:should|shall)\s+(?:i|we)\b|^\s*стоит\s+ли\b"
+)
 _AUX = re.compile(r"^\s*(?:is|are|was|were|did|does|do|has|have|will|ли)\b", re.IGNORECASE)
 _LEAD = re.compile(
     r"^\s*(?:(?:and|then|also|please|pls|and then|ну|и|а|потом|затем|также|ещё|еще|пожалуйста|короче|so|ok|okay)[,\s]+)*",

@@ -157,7 +157,9 @@ _RETRACTED = re.compile(
 
 _NOT_DOING = re.compile(
     r"(?i)\b(?:пока\s+)?не\s+(?:переводим|закрываем|трогаем|меняем|двигаем|удаляем|создаём|создаем|заводим|ставим|"
-    r"переносим|отправляем|архивируем)\b|\b(?:we'?re|we\s+are)\s+not\s+(?:moving|closing|changing|touching)\b|"
+    r"переносим|отправляем|архивируем|закрывать|переводить|трогать|удалять|менять|двигать|архивировать)\b|"
+    r"\b(?:leave\s+it(?:\s+(?:be|as\s+is|alone))?|оставь(?:те)?\s+как\s+есть)\s*[,.!]?\s*(?:just\s+checking)?\s*$|"
+    r"\b(?:we'?re|we\s+are)\s+not\s+(?:moving|closing|changing|touching)\b|"
     r"\bhold\s+off\b|\bjust\s+(?:so\s+you\s+know|fyi)\b|\bпросто\s+имей\s+в\s+виду\b"
 )
 

@@ -374,6 +374,10 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         and not (clause.after_colon or told)
     ):
         return False
+    if not clause.has("note") and re.search(
+        r"(?i)\b(?:leave|оставь\w*)\s+(?:it|them|this|that|как|это|его|её|ее)\b", clause.text
+    ):
+        return False  # "if not, leave it", «оставь как есть»: nothing to write down
     if (
         clause.has("note_verb")
         and not clause.has("note")
@@ -784,6 +788,8 @@ async def _team_as_place(clause: Clause, ctx: BuildContext) -> bool:
             continue
         start = spans[min(m.positions)][0]
         before = clause.text[max(0, start - 24) : start]
-        if re.search(r"(?i)\b(?:в|во|для|in|for|to|into)\s+(?:the\s+|our\s+)?(?:команд\w*\s+|team\s+)?$", before):
+        if re.search(
+            r"(?i)\b(?:в|во|для|in|for|to|into)\s+(?:the\s+|our\s+)?(?:команд\w*\s+|team\s+)?$", before
+        ):
             return True
     return False

@@ -193,8 +193,8 @@ async def _value(attribute: str, clause: Clause, ctx: BuildContext) -> Any:
 
 
 def _bare_number(text: str) -> tuple[float, str | None] | None:
-    m = re.search(r"\b(\d[\d ]{2,})\b", text)
-    return (float(m.group(1).replace(" ", "")), None) if m else None
+    m = re.search(r"(?<![\d.,])(\d{1,3}(?:[ ,\u00a0]\d{3})+|\d{3,})(?![\d.,]\d)", text)  # "15,000", "27 500"
+    return (float(re.sub(r"[ ,\u00a0]", "", m.group(1))), None) if m else None
 
 
 @rule(33, writes=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from planner.analysis import Clause, head_of
+from planner.analysis import Clause, analyse, head_of
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents.models import ApplyTemplate, CreateIssue, CreateProject, priority_name
@@ -238,8 +238,12 @@ def _items(text: str) -> list[str]:
 
 
 _TASK_START = re.compile(
-    r"^\s*(?:(?:в|in)\s+[\w-]+\s+)?(?:нов\w+\s+)?(задача|task|todo|issue|баг|bug)\b(?:\s+(?:для|for)\s+[\w-]+)?\s*[:\-—]?",
+    r"^\s*(?:(?:в|in)\s+[\w-]+\s+)?(?:нов\w+\s+)?(задача|задачу|таску|тикет|task|todo|issue|баг|bug)\b(?:\s+(?:для|for)\s+[\w-]+)?\s*[:\-—]?",
     re.IGNORECASE,
+)
+_DASHED = re.compile(
+    r"(?i)^\s*(?:(?:в|in|по|for)\s+[\w-]+\s+)*(?:нов\w+\s+)?(?:задачу|таску|тикет|todo|task|ticket)\b[^—–:?]{0,40}?"
+    r"(\s[—–]\s)(?=\S)"
 )
 _ASSIGNEE = re.compile(
     r"\b(?:(?i:assign)(?:ed)?(?:\s+it)?(?:\s+to)?|(?i:give)(?:\s+it|\s+this)?\s+to|назначь(?:\s+её|\s+ее|\s+его)?\s+на|(?i:исполнитель|assignee|owner)\s*[:—-]?|"
@@ -377,9 +381,21 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "add the onboarding label to the … issue": a label on an issue that is there
     if ADD_EXISTING.search(clause.text):
         return False  # "add the onboarding issue to the Q1 Launch project": an issue that is there
+    elsewhere = clause.has("crm", "attio", "complete", "delete", "archive", "comment", "move") or bool(
+        re.search(r"(?i)\b(?:закрывать|удалять|переводить|архивировать|трогать)\b", clause.text)
+    )  # «задачу по SSO пока не закрывать»: an issue there is, not a new one
+    dashed = _DASHED.match(clause.text) if clause.after_colon is None and not elsewhere else None
+    if dashed:  # «в CS задачу на Олега — выставить счёт»: the dash says what the task is, as a colon would
+        head, tail = clause.text[: dashed.start(1)], clause.text[dashed.end(1) :]
+        return await create_issue(analyse(f"{head}: {tail}", ctx.now), ctx)
     noun = clause.has("task", "issue")
-    starts_as_task = bool(_TASK_START.match(clause.text)) and not (
-        clause.has("query") or clause.text.rstrip().endswith("?")
+    start = _TASK_START.match(clause.text)
+    # «задачу по SSO … не закрывать», «задачу в CRM мне …»: the task is another one, or not an issue
+    accusative = bool(start and start.group(1).lower() in ("задачу", "таску", "тикет"))
+    starts_as_task = (
+        bool(start)
+        and not (accusative and elsewhere)
+        and not (clause.has("query") or clause.text.rstrip().endswith("?"))
     )
     # "Анне в CS задачу: обновить чек-лист", "todo for me in linear: …": a task named, then what it is
     introduced = (

@@ -1,0 +1,136 @@
+"""Text pasted across several lines, as people paste it into a chat: a quoted email ("> …") with the
+request after it, a contact's card ("name: …", "email: …"), a table ("| deal | amount |"), values listed
+under a heading («Обнови суммы:\\nРомашка — 1 350 000 ₽»), and a list of requests under the record they
+are all about («По Ромашке:\\n1) …\\n2) …»). Each is reshaped into the one-line form the rules read; the
+quoted words are kept apart, as what "this" / "her message" in the request stands for.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["Pasted", "reshape"]
+
+
+@dataclass(frozen=True)
+class Pasted:
+    text: str  # the request, one line a request
+    quote: str | None = None  # the quoted words (an email pasted with "> "), without its signature
+
+
+_QUOTED = re.compile(r"^\s*>\s?")
+_SIGNATURE = re.compile(
+    r"(?i)^\s*(?:[—–-]{1,2}\s*\S|(?:best|regards|kind regards|cheers|thanks|thank you|с уважением|спасибо)\b[,!.]?)"
+)
+# "this", "her message", «это письмо»: the quoted words, where the request points at them
+_POINTS_AT_QUOTE = re.compile(
+    r"(?i)\b(?:(?:her|his|their|the|this|that)\s+(?:message|email|e-mail|reply|note|text)|"
+    r"(?:это|его|её|ее|их)\s+(?:письмо|сообщение|ответ)|this|that|it|это)\b"
+)
+_NOTE_WORD = re.compile(r"(?i)\b(?:note|заметк\w*|comment|коммент\w*)\b")
+_CARD_KEYS = {
+    "name": "", "full name": "", "имя": "", "фио": "", "email": "email", "e-mail": "email", "mail": "email",
+    "почта": "почта", "company": "company", "компания": "компания", "title": "title", "role": "title",
+    "position": "title", "job title": "title", "должность": "должность", "phone": "phone", "телефон": "телефон",
+    "domain": "domain", "домен": "домен", "team": "team", "команда": "команда", "state": "state",
+    "status": "state", "статус": "статус", "assignee": "assignee", "исполнитель": "исполнитель",
+    "priority": "priority", "приоритет": "приоритет", "stage": "stage", "стадия": "стадия",
+    "amount": "amount", "сумма": "сумма", "owner": "owner", "ответственный": "ответственный",
+    "due": "due", "срок": "срок", "label": "label", "метка": "метка", "project": "project", "проект": "проект",
+}  # fmt: skip
+_CARD_LINE = re.compile(r"^\s*([^\W\d_][\w -]{0,18}?)\s*:\s*(\S.*?)\s*$")
+_ITEM = re.compile(r"^\s*(?:[-•*–—]|\d{1,2}[.)])\s+")
+_VALUE_LINE = re.compile(r"^\s*([^—–:|]+?)\s+[—–-]\s+(\S.*?)\s*$")  # «Ромашка — 1 350 000 ₽»
+_FIELD_NOUN = {
+    "сумм": "сумма", "amount": "amount", "value": "amount", "стади": "стадия", "stage": "stage",
+    "владел": "ответственный", "ответствен": "ответственный", "owner": "owner", "срок": "срок", "due": "due",
+}  # fmt: skip
+
+
+def reshape(text: str) -> Pasted:
+    """`text` with its pasted parts put into the rules' one-line forms (unchanged when it is one line)."""
+    lines = [x.rstrip() for x in text.splitlines()]
+    if len([x for x in lines if x.strip()]) < 2:
+        return Pasted(text)
+    quoted = [_QUOTED.sub("", x) for x in lines if _QUOTED.match(x)]
+    if quoted:
+        return _with_quote(lines, quoted)
+    rest = [x for x in lines if x.strip()]
+    return Pasted(_table(rest) or _card(rest) or _values(rest) or _about(rest) or text)
+
+
+def _with_quote(lines: list[str], quoted: list[str]) -> Pasted:
+    said = [x for x in quoted if x.strip()]
+    body = " ".join(x.strip() for x in said if not _SIGNATURE.match(x)).strip()
+    signed = " ".join(x.strip(" —–-") for x in said if _SIGNATURE.match(x))
+    request = " ".join(x.strip() for x in lines if x.strip() and not _QUOTED.match(x))
+    if not request:  # only an email, nothing asked of me
+        return Pasted(f"«{body}»", quote=body or None)
+    pointer = _POINTS_AT_QUOTE.search(request) if body and _NOTE_WORD.search(request) else None
+    if pointer:  # "Log this as a note on the Romashka deal": the note's words are the email's
+        request = f"{request[: pointer.start()]}«{body}»{request[pointer.end() :]}"
+    # who wrote it (its signature) is who "he"/"his deal" in the request is; the email's words are context,
+    # one quoted clause (its sentences joined, so none of them is read as a request of mine)
+    context = " ".join(x for x in ("" if pointer else body, signed) if x)
+    context = re.sub(r"\s*[.!?;]+\s*", ", ", context).strip(" ,").replace("«", "").replace("»", "")
+    return Pasted(f"«{context}». {request}" if context else request, quote=body or None)
+
+
+def _card(lines: list[str]) -> str | None:
+    """ "new contact\\nname: Sarah Connor\\nemail: …" → "new contact: Sarah Connor, email …"."""
+    head = lines[0] if not _CARD_LINE.match(lines[0]) or _key(lines[0]) is None else ""
+    fields = lines[1:] if head else lines
+    parts = []
+    for line in fields:
+        key = _key(line)
+        if key is None:
+            return None
+        value = _CARD_LINE.match(line).group(2)  # type: ignore[union-attr]
+        parts.append(f"{key} {value}".strip())
+    if len(parts) < 2:
+        return None
+    return f"{head.rstrip(' :')}: {', '.join(parts)}" if head else ", ".join(parts)
+
+
+def _key(line: str) -> str | None:
+    m = _CARD_LINE.match(line)
+    return _CARD_KEYS.get(m.group(1).strip().lower()) if m else None
+
+
+def _table(lines: list[str]) -> str | None:
+    """ "update these amounts\\n| deal | amount |\\n|---|---|\\n| Globex pilot | 35k |" → one line a row:
+    "Globex pilot — amount 35k"."""
+    rows = [[c.strip() for c in x.strip().strip("|").split("|")] for x in lines if x.strip().startswith("|")]
+    rows = [r for r in rows if not all(re.fullmatch(r":?-{2,}:?", c) for c in r)]
+    if len(rows) < 2 or any(len(r) != len(rows[0]) or len(r) < 2 for r in rows):
+        return None
+    header, body = rows[0], rows[1:]
+    items = [
+        f"{r[0]} — " + ", ".join(f"{h} {v}" for h, v in zip(header[1:], r[1:], strict=True) if v)
+        for r in body
+    ]
+    return "\n".join(f"- {x}" for x in items)
+
+
+def _values(lines: list[str]) -> str | None:
+    """«Обнови суммы:\\nРомашка — 1 350 000 ₽\\nАльфа-Лизинг — 950 000 ₽»: the field the heading names, set
+    on each record listed: «Ромашка — сумма 1 350 000 ₽»."""
+    head, items = lines[0], lines[1:]
+    if not head.rstrip().endswith(":") or len(items) < 1:
+        return None
+    field = next((f for stem, f in _FIELD_NOUN.items() if re.search(rf"(?i)\b{stem}", head)), None)
+    found = [_VALUE_LINE.match(_ITEM.sub("", x)) for x in items]
+    if field is None or not all(found):
+        return None
+    return "\n".join(f"- {m.group(1)} — {field} {m.group(2)}" for m in found if m)
+
+
+def _about(lines: list[str]) -> str | None:
+    """«По Ромашке:\\n1) сделку в переговоры\\n2) …»: a heading that names what every item is about, not a
+    request of its own, is said with each item."""
+    head, items = lines[0].strip(), lines[1:]
+    about = re.fullmatch(r"(?i)((?:по|про|для|re|for|about|on)\s+[^:]{2,40}):", head)
+    if about is None or not all(_ITEM.match(x) for x in items):
+        return None
+    return "\n".join(f"- {about.group(1)} {_ITEM.sub('', x).strip()}" for x in items)
