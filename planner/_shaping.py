@@ -40,6 +40,21 @@ def dedupe(actions: list[ToolAction]) -> list[ToolAction]:
     return out
 
 
+# how a Latin letter is said aloud, as a Russian or an English speech recogniser writes it
+_LETTER_NAMES = {
+    "a": "эй|а", "b": "би|бэ", "c": "си|сі|цэ|see", "d": "ди|дэ|dee", "e": "и|е|э|ee", "f": "эф|ef", "g": "джи|жи|гэ|gee",
+    "h": "эйч|аш", "i": "ай|и", "j": "джей|jay", "k": "кей|ка|kay", "l": "эл|эль|el", "m": "эм|em", "n": "эн|en",
+    "o": "оу|о|oh", "p": "пи|пэ|pee", "q": "кью|cue", "r": "ар|эр|are", "s": "эс|ess", "t": "ти|тэ|tee",
+    "u": "ю|у|you", "v": "ви|вэ|vee", "w": "дабл ю|double you", "x": "экс|ex", "y": "уай|why", "z": "зед|зэд|zee",
+}  # fmt: skip
+
+
+def spelled_key(key: str) -> str:
+    """A pattern for a team key said letter by letter: "си эс" = CS, «е эн джи» / «энджи» = ENG, "c s"."""
+    letters = [f"(?:{_LETTER_NAMES.get(ch, ch)}|{ch})" for ch in key.lower() if ch.isalpha()]
+    return r"(?<![\w-])" + r"[\s-]?".join(letters) + r"(?![\w-])"
+
+
 def spoken_id(key: str, m: re.Match[str]) -> str:
     words = m.group(1).split()
     number = number_from_words(words)

@@ -429,6 +429,13 @@ def _verb_count(c: Clause) -> int:
     return sum(1 for v in _VERBISH if c.has(v) and (v != "create" or c.creates()))
 
 
+_TOTAL_TOO = re.compile(
+    r"(?i)(?:(?:и|а|and|plus)\s+)?(?:на\s+какую\s+сумму|какая\s+(?:по\s+ним\s+|у\s+них\s+)?сумма|их\s+сумм\w*|"
+    r"(?:the\s+|their\s+)?(?:total|sum)(?:\s+value)?|how\s+much(?:\s+in\s+total|\s+(?:they(?:'re|\s+are)|it'?s)\s+worth)?|"
+    r"what(?:'s|\s+is)\s+the\s+total)(?:\s+(?:в|in)\s+\w+)?\s*[?.!]*"
+)
+
+
 def _split(text: str, now: datetime) -> list[Clause]:
     cuts = [m for m in _SPLIT.finditer(text)]
     if not cuts:
@@ -461,6 +468,9 @@ def _split(text: str, now: datetime) -> list[Clause]:
                 merged[-1][0],
                 e,
             )  # "add a note to the Globex pilot — Jane mentioned …": what it says
+            parts.append(right)
+        elif _TOTAL_TOO.fullmatch(text[s:e].strip()):
+            merged[-1] = (merged[-1][0], e)  # "сколько сделок в рублях и на какую сумму": one read, totalled
             parts.append(right)
         elif (
             _is_reason(text[s:e], right)

@@ -63,6 +63,8 @@ def keep_deal(row: dict[str, Any], f: dict[str, Any]) -> bool:
         return False
     if f.get("owner") and d["owner"] != f["owner"]:
         return False
+    if f.get("currency") and str(d["currency"] or "").upper() != f["currency"]:
+        return False
     return not (f.get("company") and d["company"] != f["company"])
 
 

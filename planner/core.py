@@ -483,13 +483,19 @@ class Planner:
     async def _identifiers(self, text: str) -> str:
         """Spoken or hurried issue ids ("eng 101", "eng101") as Linear writes them ("ENG-101"), for the
         workspace's own team keys only (so "in 2 hours" stays a time)."""
-        if not re.search(rf"\d|\b[A-Za-z]{{2,10}}[\s-]+(?:{NUMBER_WORDS})\b", text, re.IGNORECASE):
+        if not re.search(rf"\d|\b[^\W\d_]{{1,10}}[\s-]+(?:{NUMBER_WORDS})\b", text, re.IGNORECASE):
             return text  # no number, spoken or written: nothing to read as an issue id (and no read)
         try:
             keys = [str(t.extra.get("key")) for t in await self.directory.teams() if t.extra.get("key")]
         except (LookupError, ToolkitError):  # Linear unreachable or not connected: read the text as said
             return text
         for key in keys:
+            if len(key) >= 2:  # «си эс четырнадцать», «е эн джи сто три»: the key said letter by letter
+                text = re.sub(
+                    rf"(?i){shaping.spelled_key(key)}(?=[\s-]+(?:\d|(?:{NUMBER_WORDS})\b))",
+                    key,
+                    text,
+                )
             text = re.sub(
                 rf"\b{re.escape(key)}[\s\-_]?(\d{{1,6}})\b", rf"{key}-\1", text, flags=re.IGNORECASE
             )

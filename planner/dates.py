@@ -17,6 +17,7 @@ __all__ = [
     "Moment",
     "extract_duration",
     "extract_moment",
+    "month_of",
     "parse_duration_answer",
     "range_start",
     "time_ranges",
@@ -86,6 +87,16 @@ def _month(word: str) -> int | None:
         if w.startswith(prefix):
             return n
     return None
+
+
+def month_of(word: str) -> int | None:
+    """The month a word names, in any case ("декабре", "December", "dec"); None for other words."""
+    w = word.lower()
+    if not re.fullmatch(
+        rf"(?:{_MON_EN})|(?:январ|феврал|март|апрел|ма[йяе]|июн|июл|август|сентябр|октябр|ноябр|декабр)\w*", w
+    ):
+        return None
+    return _month(w)
 
 
 def _future(d: date, today: date) -> date:

@@ -172,7 +172,9 @@ def similarity(a: str, b: str) -> float:
 _EN_SOUNDS = [
     (r"^j", "dzh"), (r"ane$", "ein"), (r"ay", "ei"), (r"ai", "ei"), (r"oe$", "ou"), (r"ohn", "on"),
     (r"ee", "i"), (r"oo", "u"), (r"th", "t"), (r"ph", "f"), (r"w", "v"), (r"x", "ks"), (r"ck", "k"),
-    (r"c(?=[eiy])", "s"), (r"c", "k"), (r"y$", "i"),
+    (r"c(?=[eiy])", "s"), (r"c(?!h)", "k"), (r"y$", "i"),
+    # loanwords as Russian writes them: «мобайл» (mobile), «лонч» (launch), «хелс» (health)
+    (r"(?<=[^aeiou])ile$", "ail"), (r"au", "o"), (r"ea(?=l)", "e"), (r"(?<=l)t$", "s"),
 ]  # fmt: skip
 
 

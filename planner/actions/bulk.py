@@ -186,6 +186,8 @@ async def _deals(intent: UpdateMatching, ctx: BuildContext) -> list[Entity]:
     if f.company:
         _, company = await refs.crm_record(ctx, f.company, slot="company", objects=("companies",))
         deals = [d for d in deals if d.extra.get("company_id") == company.id]
+    if f.currency:
+        deals = [d for d in deals if str(d.extra.get("currency") or "").upper() == f.currency]
     return deals
 
 

@@ -122,7 +122,7 @@ async def _crm(intent: Find, f: Filters, ctx: BuildContext) -> None:
         index = ctx.add(attio.filter_records(obj, flt or None, label))
     _refine(
         ctx, index, intent, stage=stage.name if stage else None, owner=owner.id if owner else None,
-        company=company.id if company else None, open=open_only or None,
+        company=company.id if company else None, open=open_only or None, currency=f.currency,
     )  # fmt: skip
 
 

@@ -260,6 +260,7 @@ class Filters(BaseModel):
     assignee: Ref | None = None
     project: Ref | None = None
     priority: Priority | None = None
+    currency: Literal["USD", "EUR", "RUB"] | None = Field(default=None, description="deals: in this currency")
     due_before: When | None = None
     due_after: When | None = None
     date: When | None = Field(default=None, description="for events: the day")

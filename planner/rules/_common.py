@@ -267,7 +267,8 @@ def aggregate_of(text: str) -> Literal["count", "sum:amount"] | None:
     """What a read adds up: "сумма", "total", "how much", «сколько денег» add the amounts; "сколько",
     "how many" count."""
     if re.search(
-        r"(?i)\b(?:сумм\w*|итог\w*|total|sum|worth|how\s+much|на\s+какую\s+сумму|сколько\s+денег|how\s+much\s+money)\b",
+        r"(?i)\b(?:сумм\w*|итог\w*|total|sum|worth|how\s+much|на\s+какую\s+сумму|сколько\s+(?:у\s+нас\s+)?денег|"
+        r"how\s+much\s+money)\b",
         text,
     ):
         return "sum:amount"
@@ -293,3 +294,16 @@ _OLD_AMOUNT = re.compile(
 def without_old_amounts(text: str) -> str:
     """`text` without the amounts said as what they were (a change's new value is the other one)."""
     return _OLD_AMOUNT.sub(" ", text)
+
+
+_IN_CURRENCY = re.compile(
+    r"(?i)\b(?:в|in)\s+(?:(руб\w*|rub\w*|₽)|(доллар\w*|usd|dollars?|\$)|(евро|eur\w*|€))(?!\w)"
+)
+
+
+def currency_said(text: str) -> Literal["USD", "EUR", "RUB"] | None:
+    """ "сделки в рублях", "deals in USD": the currency a read of deals is filtered by."""
+    m = _IN_CURRENCY.search(text)
+    if m is None:
+        return None
+    return "RUB" if m.group(1) else "USD" if m.group(2) else "EUR"

@@ -31,7 +31,12 @@ STATE_PHRASES = [
         re.compile(r"\b(?:in\s+review|on\s+review|на\s+ревью|в\s+ревью|на\s+проверке|review)\b", re.I),
         "In Review",
     ),
-    (re.compile(r"\b(?:in\s+progress|в\s+работе|в\s+процессе|делаются|started|wip)\b", re.I), "In Progress"),
+    (
+        re.compile(
+            r"\b(?:in\s+progress|в\s+работе|в\s+процессе|делаются|started|wip|ин\s+прогресс\w*)\b", re.I
+        ),
+        "In Progress",
+    ),
     (re.compile(r"\b(?:backlog|бэклог\w*|беклог\w*)\b", re.I), "Backlog"),
     (re.compile(r"\b(?:todo|to\s+do)\b", re.I), "Todo"),
     (

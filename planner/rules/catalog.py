@@ -10,6 +10,7 @@ from planner.context import BuildContext
 from planner.intents.models import Filters, Find
 from planner.rules import rule
 from planner.rules._common import find
+from planner.rules._linear_common import STATE_PHRASES
 from planner.rules.attio import OBJECT, crm_target
 
 __all__ = ["crm_notes_and_tasks", "workspace_lists"]
@@ -88,6 +89,10 @@ async def workspace_lists(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "задачи команды Design" is a list of issues; "статусы задач" is a catalog
     if clause.has("task", "issue", "bug") and await _names_one(clause, ctx, kind):
         return False  # "задачи с меткой security", "задачи в статусе Todo": issues, filtered
+    if clause.has("task", "issue", "bug") and re.search(r"(?i)\b(?:сколько|how\s+many|count)\b", clause.text):
+        return False  # «сколько задач в статусе …»: issues counted, not the catalog
+    if kind == "teams" and any(rx.search(clause.text) for rx, _ in STATE_PHRASES):
+        return False  # «что в работе у команды Engineering»: that team's issues in that state
     system = _system(clause)
     if kind == "people" and [m for m in await find(ctx, clause, "company") if m.score >= 0.9]:
         return False  # "people at Globex" are CRM contacts, not workspace members

@@ -5,25 +5,24 @@
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import date, timedelta
 from typing import Literal
 
 from planner.analysis import Clause
 from planner.context import BuildContext
-from planner.dates import extract_moment
+from planner.dates import extract_moment, month_of
 from planner.directory import Entity
 from planner.intents.models import Filters, Find
 from planner.rules import rule
-from planner.rules._common import aggregate_of, each_once, find, strong
+from planner.rules._common import aggregate_of, currency_said, each_once, find, strong
 from planner.rules._linear_common import STATE_PHRASES
 from planner.rules.bulk import _LABEL_WORDS, _OPEN, _team
 
 __all__ = ["filtered_issues", "people_at", "who_owns"]
 
-_PRIORITY = re.compile(r"\b(?:urgent|срочн\w*|критичн\w*|high[\s-]priority|высок\w+\s+приоритет\w*)\b", re.I)
 _MINE = re.compile(r"\b(?:my|mine|на\s+мне|мои|моих|мой|assigned\s+to\s+me|у\s+меня)\b", re.I)
 _ASKS_LIST = re.compile(
-    r"^\s*(?:(?:а|и|ну|so|and|ok)[,\s]+)?(?:покажи|показать|выведи|список|перечисли|найди|list|show|find|give\s+me|"
+    r"^\s*(?:(?:а|и|ну|so|and|ok|okay|um+|uh+|well|hey|слушай|так|короче|э+)[,\s]+)*(?:покажи|показать|выведи|список|перечисли|найди|list|show|find|give\s+me|"
     r"what|which|what's|whats|что|какие|какой|сколько|how\s+many|how\s+much|count|total|sum|итого|everything|всё|все|"
     r"any|есть\s+ли|who|кто|open\s+(?:bugs|issues|tickets|tasks|deals))\b",
     re.IGNORECASE,
@@ -43,11 +42,22 @@ def _due_range(text: str, ctx: BuildContext) -> tuple[str | None, str | None]:
     if re.search(r"\bdue\s+(?:today|tomorrow)\b|\bсрок\s+(?:сегодня|завтра)\b", text, re.I):
         day = today + timedelta(days=1 if re.search(r"tomorrow|завтра", text, re.I) else 0)
         return day.isoformat(), day.isoformat()
+    due = re.search(r"(?i)\b(?:due|срок\w*|дедлайн\w*|deadline)\b", text)
     by = re.search(r"(?i)\b(?:due\s+)?(?:by|before|until|до|к)\s+(.{3,30}?)\s*[?.!]*$", text)
-    if by and re.search(r"(?i)\b(?:due|срок\w*|дедлайн\w*|deadline)\b", text):  # "what's due by December 1?"
+    if by and due:  # "what's due by December 1?"
         until = extract_moment(by.group(1), ctx.now).day
         if until is not None:
             return None, until.isoformat()
+    month = re.search(r"(?i)\b(?:in|в|во|на)\s+([^\W\d_]+)\b", text)
+    number = month_of(month.group(1)) if month and due else None
+    if number is not None:  # «со сроком в декабре», "due in December": that month
+        year = today.year if number >= today.month else today.year + 1
+        first = date(year, number, 1)
+        last = (first.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
+        return first.isoformat(), last.isoformat()
+    said = extract_moment(text, ctx.now).day if due else None
+    if said is not None:  # "what's due this friday": due by then
+        return None, said.isoformat()
     return None, None
 
 
@@ -107,14 +117,21 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
         r"(?i)\b(?:unassigned|без\s+исполнител\w*|без\s+ассайн\w*|неназначенн\w*|ничьи\w*|nobody'?s|no\s+assignee)\b",
         text,
     )
-    urgent: Literal["urgent"] | None = "urgent" if _PRIORITY.search(text) else None
+    urgent = _priority_said(text)
+    project = next(
+        (m.entity for m in await find(ctx, clause, "project") if m.score >= 0.9), None
+    )  # «задачи в проекте Mobile App»
     mine = bool(_MINE.search(text))
     aggregate = aggregate_of(text)
     due_after, due_before = _due_range(text, ctx)
+    busy = _BUSY.search(text)  # "what's Max working on", "on Oleg's plate", «что в работе у Олега»
     everything = re.search(r"\b(?:everything|всё|все|что\s+у\s+нас|what'?s)\b", text, re.I)
     about_issues = (
         clause.has("issue", "task", "bug", "linear")
         or team is not None
+        or project is not None
+        or bool(label and re.search(r"(?i)\b(?:tagged|labell?ed|с\s+меткой|помеченн\w*)\b", text))
+        or bool(busy)
         or bool(state and everything)
         or bool(nobody)
         or clause.has("due")
@@ -124,15 +141,18 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
     mine = mine or any(m.entity.extra.get("is_me") for m in named)  # «что висит на анне» when Anna asks
     users = [m.entity for m in named if not m.entity.extra.get("is_me")]
     if not about_issues or not (
-        state or label or urgent or mine or aggregate or due_before or nobody or users
+        state or label or urgent or mine or aggregate or due_before or nobody or users or project or team
     ):
         return False
+    if busy and state is None:
+        state = "open"
     who: Entity | None = users[0] if users and not mine else None
     await ctx.emit(
         Find(
             object="issues",
             filters=Filters(
                 team=team.name if team else None,
+                project=project.name if project else None,
                 state=state,
                 label=label,
                 priority=urgent,
@@ -144,8 +164,35 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
         ),
         team=team,
         assignee=who,
+        project=project,
     )
     return True
+
+
+_BUSY = re.compile(
+    r"(?i)\b(?:working\s+on|work\s+on|busy\s+with|on\s+(?:\w+'s|his|her|their|my)\s+plate|plate|"
+    r"занят\w*|делает|висит|в\s+работе\s+у)\b"
+)
+_PRIORITY_LEVEL = re.compile(
+    r"(?i)\b(?:(urgent|срочн\w*|критичн\w*|highest[\s-]priority|самы\w+\s+приоритетн\w*)|"
+    r"(high|высок\w*|важн\w*)[\s-]*(?:priority|prio|приоритет\w*)|(?:priority|приоритет\w*)\s+(?:is\s+)?(high|высок\w*)|"
+    r"(medium|normal|средн\w*|обычн\w*)[\s-]*(?:priority|prio|приоритет\w*)|"
+    r"(low|низк\w*)[\s-]*(?:priority|prio|приоритет\w*)|(?:priority|приоритет\w*)\s+(?:is\s+)?(low|низк\w*))\b"
+)
+
+
+def _priority_said(text: str) -> Literal["urgent", "high", "medium", "low"] | None:
+    """ "high priority", «с низким приоритетом», "urgent": the priority a list is filtered by."""
+    m = _PRIORITY_LEVEL.search(text)
+    if m is None:
+        return None
+    if m.group(1):
+        return "urgent"
+    if m.group(2) or m.group(3):
+        return "high"
+    if m.group(4):
+        return "medium"
+    return "low"
 
 
 @rule(76)
@@ -191,7 +238,7 @@ async def deal_totals(clause: Clause, ctx: BuildContext) -> bool:
         return False
     aggregate = aggregate_of(clause.text)
     mine = bool(_MINE.search(clause.text))
-    if not (aggregate or mine or _OPEN.search(clause.text)):
+    if not (aggregate or mine or _OPEN.search(clause.text) or currency_said(clause.text)):
         return False
     stages = [m.entity for m in await find(ctx, clause, "stage") if m.score >= 1.0]
     owners = [m.entity for m in await find(ctx, clause, "member") if m.score >= 0.5] if not mine else []
@@ -202,6 +249,7 @@ async def deal_totals(clause: Clause, ctx: BuildContext) -> bool:
                 filters=Filters(
                     stage=stage.name if stage else "open" if _OPEN.search(clause.text) else None,
                     owner="me" if mine else owners[0].name if owners else None,
+                    currency=currency_said(clause.text),
                 ),
                 aggregate=aggregate,
             ),

@@ -625,10 +625,11 @@ async def _state_named(clause: Clause, ctx: BuildContext, team_id: str) -> Entit
 
 # where an issue is sent, said the way people say it: «в работу», «на ревью», "to review", «в бэклог»
 _STATE_GOALS = [
-    (re.compile(r"работу|процесс|progress|wip"), "In Progress"),
-    (re.compile(r"ревью|review|проверку|code\s+review"), "In Review"),
+    (re.compile(r"работу|процесс|progress|wip|ин\s+прогресс\w*|прогресс"), "In Progress"),
+    (re.compile(r"ревью|review|проверку|code\s+review|ин\s+ревью"), "In Review"),
     (re.compile(r"бэклог|беклог|backlog"), "Backlog"),
-    (re.compile(r"todo|to\s+do|тудушки"), "Todo"),
+    (re.compile(r"todo|to\s+do|тудушки|ту\s*ду|тудушку"), "Todo"),
+    (re.compile(r"триаж|triage"), "Triage"),
 ]
 
 

@@ -10,7 +10,7 @@ from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents.models import Filters, Find
 from planner.rules import rule
-from planner.rules._common import aggregate_of, each_once, find, strip_spans, strong
+from planner.rules._common import aggregate_of, currency_said, each_once, find, strip_spans, strong
 
 __all__ = ["calendar_query", "crm_query", "issue_query"]
 
@@ -84,6 +84,7 @@ async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
                 stage=stage.name if stage else None,
                 owner=members[0].name if members else None,
                 company=companies[0].name if companies else None,
+                currency=currency_said(clause.text),
             )
             await ctx.emit(
                 Find(object="deals", filters=filters, aggregate=aggregate_of(clause.text)),
