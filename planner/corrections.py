@@ -25,8 +25,12 @@ _STRONG = (
 )
 _WEAK = r"no|nope|нет|sorry|actually|wait|ой"
 _MARKER = re.compile(
-    rf"(?i)(?<=\w)[\s,.]*(?:[—–-]\s*)?\b(?:(?P<strong>{_STRONG})|(?P<weak>{_WEAK}))\b[\s,.:—–-]*(?=\w)"
+    rf"(?i)(?<=\w)(?:(?P<framed>[,.…]+\s*(?:нет|no|nope)\s*[,.…!]+)|[\s,.…]*(?:[—–-]\s*)?\b(?:(?P<strong>{_STRONG})|"
+    rf"(?P<weak>{_WEAK}))\b)[\s,.…:—–-]*(?=\w)"
 )
+# "…no wait not pricing the settings page", «к пятнице, нет, не к пятнице, к четвергу»: what is taken back
+_NOT_THAT = re.compile(r"(?i)^(?:not|не)\s+([^,.…]+?)(?:\s*[,.…]+\s*|\s+(?=(?:the|a)\s))")
+_ISSUE_ID = re.compile(r"[A-Za-z]{1,10}-\d+")
 _NOT_AFTER = re.compile(
     r"(?i)(?:later|more|less|longer|earlier|sooner|one|need|matter|problem|idea|worries|rush|change|"
     r"позже|раньше|больше|меньше|надо|нужно|проблем\w*|смысла|задач\w*|сделок|исполнител\w*|срока)\b"
@@ -45,6 +49,10 @@ _LOOKBACK = 6  # words: a correction takes back something just said
 
 
 def _kind(word: str) -> str | None:
+    if _ISSUE_ID.fullmatch(word):
+        return "issue"  # "закрой ENG-101, нет, ENG-102"
+    if "@" in word:
+        return "email"  # "olga@romashka.ru — ой, нет, olga.mironova@romashka.ru"
     if len(word) < 2 or word.lower() in ("an", "and"):
         return None
     if _WEEKDAY.match(word):
@@ -74,27 +82,44 @@ def _apply_first(text: str) -> str | None:
         if _NOT_AFTER.match(after):
             continue
         before = text[: marker.start()]
-        words = list(_WORD.finditer(before))[-_LOOKBACK:]
-        said = list(_WORD.finditer(after))
-        if not words or not said:
-            continue
-        first = said[0].group(0)
-        cut = None
-        if first.lower() in _ANCHORS:  # «на Олега, нет, на Макса»: back to the same preposition
-            cut = next((w.start() for w in reversed(words) if w.group(0).lower() == first.lower()), None)
-        else:
-            if first.lower() in ("the", "a") and len(said) > 1:  # "tenth no actually the eleventh"
-                after, first = after[said[1].start() :], said[1].group(0)
-            kind = _kind(first)
-            if kind is not None and not (kind == "name" and marker.group("weak")):
-                cut = _start_of_kind(before, words, kind)
-            elif kind == "name" and marker.group("weak"):
-                # "на Олега нет Макса" without a preposition: a name for a name, only right before
-                last = words[-1].group(0)
-                cut = words[-1].start() if _kind(last) == "name" else None
+        strong = bool(marker.group("strong") or marker.group("framed"))
+        not_that = _NOT_THAT.match(after) if strong else None
+        if not_that:  # "not pricing": the words taken back are named; what follows replaces them
+            taken = before.lower().rfind(not_that.group(1).lower())
+            rest = after[not_that.end() :]
+            if taken >= 0 and rest.strip():
+                article = re.search(r"(?i)\b(?:the|a|an)\s+$", before[:taken])
+                taken = article.start() if article and re.match(r"(?i)(?:the|a|an)\s", rest) else taken
+                return before[:taken].rstrip() + " " + rest
+        cut = _cut(before, after, weak=not strong)
+        if cut is None and marker.group("framed") and "," in before:
+            cut = before.rfind(",") + 1  # "сорок тысяч, нет, сорок пять тысяч": the part since the comma
         if cut is not None:
-            return before[:cut] + after
+            if re.match(r"(?i)(?:the|a)\s", after) and _kind(
+                after.split()[1] if len(after.split()) > 1 else ""
+            ):
+                after = after.split(None, 1)[1]  # "tenth no actually the eleventh"
+            return f"{before[:cut].rstrip()} {after}".strip()
     return None
+
+
+def _cut(before: str, after: str, *, weak: bool) -> int | None:
+    """Where the words taken back start in `before`, judged by what replaces them (`after`)."""
+    words = list(_WORD.finditer(before))[-_LOOKBACK:]
+    said = list(_WORD.finditer(after))
+    if not words or not said:
+        return None
+    first = said[0].group(0)
+    if first.lower() in _ANCHORS:  # «на Олега, нет, на Макса»: back to the same preposition
+        return next((w.start() for w in reversed(words) if w.group(0).lower() == first.lower()), None)
+    if first.lower() in ("the", "a") and len(said) > 1:
+        first = said[1].group(0)
+    kind = _kind(first)
+    if kind is None:
+        return None
+    if kind == "name" and weak:  # "Oleg no Max": a bare "no" between names, only right after the first
+        return words[-1].start() if _kind(words[-1].group(0)) == "name" else None
+    return _start_of_kind(before, words, kind)
 
 
 def _start_of_kind(before: str, words: list[re.Match[str]], kind: str) -> int | None:

@@ -93,6 +93,10 @@ _PLUS = re.compile(
     r"метк\w*|перевед\w*|переведи|добав\w*|заметк\w*|поставь)\b)"
 )
 # dictated: "email tom at acme dot com", «почта том собака акме точка ком»
+_SPOKEN_DOMAIN = re.compile(
+    r"\b([a-z0-9][a-z0-9-]*)\s+(?:dot|точка)\s+(com|ru|io|net|org|dev|co|ai|app|health|de|uk|eu|biz|tech)\b",
+    re.IGNORECASE,
+)
 _SPOKEN_EMAIL = re.compile(
     r"\b([\w.+-]+)\s+(?:at|собака|эт)\s+([\w-]+)\s+(?:dot|точка)\s+([a-zа-я]{2,6})\b", re.IGNORECASE
 )
@@ -117,63 +121,6 @@ def _expand(m: re.Match[str]) -> str:
         if prep in ("в", "во", "на", "про", "за") or prep in _CASE_OF:
             word = _DAY_CASES[said][_CASE_OF.get(prep, 0)]
     return word[:1].upper() + word[1:] if m.group(1)[:1].isupper() else word
-
-
-# a dictated correction: "сорок тысяч, нет, сорок пять тысяч", "в переговоры нет стоп в кп",
-# "к пятнице, нет, не к пятнице, к четвергу", "on Friday, I mean Thursday"
-_CORRECTION = re.compile(
-    r"(?i)(?:[,.…]+\s*|\s+)(?:(?:нет|no|nope)(?:\s*[,.…!]+\s*|\s+(?:стоп|stop|wait|погоди|подожди)[,.…!]*\s+)|"
-    r"(?:вернее|точнее|i\s+mean|or\s+rather|sorry|no\s+wait|oh\s+wait)[,.…]*\s+)"
-)
-_NOT_THAT = re.compile(r"(?i)^(?:не|not)\s+[^,.…]+[,.…]+\s*")
-_PREPOSITION = re.compile(r"(?i)^(в|во|на|к|ко|до|с|со|по|за|to|in|on|at|by|for|into|until)\s")
-_NUMERIC = re.compile(
-    r"(?i)^(?:\d|(?:один|одна|два|две|три|четыре|пять|шесть|семь|восемь|девять|десять|двадцать|тридцать|сорок|"
-    r"пятьдесят|шестьдесят|семьдесят|восемьдесят|девяносто|сто|двести|триста|четыреста|пятьсот|one|two|three|"
-    r"four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b)"
-)
-
-
-def self_corrected(text: str) -> str:
-    """What the person meant after correcting themselves: the corrected words give way to the new ones."""
-    for _ in range(3):  # "…, нет, …, нет, …"
-        m = _CORRECTION.search(text)
-        if m is None:
-            return text
-        left, right = text[: m.start()], _NOT_THAT.sub("", text[m.end() :], count=1)
-        if len(left.split()) < 2 or not right.strip():
-            return text
-        cut = -1
-        said_not = re.match(r"(?i)(?:not|не)\s+([^\W\d_]{3,})\s+", right)
-        if (
-            said_not and said_not.group(1).lower() in left.lower()
-        ):  # "…the pricing page… no wait not pricing the settings page…"
-            right = right[said_not.end() :]
-            cut = left.lower().rfind(said_not.group(1).lower())
-            article = re.search(r"(?i)\b(?:the|a|an)\s+$", left[:cut])
-            cut = article.start() if article and re.match(r"(?i)(?:the|a|an)\s", right) else cut
-            text = left[:cut].rstrip() + " " + right
-            continue
-        prep = _PREPOSITION.match(right)
-        if prep:
-            hits = list(re.finditer(rf"(?i)(?<!\w){re.escape(prep.group(1))}\s", left))
-            cut = hits[-1].start() if hits else -1
-        elif _NUMERIC.match(right):
-            numbers = list(re.finditer(_NUMERIC.pattern[5:].replace("^", ""), left, re.I))
-            cut = numbers[0].start() if numbers else -1
-            chunk = max(left.rfind(","), left.rfind("…"), left.rfind("..."))
-            if numbers and chunk >= 0:  # the whole number said last: "сорок тысяч", "thirty five"
-                after = [n for n in numbers if n.start() > chunk]
-                cut = after[0].start() if after else cut
-        elif re.match(r"[A-Za-z]{1,10}-\d+", right):  # "закрой ENG-101, нет, ENG-102"
-            ids = list(re.finditer(r"[A-Za-z]{1,10}-\d+", left))
-            cut = ids[-1].start() if ids else -1
-        if cut < 0:
-            cut = max(left.rfind(","), left.rfind("…")) + 1
-        if cut <= 0:
-            return text
-        text = left[:cut].rstrip() + " " + right
-    return text
 
 
 _MONTHS = {
@@ -210,12 +157,12 @@ def _ordinal_day(m: re.Match[str]) -> str:
 
 def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
-    text = self_corrected(text)
     text = _ORDINAL_DAY.sub(_ordinal_day, text)  # "пятнадцатое декабря" -> "15 декабря"
     text = _SHORT_MONTH.sub(lambda m: f"{m.group(1)} {_MONTHS[m.group(2).lower()]}", text)  # "до 1 дек"
     text = _SHORT_RX.sub(_expand, text)
     text = re.sub(r"\s{2,}", " ", _COURTESY.sub("", text)).strip() or text
     text = _SPOKEN_EMAIL.sub(lambda m: f"{m.group(1)}@{m.group(2)}.{m.group(3)}", text)
+    text = _SPOKEN_DOMAIN.sub(lambda m: f"{m.group(1)}.{m.group(2)}", text)  # "stark dot com"
     text = _FILLED_AND.sub(r"\1 ", text)  # «…в выигранные и, ну, заводи онбординг»: "и" joins two requests
     text = _SPOKEN_COMMA.sub(", ", text)  # dictated punctuation: «…на час, запятая, тема — …»
     text = _PLUS.sub(" and " if text.isascii() else " и ", text)  # "assign me + comment: …"

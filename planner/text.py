@@ -69,9 +69,26 @@ def _morph() -> Any:
     return pymorphy3.MorphAnalyzer()
 
 
+# the words deals are named by, one meaning in two languages: "the Alfa-Leasing expansion" is
+# «Альфа-Лизинг — расширение», «пилот Globex» is "Globex pilot"
+_SAME_WORD = {
+    "expansion": "расширение", "implementation": "внедрение", "rollout": "внедрение", "renewal": "продление",
+    "pilot": "пилот", "license": "лицензия", "licence": "лицензия", "integration": "интеграция",
+    "upsell": "допродажа", "onboarding": "онбординг", "extension": "расширение",
+}  # fmt: skip
+_SAME_WORD |= {ru: en for en, ru in list(_SAME_WORD.items())}
+
+
 @lru_cache(maxsize=65536)
 def lemmas(word: str) -> frozenset[str]:
-    """Every normal form a word may have (Russian via pymorphy3; English by a light plural rule)."""
+    """Every normal form a word may have (Russian via pymorphy3; English by a light plural rule), and
+    the same business word in the other language."""
+    found = _lemmas(word)
+    same = {_SAME_WORD[f] for f in found if f in _SAME_WORD}
+    return found | same if same else found
+
+
+def _lemmas(word: str) -> frozenset[str]:
     w = norm(word)
     if _CYR.search(w):
         forms = {w}

@@ -192,14 +192,23 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
     emails = _EMAIL.findall(text)
     person_at = _PERSON_AFTER.search(text)  # "… and their CTO Gavin Belson, …", "…, контакт Пётр …"
     company_text = text[: person_at.start()] if person_at and emails else text
-    names_company = clause.has("company") and re.search(
-        r"(?i)\b(?:компани\w*|company|клиент\w*)\b", company_text
+    names_company = clause.has("company") and bool(
+        re.search(r"(?i)\b(?:компани\w*|company|клиент\w*)\b", company_text)
+    )
+    # "add Stark Industries (stark.com) to the CRM": a name with a domain, no person: a company
+    names_company = names_company or (
+        not emails and not clause.has("person") and bool(_DOMAIN.search(company_text)) and bool(making)
     )
     if names_company and not (clause.has("person") and emails and not person_at and _looks_like_person(text)):
         name = (
             quoted(company_text, at_least=2)  # «Прошу завести в CRM компанию «Вектор»»: the quote is its name
             or _proper_name(company_text, "компани[юяи]|company|клиента?|add|добавь")
             or ctx.answer("name")
+        )
+        # "… called wayne enterprises in attio": where it goes is no part of its name
+        name = (
+            re.sub(r"(?i)\s+(?:in|to|into|в)\s+(?:the\s+)?(?:attio|crm|црм|аттио)\s*$", "", name or "")
+            or None
         )
         if not name:
             raise ctx.ask("name", ctx.t("Как называется компания?", "What is the company called?"))

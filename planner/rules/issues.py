@@ -40,7 +40,14 @@ from planner.rules._linear_common import (
 )
 from planner.text import is_infinitive
 
-__all__ = ["issue_by_reference", "issue_by_words", "issues_by_title_words", "resolve_issue", "sub_issues"]
+__all__ = [
+    "issue_asked_about",
+    "issue_by_reference",
+    "issue_by_words",
+    "issues_by_title_words",
+    "resolve_issue",
+    "sub_issues",
+]
 
 
 async def resolve_issue(clause: Clause, ctx: BuildContext) -> dict[str, Any] | None:
@@ -673,3 +680,41 @@ async def issues_by_title_words(phrase: str, ctx: BuildContext) -> list[dict[str
     for team in teams:
         rows += await ctx.directory.team_issues(team.id)
     return [r for r in rows if match_words(words, keys_for(str(r.get("title", ""))))]
+
+
+# the words of a question about an issue that are not the issue's own: what is asked, and the asking
+_ASKED_NOT_NAMED = re.compile(
+    r"(?i)\b(?:what'?s|what|when'?s|when|who'?s|who|whose|is|the|a|an|on|of|at|in|for|it|its|issue|task|ticket|"
+    r"bug|deadline|due|date|status|state|priority|assigned|assignee|owner|working|right|now|um+|uh+|so|and|"
+    r"which|где|что|когда|кто|чья|чей|на|ком|у|в|каком|какой|какая|статус\w*|срок\w*|дедлайн\w*|задач\w*|тикет\w*|"
+    r"висит|делает|отвечает|там|с|по|про|для|ну|э+|эм+|короче|слушай|а|и|ли|сейчас|приоритет\w*|исполнител\w*)\b"
+)
+
+
+@rule(68)
+async def issue_asked_about(clause: Clause, ctx: BuildContext) -> bool:
+    """ "what's the deadline on the API docs issue", «на ком висит задача по SSO для Ромашки», "who's on
+    the leaked key rotation?": a question about one issue named by words of its title — answered with
+    that issue, when those words fit it and no other."""
+    if clause.identifiers or clause.has("deal", "crm", "attio", "note", "meeting") or ctx.memory.get("issue"):
+        return False
+    if not (clause.asks() or clause.text.rstrip().endswith("?")) or clause.commands():
+        return False
+    about_one = clause.has("issue", "task", "bug") and not re.search(
+        r"(?i)\b(?:issues|tasks|tickets|bugs|все|всех|какие|all|any|every|сколько|how\s+many)\b", clause.text
+    )
+    if not (
+        about_one or re.search(r"(?i)\b(?:who'?s\s+on|на\s+ком|кто\s+(?:делает|отвечает))\b", clause.text)
+    ):
+        return False
+    phrase = re.sub(r"\s{2,}", " ", _ASKED_NOT_NAMED.sub(" ", clause.text)).strip(" ?.!,'")
+    if len(phrase) < 3:
+        return False
+    found = await ctx.directory.search_issues(phrase) or await issues_by_title_words(phrase, ctx)
+    if len(found) != 1:
+        found = await _most_words(phrase, ctx)
+    if len(found) != 1:
+        return False
+    ident = str(found[0].get("identifier"))
+    await ctx.emit(Find(object="issues", filters=Filters(record=ident)), record=found[0])
+    return True

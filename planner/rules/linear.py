@@ -116,15 +116,21 @@ async def _team(clause: Clause, ctx: BuildContext, fallback_key: str | None) -> 
     return next((t for t in teams if t.extra.get("key") == fallback_key), teams[0] if teams else None)
 
 
+_TEMPLATE_WORD = re.compile(r"(?i)\b(?:template|playbook|checklist|шаблон\w*|плейбук\w*|чек-?лист\w*)\b")
+
+
 @rule(20, writes=True)
 async def template(clause: Clause, ctx: BuildContext) -> bool:
     # the template word must qualify the tasks ("задачи онбординга", "the renewal tasks"), not sit in
     # an explicit title after a colon ("Create an issue: update the onboarding docs")
     head = clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text
     key = _template_key(head_of(clause, ctx.now), ctx)
+    # "run the renewal playbook for Initech", «запусти шаблон онбординга»: the template said as one
+    named_as_template = bool(_TEMPLATE_WORD.search(head))
     if (
         key is not None
         and not clause.has("task", "issue", "linear")
+        and not named_as_template
         and await _in_a_deal_name(clause, ctx, key)
     ):
         return False  # "Set Initech renewal to Won": the word is the deal's name, not the template
@@ -154,7 +160,12 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
             "linear", "task", "issue"
         )  # "renewal tasks for Initech", "онбординг для Initech в Linear"
     )
-    if key is None or singular or explicit_list or not (clause.has("create", "put") or asked):
+    if (
+        key is None
+        or singular
+        or explicit_list
+        or not (clause.has("create", "put") or asked or named_as_template)
+    ):
         return False
     if clause.has("query") and not clause.commands() or clause.text.rstrip().endswith("?"):
         return False
