@@ -215,6 +215,7 @@ _PENDING = re.compile(
     r"(?i)\b(?:before|until|till|once|when|if|unless|after|by\s+the\s+time|до\s+того|пока\s+не|когда|если|после\s+того)\b"
     r"(?:\s+\S+){0,3}\s+(?:sign\w*|подпиш\w*|подписа\w*|refus\w*|откаж\w*)"
 )
+_QUOTED_AS_NOTE = re.compile(r"«([^«»]{12,})»(?=\s+(?:as|как)\s+(?:a\s+)?(?:note|заметк\w*))", re.I)
 _AMOUNT_WORD = re.compile(r"(?i)\b(?:сумм\w*|amount|value|стоимост\w*|бюджет\w*)\b")
 
 
@@ -389,8 +390,12 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         return False
     head, content = clause.text, clause.after_colon
     swapped = False
+    pasted = _QUOTED_AS_NOTE.search(clause.text) if content is None else None
     if content is not None:
         head = clause.text.split(":", 1)[0]
+    elif pasted:  # "Log «<the email>» as a note on the Romashka deal": the quote is what it says
+        content = pasted.group(1)
+        head = clause.text[: pasted.start()] + " " + clause.text[pasted.end() :]
     elif m := _NOTE_SPLIT.search(clause.text):
         head, content = clause.text[: m.start()], clause.text[m.end() :].strip()
         if "—" in m.group(0) or "-" in m.group(0) or "–" in m.group(0):

@@ -178,6 +178,20 @@ CORPORA = [
         "blind, set L (new hires: an unsure SDR, formal Russian, forwarded instructions, numbered checklists, "
         "typos), written after K's fixes: 150/200 with 11 wrong drafts on first contact",
     ),
+    (
+        "corpus_v16.jsonl",
+        88,
+        "blind, set M (a sales lead and an engineering manager dictating to the Telegram bot: fillers, "
+        "self-corrections, ids and sums said as words, misheard names), written after L's fixes: 143/200 "
+        "with 12 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v17.jsonl",
+        85,
+        "blind, set N (an ops lead and a CS manager in Claude Desktop: pasted emails, cards and tables, "
+        "records described, 60 with a client model's intents), written after L's fixes: 152/200 with 11 "
+        "wrong drafts on first contact (text 93/140, intents 59/60)",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
