@@ -21,7 +21,7 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
               "kick start закинуть закинь накидать накидай заводи создавай добавляй adding creating making logging "
               "opening filing",
     "put": "поставить поставь отметить отметь пометить пометь повесить повесь put set mark",
-    "move": "перевести переведи переводи переноси перенести перенеси откати откатить откатывай скинь бампни передвинуть двинуть сдвинуть переместить сменить поменять "
+    "move": "перевести переведи переводи переноси перенести перенеси поправь поправить скорректируй скорректировать откати откатить откатывай скинь бампни передвинуть двинуть сдвинуть переместить сменить поменять "
             "изменить обновить перейти перешли перешел вышли выйти вернуть верни перекинуть перекинь перебросить "
             "перебрось двигать двигай подвинуть подвинь продвинуть продвинь перетащить перетащи привязать привяжи прикрепить прикрепи поднять подними повысить повысь "
             "увеличить увеличь снизить снизь уменьшить уменьши "
@@ -429,6 +429,11 @@ def _verb_count(c: Clause) -> int:
     return sum(1 for v in _VERBISH if c.has(v) and (v != "create" or c.creates()))
 
 
+_UPDATE_IT = re.compile(
+    r"(?i)(?:(?:и|and|so|так\s+что)\s+)?(?:please\s+|пожалуйста\s+)?(?:обнови(?:те)?|поправь(?:те)?|исправь(?:те)?|"
+    r"update|fix|change|correct)(?:\s+(?:it|this|that|это|его|её|ее|them|их))?"
+    r"(?:\s+(?:в|in|on)\s+(?:the\s+)?(?:crm|attio|црм|аттио|record|карточке))?(?:\s+(?:please|пожалуйста))?\s*[.!]*"
+)
 _TOTAL_TOO = re.compile(
     r"(?i)(?:(?:и|а|and|plus)\s+)?(?:на\s+какую\s+сумму|какая\s+(?:по\s+ним\s+|у\s+них\s+)?сумма|их\s+сумм\w*|"
     r"(?:the\s+|their\s+)?(?:total|sum)(?:\s+value)?|how\s+much(?:\s+in\s+total|\s+(?:they(?:'re|\s+are)|it'?s)\s+worth)?|"
@@ -468,6 +473,12 @@ def _split(text: str, now: datetime) -> list[Clause]:
                 merged[-1][0],
                 e,
             )  # "add a note to the Globex pilot — Jane mentioned …": what it says
+            parts.append(right)
+        elif _UPDATE_IT.fullmatch(text[s:e].strip()):
+            merged[-1] = (
+                merged[-1][0],
+                e,
+            )  # «у Initech сменился домен на X, обнови в CRM»: the news is the change
             parts.append(right)
         elif _TOTAL_TOO.fullmatch(text[s:e].strip()):
             merged[-1] = (merged[-1][0], e)  # "сколько сделок в рублях и на какую сумму": one read, totalled

@@ -103,12 +103,28 @@ _GREETING_HEAD = re.compile(
 )
 
 
+_FILLER_HEAD = re.compile(
+    r"(?i)^\s*(?:(?:um+|uh+|erm|hmm+|э+|эм+|ммм*|ну|короче|слушай|okay\s+so|ok\s+so|so|well|like)(?:[,.…]+\s*|\s+))+"
+)
+
+
+_TELL_ME = re.compile(
+    r"(?i)^\s*(?:напомни(?:те)?|подскажи(?:те)?|скажи(?:те)?|remind\s+me|tell\s+me)(?:\s+(?:мне|please|пожалуйста))?"
+    r"\s*,?\s*(?=(?:какие|какой|какая|что|когда|кто|где|сколько|what'?s|what|which|when'?s|when|who'?s|who|where|"
+    r"how)\b)"
+)
+
+
 def without_courtesy(text: str) -> str:
     """The request without the greeting said before it and the courtesy said after it."""
     tail = _COURTESY_TAIL.search(text)
     text = text[: tail.start()] if tail and tail.start() > 0 else text
     head = _GREETING_HEAD.match(text)
-    return text[head.end() :] if head else text
+    text = text[head.end() :] if head else text
+    filler = _FILLER_HEAD.match(text)  # "um who owns …", «эээ когда срок …»: the question starts after
+    text = text[filler.end() :] if filler and filler.end() < len(text) else text
+    tell = _TELL_ME.match(text)  # «напомни, какие задачи …», "remind me what's due": the question itself
+    return text[tell.end() :] if tell else text
 
 
 def relayed_request(text: str) -> str | None:

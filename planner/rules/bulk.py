@@ -69,6 +69,8 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         await ctx.emit(UpdateMatching(object="tasks", filters=Filters(), changes={"complete": True}))
         return True
     head, destination = _split_destination(clause.text)
+    if destination and [m for m in await find(ctx, clause, "team", text=destination) if m.score >= 0.9]:
+        head, destination = clause.text, None  # «закрой все баги в инжиниринге»: which team's, not where to
     changes: dict[str, Any] = {}
     resolved: dict[str, Any] = {}
     closed_as = (
@@ -312,8 +314,11 @@ _PLAIN = frozenset(
     "срочными срочным высокий низкий средний лежит лежат висит висят находится находятся стоит стоят сидит "
     "sitting sits lying is are currently сейчас как лейбл лейблы лейблом таски тасков таска still забирает забирают берёт берет takes take неназначенные неназначенных ничьи ничьих both обе оба "
     "обеих обоих ещё еще пока out owns own owned has have holds "
-    "принадлежат принадлежащие ведёт ведет".split()
+    "принадлежат принадлежащие ведёт ведет без without that which doesn don does isn hasn yet already "
+    "нет них ещё".split()
 )
+# "… for the audit", «… для аудита»: why, said at the end; no filter
+_PURPOSE_TAIL = re.compile(r"(?i)\s(?:for|для|ради)\s+(?:the\s+|our\s+)?[^\W\d_]+(?:\s+[^\W\d_]+)?\s*[.!]?$")
 
 
 async def _unread(clause: Clause, ctx: BuildContext) -> str:
@@ -329,6 +334,7 @@ async def _unread(clause: Clause, ctx: BuildContext) -> str:
             if m.score >= 0.5:
                 explained |= set(m.positions)
     vocabulary = cue_words() | _PLAIN | _EMPTY
+    purpose = _PURPOSE_TAIL.search(clause.text)
     dated = {
         i
         for i, (a, b) in enumerate(key_spans(clause.text))
@@ -339,6 +345,7 @@ async def _unread(clause: Clause, ctx: BuildContext) -> str:
         for i, k in enumerate(clause.keys)
         if i not in explained
         and i not in dated
+        and not (purpose and key_spans(clause.text)[i][0] >= purpose.start())
         and len(k.text) > 2
         and not k.text.isdigit()
         and k.text not in vocabulary

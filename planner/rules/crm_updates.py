@@ -46,7 +46,8 @@ _VALUE = re.compile(
 )
 # the role itself, up to where the sentence moves on ("…CEO, обнови в CRM")
 _ROLE_VALUE = re.compile(
-    r"\b(?:promoted\s+to|повысили\s+до|назначили|стал[аи]?|became|теперь|is now|now)\s+(?:an?\s+|the\s+)?"
+    r"\b(?:promoted\s+to|повысили\s+до|назначили|стал[аи]?|became|теперь|is now|now|title\s+is(?:\s+now)?|"
+    r"должность\s*(?:[—:-]|теперь)?)\s+(?:an?\s+|the\s+)?"
     r"[«\"']?([^,;:«»\"'.!?]+?)[»\"']?\s*(?:[,;.!?]|\s+(?:and|и)\s|$)",
     re.I,
 )
@@ -187,7 +188,9 @@ async def _value(attribute: str, clause: Clause, ctx: BuildContext) -> Any:
     if ":" in text:  # "обнови описание компании X: <the new value>"
         return text.split(":", 1)[1].strip()[:500] or None
     if attribute == "job_title" and (role := _ROLE_VALUE.search(text)):
-        return role.group(1).strip(" .")[:200]
+        return re.sub(r"(?i)\s+(?:now|теперь)$", "", role.group(1).strip(" ."))[
+            :200
+        ]  # "his title is COO now"
     m = _VALUE.search(text)
     return m.group(1).strip()[:200] if m else None
 

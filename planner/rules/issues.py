@@ -363,7 +363,7 @@ _POSITION = {
 }  # fmt: skip
 _FILLER = re.compile(
     r"\b(?:mark|as|done|complete|completed|close|finish|finished|resolve|delete|remove|archive|comment|on|the|a|an|"
-    r"issue|task|ticket|in|my|list|i'm|i am|with|закрой|закрыть|заверши|выполни|удали|отметь|задачу|задача|тикет|"
+    r"issue|task|ticket|in|my|list|i'm|i am|with|закрой|закрыть|заверши|выполни|удали|отметь|задачу|задача|задаче|тикет|"
     r"как|готово|сделано|выполненной|выполненную|в|моем|моём|списке|из|про|about|с|я|закончил|закончила|done|"
     r"assign|назначь|to me|на меня|it|its|it's|эту|её|ее|прокомментируй|прокомментировать|откомментируй|"
     r"доделал|доделала|сделал|сделала|для|bump|raise|increase|lower|priority|приоритет|повысь|подними|понизь|"
@@ -499,6 +499,7 @@ async def _label_alone(clause: Clause, ctx: BuildContext) -> bool:
     if verb is None or len(clause.keys) > 3:
         return False
     rest = clause.text.strip()[verb.end() :].strip(" .,!").lower()
+    rest = re.sub(r"\s+(?:instead|вместо\s+(?:него|неё|нее|этого))$", "", rest)  # "…, add security instead"
     return rest in {x.name.lower() for x in await ctx.directory.labels()} or rest in _LABEL_RU
 
 

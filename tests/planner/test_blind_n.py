@@ -163,3 +163,54 @@ async def test_a_task_still_to_be_left_alone_is_not_a_new_one(anna: Conversation
     assert r["draft"] is None and not [i for i in intents(r) if i["op"] == "create_issue"]
     r = await anna.say("Создай задачу в Attio: запросить у Марии Соколовой закрывающие документы до 30.11")
     assert [i["op"] for i in intents(r)] == ["create_task"]  # «закрывающие» closes nothing
+
+
+@pytest.mark.parametrize(
+    ("text", "filters", "changes"),
+    [
+        (
+            "закрой все баги в инжиниринге",
+            {"team": "Engineering", "state": "open", "label": "bug"},
+            {"complete": True},
+        ),
+        ("назначь все задачи без исполнителя на Олега", {"assignee": "none"}, {"assignee": "Oleg Ivanov"}),
+        (
+            "label every open ENG issue customer-request for the audit",
+            {"team": "Engineering", "state": "open"},
+            {"labels_add": ["customer-request"]},
+        ),
+        (
+            "add the onboarding label to every CS issue that doesn't have it yet",
+            {"team": "Customer Success"},
+            {"labels_add": ["onboarding"]},
+        ),
+    ],
+)
+async def test_a_change_to_everything_that_matches_reads_its_team_and_its_reason_apart(
+    anna: Conversation, text: str, filters: dict[str, str], changes: dict[str, Any]
+) -> None:
+    r = await anna.say(text)
+    assert [(i["op"], i["filters"], i["changes"]) for i in intents(r)] == [
+        ("update_matching", filters, changes)
+    ]
+
+
+async def test_a_question_behind_fillers_or_tell_me_is_still_a_question(anna: Conversation) -> None:
+    r = await anna.say("um who owns the initech renewal deal")
+    assert r["status"] == "answered" and "Max Weber" in r["user_message"]
+    r = await anna.say("напомни какие задачи у Олега с дедлайном до конца недели")
+    assert r["status"] == "answered" and "ENG-106" in r["user_message"]
+    r = await anna.say("remind me what's due this friday")
+    assert r["status"] == "answered" and r["draft"] is None
+
+
+async def test_news_then_update_it_changes_the_field_the_news_names(anna: Conversation) -> None:
+    r = await anna.say("У Initech сменился домен на initech.com, обнови в CRM")
+    assert [(i["op"], i.get("domain") or i.get("values")) for i in intents(r)][0][0] == "update_record"
+    assert "initech.com" in str(writes(r)[0]["args"])
+    r = await anna.say("John Smith got promoted — his title is COO now")
+    assert writes(r)[0]["args"]["values"] == {"job_title": "COO"}
+    r = await anna.say("Сумму по сделке с Ромашкой поправь на 1,5 млн ₽")
+    assert [(i["op"], i["amount"]) for i in intents(r)] == [("update_deal", 1500000)]
+    r = await anna.say("remove the bug label from ENG-101 and add security instead")
+    assert r["status"] == "draft_pending" and "security" in str(intents(r))
