@@ -47,7 +47,7 @@ _VALUE = re.compile(
 # the role itself, up to where the sentence moves on ("…CEO, обнови в CRM")
 _ROLE_VALUE = re.compile(
     r"\b(?:promoted\s+to|повысили\s+до|назначили|стал[аи]?|became|теперь|is now|now|title\s+is(?:\s+now)?|"
-    r"должность\s*(?:[—:-]|теперь)?)\s+(?:an?\s+|the\s+)?"
+    r"должность\s*[—:-]|должность\s+теперь)\s+(?:an?\s+|the\s+)?"
     r"[«\"']?([^,;:«»\"'.!?]+?)[»\"']?\s*(?:[,;.!?]|\s+(?:and|и)\s|$)",
     re.I,
 )
