@@ -203,7 +203,14 @@ _PHRASES = [
 ]
 
 
-_STARTS = re.compile(r"\b(?:kick|spin)(?:ning)?\s+(?:off|up)\b", re.I)  # said as two words, meant as "create"
+_STARTS = re.compile(
+    r"\b(?:kick|spin)(?:ning)?\s+(?:off|up)\b"  # said as two words, meant as "create"
+    # "new issue for the design team …", «новая сделка глобекс …»: a request that opens with the new thing
+    r"|^\s*(?:(?:okay|ok|so|um+|uh+|ну|так|короче|э+)[,\s]+)*(?:an?\s+)?(?:new|нов(?:ая|ый|ую|ое))\s+"
+    r"(?:issue|task|ticket|bug|deal|contact|person|company|project|note|задач\w*|сделк\w*|контакт\w*|компани\w*|"
+    r"проект\w*|заметк\w*|баг\w*|тикет\w*)\b",
+    re.I,
+)
 
 
 _ANY_PHRASE = re.compile("|".join(f"(?:{rx.pattern})" for rx, _ in _PHRASES), re.IGNORECASE)

@@ -231,7 +231,12 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
             for i in intents
             if isinstance(a := getattr(i, "amount", None), float) and a.is_integer()
         }
-        if not (said & amounts) and not any(s in blob.replace(" ", "") for s in said):
+        kept = amount_of(blob, default=None)  # "…: Li confirmed a 15k budget": the sum is in the note's words
+        if (
+            not (said & amounts)
+            and not any(s in blob.replace(" ", "") for s in said)
+            and not (kept is not None and kept[0] == number)
+        ):
             gaps.append(f"{int(number) if float(number).is_integer() else number} {money[1]}")
     keys = keys_for(blob)
     head_end = len(clause.text.split(":", 1)[0]) if clause.after_colon is not None else -1

@@ -181,6 +181,8 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
     )
     if not making or clause.has("deal", "note") or clause.asks() and not clause.commands():
         return False
+    if clause.has("issue", "linear") and not clause.has("crm", "attio", "person"):
+        return False  # «заведи в линейре баг … у клиентов»: the customers are who it hurts, not a company
     if clause.after_colon is not None:  # "Create these issues for DES: …, contact form": a list of titles
         head = head_of(clause, ctx.now)
         if head.has("issue", "task", "linear", "team") and not head.has("company", "person"):
