@@ -436,6 +436,14 @@ def _verb_count(c: Clause) -> int:
     return sum(1 for v in _VERBISH if c.has(v) and (v != "create" or c.creates()))
 
 
+# a verb said alone, with nothing but fillers after it: what it is for comes in the next piece
+_BARE_VERB = re.compile(
+    r"(?i)(?:(?:так|ну|короче|so|okay|ok|um+|uh+)[,\s]+)*(?:запиши|заведи|создай|добавь|поставь|сделай|create|add|make|log|"
+    r"put|set)(?:[,\s.…]+(?:э+|эм+|ну|короче|так|um+|uh+|like|please|пожалуйста))*[,\s.…]*"
+)
+_IT_TO_STAGE = re.compile(
+    r"(?i)(?:(?:and|и)\s+)?(?:put|set|move|mark|поставь|переведи|отправь)\s+(?:it|её|ее|его)\s+(?:in|into|to|as|at|в|на)\s+\S+(?:\s+\S+)?\s*[.!]?"
+)
 _UPDATE_IT = re.compile(
     r"(?i)(?:(?:и|and|so|так\s+что)\s+)?(?:please\s+|пожалуйста\s+)?(?:обнови(?:те)?|поправь(?:те)?|исправь(?:те)?|"
     r"update|fix|change|correct)(?:\s+(?:it|this|that|это|его|её|ее|them|их))?"
@@ -480,6 +488,12 @@ def _split(text: str, now: datetime) -> list[Clause]:
                 merged[-1][0],
                 e,
             )  # "add a note to the Globex pilot — Jane mentioned …": what it says
+            parts.append(right)
+        elif _BARE_VERB.fullmatch(text[merged[-1][0] : merged[-1][1]].strip()):
+            merged[-1] = (merged[-1][0], e)  # «запиши, эээ, новую сделку, …»: the verb is for what follows
+            parts.append(right)
+        elif _IT_TO_STAGE.fullmatch(text[s:e].strip()) and left.creates():
+            merged[-1] = (merged[-1][0], e)  # "New deal with Umbrella …, put it in Lead": the new one's stage
             parts.append(right)
         elif _UPDATE_IT.fullmatch(text[s:e].strip()):
             merged[-1] = (

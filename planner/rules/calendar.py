@@ -226,7 +226,7 @@ def _event_like(clause: Clause) -> bool:
 
 @rule(10, writes=True)
 async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
-    meeting = clause.has("meeting") or _event_like(clause)
+    meeting = clause.has("meeting") or _event_like(clause) and not clause.has("block")  # a block said is one
     if not (clause.has("block") or meeting) or (
         clause.has("query") and not clause.has("create", "put", "schedule")
     ):
