@@ -701,6 +701,8 @@ async def issue_asked_about(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if not (clause.asks() or clause.text.rstrip().endswith("?")) or clause.commands():
         return False
+    if re.match(r"(?i)\s*(?:найди|найти|покажи|поищи|выведи|find|search|show|list|look\s+up)\b", clause.text):
+        return False  # "Найди задачи про …": a search, answered as one
     about_one = clause.has("issue", "task", "bug") and not re.search(
         r"(?i)\b(?:issues|tasks|tickets|bugs|все|всех|какие|all|any|every|сколько|how\s+many)\b", clause.text
     )
