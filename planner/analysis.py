@@ -444,6 +444,11 @@ _BARE_VERB = re.compile(
 _IT_TO_STAGE = re.compile(
     r"(?i)(?:(?:and|и)\s+)?(?:put|set|move|mark|поставь|переведи|отправь)\s+(?:it|её|ее|его)\s+(?:in|into|to|as|at|в|на)\s+\S+(?:\s+\S+)?\s*[.!]?"
 )
+_MAKE_IT = re.compile(
+    r"(?i)(?:(?:and|и)\s+)?(?:please\s+|пожалуйста\s+)?(?:make|turn|log|save|put)\s+(?:that|it|this)\s+(?:in(?:to)?\s+|as\s+)?"
+    r"(?:an?\s+)?(?:crm\s+|attio\s+|linear\s+)?(?:task|issue|ticket|reminder|to-?do)(?:\s+(?:in|for)\s+\S+)?\s*[.!]*"
+    r"|(?:сделай|оформи|заведи)\s+(?:это|её|ее|его)\s+(?:как\s+)?(?:задач\w*|тикет\w*|напоминани\w*)(?:\s+в\s+\S+)?\s*[.!]*"
+)
 _UPDATE_IT = re.compile(
     r"(?i)(?:(?:и|and|so|так\s+что)\s+)?(?:please\s+|пожалуйста\s+)?(?:обнови(?:те)?|поправь(?:те)?|исправь(?:те)?|"
     r"update|fix|change|correct)(?:\s+(?:it|this|that|это|его|её|ее|them|их))?"
@@ -456,8 +461,13 @@ _TOTAL_TOO = re.compile(
 )
 
 
+def _quoted_spans(text: str) -> list[tuple[int, int]]:
+    return [m.span() for m in re.finditer(r"«[^«»]*»|“[^“”]*”", text)]
+
+
 def _split(text: str, now: datetime) -> list[Clause]:
-    cuts = [m for m in _SPLIT.finditer(text)]
+    quotes = _quoted_spans(text)  # «… internally. Legal needs …»: a quote's own sentences are its words
+    cuts = [m for m in _SPLIT.finditer(text) if not any(a < m.start() < b for a, b in quotes)]
     if not cuts:
         return [analyse(text, now)]
     bounds = [(0, cuts[0].start())]
@@ -495,6 +505,9 @@ def _split(text: str, now: datetime) -> list[Clause]:
         elif _IT_TO_STAGE.fullmatch(text[s:e].strip()) and left.creates():
             merged[-1] = (merged[-1][0], e)  # "New deal with Umbrella …, put it in Lead": the new one's stage
             parts.append(right)
+        elif _MAKE_IT.fullmatch(text[s:e].strip()):
+            merged[-1] = (merged[-1][0], e)  # "…on Friday. Please make that a CRM task.": the same request
+            parts.append(right)
         elif _UPDATE_IT.fullmatch(text[s:e].strip()):
             merged[-1] = (
                 merged[-1][0],
@@ -509,6 +522,7 @@ def _split(text: str, now: datetime) -> list[Clause]:
             and _verb_count(left)
             and not left.creates()  # "добавь человека …, он из Альфа-Лизинга": a new record's details
             and len(merged) - 1 not in reasons
+            or _STANDING_RULE.match(text[s:e].strip(" ,.;!"))
         ):
             merged.append((s, e))  # "Delete Li Wei from the CRM, she left Acme Logistics last month"
             reasons.add(len(merged) - 1)
@@ -578,6 +592,12 @@ _REASON = re.compile(
     r".*\b(?:больше\s+не\s+нуж\w*|уже\s+не\s+нуж\w*|no\s+longer\s+(?:needed|relevant)|not\s+needed)\b)"
 )
 _CARRIES = re.compile(r"(?i)\d|срочн|urgent|high|low|приоритет|priority|высок|низк|\b(?:to|в|на|into)\s+\S+$")
+
+
+_STANDING_RULE = re.compile(
+    r"(?i)^(?:(?:i|we)\s+(?:was|were|'ve\s+been|have\s+been)\s+told|(?:мне|нам)\s+(?:сказали|объяснили))\s+(?:to\s+|что\s+)?"
+    r"(?:always\s+|всегда\s+|нужно\s+всегда\s+)?(?:keep|всегда|держать|обновлять)\b[^.!?]*$"
+)
 
 
 def _is_reason(piece: str, reading: Clause) -> bool:

@@ -72,7 +72,7 @@ def _with_quote(lines: list[str], quoted: list[str]) -> Pasted:
         request = f"{request[: pointer.start()]}«{body}»{request[pointer.end() :]}"
     # who wrote it (its signature) is who "he"/"his deal" in the request is; the email's words are context,
     # one quoted clause (its sentences joined, so none of them is read as a request of mine)
-    context = " ".join(x for x in ("" if pointer else body, signed) if x)
+    context = "" if pointer else " ".join(x for x in (body, signed) if x)
     context = re.sub(r"\s*[.!?;]+\s*", ", ", context).strip(" ,").replace("«", "").replace("»", "")
     return Pasted(f"«{context}». {request}" if context else request, quote=body or None)
 

@@ -42,7 +42,8 @@ def _words(text: str) -> list[tuple[str, int, int]]:
     out = []
     for m in _WORD.finditer(text):
         start = m.start()
-        for part in re.split(r"([-'])", m.group(0)):
+        # "done." at a sentence's end is "done"; "acme.com" and "j.doe@x.io" keep their dots
+        for part in re.split(r"([-'])", m.group(0).rstrip(".")):
             if part and part not in "-'" and (len(part) >= 2 or part.isdigit()):
                 out.append((part, start, start + len(part)))
             start += len(part)

@@ -467,6 +467,12 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if clause.asks() and not clause.commands():
         return False
+    if re.search(
+        r"(?i)\bas\s+(?:done|complete|completed|finished)\b|\bкак\s+(?:выполненн|сделанн|готов|закрыт)\w*"
+        r"|\b(?:описани\w*|description)\s+(?:к|для|of|to|on)\b",
+        clause.text,
+    ):
+        return False  # "mark my CRM task about … as done", «добавь описание к задаче про …»: a task there is
     keys = [str(t.extra.get("key")) for t in await ctx.directory.teams() if t.extra.get("key")]
     if not in_crm and any(re.search(rf"\b{re.escape(k)}\b", clause.text.split(":", 1)[0]) for k in keys):
         return False  # "по Initech завести задачи в ENG: …": a Linear team is named, the tasks are issues
@@ -474,7 +480,12 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         return False  # «создай в кастомер саксесс задачу …»: the team by its name, so an issue
     body = clause.after_colon if clause.after_colon is not None else clause.text
     if clause.after_colon is None:  # "Jane told me … . Please create a CRM task for me to …": the ask is last
-        body = re.split(r"(?<=[.!?])\s+(?=\S)", body.strip())[-1]
+        sentences = re.split(r"(?<=[.!?])\s+(?=\S)", body.strip())
+        body = sentences[-1]
+        if len(sentences) > 1 and re.match(
+            r"(?i)(?:please\s+)?(?:make|turn|сделай)\s+(?:that|it|this|это)\b", body
+        ):
+            body = sentences[-2]  # "… send Jane the pricing sheet on Friday. Please make that a CRM task."
     linked = _LINKED.search(clause.text)
     target = await crm_target(clause, ctx, "target", linked.group(1)) if linked else None
     target = target or await crm_target(clause, ctx, "target", clause.text)
@@ -491,8 +502,12 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         return False  # a generic task: Linear handles it
     kind, record = target if target is not None else ("", None)
     assignee = await _colleague(clause, ctx)
-    offset = len(clause.text) - len(body)
-    raw = strip_spans(body, [(a - offset, b - offset) for a, b in clause.moment.spans if a >= offset])
+    offset = clause.text.rfind(body)  # where the task's words sit in the clause (not always its tail)
+    offset = offset if offset >= 0 else len(clause.text) - len(body)
+    raw = strip_spans(
+        body,
+        [(a - offset, b - offset) for a, b in clause.moment.spans if offset <= a and b <= offset + len(body)],
+    )
     content = clean_title(raw, ctx.lang)
     content = (
         re.sub(

@@ -560,6 +560,7 @@ def _defer(clause: Clause, ctx: BuildContext) -> tuple[str, str | None] | None:
     return None
 
 
+_SUB_CUE = re.compile(r"(?i)\b(?:подзадач\w*|sub-?issues?|sub-?tasks?|child\s+issues?)\b")
 _SPLIT_CUE = re.compile(
     r"\b(разбей|разбить|раздели|подзадач\w*|sub-?issues?|sub-?tasks?|split|break\s+down)\b", re.I
 )
@@ -567,7 +568,10 @@ _SPLIT_CUE = re.compile(
 
 @rule(29, writes=True)
 async def sub_issues(clause: Clause, ctx: BuildContext) -> bool:
-    """ "Разбей ENG-104 на подзадачи: a, b, c" -> 1..5 sub-issues (seed 002)."""
+    """ "Разбей ENG-104 на подзадачи: a, b, c" -> 1..5 sub-issues (seed 002); "create a sub-issue 'X' under
+    the Romashka SSO ticket" -> one, under the issue its words name."""
+    if _SUB_CUE.search(clause.text) and (clause.after_colon is None or not clause.identifiers):
+        return await _one_sub_issue(clause, ctx)
     if not clause.identifiers or not _SPLIT_CUE.search(clause.text) or clause.after_colon is None:
         return False
     issue = await resolve_issue(clause, ctx)
@@ -587,6 +591,53 @@ async def sub_issues(clause: Clause, ctx: BuildContext) -> bool:
     for title in items:
         await ctx.emit(CreateIssue(title=title[:255], parent=ident), parent=issue)
     return True
+
+
+async def _one_sub_issue(clause: Clause, ctx: BuildContext) -> bool:
+    """One sub-issue, its title quoted (or after a colon), under the issue named by id or by its words."""
+    title = quoted(clause.text, apostrophes=True) or clause.after_colon
+    if (
+        not title
+        or not clause.creates()
+        and not re.search(r"(?i)\b(?:добавь|заведи|create|add|open)\b", clause.text)
+    ):
+        return False
+    if clause.identifiers:
+        parent = await resolve_issue(clause, ctx)
+    else:
+        rest = clause.text.replace(title, " ")
+        rest = re.sub(r"(?i)\b(?:assign(?:ed)?(?:\s+it)?\s+to|на)\s+\S+", " ", rest)
+        phrase = re.sub(r"\s{2,}", " ", _SUB_WORDS.sub(" ", _FILLER.sub(" ", rest))).strip(" .,:;'\"«»")
+        found = await ctx.directory.search_issues(phrase) if phrase else []
+        found = found or (await issues_by_title_words(phrase, ctx) if phrase else [])
+        if len(found) != 1 and phrase:
+            found = await _most_words(phrase, ctx)
+        if len(found) != 1:
+            raise ctx.ask(
+                "issue",
+                ctx.t("Под какую задачу завести подзадачу?", "Which issue is it a sub-issue of?"),
+                choices=await my_issue_choices(ctx),
+            )
+        parent = found[0]
+    if parent is None:
+        return False
+    from planner.rules.linear import new_issue_assignee  # lazily: a sibling rule module
+
+    ident = str(parent.get("identifier") or parent["id"])
+    assignee, _ = await new_issue_assignee(replace(clause, text=clause.text.replace(title, " ")), ctx)
+    await ctx.emit(
+        CreateIssue(title=title.strip()[:255], parent=ident, assignee=assignee.name if assignee else None),
+        parent=parent,
+        assignee=assignee,
+    )
+    ctx.memory.pop("issue", None)  # "… and assign it to Oleg": "it" is the new one, not its parent
+    return True
+
+
+_SUB_WORDS = re.compile(
+    r"(?i)\b(?:under|create|add|open|a|an|the|sub-?issues?|sub-?tasks?|подзадач\w*|добавь|заведи|создай|под|к|"
+    r"for|of|to|it|and|и|assign\w*)\b"
+)
 
 
 def _comment_body(text: str) -> str | None:

@@ -142,6 +142,8 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
     )  # "close the onboarding issue" is one issue, not the onboarding template
     if clause.has("complete", "delete", "archive", "comment", "assign"):
         return False
+    if LABEL_ON.search(clause.text) or ADD_EXISTING.search(clause.text):
+        return False  # «добавь метку onboarding к задаче про …»: a label on an issue there is
     if clause.has("project") and clause.creates() and not clause.has("task", "issue"):
         return False  # «создай проект в linear Онбординг enterprise»: the word names the new project
     if re.search(
@@ -263,7 +265,7 @@ _ASSIGNEE = re.compile(
 )  # a name typed in lower case ("на олега") counts only if it is a user: find_user says
 
 
-async def _assignee(clause: Clause, ctx: BuildContext) -> tuple[Entity | None, str]:
+async def new_issue_assignee(clause: Clause, ctx: BuildContext) -> tuple[Entity | None, str]:
     """The user a new issue is for, and the words that said so (left out of the title)."""
     full = str(ctx.memory.get("full_text", clause.text))
     for source in (clause.text, full):  # "..., assign it to Max" may sit in the next clause
@@ -457,7 +459,10 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         return False
     plural = bool(
         re.search(
-            r"\b(задачи|задач|тикеты|тикета|тикетов|баги|бага|багов|issues|tasks|tickets|bugs)\b",
+            r"\b(задачи|задач|тикеты|тикета|тикетов|баги|бага|багов|issues|tasks|tickets|bugs)\b"
+            # "a separate issue for each browser: …", «по задаче на каждый браузер: …»: one per item listed
+            r"|\b(?:for|per)\s+(?:each|every)\b|\bseparate\s+(?:issue|task|ticket)\b|\bна\s+кажд\w+|\bдля\s+кажд\w+"
+            r"|\bотдельн\w+\s+(?:задач\w*|тикет\w*)",
             clause.text,
             re.I,
         )
@@ -558,7 +563,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     titles = [
         t for t in (clean_title(t, ctx.lang, content=clause.after_colon is not None) for t in titles) if t
     ]
-    assignee, said_for = await _assignee(clause, ctx)
+    assignee, said_for = await new_issue_assignee(clause, ctx)
     if said_for:  # «поставь Олегу задачу починить логин»: whom it is for is no part of its title
         whom = re.escape(said_for.split()[-1])
         titles = [
