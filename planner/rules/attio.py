@@ -32,10 +32,23 @@ __all__ = [
 OBJECT = {"company": "companies", "person": "people", "deal": "deals"}
 
 
+async def _the_one_deal_said_before(clause: Clause, ctx: BuildContext) -> Entity | None:
+    """The deal of the one company named earlier in the message, when that company has one deal."""
+    full = str(ctx.memory.get("full_text", ""))
+    before = full[: full.find(clause.text)] if clause.text in full else ""
+    if not before.strip():
+        return None
+    named = {m.entity.id for m in await find(ctx, clause, "company", text=before) if m.score >= 0.9}
+    theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") in named]
+    return theirs[0] if len(named) == 1 and len(theirs) == 1 else None
+
+
 async def _deal(clause: Clause, ctx: BuildContext) -> Entity:
     if ctx.memory.get("deal") and not await find(ctx, clause, "deal"):
         return ctx.memory["deal"]  # type: ignore[no-any-return]
     mentions = await find(ctx, clause, "deal")
+    if not mentions and (theirs := await _the_one_deal_said_before(clause, ctx)) is not None:
+        return theirs  # «Если Ромашка не подпишет…, сделку придётся перевести в проигранные»: Romashka's
     if not mentions:
         raise ctx.ask(
             "deal",
