@@ -242,9 +242,14 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
     head_end = len(clause.text.split(":", 1)[0]) if clause.after_colon is not None else -1
     spans = key_spans(clause.text)
     listed = len(intents) > 1 and all(i.op == "create_issue" for i in intents)
+    why = re.search(
+        r"(?i),?\s+(?:since|because|потому\s+что|так\s+как)\s", text
+    )  # "…, since Acme reported it"
     for kind in ("company", "person", "deal"):
         for m in await find(ctx, clause, kind):
             scene = listed and all(spans[p][0] < head_end for p in m.positions if p < len(spans))
+            if why and all(spans[p][0] > why.start() for p in m.positions if p < len(spans)):
+                continue  # named in the reason, not as a value
             if (
                 m.score >= 0.9
                 and not scene  # "по Initech завести задачи в ENG: SAML, SCIM": what the list is for

@@ -75,8 +75,19 @@ _SAME_WORD = {
     "expansion": "расширение", "implementation": "внедрение", "rollout": "внедрение", "renewal": "продление",
     "pilot": "пилот", "license": "лицензия", "licence": "лицензия", "integration": "интеграция",
     "upsell": "допродажа", "onboarding": "онбординг", "extension": "расширение",
+    # the words software issues are titled with, as Russian speakers describe them («баг с экспортом в PDF»)
+    "export": "экспорт", "import": "импорт", "crash": "падение", "docs": "документация",
+    "documentation": "документация", "login": "логин", "timeout": "таймаут",
+    "page": "страница", "redesign": "редизайн", "key": "ключ", "rotate": "ротация", "rotation": "ротация",
+    "leaked": "утечь", "leak": "утечка", "notification": "уведомление", "mobile": "мобильный",
+    "app": "приложение", "application": "приложение", "screen": "экран", "requirement": "требование",
+    "quarterly": "квартальный", "check-in": "чекин", "checkin": "чекин", "slow": "медленный",
+    "network": "сеть", "report": "отчёт", "invoice": "счёт", "contract": "договор",
+    "payment": "оплата", "password": "пароль", "settings": "настройки",
+    # (words that are also request cues — call, update, push, search — stay out: they would change meaning)
 }  # fmt: skip
-_SAME_WORD |= {ru: en for en, ru in list(_SAME_WORD.items())}
+_SAME_WORD |= {ru.replace("ё", "е"): en for en, ru in list(_SAME_WORD.items())}
+_SAME_WORD = {k.replace("ё", "е"): v.replace("ё", "е") for k, v in _SAME_WORD.items()}
 
 
 @lru_cache(maxsize=65536)

@@ -78,6 +78,7 @@ def _listing(clause: Clause) -> bool:
             "archive",
             "comment",
             "assign",
+            "rename",
             "put",
             "remind",
             "note_verb",

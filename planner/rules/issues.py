@@ -364,6 +364,7 @@ _POSITION = {
 _FILLER = re.compile(
     r"\b(?:mark|as|done|complete|completed|close|finish|finished|resolve|delete|remove|archive|comment|on|the|a|an|"
     r"issue|task|ticket|in|my|list|i'm|i am|with|закрой|закрыть|заверши|выполни|удали|отметь|задачу|задача|задаче|тикет|"
+    r"баг|бага|багу|багом|bug|по|rename|переименуй|"
     r"как|готово|сделано|выполненной|выполненную|в|моем|моём|списке|из|про|about|с|я|закончил|закончила|done|"
     r"assign|назначь|to me|на меня|it|its|it's|эту|её|ее|прокомментируй|прокомментировать|откомментируй|"
     r"доделал|доделала|сделал|сделала|для|bump|raise|increase|lower|priority|приоритет|повысь|подними|понизь|"
@@ -379,7 +380,10 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
     if (
         clause.identifiers
         or not (
-            clause.has("complete", "delete", "archive", "comment", "assign")
+            clause.has("complete", "delete", "archive", "comment", "assign", "rename")
+            or bool(
+                LABEL_ON.search(clause.text)
+            )  # "add the X label to the PDF export crash": an issue, however said
             or (
                 clause.has("priority", "due", "move", "put")
                 or bool(LABEL_ON.search(clause.text) or ADD_EXISTING.search(clause.text))
@@ -389,6 +393,8 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
             )  # "bump priority on the API ticket", "move the api docs issue to …", "add the X label to …"
         )
         or clause.has("deal", "note", "crm", "attio")  # "mark my Attio task … as done" is a CRM task
+        or clause.has("rename")
+        and clause.has("company", "person")  # «переименуй компанию globex в …»
     ):
         return False
     if clause.asks() and not clause.commands() or ctx.memory.get("asking"):
@@ -431,6 +437,10 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         )
     # "прокомментируй задачу про onboarding: ждём доступы": after the colon is the comment, not the issue
     named_by = clause.text.split(":", 1)[0] if clause.has("comment") and clause.after_colon else clause.text
+    # "…, since Acme and Globex both reported it": why, not which issue
+    named_by = re.split(r"(?i),?\s+(?:since|because|потому\s+что|так\s+как|т\.\s?к\.)\s", named_by)[0]
+    if clause.has("rename"):  # "rename the Initech check-in issue to '…'": the new name names no issue
+        named_by = re.sub(r"(?i)\s+(?:to|в|на)\s+[«\"'“].*$", "", named_by)
     if clause.has("assign"):  # "assign the onboarding issue to Max": Max names the assignee, not the issue
         named_by = re.sub(r"\s+(?:to|на|для|for)\s+[A-ZА-ЯЁ][\w-]*(?:\s+[A-ZА-ЯЁ][\w-]*)?\s*$", "", named_by)
     elif label_on := LABEL_ON.search(named_by):  # «повесь метку bug на задачу про экспорт»: after the label
