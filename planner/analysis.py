@@ -145,8 +145,9 @@ class Clause:
 
     def _plural_after(self, i: int) -> bool:
         """ "open bugs in ENG": "open" before things in the plural is which ones, not a verb."""
-        after = self.keys[i + 1].text if i + 1 < len(self.keys) else ""
-        return after in ("bugs", "issues", "tickets", "tasks", "deals", "items", "ones")
+        after = [k.text for k in self.keys[i + 1 : i + 3]]  # "open security issues?": one word between
+        things = ("bugs", "issues", "tickets", "tasks", "deals", "items", "ones")
+        return bool(after) and (after[0] in things or len(after) > 1 and after[1] in things)
 
     def says_new(self) -> bool:
         """The adjective "new" ("новая сделка с Initech"): a create without a verb."""
@@ -325,6 +326,10 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
     bulleted = _bulleted_requests(text, now)
     if bulleted is not None:
         return bulleted
+    lines = [x.strip() for x in text.splitlines() if x.strip()]
+    if len(lines) > 1 and all(_NEXT_LINE.match(x) or _starts_with_verb(analyse(x, now)) for x in lines[1:]):
+        # "issue: export to xlsx, label …\nthen note on acme: …": each line a request of its own
+        return [c for x in lines for c in split_clauses(_NEXT_LINE_LEAD.sub("", x), now)]
     first_colon = text.find(":")
     sentence = re.search(r"[.!?]\s+(?=[A-ZА-ЯЁ«\"])", text)
     if sentence and first_colon > sentence.start():  # "Ромашка подписала! Сделку в выиграна, и заметку: …"
@@ -373,6 +378,11 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
     return _split(text, now)
 
 
+_NEXT_LINE = re.compile(
+    r"(?i)^(?:and|then|also|plus|и|а|потом|затем|также|а\s+также|\+)\b|^\+|"
+    r"^(?:issue|note|task|deal|meeting|call|задач\w*|заметк\w*|сделк\w*|встреч\w*|созвон\w*)\b"
+)
+_NEXT_LINE_LEAD = re.compile(r"(?i)^(?:(?:and|then|also|plus|и|а|потом|затем|также|а\s+также)\b|\+)[\s,]*")
 _BULLET = re.compile(r"^\s*(?:[-•*–—]|\d{1,2}[.)])\s+")
 
 
@@ -444,6 +454,7 @@ _BARE_VERB = re.compile(
 _IT_TO_STAGE = re.compile(
     r"(?i)(?:(?:and|и)\s+)?(?:put|set|move|mark|поставь|переведи|отправь)\s+(?:it|её|ее|его)\s+(?:in|into|to|as|at|в|на)\s+\S+(?:\s+\S+)?\s*[.!]?"
 )
+_ARROW = re.compile(r"\S\s*(?:→|->|=>)\s*\S+(?:\s+\S+)?\s*[.!]?$")
 _MAKE_IT = re.compile(
     r"(?i)(?:(?:and|и)\s+)?(?:please\s+|пожалуйста\s+)?(?:make|turn|log|save|put)\s+(?:that|it|this)\s+(?:in(?:to)?\s+|as\s+)?"
     r"(?:an?\s+)?(?:crm\s+|attio\s+|linear\s+)?(?:task|issue|ticket|reminder|to-?do)(?:\s+(?:in|for)\s+\S+)?\s*[.!]*"
@@ -505,6 +516,11 @@ def _split(text: str, now: datetime) -> list[Clause]:
         elif _IT_TO_STAGE.fullmatch(text[s:e].strip()) and left.creates():
             merged[-1] = (merged[-1][0], e)  # "New deal with Umbrella …, put it in Lead": the new one's stage
             parts.append(right)
+        elif _ARROW.search(left.text) and (
+            _verb_count(right) or right.creates() or right.has("meeting", "note", "task", "issue", "remind")
+        ):  # "CS-14 → done, then созвон с jane в пт 12:00", "… → won + kick off onboarding": two requests
+            merged.append((s, e))
+            parts = [right]
         elif _MAKE_IT.fullmatch(text[s:e].strip()):
             merged[-1] = (merged[-1][0], e)  # "…on Friday. Please make that a CRM task.": the same request
             parts.append(right)
@@ -627,7 +643,7 @@ _FIELD_SET = re.compile(
     r"(?i)\S\s+[—–-]\s+(?:сумм\w*|amount|value|стади\w*|stage|owner|ответствен\w*|срок|due|priority|приоритет)\b"
 )
 _ELLIPTIC = re.compile(
-    r"\S\s+(?:в|во|на|to|into)\s+(?:стади\w+\s+|stage\s+|статус\s+)?\S+(?:\s+\S+)?\s*[.!]?$", re.I
+    r"\S\s+(?:в|во|на|to|into|→|->|=>)\s+(?:стади\w+\s+|stage\s+|статус\s+)?\S+(?:\s+\S+)?\s*[.!]?$", re.I
 )
 
 

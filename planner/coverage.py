@@ -25,7 +25,7 @@ __all__ = ["ACTION_CUES", "Coverage", "QuestionNotWrite", "asks_for_something", 
 
 ACTION_CUES = (
     "create", "put", "move", "complete", "delete", "archive", "comment", "assign", "remind", "rename",
-    "note_verb", "followup", "todo", "block", "meeting", "schedule",
+    "note_verb", "followup", "todo", "block", "meeting", "schedule", "note",
 )  # fmt: skip
 _WH = re.compile(
     r"^\s*(?:(?:а|и|ну|так|so|and|ok|okay|hey)[,\s]+)?(?:есть\s+ли|кто|сколько|какие|какой|какая|какое|каких|каким|"
@@ -71,7 +71,9 @@ def interrogative(clause: Clause) -> bool:
 def asks_for_something(clause: Clause) -> bool:
     """An action word said as a request: a Russian imperative anywhere, a Russian infinitive or an
     English verb where the clause starts ("…and move it", "подготовить отчёт к пятнице")."""
-    words = re.findall(r"[^\W\d_]+", _LEAD.sub("", clause.text))
+    # "'We're ready to sign…' note it on her record": the quoted words come first, the request after them
+    said = re.sub(r"^\s*(?:'(?:[^']|'(?=\w))*'|«[^»]*»|\"[^\"]*\"|“[^”]*”)[\s.,:;—-]*", "", clause.text)
+    words = re.findall(r"[^\W\d_]+", _LEAD.sub("", said))
     if not words:
         return False
     verbs = frozenset().union(*(CUES[c] for c in ACTION_CUES))
@@ -160,6 +162,11 @@ class Coverage:
 
 
 # ---- values: every value a person gave lands in an intent, or is named back ----------------------
+_VAGUE_WHEN = re.compile(
+    r"(?i)\b(?:после\s+(?:праздников|нового\s+года|каникул|отпуска)|на\s+днях|как-?нибудь|когда-?нибудь|попозже|"
+    r"в\s+начале\s+(?:года|следующего\s+года)|в\s+следующем\s+квартале|after\s+the\s+holidays|sometime(?:\s+soon)?|"
+    r"at\s+some\s+point|one\s+of\s+these\s+days|early\s+next\s+year|next\s+quarter)\b"
+)
 _EMAIL_RX = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 _DOMAIN_RX = re.compile(
     r"(?<![@\w.])((?:[a-z0-9-]+\.)+(?:com|ru|io|org|net|dev|ai|co|app|tech|biz|info|me|us|uk|de))\b", re.I
@@ -222,6 +229,12 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
     for domain in _DOMAIN_RX.findall(_EMAIL_RX.sub(" ", text)):
         if domain.lower() not in low:
             gaps.append(domain)
+    vague = _VAGUE_WHEN.search(text)  # «после праздников», "sometime next quarter": a date no one can draft
+    dated = {"create_issue", "create_task", "create_event", "update_issue", "create_project"}  # a note's words are its own
+    if vague and any(i.op in dated for i in intents) and not any(
+        getattr(i, f, None) for i in intents for f in ("due", "start", "target_date")
+    ):
+        gaps.append(vague.group(0))
     money = amount_of(without_old_amounts(text))
     if money is not None:
         number = money[0]

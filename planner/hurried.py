@@ -89,8 +89,9 @@ _FILLED_AND = re.compile(r"(?i)\b(и|а|and)\s*,\s*(?:(?:ну|э+|эм+|коро
 _SPOKEN_COMMA = re.compile(r"(?i)[,\s]*\b(?:запятая|comma)\b[,\s]*(?=\S)")
 # "assign me + comment: …": a plus before a second request (between names it lists people: "Олег + Мария")
 _PLUS = re.compile(
-    r"(?i)(?<=\w)\s+\+\s+(?=(?:comment|assign|close|label|tag|move|set|add|note|коммент\w*|назнач\w*|закр\w*|"
-    r"метк\w*|перевед\w*|переведи|добав\w*|заметк\w*|поставь)\b)"
+    r"(?i)(?<=\w)\s+\+\s+(?=(?:comment|assign|close|label|tag|move|set|add|note|kick|create|open|book|schedule|"
+    r"remind|коммент\w*|назнач\w*|закр\w*|метк\w*|перевед\w*|переведи|добав\w*|заметк\w*|поставь|заведи|создай|"
+    r"напомни|запусти)\b)"
 )
 # dictated: "email tom at acme dot com", «почта том собака акме точка ком»
 _SPOKEN_DOMAIN = re.compile(

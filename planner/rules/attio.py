@@ -133,8 +133,10 @@ async def _stage(clause: Clause, ctx: BuildContext) -> Entity | None:
 async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
     head = head_of(clause, ctx.now)
     statement = head.has("signed", "refused", "lost") and not _PENDING.search(head.text)
-    if statement and clause.has("note", "comment") and re.search(r"(?i)\b(?:that|что)\s", clause.text):
-        statement = False  # "add a note to Umbrella that they signed the NDA": what the note says
+    if statement and clause.has("note", "comment"):
+        statement = (
+            False  # "add a note to Umbrella that they signed the NDA", "note 'signed 12mo'": its words
+        )
     # "add a note: contract signed" is not a statement, nor "…before legal signs off", «если подпишут»
     if clause.has("query") and not clause.has("move"):
         return False

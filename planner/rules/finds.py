@@ -103,17 +103,28 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
     team = await _team(clause, ctx, text)
     state = next((name for rx, name in STATE_PHRASES if rx.search(text)), None)
     state = "open" if state is None and _OPEN.search(text) else state
-    label = next((v for w, v in _LABEL_WORDS.items() if re.search(rf"\b{w}\b", text, re.I)), None) or next(
-        (
-            x.name
-            for x in await ctx.directory.labels()
-            if re.search(
-                rf"(?i)\b(?:метк\w*|лейбл\w*|тег\w*|label\w*|tag\w*)\s*[:—-]?\s*[«\"']?{re.escape(x.name)}(?![\w-])",
-                text,
-            )
-        ),
-        None,
-    )  # "задачи с меткой security"
+    label = (
+        next((v for w, v in _LABEL_WORDS.items() if re.search(rf"\b{w}\b", text, re.I)), None)
+        or next(
+            (
+                x.name
+                for x in await ctx.directory.labels()
+                if re.search(
+                    rf"(?i)\b(?:метк\w*|лейбл\w*|тег\w*|label\w*|tag\w*)\s*[:—-]?\s*[«\"']?{re.escape(x.name)}(?![\w-])",
+                    text,
+                )
+            ),
+            None,
+        )
+        or next(
+            (
+                x.name
+                for x in await ctx.directory.labels()
+                if re.search(rf"(?i)(?<![\w-]){re.escape(x.name)}\s+(?:issues|bugs|tickets|tasks)\b", text)
+            ),
+            None,
+        )
+    )  # "задачи с меткой security", "open security issues"
     nobody = re.search(
         r"(?i)\b(?:unassigned|без\s+исполнител\w*|без\s+ассайн\w*|неназначенн\w*|ничьи\w*|nobody'?s|no\s+assignee)\b",
         text,

@@ -139,6 +139,8 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         await ctx.emit(UpdateIssue(issue=ident, assignee="none"), issue=issue)
         return True
     if clause.has("comment"):
+        if _UNASSIGN.search(clause.text.split(":", 1)[0]):  # "ENG-102 unassign + коммент: …": both were asked
+            await ctx.emit(UpdateIssue(issue=ident, assignee="none"), issue=issue)
         body = clause.after_colon or _comment_body(clause.text) or MISSING
         await ctx.emit(CommentIssue(issue=ident, body=body[:10_000]), issue=issue)
         return True

@@ -260,7 +260,7 @@ _DASHED = re.compile(
 )
 _ASSIGNEE = re.compile(
     r"\b(?:(?i:assign)(?:ed)?(?:\s+it)?(?:\s+to)?|(?i:give)(?:\s+it|\s+this)?\s+to|назначь(?:\s+её|\s+ее|\s+его)?\s+на|(?i:исполнитель|assignee|owner)\s*[:—-]?|"
-    r"поручи|(?i:постав\w*)(?=\s+\S+\s+(?:задач|таск))|(?i:задач\w*|таск\w*)(?=\s+[^\W\d_]+[уюеи]\b)|для|for|на|(?i:задач\w*|таск\w*|task|todo)(?=\s+[^\W\d_][\w-]+\s*[:—–-]))\s+"
+    r"поручи|(?i:постав\w*)(?=\s+\S+\s+(?:задач|таск))|(?i:задач\w*|таск\w*)(?=\s+[^\W\d_]+[уюеи]\b)|для|for|на|on|(?i:задач\w*|таск\w*|task|todo)(?=\s+[^\W\d_][\w-]+\s*[:—–-]))\s+"
     r"(меня|мне|me|myself|себя|(?i:я|i)\b|[^\W\d_][\w-]+)",
 )  # a name typed in lower case ("на олега") counts only if it is a user: find_user says
 
@@ -386,9 +386,9 @@ async def _project_in(clause: Clause, ctx: BuildContext) -> Entity | None:
 
 @rule(60, writes=True)
 async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
-    if re.search(r"(?i)\bopen\s+(?:bugs|issues|tickets|tasks)\b", clause.text) and not re.search(
-        r"(?i)\b(?:create|add|make|file|log|new)\b", clause.text
-    ):
+    if re.search(
+        r"(?i)\bopen\s+(?:[\w-]+\s+)?(?:bugs|issues|tickets|tasks)\b", clause.text
+    ) and not re.search(r"(?i)\b(?:create|add|make|file|log|new)\b", clause.text):
         return False  # "open bugs in ENG": which issues to show, not a new one
     if LABEL_ON.search(clause.text):
         return False  # "add the onboarding label to the … issue": a label on an issue that is there
@@ -667,7 +667,7 @@ _DETAILS = [
     )),
     ("project", re.compile(
         rf"^{_ALL_OF_THEM}(?:(?:в|во|in|into)\s+(?:the\s+)?)?(?:проект\w*|project)\s+(.+)$|"
-        rf"^{_ALL_OF_THEM}(?:in|into)\s+(?:the\s+)?(.+?)\s+project$",
+        rf"^{_ALL_OF_THEM}(?:(?:in|into)\s+)?(?:the\s+)?(.+?)\s+(?:project|проект)$",
         re.I,
     )),
 ]  # fmt: skip
