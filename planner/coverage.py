@@ -230,9 +230,17 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
         if domain.lower() not in low:
             gaps.append(domain)
     vague = _VAGUE_WHEN.search(text)  # «после праздников», "sometime next quarter": a date no one can draft
-    dated = {"create_issue", "create_task", "create_event", "update_issue", "create_project"}  # a note's words are its own
-    if vague and any(i.op in dated for i in intents) and not any(
-        getattr(i, f, None) for i in intents for f in ("due", "start", "target_date")
+    dated = {
+        "create_issue",
+        "create_task",
+        "create_event",
+        "update_issue",
+        "create_project",
+    }  # a note's words are its own
+    if (
+        vague
+        and any(i.op in dated for i in intents)
+        and not any(getattr(i, f, None) for i in intents for f in ("due", "start", "target_date"))
     ):
         gaps.append(vague.group(0))
     money = amount_of(without_old_amounts(text))

@@ -513,6 +513,9 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         target is None and newcomer is not None
     ):  # "добавь контакт Ольга … и напомни написать ей в понедельник"
         in_crm = True
+    earlier = ctx.memory.get("deal")
+    if target is None and not in_crm and reminder and isinstance(earlier, Entity) and ctx.clause_index > 0:
+        target = ("deal", earlier)  # "globex pilot → won, …, and remind me to send invoice fri": that deal's
     if target is None and not in_crm:
         return False  # a generic task: Linear handles it
     kind, record = target if target is not None else ("", None)

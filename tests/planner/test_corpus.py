@@ -192,6 +192,20 @@ CORPORA = [
         "records described, 60 with a client model's intents), written after L's fixes: 152/200 with 11 "
         "wrong drafts on first contact (text 93/140, intents 59/60)",
     ),
+    (
+        "corpus_v18.jsonl",
+        78,
+        "blind, set O (a founder typing into Telegram between meetings: lowercase, abbreviations, 2-4 "
+        "requests per message, mixed languages), written after M and N's fixes: 153/200 with 10 wrong drafts "
+        "on first contact",
+    ),
+    (
+        "corpus_v19.jsonl",
+        68,
+        "blind, set P (a project manager and a support lead: long explained sentences, issues described "
+        "rather than numbered, triage), written after M and N's fixes: 130/200 with 5 wrong drafts on first "
+        "contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
