@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import lru_cache
 
+from planner._lazy_re import LazyRe
 from planner.dates import Moment, extract_duration, extract_moment
 from planner.resolve import WordKey, keys_for
 from planner.text import is_past
@@ -79,15 +80,15 @@ _NEW = frozenset({"новый", "новая", "новое", "новую", "new"}
 _OPEN_ADJ = frozenset(
     {"открытые", "открытых", "открытый", "открытая", "открытую", "открытой", "открытым", "opened"}
 )
-_SPLIT = re.compile(
+_SPLIT = LazyRe(
     r"\s*(?:;|\s[—–-]\s|[.!?]\s+|,\s+(?:и|а|а также|and then|and|then|затем|потом)\s+|\s+(?:и|а также|and then|and|then|"
     r"затем|потом)\s+|,\s+)(?=\S)",
     re.IGNORECASE,
 )
-_COMPLEMENT = re.compile(r"^(?:что|чтобы|that)\s", re.IGNORECASE)
+_COMPLEMENT = LazyRe(r"^(?:что|чтобы|that)\s", re.IGNORECASE)
 # "заархивируй всё, что лежит в бэклоге", "close every issue that is in review": which things, not a question
-_RELATIVE = re.compile(r"^(?:что|which|that|who|котор\w+|где|where)\s", re.IGNORECASE)
-_WHAT_OF = re.compile(
+_RELATIVE = LazyRe(r"^(?:что|which|that|who|котор\w+|где|where)\s", re.IGNORECASE)
+_WHAT_OF = LazyRe(
     r"(?i)\b(?:всё|все|всех|everything|all|anything|то|те|тех|those|задачи|задач|тикеты|баги|сделки|сделок|"
     r"issues|tickets|bugs|deals|tasks)\s*$"
 )
@@ -99,7 +100,7 @@ def _without_query(c: Clause) -> Clause:
 
 # a clause that starts with one of these nouns and has no verb borrows the previous clause's verb:
 # "создай компанию Вектор и контакт Пётр Смирнов" = "... и создай контакт Пётр Смирнов"
-_OBJECT_START = re.compile(
+_OBJECT_START = LazyRe(
     r"^(?:(?:сразу|также|ещё|еще|also|then|в attio|в crm|in attio|in the crm)\s+)*(?:a |an |the |новую |новый |new )?"
     r"(контакт\w*|сделк\w*|заметк\w*|компани\w*|задач\w*|тикет\w*|contact|deal|note|company|person|task|issue|"
     r"ticket)\b",
@@ -204,7 +205,7 @@ _PHRASES = [
 ]
 
 
-_STARTS = re.compile(
+_STARTS = LazyRe(
     r"\b(?:kick|spin)(?:ning)?\s+(?:off|up)\b"  # said as two words, meant as "create"
     # "new issue for the design team …", «новая сделка глобекс …»: a request that opens with the new thing
     r"|^\s*(?:(?:okay|ok|so|um+|uh+|ну|так|короче|э+)[,\s]+)*(?:an?\s+)?(?:new|нов(?:ая|ый|ую|ое))\s+"
@@ -214,7 +215,7 @@ _STARTS = re.compile(
 )
 
 
-_ANY_PHRASE = re.compile("|".join(f"(?:{rx.pattern})" for rx, _ in _PHRASES), re.IGNORECASE)
+_ANY_PHRASE = LazyRe("|".join(f"(?:{rx.pattern})" for rx, _ in _PHRASES), re.IGNORECASE)
 
 
 def _cue_keys(text: str) -> list[WordKey]:
@@ -378,12 +379,12 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
     return _split(text, now)
 
 
-_NEXT_LINE = re.compile(
+_NEXT_LINE = LazyRe(
     r"(?i)^(?:and|then|also|plus|и|а|потом|затем|также|а\s+также|\+)\b|^\+|"
     r"^(?:issue|note|task|deal|meeting|call|задач\w*|заметк\w*|сделк\w*|встреч\w*|созвон\w*)\b"
 )
-_NEXT_LINE_LEAD = re.compile(r"(?i)^(?:(?:and|then|also|plus|и|а|потом|затем|также|а\s+также)\b|\+)[\s,]*")
-_BULLET = re.compile(r"^\s*(?:[-•*–—]|\d{1,2}[.)])\s+")
+_NEXT_LINE_LEAD = LazyRe(r"(?i)^(?:(?:and|then|also|plus|и|а|потом|затем|также|а\s+также)\b|\+)[\s,]*")
+_BULLET = LazyRe(r"^\s*(?:[-•*–—]|\d{1,2}[.)])\s+")
 
 
 def _bulleted_requests(text: str, now: datetime) -> list[Clause] | None:
@@ -410,7 +411,7 @@ def _bulleted_requests(text: str, now: datetime) -> list[Clause] | None:
     return [c for x in items for c in split_clauses(x, now)]
 
 
-_WITH_NEXT = re.compile(r"(?i)\s*(?:,\s*(?:(?:и|and)\s+)?|\s+(?:и|and)\s+)(?=(?:с|со|with)\s)")
+_WITH_NEXT = LazyRe(r"(?i)\s*(?:,\s*(?:(?:и|and)\s+)?|\s+(?:и|and)\s+)(?=(?:с|со|with)\s)")
 
 
 def _meetings_listed(head: str, tail: str, now: datetime) -> list[Clause] | None:
@@ -430,13 +431,13 @@ def _meetings_listed(head: str, tail: str, now: datetime) -> list[Clause] | None
     return [analyse(f"{verb} {noun} {x}", now) for x in items]
 
 
-_DASH_AND = re.compile(r"\s+[—–-]\s+(?:и|а\s+также|and|plus)\s+(?=\S)", re.I)
-_NEXT_REQUEST = re.compile(
+_DASH_AND = LazyRe(r"\s+[—–-]\s+(?:и|а\s+также|and|plus)\s+(?=\S)", re.I)
+_NEXT_REQUEST = LazyRe(
     r"(?:,\s+(?=(?:и|а\s+также|and|also|then|затем|потом)\s)|\s+[—–-]\s+(?=(?:и|and|а\s+также|also)\s)|[.!?;]\s+)(?:(?:also|and|then|и|а\s+ещё|а\s+еще|ещё|еще|также|потом)[,\s]+)?(?=\S)",
     re.I,
 )
 # an item of a list that names a thing to do: "онбординг в Linear", "созвон с Иваном в четверг"
-_LEADS_WITH_THING = re.compile(
+_LEADS_WITH_THING = LazyRe(
     r"(?i)^(?:онбординг\w*|onboarding|продлени\w*|renewal|созвон\w*|встреч\w*|meeting|call|задач\w*|тикет\w*|"
     r"issue|task|заметк\w*|note|сделк\w*|deal)\b"
 )
@@ -447,25 +448,25 @@ def _verb_count(c: Clause) -> int:
 
 
 # a verb said alone, with nothing but fillers after it: what it is for comes in the next piece
-_BARE_VERB = re.compile(
+_BARE_VERB = LazyRe(
     r"(?i)(?:(?:так|ну|короче|so|okay|ok|um+|uh+)[,\s]+)*(?:запиши|заведи|создай|добавь|поставь|сделай|create|add|make|log|"
     r"put|set)(?:[,\s.…]+(?:э+|эм+|ну|короче|так|um+|uh+|like|please|пожалуйста))*[,\s.…]*"
 )
-_IT_TO_STAGE = re.compile(
+_IT_TO_STAGE = LazyRe(
     r"(?i)(?:(?:and|и)\s+)?(?:put|set|move|mark|поставь|переведи|отправь)\s+(?:it|её|ее|его)\s+(?:in|into|to|as|at|в|на)\s+\S+(?:\s+\S+)?\s*[.!]?"
 )
-_ARROW = re.compile(r"\S\s*(?:→|->|=>)\s*\S+(?:\s+\S+)?\s*[.!]?$")
-_MAKE_IT = re.compile(
+_ARROW = LazyRe(r"\S\s*(?:→|->|=>)\s*\S+(?:\s+\S+)?\s*[.!]?$")
+_MAKE_IT = LazyRe(
     r"(?i)(?:(?:and|и)\s+)?(?:please\s+|пожалуйста\s+)?(?:make|turn|log|save|put)\s+(?:that|it|this)\s+(?:in(?:to)?\s+|as\s+)?"
     r"(?:an?\s+)?(?:crm\s+|attio\s+|linear\s+)?(?:task|issue|ticket|reminder|to-?do)(?:\s+(?:in|for)\s+\S+)?\s*[.!]*"
     r"|(?:сделай|оформи|заведи)\s+(?:это|её|ее|его)\s+(?:как\s+)?(?:задач\w*|тикет\w*|напоминани\w*)(?:\s+в\s+\S+)?\s*[.!]*"
 )
-_UPDATE_IT = re.compile(
+_UPDATE_IT = LazyRe(
     r"(?i)(?:(?:и|and|so|так\s+что)\s+)?(?:please\s+|пожалуйста\s+)?(?:обнови(?:те)?|поправь(?:те)?|исправь(?:те)?|"
     r"update|fix|change|correct)(?:\s+(?:it|this|that|это|его|её|ее|them|их))?"
     r"(?:\s+(?:в|in|on)\s+(?:the\s+)?(?:crm|attio|црм|аттио|record|карточке))?(?:\s+(?:please|пожалуйста))?\s*[.!]*"
 )
-_TOTAL_TOO = re.compile(
+_TOTAL_TOO = LazyRe(
     r"(?i)(?:(?:и|а|and|plus)\s+)?(?:на\s+какую\s+сумму|какая\s+(?:по\s+ним\s+|у\s+них\s+)?сумма|их\s+сумм\w*|"
     r"(?:the\s+|their\s+)?(?:total|sum)(?:\s+value)?|how\s+much(?:\s+in\s+total|\s+(?:they(?:'re|\s+are)|it'?s)\s+worth)?|"
     r"what(?:'s|\s+is)\s+the\s+total)(?:\s+(?:в|in)\s+\w+)?\s*[?.!]*"
@@ -600,17 +601,17 @@ def _split(text: str, now: datetime) -> list[Clause]:
 
 # a piece after a request that says why, not what: "she left Acme", "dupe of DES-7", «созвон прошел»,
 # «редизайн логина больше не нужен", "they asked for a proposal", "because …", «т.к. …»
-_REASON = re.compile(
+_REASON = LazyRe(
     r"(?i)^(?:(?:так\s+как|потому\s+что|т\.\s?к\.|because|since|cause|coz)\b|"
     r"(?:she|he|they|it|we|they're|it's|she's|he's|we're|он|она|они|мы|оно)\s+(?!will\b|should\b|need\b|must\b)\S|"
     r"(?:dupe|duplicate|дубль|дубликат)\b|(?:the|this|that|these|those|our|their)\s+(?:\S+\s+){0,4}"
     r"(?:is|are|was|were|has|have|had)\b|"
     r".*\b(?:больше\s+не\s+нуж\w*|уже\s+не\s+нуж\w*|no\s+longer\s+(?:needed|relevant)|not\s+needed)\b)"
 )
-_CARRIES = re.compile(r"(?i)\d|срочн|urgent|high|low|приоритет|priority|высок|низк|\b(?:to|в|на|into)\s+\S+$")
+_CARRIES = LazyRe(r"(?i)\d|срочн|urgent|high|low|приоритет|priority|высок|низк|\b(?:to|в|на|into)\s+\S+$")
 
 
-_STANDING_RULE = re.compile(
+_STANDING_RULE = LazyRe(
     r"(?i)^(?:(?:i|we)\s+(?:was|were|'ve\s+been|have\s+been)\s+told|(?:мне|нам)\s+(?:сказали|объяснили))\s+(?:to\s+|что\s+)?"
     r"(?:always\s+|всегда\s+|нужно\s+всегда\s+)?(?:keep|всегда|держать|обновлять)\b[^.!?]*$"
 )
@@ -639,10 +640,10 @@ def _joined(text: str, readings: list[Clause]) -> Clause:
     )
 
 
-_FIELD_SET = re.compile(
+_FIELD_SET = LazyRe(
     r"(?i)\S\s+[—–-]\s+(?:сумм\w*|amount|value|стади\w*|stage|owner|ответствен\w*|срок|due|priority|приоритет)\b"
 )
-_ELLIPTIC = re.compile(
+_ELLIPTIC = LazyRe(
     r"\S\s+(?:в|во|на|to|into|→|->|=>)\s+(?:стади\w+\s+|stage\s+|статус\s+)?\S+(?:\s+\S+)?\s*[.!]?$", re.I
 )
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from zoneinfo import ZoneInfo
 
 from planner import _shaping as shaping
+from planner._lazy_re import LazyRe
 from planner.actions import compile_intent
 from planner.analysis import Clause, analyse, split_clauses
 from planner.answers import Refine
@@ -659,7 +660,7 @@ class Planner:
 # A colon inside quotes is part of a title («Globex: выгрузить логи»), not where a request's content
 # starts: it is set aside while the words are read and put back in everything the reply carries.
 _KEPT_COLON = "\ue000"
-_QUOTED = re.compile(r"«[^»]*»|“[^”]*”|\"[^\"]*\"|(?<!\w)'[^']*'(?!\w)")
+_QUOTED = LazyRe(r"«[^»]*»|“[^”]*”|\"[^\"]*\"|(?<!\w)'[^']*'(?!\w)")
 
 
 def _quoted_colons_kept(text: str) -> str:
@@ -697,7 +698,7 @@ def _fell_short(outcome: Outcome) -> bool:
     return routing or slot in _FELL_SHORT
 
 
-_POLITE_ASK = re.compile(
+_POLITE_ASK = LazyRe(
     r"(?i)^\s*(?:(?:hey|hi|ok|so|и|а|ну)[,\s]+)?(?:(?:can|could|would|will)\s+you|pls|please|можешь|можете|сможешь|"
     r"сможете|не\s+мог\w*|будь\s+добр\w*)\b"
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from planner._lazy_re import LazyRe
 from planner.dates import MONTH_NAME
 from planner.numbers import NUMBER_WORDS
 
@@ -24,27 +25,27 @@ _STRONG = (
     r"то\s+есть|вернее|точнее|в\s+смысле"
 )
 _WEAK = r"no|nope|нет|sorry|actually|wait|ой"
-_MARKER = re.compile(
+_MARKER = LazyRe(
     rf"(?i)(?<=\w)(?:(?P<framed>[,.…]+\s*(?:нет|no|nope)\s*[,.…!]+)|[\s,.…]*(?:[—–-]\s*)?\b(?:(?P<strong>{_STRONG})|"
     rf"(?P<weak>{_WEAK}))\b)[\s,.…:—–-]*(?=\w)"
 )
 # "…no wait not pricing the settings page", «к пятнице, нет, не к пятнице, к четвергу»: what is taken back
-_NOT_THAT = re.compile(r"(?i)^(?:not|не)\s+([^,.…]+?)(?:\s*[,.…]+\s*|\s+(?=(?:the|a)\s))")
-_ISSUE_ID = re.compile(r"[A-Za-z]{1,10}-\d+")
-_NOT_AFTER = re.compile(
+_NOT_THAT = LazyRe(r"(?i)^(?:not|не)\s+([^,.…]+?)(?:\s*[,.…]+\s*|\s+(?=(?:the|a)\s))")
+_ISSUE_ID = LazyRe(r"[A-Za-z]{1,10}-\d+")
+_NOT_AFTER = LazyRe(
     r"(?i)(?:later|more|less|longer|earlier|sooner|one|need|matter|problem|idea|worries|rush|change|"
     r"позже|раньше|больше|меньше|надо|нужно|проблем\w*|смысла|задач\w*|сделок|исполнител\w*|срока)\b"
 )
 _ANCHORS = {"на", "в", "во", "к", "до", "to", "on", "for", "by", "at", "until", "стадия", "stage", "priority",
             "приоритет", "срок", "due", "owner", "assignee", "исполнитель"}  # fmt: skip
-_WEEKDAY = re.compile(
+_WEEKDAY = LazyRe(
     r"(?i)^(?:mon|tue|wed|thu|fri|sat|sun|понедельн|вторн|сред|четверг|пятниц|суббот|воскрес|today|tomorrow|"
     r"tonight|сегодня|завтра|послезавтра)"
 )
-_NUMBER = re.compile(
+_NUMBER = LazyRe(
     rf"(?i)^(?:\d[\d.,:]*\w*|(?:{NUMBER_WORDS})|\w+(?:th|st|nd|rd)|перв\w+|втор\w+|трет\w+|полтор\w+)$"
 )
-_WORD = re.compile(r"[\w@.'’-]+")
+_WORD = LazyRe(r"[\w@.'’-]+")
 _LOOKBACK = 6  # words: a correction takes back something just said
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from planner._lazy_re import LazyRe
 from planner.analysis import CUES, Clause, cue_words
 from planner.context import BuildContext
 from planner.intents import IntentBase, toolkit_of
@@ -27,17 +28,15 @@ ACTION_CUES = (
     "create", "put", "move", "complete", "delete", "archive", "comment", "assign", "remind", "rename",
     "note_verb", "followup", "todo", "block", "meeting", "schedule", "note",
 )  # fmt: skip
-_WH = re.compile(
+_WH = LazyRe(
     r"^\s*(?:(?:а|и|ну|так|so|and|ok|okay|hey)[,\s]+)?(?:есть\s+ли|кто|сколько|какие|какой|какая|какое|каких|каким|"
     r"где|когда|почему|зачем|чей|чья|чьё|чьи|что(?![-\w])|чем|who|whom|whose|what|which|how|where|why|any|anything)\b",
     re.IGNORECASE,
 )
 # "should i close ENG-101 or wait for QA", «стоит ли закрывать …»: asking for advice, dictated without "?"
-_ADVICE = re.compile(
-    r"(?i)^\s*(?:(?:so|and|hmm+|um+|ну|а)[,\s]+)?(?:should|shall)\s+(?:i|we)\b|^\s*стоит\s+ли\b"
-)
-_AUX = re.compile(r"^\s*(?:is|are|was|were|did|does|do|has|have|will|ли)\b", re.IGNORECASE)
-_LEAD = re.compile(
+_ADVICE = LazyRe(r"(?i)^\s*(?:(?:so|and|hmm+|um+|ну|а)[,\s]+)?(?:should|shall)\s+(?:i|we)\b|^\s*стоит\s+ли\b")
+_AUX = LazyRe(r"^\s*(?:is|are|was|were|did|does|do|has|have|will|ли)\b", re.IGNORECASE)
+_LEAD = LazyRe(
     r"^\s*(?:(?:and|then|also|please|pls|and then|ну|и|а|потом|затем|также|ещё|еще|пожалуйста|короче|so|ok|okay)[,\s]+)*",
     re.IGNORECASE,
 )
@@ -162,13 +161,13 @@ class Coverage:
 
 
 # ---- values: every value a person gave lands in an intent, or is named back ----------------------
-_VAGUE_WHEN = re.compile(
+_VAGUE_WHEN = LazyRe(
     r"(?i)\b(?:после\s+(?:праздников|нового\s+года|каникул|отпуска)|на\s+днях|как-?нибудь|когда-?нибудь|попозже|"
     r"в\s+начале\s+(?:года|следующего\s+года)|в\s+следующем\s+квартале|after\s+the\s+holidays|sometime(?:\s+soon)?|"
     r"at\s+some\s+point|one\s+of\s+these\s+days|early\s+next\s+year|next\s+quarter)\b"
 )
-_EMAIL_RX = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
-_DOMAIN_RX = re.compile(
+_EMAIL_RX = LazyRe(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
+_DOMAIN_RX = LazyRe(
     r"(?<![@\w.])((?:[a-z0-9-]+\.)+(?:com|ru|io|org|net|dev|ai|co|app|tech|biz|info|me|us|uk|de))\b", re.I
 )
 # a field named with its value: the value must land in that field, not in a title
@@ -179,12 +178,12 @@ _FIELD_PHRASES = [
     (re.compile(r"\b(?:метк\w+|лейбл\w*|label|tag)\s*[:—-]?\s*(\S+)", re.I), ("labels", "labels_add", "labels_remove", "label")),
     (re.compile(r"\b(?:job\s+title|должность\w*|position)\s*[:—-]?\s*(\S+)", re.I), ("job_title", "title")),
 ]  # fmt: skip
-_RECIPIENT_BEFORE = re.compile(
+_RECIPIENT_BEFORE = LazyRe(
     r"(?i)\b(?:to|for|на|для|assign|assignee|owner|поручи|передай|передать|отдай|отдать|give|ответственн\w*|"
     r"исполнител\w*)\s*[:—-]?\s*$"
 )
-_PLACE_BEFORE = re.compile(r"(?i)\b(?:в|во|in|into|to|for|для|команд\w*|team|project|проект\w*)\s*[:—-]?\s*$")
-_DOER_AFTER = re.compile(r"(?i)\s+(?:to|should|needs\s+to|must|will)\s+[a-z]")
+_PLACE_BEFORE = LazyRe(r"(?i)\b(?:в|во|in|into|to|for|для|команд\w*|team|project|проект\w*)\s*[:—-]?\s*$")
+_DOER_AFTER = LazyRe(r"(?i)\s+(?:to|should|needs\s+to|must|will)\s+[a-z]")
 _TEXT_FIELDS = ("title", "body", "content", "description", "span", "name")
 
 

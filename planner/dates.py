@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 
+from planner._lazy_re import LazyRe
 from planner.numbers import spoken_numbers
 
 __all__ = [
@@ -43,7 +44,7 @@ _MONTHS = {
 _MON_RU = r"январ[ья]|феврал[ья]|марта?|апрел[ья]|ма[яй]|июн[ья]|июл[ья]|августа?|сентябр[ья]|октябр[ья]|ноябр[ья]|декабр[ья]"
 _MON_EN = r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
 # a whole word naming a month ("December", "декабря"), not a name that starts like one ("Maria")
-MONTH_NAME = re.compile(rf"(?:{_MON_RU}|{_MON_EN})\b", re.IGNORECASE)
+MONTH_NAME = LazyRe(rf"(?:{_MON_RU}|{_MON_EN})\b", re.IGNORECASE)
 _HOUR_WORDS = {
     "час": 1, "два": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6, "семь": 7, "восемь": 8, "девять": 9,
     "десять": 10, "одиннадцать": 11, "двенадцать": 12,
@@ -110,7 +111,7 @@ def _safe_date(y: int, m: int, d: int) -> date | None:
         return None
 
 
-_SLASHED = re.compile(
+_SLASHED = LazyRe(
     r"\b(?:due|by|on|until|till|deadline|date|до|к|срок\w*|дедлайн\w*|на)\s*[:—-]?\s*(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?\b"
 )
 
@@ -282,7 +283,7 @@ def extract_moment(text: str, now: datetime) -> Moment:
     return m
 
 
-_NEXT_WEEK_AFTER = re.compile(r"\s*,?\s*(?:(?:на|of)\s+)?(?:следующей\s+недел[иеь]|next\s+week)\b")
+_NEXT_WEEK_AFTER = LazyRe(r"\s*,?\s*(?:(?:на|of)\s+)?(?:следующей\s+недел[иеь]|next\s+week)\b")
 _EN_ORD = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
     "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
@@ -298,7 +299,7 @@ _RU_ORD = (
 _RU_ORD_WORD = r"(?:" + "|".join(stem for stem, _ in _RU_ORD) + r")(?:ое|ого|ому|ым|ье|ьего|ьему|ий|ый|ая|ую)"
 _EN_ORD_WORD = r"(?:" + "|".join(_EN_ORD) + r")"
 _ORD = rf"(?:(?:twenty|thirty)[\s-]+)?{_EN_ORD_WORD}"
-_ORD_DATE = re.compile(
+_ORD_DATE = LazyRe(
     rf"\b(?P<before>{_ORD})(?=\s+(?:of\s+)?(?:{_MON_EN})\b)"
     rf"|\b(?P<month>{_MON_EN})(?P<gap>\s+)(?P<after>{_ORD})\b"
     rf"|\b(?P<ru>(?:(?:двадцать|тридцать)\s+)?{_RU_ORD_WORD})(?=\s+(?:{_MON_RU})\b)"
@@ -335,7 +336,7 @@ def _ordinal_days(low: str) -> str:
 
 
 _NTH = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "last": -1}
-_NTH_WEEKDAY = re.compile(
+_NTH_WEEKDAY = LazyRe(
     rf"\b(first|second|third|fourth|last|1st|2nd|3rd|4th|перв\w*|втор\w*|трет\w*|четв[её]рт\w*|последн\w*)\s+"
     rf"({_WD_EN}|{_WD_RU})\s+(?:(?:of|in)\s+)?({_MON_EN}|{_MON_RU})\b"
 )
@@ -365,13 +366,13 @@ def _nth_weekday(low: str, today: date, m: Moment) -> bool:
     return m.day is not None
 
 
-_END_OF = re.compile(
+_END_OF = LazyRe(
     rf"\b(?:(?:до|к|в)\s+)?кон(?:ец|ца|цу|це)\s+(?:(следующей|этой)\s+)?(недели|дня|({_MON_RU}))\b"
     rf"|\b(?:(?:by|at|until|till|before)\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?(?:(next|this)\s+)?(week|day|({_MON_EN}))\b"
     r"|\b(eod|cob)\b"
 )
 # "EOD Friday", «до конца дня завтра»: the end of that other day
-_DAY_AFTER = re.compile(rf"\s*,?\s*(?:on\s+|в\s+|во\s+)?(?:{_WD_EN}|{_WD_RU}|tomorrow|завтра|послезавтра|\d)")
+_DAY_AFTER = LazyRe(rf"\s*,?\s*(?:on\s+|в\s+|во\s+)?(?:{_WD_EN}|{_WD_RU}|tomorrow|завтра|послезавтра|\d)")
 
 
 def _end_of(low: str, today: date, m: Moment) -> bool:
@@ -400,7 +401,7 @@ def _end_of(low: str, today: date, m: Moment) -> bool:
     return True
 
 
-_AFTERNOON = re.compile(r"\bin the (?:afternoon|evening)\b|\btonight\b")
+_AFTERNOON = LazyRe(r"\bin the (?:afternoon|evening)\b|\btonight\b")
 
 
 def _office_hour(h: int, part: str | None) -> int:
@@ -455,7 +456,7 @@ def _extract_time(low: str, m: Moment) -> None:
         m.spans.append(rx.span())
 
 
-_DUR = re.compile(
+_DUR = LazyRe(
     r"\b(?:на|for|по)?\s*(\d+(?:[.,]\d+)?|полтора|полутора|[а-яa-z]+)?[\s-]*"
     r"(минут[уы]?|мин\.?|min(?:ute)?s?|час(?:а|ов)?|ч\.?|hours?|hrs?|h)\b"
 )
@@ -546,7 +547,7 @@ def _duration_in(low: str, bare_number_after_na: bool) -> tuple[int | None, tupl
     return None, None
 
 
-_RANGE = re.compile(
+_RANGE = LazyRe(
     r"(?:\b(с|from|between)\s+)?(?<![\w:.-])(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?\s*(?:до|to|and|-|–)\s*"
     r"(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?(?![\w:.])",
     re.IGNORECASE,
@@ -554,7 +555,7 @@ _RANGE = re.compile(
 
 
 # "next Tue 10-11", «завтра 10-11»: bare numbers right after a day are hours
-_DAY_BEFORE = re.compile(
+_DAY_BEFORE = LazyRe(
     r"(?:\b(?:tomorrow|tmrw|tmr|today|mon|monday|tue|tues|tuesday|wed|wednesday|thu|thur|thurs|thursday|fri|"
     r"friday|sat|saturday|sun|sunday|сегодня|завтра|послезавтра|пн|вт|ср|чт|пт|сб|вс|понедельник\w*|вторник\w*|"
     r"сред[аеуы]|четверг\w*|пятниц[аеуы]|суббот[аеуы]|воскресень[еяю])|\d{1,2}(?:st|nd|rd|th)?|\d{1,2}\.\d{2})"

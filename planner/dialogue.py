@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
+from planner._lazy_re import LazyRe
 from planner.analysis import CUES
 from planner.text import is_imperative, is_infinitive, norm
 
@@ -25,7 +26,7 @@ _ORDINALS: dict[str, int] = {
     "fifth": 5, "5th": 5, "last": -1,
 }  # fmt: skip
 # a Russian ordinal is its stem and an adjective ending ("пятницу" and "четверг" are not ordinals)
-_RU_ORDINAL = re.compile(
+_RU_ORDINAL = LazyRe(
     r"^(перв|втор|трет|четв[её]рт|пят|последн)(ый|ой|ий|ая|яя|ую|юю|ое|ее|ого|его|ей|ья|ью|ье|ьего|ьей|ые|ие)$"
 )
 # words that may stand around an ordinal without changing it: "the second one", «второй вариант»
@@ -43,7 +44,7 @@ _CANCEL = frozenset(
 # "как отметить задачу выполненной?", "можно ли создать задачу без команды?", "how do I close CS-12?",
 # "I think I should create an issue …? not sure which team": the person asks how (or whether), so
 # what they describe is offered, not drafted
-_HOW = re.compile(
+_HOW = LazyRe(
     r"(?i)(?:^|[\s,.!?:;(«\"])(?:как(?:\s+(?:мне|бы|же|тут|здесь|теперь|в\s+\S+|через\s+\S+))?\s+(?!будто|раз|только|можно\s+скорее)"
     r"[а-яё]+(?:ть|ти|чь)(?:ся|сь)?\b|можно\s+ли|а\s+можно|могу\s+ли|получится\s+ли|реально\s+ли|"
     r"how\s+(?:do|can|could|should|would)\s+(?:i|we)\b|how\s+to\b|is\s+it\s+possible|can\s+i\b|"
@@ -52,21 +53,21 @@ _HOW = re.compile(
 
 
 # "don't close ENG-101 yet", «не переводи пока Альфу в Won», "no need to open an issue": told not to
-_NEGATED = re.compile(
+_NEGATED = LazyRe(
     r"(?i)^\s*(?:(?:пока|ну|so|but|и|а|please|pls|пожалуйста|hey|ok|okay)[,\s]+)*"
     r"(?:(?:don'?t|do\s+not|never)(?!\s+forget\b)|no\s+need\s+to|there'?s\s+no\s+need\s+to|let'?s\s+not|hold\s+off\s+on|"
     r"не\s+надо|не\s+нужно|не\s+стоит|не\s+(?:пока\s+)?(?!забу|забыв)([а-яё]+))\b"
 )
 # "if Globex signs next week we'd move the pilot to won", «если Ромашка не подпишет…, придётся …»
-_CONDITIONAL = re.compile(
+_CONDITIONAL = LazyRe(
     r"(?i)^\s*(?:(?:ну|so|and|и|а)[,\s]+)?(?:if|если|в\s+случае|in\s+case|once|как\s+только)\b"
 )
 # «Мария Соколова написала, что готова созвониться», "Max said he closed ENG-104": someone else's words
-_REPORTED = re.compile(
+_REPORTED = LazyRe(
     r"^\s*(?!(?i:i|we|я|мы)\b)[^\W\d_][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?\s+(?:(?:уже|тут|вчера|сегодня|just|already)\s+)?"
     r"(?:написал\w*|сказал\w*|говорит|пишет|сообщил\w*|передал\w*|said|says|wrote|writes|told\s+me|mentioned)\b"
 )
-_ASKING_ME = re.compile(
+_ASKING_ME = LazyRe(
     r"(?i)\b(?:please|pls|пожалуйста|прошу|can\s+you|could\s+you|можешь|можете|сделай|поставь|let'?s)\b"
 )
 
@@ -78,7 +79,7 @@ _VERBS = frozenset().union(
 
 
 # "Max says:", "Oleg asked me to", "I was told to", «Олег просит», «мне сказали»: whose instruction it is
-_RELAY = re.compile(
+_RELAY = LazyRe(
     r"(?i)^\s*(?:(?:sorry|hi|hey|ok|okay|so)[,!.\s]+)*(?:"
     r"(?:my\s+|our\s+|the\s+)?(?:manager|boss|lead|team\s+lead|[A-ZА-ЯЁ][\w-]+)(?:\s+[A-Z][\w-]+)?\s+"
     r"(?:says|said|wrote|writes|asked\s+(?:me|us)|asks\s+(?:me|us)|wants\s+(?:me|us)|told\s+(?:me|us)|"
@@ -90,25 +91,25 @@ _RELAY = re.compile(
 
 
 # "…, please do it", "…, please do that. Thanks!", «…, спасибо»: courtesy after the request, no part of it
-_COURTESY_TAIL = re.compile(
+_COURTESY_TAIL = LazyRe(
     r"(?i)(?:[\s,.;!]+(?:(?:and\s+)?(?:please|pls|plz)\s+do(?:\s+(?:it|that|so|this))?(?:\s+for\s+me)?|please|pls|"
     r"thanks?(?:\s+(?:you|a\s+lot|in\s+advance))?|thx|ty|спасибо(?:\s+большое)?|сделай(?:те)?\s*(?:это\s*)?,?\s*пожалуйста|"
     r"пожалуйста))+[\s.!)]*$"
 )
 
 
-_GREETING_HEAD = re.compile(
+_GREETING_HEAD = LazyRe(
     r"(?i)^\s*(?:hi|hello|hey|good\s+(?:morning|afternoon|evening)|привет|здравствуй(?:те)?|добрый\s+(?:день|вечер)|"
     r"доброе\s+утро)(?:\s+(?:there|team|all|всем))?\s*[!,.]+\s*(?=\S)"
 )
 
 
-_FILLER_HEAD = re.compile(
+_FILLER_HEAD = LazyRe(
     r"(?i)^\s*(?:(?:um+|uh+|erm|hmm+|э+|эм+|ммм*|ну|короче|слушай|okay\s+so|ok\s+so|so|well|like)(?:[,.…]+\s*|\s+))+"
 )
 
 
-_TELL_ME = re.compile(
+_TELL_ME = LazyRe(
     r"(?i)^\s*(?:напомни(?:те)?|подскажи(?:те)?|скажи(?:те)?|remind\s+me|tell\s+me)(?:\s+(?:мне|please|пожалуйста))?"
     r"\s*,?\s*(?=(?:какие|какой|какая|что|когда|кто|где|сколько|what'?s|what|which|when'?s|when|who'?s|who|where|"
     r"how)\b)"
@@ -165,13 +166,13 @@ def _relayed(after: str) -> bool:
 
 
 # "…actually no, it's already past that. Never mind.": the person took it back
-_RETRACTED = re.compile(
+_RETRACTED = LazyRe(
     r"(?i)(?:^|[.!,;…]\s*)(?:never\s*mind|nevermind|forget\s+(?:it|that)|scratch\s+that|ignore\s+that|"
     r"не\s+важно|неважно|забудь|отбой|проехали)\s*[.!)]*\s*$"
 )
 
 
-_NOT_DOING = re.compile(
+_NOT_DOING = LazyRe(
     r"(?i)\b(?:пока\s+)?не\s+(?:переводим|закрываем|трогаем|меняем|двигаем|удаляем|создаём|создаем|заводим|ставим|"
     r"переносим|отправляем|архивируем|закрывать|переводить|трогать|удалять|менять|двигать|архивировать)\b|"
     r"\b(?:leave\s+it(?:\s+(?:be|as\s+is|alone))?|оставь(?:те)?\s+как\s+есть)\s*[,.!]?\s*(?:just\s+checking)?\s*$|"
@@ -198,7 +199,7 @@ def not_asked(text: str) -> Literal["negated", "hypothetical", "reported"] | Non
 
 
 # «а как сделать, чтобы бот сам закрывал задачи…», "how do I …" said without a question mark
-_HOW_OPENING = re.compile(
+_HOW_OPENING = LazyRe(
     r"(?i)^\s*(?:(?:а|и|ну|so|and|hey)[,\s]+)?(?:как\s+(?:сделать|мне|бы|можно)|how\s+(?:do|can|could|should)\s+(?:i|we)|how\s+to)\b"
 )
 
@@ -285,7 +286,7 @@ _NO = {
     "отменить", "нет, не надо", "no thanks",
 }  # fmt: skip
 # a destination in a system this server does not manage
-OTHER_SYSTEM = re.compile(
+OTHER_SYSTEM = LazyRe(
     r"\b(в|во|на|in|to|into|on|a|an|the|новый|новую)?\s*(jira|джир[аеуы]|trello|трелло|asana|асан[аеуы]|notion|ноушн|"
     r"hubspot|хабспот\w*|salesforce|pipedrive|clickup|youtrack|ютрек\w*|bitrix\w*|битрикс\w*|amocrm|амо\s*crm|github|"
     r"гитхаб\w*|gitlab)\b",
@@ -293,31 +294,31 @@ OTHER_SYSTEM = re.compile(
 )
 # "post in the team slack channel that …", «напиши в слак …», "email Jane the deck": a message sent
 # somewhere the server has no hands (a task *to* send it is another matter: "remind me to email Jane")
-MESSAGING = re.compile(
+MESSAGING = LazyRe(
     r"(?i)\b(?:post|send|write|message|ping|dm|tell|notify|announce|share|напиши|написать|отправь|отправить|пошли|"
     r"скинь|кинь|сообщи|перешли|email|e-mail|имейлни)\b[^.;!?]{0,60}?"
     r"(?:\b(?:in|to|on|into|via|by|в|во|через|по)\s+(?:the\s+|our\s+|a\s+)?(?:[\w#-]+\s+){0,2}"
     r"(?:slack|слак\w*|teams|telegram|телеграм\w*|whatsapp|ватсап\w*|e-?mail|почт\w*|mail|sms|смс)\b"
     r"|\b(?:an?\s+|the\s+)?(?:e-?mail|письм\w*|сообщени\w*\s+в\s+слак)\b)"
 )
-_GREETING = re.compile(
+_GREETING = LazyRe(
     r"^(?:привет\w*|здравствуй\w*|добр(?:ый|ое|ого)\s+(?:день|утро|вечер|утра|дня)|хай|hi|hello|hey|good\s+"
     r"(?:morning|afternoon|evening)|yo)\b[\s,!.]*(?:(?:как\s+(?:дела|ты|вы|жизнь)|how\s+(?:are\s+you|is\s+it\s+going|"
     r"are\s+things)|what'?s\s+up|там)\b)?[\s?!.,)(:]*$",
     re.IGNORECASE,
 )
-_HOW_ARE_YOU = re.compile(r"^(?:как\s+(?:дела|ты|вы)|how\s+are\s+you|what'?s\s+up)[\s?!.]*$", re.I)
-_THANKS = re.compile(
+_HOW_ARE_YOU = LazyRe(r"^(?:как\s+(?:дела|ты|вы)|how\s+are\s+you|what'?s\s+up)[\s?!.]*$", re.I)
+_THANKS = LazyRe(
     r"^(?:(?:ну\s+)?(?:ладно|ok|okay|ок|отлично|супер|great|cool|perfect|круто)[\s,!.]*)?"
     r"(?:спасибо|благодарю|спс|thanks?|thank\s+you|thx|ty|cheers)(?:\s+(?:большое|огромное|a\s+lot|so\s+much|"
     r"тебе|вам))*[\s,!.]*(?:(?:that'?s\s+all(?:\s+for\s+now)?|это\s+всё|это\s+все|пока|bye|до\s+свидания)[\s!.]*)?$",
     re.IGNORECASE,
 )
-_BYE = re.compile(
+_BYE = LazyRe(
     r"^(?:(?:ну\s+)?(?:ладно|ok|ок)[\s,]+)?(?:пока|до\s+свидания|bye|goodbye|see\s+you)[\s!.]*$", re.I
 )
 # questions and requests no toolkit here can answer: weather, jokes, news, maths, translation
-_OFF_TOPIC = re.compile(
+_OFF_TOPIC = LazyRe(
     r"\b(?:погод\w*|weather|анекдот\w*|шутк\w*|joke\w*|новост\w*|news|курс\s+(?:доллара|евро|валют)|exchange\s+rate|"
     r"переведи\s+на|translate|стих\w*|poem|рецепт\w*|recipe|сколько\s+будет|what\s+is\s+\d|кто\s+ты|who\s+are\s+you|"
     r"сыграем|play\s+a\s+game|песн\w*|song)\b",

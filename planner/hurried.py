@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from planner._lazy_re import LazyRe
 from planner.analysis import CUES, command_verbs, cue_words
 from planner.text import lemmas
 
@@ -23,8 +24,8 @@ _ANYWHERE = (
     "create", "complete", "move", "delete", "archive", "comment", "assign", "rename", "priority", "project",
     "person", "company", "issue", "task", "deal", "note",
 )  # fmt: skip
-_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
-_POLITE = re.compile(
+_WORD = LazyRe(r"[^\W\d_]+", re.UNICODE)
+_POLITE = LazyRe(
     r"^\s*(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:kindly\s+)?|please\s+|"
     r"не\s+мог(?:ли|ла|у)\s+бы\s+(?:вы|ты)\s+|(?:можешь|можете|сможешь|сможете)\s+(?:пожалуйста\s+)?)",
     re.IGNORECASE,
@@ -72,33 +73,33 @@ _SHORT = {
     "завтр": "завтра", "коммент": "комментарий", "пн": "понедельник", "вт": "вторник", "ср": "среда",
     "чт": "четверг", "пт": "пятница", "скок": "сколько", "скока": "сколько",
 }  # fmt: skip
-_SHORT_RX = re.compile(
+_SHORT_RX = LazyRe(
     r"(?<![\w/])(" + "|".join(re.escape(k) for k in sorted(_SHORT, key=len, reverse=True)) + r")(?![\w/])",
     re.I,
 )
 
 
 # courtesy carries no request ("cs-15 на олега плз", "eng-104 -> in review plz"); quoted text keeps it
-_COURTESY = re.compile(  # ", пожалуйста," between two words takes both its commas with it
+_COURTESY = LazyRe(  # ", пожалуйста," between two words takes both its commas with it
     r"(?:(?<=\w),\s*|(?<![«\"'\w])[\s,]*)\b(?:плз|плиз|пжл|пжлст|pls|plz|please|пожалуйста)\b[,.!]*(?![\w»\"'])",
     re.I,
 )
 
 
-_FILLED_AND = re.compile(r"(?i)\b(и|а|and)\s*,\s*(?:(?:ну|э+|эм+|короче|типа|uh+|um+|like|so)\s*,?\s*)+")
-_SPOKEN_COMMA = re.compile(r"(?i)[,\s]*\b(?:запятая|comma)\b[,\s]*(?=\S)")
+_FILLED_AND = LazyRe(r"(?i)\b(и|а|and)\s*,\s*(?:(?:ну|э+|эм+|короче|типа|uh+|um+|like|so)\s*,?\s*)+")
+_SPOKEN_COMMA = LazyRe(r"(?i)[,\s]*\b(?:запятая|comma)\b[,\s]*(?=\S)")
 # "assign me + comment: …": a plus before a second request (between names it lists people: "Олег + Мария")
-_PLUS = re.compile(
+_PLUS = LazyRe(
     r"(?i)(?<=\w)\s+\+\s+(?=(?:comment|assign|close|label|tag|move|set|add|note|kick|create|open|book|schedule|"
     r"remind|коммент\w*|назнач\w*|закр\w*|метк\w*|перевед\w*|переведи|добав\w*|заметк\w*|поставь|заведи|создай|"
     r"напомни|запусти)\b)"
 )
 # dictated: "email tom at acme dot com", «почта том собака акме точка ком»
-_SPOKEN_DOMAIN = re.compile(
+_SPOKEN_DOMAIN = LazyRe(
     r"\b([a-z0-9][a-z0-9-]*)\s+(?:dot|точка)\s+(com|ru|io|net|org|dev|co|ai|app|health|de|uk|eu|biz|tech)\b",
     re.IGNORECASE,
 )
-_SPOKEN_EMAIL = re.compile(
+_SPOKEN_EMAIL = LazyRe(
     r"\b([\w.+-]+)\s+(?:at|собака|эт)\s+([\w-]+)\s+(?:dot|точка)\s+([a-zа-я]{2,6})\b", re.IGNORECASE
 )
 
@@ -129,9 +130,7 @@ _MONTHS = {
     "июл": "июля", "авг": "августа", "сен": "сентября", "сент": "сентября", "окт": "октября", "ноя": "ноября",
     "нояб": "ноября", "дек": "декабря",
 }  # fmt: skip
-_SHORT_MONTH = re.compile(
-    r"(?i)\b(\d{1,2})\s*(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\b\.?"
-)
+_SHORT_MONTH = LazyRe(r"(?i)\b(\d{1,2})\s*(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\b\.?")
 
 
 # a day said as a Russian ordinal ("пятнадцатое декабря", «к двадцать первому января»): its number
@@ -141,7 +140,7 @@ _ORDINAL_STEMS = {
     "пятнадцат": 15, "шестнадцат": 16, "семнадцат": 17, "восемнадцат": 18, "девятнадцат": 19, "двадцат": 20,
     "тридцат": 30,
 }  # fmt: skip
-_ORDINAL_DAY = re.compile(
+_ORDINAL_DAY = LazyRe(
     r"(?i)\b(?:(двадцать|тридцать)\s+)?("
     + "|".join(sorted(_ORDINAL_STEMS, key=len, reverse=True))
     + r")(?:ое|ого|ому|ым|ом|ье|ьего|ьему|ьим|ьем|ий|ый|ая|ой|ую|ья|ью)\s+"

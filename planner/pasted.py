@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from planner._lazy_re import LazyRe
+
 __all__ = ["Pasted", "reshape"]
 
 
@@ -19,16 +21,16 @@ class Pasted:
     quote: str | None = None  # the quoted words (an email pasted with "> "), without its signature
 
 
-_QUOTED = re.compile(r"^\s*>\s?")
-_SIGNATURE = re.compile(
+_QUOTED = LazyRe(r"^\s*>\s?")
+_SIGNATURE = LazyRe(
     r"(?i)^\s*(?:[—–-]{1,2}\s*\S|(?:best|regards|kind regards|cheers|thanks|thank you|с уважением|спасибо)\b[,!.]?)"
 )
 # "this", "her message", «это письмо»: the quoted words, where the request points at them
-_POINTS_AT_QUOTE = re.compile(
+_POINTS_AT_QUOTE = LazyRe(
     r"(?i)\b(?:(?:her|his|their|the|this|that)\s+(?:message|email|e-mail|reply|note|text)|"
     r"(?:это|его|её|ее|их)\s+(?:письмо|сообщение|ответ)|this|that|it|это)\b"
 )
-_NOTE_WORD = re.compile(r"(?i)\b(?:note|заметк\w*|comment|коммент\w*)\b")
+_NOTE_WORD = LazyRe(r"(?i)\b(?:note|заметк\w*|comment|коммент\w*)\b")
 _CARD_KEYS = {
     "name": "", "full name": "", "имя": "", "фио": "", "email": "email", "e-mail": "email", "mail": "email",
     "почта": "почта", "company": "company", "компания": "компания", "title": "title", "role": "title",
@@ -39,9 +41,9 @@ _CARD_KEYS = {
     "amount": "amount", "сумма": "сумма", "owner": "owner", "ответственный": "ответственный",
     "due": "due", "срок": "срок", "label": "label", "метка": "метка", "project": "project", "проект": "проект",
 }  # fmt: skip
-_CARD_LINE = re.compile(r"^\s*([^\W\d_][\w -]{0,18}?)\s*:\s*(\S.*?)\s*$")
-_ITEM = re.compile(r"^\s*(?:[-•*–—]|\d{1,2}[.)])\s+")
-_VALUE_LINE = re.compile(r"^\s*([^—–:|]+?)\s+[—–-]\s+(\S.*?)\s*$")  # «Ромашка — 1 350 000 ₽»
+_CARD_LINE = LazyRe(r"^\s*([^\W\d_][\w -]{0,18}?)\s*:\s*(\S.*?)\s*$")
+_ITEM = LazyRe(r"^\s*(?:[-•*–—]|\d{1,2}[.)])\s+")
+_VALUE_LINE = LazyRe(r"^\s*([^—–:|]+?)\s+[—–-]\s+(\S.*?)\s*$")  # «Ромашка — 1 350 000 ₽»
 _FIELD_NOUN = {
     "сумм": "сумма", "amount": "amount", "value": "amount", "стади": "стадия", "stage": "stage",
     "владел": "ответственный", "ответствен": "ответственный", "owner": "owner", "срок": "срок", "due": "due",

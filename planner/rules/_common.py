@@ -6,6 +6,7 @@ import re
 from datetime import datetime
 from typing import Literal
 
+from planner._lazy_re import LazyRe
 from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.directory import Entity
@@ -16,13 +17,13 @@ __all__ = [
     "amount_of", "clean_title", "find", "iso_date", "priority_of", "strip_spans", "strong",
 ]  # fmt: skip
 
-_LEAD_RU = re.compile(
+_LEAD_RU = LazyRe(
     r"^\s*(?:пожалуйста[,\s]+)?(?:(?:созда(?:й|йте|ть)|завед(?:и|ите)|завести|добав(?:ь|ьте)|добавить|сдела(?:й|ть)|"
     r"откр(?:ой|ыть)|запиши|поставь|напомни(?:\s+мне)?)\s+)?(?:мне\s+)?(?:нов(?:ую|ый|ое)\s+)?"
     r"(?:(?:в\s+linear\s+)?(?:задач[уиа]|задачку|таск[уи]?|тикет|баг|ишью|issue)\s*)?(?:в\s+linear\s*)?[:\-—]?\s*",
     re.IGNORECASE,
 )
-_LEAD_EN = re.compile(
+_LEAD_EN = LazyRe(
     r"^\s*(?:please[,\s]+)?(?:(?:create|add|make|open|file|log|raise|remind me)\s+)?(?:me\s+)?(?:(?:a|an|the)\s+)?"
     r"(?:new\s+)?(?:linear\s+)?(?:(?:task|issue|ticket|bug|todo)s?\b\s*)?(?:in\s+linear\s*)?(?:(?:to|for|about|that)\b)?\s*[:\-—]?\s*",
     re.IGNORECASE,
@@ -68,7 +69,7 @@ def strip_spans(text: str, spans: list[tuple[int, int]]) -> str:
 
 
 # what a dictated request starts with before it says anything: not part of a title
-_FILLERS = re.compile(
+_FILLERS = LazyRe(
     r"^\s*(?:(?:ну|короче|слушай|в общем|значит(?:\s+так)?|так|эм+|э+|um+|uh+|so yeah|okay so|ok so|well|yeah|"
     r"ok|okay|alright|right|hey)[,\s]+)+",
     re.I,
@@ -79,13 +80,11 @@ def strip_fillers(text: str) -> str:
     return _FILLERS.sub("", text)
 
 
-_COURTESY = re.compile(
-    r"\s*\b(?:pls|plz|плз|плиз|пжл|пжлст|пожалуйста|please|thx|thanks|спасибо)\b[.!]*", re.I
-)
+_COURTESY = LazyRe(r"\s*\b(?:pls|plz|плз|плиз|пжл|пжлст|пожалуйста|please|thx|thanks|спасибо)\b[.!]*", re.I)
 
 
 # how a request is hedged before it says what it wants: not part of a title
-_HEDGE = re.compile(
+_HEDGE = LazyRe(
     r"(?i)^\s*(?:(?:i\s+think|maybe|probably|perhaps)\s+)?(?:(?:i|we)\s+(?:should|need\s+to|have\s+to|must|"
     r"want\s+to|would\s+like\s+to|'d\s+like\s+to)|(?:can|could)\s+(?:i|we|you)|(?:а\s+)?(?:можно(?:\s+ли)?|нужно|"
     r"надо|хочу|хотел[аи]?\s+бы|как(?:\s+мне)?))\s+"
@@ -131,22 +130,22 @@ def priority_of(text: str) -> int | None:
     return None
 
 
-_AMOUNT = re.compile(
+_AMOUNT = LazyRe(
     r"(?<![\w-])(\$|€|₽)?\s*(\d+(?:[ ,.]\d{3})*(?:[.,]\d+)?)"
     r"(?:\s*(тысяч\w*|тыс\.?|млн\.?|миллион\w*|thousand|grand|million)|(k|к|m|м)|\s(k))?(?!\w)\s*"
     r"(usd|eur|rub|руб\w*|долл\w*|dollars?|евро|€|\$|₽)?"
 )
 
 
-_CURRENCY_WORD = re.compile(r"(?i)(?:\b(usd|eur|rub|евро|долл\w*|руб\w*|dollars?|euros?)\b|([$€₽]))")
+_CURRENCY_WORD = LazyRe(r"(?i)(?:\b(usd|eur|rub|евро|долл\w*|руб\w*|dollars?|euros?)\b|([$€₽]))")
 
 
 _SAID_NUMBER = rf"(?:{NUMBER_WORDS})(?:[\s-]+(?:and\s+)?(?:{NUMBER_WORDS}))*"
-_HALF = re.compile(
+_HALF = LazyRe(
     rf"\b({_SAID_NUMBER}|\d+)\s+(?:and\s+a\s+half|с\s+половиной)\s+(?=k\b|thousand|grand|million|тысяч|тыс\b|миллион|млн)"
 )
 # «миллион двести», "a million two hundred": the thousands after a million, said without their unit
-_MILLION_AND = re.compile(
+_MILLION_AND = LazyRe(
     rf"\b(?:(\d+|{_SAID_NUMBER})\s+)?(миллион\w*|млн|million)\s+({_SAID_NUMBER})\b(?!\s*(?:тысяч|тыс\b|thousand|k\b))"
 )
 
@@ -284,7 +283,7 @@ def each_once(found: list[Entity]) -> list[Entity | None]:
 
 
 # an amount said as what it was: «было 30к», "was 30k", «вместо 30 000», "from 30k (to …)", «с 30к (до …)»
-_OLD_AMOUNT = re.compile(
+_OLD_AMOUNT = LazyRe(
     r"(?i)\b(?:было|был|была|раньше|was|instead\s+of|вместо|from|с)\s+\$?\d[\d\s.,]*"
     r"(?:\s*(?:k|к|тыс\w*|thousand|млн|m|million|миллион\w*)\b)?(?:\s*(?:руб\w*|usd|eur|долл\w*|dollars?|евро|₽|\$|€))?"
     r"(?=\s*(?:[,;]|\s(?:до|to|на|ставь|поставь|now|теперь|станет|→|->)\b|$))"
@@ -296,7 +295,7 @@ def without_old_amounts(text: str) -> str:
     return _OLD_AMOUNT.sub(" ", text)
 
 
-_IN_CURRENCY = re.compile(
+_IN_CURRENCY = LazyRe(
     r"(?i)\b(?:в|in)\s+(?:(руб\w*|rub\w*|₽)|(доллар\w*|usd|dollars?|\$)|(евро|eur\w*|€))(?!\w)"
 )
 

@@ -6,6 +6,7 @@ import re
 from datetime import datetime, time
 
 from planner import references as refs
+from planner._lazy_re import LazyRe
 from planner.analysis import Clause, head_of
 from planner.context import BuildContext
 from planner.directory import Entity
@@ -688,7 +689,7 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
 
 # where a new deal's name ends: a sum, a field's name, a stage or owner said bare, the next request
 _SUM_WORD = "|".join(w for w in NUMBER_WORDS.split("|") if w != "a")
-_NAME_ENDS = re.compile(
+_NAME_ENDS = LazyRe(
     r"(?i)[$€₽\d]|\b(?:сумм\w*|на\s+сумму|стади\w*|stage|owner|ответствен\w*|владел\w*|worth|amount|value|"
     r"бюджет\w*|и|and|а|плюс|plus|also|тоже|then|потом|затем|миллион\w*|million)\b|[;.!?]"
     # a sum said in words: "… forty five k", «… сорок тысяч долларов»

@@ -1,0 +1,55 @@
+"""A regular expression compiled the first time it is used, not when its module is imported: the big
+alternations (every number word, every ordinal) would otherwise add to the server's cold start."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+__all__ = ["LazyRe"]
+
+
+class LazyRe:
+    def __init__(self, pattern: str, flags: int | re.RegexFlag = 0) -> None:
+        self._source, self._flags = pattern, flags
+        self._compiled: re.Pattern[str] | None = None
+
+    @property
+    def compiled(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self._source, self._flags)
+            # from now on the pattern's own methods answer: no wrapper in the path of every search
+            for name in ("search", "match", "fullmatch", "finditer", "sub", "findall", "subn"):
+                setattr(self, name, getattr(self._compiled, name))
+        return self._compiled
+
+    @property
+    def pattern(self) -> str:
+        return self._source
+
+    def search(self, string: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
+        return self.compiled.search(string, pos, len(string) if endpos is None else endpos)
+
+    def match(self, string: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
+        return self.compiled.match(string, pos, len(string) if endpos is None else endpos)
+
+    def fullmatch(self, string: str) -> re.Match[str] | None:
+        return self.compiled.fullmatch(string)
+
+    def finditer(self, string: str) -> Iterator[re.Match[str]]:
+        return self.compiled.finditer(string)
+
+    def sub(self, repl: str | Callable[[re.Match[str]], str], string: str, count: int = 0) -> str:
+        return self.compiled.sub(repl, string, count=count)
+
+    def split(self, string: str, maxsplit: int = 0) -> list[str]:
+        # a capturing group that took no part yields None: an empty piece here, as callers read it
+        return [x or "" for x in self.compiled.split(string, maxsplit)]
+
+    def findall(self, string: str) -> list[str]:
+        return self.compiled.findall(string)
+
+    def subn(
+        self, repl: str | Callable[[re.Match[str]], str], string: str, count: int = 0
+    ) -> tuple[str, int]:
+        return self.compiled.subn(repl, string, count=count)
