@@ -279,7 +279,7 @@ class Planner:
         """The rules read each clause; a clause with an action word that none of them understood is
         named back to the person (reworded or skipped by their answer), never dropped."""
         # "Max says: …": the instruction is the request; "due friday no sorry monday": the value said last
-        text = reshape(text).text  # a quoted email, a contact's card, a table: in the rules' one-line forms
+        text = reshape(text)  # a quoted email, a contact's card, a table: in the rules' one-line forms
         text = corrected(without_courtesy(relayed_request(text) or text))
         text = await self._identifiers(unhurried(text))
         ctx.memory["full_text"] = text

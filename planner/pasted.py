@@ -2,23 +2,16 @@
 request after it, a contact's card ("name: …", "email: …"), a table ("| deal | amount |"), values listed
 under a heading («Обнови суммы:\\nРомашка — 1 350 000 ₽»), and a list of requests under the record they
 are all about («По Ромашке:\\n1) …\\n2) …»). Each is reshaped into the one-line form the rules read; the
-quoted words are kept apart, as what "this" / "her message" in the request stands for.
+quoted words become context, or what "this" / "her message" in the request stands for.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from planner._lazy_re import LazyRe
 
-__all__ = ["Pasted", "reshape"]
-
-
-@dataclass(frozen=True)
-class Pasted:
-    text: str  # the request, one line a request
-    quote: str | None = None  # the quoted words (an email pasted with "> "), without its signature
+__all__ = ["reshape"]
 
 
 _QUOTED = LazyRe(r"^\s*>\s?")
@@ -50,25 +43,25 @@ _FIELD_NOUN = {
 }  # fmt: skip
 
 
-def reshape(text: str) -> Pasted:
+def reshape(text: str) -> str:
     """`text` with its pasted parts put into the rules' one-line forms (unchanged when it is one line)."""
     lines = [x.rstrip() for x in text.splitlines()]
     if len([x for x in lines if x.strip()]) < 2:
-        return Pasted(text)
+        return text
     quoted = [_QUOTED.sub("", x) for x in lines if _QUOTED.match(x)]
     if quoted:
         return _with_quote(lines, quoted)
     rest = [x for x in lines if x.strip()]
-    return Pasted(_table(rest) or _card(rest) or _values(rest) or _about(rest) or text)
+    return _table(rest) or _card(rest) or _values(rest) or _about(rest) or text
 
 
-def _with_quote(lines: list[str], quoted: list[str]) -> Pasted:
+def _with_quote(lines: list[str], quoted: list[str]) -> str:
     said = [x for x in quoted if x.strip()]
     body = " ".join(x.strip() for x in said if not _SIGNATURE.match(x)).strip()
     signed = " ".join(x.strip(" —–-") for x in said if _SIGNATURE.match(x))
     request = " ".join(x.strip() for x in lines if x.strip() and not _QUOTED.match(x))
     if not request:  # only an email, nothing asked of me
-        return Pasted(f"«{body}»", quote=body or None)
+        return f"«{body}»"
     pointer = _POINTS_AT_QUOTE.search(request) if body and _NOTE_WORD.search(request) else None
     if pointer:  # "Log this as a note on the Romashka deal": the note's words are the email's
         request = f"{request[: pointer.start()]}«{body}»{request[pointer.end() :]}"
@@ -76,7 +69,7 @@ def _with_quote(lines: list[str], quoted: list[str]) -> Pasted:
     # one quoted clause (its sentences joined, so none of them is read as a request of mine)
     context = "" if pointer else " ".join(x for x in (body, signed) if x)
     context = re.sub(r"\s*[.!?;]+\s*", ", ", context).strip(" ,").replace("«", "").replace("»", "")
-    return Pasted(f"«{context}». {request}" if context else request, quote=body or None)
+    return f"«{context}». {request}" if context else request
 
 
 def _card(lines: list[str]) -> str | None:
@@ -85,11 +78,10 @@ def _card(lines: list[str]) -> str | None:
     fields = lines[1:] if head else lines
     parts = []
     for line in fields:
-        key = _key(line)
-        if key is None:
+        key, said = _key(line), _CARD_LINE.match(line)
+        if key is None or said is None:
             return None
-        value = _CARD_LINE.match(line).group(2)  # type: ignore[union-attr]
-        parts.append(f"{key} {value}".strip())
+        parts.append(f"{key} {said.group(2)}".strip())
     if len(parts) < 2:
         return None
     return f"{head.rstrip(' :')}: {', '.join(parts)}" if head else ", ".join(parts)
