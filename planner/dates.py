@@ -19,6 +19,7 @@ __all__ = [
     "extract_duration",
     "extract_moment",
     "month_of",
+    "RU_ORDINAL_STEMS",
     "parse_duration_answer",
     "range_start",
     "time_ranges",
@@ -290,13 +291,16 @@ _EN_ORD = {
     "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
     "thirtieth": 30,
 }  # fmt: skip
-_RU_ORD = (
-    ("перв", 1), ("втор", 2), ("трет", 3), ("четверт", 4), ("пят", 5), ("шест", 6), ("седьм", 7), ("восьм", 8),
-    ("девят", 9), ("десят", 10), ("одиннадцат", 11), ("двенадцат", 12), ("тринадцат", 13), ("четырнадцат", 14),
-    ("пятнадцат", 15), ("шестнадцат", 16), ("семнадцат", 17), ("восемнадцат", 18), ("девятнадцат", 19),
-    ("двадцат", 20), ("тридцат", 30),
-)  # fmt: skip
-_RU_ORD_WORD = r"(?:" + "|".join(stem for stem, _ in _RU_ORD) + r")(?:ое|ого|ому|ым|ье|ьего|ьему|ий|ый|ая|ую)"
+# a day said as a Russian ordinal («пятнадцатое», «к первому»): the stem and its number (hurried.py reads
+# whole phrases with the same table)
+RU_ORDINAL_STEMS = {
+    "перв": 1, "втор": 2, "трет": 3, "четверт": 4, "четвёрт": 4, "пят": 5, "шест": 6, "седьм": 7, "восьм": 8,
+    "девят": 9, "десят": 10, "одиннадцат": 11, "двенадцат": 12, "тринадцат": 13, "четырнадцат": 14,
+    "пятнадцат": 15, "шестнадцат": 16, "семнадцат": 17, "восемнадцат": 18, "девятнадцат": 19, "двадцат": 20,
+    "тридцат": 30,
+}  # fmt: skip
+_RU_STEMS_LONGEST_FIRST = sorted(RU_ORDINAL_STEMS, key=len, reverse=True)  # «пятнадцатого» is not «пят…»
+_RU_ORD_WORD = r"(?:" + "|".join(_RU_STEMS_LONGEST_FIRST) + r")(?:ое|ого|ому|ым|ье|ьего|ьему|ий|ый|ая|ую)"
 _EN_ORD_WORD = r"(?:" + "|".join(_EN_ORD) + r")"
 _ORD = rf"(?:(?:twenty|thirty)[\s-]+)?{_EN_ORD_WORD}"
 _ORD_DATE = LazyRe(
@@ -316,7 +320,9 @@ def _ordinal_value(words: str) -> int | None:
         elif w in _EN_ORD:
             total += _EN_ORD[w]
         else:
-            total += next((n for stem, n in _RU_ORD if w.startswith(stem)), 0)
+            total += next(
+                (RU_ORDINAL_STEMS[stem] for stem in _RU_STEMS_LONGEST_FIRST if w.startswith(stem)), 0
+            )
     return total if 1 <= total <= 31 else None
 
 
@@ -353,7 +359,7 @@ def _nth_weekday(low: str, today: date, m: Moment) -> bool:
         word,
         -1
         if word.startswith("последн")
-        else next((n - 1 for stem, n in _RU_ORD[:4] if word.startswith(stem)), 0),
+        else next((n - 1 for stem, n in RU_ORDINAL_STEMS.items() if n <= 4 and word.startswith(stem)), 0),
     )
     wd = _weekday(rx.group(2))
     year = today.year if month >= today.month else today.year + 1

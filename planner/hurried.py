@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from planner._lazy_re import LazyRe
 from planner.analysis import CUES, command_verbs, cue_words
+from planner.dates import RU_ORDINAL_STEMS
 from planner.text import lemmas
 
 __all__ = ["unhurried"]
@@ -134,15 +135,9 @@ _SHORT_MONTH = LazyRe(r"(?i)\b(\d{1,2})\s*(" + "|".join(sorted(_MONTHS, key=len,
 
 
 # a day said as a Russian ordinal ("пятнадцатое декабря", «к двадцать первому января»): its number
-_ORDINAL_STEMS = {
-    "перв": 1, "втор": 2, "трет": 3, "четверт": 4, "четвёрт": 4, "пят": 5, "шест": 6, "седьм": 7, "восьм": 8,
-    "девят": 9, "десят": 10, "одиннадцат": 11, "двенадцат": 12, "тринадцат": 13, "четырнадцат": 14,
-    "пятнадцат": 15, "шестнадцат": 16, "семнадцат": 17, "восемнадцат": 18, "девятнадцат": 19, "двадцат": 20,
-    "тридцат": 30,
-}  # fmt: skip
 _ORDINAL_DAY = LazyRe(
     r"(?i)\b(?:(двадцать|тридцать)\s+)?("
-    + "|".join(sorted(_ORDINAL_STEMS, key=len, reverse=True))
+    + "|".join(sorted(RU_ORDINAL_STEMS, key=len, reverse=True))
     + r")(?:ое|ого|ому|ым|ом|ье|ьего|ьему|ьим|ьем|ий|ый|ая|ой|ую|ья|ью)\s+"
     r"(январ\w*|феврал\w*|март\w*|апрел\w*|ма[яй]\w*|июн\w*|июл\w*|август\w*|сентябр\w*|октябр\w*|"
     r"ноябр\w*|декабр\w*)"
@@ -151,7 +146,7 @@ _ORDINAL_DAY = LazyRe(
 
 def _ordinal_day(m: re.Match[str]) -> str:
     tens = {"двадцать": 20, "тридцать": 30}.get((m.group(1) or "").lower(), 0)
-    day = tens + _ORDINAL_STEMS[m.group(2).lower()]
+    day = tens + RU_ORDINAL_STEMS[m.group(2).lower()]
     return f"{day} {m.group(3)}" if 1 <= day <= 31 else m.group(0)
 
 

@@ -194,3 +194,22 @@ async def test_timed_events_without_a_verb_and_two_ranges_on_one_day(anna: Conve
     ]
     r = await anna.say("Interview with a backend candidate next Tue 10-11")
     assert intents(r)[0]["start"] == "2026-12-01T10:00:00+03:00"
+
+
+@pytest.mark.parametrize(
+    ("said", "day"),
+    [
+        ("до пятнадцатого декабря", "2026-12-15"),
+        ("к девятнадцатому января", "2027-01-19"),
+        ("к первому декабря", "2026-12-01"),
+    ],
+)
+def test_a_russian_ordinal_day_is_read_by_its_whole_stem(said: str, day: str) -> None:
+    from datetime import datetime
+
+    from planner.dates import extract_moment
+
+    moment = extract_moment(
+        said, datetime.fromisoformat("2026-11-25T12:00:00+03:00")
+    )  # «пятнадцат…», not «пят…»
+    assert moment.day is not None and moment.day.isoformat() == day
