@@ -473,6 +473,11 @@ _TOTAL_TOO = LazyRe(
 )
 
 
+# pieces that only finish the request before them: "… Please make that a CRM task", «…, обнови в CRM»
+# (the news is the change), "сколько сделок в рублях и на какую сумму" (one read, totalled)
+_SAME_REQUEST = (_MAKE_IT, _UPDATE_IT, _TOTAL_TOO)
+
+
 def _quoted_spans(text: str) -> list[tuple[int, int]]:
     return [m.span() for m in re.finditer(r"«[^«»]*»|“[^“”]*”", text)]
 
@@ -522,17 +527,8 @@ def _split(text: str, now: datetime) -> list[Clause]:
         ):  # "CS-14 → done, then созвон с jane в пт 12:00", "… → won + kick off onboarding": two requests
             merged.append((s, e))
             parts = [right]
-        elif _MAKE_IT.fullmatch(text[s:e].strip()):
-            merged[-1] = (merged[-1][0], e)  # "…on Friday. Please make that a CRM task.": the same request
-            parts.append(right)
-        elif _UPDATE_IT.fullmatch(text[s:e].strip()):
-            merged[-1] = (
-                merged[-1][0],
-                e,
-            )  # «у Initech сменился домен на X, обнови в CRM»: the news is the change
-            parts.append(right)
-        elif _TOTAL_TOO.fullmatch(text[s:e].strip()):
-            merged[-1] = (merged[-1][0], e)  # "сколько сделок в рублях и на какую сумму": one read, totalled
+        elif any(rx.fullmatch(text[s:e].strip()) for rx in _SAME_REQUEST):
+            merged[-1] = (merged[-1][0], e)  # "…on Friday. Please make that a CRM task.": the request before
             parts.append(right)
         elif (
             _is_reason(text[s:e], right)

@@ -208,14 +208,7 @@ def amount_of(text: str, default: str | None = "USD") -> tuple[float, str | None
         code = cur or cur_sign or (elsewhere.group(1) or elsewhere.group(2) if elsewhere else None)
         if code is None:
             return value, default
-        currency = (
-            "RUB"
-            if code.startswith(("р", "₽", "rub"))
-            else "EUR"
-            if code.startswith(("e", "€", "е"))
-            else "USD"
-        )
-        return value, currency
+        return value, _currency_code(code)
     return None
 
 
@@ -295,14 +288,16 @@ def without_old_amounts(text: str) -> str:
     return _OLD_AMOUNT.sub(" ", text)
 
 
-_IN_CURRENCY = LazyRe(
-    r"(?i)\b(?:в|in)\s+(?:(руб\w*|rub\w*|₽)|(доллар\w*|usd|dollars?|\$)|(евро|eur\w*|€))(?!\w)"
-)
+_IN_CURRENCY = LazyRe(r"(?i)\b(?:в|in)\s+(руб\w*|rub\w*|₽|доллар\w*|usd|dollars?|\$|евро|eur\w*|€)(?!\w)")
 
 
 def currency_said(text: str) -> Literal["USD", "EUR", "RUB"] | None:
     """ "сделки в рублях", "deals in USD": the currency a read of deals is filtered by."""
     m = _IN_CURRENCY.search(text)
-    if m is None:
-        return None
-    return "RUB" if m.group(1) else "USD" if m.group(2) else "EUR"
+    return _currency_code(m.group(1)) if m else None
+
+
+def _currency_code(word: str) -> Literal["USD", "EUR", "RUB"]:
+    """The code of a currency said as a word or a sign ("руб", "₽", "евро", "€", "$", "dollars")."""
+    w = word.lower()
+    return "RUB" if w.startswith(("р", "₽", "rub")) else "EUR" if w.startswith(("e", "€", "е")) else "USD"
