@@ -131,6 +131,8 @@ class Clause:
         or "open" ("my open deals", "открытые задачи" are a state)."""
         return (
             _STARTS.search(self.text) is not None
+            or _OBJECT_FIRST.search(self.text) is not None
+            and not self.has(*_ACTIONS)
             or "create" in self.cues
             and any(
                 self.keys[i].text not in _NEW
@@ -170,6 +172,8 @@ class Clause:
             return True
         if self.text.rstrip().endswith("?"):
             return True
+        if _OBJECT_OF_A_REQUEST.search(self.text):
+            return False  # «задачу Олегу: выставить счёт»: the thing asked for, its verb left out
         return not self.has(*_ACTIONS, "signed", "refused", "lost") and self.after_colon is None
 
     def commands(self) -> bool:
@@ -184,6 +188,13 @@ class Clause:
         if re.search(r"\d$", head) and re.match(r"\d", tail):
             return None  # a time like 14:00
         return tail.strip() or None
+
+
+# a Russian noun in the accusative is the object of a verb left out («задачу Олегу …», «встречу с Джейн …»);
+# the nominative or plural names what is asked about («задачи Олега», «заметки по Initech»)
+_OBJECT_OF_A_REQUEST = LazyRe(
+    r"(?i)^(?!.*(?<![\w-])(?:не|not)(?![\w-])).*?(?<![\w-])(?:задачу|встречу|заметку|напоминалку|тикет\s+на)(?![\w-])"
+)
 
 
 def _identifiers(text: str) -> list[str]:
@@ -214,6 +225,11 @@ _STARTS = LazyRe(
     re.I,
 )
 
+
+# «По Globex: задачу Олегу — выставить счёт»: a request that opens with the thing asked for, its verb left out
+_OBJECT_FIRST = LazyRe(
+    r"(?i)^(?!.*(?<![\w-])(?:не|not)(?![\w-]))\s*(?:по\s+[\w-]+(?:\s+[\w-]+)?\s*[:,—-]?\s*)?(?:задачу|заметку|напоминалку)(?![\w-])"
+)
 
 _ANY_PHRASE = LazyRe("|".join(f"(?:{rx.pattern})" for rx, _ in _PHRASES), re.IGNORECASE)
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from planner._lazy_re import LazyRe
 from planner.analysis import CUES, Clause, cue_words
 from planner.context import BuildContext
+from planner.date_gaps import date_gaps
 from planner.intents import IntentBase, toolkit_of
 from planner.resolve import Mention, WordKey, key_spans, keys_for, match_words
 from planner.text import is_imperative, is_infinitive, norm
@@ -242,6 +243,7 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
         and not any(getattr(i, f, None) for i in intents for f in ("due", "start", "target_date"))
     ):
         gaps.append(vague.group(0))
+    gaps += date_gaps(text, intents, ctx.now)  # "due friday, no, monday" drafted as Friday
     money = amount_of(without_old_amounts(text))
     if money is not None:
         number = money[0]

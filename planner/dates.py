@@ -190,6 +190,11 @@ def extract_moment(text: str, now: datetime) -> Moment:
                 ahead = 7
             m.day = today + timedelta(days=ahead)
             take(rx)
+            before = _WEEKS_FROM.search(low, 0, rx.start())  # "a week from Friday": that day, weeks later
+            if before:
+                n = before.group(1)
+                m.day += timedelta(weeks=int(n) if n.isdecimal() else _NUM_WORDS.get(n, 1))
+                m.spans.append(before.span())
 
     if m.day is None:
         rx = re.search(rf"\b(\d{{1,2}})\s+({_MON_RU}|{_MON_EN})\b(?:\s+(\d{{4}}))?", low) or re.search(
@@ -284,6 +289,7 @@ def extract_moment(text: str, now: datetime) -> Moment:
     return m
 
 
+_WEEKS_FROM = LazyRe(r"\b(a|one|two|three|\d)\s+weeks?\s+(?:from|after)\s+(?:(?:this|next)\s+)?$")
 _NEXT_WEEK_AFTER = LazyRe(r"\s*,?\s*(?:(?:на|of)\s+)?(?:следующей\s+недел[иеь]|next\s+week)\b")
 _EN_ORD = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
@@ -398,6 +404,7 @@ def _end_of(low: str, today: date, m: Moment) -> bool:
         m.day = (date(year, month, 28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
     elif unit in ("дня", "day", "eod", "cob"):
         if _DAY_AFTER.match(low, rx.end()):
+            m.spans.append(rx.span())  # part of the day read next, not a day of its own
             return False
         m.day = today
     else:  # a week: its Friday

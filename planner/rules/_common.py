@@ -14,7 +14,7 @@ from planner.numbers import NUMBER_WORDS, number_from_words, spoken_numbers
 from planner.resolve import Mention, find_mentions, keys_for
 
 __all__ = [
-    "amount_of", "clean_title", "find", "iso_date", "priority_of", "strip_spans", "strong",
+    "amount_of", "clean_title", "find", "iso_date", "priority_of", "strip_spans", "strong", "without_heading",
 ]  # fmt: skip
 
 _LEAD_RU = LazyRe(
@@ -91,10 +91,23 @@ _HEDGE = LazyRe(
 )
 
 
+# «По Globex: задачу Олегу …», a list's heading said with each item: what it is about, not its title
+_ABOUT_HEAD = LazyRe(
+    r"(?i)^\s*(?:по|про|re|about)\s+[\w-]+(?:\s+[\w-]+)?\s*[:—-]?\s+"
+    r"(?=(?:задач|встреч|заметк|созвон|напомин|таск|тикет)\w*\b)"
+)
+
+
+def without_heading(text: str) -> str:
+    """The words of one item of a list under «По X:», without the heading said with it."""
+    return _ABOUT_HEAD.sub("", text, count=1)
+
+
 def clean_title(raw: str, lang: str, *, content: bool = False) -> str:
     """A title from the words that carry it; `content`: the words after a colon, which are the title
     itself ("…: new pricing table" keeps its "new")."""
     s = _COURTESY.sub(" ", strip_fillers(raw))
+    s = without_heading(s)
     for pattern in _ROUTING:
         s = re.sub(pattern, " ", s, flags=re.IGNORECASE)
     if not content:

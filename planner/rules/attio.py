@@ -478,7 +478,9 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     on_record = _ABOUT_RECORD.search(clause.text.split(":", 1)[0])  # "задача по сделке Globex: …"
     # «задача олегу: выставить счёт альфе»: a to-do for a colleague about a CRM record (seed 000)
     addressed = bool(_ADDRESSED.match(clause.text))
-    explicit = clause.has("task") and (clause.has("create", "put") or in_crm or bool(on_record) or addressed)
+    explicit = clause.has("task") and (
+        clause.has("create", "put") or clause.creates() or in_crm or bool(on_record) or addressed
+    )
     if not (reminder or delegated or explicit) or clause.has("linear", "issue", "team") or clause.identifiers:
         return False
     if clause.asks() and not clause.commands():

@@ -13,7 +13,7 @@ from planner.directory import Entity
 from planner.intents.models import CreateEvent
 from planner.resolve import best, key_spans, keys_for, match_words
 from planner.rules import rule
-from planner.rules._common import _COURTESY, find, quoted, strip_fillers, strip_spans
+from planner.rules._common import _COURTESY, find, quoted, strip_fillers, strip_spans, without_heading
 from planner.text import lemma, norm
 
 __all__ = ["timeblock"]
@@ -67,7 +67,7 @@ def _title(
     s = next((x for x in reversed(re.split(r"\s+[—–]\s+", s)) if clause_has_meeting(x)), s)
     # "Jane would like a working session": the session is the title, not who wants it
     s = re.sub(r"(?i)^.*?\b(?:would\s+like|wants?|needs?|хоч\w+|нужн\w*)\s+(?:a|an|the)?\s*(?=\S)", "", s)
-    s = strip_fillers(s)
+    s = without_heading(strip_fillers(s))
     s = re.sub(
         r"^\s*(?:(?:запланируй|назначь|поставь|создай|добавь|schedule|book|set up|create|add|put)\s+)+"
         r"(?:(?:a|an|the|мне)\s+)?",

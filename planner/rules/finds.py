@@ -70,7 +70,8 @@ def _listing(clause: Clause) -> bool:
         bool(_ASKS_LIST.match(clause.text))
         or bool(_OPEN_THINGS.search(clause.text) and not _MAKING.search(clause.text))  # "oleg's open issues"
         or clause.text.rstrip().endswith("?")
-        or not clause.has(
+        or not clause.creates()  # «По Globex: задачу Олегу …» names what to make, with no verb
+        and not clause.has(
             "create",
             "move",
             "complete",
