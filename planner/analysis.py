@@ -210,6 +210,14 @@ _PHRASES = [
     (re.compile(r"\bfollow(?:ed)?[ -]up\b", re.I), "followup"),
     (re.compile(r"\bfell through\b", re.I), "lost"),
     (re.compile(r"\s(?:→|->|=>)\s"), " move to "),  # "globex → won", "ENG-101 -> Done"
+    # «готова к проверке», "ready for review": the next step, not done
+    (
+        re.compile(
+            r"\b(?:готов\w*|ready)\s+(?:к|для|for)\s+(?=(?:проверк|ревью|review|code\s+review|qa\b|тестирован))",
+            re.I,
+        ),
+        "move to ",
+    ),
     (re.compile(r"\bgive\b(?=\s+[\w-]+\s+to\s)", re.I), "assign"),  # "give ENG-104 to Max", not "give me…"
     # "the Acme pilot can go to qualification now"
     (re.compile(r"\b(?:can|should|could|will|may)\s+(?:now\s+)?go\s+(?=to\b|into\b)", re.I), "move "),

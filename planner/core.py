@@ -300,6 +300,8 @@ class Planner:
             first = len(ctx.intents)
             marks = (len(ctx.intents), len(ctx.actions))
             explained = await self._read_clause(clause, ctx)
+            if not explained and not ctx.memory["asking"]:  # "Oleg rotated the leaked key this morning."
+                ctx.memory.setdefault("told", []).append((i, clause.text))  # what a later "close it" is about
             quoted_words = re.fullmatch(r"\s*['\"«“][^'\"«»“”]+['\"»”][\s.!?]*", clause.text)
             if clause.context or quoted_words:  # a scene, or someone's words quoted: what they name is read
                 scene.append((marks, (len(ctx.intents), len(ctx.actions))))  # for the rest, never a step
@@ -315,7 +317,10 @@ class Planner:
                     del ctx.intents[i0:i1], ctx.actions[a0:a1]
                     read = [(n, c, s if s < i0 else max(i0, s - (i1 - i0))) for n, c, s in read]
         await self._values_used(read, ctx)
-        uncovered = coverage.uncovered(ctx.intents) if matched else []
+        told = ctx.memory.get(
+            "told_used", ()
+        )  # "Push notifications slipped — move the due date …": the issue
+        uncovered = [u for u in coverage.uncovered(ctx.intents) if u[0] not in told] if matched else []
         if uncovered:
             index, words = uncovered[0]
             ctx.clause_index = index

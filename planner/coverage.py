@@ -184,6 +184,7 @@ _RECIPIENT_BEFORE = LazyRe(
     r"исполнител\w*)\s*[:—-]?\s*$"
 )
 _PLACE_BEFORE = LazyRe(r"(?i)\b(?:в|во|in|into|to|for|для|команд\w*|team|project|проект\w*)\s*[:—-]?\s*$")
+_FROM_BEFORE = LazyRe(r"(?i)\b(?:из|from|out\s+of)\s+(?:the\s+)?(?:проекта|project|команды|team)?\s*$")
 _DOER_AFTER = LazyRe(r"(?i)\s+(?:to|should|needs\s+to|must|will)\s+[a-z]")
 _TEXT_FIELDS = ("title", "body", "content", "description", "span", "name")
 
@@ -300,6 +301,9 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
             recipient = (
                 kind in ("project", "team")
                 and bool(at and _PLACE_BEFORE.search(text[: spans[at[0]][0]]))
+                and not _FROM_BEFORE.search(
+                    text[: spans[at[0]][0]]
+                )  # «из проекта Q1 Launch в …»: the old one
                 or kind in ("member", "user")
                 and bool(at and _RECIPIENT_BEFORE.search(text[: spans[at[0]][0]]))
                 or bool(words and not words[-1].isascii() and words[-1].lower().endswith(("у", "ю")))

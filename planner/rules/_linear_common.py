@@ -28,7 +28,10 @@ __all__ = [
 # a workflow state as people ask about it, by what it is called in the workspace or by its kind
 STATE_PHRASES = [
     (
-        re.compile(r"\b(?:in\s+review|on\s+review|на\s+ревью|в\s+ревью|на\s+проверке|review)\b", re.I),
+        re.compile(
+            r"\b(?:in\s+review|on\s+review|на\s+ревью|в\s+ревью|на\s+проверк[еу]|к\s+проверке|к\s+ревью|review)\b",
+            re.I,
+        ),
         "In Review",
     ),
     (
@@ -133,6 +136,9 @@ def assignee_text(clause: Clause) -> str | None:
 # "add the onboarding issue to the Q1 Launch project": an issue that is there, put somewhere
 ADD_EXISTING = re.compile(
     r"(?i)\b(?:add|put|move)\s+(?:the|this|that|our|my)\s+(?:[\w-]+\s+){0,3}(?:issue|task|ticket)\s+(?:to|in|into)\s"
+    # «добавь описание к задаче про SSO: …», "add a description to the export issue: …": that issue's text
+    r"|\b(?:описани\w*|description)\s+(?:к|для|у|of|to|for|on)\s+(?:the\s+|this\s+|эт\w+\s+)?(?:[\w-]+\s+){0,3}?"
+    r"(?:задач\w*|тикет\w*|issue|ticket)\b"
 )
 # "add the onboarding label to the … issue", «повесь метку bug на задачу про …»: a label on an issue
 LABEL_ON = re.compile(

@@ -371,7 +371,8 @@ _FILLER = re.compile(
     r"assign|назначь|to me|на меня|it|its|it's|эту|её|ее|прокомментируй|прокомментировать|откомментируй|"
     r"доделал|доделала|сделал|сделала|для|bump|raise|increase|lower|priority|приоритет|повысь|подними|понизь|"
     r"срок|due|date|поставь|set|okay|ok|thing|stuff|is|was|you|can|could|now|just|so|we|i|this|that|it's|"
-    r"please|pls|plz|плз|пожалуйста|уже|всё|все|move|put|переведи|перенеси|сделанную|сделанной)\b",
+    r"please|pls|plz|плз|пожалуйста|уже|всё|все|move|put|переведи|перенеси|сделанную|сделанной|заархивируй|"
+    r"архивируй|archive|эту|этот|эта|leave|оставь|комментарий|коммент|добавь|add|описание|description|к)\b",
     re.IGNORECASE,
 )
 
@@ -390,8 +391,8 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
                 clause.has("priority", "due", "move", "put")
                 or bool(LABEL_ON.search(clause.text) or ADD_EXISTING.search(clause.text))
             )
-            and clause.has(
-                "issue", "task"
+            and (
+                clause.has("issue", "task") or bool(ctx.memory.get("told"))
             )  # "bump priority on the API ticket", "move the api docs issue to …", "add the X label to …"
         )
         or clause.has("deal", "note", "crm", "attio")  # "mark my Attio task … as done" is a CRM task
@@ -401,8 +402,10 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if clause.asks() and not clause.commands() or ctx.memory.get("asking"):
         return False  # "на кого можно назначить задачу?" asks, it does not assign
-    if clause.after_colon and not head_of(clause, ctx.now).has(
-        "complete", "delete", "archive", "comment", "assign"
+    if (
+        clause.after_colon
+        and not head_of(clause, ctx.now).has("complete", "delete", "archive", "comment", "assign")
+        and not ADD_EXISTING.search(clause.text.split(":", 1)[0])
     ):
         return False  # "todo for me in linear: …, high prio" introduces a new task
     if not clause.has("issue", "task") and any(m.score >= 1.0 for m in await find(ctx, clause, "deal")):
@@ -438,7 +441,12 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
             choices=choices,
         )
     # "прокомментируй задачу про onboarding: ждём доступы": after the colon is the comment, not the issue
-    named_by = clause.text.split(":", 1)[0] if clause.has("comment") and clause.after_colon else clause.text
+    described = clause.after_colon and ADD_EXISTING.search(clause.text.split(":", 1)[0])
+    named_by = (
+        clause.text.split(":", 1)[0]
+        if (clause.has("comment") or described) and clause.after_colon
+        else clause.text
+    )
     # "…, since Acme and Globex both reported it": why, not which issue
     named_by = re.split(r"(?i),?\s+(?:since|because|потому\s+что|так\s+как|т\.\s?к\.)\s", named_by)[0]
     if clause.has("rename"):  # "rename the Initech check-in issue to '…'": the new name names no issue
@@ -448,10 +456,12 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
     elif label_on := LABEL_ON.search(named_by):  # «повесь метку bug на задачу про экспорт»: after the label
         named_by = named_by[label_on.end() :]
     elif clause.has("move", "put"):  # "move the api docs issue to in progress": where it goes names no issue
-        named_by = re.sub(r"\s+(?:to|into|в|во|на)\s+[^,;]+$", "", named_by)
+        named_by = re.sub(
+            r"\s+(?:to|into|в|во|на)\s+(?!(?:задач|тикет|issue|ticket|the\s+issue))[^,;]+$", "", named_by
+        )
     phrase = said.strip() if said else re.sub(r"\s{2,}", " ", _FILLER.sub(" ", named_by)).strip(" .,!?:")
     if not phrase:
-        return False
+        return await _issue_told_before(clause, ctx)
     answered = ctx.answer("issue")
     if answered:
         clause.identifiers.append(answered)
@@ -681,17 +691,23 @@ def _new_title(text: str) -> str | None:
 
 async def _state_named(clause: Clause, ctx: BuildContext, team_id: str) -> Entity | None:
     """ "переведи ENG-102 в In Progress": a workflow state named after "в"/"to"/"into"."""
-    m = re.search(r"(?:\b(?:в|во|на|to|into|in|as)|->|→|=>)\s+([^,;]+?)\s*(?:[,;.!].*)?$", clause.text, re.I)
-    if not m or not team_id:
+    if not team_id:
         return None
-    wanted = m.group(1).lower().strip(" .«»\"'")
     states = await ctx.directory.states(team_id)
-    for st in states:
-        bare = re.sub(r"^(?:status|state|статус|состояние)\s+", "", wanted)  # "в статус In Review"
-        if st.name.lower() in (wanted, bare):
-            return st
-    said = next((name for rx, name in _STATE_GOALS if rx.fullmatch(wanted)), None)  # «в работу»
-    return next((st for st in states if st.name == said), None)
+    # the last place named is where it goes: «из бэклога в Todo», "…в PDF всплыл. Переведи его в Todo"
+    for m in reversed(list(_TO_STATE.finditer(clause.text))):
+        wanted = m.group(1).lower().strip(" .«»\"'")
+        for st in states:
+            bare = re.sub(r"^(?:status|state|статус|состояние)\s+", "", wanted)  # "в статус In Review"
+            if st.name.lower() in (wanted, bare):
+                return st
+        said = next((name for rx, name in _STATE_GOALS if rx.fullmatch(wanted)), None)  # «в работу»
+        if said is not None:
+            return next((st for st in states if st.name == said), None)
+    return None
+
+
+_TO_STATE = re.compile(r"(?:\b(?:в|во|на|to|into|in|as)|->|→|=>)\s+([^,;.!]+?)\s*(?=[,;.!]|$)", re.I)
 
 
 # where an issue is sent, said the way people say it: «в работу», «на ревью», "to review", «в бэклог»
@@ -709,6 +725,19 @@ async def _names_crm_record(clause: Clause, ctx: BuildContext) -> bool:
         if any(m.score >= 0.9 for m in await find(ctx, clause, kind)):
             return True
     return False
+
+
+async def _issue_told_before(clause: Clause, ctx: BuildContext) -> bool:
+    """ "Oleg rotated the leaked staging key this morning, close the task": a request that names no issue
+    itself is about the one the sentence before it described — when its words fit that issue and no other."""
+    said_before: list[tuple[int, str]] = ctx.memory.get("told") or []
+    told = " ".join(text for _, text in said_before)
+    found = (await issues_by_title_words(told, ctx) or await _most_words(told, ctx)) if told else []
+    if len(found) != 1:
+        return False
+    ctx.memory["told_used"] = {i for i, _ in said_before}  # they named the issue; they asked for nothing
+    clause.identifiers.append(str(found[0].get("identifier")))
+    return await issue_by_reference(clause, ctx)
 
 
 async def _most_words(phrase: str, ctx: BuildContext) -> list[dict[str, Any]]:

@@ -93,3 +93,52 @@ async def test_a_list_item_naming_what_to_make_is_drafted(anna: Conversation) ->
 async def test_an_instruction_not_to_act_drafts_nothing(anna: Conversation) -> None:
     r = await anna.say("Задачу по SSO для Ромашки пока не закрывать")
     assert r["draft"] is None
+
+
+async def test_a_request_that_names_no_issue_is_about_the_one_described_before(anna: Conversation) -> None:
+    r = await anna.say("Олег сделал ротацию утёкшего staging-ключа ещё утром, закрой, пожалуйста, задачу.")
+    assert r["status"] == "draft_pending" and intents(r) == [{"op": "complete_issue", "issue": "ENG-106"}]
+    r = await anna.say(
+        "Push notifications for iOS slipped — move the due date to December 22 and leave a comment that "
+        "Apple review took longer than expected."
+    )
+    assert [(i["op"], i["issue"]) for i in intents(r)] == [
+        ("update_issue", "ENG-105"),
+        ("comment_issue", "ENG-105"),
+    ]
+    assert intents(r)[0]["due"] == "2026-12-22"
+    r = await anna.say(
+        "Квартальный чекин с Initech мы отменили, они перешли на ежемесячные отчёты. Заархивируй эту задачу."
+    )
+    assert intents(r) == [{"op": "archive_issue", "issue": "CS-15"}]
+
+
+async def test_ready_for_review_is_the_next_step_not_done(anna: Conversation) -> None:
+    r = await anna.say("Пуш-уведомления для iOS готовы к проверке, переведи задачу в In Review.")
+    assert intents(r) == [{"op": "update_issue", "issue": "ENG-105", "state": "In Review"}]
+    r = await anna.say("ENG-105 готова к проверке")
+    assert not any(i["op"] == "complete_issue" for i in intents(r))
+
+
+async def test_from_one_place_to_another_goes_to_the_last(anna: Conversation) -> None:
+    r = await anna.say(
+        "Баг с экспортом в PDF уже всплыл у трёх клиентов. Переведи его из бэклога в Todo и назначь на Макса."
+    )
+    assert r["status"] == "draft_pending"
+    assert intents(r) == [
+        {"op": "update_issue", "issue": "ENG-103", "state": "Todo"},
+        {"op": "update_issue", "issue": "ENG-103", "assignee": "Max Weber"},
+    ]
+    r = await anna.say("Перенеси задачу про документацию API v2 из проекта Q1 Launch в Website Redesign")
+    assert r["status"] == "draft_pending" and intents(r)[0]["project"] == "Website Redesign"
+
+
+async def test_a_description_or_comment_for_an_issue_named_by_its_words(anna: Conversation) -> None:
+    r = await anna.say("add a description to the PDF export issue: crashes only on Windows")
+    assert intents(r) == [
+        {"op": "update_issue", "issue": "ENG-103", "description": "crashes only on Windows"}
+    ]
+    r = await anna.say("Добавь описание к задаче про SSO для Ромашки: нужен SAML, IdP — Azure AD.")
+    assert intents(r)[0]["op"] == "update_issue" and intents(r)[0]["issue"] == "CS-13"
+    r = await anna.say("Оставь комментарий в задаче про ротацию staging-ключа: ключ отозван.")
+    assert intents(r) == [{"op": "comment_issue", "issue": "ENG-106", "body": "ключ отозван."}]
