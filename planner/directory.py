@@ -138,7 +138,11 @@ class Directory:
                         sub,
                         r.get("web_url"),
                         [],
-                        {"emails": emails, "company_id": company_id},
+                        {
+                            "emails": emails,
+                            "company_id": company_id,
+                            "company": companies.get(str(company_id), ""),
+                        },
                     )
                 )
             return out

@@ -115,6 +115,21 @@ def _line(row: dict[str, Any], lang: str, zone: str | None, stage_label: Callabl
     return str(row.get("name") or row.get("title") or row.get("id") or "")
 
 
+def _issue_details(row: dict[str, Any], lang: str) -> list[str]:
+    """What one issue holds beyond its line: priority, project, labels."""
+    details = []
+    if row.get("priorityLabel") and row.get("priority"):
+        label = str(row["priorityLabel"])
+        ru = {"Urgent": "срочный", "High": "высокий", "Medium": "средний", "Low": "низкий"}.get(label, label)
+        details.append(t(lang, f"приоритет: {ru} ({label})", f"priority: {label}"))
+    if isinstance(row.get("project"), dict) and row["project"].get("name"):
+        details.append(t(lang, f"проект: {row['project']['name']}", f"project: {row['project']['name']}"))
+    labels = [str(x["name"]) for x in row.get("labels") or [] if isinstance(x, dict) and x.get("name")]
+    if labels:
+        details.append(t(lang, "метки: ", "labels: ") + ", ".join(labels))
+    return [f"  {'; '.join(details)}"] if details else []
+
+
 def query_message(
     plan: Plan,
     results: list[dict[str, Any]],
@@ -131,6 +146,8 @@ def query_message(
             lines.append(t(lang, "Ничего не найдено.", "Nothing found."))
             continue
         lines.extend(f"• {_line(row, lang, plan.timezone, stage_label)}" for row in rows[:15])
+        if len(rows) == 1 and "identifier" in rows[0]:  # one issue asked about: all it holds
+            lines.extend(_issue_details(rows[0], lang))
         if len(rows) > 15:
             lines.append(t(lang, f"…и ещё {len(rows) - 15}", f"…and {len(rows) - 15} more"))
     return "\n".join(lines)[:3500]

@@ -85,6 +85,13 @@ async def _crm(intent: Find, f: Filters, ctx: BuildContext) -> None:
         kind, rec = found
         index = ctx.add(attio.get_record(kind, rec.id, rec.name))
         _refine(ctx, index, intent)
+        if kind == "people" and rec.extra.get("company"):  # its record holds only the company's id
+            ctx.notes.append(
+                ctx.t(
+                    f"{rec.name}: компания {rec.extra['company']}",
+                    f"{rec.name} is with {rec.extra['company']}",
+                )
+            )
         return
     flt: dict[str, Any] = {}
     shown: list[str] = []

@@ -142,3 +142,15 @@ async def test_a_description_or_comment_for_an_issue_named_by_its_words(anna: Co
     assert intents(r)[0]["op"] == "update_issue" and intents(r)[0]["issue"] == "CS-13"
     r = await anna.say("Оставь комментарий в задаче про ротацию staging-ключа: ключ отозван.")
     assert intents(r) == [{"op": "comment_issue", "issue": "ENG-106", "body": "ключ отозван."}]
+
+
+async def test_one_issue_asked_about_shows_its_priority_project_and_labels(anna: Conversation) -> None:
+    r = await anna.say("ENG-104 priority?")
+    assert "priority: Low; project: Q1 Launch; labels: docs" in r["user_message"]
+    r = await anna.say("какой приоритет у ENG-103")
+    assert "приоритет: срочный (Urgent)" in r["user_message"]
+
+
+async def test_a_person_asked_about_is_said_with_their_company(anna: Conversation) -> None:
+    r = await anna.say("where does li wei work again")
+    assert "Li Wei is with Acme Logistics" in r["user_message"]
