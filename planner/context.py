@@ -125,7 +125,24 @@ class BuildContext:
             intent.confidence = confidence
         self.intents.append(intent)
         assert self.compiler is not None, "the planner sets the compiler"
+        # where the last intent's actions begin: a later clause may amend it ("…, and assign it to Oleg")
+        self.memory["last_emit"] = (len(self.actions), len(self.entities), len(self.risks))
         await self.compiler(intent, self)
+
+    async def amend_last(self, **fields: Any) -> bool:
+        """The last intent again, with `fields` it did not set ("create an issue …, assign it to Oleg,
+        due Friday"): its actions are built anew. False when it already says otherwise."""
+        last = self.intents[-1]
+        if any(getattr(last, k, None) not in (None, v) for k, v in fields.items()):
+            return False
+        actions, entities, risks = self.memory["last_emit"]
+        del self.actions[actions:], self.entities[entities:], self.risks[risks:]
+        self.intents.pop()
+        values = {**last.model_dump(exclude_none=True), **{k: v for k, v in fields.items() if v is not None}}
+        amended = type(last).model_validate(values)
+        amended.with_resolved(**last._resolved)
+        await self.emit(amended, amended.confidence or 0.9)
+        return True
 
     def add(self, action: ToolAction) -> int:
         self.actions.append(action)

@@ -27,6 +27,7 @@ _MODULES = (
     "catalog",
     "finds",
     "queries",
+    "follow_ups",
 )
 
 

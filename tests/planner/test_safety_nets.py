@@ -154,3 +154,18 @@ async def test_one_issue_asked_about_shows_its_priority_project_and_labels(anna:
 async def test_a_person_asked_about_is_said_with_their_company(anna: Conversation) -> None:
     r = await anna.say("where does li wei work again")
     assert "Li Wei is with Acme Logistics" in r["user_message"]
+
+
+async def test_what_a_clause_adds_about_the_new_issue_is_that_issues(anna: Conversation) -> None:
+    r = await anna.say(
+        "заведи баг в ENG: не приходят письма сброса пароля, и назначь его на олега, срок завтра"
+    )
+    assert r["status"] == "draft_pending" and len(r["plan"]["actions"]) == 1
+    new = intents(r)[0]
+    assert (new["op"], new["assignee"], new["due"]) == ("create_issue", "Oleg Ivanov", "2026-11-26")
+    r = await anna.say("create an issue in ENG: fix login, and assign it to Oleg, due Friday")
+    assert [(i["op"], i.get("assignee"), i.get("due")) for i in intents(r)] == [
+        ("create_issue", "Oleg Ivanov", "2026-11-27")
+    ]
+    r = await anna.say("create an issue in ENG: fix login, and assign it to Zorro")
+    assert r["draft"] is None  # no one by that name: asked, never dropped

@@ -1,0 +1,53 @@
+"""A clause that goes on about the thing the clause before it made: "create an issue in ENG: fix the
+login, and assign it to Oleg, due Friday", «заведи баг: …, и назначь его на олега, срок завтра». What it
+adds (who, when, how urgent) belongs to that new thing, not to a change of another record."""
+
+from __future__ import annotations
+
+import re
+
+from planner.analysis import Clause
+from planner.context import BuildContext
+from planner.intents.models import priority_name
+from planner.rules import rule
+from planner.rules._common import iso_date, priority_of
+from planner.rules._linear_common import find_user
+
+__all__ = ["about_the_new_one"]
+
+# "and assign it to …", «и назначь его на …», "make it urgent", «поставь ей срок …»: the new thing, by pronoun
+_BACK = re.compile(
+    r"(?i)^\s*(?:(?:and|then|also|и|а|потом|ещё|еще)\s+)*(?:please\s+|пожалуйста\s+)?"
+    r"(?:assign|give|set|make|put|mark|назначь|поставь|сделай|дай|отдай|передай)\s+(?:it|this|its|его|её|ее|ей|ему)\b"
+)
+_TO_WHOM = re.compile(r"(?i)\b(?:to|на|for|для)\s+(me|myself|меня|себя|[^\W\d_][\w-]+)")
+_AS_NEW = ("create_issue",)
+
+
+@rule(19, writes=True)
+async def about_the_new_one(clause: Clause, ctx: BuildContext) -> bool:
+    if (
+        clause.identifiers
+        or not ctx.intents
+        or ctx.intents[-1].op not in _AS_NEW
+        or not _BACK.match(clause.text)
+    ):
+        return False
+    who = (
+        _TO_WHOM.search(clause.text)
+        if clause.has("assign") or re.search(r"(?i)назнач|assign|give", clause.text)
+        else None
+    )
+    assignee = await find_user(clause, ctx, who.group(1)) if who else None
+    if who and assignee is None:
+        return False  # a name that is no one here: the other rules (and the question) know better
+    due = iso_date(clause.moment.datetime_in(ctx.now)) if clause.moment.day else None
+    priority = priority_name(priority_of(clause.text))
+    fields = {
+        "assignee": assignee.name if assignee else None,
+        "due": due,
+        "priority": priority,
+    }
+    if not any(fields.values()):
+        return False
+    return await ctx.amend_last(**fields)
