@@ -497,6 +497,9 @@ _TOTAL_TOO = LazyRe(
 )
 
 
+# "everything in Todo for CS, …": which records a change said next is for
+_QUANTIFIED = LazyRe(r"(?i)^\s*(?:all|every|everything|each|все|всё|всех|каждую|каждый)\b")
+
 # pieces that only finish the request before them: "… Please make that a CRM task", «…, обнови в CRM»
 # (the news is the change), "сколько сделок в рублях и на какую сумму" (one read, totalled)
 _SAME_REQUEST = (_MAKE_IT, _UPDATE_IT, _TOTAL_TOO)
@@ -542,6 +545,9 @@ def _split(text: str, now: datetime) -> list[Clause]:
             parts.append(right)
         elif _BARE_VERB.fullmatch(text[merged[-1][0] : merged[-1][1]].strip()):
             merged[-1] = (merged[-1][0], e)  # «запиши, эээ, новую сделку, …»: the verb is for what follows
+            parts.append(right)
+        elif _QUANTIFIED.match(left.text) and not _verb_count(left) and _starts_with_verb(right):
+            merged[-1] = (merged[-1][0], e)  # «Все задачи без исполнителя, что в бэклоге, назначь на Олега»
             parts.append(right)
         elif _IT_TO_STAGE.fullmatch(text[s:e].strip()) and left.creates():
             merged[-1] = (merged[-1][0], e)  # "New deal with Umbrella …, put it in Lead": the new one's stage

@@ -9,7 +9,7 @@ from typing import Any
 from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.directory import Entity
-from planner.intents.models import Filters, UpdateMatching
+from planner.intents.models import Filters, UpdateMatching, priority_name
 from planner.resolve import key_spans
 from planner.rules import rule
 from planner.rules._common import find, priority_of, strip_spans
@@ -22,9 +22,12 @@ _ALL = re.compile(
     r"обе|оба|обеих|обоих)\b",
     re.IGNORECASE,
 )
-_DESTINATION_AT = re.compile(r"\s(?:to|into|as|в|во|на)\s+(?:stage\s+|state\s+|стади\w+\s+|статус\s+)?", re.I)
+_DESTINATION_AT = re.compile(
+    r"\s(?:to|into|as|в|во|на|→|->|=>)\s+(?:stage\s+|state\s+|стади\w+\s+|статус\s+)?", re.I
+)
 _DONE = re.compile(r"(?i)\s*(?:done|completed?|closed|finished|готов\w*|выполнен\w*|сделан\w*|закрыт\w*)\s*")
 _OPEN = re.compile(r"\b(?:open|opened|active|открыт\w*|незакрыт\w*|активн\w*)\b", re.I)
+_TO_WHOM = re.compile(r"(?i)\s(?:на|to)\s+(меня|мне|me|[^\W\d_][\w-]*)\s*[.!]?$")
 _LABEL_WORDS = {"bug": "bug", "bugs": "bug", "баг": "bug", "баги": "bug", "багов": "bug", "ошибки": "bug",
                 "feature": "feature", "features": "feature", "фичи": "feature"}  # fmt: skip
 
@@ -56,7 +59,16 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         verbs or clause.has("create") or re.search(r"(?i)\b(?:tag|label)\b\s+(?!as\b)", clause.text)
     ):
         labelling = None  # "…with the label X" filters; a label is a change only when put on or taken off
-    if not (verbs or owner_words or labelling or dating):
+    to_whom = _TO_WHOM.search(clause.text)  # «все неназначенные задачи на Макса»: given to someone, no verb
+    given = bool(
+        to_whom
+        and not clause.has("complete", "archive", "delete", "assign")
+        and await find_user(clause, ctx, to_whom.group(1)) is not None
+    )
+    if given and not re.search(r"(?i)\b(?:mark|make|set|flag|сделай|поставь|пометь|отметь)\b", clause.text):
+        prioritising = False  # "all high priority bugs to Max": which bugs, not a new priority
+        verbs = clause.has("move", "put")
+    if not (verbs or owner_words or labelling or dating or given):
         return False
     deals = clause.has("deal")
     if not (
@@ -100,6 +112,7 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         head = strip_spans(head, [s for s in clause.moment.spans if s[1] <= len(head)])
     elif (
         clause.has("assign")
+        or given
         or owner_words
         or destination
         and not deals
@@ -193,6 +206,7 @@ def _split_destination(text: str) -> tuple[str, str | None]:
     «все сделки в Negotiation переведи в Proposal»: the last "в"/"to" is where they go."""
     for m in reversed(list(_DESTINATION_AT.finditer(text))):
         said = re.sub(r"\s*[.!]+$", "", text[m.end() :]).strip()
+        said = re.sub(r"(?i)^(?:assign(?:ed)?|назначь|give)\s+(?:to\s+|на\s+)?", "", said)  # "→ assign мне"
         if not said or re.search(r"[,;]", said):
             continue
         words = said.split()
@@ -263,7 +277,8 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
     ]
     mine = re.search(r"\b(?:my|mine|мои|моих|мне|на мне)\b", head, re.I)
     nobody = re.search(
-        r"\b(?:unassigned|без\s+исполнител\w*|без\s+ассайн\w*|неназначенн\w*|ничьи\w*|nobody'?s)\b",
+        r"\b(?:unassigned|без\s+исполнител\w*|без\s+ассайн\w*|неназначенн\w*|ничьи\w*|nobody'?s|"
+        r"(?:nobody|no\s+one)\s+(?:owns|has|is\s+on)|никто\s+не\s+(?:ведёт|ведет|делает|взял))\b",
         head,
         re.I,
     )
@@ -283,12 +298,15 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
         if owners and not changes.get("assignee")
         else None
     )
+    # "все urgent issues → assign мне": a priority that is not the change says which ones
+    priority = None if "priority" in changes else priority_name(priority_of(bare))
     return Filters(
         team=team.name if team else None,
         label=label,
         assignee=who,
         state=state,
         project=projects[0].entity.name if projects else None,
+        priority=priority,
     )
 
 
@@ -315,7 +333,7 @@ _PLAIN = frozenset(
     "sitting sits lying is are currently сейчас как лейбл лейблы лейблом таски тасков таска still забирает забирают берёт берет takes take неназначенные неназначенных ничьи ничьих both обе оба "
     "обеих обоих ещё еще пока out owns own owned has have holds "
     "принадлежат принадлежащие ведёт ведет без without that which doesn don does isn hasn yet already "
-    "нет них ещё".split()
+    "нет них ещё которые которых который которая которое где what who should go nobody никто".split()
 )
 # "… for the audit", «… для аудита»: why, said at the end; no filter
 _PURPOSE_TAIL = re.compile(r"(?i)\s(?:for|для|ради)\s+(?:the\s+|our\s+)?[^\W\d_]+(?:\s+[^\W\d_]+)?\s*[.!]?$")

@@ -169,3 +169,38 @@ async def test_what_a_clause_adds_about_the_new_issue_is_that_issues(anna: Conve
     ]
     r = await anna.say("create an issue in ENG: fix login, and assign it to Zorro")
     assert r["draft"] is None  # no one by that name: asked, never dropped
+
+
+async def test_a_change_to_everything_said_in_pieces_or_without_a_verb(anna: Conversation) -> None:
+    r = await anna.say(
+        "Все задачи без исполнителя, которые лежат в бэклоге, назначь, пожалуйста, на Олега — он дежурный."
+    )
+    bulk = intents(r)[0]
+    assert (bulk["op"], bulk["filters"], bulk["changes"]) == (
+        "update_matching",
+        {"state": "Backlog", "assignee": "none"},
+        {"assignee": "Oleg Ivanov"},
+    )
+    r = await anna.say("все неназначенные задачи в линеаре на макса")
+    assert intents(r)[0]["changes"] == {"assignee": "Max Weber"}
+    r = await anna.say("все todo в CS → in progress")
+    assert intents(r)[0]["filters"] == {"team": "Customer Success", "state": "Todo"}
+    r = await anna.say(
+        "Everything in Backlog for CS that nobody owns should go to Oleg — he's on triage duty."
+    )
+    assert intents(r)[0]["filters"] == {"team": "Customer Success", "state": "Backlog", "assignee": "none"}
+
+
+async def test_a_priority_that_is_not_the_change_says_which_ones(anna: Conversation) -> None:
+    r = await anna.say("все urgent issues → assign мне")
+    assert (intents(r)[0]["filters"], intents(r)[0]["changes"]) == (
+        {"priority": "urgent"},
+        {"assignee": "Anna Kuznetsova"},
+    )
+    r = await anna.say("all high priority bugs in ENG to Max")
+    assert (intents(r)[0]["filters"], intents(r)[0]["changes"]) == (
+        {"team": "Engineering", "label": "bug", "priority": "high"},
+        {"assignee": "Max Weber"},
+    )
+    r = await anna.say("mark all ENG bugs urgent")
+    assert intents(r)[0]["changes"] == {"priority": "urgent"} and "priority" not in intents(r)[0]["filters"]
