@@ -53,7 +53,11 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     )  # "all open bugs in engineering mark them urgent"
     verbs = clause.has("complete", "archive", "delete", "move", "put", "assign") or prioritising
     acting = ("complete", "archive", "delete", "move", "put", "assign", "create")
-    if clause.has("query") and clause.first("query") < clause.first(*acting):
+    if (
+        clause.has("query")
+        and clause.first("query") < clause.first(*acting)
+        and not _SHOULD.search(clause.text)
+    ):
         return False  # "покажи все задачи с меткой X": a list, whatever words follow
     if labelling and not (
         verbs or clause.has("create") or re.search(r"(?i)\b(?:tag|label)\b\s+(?!as\b)", clause.text)
@@ -148,6 +152,22 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     filters = await (
         _deal_filters(clause, ctx, head) if deals else _issue_filters(clause, ctx, head, changes)
     )
+    if (
+        not deals
+        and not filters.model_dump(exclude_none=True)
+        and _WHOSE.search(clause.text)
+        and ctx.answer("everything") != "all"
+    ):
+        # no filter read, yet "все его задачи" says whose: a filter the rules missed never becomes "every
+        # issue of every team"
+        raise ctx.ask(
+            "everything",
+            ctx.t(
+                "Это изменит все задачи во всех командах. Точно все? Если нет — скажите, какие.",
+                "That changes every issue in every team. All of them? If not, say which ones.",
+            ),
+            choices=[(ctx.t("Да, все", "Yes, all of them"), "all")],
+        )
     if resolved.get("owner_filter") is not None:
         filters.owner = resolved.pop("owner_filter").name
     elif deals and changes.get("owner") and filters.owner == changes["owner"]:
@@ -289,15 +309,8 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
     ):
         named_state = None  # "mark all maxs issues done": "done" is the change, not which issues
     state = named_state or ("open" if changes.get("complete") or _OPEN.search(head) else None)
-    who = (
-        "none"
-        if nobody
-        else "me"
-        if mine
-        else owners[0].name
-        if owners and not changes.get("assignee")
-        else None
-    )
+    others = [o for o in owners if o.name != changes.get("assignee")]  # "Oleg's issues to Max": Oleg's
+    who = "none" if nobody else "me" if mine else others[0].name if others else None
     # "все urgent issues → assign мне": a priority that is not the change says which ones
     priority = None if "priority" in changes else priority_name(priority_of(bare))
     return Filters(
@@ -333,10 +346,23 @@ _PLAIN = frozenset(
     "sitting sits lying is are currently сейчас как лейбл лейблы лейблом таски тасков таска still забирает забирают берёт берет takes take неназначенные неназначенных ничьи ничьих both обе оба "
     "обеих обоих ещё еще пока out owns own owned has have holds "
     "принадлежат принадлежащие ведёт ведет без without that which doesn don does isn hasn yet already "
-    "нет них ещё которые которых который которая которое где what who should go nobody никто".split()
+    "нет них ещё которые которых который которая которое где what who should go nobody никто across into teams "
+    "команд командах currently get".split()
+)
+# "everything in Todo should get a due date of …", «все они должны быть в Done»: a change asked for
+_SHOULD = re.compile(
+    r"(?i)\b(?:should|must|needs?\s+to|has\s+to|have\s+to)\s+(?:get|have|be|go|move)\b|\bдолжн\w*\s+(?:быть|получить|уйти|перейти)\b"
+)
+_WHOSE = re.compile(r"(?i)(?<![\w-])(?:его|её|ее|их|his|her|their|its)(?![\w-])")
+_LEAD_IN = re.compile(
+    r"(?i)[.!?;]\s+|,?\s+(?:поэтому|так\s+что|therefore|hence|so)\s+|\s[—–]\s"
+    r"|^\s*(?:for|для|ради|чтобы)\s[^,]{1,40},\s*"  # "For sprint planning, move everything …"
 )
 # "… for the audit", «… для аудита»: why, said at the end; no filter
-_PURPOSE_TAIL = re.compile(r"(?i)\s(?:for|для|ради)\s+(?:the\s+|our\s+)?[^\W\d_]+(?:\s+[^\W\d_]+)?\s*[.!]?$")
+_PURPOSE_TAIL = re.compile(
+    r"(?i)\s(?:for|для|ради)\s+(?:the\s+|our\s+)?[^\W\d_]+(?:\s+[^\W\d_]+)?\s*[.!]?$"
+    r"|\s(?:so(?:\s+that)?\s+(?:we|i|they|you|he|she)\s|,?\s*чтобы\s)[^.!?]*[.!]?$"  # "… so we can plan the week"
+)
 
 
 async def _unread(clause: Clause, ctx: BuildContext) -> str:
@@ -353,6 +379,11 @@ async def _unread(clause: Clause, ctx: BuildContext) -> str:
                 explained |= set(m.positions)
     vocabulary = cue_words() | _PLAIN | _EMPTY
     purpose = _PURPOSE_TAIL.search(clause.text)
+    # «Олег уходит в отпуск, поэтому переназначь все его задачи …»: what is told before the request, and
+    # before the records it names, is why (its names are still read as filters)
+    every = _ALL.search(clause.text)
+    told = [m.end() for m in _LEAD_IN.finditer(clause.text) if every and m.end() <= every.start()]
+    told_until = told[-1] if told else 0
     dated = {
         i
         for i, (a, b) in enumerate(key_spans(clause.text))
@@ -364,6 +395,7 @@ async def _unread(clause: Clause, ctx: BuildContext) -> str:
         if i not in explained
         and i not in dated
         and not (purpose and key_spans(clause.text)[i][0] >= purpose.start())
+        and key_spans(clause.text)[i][0] >= told_until
         and len(k.text) > 2
         and not k.text.isdigit()
         and k.text not in vocabulary

@@ -204,3 +204,32 @@ async def test_a_priority_that_is_not_the_change_says_which_ones(anna: Conversat
     )
     r = await anna.say("mark all ENG bugs urgent")
     assert intents(r)[0]["changes"] == {"priority": "urgent"} and "priority" not in intents(r)[0]["filters"]
+
+
+async def test_whose_issues_are_changed_is_never_dropped(anna: Conversation) -> None:
+    r = await anna.say(
+        "Олег уходит в отпуск на две недели, поэтому переназначь все его задачи в Linear на Макса."
+    )
+    assert (intents(r)[0]["filters"], intents(r)[0]["changes"]) == (
+        {"assignee": "Oleg Ivanov"},
+        {"assignee": "Max Weber"},
+    )
+    r = await anna.say("переназначь все его задачи на Макса")  # whose, not said: asked, never "every issue"
+    assert r["status"] == "needs_clarification" and r["draft"] is None
+
+
+async def test_why_said_before_or_after_a_bulk_change_is_no_filter(anna: Conversation) -> None:
+    r = await anna.say(
+        "For sprint planning, move everything that's currently in Todo across all teams into In Progress."
+    )
+    assert (intents(r)[0]["filters"], intents(r)[0]["changes"]) == (
+        {"state": "Todo"},
+        {"state": "In Progress"},
+    )
+    r = await anna.say(
+        "Everything the Customer Success team has in Todo should get a due date of December 4th so we can plan the week."
+    )
+    assert (intents(r)[0]["filters"], intents(r)[0]["changes"]) == (
+        {"team": "Customer Success", "state": "Todo"},
+        {"due": "2026-12-04"},
+    )
