@@ -10,7 +10,7 @@ from functools import lru_cache
 from planner._lazy_re import LazyRe
 from planner.dates import Moment, extract_duration, extract_moment
 from planner.resolve import WordKey, keys_for
-from planner.text import is_past
+from planner.text import is_participle, is_past
 
 __all__ = ["CUES", "Clause", "analyse", "command_verbs", "cue_words", "head_of", "split_clauses"]
 
@@ -43,6 +43,8 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "priority": "приоритет priority",
     "rename": "переименовать переименуй rename",
     "query": "показать покажи найти найди список выведи вывести посмотреть глянуть show list find search get "
+             "перечисли перечислить перечень предоставь предоставить сообщи сообщить назови назвать подсчитай "
+             "подсчитать посчитай посчитать отобрази отобразить "
              "display what which какой какие что сколько how где who whose чей кто статус status",
     "deal": "сделка сд deal opportunity pipeline воронка",
     "company": "компания company организация клиент account",
@@ -81,7 +83,7 @@ _OPEN_ADJ = frozenset(
     {"открытые", "открытых", "открытый", "открытая", "открытую", "открытой", "открытым", "opened"}
 )
 _SPLIT = LazyRe(
-    r"\s*(?:;|\s[—–-]\s|[.!?]\s+|,\s+(?:и|а|а также|and then|and|then|затем|потом)\s+|\s+(?:и|а также|and then|and|then|"
+    r"\s*(?:;\s*|\s[—–-]\s|[.!?]\s+|,\s+(?:и|а|а также|and then|and|then|затем|потом)\s+|\s+(?:и|а также|and then|and|then|"
     r"затем|потом)\s+|,\s+)(?=\S)",
     re.IGNORECASE,
 )
@@ -252,8 +254,9 @@ _CREATE = CUES["create"]
 
 
 def _reported(k: WordKey) -> bool:
-    """An English create word in the past tense reports what happened ("started", "created")."""
-    return k.text.isascii() and k.text.endswith("ed") and k.text not in _CREATE
+    """A create word in the past tense reports what happened ("started", "created"), and a participle
+    says what a thing is («проекты, заведённые в Linear»)."""
+    return k.text.isascii() and k.text.endswith("ed") and k.text not in _CREATE or is_participle(k.text)
 
 
 def analyse(text: str, now: datetime) -> Clause:
@@ -543,6 +546,9 @@ def _split(text: str, now: datetime) -> list[Clause]:
                 e,
             )  # "add a note to the Globex pilot — Jane mentioned …": what it says
             parts.append(right)
+        elif ";" in text[merged[-1][1] : s] and right.has("note", "comment", "meeting", "remind"):
+            merged.append((s, e))  # "…в «отказ»; в заметке к сделке прошу указать причину": its own request
+            parts = [right]
         elif _BARE_VERB.fullmatch(text[merged[-1][0] : merged[-1][1]].strip()):
             merged[-1] = (merged[-1][0], e)  # «запиши, эээ, новую сделку, …»: the verb is for what follows
             parts.append(right)

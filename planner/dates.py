@@ -424,7 +424,16 @@ def _office_hour(h: int, part: str | None) -> int:
 
 
 def _extract_time(low: str, m: Moment) -> None:
-    rx = re.search(r"\b(?:в|во|at|к|by|@)?\s*(\d{1,2})[:.](\d{2})\s*(am|pm|a\.m\.|p\.m\.)?", low)
+    rx = next(  # "на 01.12 в 11:30": a date already read is no time
+        (
+            x
+            for x in re.finditer(
+                r"\b(?:в|во|at|к|by|@)?\s*(\d{1,2})[:.](\d{2})\s*(am|pm|a\.m\.|p\.m\.)?", low
+            )
+            if not any(a < x.end() and x.start() < b for a, b in m.spans)
+        ),
+        None,
+    )
     if rx and int(rx.group(1)) < 24 and int(rx.group(2)) < 60:
         h = int(rx.group(1))
         afternoon = _AFTERNOON.search(low)

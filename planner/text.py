@@ -237,6 +237,15 @@ def is_infinitive(word: str) -> bool:
 
 
 @lru_cache(maxsize=65536)
+def is_participle(word: str) -> bool:
+    """A Russian participle ("заведённые", "созданная"): what a thing is, not a request to make it."""
+    w = norm(word)
+    if not _CYR.search(w):
+        return False
+    return any(p.tag.POS in ("PRTF", "PRTS") for p in _morph().parse(w)[:1])
+
+
+@lru_cache(maxsize=65536)
 def is_past(word: str) -> bool:
     """A Russian verb in the past tense ("прошёл", "запросили"), as its most likely reading: a report."""
     w = norm(word)

@@ -87,7 +87,7 @@ _COURTESY = LazyRe(r"\s*\b(?:pls|plz|плз|плиз|пжл|пжлст|пожа�
 _HEDGE = LazyRe(
     r"(?i)^\s*(?:(?:i\s+think|maybe|probably|perhaps)\s+)?(?:(?:i|we)\s+(?:should|need\s+to|have\s+to|must|"
     r"want\s+to|would\s+like\s+to|'d\s+like\s+to)|(?:can|could)\s+(?:i|we|you)|(?:а\s+)?(?:можно(?:\s+ли)?|нужно|"
-    r"надо|хочу|хотел[аи]?\s+бы|как(?:\s+мне)?))\s+"
+    r"надо|необходимо|требуется|следует|прошу|просьба|хочу|хотел[аи]?\s+бы|как(?:\s+мне)?))\s+"
 )
 
 

@@ -671,8 +671,8 @@ def _comment_body(text: str) -> str | None:
     body = m.group(1).strip() if m else ""
     body = re.sub(r"^[«\"'“](.+)[»\"'”]$", r"\1", body.strip())  # "Comment on CS-13 'SSO metadata received'"
     body = re.sub(r"^(?:[A-Z]{1,10}-\d+)\s*[:\-—]?\s*", "", body).strip()
-    if re.fullmatch(r"(?i)(?:[A-Z]{1,10}-)?\d*", body):
-        return None  # "Comment on ENG-101" says where, not what
+    if re.fullmatch(r"(?i)(?:[A-Z]{1,10}-)?\d*[\W_]*", body):
+        return None  # "Comment on ENG-101." says where, not what
     # "напиши в комментарии, что фикс уехал" / "comment that the build is out": the words after "что"/"that"
     body = re.sub(r"^(?:(?:в|во|in)\s+)?(?:коммент\w*|comments?)\b\s*", "", body, flags=re.I)
     body = re.sub(r"^[,:\-—]?\s*(?:что|that)\s+", "", body, flags=re.I).strip()

@@ -367,7 +367,10 @@ async def _project_in(clause: Clause, ctx: BuildContext) -> Entity | None:
         head,
         re.I,
     )
-    wanted = (next((g for g in (m.groups() if m else ()) if g), "") or "").strip()[:50]
+    quoted_name = re.search(r"(?i)\b(?:проект\w*|project)\s+[«\"'“]([^»\"'”]{2,60})[»\"'”]", head)
+    wanted = (
+        quoted_name.group(1) if quoted_name else next((g for g in (m.groups() if m else ()) if g), "") or ""
+    ).strip()[:50]  # «в проекте «Миграция ERP» для команды …»: a name in quotes, wherever it sits
     if not wanted:
         return None
     raise ctx.ask(
