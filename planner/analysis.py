@@ -206,6 +206,10 @@ def _identifiers(text: str) -> list[str]:
 # phrasal verbs mean one thing: read them as that word when looking for cues (titles keep the original)
 _PHRASES = [
     (re.compile(r"\bget rid of\b", re.I), "remove"),
+    (
+        re.compile(r"\bsign(?:ed|s|ing)?[- ]?(?:in|on|up|out)\b", re.I),
+        "login",
+    ),  # "the sign-in page" signs nothing
     (re.compile(r"\bset up\b", re.I), "schedule"),
     (re.compile(r"\bkick(?:ed)? off\b", re.I), "start"),
     (re.compile(r"\bspin(?:ning)? up\b", re.I), "start"),

@@ -99,6 +99,13 @@ class Outcome:
     interpreted: list[Any] | None = None  # what the model said, kept so answers replay it
 
 
+# words that ask to be shown something: a clause without them that only read is a statement
+_ASKS_TO_READ = re.compile(
+    r"(?i)\?|\b(?:покажи|показать|show|list|find|найди|выведи|перечисли|дай|give\s+me|what|which|how|сколько|"
+    r"какие|какой|какая|кто|who|когда|when|where|где|статус|status)\b"
+)
+
+
 class Planner:
     def __init__(
         self,
@@ -236,7 +243,11 @@ class Planner:
             )
         head_text = text.split(":", 1)[0]  # "...: migrate CI to GitHub Actions" is a title
         other = (
-            None if re.search(r"\b(linear|линеар\w*)\b", head_text, re.I) else OTHER_SYSTEM.search(head_text)
+            None
+            if re.search(
+                r"(?<!instead of )(?<!вместо )(?<!rather than )\b(linear|линеар\w*)\b", head_text, re.I
+            )
+            else OTHER_SYSTEM.search(head_text)  # "in Jira instead of Linear" still asks for Jira
         )
         if other and answers.get("c0.system") == "linear":
             text = text[: other.start(2)] + "Linear" + text[other.end(2) :]
@@ -279,6 +290,9 @@ class Planner:
         """The rules read each clause; a clause with an action word that none of them understood is
         named back to the person (reworded or skipped by their answer), never dropped."""
         # "Max says: …": the instruction is the request; "due friday no sorry monday": the value said last
+        ctx.memory["as_said"] = (
+            text  # before courtesy and relays are taken off: "можешь …?" asks whether it can
+        )
         text = reshape(text)  # a quoted email, a contact's card, a table: in the rules' one-line forms
         text = corrected(without_courtesy(relayed_request(text) or text))
         text = await self._identifiers(unhurried(text))
@@ -300,10 +314,14 @@ class Planner:
             first = len(ctx.intents)
             marks = (len(ctx.intents), len(ctx.actions))
             explained = await self._read_clause(clause, ctx)
+            ctx.memory.setdefault("said", []).append(clause.text)  # what the clauses before a request said
             if not explained and not ctx.memory["asking"]:  # "Oleg rotated the leaked key this morning."
                 ctx.memory.setdefault("told", []).append((i, clause.text))  # what a later "close it" is about
             quoted_words = re.fullmatch(r"\s*['\"«“][^'\"«»“”]+['\"»”][\s.!?]*", clause.text)
-            if clause.context or quoted_words:  # a scene, or someone's words quoted: what they name is read
+            told = not ctx.memory["asking"] and not _ASKS_TO_READ.search(clause.text)
+            if (
+                clause.context or quoted_words or told and all(x.op == "find" for x in ctx.intents[first:])
+            ):  # a scene, someone's words quoted, a statement ("Клиент из Ромашки жалуется …"): what they name is read
                 scene.append((marks, (len(ctx.intents), len(ctx.actions))))  # for the rest, never a step
             if explained and ctx.answer("values") != "skip":
                 read.append((i, clause, first))

@@ -184,6 +184,7 @@ _RECIPIENT_BEFORE = LazyRe(
     r"исполнител\w*)\s*[:—-]?\s*$"
 )
 _PLACE_BEFORE = LazyRe(r"(?i)\b(?:в|во|in|into|to|for|для|команд\w*|team|project|проект\w*)\s*[:—-]?\s*$")
+_INTO_STAGE = LazyRe(r"(?i)\b(?:в|во|на|to|into)\s+(?:стади\w+\s+|stage\s+)?$")
 _FROM_BEFORE = LazyRe(r"(?i)\b(?:из|from|out\s+of)\s+(?:the\s+)?(?:проекта|project|команды|team)?\s*$")
 _DOER_AFTER = LazyRe(r"(?i)\s+(?:to|should|needs\s+to|must|will)\s+[a-z]")
 _TEXT_FIELDS = ("title", "body", "content", "description", "span", "name")
@@ -318,6 +319,15 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
                 and not _said_in(clause, m, keys)
             ):
                 gaps.append(" ".join(words))
+    if any(i.op in ("update_deal", "create_deal") for i in intents) and not any(
+        _carries(i, "stage") for i in intents
+    ):  # «сделку в переговоры и сумму …» drafted with the sum alone
+        for m in await find(ctx, clause, "stage"):
+            at = min(m.positions) if m.positions else len(spans)
+            if m.score >= 1.0 and at < len(spans) and _INTO_STAGE.search(text[: spans[at][0]]):
+                gaps.append(
+                    " ".join(clause.keys[p].text for p in sorted(m.positions) if p < len(clause.keys))
+                )
     structured = " ".join(s for i in intents for s in _strings(i, free_text=False)).lower()
     for rx, fields in _FIELD_PHRASES:
         for phrase in rx.finditer(text):

@@ -159,7 +159,7 @@ def extract_moment(text: str, now: datetime) -> Moment:
     if m.day is None:
         for pattern, offset in (
             (r"\bпослезавтра\b|\bday after tomorrow\b", 2),
-            (r"\bзавтра\b|\btomorrow\b", 1),
+            (r"\b(?:завтра|завтро|зафтра|завтар)\b|\b(?:tomorrow|tommorow|tomorow|tommorrow|tmrw|tmr)\b", 1),
             (r"\bсегодня\b|\btoday\b|\btonight\b", 0),
         ):
             rx = re.search(pattern, low)

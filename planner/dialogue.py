@@ -193,9 +193,24 @@ def not_asked(text: str) -> Literal["negated", "hypothetical", "reported"] | Non
         return "hypothetical"
     reported = _REPORTED.match(text)
     relayed = _relayed(text[reported.end() :]) if reported else False
-    if reported and not _ASKING_ME.search(text) and not relayed and relayed_request(text) is None:
+    if (
+        reported
+        and not _ASKING_ME.search(text)
+        and not relayed
+        and relayed_request(text) is None
+        and not _own_request_after(text)
+    ):
         return "reported"
     return None
+
+
+def _own_request_after(text: str) -> bool:
+    """ "Globex says the login loops. File a bug for Engineering": a sentence of the person's own asks."""
+    for m in re.finditer(r"[.!?]\s+(?:please\s+|пожалуйста\s+)?([^\W\d_]+)", text):
+        verb = norm(m.group(1))
+        if verb in _VERBS and (verb.isascii() or is_imperative(verb)):
+            return True
+    return False
 
 
 # «а как сделать, чтобы бот сам закрывал задачи…», "how do I …" said without a question mark

@@ -11,7 +11,7 @@ from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.numbers import NUMBER_WORDS, number_from_words, spoken_numbers
-from planner.resolve import Mention, find_mentions, keys_for
+from planner.resolve import Mention, aliases_of, find_mentions, keys_for, match_words
 
 __all__ = [
     "amount_of", "clean_title", "find", "iso_date", "priority_of", "strip_spans", "strong", "without_heading",
@@ -30,7 +30,7 @@ _LEAD_EN = LazyRe(
 )
 _ROUTING = [
     r"\b(?:в|in|on|to)\s+(?:linear(?:e|е)?|линеар\w*|линейк\w*)\b",
-    r"\b(?:в|для)\s+команд[еуы]\s+[\w-]+",
+    r"\b(?:в|для|на)\s+команд[еуы]\s+[\w-]+",
     r"\b(?:in|for)\s+(?:the\s+)?[\w-]+\s+team\b",
     r"\b(?:in|for)\s+team\s+[\w-]+",
     r"\b(?:с\s+)?приоритет(?:ом)?\s+(?:высокий|высоким|срочный|срочным|низкий|низким|средний|средним|urgent|high|low)\b",
@@ -42,6 +42,13 @@ _ROUTING = [
 
 _EMPTY_TITLES = {"на", "в", "во", "к", "до", "by", "on", "at", "for", "to", "a", "an", "the", "мне", "me", "задачу",
                  "задача", "task", "issue", "новую", "new", "название", "заголовок", "name", "title"}  # fmt: skip
+
+
+# "file a bug for the customer": who it is for, not what it is
+_VAGUE_TITLE = LazyRe(
+    r"(?i)(?:for\s+|для\s+|от\s+|from\s+)?(?:the\s+|a\s+|our\s+|this\s+|that\s+|этого\s+|нашего\s+)?"
+    r"(?:customer|client|user|them|him|her|it|this|that|клиент[аеу]?|пользовател[яюе]|него|неё|нее|них|им|ему|ей)"
+)
 
 
 def quoted(text: str, *, at_least: int = 1, apostrophes: bool = False) -> str | None:
@@ -80,7 +87,9 @@ def strip_fillers(text: str) -> str:
     return _FILLERS.sub("", text)
 
 
-_COURTESY = LazyRe(r"\s*\b(?:pls|plz|плз|плиз|пжл|пжлст|пожалуйста|please|thx|thanks|спасибо)\b[.!]*", re.I)
+_COURTESY = LazyRe(
+    r"\s*\b(?:pls|plz|плз|плиз|пж|пжл|пжлст|пжлста|пожалуйста|please|thx|thanks|спасибо)\b[.!]*", re.I
+)
 
 
 # how a request is hedged before it says what it wants: not part of a title
@@ -125,7 +134,7 @@ def clean_title(raw: str, lang: str, *, content: bool = False) -> str:
         r"^\s*(?:(?:uh+|um+|erm|э+|эм+|ну)[,\s]+)+", "", s, flags=re.IGNORECASE
     )  # "uh the settings page"
     s = re.sub(r"\s{2,}", " ", s).strip(" ,.;:-—")
-    if s.lower() in _EMPTY_TITLES:  # "добавь задачу на завтра" names no task
+    if s.lower() in _EMPTY_TITLES or _VAGUE_TITLE.fullmatch(s):  # "добавь задачу на завтра" names no task
         return ""
     return s[:255]
 
@@ -257,7 +266,21 @@ async def _find(ctx: BuildContext, clause: Clause, kind: str, *, text: str | Non
             for e in pool
         ]  # fmt: skip
     keys = keys_for(text) if text is not None else clause.keys
-    return find_mentions(keys, pool)
+    found = find_mentions(keys, pool)
+    if kind == "stage":  # a stage's Russian names are common words: «в приложении» is no «в предложении»
+        found = [
+            m
+            for m in found
+            if any(
+                match_words(
+                    [keys[p] for p in m.positions if p < len(keys) and not keys[p].text.isascii()],
+                    keys_for(alias),
+                    threshold=0.95,
+                )
+                for alias in aliases_of(m.entity)
+            )
+        ]
+    return found
 
 
 def strong(mentions: list[Mention]) -> list[Mention]:

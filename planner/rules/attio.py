@@ -523,6 +523,19 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         return False  # a generic task: Linear handles it
     kind, record = target if target is not None else ("", None)
     assignee = await _colleague(clause, ctx)
+    whom = _TASK_FOR.search(clause.text) if assignee is None and not ctx.answer("assignee") else None
+    if whom and not [m for m in await find(ctx, clause, "member", text=whom.group(1)) if m.score >= 0.5]:
+        members = await ctx.directory.members()  # «поставь задачу Ивану …»: Ivan is no colleague here
+        raise ctx.ask(
+            "assignee",
+            ctx.t(
+                f"«{whom.group(1)}» нет среди коллег в Attio. Кому поставить задачу?",
+                f"'{whom.group(1)}' is not a colleague in Attio. Who should the task be for?",
+            ),
+            choices=[(m.name, m.id) for m in members[:5]],
+        )
+    if assignee is None and ctx.answer("assignee"):
+        assignee = next((m for m in await ctx.directory.members() if m.id == ctx.answer("assignee")), None)
     offset = clause.text.rfind(body)  # where the task's words sit in the clause (not always its tail)
     offset = offset if offset >= 0 else len(clause.text) - len(body)
     raw = strip_spans(
@@ -622,12 +635,20 @@ async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
     return colleague
 
 
+# «поставь задачу Ивану …», «поручи Ивану …»: whom a task is for, said in the dative with a capital
+_TASK_FOR = re.compile(r"(?:\b(?:задач\w*|таск\w*|поручи|поручить)\s+)([А-ЯЁ][а-яё]+[уюе])\b")
+
+
 @rule(55, writes=True)
 async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
     # "сделка для initech 12к$ квалификация": a deal, its company and an amount, said without a verb
     listed = re.match(
         r"(?i)\s*(?:new\s+)?(?:сделк[аи]|deal)\s+(?:для|с|for|with)\s+\S", clause.text
     ) and bool(amount_of(clause.text))
+    if listed and re.search(
+        r"(?i)\b(?:теперь|now|стал[аио]?|уже|updated|changed|is|обновил\w*|стоит)\b", clause.text
+    ):
+        listed = False  # «сделка с альфой теперь 900к»: what an existing deal is now, not a new one
     if not (clause.creates() or clause.says_new() or listed) or not clause.has("deal"):
         return False
     if clause.after_colon is not None and not head_of(clause, ctx.now).has("deal"):

@@ -152,10 +152,15 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     filters = await (
         _deal_filters(clause, ctx, head) if deals else _issue_filters(clause, ctx, head, changes)
     )
+    full = str(ctx.memory.get("as_said", clause.text))
     if (
-        not deals
-        and not filters.model_dump(exclude_none=True)
-        and _WHOSE.search(clause.text)
+        not filters.model_dump(exclude_none=True)
+        and (
+            not deals
+            and _WHOSE.search(clause.text)
+            or (changes.get("delete") or changes.get("archive"))
+            and _CAN_YOU.search(full)  # "можешь удалить все сделки?": whether it can, not a yes to all
+        )
         and ctx.answer("everything") != "all"
     ):
         # no filter read, yet "все его задачи" says whose: a filter the rules missed never becomes "every
@@ -163,8 +168,9 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         raise ctx.ask(
             "everything",
             ctx.t(
-                "Это изменит все задачи во всех командах. Точно все? Если нет — скажите, какие.",
-                "That changes every issue in every team. All of them? If not, say which ones.",
+                f"Это изменит все {'сделки' if deals else 'задачи во всех командах'}. Точно все? "
+                "Если нет — скажите, какие.",
+                f"That changes every {'deal' if deals else 'issue in every team'}. All of them? If not, say which ones.",
             ),
             choices=[(ctx.t("Да, все", "Yes, all of them"), "all")],
         )
@@ -352,6 +358,9 @@ _PLAIN = frozenset(
 # "everything in Todo should get a due date of …", «все они должны быть в Done»: a change asked for
 _SHOULD = re.compile(
     r"(?i)\b(?:should|must|needs?\s+to|has\s+to|have\s+to)\s+(?:get|have|be|go|move)\b|\bдолжн\w*\s+(?:быть|получить|уйти|перейти)\b"
+)
+_CAN_YOU = re.compile(
+    r"(?i)^\s*(?:а\s+)?(?:можешь|можете|can\s+you|could\s+you|ты\s+можешь|вы\s+можете)\b.*\?\s*$", re.S
 )
 _WHOSE = re.compile(r"(?i)(?<![\w-])(?:его|её|ее|их|his|her|their|its)(?![\w-])")
 _LEAD_IN = re.compile(

@@ -10,6 +10,7 @@ from planner import references as refs
 from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.directory import Entity
+from planner.resolve import key_spans
 from planner.intents.models import CompleteTask, UpdateDeal, UpdateRecord
 from planner.references import task_id
 from planner.rules import rule
@@ -62,6 +63,7 @@ _ROLE = re.compile(
 )
 
 
+_NOW = re.compile(r"(?i)\b(?:теперь|is\s+now|now|should\s+be|will\s+be|будет|стала?|стоит)\b")
 _HANDED = re.compile(r"(?i)\s(?:на|to|→|->)\s+([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)\s*[.!]?$")
 
 
@@ -91,6 +93,16 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         )
     )  # "initech renewal amount = 21k", "сделку глобекс теперь ведёт макс", "Альфа — сумма 900 тысяч"
     found = _field(clause)
+    if (
+        found is None
+        and clause.has("deal")
+        and _NOW.search(clause.text)
+        and amount_of(clause.text, default=None)
+    ):
+        changes, found = (
+            True,
+            ("value", {"deal"}),
+        )  # «сделка с альфой теперь 900к», "… should be 55,000 USD now"
     handed = _HANDED.search(clause.text)  # «сделку Globex pilot на Макса»: no verb, a deal and a colleague
     if (
         found is None
@@ -144,10 +156,14 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
             change = {"owner": value.name}
         elif attribute == "name":
             change = {"name": str(value)[:200]}
+        stage = await _stage_said_too(clause, ctx) if attribute != "name" else None
+        if stage is not None:  # «сделку в переговоры и сумму поставь 1 500 000»: both changes
+            change["stage"] = stage.name
         await ctx.emit(
             UpdateDeal(deal=record.name, **change),
             deal=record,
             owner=change and value if attribute == "owner" else None,
+            stage=stage,
         )
         return True
     shown = value[0] if isinstance(value, list) else value
@@ -156,6 +172,19 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         record=(OBJECT[kind], record),
     )
     return True
+
+
+async def _stage_said_too(clause: Clause, ctx: BuildContext) -> Entity | None:
+    """A stage said as where the deal goes ("в переговоры", "to Negotiation") beside another change."""
+    spans = key_spans(clause.text)
+    for m in await find(ctx, clause, "stage"):
+        at = min(m.positions) if m.positions else len(spans)
+        if m.score >= 1.0 and at < len(spans) and _INTO.search(clause.text[: spans[at][0]]):
+            return m.entity
+    return None
+
+
+_INTO = re.compile(r"(?i)\b(?:в|во|на|to|into)\s+(?:стади\w+\s+|stage\s+)?$")
 
 
 async def _value(attribute: str, clause: Clause, ctx: BuildContext) -> Any:

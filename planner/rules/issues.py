@@ -418,8 +418,10 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if re.search(r"(?i)\bпостав\w*\s+(?:мне|ему|ей|им|нам|\w+у)\s+(?:задач\w*|таск\w*)\b", clause.text):
         return False  # «поставь мне задачу починить логин» sets a new task, it names none
-    then = re.search(r"(?i)\bпостав\w*\s+(?:задач\w*|таск\w*)\s+([^\W\d_]+)", clause.text)
-    if then and is_infinitive(then.group(1)):
+    then = re.search(
+        r"(?i)\bпостав\w*\s+(?:задач\w*|таск\w*)\s+(?:[А-ЯЁ]\w*[уюе]\s+)?([^\W\d_]+)", clause.text
+    )
+    if then and is_infinitive(then.group(1)):  # «поставь задачу (Олегу) позвонить Джейн»
         return False  # «поставь задачу позвонить Ивану завтра»: what to do, so a new task
     listing: list[dict[str, Any]] = list(ctx.conversation.get("last_list") or [])
     low = clause.text.lower()
@@ -447,8 +449,11 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         if (clause.has("comment") or described) and clause.after_colon
         else clause.text
     )
-    # "…, since Acme and Globex both reported it": why, not which issue
+    # "…, since Acme and Globex both reported it", "…, the customer confirmed it's fixed": why, not which issue
     named_by = re.split(r"(?i),?\s+(?:since|because|потому\s+что|так\s+как|т\.\s?к\.)\s", named_by)[0]
+    named_by = re.split(
+        r"(?i),\s+(?=(?:the\s+\w+|they|she|he|we|i|it'?s|клиент\w*|он[аи]?|мы|я)\s+\w+)", named_by
+    )[0]
     if clause.has("rename"):  # "rename the Initech check-in issue to '…'": the new name names no issue
         named_by = re.sub(r"(?i)\s+(?:to|в|на)\s+[«\"'“].*$", "", named_by)
     if clause.has("assign"):  # "assign the onboarding issue to Max": Max names the assignee, not the issue
@@ -673,6 +678,8 @@ def _comment_body(text: str) -> str | None:
     body = re.sub(r"^(?:[A-Z]{1,10}-\d+)\s*[:\-—]?\s*", "", body).strip()
     if re.fullmatch(r"(?i)(?:[A-Z]{1,10}-)?\d*[\W_]*", body):
         return None  # "Comment on ENG-101." says where, not what
+    if re.fullmatch(r"(?i)(?:the|this|that|our)\s+[\w\s-]{0,40}?\b(?:issue|ticket|task|bug)s?", body):
+        return None  # "Comment on the iOS issue": which issue, not what to say
     # "напиши в комментарии, что фикс уехал" / "comment that the build is out": the words after "что"/"that"
     body = re.sub(r"^(?:(?:в|во|in)\s+)?(?:коммент\w*|comments?)\b\s*", "", body, flags=re.I)
     body = re.sub(r"^[,:\-—]?\s*(?:что|that)\s+", "", body, flags=re.I).strip()

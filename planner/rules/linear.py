@@ -70,7 +70,7 @@ async def _project(ctx: BuildContext, key_or_name: str | None) -> Entity | None:
 
 
 _TEAM_PHRASE = re.compile(
-    r"(?:(?:в|для|у)\s+команд[аеуы]\s+|(?:in|for|to)\s+(?:the\s+)?team\s+)([\w-]+(?:\s+[A-ZА-Я][\w-]+)?)"
+    r"(?:(?:в|для|у|на)\s+команд[аеуы]\s+|(?:in|for|to|on)\s+(?:the\s+)?team\s+)([\w-]+(?:\s+[A-ZА-Я][\w-]+)?)"
     r"|(?:in|for|to)\s+(?:the\s+)?([\w-]+(?:\s+[A-Z][\w-]+)?)\s+team\b|\bкоманда\s+([\w-]+)",
     re.IGNORECASE,
 )
@@ -577,6 +577,17 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     if not titles:  # 'From the support inbox: "Export to CSV returns 500". Create an ENG issue': the quote
         before = quoted(str(ctx.memory.get("full_text", "")), at_least=8)
         titles = [before.strip()[:255]] if before else []
+    said: list[str] = ctx.memory.get("said") or []
+    if (
+        not titles
+        and said
+        and len(keys_for(said[-1])) >= 3
+        and not said[-1].rstrip().endswith("?")
+        and clause.after_colon is None
+        and not ctx.memory.get("told_as_title")
+    ):  # «Клиент жалуется, что экспорт в Excel падает — заведи баг на ENG»: the problem told before it
+        ctx.memory["told_as_title"] = True
+        return await create_issue(analyse(f"{clause.text}: {said[-1]}", ctx.now), ctx)
     answered = ctx.answer("title")
     if not titles and answered and answered.strip():
         titles = [answered.strip()[:255]]

@@ -1,0 +1,108 @@
+"""What blind sets Q and R taught (formal Russian from an operations manager; a new user typing on a phone;
+a support lead describing customers' problems), one behaviour each, through the MCP client on the sandbox
+(now = Wed 2026-11-25 12:00 MSK)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import Conversation
+
+pytestmark = pytest.mark.anyio
+
+
+def intents(reply: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in i.items() if k not in ("confidence", "span")} for i in reply["plan"]["intents"]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Прошу перечислить проекты, заведённые в Linear.",
+        "Прошу перечислить задачи со сроком исполнения до 30.11 включительно.",
+        "Просьба предоставить перечень открытых багов.",
+    ],
+)
+async def test_a_formal_request_to_list_is_a_read(anna: Conversation, text: str) -> None:
+    r = await anna.say(text)
+    assert r["status"] == "answered" and r["draft"] is None and intents(r)[0]["op"] == "find"
+
+
+async def test_a_date_written_with_dots_is_no_time(anna: Conversation) -> None:
+    r = await anna.say("Необходимо запланировать созвон с Globex на 01.12 в 11:30, длительность 45 минут.")
+    assert intents(r)[0]["start"] == "2026-12-01T11:30:00+03:00"
+
+
+async def test_a_request_after_a_semicolon_is_its_own(anna: Conversation) -> None:
+    r = await anna.say(
+        "Сделку с Acme Logistics следует перевести в «отказ»; в заметке к сделке прошу указать причину: "
+        "клиент выбрал другого подрядчика."
+    )
+    assert [i["op"] for i in intents(r)] == ["update_deal", "create_note"]
+    assert intents(r)[1]["body"].startswith("клиент выбрал другого подрядчика")
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("Comment on ENG-104.", "comment say"),
+        ("Comment on the iOS issue", "comment say"),
+        ("создай задачу пж", "Как назвать задачу"),
+        ("File a bug for the customer", "called"),
+        ("заведи баг на команду QA: не грузится дашборд", "Команды «QA» в Linear нет"),
+        (
+            "Требуется создать задачу в проекте «Миграция ERP» для команды Engineering: выгрузка.",
+            "«Миграция ERP»",
+        ),
+        ("Close the login issue, the customer confirmed it's fixed", "login"),
+        ("Ромашка недовольна — поставь задачу Ивану перезвонить им завтра", "нет среди коллег"),
+        ("Can you create issues in Jira instead of Linear?", "Jira"),
+        ("можешь удалить все сделки?", "все сделки"),
+    ],
+)
+async def test_what_is_missing_or_unknown_is_asked_not_guessed(
+    anna: Conversation, text: str, asked: str
+) -> None:
+    r = await anna.say(text)
+    assert r["status"] == "needs_clarification" and r["draft"] is None
+    assert asked in r["clarifying_question"]
+
+
+async def test_a_deal_is_now_worth_is_an_update_not_a_new_deal(anna: Conversation) -> None:
+    r = await anna.say("сделка с альфой теперь 900к")
+    assert intents(r) == [{"op": "update_deal", "deal": "Альфа-Лизинг — расширение", "amount": 900000.0}]
+    r = await anna.say("Acme added ten more seats, so the annual license deal should be 55,000 USD now.")
+    assert intents(r)[0]["op"] == "update_deal" and intents(r)[0]["amount"] == 55000.0
+
+
+async def test_a_stage_said_beside_a_new_sum_is_changed_too(anna: Conversation) -> None:
+    r = await anna.say("Ромашка подтвердила бюджет — сделку в переговоры и сумму поставь 1 500 000")
+    assert intents(r) == [
+        {"op": "update_deal", "deal": "Ромашка — внедрение", "amount": 1500000.0, "stage": "Negotiation"}
+    ]
+
+
+async def test_a_word_like_a_stage_name_moves_no_deal(anna: Conversation) -> None:
+    r = await anna.say("Клиент Acme Corp просит тёмную тему в приложении — заведи фичу «Тёмная тема» в ENG")
+    assert [i["op"] for i in intents(r)] == ["create_issue"]  # «приложении» is no «предложении»
+    r = await anna.say(
+        "Globex says their SSO login loops back to the sign-in page. File a bug for Engineering."
+    )
+    assert [i["op"] for i in intents(r)] == ["create_issue"]  # the sign-in page signed nothing
+
+
+async def test_the_problem_told_before_a_bare_request_is_its_title(anna: Conversation) -> None:
+    r = await anna.say(
+        "Клиент из Ромашки жалуется что экспорт в Excel падает — заведи баг на команду ENG, высокий приоритет"
+    )
+    assert r["status"] == "draft_pending"
+    issue = intents(r)[0]
+    assert "экспорт в Excel падает" in issue["title"] and issue["priority"] == "high"
+
+
+async def test_a_misspelt_tomorrow_is_tomorrow(anna: Conversation) -> None:
+    r = await anna.say("напомни завтро позвонить джейн")
+    assert (
+        intents(r)[0]["deadline"].startswith("2026-11-26") and intents(r)[0]["content"] == "позвонить джейн"
+    )
