@@ -323,8 +323,8 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
         _carries(i, "stage") for i in intents
     ):  # «сделку в переговоры и сумму …» drafted with the sum alone
         for m in await find(ctx, clause, "stage"):
-            at = min(m.positions) if m.positions else len(spans)
-            if m.score >= 1.0 and at < len(spans) and _INTO_STAGE.search(text[: spans[at][0]]):
+            first = min(m.positions) if m.positions else len(spans)
+            if m.score >= 1.0 and first < len(spans) and _INTO_STAGE.search(text[: spans[first][0]]):
                 gaps.append(
                     " ".join(clause.keys[p].text for p in sorted(m.positions) if p < len(clause.keys))
                 )

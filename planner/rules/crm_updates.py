@@ -10,9 +10,9 @@ from planner import references as refs
 from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.directory import Entity
-from planner.resolve import key_spans
 from planner.intents.models import CompleteTask, UpdateDeal, UpdateRecord
 from planner.references import task_id
+from planner.resolve import key_spans
 from planner.rules import rule
 from planner.rules._common import amount_of, find, without_old_amounts
 from planner.rules.attio import OBJECT, crm_target
