@@ -653,12 +653,21 @@ _STANDING_RULE = LazyRe(
 )
 
 
+_PASSIVE = LazyRe(
+    r"(?i)^(?:the|our|their|his|her|its|this|that|the\s+\w+'s)\s+(?:[\w-]+\s+){0,4}?"
+    r"(?:is|are|was|were|has\s+been|have\s+been)\s+(?:being\s+|already\s+|now\s+)?[a-z]+ed\b"
+)
+
+
 def _is_reason(piece: str, reading: Clause) -> bool:
     """The piece explains the request before it and carries nothing of its own (no date, number,
     priority or destination): a reason, which must neither be read as a request nor change one."""
     said = piece.strip(" ,.;!")
     bare = re.sub(r"(?i)\b[a-z]{1,10}-\d+\b", " ", said)  # "dupe of DES-7": the issue it repeats
-    if not said or _verb_count(reading) or reading.moment.day or reading.moment.at or _CARRIES.search(bare):
+    told = bool(_PASSIVE.match(said))  # "the Acme call is being scheduled": what is happening, not asked
+    if not said or _verb_count(reading) and not told or reading.moment.day or reading.moment.at:
+        return False
+    if _CARRIES.search(bare):
         return False
     if said.endswith("?") or piece.rstrip().endswith("?"):
         return False  # «…, оно сразу закроется?»: a question, and the message with it

@@ -607,6 +607,12 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         raise ctx.ask("title", ctx.t("Как назвать задачу?", "What should the task be called?"))
     labels = {lbl.name.lower(): lbl for lbl in await ctx.directory.labels(team.id)}
     tagged = [labels["bug"]] if clause.has("bug") and "bug" in labels else []
+    head_words = clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text
+    if "feature" in labels and re.search(
+        r"(?i)\b(?:заведи|создай|добавь|create|add|file|open)\s+(?:a\s+|new\s+|новую\s+)?(?:фич[уа]|feature)\b",
+        head_words,
+    ):
+        tagged.append(labels["feature"])  # «заведи фичу …», "file a feature": what kind of issue it is
     tagged += [x for x in said_labels if x not in tagged]
     head = (clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text).lower()
     tagged += [

@@ -106,3 +106,14 @@ async def test_a_misspelt_tomorrow_is_tomorrow(anna: Conversation) -> None:
     assert (
         intents(r)[0]["deadline"].startswith("2026-11-26") and intents(r)[0]["content"] == "позвонить джейн"
     )
+
+
+async def test_a_feature_filed_is_labelled_feature(anna: Conversation) -> None:
+    r = await anna.say("заведи фичу «Тёмная тема» в ENG, проект Mobile App")
+    assert intents(r)[0]["labels"] == ["feature"] and intents(r)[0]["project"] == "Mobile App"
+
+
+async def test_what_is_happening_said_after_a_request_is_its_reason(anna: Conversation) -> None:
+    r = await anna.say("Move CS-12 to In Progress, the Acme call is being scheduled")
+    assert r["status"] == "draft_pending"
+    assert intents(r) == [{"op": "update_issue", "issue": "CS-12", "state": "In Progress"}]
