@@ -64,7 +64,9 @@ async def _names_one(clause: Clause, ctx: BuildContext, kind: str) -> bool:
         names = list({s.name for t in await ctx.directory.teams() for s in await ctx.directory.states(t.id)})
     else:
         return False
-    return any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", clause.text, re.I) for n in names)
+    return any(
+        re.search(rf"(?<![\w-]){re.escape(n)}(?!\w)", clause.text, re.I) for n in names
+    )  # "onboarding-labelled"
 
 
 @rule(70)
@@ -89,6 +91,8 @@ async def workspace_lists(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "задачи команды Design" is a list of issues; "статусы задач" is a catalog
     if clause.has("task", "issue", "bug") and await _names_one(clause, ctx, kind):
         return False  # "задачи с меткой security", "задачи в статусе Todo": issues, filtered
+    if clause.has("task", "issue") and [m for m in await find(ctx, clause, "project") if m.score >= 0.9]:
+        return False  # «статус задач по проекту Mobile App»: that project's issues, each with its state
     if clause.has("task", "issue", "bug") and re.search(r"(?i)\b(?:сколько|how\s+many|count)\b", clause.text):
         return False  # «сколько задач в статусе …»: issues counted, not the catalog
     if kind == "teams" and any(rx.search(clause.text) for rx, _ in STATE_PHRASES):

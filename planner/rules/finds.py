@@ -20,7 +20,11 @@ from planner.rules.bulk import _LABEL_WORDS, _OPEN, _team
 
 __all__ = ["filtered_issues", "people_at", "who_owns"]
 
-_MINE = re.compile(r"\b(?:my|mine|на\s+мне|мои|моих|мой|assigned\s+to\s+me|у\s+меня)\b", re.I)
+_MINE = re.compile(
+    r"\b(?:my|mine|на\s+мне|мои|моих|мой|assigned\s+to\s+me|у\s+меня|(?:do|have)\s+i\s+(?:have|got|own)|"
+    r"(?:закреплен\w*|назначен\w*)\s+(?:за|на)\s+мн?(?:ой|е|еня))\b",
+    re.I,
+)
 _ASKS_LIST = re.compile(
     r"^\s*(?:(?:а|и|ну|so|and|ok|okay|um+|uh+|well|hey|слушай|так|короче|э+)[,\s]+)*(?:покажи|показать|выведи|список|перечисли|найди|list|show|find|give\s+me|"
     r"what|which|what's|whats|что|какие|какой|сколько|how\s+many|how\s+much|count|total|sum|итого|everything|всё|все|"
@@ -38,6 +42,12 @@ def _due_range(text: str, ctx: BuildContext) -> tuple[str | None, str | None]:
         r"\b(?:this\s+week|на\s+этой\s+неделе|до\s+конца\s+недели|end\s+of\s+(?:the\s+)?week)\b", text, re.I
     ):
         monday = today - timedelta(days=today.weekday())
+        return monday.isoformat(), (monday + timedelta(days=6)).isoformat()
+    if re.search(r"(?i)\bnext\s+week\b|\b(?:на\s+)?следующей\s+неделе\b", text) and not re.search(
+        r"(?i)\b(?:before|by|until|till|end\s+of|до|к|конц\w*)\s+(?:the\s+)?(?:end\s+of\s+)?(?:next|следующ)",
+        text,
+    ):  # "due next week": its Monday to Sunday ("before the end of next week" is read below)
+        monday = today - timedelta(days=today.weekday()) + timedelta(days=7)
         return monday.isoformat(), (monday + timedelta(days=6)).isoformat()
     if re.search(r"\bdue\s+(?:today|tomorrow)\b|\bсрок\s+(?:сегодня|завтра)\b", text, re.I):
         day = today + timedelta(days=1 if re.search(r"tomorrow|завтра", text, re.I) else 0)
@@ -70,9 +80,8 @@ def _listing(clause: Clause) -> bool:
         bool(_ASKS_LIST.match(clause.text))
         or bool(_OPEN_THINGS.search(clause.text) and not _MAKING.search(clause.text))  # "oleg's open issues"
         or clause.text.rstrip().endswith("?")
-        or not clause.creates()  # «По Globex: задачу Олегу …» names what to make, with no verb
+        or not clause.creates()  # «По Globex: задачу Олегу …» names what to make; «открытых» makes nothing
         and not clause.has(
-            "create",
             "move",
             "complete",
             "delete",
@@ -121,7 +130,10 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
             (
                 x.name
                 for x in await ctx.directory.labels()
-                if re.search(rf"(?i)(?<![\w-]){re.escape(x.name)}\s+(?:issues|bugs|tickets|tasks)\b", text)
+                if re.search(
+                    rf"(?i)(?<![\w-]){re.escape(x.name)}(?:\s+(?:issues|bugs|tickets|tasks)\b|[\s-]+(?:label|tag)(?:l?ed|s)?\b)",
+                    text,
+                )
             ),
             None,
         )
@@ -143,7 +155,9 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
         clause.has("issue", "task", "bug", "linear")
         or team is not None
         or project is not None
-        or bool(label and re.search(r"(?i)\b(?:tagged|labell?ed|с\s+меткой|помеченн\w*)\b", text))
+        or bool(
+            label and re.search(r"(?i)(?:\b|-)(?:tagged|labell?ed|label|tag|с\s+меткой|помеченн\w*)\b", text)
+        )
         or bool(busy)
         or bool(state and everything)
         or bool(nobody)

@@ -9,6 +9,7 @@ from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents.models import Filters, Find
+from planner.resolve import key_spans
 from planner.rules import rule
 from planner.rules._common import aggregate_of, currency_said, each_once, find, strip_spans, strong
 
@@ -17,14 +18,16 @@ __all__ = ["calendar_query", "crm_query", "issue_query"]
 _STOP = re.compile(
     r"\b(?:покажи|показать|найди|найти|выведи|список|все|всех|мои|мой|задачи|задач|задачу|issues?|tasks?|tickets?|"
     r"в|во|по|про|about|regarding|in|on|for|the|a|an|linear|линеар|show|find|search|list|me|my|all|что|какие|"
-    r"what|which|are|is|there|any|open|открытые|тикеты|баги|bugs?)\b",
+    r"what|which|are|is|there|any|open|открытые|тикеты|баги|bugs?|mentioning|mentions?|containing|contains?|"
+    r"that|say|says|with\s+the\s+words?|carry|carries|have|has|прошу|просьба|перечень|перечисли\w*|предостав\w*|"
+    r"упоминани\w*|упоминается|где|есть|ли)\b",
     re.IGNORECASE,
 )
 
 
 _PLURAL_RECORDS = re.compile(
     r"\b(компании|компаний|клиентов|клиенты|companies|clients|customers|контакты|контактов|люди|людей|people|"
-    r"persons|contacts)\b",
+    r"persons|contacts|контактн\w*\s+лиц\w*)\b",
     re.IGNORECASE,
 )
 _SEARCH_STOP = re.compile(
@@ -32,7 +35,8 @@ _SEARCH_STOP = re.compile(
     r"persons|contacts|with|named|called|containing|где|есть|из|от|со?|attio|crm|в|у|all|все|всех|"
     # "how many people do we have in the CRM?": the question's own words are no name to search for
     r"how\s+many|сколько|всего|total|number\s+of|количество|do|does|we|us|our|have|has|got|there|нас|наш\w*|"
-    r"are|is|in|the|our|workspace|ли|сейчас|now|currently)\b",
+    r"are|is|in|the|our|workspace|ли|сейчас|now|currently|records?|entries|заведен\w*|числ\w*|имеется|имеются|"
+    r"контактн\w*|лиц|на\s+текущий\s+момент|at\s+the\s+moment|today|сегодня|total)\b",
     re.IGNORECASE,
 )
 
@@ -184,6 +188,13 @@ async def issue_query(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if not clause.has("issue", "task", "linear", "project", "team") and not await _issues_about(query, ctx):
         return False  # "расскажи анекдот про программистов": "про" alone is no request about Linear
+    for kind in ("company", "person"):  # «задачи по Ромашке»: searched by the name as written, «Ромашка»
+        for m in await find(ctx, clause, kind, text=query):
+            spans = key_spans(query)
+            if m.score >= 0.9 and m.positions and max(m.positions) < len(spans):
+                a, b = spans[min(m.positions)][0], spans[max(m.positions)][1]
+                query = query[:a] + m.entity.name + query[b:]
+                break
     await ctx.emit(Find(object="issues", filters=Filters(text=query[:200])))
     return True
 

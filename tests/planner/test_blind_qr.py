@@ -117,3 +117,39 @@ async def test_what_is_happening_said_after_a_request_is_its_reason(anna: Conver
     r = await anna.say("Move CS-12 to In Progress, the Acme call is being scheduled")
     assert r["status"] == "draft_pending"
     assert intents(r) == [{"op": "update_issue", "issue": "CS-12", "state": "In Progress"}]
+
+
+@pytest.mark.parametrize(
+    ("text", "filters"),
+    [
+        ("Which issues carry the security label?", {"label": "security"}),
+        ("Which onboarding-labelled issues are still open?", {"state": "open", "label": "onboarding"}),
+        ("How many open issues do I have?", {"state": "open", "assignee": "me"}),
+        ("Какие задачи в Linear закреплены за мной?", {"assignee": "me"}),
+        ("Issues due next week?", {"due_after": "2026-11-30", "due_before": "2026-12-06"}),
+        ("What's due before end of next week?", {"due_before": "2026-12-04"}),
+        ("Прошу дать статус задач по проекту Mobile App.", {"project": "Mobile App"}),
+        ("Просьба предоставить перечень открытых багов.", {"state": "open", "label": "bug"}),
+        ("Find issues mentioning SSO", {"text": "SSO"}),
+        ("Есть ли в Linear задачи по Ромашке?", {"text": "Ромашка"}),
+    ],
+)
+async def test_issues_asked_for_are_filtered_as_said(
+    anna: Conversation, text: str, filters: dict[str, str]
+) -> None:
+    r = await anna.say(text)
+    assert r["status"] == "answered" and intents(r)[0]["object"] == "issues"
+    assert intents(r)[0]["filters"] == filters
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("Сколько компаний заведено в CRM?", "7"),
+        ("How many people records do we have in the CRM?", "6"),
+        ("Сколько контактных лиц числится в CRM на текущий момент?", "6"),
+    ],
+)
+async def test_records_counted_in_the_crm(anna: Conversation, text: str, count: str) -> None:
+    r = await anna.say(text)
+    assert r["status"] == "answered" and intents(r)[0]["filters"] == {} and count in r["user_message"]
