@@ -27,6 +27,10 @@ _DESTINATION_AT = re.compile(
 )
 _DONE = re.compile(r"(?i)\s*(?:done|completed?|closed|finished|готов\w*|выполнен\w*|сделан\w*|закрыт\w*)\s*")
 _OPEN = re.compile(r"\b(?:open|opened|active|открыт\w*|незакрыт\w*|активн\w*)\b", re.I)
+_SET_VERB = (
+    r"(?i)\b(?:mark|make|set|flag|сделай|поставь|пометь|отметь|выставь|выставить|проставь|проставить|установи|"
+    r"установить|поставить)\b"
+)
 _TO_WHOM = re.compile(r"(?i)\s(?:на|to)\s+(меня|мне|me|[^\W\d_][\w-]*)\s*[.!]?$")
 _LABEL_WORDS = {"bug": "bug", "bugs": "bug", "баг": "bug", "баги": "bug", "багов": "bug", "ошибки": "bug",
                 "feature": "feature", "features": "feature", "фичи": "feature"}  # fmt: skip
@@ -48,8 +52,7 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     ):
         return False  # "create 8 issues, one for each screen: …" makes things, it changes none
     prioritising = clause.has("priority") or bool(
-        priority_of(clause.text)
-        and re.search(r"(?i)\b(?:mark|make|set|flag|сделай|поставь|пометь|отметь)\b", clause.text)
+        priority_of(clause.text) and re.search(_SET_VERB, clause.text)
     )  # "all open bugs in engineering mark them urgent"
     verbs = clause.has("complete", "archive", "delete", "move", "put", "assign") or prioritising
     acting = ("complete", "archive", "delete", "move", "put", "assign", "create")
@@ -63,13 +66,17 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         verbs or clause.has("create") or re.search(r"(?i)\b(?:tag|label)\b\s+(?!as\b)", clause.text)
     ):
         labelling = None  # "…with the label X" filters; a label is a change only when put on or taken off
+    if labelling and re.search(
+        r"(?i)\b(?:с|with|having)\s+(?:the\s+)?(?:метк\w*|лейбл\w*|тег\w*|label|tag)\b", clause.text
+    ):
+        labelling = None  # «всем задачам с меткой feature … приоритет»: which ones, not what is put on
     to_whom = _TO_WHOM.search(clause.text)  # «все неназначенные задачи на Макса»: given to someone, no verb
     given = bool(
         to_whom
         and not clause.has("complete", "archive", "delete", "assign")
         and await find_user(clause, ctx, to_whom.group(1)) is not None
     )
-    if given and not re.search(r"(?i)\b(?:mark|make|set|flag|сделай|поставь|пометь|отметь)\b", clause.text):
+    if given and not re.search(_SET_VERB, clause.text):
         prioritising = False  # "all high priority bugs to Max": which bugs, not a new priority
         verbs = clause.has("move", "put")
     if not (verbs or owner_words or labelling or dating or given):
@@ -353,7 +360,8 @@ _PLAIN = frozenset(
     "обеих обоих ещё еще пока out owns own owned has have holds "
     "принадлежат принадлежащие ведёт ведет без without that which doesn don does isn hasn yet already "
     "нет них ещё которые которых который которая которое где what who should go nobody никто across into teams "
-    "команд командах currently get".split()
+    "команд командах currently get прошу просьба необходимо требуется следует нужно надо выставить проставить "
+    "установить выставь проставь установи которых которым у не установлен установлены срока".split()
 )
 # "everything in Todo should get a due date of …", «все они должны быть в Done»: a change asked for
 _SHOULD = re.compile(

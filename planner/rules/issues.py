@@ -243,7 +243,8 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
                 change["state"], found["state"] = backlog.name, backlog
         elif due:
             change["due"] = due
-    if clause.has("rename") and (title := clause.after_colon or _new_title(clause.text)):
+    renaming = clause.has("rename") or clause.has("move") and bool(_TITLE_WORD.search(clause.text))
+    if renaming and (title := clause.after_colon or _new_title(clause.text)):  # «название … изменить на «…»»
         change["title"] = title[:500]
     if state_named is not None:
         change["state"], found["state"] = state_named.name, state_named
@@ -665,6 +666,9 @@ _SUB_WORDS = re.compile(
     r"(?i)\b(?:under|create|add|open|a|an|the|sub-?issues?|sub-?tasks?|подзадач\w*|добавь|заведи|создай|под|к|"
     r"for|of|to|it|and|и|assign\w*)\b"
 )
+
+
+_TITLE_WORD = re.compile(r"(?i)\b(?:названи\w*|заголов\w*|title|name)\b")
 
 
 def _comment_body(text: str) -> str | None:

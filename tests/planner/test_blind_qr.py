@@ -153,3 +153,45 @@ async def test_issues_asked_for_are_filtered_as_said(
 async def test_records_counted_in_the_crm(anna: Conversation, text: str, count: str) -> None:
     r = await anna.say(text)
     assert r["status"] == "answered" and intents(r)[0]["filters"] == {} and count in r["user_message"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Задачу ENG-103 необходимо включить в проект Q1 Launch.",
+            {"op": "update_issue", "issue": "ENG-103", "project": "Q1 Launch"},
+        ),
+        (
+            "Название задачи ENG-104 необходимо изменить на «Обновить документацию API v2 (RU)».",
+            {"op": "update_issue", "issue": "ENG-104", "title": "Обновить документацию API v2 (RU)"},
+        ),
+        (
+            "Контакт Li Wei подлежит удалению из CRM.",
+            {"op": "delete_record", "record": "Li Wei", "object": "people"},
+        ),
+        (
+            "Всем задачам с меткой feature необходимо выставить приоритет «высокий».",
+            {
+                "op": "update_matching",
+                "object": "issues",
+                "filters": {"label": "feature"},
+                "changes": {"priority": "high"},
+            },
+        ),
+        (
+            "Все задачи Олега необходимо переназначить на Макса Вебера.",
+            {
+                "op": "update_matching",
+                "object": "issues",
+                "filters": {"assignee": "Oleg Ivanov"},
+                "changes": {"assignee": "Max Weber"},
+            },
+        ),
+    ],
+)
+async def test_a_formal_impersonal_request_is_drafted(
+    anna: Conversation, text: str, expected: dict[str, Any]
+) -> None:
+    r = await anna.say(text)
+    assert r["status"] in ("draft_pending", "needs_bulk_confirmation") and intents(r) == [expected]
