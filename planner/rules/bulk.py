@@ -361,7 +361,7 @@ _PLAIN = frozenset(
     "принадлежат принадлежащие ведёт ведет без without that which doesn don does isn hasn yet already "
     "нет них ещё которые которых который которая которое где what who should go nobody никто across into teams "
     "команд командах currently get прошу просьба необходимо требуется следует нужно надо выставить проставить "
-    "установить выставь проставь установи которых которым у не установлен установлены срока".split()
+    "установить выставь проставь установи".split()
 )
 # "everything in Todo should get a due date of …", «все они должны быть в Done»: a change asked for
 _SHOULD = re.compile(
@@ -371,6 +371,11 @@ _CAN_YOU = re.compile(
     r"(?i)^\s*(?:а\s+)?(?:можешь|можете|can\s+you|could\s+you|ты\s+можешь|вы\s+можете)\b.*\?\s*$", re.S
 )
 _WHOSE = re.compile(r"(?i)(?<![\w-])(?:его|её|ее|их|his|her|their|its)(?![\w-])")
+_NEGATED = re.compile(r"(?i)\b(?:не|нет|no|not|without|без|never)\s+[^\W\d_]+")
+_NEGATION_READ = re.compile(
+    r"(?i)(?:без\s+(?:исполнител|ассайн|владельц|ответственн)|no\s+(?:assignee|owner|one)|not\s+(?:done|closed|"
+    r"completed|finished|assigned)|не\s+(?:закрыт|выполнен|завершен|завершён|назначен|сделан))"
+)
 _LEAD_IN = re.compile(
     r"(?i)[.!?;]\s+|,?\s+(?:поэтому|так\s+что|therefore|hence|so)\s+|\s[—–]\s"
     r"|^\s*(?:for|для|ради|чтобы)\s[^,]{1,40},\s*"  # "For sprint planning, move everything …"
@@ -418,4 +423,9 @@ async def _unread(clause: Clause, ctx: BuildContext) -> str:
         and k.text not in vocabulary
         and not k.lemmas & vocabulary
     ]
-    return " ".join(words)
+    # a negated condition ("that has no due date", «у которых не установлен срок») is a filter this rule
+    # cannot express: never dropped, so never "every issue"
+    negated = [
+        m.group(0) for m in _NEGATED.finditer(clause.text) if not _NEGATION_READ.match(clause.text, m.start())
+    ]
+    return " ".join([*words, *negated])

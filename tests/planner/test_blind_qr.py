@@ -195,3 +195,17 @@ async def test_a_formal_impersonal_request_is_drafted(
 ) -> None:
     r = await anna.say(text)
     assert r["status"] in ("draft_pending", "needs_bulk_confirmation") and intents(r) == [expected]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Всем задачам, у которых не установлен срок, необходимо проставить срок 18.12.",
+        "Give every issue that has no due date a due date of Dec 11.",
+    ],
+)
+async def test_a_negated_condition_on_a_bulk_change_is_asked_never_dropped(
+    anna: Conversation, text: str
+) -> None:
+    r = await anna.say(text)  # dropped, it would change every issue
+    assert r["status"] == "needs_clarification" and r["draft"] is None
