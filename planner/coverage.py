@@ -329,8 +329,11 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
                     " ".join(clause.keys[p].text for p in sorted(m.positions) if p < len(clause.keys))
                 )
     structured = " ".join(s for i in intents for s in _strings(i, free_text=False)).lower()
+    quotes = [m.span() for m in re.finditer(r"«[^«»]*»|\"[^\"]*\"|“[^“”]*”", text)]
     for rx, fields in _FIELD_PHRASES:
         for phrase in rx.finditer(text):
+            if any(a <= phrase.start() < b for a, b in quotes):
+                continue  # «ДС получено, SSO в приоритете»: a comment's own words
             if not any(_carries(i, f) for i in intents for f in fields):
                 if not (fields[0] == "labels" and phrase.group(1).lower() in structured):
                     gaps.append(phrase.group(0).strip())

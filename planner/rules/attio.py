@@ -182,6 +182,8 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "заведи сделку ... на стадии КП" is a new deal
     if _OTHER_FIELD.search(clause.text) and not await find(ctx, clause, "stage"):
         return False  # "поменяй сумму сделки ..." edits the value, not the stage
+    if re.search(r"(?i)\b(?:to|до|на)\s+[$€₽]?\s*\d[\d\s,.]*\s*(?:k|к|m|млн|тыс\w*)?\s*[.!]?$", clause.text):
+        return False  # "Bump the Acme Corp annual license to 65k": a sum, not a stage
     listed = await _deals_listed(clause, ctx)
     stage = await _stage(clause, ctx)
     handed = re.search(r"(?i)\s(?:на|to)\s+([^\W\d_][\w-]*)\s*[.!]?$", clause.text)
@@ -811,7 +813,7 @@ async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
 
 async def _owner(clause: Clause, ctx: BuildContext) -> Entity | None:
     m = re.search(
-        r"(?:owner|owned\s+by|ответственн\w*|владелец|владельцем|вед[её]т|handled\s+by)\s*[:=]?\s*([A-ZА-ЯЁ][\w-]+|me|я|мне)",
+        r"(?:owner|owned\s+by|ответственн\w*|владелец|владельцем|вед[её]т|handled\s+by)\s*[:=—–-]?\s*([A-ZА-ЯЁ][\w-]+|me|я|мне)\b",
         clause.text,
         re.I,
     )

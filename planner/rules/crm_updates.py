@@ -64,6 +64,7 @@ _ROLE = re.compile(
 
 
 _NOW = re.compile(r"(?i)\b(?:теперь|is\s+now|now|should\s+be|will\s+be|будет|стала?|стоит)\b")
+_TO_AMOUNT = re.compile(r"(?i)\b(?:to|до|на)\s+[$€₽]?\s*\d[\d\s,.]*\s*(?:k|к|тыс\w*|m|млн|000)?\b")
 _HANDED = re.compile(r"(?i)\s(?:на|to|→|->)\s+([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)\s*[.!]?$")
 
 
@@ -95,14 +96,16 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
     found = _field(clause)
     if (
         found is None
-        and clause.has("deal")
-        and _NOW.search(clause.text)
         and amount_of(clause.text, default=None)
+        and (
+            clause.has("deal")
+            and _NOW.search(clause.text)  # «сделка с альфой теперь 900к», "… should be 55,000 USD now"
+            or clause.has("move")
+            and _TO_AMOUNT.search(clause.text)  # "Bump the Acme Corp annual license to 65k"
+            and any(m.score >= 0.9 for m in await find(ctx, clause, "deal"))
+        )
     ):
-        changes, found = (
-            True,
-            ("value", {"deal"}),
-        )  # «сделка с альфой теперь 900к», "… should be 55,000 USD now"
+        changes, found = True, ("value", {"deal"})
     handed = _HANDED.search(clause.text)  # «сделку Globex pilot на Макса»: no verb, a deal and a colleague
     if (
         found is None

@@ -18,9 +18,12 @@ __all__ = ["about_the_new_one"]
 # "and assign it to …", «и назначь его на …», "make it urgent", «поставь ей срок …»: the new thing, by pronoun
 _BACK = re.compile(
     r"(?i)^\s*(?:(?:and|then|also|и|а|потом|ещё|еще)\s+)*(?:please\s+|пожалуйста\s+)?"
-    r"(?:assign|give|set|make|put|mark|назначь|поставь|сделай|дай|отдай|передай)\s+(?:it|this|its|его|её|ее|ей|ему)\b"
+    r"(?:(?:assign|give|set|make|put|mark|назначь|поставь|сделай|дай|отдай|передай)\s+(?:it|this|its|его|её|ее|ей|ему)\b"
+    r"|(?:assign|назначь)\s+(?:to\s+|на\s+)?[^\W\d_]+(?:\s*,\s*(?:priority|приоритет)\s+\w+)?\s*[.!]?\s*$)"  # "Assign Oleg, priority high."
 )
-_TO_WHOM = re.compile(r"(?i)\b(?:to|на|for|для)\s+(me|myself|меня|себя|[^\W\d_][\w-]+)")
+_TO_WHOM = re.compile(
+    r"(?i)\b(?:assign\s+(?:to\s+)?|назначь\s+(?:на\s+)?|to\s+|на\s+|for\s+|для\s+)(?!it\b|его\b|её\b)(me|myself|меня|себя|[^\W\d_][\w-]+)"
+)
 _AS_NEW = ("create_issue",)
 
 

@@ -678,7 +678,9 @@ def _comment_body(text: str) -> str | None:
         re.I,
     )
     body = m.group(1).strip() if m else ""
-    body = re.sub(r"^[«\"'“](.+)[»\"'”]$", r"\1", body.strip())  # "Comment on CS-13 'SSO metadata received'"
+    body = re.sub(
+        r"^[«\"'“](.+)[»\"'”][.!]?$", r"\1", body.strip()
+    )  # "Comment on CS-13 'SSO metadata received'"
     body = re.sub(r"^(?:[A-Z]{1,10}-\d+)\s*[:\-—]?\s*", "", body).strip()
     if re.fullmatch(r"(?i)(?:[A-Z]{1,10}-)?\d*[\W_]*", body):
         return None  # "Comment on ENG-101." says where, not what

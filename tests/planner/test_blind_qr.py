@@ -209,3 +209,32 @@ async def test_a_negated_condition_on_a_bulk_change_is_asked_never_dropped(
 ) -> None:
     r = await anna.say(text)  # dropped, it would change every issue
     assert r["status"] == "needs_clarification" and r["draft"] is None
+
+
+async def test_a_deal_bumped_to_a_sum_changes_its_amount(anna: Conversation) -> None:
+    r = await anna.say("Bump the Acme Corp annual license to 65k.")
+    assert intents(r) == [{"op": "update_deal", "deal": "Acme Corp — annual license", "amount": 65000.0}]
+
+
+async def test_an_owner_said_after_a_dash_owns_the_new_deal(anna: Conversation) -> None:
+    r = await anna.say(
+        "Завести сделку «Umbrella Health — пилот» на 40 000 USD, стадия Lead, ответственный — я."
+    )
+    assert intents(r)[0]["owner"] == "Anna Kuznetsova" and intents(r)[0]["stage"] == "Lead"
+
+
+async def test_a_sentence_after_a_new_issue_assigning_someone_amends_it(anna: Conversation) -> None:
+    r = await anna.say("Open an ENG issue: CSV export drops unicode characters. Assign Oleg, priority high.")
+    assert [(i["op"], i.get("assignee"), i.get("priority")) for i in intents(r)] == [
+        ("create_issue", "Oleg Ivanov", "high")
+    ]
+
+
+async def test_a_range_of_hours_ending_a_sentence_is_the_meetings_length(anna: Conversation) -> None:
+    r = await anna.say("Прошу поставить в календарь встречу «Бюджет 2027» на 04.12 с 10:00 до 11:30.")
+    assert intents(r)[0]["start"] == "2026-12-04T10:00:00+03:00" and intents(r)[0]["duration_minutes"] == 90
+
+
+async def test_a_comment_in_quotes_is_its_words_not_a_field(anna: Conversation) -> None:
+    r = await anna.say("в задаче CS-13 оставить комментарий «ДС получено, SSO в приоритете».")
+    assert intents(r) == [{"op": "comment_issue", "issue": "CS-13", "body": "ДС получено, SSO в приоритете"}]
