@@ -50,7 +50,7 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "company": "компания company организация клиент account",
     "person": "контакт человек person contact",
     "task": "задача задачка таска таску таски таск тасок тасками task todo напоминание reminder",
-    "issue": "issue тикет ticket баг bug ишью ишьюс фичу фича фичи",
+    "issue": "issue тикет ticket баг bug ишью ишьюс фичу фича фичи feature",
     "bug": "баг bug",
     "project": "проект project",
     "team": "команда team",
@@ -210,6 +210,14 @@ _PHRASES = [
         re.compile(r"\bsign(?:ed|s|ing)?[- ]?(?:in|on|up|out)\b", re.I),
         "login",
     ),  # "the sign-in page" signs nothing
+    # "SSO is blocked by their firewall", «заблокирован»: stuck, not a block of time
+    (
+        re.compile(
+            r"\b(?:is|are|was|were|been|gets?|got)\s+blocked\b|\bblocked\s+(?:by|on)\b|\bзаблокирован\w*",
+            re.I,
+        ),
+        "stuck",
+    ),
     (re.compile(r"\bset up\b", re.I), "schedule"),
     (re.compile(r"\bkick(?:ed)? off\b", re.I), "start"),
     (re.compile(r"\bspin(?:ning)? up\b", re.I), "start"),
@@ -644,6 +652,11 @@ _REASON = LazyRe(
     r"(?:is|are|was|were|has|have|had)\b|"
     r".*\b(?:больше\s+не\s+нуж\w*|уже\s+не\s+нуж\w*|no\s+longer\s+(?:needed|relevant)|not\s+needed)\b)"
 )
+_NAMED_REASON = LazyRe(
+    r"^[A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?\s+(?:asked|said|says|wants|wanted|needs|is|was|left|went|called|"
+    r"mentioned|просил\w*|попросил\w*|хочет|хотел\w*|говорит|сказал\w*|уходит|ушл[аи]|уш[её]л|болеет|заболел\w*|"
+    r"звонил\w*|написал\w*|в\s+отпуске)\b"
+)
 _CARRIES = LazyRe(r"(?i)\d|срочн|urgent|high|low|приоритет|priority|высок|низк|\b(?:to|в|на|into)\s+\S+$")
 
 
@@ -667,6 +680,8 @@ def _is_reason(piece: str, reading: Clause) -> bool:
     told = bool(_PASSIVE.match(said))  # "the Acme call is being scheduled": what is happening, not asked
     if not said or _verb_count(reading) and not told or reading.moment.day or reading.moment.at:
         return False
+    if _NAMED_REASON.match(said) and not re.search(r"\d", bare):
+        return True  # "…, Анна уходит в отпуск", "… — Li Wei asked for a quote": who did what, why
     if _CARRIES.search(bare):
         return False
     if said.endswith("?") or piece.rstrip().endswith("?"):

@@ -35,6 +35,7 @@ from planner.dialogue import (
     is_yes,
     not_asked,
     relayed_request,
+    relays,
     small_talk,
     without_courtesy,
 )
@@ -338,7 +339,14 @@ class Planner:
         told = ctx.memory.get(
             "told_used", ()
         )  # "Push notifications slipped — move the due date …": the issue
-        uncovered = [u for u in coverage.uncovered(ctx.intents) if u[0] not in told] if matched else []
+        relayed = relays(str(ctx.memory.get("as_said", ""))) and any(i.op in WRITE_OPS for i in ctx.intents)
+        uncovered = (
+            [  # "Jane asked us to push the kickoff — move CS-14 …": what was asked, then how
+                u for u in coverage.uncovered(ctx.intents) if u[0] not in told and not (relayed and u[0] == 0)
+            ]
+            if matched
+            else []
+        )
         if uncovered:
             index, words = uncovered[0]
             ctx.clause_index = index

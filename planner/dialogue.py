@@ -16,7 +16,7 @@ from planner.analysis import CUES
 from planner.text import is_imperative, is_infinitive, norm
 
 __all__ = [
-    "OTHER_SYSTEM", "SmallTalk", "asks_how", "is_cancel", "not_asked", "is_no", "is_send_anyway", "is_yes", "looks_like_request",
+    "OTHER_SYSTEM", "SmallTalk", "asks_how", "relays", "is_cancel", "not_asked", "is_no", "is_send_anyway", "is_yes", "looks_like_request",
     "position_of", "small_talk",
 ]  # fmt: skip
 
@@ -153,6 +153,11 @@ def relayed_request(text: str) -> str | None:
     ):
         return rest.strip()
     return None
+
+
+def relays(text: str) -> bool:
+    """The words start by saying whose request follows ("Jane asked us to …", «Олег просит …»)."""
+    return _RELAY.match(text) is not None
 
 
 def _relayed(after: str) -> bool:

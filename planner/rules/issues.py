@@ -393,8 +393,10 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
                 or bool(LABEL_ON.search(clause.text) or ADD_EXISTING.search(clause.text))
             )
             and (
-                clause.has("issue", "task") or bool(ctx.memory.get("told"))
-            )  # "bump priority on the API ticket", "move the api docs issue to …", "add the X label to …"
+                clause.has("issue", "task")
+                or bool(ctx.memory.get("told"))
+                or bool(quoted(clause.text, at_least=5, apostrophes=True))
+            )  # "bump priority on the API ticket", "move the api docs issue to …", "Put 'Login page redesign' into …"
         )
         or clause.has("deal", "note", "crm", "attio")  # "mark my Attio task … as done" is a CRM task
         or clause.has("rename")

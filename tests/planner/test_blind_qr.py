@@ -238,3 +238,35 @@ async def test_a_range_of_hours_ending_a_sentence_is_the_meetings_length(anna: C
 async def test_a_comment_in_quotes_is_its_words_not_a_field(anna: Conversation) -> None:
     r = await anna.say("в задаче CS-13 оставить комментарий «ДС получено, SSO в приоритете».")
     assert intents(r) == [{"op": "comment_issue", "issue": "CS-13", "body": "ДС получено, SSO в приоритете"}]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Move the Acme Logistics pilot to Proposal — Li Wei asked for a quote",
+            [{"op": "update_deal", "deal": "Acme Logistics — pilot", "stage": "Proposal"}],
+        ),
+        (
+            "Отдай сделку Globex pilot Максу, Анна уходит в отпуск",
+            [{"op": "update_deal", "deal": "Globex pilot", "owner": "Max Weber"}],
+        ),
+        (
+            "Put 'Login page redesign' into Q1 Launch",
+            [{"op": "update_issue", "issue": "ENG-102", "project": "Q1 Launch"}],
+        ),
+        (
+            "Jane asked us to push the pilot kickoff — move CS-14 due date to December 8",
+            [{"op": "update_issue", "issue": "CS-14", "due": "2026-12-08"}],
+        ),
+        (
+            "Romashka found that SSO is blocked by their firewall. Comment on the SSO issue: waiting on Romashka IT",
+            [{"op": "comment_issue", "issue": "CS-13", "body": "waiting on Romashka IT"}],
+        ),
+    ],
+)
+async def test_who_asked_and_why_around_a_request_is_no_part_of_it(
+    anna: Conversation, text: str, expected: list[dict[str, Any]]
+) -> None:
+    r = await anna.say(text)
+    assert r["status"] == "draft_pending" and intents(r) == expected
