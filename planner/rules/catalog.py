@@ -73,7 +73,8 @@ async def _names_one(clause: Clause, ctx: BuildContext, kind: str) -> bool:
 async def workspace_lists(clause: Clause, ctx: BuildContext) -> bool:
     if not (_ASK.search(clause.text) or clause.asks()) or clause.commands() or clause.identifiers:
         return False
-    kind = next((k for k, rx in _LISTS if rx.search(clause.text)), None)
+    said = sorted((m.start(), n, k) for n, (k, rx) in enumerate(_LISTS) if (m := rx.search(clause.text)))
+    kind = said[0][2] if said else None  # «какие проекты у команды cs»: the projects, asked first
     if (
         kind is None
         or clause.has("note")
@@ -97,6 +98,8 @@ async def workspace_lists(clause: Clause, ctx: BuildContext) -> bool:
         return False  # «сколько задач в статусе …»: issues counted, not the catalog
     if kind == "teams" and any(rx.search(clause.text) for rx, _ in STATE_PHRASES):
         return False  # «что в работе у команды Engineering»: that team's issues in that state
+    if kind == "teams" and [m for m in await find(ctx, clause, "team") if m.score >= 0.9]:
+        return False  # «чо щас у команды дизайна»: one team named, its issues
     system = _system(clause)
     if kind == "people" and [m for m in await find(ctx, clause, "company") if m.score >= 0.9]:
         return False  # "people at Globex" are CRM contacts, not workspace members

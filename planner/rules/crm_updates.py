@@ -149,6 +149,8 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         return False
     kind, record = target
     value: Any = await _value(attribute, clause, ctx)
+    if value is None and not re.search(r"(?i)\b(?:на|to|as|into|в)\b|[:=]", clause.text):
+        return False  # «мейл марии соколовой скинь»: the value asked for, not a new one
     if value is None:
         raise ctx.ask("value", ctx.t("Какое новое значение?", "What is the new value?"))
     if kind == "deal":

@@ -222,6 +222,9 @@ def _priority_said(text: str) -> Literal["urgent", "high", "medium", "low"] | No
     return "low"
 
 
+_MONEY_IN = re.compile(r"(?i)\b(?:денег|деньги|бабла|бабки|бабок|money|revenue|\$)\b|\$")
+
+
 @rule(76)
 async def who_owns(clause: Clause, ctx: BuildContext) -> bool:
     """ "who owns the Alfa-Leasing deal", "кто ведёт сделку с Ромашкой": the deal, with its owner."""
@@ -261,7 +264,10 @@ async def people_at(clause: Clause, ctx: BuildContext) -> bool:
 @rule(78)
 async def deal_totals(clause: Clause, ctx: BuildContext) -> bool:
     """ "sum of my open deals", "сделки Олега в переговорах и их сумма", "сколько сделок в Won"."""
-    if not clause.has("deal") or not _listing(clause):
+    money = _MONEY_IN.search(clause.text)  # «сколько денег в переговорах»: the deals there, summed
+    if not (clause.has("deal") or money and [m for m in await find(ctx, clause, "stage") if m.score >= 1.0]):
+        return False
+    if not _listing(clause):
         return False
     aggregate = aggregate_of(clause.text)
     mine = bool(_MINE.search(clause.text))

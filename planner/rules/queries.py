@@ -34,7 +34,7 @@ _SEARCH_STOP = re.compile(
     r"\b(компании|компаний|клиентов|клиенты|companies|clients|customers|контакты|контактов|люди|людей|people|"
     r"persons|contacts|with|named|called|containing|где|есть|из|от|со?|attio|crm|в|у|all|все|всех|"
     # "how many people do we have in the CRM?": the question's own words are no name to search for
-    r"how\s+many|сколько|всего|total|number\s+of|количество|do|does|we|us|our|have|has|got|there|нас|наш\w*|"
+    r"how\s+many|сколько|всего|total|number\s+of|количество|do|does|we|us|our|have|has|got|there|нас|наш\w*|црм|срм|"
     r"are|is|in|the|our|workspace|ли|сейчас|now|currently|records?|entries|заведен\w*|числ\w*|имеется|имеются|"
     r"контактн\w*|лиц|на\s+текущий\s+момент|at\s+the\s+moment|today|сегодня|total)\b",
     re.IGNORECASE,
