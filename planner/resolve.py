@@ -72,6 +72,11 @@ def _spans(text: str) -> tuple[tuple[int, int], ...]:
 
 
 _SCORES: dict[tuple[str, str], float] = {}
+# English words that only hold a sentence together: alike in sound to names ("does"/"Doe"), never one
+_FUNCTION_WORDS = frozenset(
+    "does do did done is are was were has have had the and for with what when who how where which this that "
+    "there their they them then than will would can could should may might must been being into onto from".split()
+)
 
 
 def _match(a: WordKey, b: WordKey) -> float:
@@ -89,6 +94,8 @@ def _match(a: WordKey, b: WordKey) -> float:
 
 
 def _score(a: WordKey, b: WordKey) -> float:
+    if a.text in _FUNCTION_WORDS or b.text in _FUNCTION_WORDS:
+        return 0.0  # "what does Max have": "does" (lemma "doe") names no Doe
     if a.lemmas & b.lemmas:
         return 1.0
     if not a.phon or not b.phon:

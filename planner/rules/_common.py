@@ -48,6 +48,7 @@ _EMPTY_TITLES = {"на", "в", "во", "к", "до", "by", "on", "at", "for", "t
 _VAGUE_TITLE = LazyRe(
     r"(?i)(?:for\s+|для\s+|от\s+|from\s+)?(?:the\s+|a\s+|our\s+|this\s+|that\s+|этого\s+|нашего\s+)?"
     r"(?:customer|client|user|them|him|her|it|this|that|клиент[аеу]?|пользовател[яюе]|него|неё|нее|них|им|ему|ей)"
+    r"|(?:на|for|для)\s+[A-ZА-ЯЁ][\w-]+"  # «заведи задачу на Олега»: whom it is for, not what
 )
 
 
@@ -141,13 +142,13 @@ def clean_title(raw: str, lang: str, *, content: bool = False) -> str:
 
 def priority_of(text: str) -> int | None:
     low = text.lower()
-    if re.search(r"срочн|urgent|критич|critical|asap|p0\b", low):
+    if re.search(r"срочн|urgent|критич|critical|asap|\bp[01]\b", low):  # Linear's 1 is Urgent
         return 1
-    if re.search(r"высок|\bhigh\b|важн", low):
+    if re.search(r"высок|\bhigh\b|важн|\bp2\b", low):
         return 2
-    if re.search(r"средн|medium|normal|обычн", low):
+    if re.search(r"средн|medium|normal|обычн|\bp3\b", low):
         return 3
-    if re.search(r"низк|\blow\b", low):
+    if re.search(r"низк|\blow\b|\bp4\b", low):
         return 4
     return None
 

@@ -31,7 +31,7 @@ _SET_VERB = (
     r"(?i)\b(?:mark|make|set|flag|сделай|поставь|пометь|отметь|выставь|выставить|проставь|проставить|установи|"
     r"установить|поставить)\b"
 )
-_TO_WHOM = re.compile(r"(?i)\s(?:на|to)\s+(меня|мне|me|[^\W\d_][\w-]*)\s*[.!]?$")
+_TO_WHOM = re.compile(r"(?i)\s(?:на|to|→|->|=>)\s+(меня|мне|me|[^\W\d_][\w-]*)\s*[.!]?$")
 _LABEL_WORDS = {"bug": "bug", "bugs": "bug", "баг": "bug", "баги": "bug", "багов": "bug", "ошибки": "bug",
                 "feature": "feature", "features": "feature", "фичи": "feature"}  # fmt: skip
 
@@ -106,6 +106,7 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     elif (
         clause.has("complete")
         and not destination
+        and not (clause.has("archive", "delete") and not labelling)  # "archive all done issues": which ones
         or destination
         and not deals
         and _DONE.fullmatch(destination)
@@ -148,18 +149,31 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         if who is None:
             return False
         changes = {"owner" if deals else "assignee": who.name}
+    elif destination and not deals and re.match(r"(?i)(?:проект\w*|project)\s+\S", destination):
+        project = [m for m in await find(ctx, clause, "project", text=destination) if m.score >= 0.9]
+        if not project:
+            return False
+        changes = {"project": project[0].entity.name}  # «перенеси все открытые задачи ENG в проект Q1 Launch»
+        resolved["project"] = project[0].entity
     elif prioritising and (p := priority_of(clause.text)):
         changes = {"priority": {1: "urgent", 2: "high", 3: "medium", 4: "low"}[p]}
     elif destination:
         changes = {"stage" if deals else "state": destination.strip(" «»\"'")}
     if not changes:
         return False
-    if destination and not {"state", "stage"} & set(changes) and not changes.get("assignee"):
+    if destination and not {"state", "stage", "project"} & set(changes) and not changes.get("assignee"):
         head = clause.text  # "заархивируй всё, что лежит в бэклоге": where they are is which ones
     filters = await (
         _deal_filters(clause, ctx, head) if deals else _issue_filters(clause, ctx, head, changes)
     )
     full = str(ctx.memory.get("as_said", clause.text))
+    before = (ctx.memory.get("said") or [""])[-1] if ctx.clause_index else ""
+    if not deals and filters.assignee is None and _WHOSE.search(clause.text) and before:
+        earlier = [m.entity for m in await find(ctx, clause, "user", text=before) if m.score >= 0.5]
+        if len({u.id for u in earlier}) == 1 and earlier[0].name != changes.get("assignee"):
+            filters.assignee = earlier[
+                0
+            ].name  # «Макс переходит на другой проект — переведи все его задачи …»
     if (
         not filters.model_dump(exclude_none=True)
         and (
@@ -315,10 +329,21 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
         head,
         re.I,
     )
-    if named_state and (
-        named_state in (changes.get("state"), changes.get("stage"))
-        or changes.get("complete")
-        and named_state == "Done"
+    done_ones = re.search(  # "close all done issues": which ones ("mark all Max's issues done": the change)
+        r"(?i)\b(?:done|closed|completed|finished|готов\w*|закрыт\w*|выполненн\w*)\s+(?:issues|tasks|tickets|bugs|"
+        r"задач\w*|тикет\w*|баг\w*)\b",
+        head,
+    )
+    if done_ones and named_state is None:
+        named_state = "Done"
+    if (
+        named_state
+        and not done_ones
+        and (
+            named_state in (changes.get("state"), changes.get("stage"))
+            or changes.get("complete")
+            and named_state == "Done"
+        )
     ):
         named_state = None  # "mark all maxs issues done": "done" is the change, not which issues
     state = named_state or ("open" if changes.get("complete") or _OPEN.search(head) else None)
@@ -403,6 +428,9 @@ async def _unread(clause: Clause, ctx: BuildContext) -> str:
     purpose = _PURPOSE_TAIL.search(clause.text)
     # «Олег уходит в отпуск, поэтому переназначь все его задачи …»: what is told before the request, and
     # before the records it names, is why (its names are still read as filters)
+    because = re.search(
+        r"(?i),\s+(?:он|она|они|he|she|they|it|we|мы)\s+[^,]*$", clause.text
+    )  # ", он в отпуске"
     every = _ALL.search(clause.text)
     told = [m.end() for m in _LEAD_IN.finditer(clause.text) if every and m.end() <= every.start()]
     told_until = told[-1] if told else 0
@@ -418,6 +446,7 @@ async def _unread(clause: Clause, ctx: BuildContext) -> str:
         and i not in dated
         and not (purpose and key_spans(clause.text)[i][0] >= purpose.start())
         and key_spans(clause.text)[i][0] >= told_until
+        and not (because and key_spans(clause.text)[i][0] >= because.start())
         and len(k.text) > 2
         and not k.text.isdigit()
         and k.text not in vocabulary

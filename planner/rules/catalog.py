@@ -90,7 +90,9 @@ async def workspace_lists(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "сделки в стадии ...", "на какой стадии сделка" are about records, not catalogs
     if clause.has("task", "issue") and kind not in ("states", "labels", "people"):
         return False  # "задачи команды Design" is a list of issues; "статусы задач" is a catalog
-    if clause.has("task", "issue", "bug") and await _names_one(clause, ctx, kind):
+    if (clause.has("task", "issue", "bug") or re.search(r"(?i)\b(?:everything|всё|все)\b", clause.text)) and (
+        await _names_one(clause, ctx, kind)
+    ):
         return False  # "задачи с меткой security", "задачи в статусе Todo": issues, filtered
     if clause.has("task", "issue") and [m for m in await find(ctx, clause, "project") if m.score >= 0.9]:
         return False  # «статус задач по проекту Mobile App»: that project's issues, each with its state

@@ -151,6 +151,9 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
     due_after, due_before = _due_range(text, ctx)
     busy = _BUSY.search(text)  # "what's Max working on", "on Oleg's plate", «что в работе у Олега»
     everything = re.search(r"\b(?:everything|всё|все|что\s+у\s+нас|what'?s)\b", text, re.I)
+    has_in = re.search(
+        r"(?i)\b(?:have|has|got)\s+in\b|\bу\s+[А-ЯЁ]\w+\s+в\b", text
+    )  # "what does Max have in review"
     about_issues = (
         clause.has("issue", "task", "bug", "linear")
         or team is not None
@@ -159,7 +162,7 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
             label and re.search(r"(?i)(?:\b|-)(?:tagged|labell?ed|label|tag|с\s+меткой|помеченн\w*)\b", text)
         )
         or bool(busy)
-        or bool(state and everything)
+        or bool(state and (everything or has_in))
         or bool(nobody)
         or clause.has("due")
         and bool(due_before or due_after)  # "what's due by December 1?"

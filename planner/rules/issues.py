@@ -110,6 +110,9 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if await _verbless_assignments(clause, ctx):  # "cs-15 на олега", "eng-102 на олега, eng-105 на макса"
         return True
+    parent = _PARENT.search(clause.text)  # "make ENG-104 a sub-issue of ENG-102": ENG-102 is no target
+    if parent and len(set(clause.identifiers)) > 1:
+        clause = replace(clause, identifiers=[i for i in clause.identifiers if i != parent.group(1).upper()])
     if len(set(clause.identifiers)) > 1:  # "закрой ENG-101 и ENG-106": the same change for each
         for ident in dict.fromkeys(clause.identifiers):
             one = replace(clause, identifiers=[ident])
@@ -142,6 +145,9 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         if _UNASSIGN.search(clause.text.split(":", 1)[0]):  # "ENG-102 unassign + коммент: …": both were asked
             await ctx.emit(UpdateIssue(issue=ident, assignee="none"), issue=issue)
         body = clause.after_colon or _comment_body(clause.text) or MISSING
+        head = clause.text.split(":", 1)[0]
+        if _CLOSE_WITH.search(head):  # «закрой ENG-103 с комментарием «…»», "close it with a comment": both
+            await ctx.emit(CompleteIssue(issue=ident), issue=issue)
         await ctx.emit(CommentIssue(issue=ident, body=body[:10_000]), issue=issue)
         return True
     if (
@@ -159,7 +165,10 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     described = re.search(r"\b(?:description|описани\w*)\b", clause.text.split(":", 1)[0], re.I)
     if described and clause.after_colon:  # "Write a description for ENG-103: crash happens only…"
         change["description"] = clause.after_colon[:10_000]
-    moving = clause.has("put", "move")
+    moving = clause.has("put", "move") or bool(_SEND_TO.search(clause.text))  # "send ENG-105 back to Todo"
+    parent = _PARENT.search(clause.text)  # "make ENG-104 a sub-issue of ENG-102"
+    if parent and parent.group(1).upper() != ident:
+        change["parent"] = parent.group(1).upper()
     bare_to = re.match(
         r"(?i)\s*[a-z]{1,10}-\d+\s+(?:to|into|в|во|на|->|→)\s", clause.text
     )  # "ENG-104 to In Review"
@@ -172,6 +181,7 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         and not MONTH_NAME.match(c)  # "push the due date to December 18": a date
         and extract_moment(c, ctx.now).day is None  # "перенеси срок на пятницу": a day, not a person
         and (state_named is None or c.lower() not in state_named.name.lower())
+        and not re.fullmatch(r"(?i)p[0-4]", c)  # "bump ENG-102 to P1": a priority
     ]
     users = await ctx.directory.users()
     # a word in lower case is a person only if it names one ("на олега"; "to low" is a priority)
@@ -670,6 +680,13 @@ _SUB_WORDS = re.compile(
 )
 
 
+_SEND_TO = re.compile(r"(?i)\b(?:отправь|отправить|send|верни|вернуть|return|кинь|закинь|закинуть)\b")
+_PARENT = re.compile(
+    r"(?i)\b(?:sub-?issue|child|подзадач\w*|дочерн\w*\s+задач\w*)\s+(?:(?:of|for|to|у|для|к|под)\s+)?([A-Z]{1,10}-\d+)"
+)
+_CLOSE_WITH = re.compile(
+    r"(?i)\b(?:закр\w+|заверши\w*|close[sd]?|closing|resolve[sd]?|complete)\b[^.;:]{0,40}?\b(?:с\s+комментари\w+|with\s+(?:a\s+|the\s+)?comment)"
+)
 _TITLE_WORD = re.compile(r"(?i)\b(?:названи\w*|заголов\w*|title|name)\b")
 
 

@@ -1,0 +1,104 @@
+"""What blind set S taught (an engineering lead triaging in Linear, a sales engineer between both systems),
+one behaviour each, through the MCP client on the sandbox (now = Wed 2026-11-25 12:00 MSK)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import Conversation
+
+pytestmark = pytest.mark.anyio
+
+
+def intents(reply: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in i.items() if k not in ("confidence", "span")} for i in reply["plan"]["intents"]]
+
+
+async def test_close_with_a_comment_is_both(anna: Conversation) -> None:
+    r = await anna.say("Закрой eng-103 с комментарием «починили в 2.3.1»")
+    assert intents(r) == [
+        {"op": "complete_issue", "issue": "ENG-103"},
+        {"op": "comment_issue", "issue": "ENG-103", "body": "починили в 2.3.1"},
+    ]
+
+
+async def test_done_before_issues_says_which_ones_never_closes_the_open_ones(anna: Conversation) -> None:
+    r = await anna.say("Archive all done issues in ENG")
+    assert (intents(r)[0]["filters"], intents(r)[0]["changes"]) == (
+        {"team": "Engineering", "state": "Done"},
+        {"archive": True},
+    )
+    r = await anna.say("close all done issues")
+    assert intents(r)[0]["filters"] == {"state": "Done"} and r["draft"] is None  # nothing to close
+
+
+async def test_a_new_issue_for_someone_with_no_title_is_asked(anna: Conversation) -> None:
+    r = await anna.say("Заведи задачу на Олега")
+    assert r["status"] == "needs_clarification" and "Как назвать задачу" in r["clarifying_question"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("bump ENG-102 to P1", {"op": "update_issue", "issue": "ENG-102", "priority": "urgent"}),
+        (
+            "make ENG-104 a sub-issue of ENG-102",
+            {"op": "update_issue", "issue": "ENG-104", "parent": "ENG-102"},
+        ),
+        (
+            "сделай ENG-104 подзадачей ENG-102",
+            {"op": "update_issue", "issue": "ENG-104", "parent": "ENG-102"},
+        ),
+        ("Отправь ENG-102 в бэклог", {"op": "update_issue", "issue": "ENG-102", "state": "Backlog"}),
+        ("send eng-105 back to Todo", {"op": "update_issue", "issue": "ENG-105", "state": "Todo"}),
+        ("закинь ENG-104 в in progress", {"op": "update_issue", "issue": "ENG-104", "state": "In Progress"}),
+    ],
+)
+async def test_triage_words_change_one_issue(anna: Conversation, text: str, expected: dict[str, Any]) -> None:
+    r = await anna.say(text)
+    assert r["status"] == "draft_pending" and intents(r) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "filters", "changes"),
+    [
+        (
+            "All unassigned bugs in ENG → Max",
+            {"team": "Engineering", "label": "bug", "assignee": "none"},
+            {"assignee": "Max Weber"},
+        ),
+        (
+            "Переназначь все задачи Олега на Макса, он в отпуске",
+            {"assignee": "Oleg Ivanov"},
+            {"assignee": "Max Weber"},
+        ),
+        (
+            "Перенеси все открытые задачи ENG в проект Q1 Launch",
+            {"team": "Engineering", "state": "open"},
+            {"project": "Q1 Launch"},
+        ),
+        (
+            "Макс переходит на другой проект — переведи все его задачи в бэклог",
+            {"assignee": "Max Weber"},
+            {"state": "бэклог"},
+        ),
+    ],
+)
+async def test_triage_in_bulk(
+    anna: Conversation, text: str, filters: dict[str, str], changes: dict[str, str]
+) -> None:
+    r = await anna.say(text)
+    assert r["status"] in ("draft_pending", "needs_bulk_confirmation")
+    assert [(i["op"], i["filters"], i["changes"]) for i in intents(r)] == [
+        ("update_matching", filters, changes)
+    ]
+
+
+async def test_a_function_word_is_no_name(anna: Conversation) -> None:
+    r = await anna.say("What does Max have in review?")  # "does" is no Doe
+    assert intents(r) == [
+        {"op": "find", "object": "issues", "filters": {"state": "In Review", "assignee": "Max Weber"}}
+    ]
+    r = await anna.say("Show me everything labeled customer-request")
+    assert intents(r)[0]["filters"] == {"label": "customer-request"}
