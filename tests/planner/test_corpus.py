@@ -206,6 +206,26 @@ CORPORA = [
         "rather than numbered, triage), written after M and N's fixes: 130/200 with 5 wrong drafts on first "
         "contact",
     ),
+    (
+        "corpus_v20.jsonl",
+        90,
+        "blind, set Q (an operations manager in formal Russian, a RevOps analyst reading totals and "
+        "filters), written after P's fixes: 150/200 with 7 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v21.jsonl",
+        91,
+        "blind, set R (a new user typing on a phone: typos, slang, vague references; a support lead "
+        "filing customers' problems), written after Q's first fixes: 160/200 with 13 wrong drafts on first "
+        "contact",
+    ),
+    (
+        "corpus_v22.jsonl",
+        96,
+        "blind, set S (an engineering lead triaging, a sales engineer; 60 with a client model's intents), "
+        "written after Q and R's fixes: 184/200 with 3 wrong drafts on first contact (text 125/140, "
+        "intents 59/60)",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
