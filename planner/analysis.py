@@ -50,7 +50,7 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "company": "компания company организация клиент account",
     "person": "контакт человек person contact",
     "task": "задача задачка таска таску таски таск тасок тасками task todo напоминание reminder",
-    "issue": "issue тикет ticket баг bug ишью ишьюс фичу фича фичи feature",
+    "issue": "issue тикет ticket баг bug ишью ишьюс фичу фича фичи",
     "bug": "баг bug",
     "project": "проект project",
     "team": "команда team",
@@ -218,6 +218,10 @@ _PHRASES = [
         ),
         "stuck",
     ),
+    (
+        re.compile(r"\bfeature\s+requests?\b", re.I),
+        "issue",
+    ),  # "create a feature request": an issue ("add feature" labels)
     (re.compile(r"\bset up\b", re.I), "schedule"),
     (re.compile(r"\bkick(?:ed)? off\b", re.I), "start"),
     (re.compile(r"\bspin(?:ning)? up\b", re.I), "start"),
@@ -506,7 +510,7 @@ _UPDATE_IT = LazyRe(
     r"(?:\s+(?:в|in|on)\s+(?:the\s+)?(?:crm|attio|црм|аттио|record|карточке))?(?:\s+(?:please|пожалуйста))?\s*[.!]*"
 )
 _TOTAL_TOO = LazyRe(
-    r"(?i)(?:(?:и|а|and|plus)\s+)?(?:на\s+какую\s+сумму|какая\s+(?:по\s+ним\s+|у\s+них\s+)?сумма|их\s+сумм\w*|"
+    r"(?i)(?:(?:и|а|and|plus)\s+)?(?:на\s+какую\s+(?:общую\s+)?сумму|какая\s+(?:по\s+ним\s+|у\s+них\s+)?сумма|их\s+сумм\w*|"
     r"(?:the\s+|their\s+)?(?:total|sum)(?:\s+value)?|how\s+much(?:\s+in\s+total|\s+(?:they(?:'re|\s+are)|it'?s)\s+worth)?|"
     r"what(?:'s|\s+is)\s+the\s+total)(?:\s+(?:в|in)\s+\w+)?\s*[?.!]*"
 )

@@ -297,7 +297,7 @@ def aggregate_of(text: str) -> Literal["count", "sum:amount"] | None:
     "how many" count."""
     if re.search(
         r"(?i)\b(?:сумм\w*|итог\w*|total|sum|worth|how\s+much|на\s+какую\s+сумму|сколько\s+(?:у\s+нас\s+)?денег|"
-        r"how\s+much\s+money)\b",
+        r"how\s+much\s+money|by\s+currency|по\s+валютам|разбивк\w*)\b",
         text,
     ):
         return "sum:amount"

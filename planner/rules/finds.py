@@ -22,7 +22,7 @@ __all__ = ["filtered_issues", "people_at", "who_owns"]
 
 _MINE = re.compile(
     r"\b(?:my|mine|на\s+мне|мои|моих|мой|assigned\s+to\s+me|у\s+меня|(?:do|have)\s+i\s+(?:have|got|own)|"
-    r"(?:закреплен\w*|назначен\w*)\s+(?:за|на)\s+мн?(?:ой|е|еня))\b",
+    r"(?:закрепл[её]н\w*|назначен\w*)\s+(?:за|на)\s+мн?(?:ой|е|еня)|(?:that\s+)?i\s+(?:own|have|run|handle))\b",
     re.I,
 )
 _ASKS_LIST = re.compile(
@@ -139,7 +139,8 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
         )
     )  # "задачи с меткой security", "open security issues"
     nobody = re.search(
-        r"(?i)\b(?:unassigned|без\s+исполнител\w*|без\s+ассайн\w*|неназначенн\w*|ничьи\w*|nobody'?s|no\s+assignee)\b",
+        r"(?i)\b(?:unassigned|без\s+исполнител\w*|без\s+ассайн\w*|неназначенн\w*|ничьи\w*|nobody'?s|no\s+assignee|"
+        r"ни\s+на\s+кого\s+не\s+назначен\w*|никому\s+не\s+назначен\w*)\b",
         text,
     )
     urgent = _priority_said(text)

@@ -26,7 +26,7 @@ from planner.intents.models import (
     UpdateIssue,
     priority_name,
 )
-from planner.resolve import find_mentions, keys_for
+from planner.resolve import find_mentions, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import find, priority_of, quoted
 from planner.rules._linear_common import (
@@ -752,6 +752,14 @@ _STATE_GOALS = [
 ]
 
 
+async def _record_in_title(clause: Clause, ctx: BuildContext, title: str) -> bool:
+    """Every CRM record the clause names is in this issue's title ("the SSO setup for Romashka")."""
+    named = [
+        m for kind in ("person", "company", "deal") for m in await find(ctx, clause, kind) if m.score >= 0.9
+    ]
+    return all(match_words(keys_for(m.entity.name)[:1], keys_for(title)) for m in named)
+
+
 async def _names_crm_record(clause: Clause, ctx: BuildContext) -> bool:
     for kind in ("person", "company", "deal"):
         if any(m.score >= 0.9 for m in await find(ctx, clause, kind)):
@@ -807,12 +815,17 @@ async def issues_by_title_words(phrase: str, ctx: BuildContext) -> list[dict[str
     return [r for r in rows if match_words(words, keys_for(str(r.get("title", ""))))]
 
 
+_ASKED_OF_AN_ISSUE = re.compile(
+    r"(?i)\b(?:status\s+of|статус\w*|when\s+is|когда|what'?s\s+up\s+with|что\s+там\s+с|что\s+по|anyone\s+working|"
+    r"кто-нибудь|due|срок\w*|working\s+on|is\s+the\s+.+\s+(?:done|fixed|in\s+progress))\b"
+)
 # the words of a question about an issue that are not the issue's own: what is asked, and the asking
 _ASKED_NOT_NAMED = re.compile(
     r"(?i)\b(?:what'?s|what|when'?s|when|who'?s|who|whose|is|the|a|an|on|of|at|in|for|it|its|issue|task|ticket|"
     r"bug|deadline|due|date|status|state|priority|assigned|assignee|owner|working|right|now|um+|uh+|so|and|"
     r"which|где|что|когда|кто|чья|чей|на|ком|у|в|каком|какой|какая|статус\w*|срок\w*|дедлайн\w*|задач\w*|тикет\w*|"
-    r"висит|делает|отвечает|там|с|по|про|для|ну|э+|эм+|короче|слушай|а|и|ли|сейчас|приоритет\w*|исполнител\w*)\b"
+    r"висит|делает|отвечает|там|с|по|про|для|ну|э+|эм+|короче|слушай|а|и|ли|сейчас|приоритет\w*|исполнител\w*|"
+    r"thing|stuff|anyone|anybody|up|with|does|do|did|has|have|linear|линеар\w*|setup|work|still|again)\b"
 )
 
 
@@ -830,18 +843,29 @@ async def issue_asked_about(clause: Clause, ctx: BuildContext) -> bool:
     about_one = clause.has("issue", "task", "bug") and not re.search(
         r"(?i)\b(?:issues|tasks|tickets|bugs|все|всех|какие|all|any|every|сколько|how\s+many)\b", clause.text
     )
+    # "when is the api key thing due", «что там с push notifications», "is anyone working on the PDF export
+    # crash?": no word "issue", but a question of the kind asked about issues, and words that fit one
+    by_words = not about_one and bool(_ASKED_OF_AN_ISSUE.search(clause.text))
     if not (
-        about_one or re.search(r"(?i)\b(?:who'?s\s+on|на\s+ком|кто\s+(?:делает|отвечает))\b", clause.text)
+        about_one
+        or by_words
+        or re.search(r"(?i)\b(?:who'?s\s+on|на\s+ком|кто\s+(?:делает|отвечает))\b", clause.text)
     ):
         return False
     phrase = re.sub(r"\s{2,}", " ", _ASKED_NOT_NAMED.sub(" ", clause.text)).strip(" ?.!,'")
     if len(phrase) < 3:
         return False
     found = await ctx.directory.search_issues(phrase) or await issues_by_title_words(phrase, ctx)
-    if len(found) != 1:
-        found = await _most_words(phrase, ctx)
+    if len(found) != 1 or by_words and len([k for k in keys_for(phrase) if len(k.text) > 2]) < 2:
+        found = await _most_words(phrase, ctx)  # said by words alone: at least two of them fit its title
     if len(found) != 1:
         return False
+    if (
+        by_words
+        and not clause.has("linear")
+        and not await _record_in_title(clause, ctx, str(found[0].get("title")))
+    ):
+        return False  # "What's the status of the Globex deal?": a CRM record asked about, not an issue
     ident = str(found[0].get("identifier"))
     await ctx.emit(Find(object="issues", filters=Filters(record=ident)), record=found[0])
     return True

@@ -52,6 +52,7 @@ async def test_an_issue_put_in_a_project_is_no_new_project(anna: Conversation) -
             "op": "create_issue",
             "title": "темная тема для дашборда",
             "team": "Design",
+            "labels": ["feature"],  # «заведи фичу»: what kind of issue it is (set R)
             "project": "Website Redesign",
         }
     ]

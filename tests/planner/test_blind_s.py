@@ -102,3 +102,39 @@ async def test_a_function_word_is_no_name(anna: Conversation) -> None:
     ]
     r = await anna.say("Show me everything labeled customer-request")
     assert intents(r)[0]["filters"] == {"label": "customer-request"}
+
+
+@pytest.mark.parametrize(
+    ("text", "issue"),
+    [
+        ("when is the api key thing due", "ENG-106"),
+        ("что там с push notifications", "ENG-105"),
+        ("What's the status of the SSO setup for Romashka?", "CS-13"),
+        ("Is anyone working on the PDF export crash?", "ENG-103"),
+        ("Что по онбордингу Acme Corp в Linear?", "CS-12"),
+    ],
+)
+async def test_a_question_about_one_issue_said_by_its_words(
+    anna: Conversation, text: str, issue: str
+) -> None:
+    r = await anna.say(text)
+    assert r["status"] == "answered" and intents(r)[0]["filters"] == {"record": issue}
+
+
+async def test_a_question_about_a_deal_stays_about_the_deal(anna: Conversation) -> None:
+    r = await anna.say("What's the status of the Globex deal?")
+    assert intents(r)[0]["object"] == "deals"
+
+
+@pytest.mark.parametrize(
+    ("text", "total"),
+    [
+        ("What's the total of the deals I own?", "80 000 USD"),
+        ("Сколько сделок ведётся в рублях и на какую общую сумму?", "2 000 000 RUB"),
+        ("Общая сумма сделок, закреплённых за мной, — прошу дать разбивку по валютам.", "80 000 USD"),
+        ("What's Anna's open pipeline, by currency?", "80 000 USD"),
+    ],
+)
+async def test_totals_of_deals_as_asked(anna: Conversation, text: str, total: str) -> None:
+    r = await anna.say(text)
+    assert total in r["user_message"].replace("\\u00a0", " ").replace("\u00a0", " ")
