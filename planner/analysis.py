@@ -222,6 +222,16 @@ _PHRASES = [
         re.compile(r"\bfeature\s+requests?\b", re.I),
         "issue",
     ),  # "create a feature request": an issue ("add feature" labels)
+    # "drop it to high priority": lowered, not dropped
+    (
+        re.compile(
+            r"\bdrop(?=\s+(?:it|this|that|[a-z]+-\d+)?\s*(?:down\s+)?to\s+(?:urgent|high|medium|low|normal|p[0-4])\b)",
+            re.I,
+        ),
+        "lower",
+    ),
+    # "log on the Initech renewal deal that …": a note on it
+    (re.compile(r"\blog(?=\s+(?:on|to|against)\s+(?:the\s+|her\s+|his\s+|their\s+)?[\w-]+)", re.I), "note"),
     (re.compile(r"\bset up\b", re.I), "schedule"),
     (re.compile(r"\bkick(?:ed)? off\b", re.I), "start"),
     (re.compile(r"\bspin(?:ning)? up\b", re.I), "start"),
@@ -412,7 +422,14 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
             tail_parts = _split(tail, now)
             before.context = not _verb_count(before)
             return [before, *tail_parts] if tail_parts else parts
-        items = [x for x in re.split(r"\s*,\s*(?:и\s+|and\s+)?", tail) if x.strip()]
+        items = [
+            x
+            for x in re.split(
+                r"\s*,\s*(?:и\s+|and\s+)?|\s+(?:и|and)\s+(?=(?:заметк|встреч|созвон|задач|note|meeting|call|task)\w*\b)",
+                tail,
+            )
+            if x.strip()
+        ]
         if len(parts) == 1 and statement and not introduces and len(items) > 1 and all(_ELLIPTIC.search(x) or
                 _LEADS_WITH_THING.match(x.strip()) for x in items):  # fmt: skip
             # "Ромашка подписала: сделку в выигранные, онбординг в Linear, и созвон с Иваном в четверг"

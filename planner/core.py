@@ -100,6 +100,9 @@ class Outcome:
     interpreted: list[Any] | None = None  # what the model said, kept so answers replay it
 
 
+# a clause that is someone's words in quotes ('Can we move Thursday's sync?'), inner apostrophes and all
+_QUOTED_ALONE = re.compile(r"\s*(?:'(?:[^']|'(?=\w))+'|\"[^\"]+\"|«[^«»]+»|“[^“”]+”)[\s.!?]*")
+
 # words that ask to be shown something: a clause without them that only read is a statement
 _ASKS_TO_READ = re.compile(
     r"(?i)\?|\b(?:покажи|показать|show|list|find|найди|выведи|перечисли|дай|give\s+me|what|which|how|сколько|"
@@ -310,6 +313,10 @@ class Planner:
             if reword:
                 clause = analyse(reword, ctx.now)
             ctx.span = clause.text
+            quoted_words = _QUOTED_ALONE.fullmatch(clause.text)
+            if quoted_words and i > 0:  # "From Jane: 'Can we move Thursday's sync?' — note that": her words
+                ctx.memory.setdefault("said", []).append(clause.text)
+                continue
             # "how do I close ENG-101?" asks to be shown the way: the change is offered (`_offer`)
             ctx.memory["asking"] = interrogative(clause) and not asks_how(clause.text)
             first = len(ctx.intents)
@@ -318,7 +325,6 @@ class Planner:
             ctx.memory.setdefault("said", []).append(clause.text)  # what the clauses before a request said
             if not explained and not ctx.memory["asking"]:  # "Oleg rotated the leaked key this morning."
                 ctx.memory.setdefault("told", []).append((i, clause.text))  # what a later "close it" is about
-            quoted_words = re.fullmatch(r"\s*['\"«“][^'\"«»“”]+['\"»”][\s.!?]*", clause.text)
             told = not ctx.memory["asking"] and not _ASKS_TO_READ.search(clause.text)
             if (
                 clause.context or quoted_words or told and all(x.op == "find" for x in ctx.intents[first:])

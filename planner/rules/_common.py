@@ -57,7 +57,7 @@ def quoted(text: str, *, at_least: int = 1, apostrophes: bool = False) -> str | 
     `apostrophes`, also '…' standing apart from words (so "don't" is no quote), whichever comes first."""
     pattern = rf"[«\"“]([^»\"”]{{{at_least},}})[»\"”]"
     if apostrophes:
-        pattern += rf"|(?<!\w)'([^']{{{at_least},}})'(?!\w)"
+        pattern += rf"|(?<!\w)'((?:[^']|(?<=\w)'(?=\w)){{{at_least},}})'(?!\w)"  # "…Thursday's sync…" inside
     m = re.search(pattern, text)
     return (m.group(1) or m.group(m.lastindex or 1)) if m else None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime, time
 
 from planner import references as refs
@@ -171,6 +172,10 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
         and _to_stage(clause)
         and ctx.memory.get("deal") is not None
         and any(m.score >= 1.0 for m in await find(ctx, clause, "stage"))
+        or re.search(
+            r"(?i)\b(?:is|are)\s+(?:now\s+)?(?:won|lost)\b", clause.text
+        )  # "Globex pilot is WON!! mark it"
+        and any(m.score >= 0.9 for m in await find(ctx, clause, "deal"))
         or clause.has("put")  # "Mark the Alfa-Leasing deal Won", "set Globex pilot as Lost"
         and any(m.score >= 0.9 for m in await find(ctx, clause, "deal"))
         and bool(re.search(r"(?i)\b(?:won|lost|выигран\w*|проигран\w*)\s*[.!]?$", clause.text))
@@ -433,6 +438,12 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         ctx.memory.get("deal"), Entity
     ):  # "... and add a note: ..." after a deal
         target = ("deal", ctx.memory["deal"])
+    scene = str(ctx.memory.get("full_text", "")).split(":", 1)[0]
+    if target is None and ctx.clause_index > 0 and len(scene) < 60:  # «Ромашка: заметка в сделку «…» и …»
+        target = await crm_target(replace(clause, text=f"{clause.text} {scene}"), ctx, "target", scene)
+        if target is not None and target[0] == "company" and clause.has("deal"):
+            theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") == target[1].id]
+            target = ("deal", theirs[0]) if len(theirs) == 1 else target  # "в сделку": the company's one deal
     if target is None:
         raise ctx.ask(
             "target", ctx.t("К какой записи добавить заметку?", "Which record should the note go on?")
@@ -445,6 +456,12 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     said = re.sub(
         r"^\s*[«\"“']([^«»\"“”]+)[»\"”']\s*$", r"\1", said
     )  # «тендер перенесён»: the words, unquoted
+    said = re.sub(
+        r"^\s*(?:в\s+)?(?:сделк\w*|сд|deal)\s+«([^«»]+)»\s*$", r"\1", said
+    )  # «в сделку «готовы к пилоту»»
+    said = re.sub(
+        r"(?i)^\s*(?:as\s+a\s+note|как\s+заметк\w*)(?:\s+(?:on|to|for|к|на)\s+.*)?$", "", said
+    )  # "add that as a note"
     if re.fullmatch(r"(?i)\s*(?:record|card|profile|page|карточк\w*|запис\w*|профил\w*)?\s*", said):
         # "From John: '…SSO…?' — pls add a note on the Acme Corp company record": the quote is the note
         said = quoted(str(ctx.memory.get("full_text", "")), at_least=8, apostrophes=True) or ""
@@ -817,6 +834,10 @@ async def _owner(clause: Clause, ctx: BuildContext) -> Entity | None:
         clause.text,
         re.I,
     )
+    m = m or re.search(
+        r"\b([A-ZА-ЯЁ][\w-]+)\s+(?:owns|will\s+own|runs|ведёт|ведет|будет\s+вести)\s+(?:it|this|её|ее|его)\b",
+        clause.text,
+    )  # "…, Max owns it"
     if m and m.group(1).lower() in ("me", "я", "мне"):
         return await refs.member(ctx, "me")
     if not m:

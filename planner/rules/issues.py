@@ -327,7 +327,9 @@ _UNASSIGN = re.compile(
     r"(?:the\s+)?(?:исполнител\w*|ответственн\w*|assignee|owner)\b"
 )
 _PAIR = re.compile(
-    r"\b([A-Z]{1,10}-\d+)\s+(?:[—–-]\s+)?(?:на|to|->|→|for)\s+(меня|me|[^\W\d_][\w-]*)", re.IGNORECASE
+    r"\b([A-Z]{1,10}-\d+)\s+(?:[—–-]\s+(?:на\s+|to\s+)?|(?:передай|отдай|назначь|assign)\s+(?:на\s+|to\s+)?|"
+    r"(?:на|to|->|→|for)\s+)(меня|мне|me|[^\W\d_][\w-]*)",  # "DES-7 передай Олегу, а ENG-105 — мне"
+    re.IGNORECASE,
 )
 
 

@@ -138,3 +138,76 @@ async def test_a_question_about_a_deal_stays_about_the_deal(anna: Conversation) 
 async def test_totals_of_deals_as_asked(anna: Conversation, text: str, total: str) -> None:
     r = await anna.say(text)
     assert total in r["user_message"].replace("\\u00a0", " ").replace("\u00a0", " ")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Assign ENG-103 to Max and drop it to high priority, he's got bandwidth this sprint",
+            [
+                {"op": "update_issue", "issue": "ENG-103", "assignee": "Max Weber"},
+                {"op": "update_issue", "issue": "ENG-103", "priority": "high"},
+            ],
+        ),
+        (
+            "Макс со следующей недели в отпуске: DES-7 передай Олегу, а ENG-105 — мне",
+            [
+                {"op": "update_issue", "issue": "DES-7", "assignee": "Oleg Ivanov"},
+                {"op": "update_issue", "issue": "ENG-105", "assignee": "Anna Kuznetsova"},
+            ],
+        ),
+        (
+            "Globex pilot is WON!! mark it and kick off their onboarding",
+            [
+                {"op": "update_deal", "deal": "Globex pilot", "stage": "Won"},
+                {"op": "apply_template", "template": "onboarding", "deal": "Globex pilot"},
+            ],
+        ),
+        (
+            "Ромашка: заметка в сделку «готовы к пилоту» и встреча с ними в четверг в 12:00 на 45 минут",
+            [
+                {"op": "create_note", "record": "Ромашка — внедрение", "body": "готовы к пилоту"},
+                {
+                    "op": "create_event",
+                    "start": "2026-11-26T12:00:00+03:00",
+                    "duration_minutes": 45,
+                    "title": "Встреча с ними",
+                    "attendees": ["Ivan Petrov"],
+                },
+            ],
+        ),
+    ],
+)
+async def test_set_t_each_request_as_said(
+    anna: Conversation, text: str, expected: list[dict[str, Any]]
+) -> None:
+    r = await anna.say(text)
+    assert r["status"] == "draft_pending"
+    got = intents(r)
+    assert [i["op"] for i in got] == [e["op"] for e in expected]
+    for g, e in zip(got, expected, strict=True):
+        assert {k: g.get(k) for k in e if k not in ("title", "attendees")} == {
+            k: v for k, v in e.items() if k not in ("title", "attendees")
+        }
+
+
+async def test_a_note_logged_on_a_deal_and_an_owner_said_after(anna: Conversation) -> None:
+    r = await anna.say(
+        "Add Priya Patel, priya@initech.io, procurement manager at Initech, and log on the Initech renewal deal "
+        "that she's the new decision maker"
+    )
+    assert [i["op"] for i in intents(r)] == ["create_person", "create_note"]
+    r = await anna.say(
+        "Open a deal called Initech expansion for Initech, $22,500, stage Qualification, Max owns it"
+    )
+    assert intents(r)[0]["owner"] == "Max Weber"
+
+
+async def test_quoted_words_are_someones_not_a_request(anna: Conversation) -> None:
+    r = await anna.say(
+        "From Jane: 'Can we move Thursday's sync to 3pm? 30 minutes is enough.' — add that as a note on Jane "
+        "and book the sync tomorrow at 3pm for 30 min"
+    )
+    assert [i["op"] for i in intents(r)] == ["create_note", "create_event"]
+    assert intents(r)[0]["body"].startswith("Can we move Thursday's sync")
