@@ -231,7 +231,13 @@ _PHRASES = [
         "lower",
     ),
     # "log on the Initech renewal deal that …": a note on it
-    (re.compile(r"\blog(?=\s+(?:on|to|against)\s+(?:the\s+|her\s+|his\s+|their\s+)?[\w-]+)", re.I), "note"),
+    (
+        re.compile(
+            r"\blog(?=\s+(?:(?:that|this|it)\s+)?(?:on|to|against)\s+(?:the\s+|her\s+|his\s+|their\s+)?[\w-]+)",
+            re.I,
+        ),
+        "jot note",
+    ),
     (re.compile(r"\bset up\b", re.I), "schedule"),
     (re.compile(r"\bkick(?:ed)? off\b", re.I), "start"),
     (re.compile(r"\bspin(?:ning)? up\b", re.I), "start"),

@@ -8,7 +8,7 @@ from datetime import datetime, time
 
 from planner import references as refs
 from planner._lazy_re import LazyRe
-from planner.analysis import Clause, head_of
+from planner.analysis import CUES, Clause, head_of
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents import MISSING
@@ -25,7 +25,7 @@ from planner.rules._common import (
     strong,
     without_old_amounts,
 )
-from planner.text import is_imperative, lemma
+from planner.text import is_imperative, is_past, lemma
 
 __all__ = [
     "OBJECT", "create_deal", "crm_target", "crm_task", "deal_stage", "delete_record", "note",
@@ -462,6 +462,14 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     said = re.sub(
         r"(?i)^\s*(?:as\s+a\s+note|как\s+заметк\w*)(?:\s+(?:on|to|for|к|на)\s+.*)?$", "", said
     )  # "add that as a note"
+    said = re.sub(
+        r"(?i)[.!]\s*(?:please\s+)?(?:log|add|put|save|note|запиши|добавь)\b[^.!]*$", ".", said
+    )  # the ask itself
+    before = (ctx.memory.get("said") or [""])[-1] if ctx.clause_index else ""
+    if before and _THAT_ON_RECORD.fullmatch(
+        said.strip()
+    ):  # «Запиши это ему в карточку»: what was said before
+        said = re.sub(r"^.*?:\s*", "", before) if ":" in before else before
     if re.fullmatch(r"(?i)\s*(?:record|card|profile|page|карточк\w*|запис\w*|профил\w*)?\s*", said):
         # "From John: '…SSO…?' — pls add a note on the Acme Corp company record": the quote is the note
         said = quoted(str(ctx.memory.get("full_text", "")), at_least=8, apostrophes=True) or ""
@@ -489,8 +497,9 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
             clause.text,
         )
     )
+    done_already = any(is_past(k.text) for k in clause.keys if k.lemmas & CUES["todo"])  # «Созвонилась с …»
     reminder = clause.has("remind", "followup") or (
-        clause.has("todo") and clause.moment.day is not None and not said_as_noun
+        clause.has("todo") and clause.moment.day is not None and not said_as_noun and not done_already
     )
     delegated = clause.has("assign") and clause.has("todo")  # "поручи Максу связаться с ..."
     in_crm = clause.has("crm", "attio")  # "нужна задача в Attio: …", "create an Attio task to …"
@@ -538,6 +547,16 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     earlier = ctx.memory.get("deal")
     if target is None and not in_crm and reminder and isinstance(earlier, Entity) and ctx.clause_index > 0:
         target = ("deal", earlier)  # "globex pilot → won, …, and remind me to send invoice fri": that deal's
+    noted = ctx.memory.get("record")
+    if (
+        target is None
+        and not in_crm
+        and reminder
+        and noted
+        and ctx.clause_index > 0
+        and any(i.op == "create_note" for i in ctx.intents)
+    ):  # "log that on her record and remind me Friday to send it over": about whom the note is
+        target = noted
     if target is None and not in_crm:
         return False  # a generic task: Linear handles it
     kind, record = target if target is not None else ("", None)
@@ -655,6 +674,10 @@ async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
 
 
 # «поставь задачу Ивану …», «поручи Ивану …»: whom a task is for, said in the dative with a capital
+_THAT_ON_RECORD = re.compile(
+    r"(?i)(?:это|то|that|this|it)(?:\s+(?:ему|ей|им|him|her|them))?(?:\s+(?:в|на|on|to|into)\s+(?:\w+\s+)?"
+    r"(?:карточк\w*|запис\w*|профил\w*|record|card|profile))?"
+)
 _TASK_FOR = re.compile(r"(?:\b(?:задач\w*|таск\w*|поручи|поручить)\s+)([А-ЯЁ][а-яё]+[уюе])\b")
 
 

@@ -211,3 +211,25 @@ async def test_quoted_words_are_someones_not_a_request(anna: Conversation) -> No
     )
     assert [i["op"] for i in intents(r)] == ["create_note", "create_event"]
     assert intents(r)[0]["body"].startswith("Can we move Thursday's sync")
+
+
+async def test_that_logged_on_a_record_is_what_was_said_before(anna: Conversation) -> None:
+    r = await anna.say(
+        "just got off with Jane — she wants the pricing deck by Monday. log that on her record and remind me "
+        "Friday to send it over"
+    )
+    note, task = intents(r)
+    assert (note["op"], note["record"], note["body"]) == (
+        "create_note",
+        "Jane Doe",
+        "she wants the pricing deck by Monday.",
+    )
+    assert (task["op"], task["record"], task["deadline"][:10]) == ("create_task", "Jane Doe", "2026-11-27")
+    r = await anna.say(
+        "Созвонилась с Иваном Петровым: SSO им нужен до 10 декабря. Запиши это ему в карточку и поставь CS-13 срок "
+        "10 декабря"
+    )
+    assert [(i["op"], i.get("body")) for i in intents(r)] == [
+        ("create_note", "SSO им нужен до 10 декабря"),
+        ("update_issue", None),
+    ]  # «созвонилась» reports a call had: no task
