@@ -11,7 +11,7 @@ from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.numbers import NUMBER_WORDS, number_from_words, spoken_numbers
-from planner.resolve import Mention, aliases_of, find_mentions, keys_for, match_words
+from planner.resolve import Mention, aliases_of, find_mentions, key_spans, keys_for, match_words
 
 __all__ = [
     "amount_of", "clean_title", "find", "iso_date", "priority_of", "strip_spans", "strong", "without_heading",
@@ -268,6 +268,20 @@ async def _find(ctx: BuildContext, clause: Clause, kind: str, *, text: str | Non
         ]  # fmt: skip
     keys = keys_for(text) if text is not None else clause.keys
     found = find_mentions(keys, pool)
+    if kind in ("person", "member", "user"):  # «есть ли задачи…»: a lower-case "ли" alone is the particle
+        said = text if text is not None else clause.text
+        spans = key_spans(said)
+        found = [
+            m
+            for m in found
+            if len(m.positions) != 1
+            or not all(
+                p < len(spans)
+                and said[spans[p][0] : spans[p][1]] == "ли"
+                and not re.match(r"(?i)\s*(?:вэ|вей|wei)", said[spans[p][1] :])  # «у ли вэя»: Li Wei still
+                for p in m.positions
+            )
+        ]
     if kind == "stage":  # a stage's Russian names are common words: «в приложении» is no «в предложении»
         found = [
             m

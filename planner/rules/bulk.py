@@ -22,6 +22,10 @@ _ALL = re.compile(
     r"обе|оба|обеих|обоих)\b",
     re.IGNORECASE,
 )
+# «передай его сделки Максу», "move her issues to Backlog": everything of someone's, said without "all"
+_THEIR_ALL = re.compile(
+    r"(?i)\b(?:его|её|ее|их|his|her|their)\s+(?:задачи|тикеты|issues|tickets)\b"  # issues only: whose deals is asked
+)
 _DESTINATION_AT = re.compile(
     r"\s(?:to|into|as|в|во|на|→|->|=>)\s+(?:stage\s+|state\s+|стади\w+\s+|статус\s+)?", re.I
 )
@@ -44,7 +48,7 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     labelling = re.search(r"\b(?:label|tag|метк\w*|тег\w*|лейбл\w*)\b", clause.text, re.I)
     dating = clause.has("due") and clause.moment.day is not None  # "set due date Dec 18 on every ENG issue"
     if (
-        not _ALL.search(clause.text)
+        not (_ALL.search(clause.text) or _THEIR_ALL.search(clause.text))
         or clause.identifiers
         or clause.creates()
         and not (owner_words or labelling)
@@ -431,7 +435,7 @@ async def _unread(clause: Clause, ctx: BuildContext) -> str:
     because = re.search(
         r"(?i),\s+(?:он|она|они|he|she|they|it|we|мы)\s+[^,]*$", clause.text
     )  # ", он в отпуске"
-    every = _ALL.search(clause.text)
+    every = _ALL.search(clause.text) or _THEIR_ALL.search(clause.text)
     told = [m.end() for m in _LEAD_IN.finditer(clause.text) if every and m.end() <= every.start()]
     told_until = told[-1] if told else 0
     dated = {

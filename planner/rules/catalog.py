@@ -100,6 +100,10 @@ async def workspace_lists(clause: Clause, ctx: BuildContext) -> bool:
         return False  # «сколько задач в статусе …»: issues counted, not the catalog
     if kind == "teams" and any(rx.search(clause.text) for rx, _ in STATE_PHRASES):
         return False  # «что в работе у команды Engineering»: that team's issues in that state
+    if kind == "stages" and re.search(
+        r"(?i)\b(?:денег|бабла|money|сумм\w*|total|сколько\s+сделок|how\s+many\s+deals)\b", clause.text
+    ):
+        return False  # «сколько денег в стадии КП»: the deals there, summed
     if kind == "teams" and [m for m in await find(ctx, clause, "team") if m.score >= 0.9]:
         return False  # «чо щас у команды дизайна»: one team named, its issues
     system = _system(clause)

@@ -153,7 +153,7 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
     busy = _BUSY.search(text)  # "what's Max working on", "on Oleg's plate", «что в работе у Олега»
     everything = re.search(r"\b(?:everything|всё|все|что\s+у\s+нас|what'?s)\b", text, re.I)
     has_in = re.search(
-        r"(?i)\b(?:have|has|got)\s+in\b|\bу\s+[А-ЯЁ]\w+\s+в\b", text
+        r"(?i)\b(?:have|has|got)\s+in\b|\bу\s+[А-ЯЁ]\w+\s+(?:в|на)\b", text
     )  # "what does Max have in review"
     about_issues = (
         clause.has("issue", "task", "bug", "linear")
@@ -167,6 +167,7 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
         or bool(nobody)
         or clause.has("due")
         and bool(due_before or due_after)  # "what's due by December 1?"
+        or bool(_BURNING.search(text))  # «что у нас просрочено?», «что горит на этой неделе?»
     )
     named = [m for m in await find(ctx, clause, "user") if m.score >= 0.5]
     mine = mine or any(m.entity.extra.get("is_me") for m in named)  # «что висит на анне» when Anna asks
@@ -226,6 +227,7 @@ def _priority_said(text: str) -> Literal["urgent", "high", "medium", "low"] | No
     return "low"
 
 
+_BURNING = re.compile(r"(?i)\b(?:overdue|просроч\w*|горит|горят|burning|on\s+fire)\b")
 _MONEY_IN = re.compile(r"(?i)\b(?:денег|деньги|бабла|бабки|бабок|money|revenue|\$)\b|\$")
 
 

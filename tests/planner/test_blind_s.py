@@ -233,3 +233,33 @@ async def test_that_logged_on_a_record_is_what_was_said_before(anna: Conversatio
         ("create_note", "SSO им нужен до 10 декабря"),
         ("update_issue", None),
     ]  # «созвонилась» reports a call had: no task
+
+
+@pytest.mark.parametrize(
+    ("text", "filters"),
+    [
+        ("что у нас просрочено?", {"due_before": "2026-11-24"}),
+        ("Что горит на этой неделе?", {"due_after": "2026-11-23", "due_before": "2026-11-29"}),
+        ("Есть ли задачи без исполнителя?", {"assignee": "none"}),  # «ли» is no Li Wei
+        ("Что у Макса на ревью?", {"state": "In Review", "assignee": "Max Weber"}),
+    ],
+)
+async def test_weekly_review_questions(anna: Conversation, text: str, filters: dict[str, str]) -> None:
+    r = await anna.say(text)
+    assert (
+        r["status"] == "answered"
+        and intents(r)[0]["object"] == "issues"
+        and intents(r)[0]["filters"] == filters
+    )
+
+
+async def test_money_in_a_stage_is_its_deals_summed(anna: Conversation) -> None:
+    r = await anna.say("Сколько денег в стадии КП?")
+    assert intents(r)[0]["filters"] == {"stage": "Proposal"} and "1 200 000" in r["user_message"].replace(
+        "\u00a0", " "
+    )
+
+
+async def test_his_issues_after_he_is_named_are_his(anna: Conversation) -> None:
+    r = await anna.say("Макс в отпуске — переведи его задачи в бэклог")
+    assert intents(r)[0]["filters"] == {"assignee": "Max Weber"}
