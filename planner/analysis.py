@@ -238,6 +238,8 @@ _PHRASES = [
         ),
         "jot note",
     ),
+    # "Log a call with Maria: …", "Log this: Li Wei says …": a note of it
+    (re.compile(r"\blog\s+(?:(?:a|the|my)\s+call\s+with|(?:this|that|it)\s*(?=:))", re.I), "jot note on"),
     (re.compile(r"\bset up\b", re.I), "schedule"),
     (re.compile(r"\bkick(?:ed)? off\b", re.I), "start"),
     (re.compile(r"\bspin(?:ning)? up\b", re.I), "start"),
@@ -587,6 +589,14 @@ def _split(text: str, now: datetime) -> list[Clause]:
             parts.append(right)
         elif ";" in text[merged[-1][1] : s] and right.has("note", "comment", "meeting", "remind"):
             merged.append((s, e))  # "…в «отказ»; в заметке к сделке прошу указать причину": its own request
+            parts = [right]
+        elif (
+            right.identifiers
+            and _verb_count(right)
+            and not _identifiers(text[merged[-1][0] : merged[-1][1]])
+            and left.has("meeting", "schedule", "deal", "note")
+        ):  # «Созвон с Acme в понедельник …, и в CS-12 оставь комментарий …»: its own request
+            merged.append((s, e))
             parts = [right]
         elif _BARE_VERB.fullmatch(text[merged[-1][0] : merged[-1][1]].strip()):
             merged[-1] = (merged[-1][0], e)  # «запиши, эээ, новую сделку, …»: the verb is for what follows

@@ -138,6 +138,11 @@ class Coverage:
         verb = clause.has("create", "put", "note_verb", "schedule", "block") or asks_for_something(clause)
         # "Add an issue: write the release notes": words after a colon are content, they ask for nothing
         head = keys_for(clause.text.split(":", 1)[0]) if clause.after_colon is not None else clause.keys
+        said_that = re.search(r"(?i),?\s+(?:что|that)\s", clause.text)
+        if (
+            said_that and clause.after_colon is None
+        ):  # «оставь комментарий, что созвон назначен»: what it says
+            head = keys_for(clause.text[: said_that.start()])
         wanted = [
             op
             for cue, op in (

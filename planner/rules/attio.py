@@ -25,7 +25,7 @@ from planner.rules._common import (
     strong,
     without_old_amounts,
 )
-from planner.text import is_imperative, is_past, lemma
+from planner.text import is_imperative, is_infinitive, is_past, lemma
 
 __all__ = [
     "OBJECT", "create_deal", "crm_target", "crm_task", "deal_stage", "delete_record", "note",
@@ -438,6 +438,15 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         ctx.memory.get("deal"), Entity
     ):  # "... and add a note: ..." after a deal
         target = ("deal", ctx.memory["deal"])
+    if (
+        target is None and clause.after_colon
+    ):  # "Log this: Li Wei says the pilot is on hold": whom it is about
+        target = await crm_target(clause, ctx, "target", clause.after_colon)
+    before = (ctx.memory.get("said") or [""])[-1] if ctx.clause_index else ""
+    if (
+        target is None and before and _PRONOUN.search(clause.text)
+    ):  # "John wants a call … — add a note to his record"
+        target = await crm_target(replace(clause, text=before), ctx, "target", before)
     scene = str(ctx.memory.get("full_text", "")).split(":", 1)[0]
     if target is None and ctx.clause_index > 0 and len(scene) < 60:  # «Ромашка: заметка в сделку «…» и …»
         target = await crm_target(replace(clause, text=f"{clause.text} {scene}"), ctx, "target", scene)
@@ -466,8 +475,15 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         r"(?i)[.!]\s*(?:please\s+)?(?:log|add|put|save|note|запиши|добавь)\b[^.!]*$", ".", said
     )  # the ask itself
     before = (ctx.memory.get("said") or [""])[-1] if ctx.clause_index else ""
-    if before and _THAT_ON_RECORD.fullmatch(
-        said.strip()
+    full = str(ctx.memory.get("full_text", ""))
+    told_before = bool(before) and bool(
+        re.search(re.escape(before.strip()) + r"\s*[.!]", full)
+    )  # its own sentence
+    if (
+        before
+        and said.strip()
+        and _THAT_ON_RECORD.fullmatch(said.strip())
+        and (told_before or re.match(r"(?i)(?:это|то|that|this|it)\b", said.strip()))
     ):  # «Запиши это ему в карточку»: what was said before
         said = re.sub(r"^.*?:\s*", "", before) if ":" in before else before
     if re.fullmatch(r"(?i)\s*(?:record|card|profile|page|карточк\w*|запис\w*|профил\w*)?\s*", said):
@@ -497,7 +513,10 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
             clause.text,
         )
     )
-    done_already = any(is_past(k.text) for k in clause.keys if k.lemmas & CUES["todo"])  # «Созвонилась с …»
+    todo_words = [k.text for k in clause.keys if k.lemmas & CUES["todo"]]
+    done_already = any(is_past(w) for w in todo_words) and not any(  # «Созвонилась с …»: a call had
+        is_infinitive(w) or is_imperative(w) or w.isascii() for w in todo_words
+    )
     reminder = clause.has("remind", "followup") or (
         clause.has("todo") and clause.moment.day is not None and not said_as_noun and not done_already
     )
@@ -675,8 +694,8 @@ async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
 
 # «поставь задачу Ивану …», «поручи Ивану …»: whom a task is for, said in the dative with a capital
 _THAT_ON_RECORD = re.compile(
-    r"(?i)(?:это|то|that|this|it)(?:\s+(?:ему|ей|им|him|her|them))?(?:\s+(?:в|на|on|to|into)\s+(?:\w+\s+)?"
-    r"(?:карточк\w*|запис\w*|профил\w*|record|card|profile))?"
+    r"(?i)(?:(?:это|то|that|this|it)\s*)?(?:(?:к\s+|to\s+|on\s+)?(?:ему|ей|ней|нему|им|ним|him|her|them)\s*)?"
+    r"(?:(?:в|на|on|to|into)\s+(?:\w+\s+)?(?:карточк\w*|запис\w*|профил\w*|record|card|profile|crm|црм))?"
 )
 _TASK_FOR = re.compile(r"(?:\b(?:задач\w*|таск\w*|поручи|поручить)\s+)([А-ЯЁ][а-яё]+[уюе])\b")
 

@@ -231,6 +231,8 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
         clause.has("query") and not clause.has("create", "put", "schedule")
     ):
         return False
+    if clause.identifiers and clause.has("comment"):
+        return False  # «в CS-12 оставь комментарий, что созвон назначен»: the comment's words
     if clause.after_colon is not None:  # "issues for DES: …, FAQ block", "заметка: …созвоны с утра"
         head = head_of(clause, ctx.now)
         if not (head.has("block") or head.has("meeting")) and (head.has("note", "issue", "task", "comment")):

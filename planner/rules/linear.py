@@ -124,6 +124,8 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
     # the template word must qualify the tasks ("задачи онбординга", "the renewal tasks"), not sit in
     # an explicit title after a colon ("Create an issue: update the onboarding docs")
     head = clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text
+    if clause.has("note") and re.search(r"(?i)\b(?:that|что)\b", head):
+        return False  # "add a note to his record that he's worried about onboarding": the note's words
     key = _template_key(head_of(clause, ctx.now), ctx)
     # "run the renewal playbook for Initech", «запусти шаблон онбординга»: the template said as one
     named_as_template = bool(_TEMPLATE_WORD.search(head))

@@ -263,3 +263,32 @@ async def test_money_in_a_stage_is_its_deals_summed(anna: Conversation) -> None:
 async def test_his_issues_after_he_is_named_are_his(anna: Conversation) -> None:
     r = await anna.say("Макс в отпуске — переведи его задачи в бэклог")
     assert intents(r)[0]["filters"] == {"assignee": "Max Weber"}
+
+
+@pytest.mark.parametrize(
+    ("text", "ops"),
+    [
+        (
+            "Log a call with Maria Sokolova: CFO signed off on the budget, she wants the contract by Dec 10",
+            ["create_note"],
+        ),
+        (
+            "John wants a 20-minute call tomorrow at 11 — book it, and add a note to his record that he's worried "
+            "about onboarding timelines",
+            ["create_event", "create_note"],
+        ),
+        (
+            "Созвон с Acme Corp в понедельник в 16:00 на 30 минут, и в CS-12 оставь комментарий, что созвон назначен",
+            ["create_event", "comment_issue"],
+        ),
+        (
+            "Log this: Li Wei says the pilot is on hold until January. And move the Acme Logistics pilot back to Lead",
+            ["create_note", "update_deal"],
+        ),
+    ],
+)
+async def test_a_call_logged_and_a_note_or_comment_beside_a_meeting(
+    anna: Conversation, text: str, ops: list[str]
+) -> None:
+    r = await anna.say(text)
+    assert r["status"] == "draft_pending" and [i["op"] for i in intents(r)] == ops
