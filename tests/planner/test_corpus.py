@@ -226,6 +226,12 @@ CORPORA = [
         "written after Q and R's fixes: 184/200 with 3 wrong drafts on first contact (text 125/140, "
         "intents 59/60)",
     ),
+    (
+        "corpus_v23.jsonl",
+        88,
+        "blind, set T (an account executive catching up after calls; a head of customer success's weekly "
+        "review), written after S's fixes: 164/200 with 7 wrong drafts on first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
