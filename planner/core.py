@@ -342,13 +342,14 @@ class Planner:
                     del ctx.intents[i0:i1], ctx.actions[a0:a1]
                     read = [(n, c, s if s < i0 else max(i0, s - (i1 - i0))) for n, c, s in read]
         await self._values_used(read, ctx)
-        told = ctx.memory.get(
-            "told_used", ()
-        )  # "Push notifications slipped — move the due date …": the issue
+        # "Push notifications slipped — move the due date …": the sentence that named the issue asked nothing
+        named_the_issue = ctx.memory.get("told_used", ())
         relayed = relays(str(ctx.memory.get("as_said", ""))) and any(i.op in WRITE_OPS for i in ctx.intents)
         uncovered = (
             [  # "Jane asked us to push the kickoff — move CS-14 …": what was asked, then how
-                u for u in coverage.uncovered(ctx.intents) if u[0] not in told and not (relayed and u[0] == 0)
+                u
+                for u in coverage.uncovered(ctx.intents)
+                if u[0] not in named_the_issue and not (relayed and u[0] == 0)
             ]
             if matched
             else []
