@@ -112,6 +112,8 @@ def _line(row: dict[str, Any], lang: str, zone: str | None, stage_label: Callabl
         return str(row["record_text"])
     if "content_plaintext" in row:
         return str(row["content_plaintext"])[:200]
+    if row.get("key") and row.get("name"):  # a Linear team: its name and the key its issues carry
+        return f"{row['name']} ({row['key']})"
     return str(row.get("name") or row.get("title") or row.get("id") or "")
 
 

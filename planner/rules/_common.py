@@ -137,6 +137,9 @@ def clean_title(raw: str, lang: str, *, content: bool = False) -> str:
     s = re.sub(r"\s{2,}", " ", s).strip(" ,.;:-—")
     if s.lower() in _EMPTY_TITLES or _VAGUE_TITLE.fullmatch(s):  # "добавь задачу на завтра" names no task
         return ""
+    bare = re.sub(r"(?i)\b(?:это|короче|ну|типа|вот|так|блин|слушай|давай)\b", " ", s).strip(" ,.")
+    if not (_LEAD_RU if lang == "ru" else _LEAD_EN).sub("", bare, count=1).strip(" ,."):
+        return ""  # «ну это создай задачу короче»: fillers and the request, no title
     return s[:255]
 
 

@@ -400,9 +400,12 @@ _CAN_YOU = re.compile(
     r"(?i)^\s*(?:а\s+)?(?:можешь|можете|can\s+you|could\s+you|ты\s+можешь|вы\s+можете)\b.*\?\s*$", re.S
 )
 _WHOSE = re.compile(r"(?i)(?<![\w-])(?:его|её|ее|их|his|her|their|its)(?![\w-])")
-_NEGATED = re.compile(r"(?i)\b(?:не|нет|no|not|without|без|never)\s+[^\W\d_]+")
+_NEGATED = re.compile(
+    r"(?i)\b(?:не|нет|no|not|without|без|never|doesn'?t|don'?t|isn'?t|aren'?t|hasn'?t|haven'?t|lacks?|lacking)\s+[^\W\d_]+"
+)
 _NEGATION_READ = re.compile(
-    r"(?i)(?:без\s+(?:исполнител|ассайн|владельц|ответственн)|no\s+(?:assignee|owner|one)|not\s+(?:done|closed|"
+    r"(?i)(?:(?:doesn'?t|don'?t)\s+(?:have|carry)\s+(?:it|them|that|this)\b|"  # "… that doesn't have it yet": the change
+    r"без\s+(?:исполнител|ассайн|владельц|ответственн)|no\s+(?:assignee|owner|one)|not\s+(?:done|closed|"
     r"completed|finished|assigned)|не\s+(?:закрыт|выполнен|завершен|завершён|назначен|сделан))"
 )
 _LEAD_IN = re.compile(

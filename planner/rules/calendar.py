@@ -179,7 +179,10 @@ async def _attendees(clause: Clause, ctx: BuildContext) -> tuple[list[Entity | s
     for kind in ("member", "person"):
         for hit in await find(ctx, clause, kind):
             where = [spans[i] for i in sorted(hit.positions) if i < len(spans)]
-            if any(a <= x < b for x, _ in where for a, b in taken):
+            # words another attendee was named by are theirs («с Иваном Сидоровым» is no Oleg Ivanov), the rest
+            # may still name someone («для Олега»)
+            where = [(x, y) for x, y in where if not any(a <= x < b for a, b in taken)]
+            if not where:
                 continue
             said = [clause.text[x:y] for x, y in where]
             named = hit.score >= 0.9 or (hit.score >= 0.5 and all(w[:1].isupper() for w in said))  # not "max"

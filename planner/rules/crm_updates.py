@@ -137,6 +137,13 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
     ):
         return False
     attribute, kinds = found
+    if (
+        attribute == "owner"
+        and ctx.intents
+        and ctx.intents[-1].op == "apply_template"
+        and re.search(r"(?i)\b(?:them|those|these|их|эти)\b", clause.text)
+    ):
+        return False  # "Create the renewal tasks … and assign them to Max": the tasks, not the deal's owner
     target = await crm_target(clause, ctx, "target")
     earlier = ctx.memory.get("deal") or (ctx.memory.get("record") or (None, None))[1]
     if target is None and "deal" in kinds and isinstance(earlier, Entity) and earlier.kind == "deal":

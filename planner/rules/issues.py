@@ -807,14 +807,28 @@ async def issues_by_title_words(phrase: str, ctx: BuildContext) -> list[dict[str
     (Linear's search is literal; people say "экспорт" about an issue titled "export".)"""
     from planner.resolve import keys_for, match_words
 
-    words = [k for k in keys_for(phrase) if len(k.text) > 2]
+    keys = keys_for(phrase)
+    words = [k for k in keys if len(k.text) > 2]
+    # «задача по кп для ромашки»: a short word that is no preposition (кп, qa, ui) must fit the title too
+    short = [k for k in keys if len(k.text) <= 2 and k.text not in _SHORT_WORDS and k.text.isalpha()]
     if not words:
         return []
     teams = await ctx.directory.teams()
     rows: list[dict[str, Any]] = []
     for team in teams:
         rows += await ctx.directory.team_issues(team.id)
-    return [r for r in rows if match_words(words, keys_for(str(r.get("title", ""))))]
+    return [
+        r
+        for r in rows
+        if match_words(words, keys_for(str(r.get("title", ""))))
+        and all(s.text in str(r.get("title", "")).lower().split() for s in short)
+    ]
+
+
+_SHORT_WORDS = frozenset(
+    "по на в во с со к ко и а о об у из от до за не ни же ли бы то of to in on at a an the for by is it or as my me "
+    "we us".split()
+)
 
 
 _ASKED_OF_AN_ISSUE = re.compile(

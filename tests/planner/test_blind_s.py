@@ -292,3 +292,23 @@ async def test_a_call_logged_and_a_note_or_comment_beside_a_meeting(
 ) -> None:
     r = await anna.say(text)
     assert r["status"] == "draft_pending" and [i["op"] for i in intents(r)] == ops
+
+
+async def test_set_u_safety(anna: Conversation) -> None:
+    r = await anna.say("set due date Dec 10 on every open issue that doesn't have one")
+    assert r["status"] == "needs_clarification" and r["draft"] is None  # never all 11 issues
+    r = await anna.say("add the onboarding label to every CS issue that doesn't have it yet")
+    assert intents(r)[0]["changes"] == {"labels_add": ["onboarding"]}  # "doesn't have it": the change itself
+    r = await anna.say("ну это создай задачу короче")
+    assert r["status"] == "needs_clarification" and "Как назвать задачу" in r["clarifying_question"]
+    r = await anna.say("Create the renewal tasks for Initech and assign them to Max")
+    assert "update_deal" not in [i["op"] for i in intents(r)]  # "them" are the tasks, not the deal's owner
+    r = await anna.say("закрой задачу по кп для ромашки")
+    assert r["draft"] is None  # «кп» is in no issue's title: no issue of Romashka's is closed
+    r = await anna.say("Какие команды есть в Linear?")
+    assert all(key in r["user_message"] for key in ("(ENG)", "(CS)", "(DES)"))
+
+
+async def test_a_meeting_booked_for_a_colleague_invites_them(anna: Conversation) -> None:
+    r = await anna.say("Запланируй для Олега встречу с Иваном Сидоровым в четверг в 15:00 на час")
+    assert sorted(intents(r)[0]["attendees"]) == ["Ivan Sidorov", "Oleg Ivanov"]  # «Иваном» is no Oleg Ivanov
