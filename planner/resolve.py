@@ -73,9 +73,10 @@ def _spans(text: str) -> tuple[tuple[int, int], ...]:
 
 _SCORES: dict[tuple[str, str], float] = {}
 # English words that only hold a sentence together: alike in sound to names ("does"/"Doe"), never one
+# ("will" and "may" are left out: Will and May are names)
 _FUNCTION_WORDS = frozenset(
     "does do did done is are was were has have had the and for with what when who how where which this that "
-    "there their they them then than will would can could should may might must been being into onto from".split()
+    "there their they them then than would can could should might must been being into onto from".split()
 )
 
 
