@@ -189,7 +189,6 @@ _RECIPIENT_BEFORE = LazyRe(
     r"исполнител\w*)\s*[:—-]?\s*$"
 )
 _PLACE_BEFORE = LazyRe(r"(?i)\b(?:в|во|in|into|to|for|для|команд\w*|team|project|проект\w*)\s*[:—-]?\s*$")
-_INTO_STAGE = LazyRe(r"(?i)\b(?:в|во|на|to|into)\s+(?:стади\w+\s+|stage\s+)?$")
 _FROM_BEFORE = LazyRe(r"(?i)\b(?:из|from|out\s+of)\s+(?:the\s+)?(?:проекта|project|команды|team)?\s*$")
 _DOER_AFTER = LazyRe(r"(?i)\s+(?:to|should|needs\s+to|must|will)\s+[a-z]")
 _TEXT_FIELDS = ("title", "body", "content", "description", "span", "name")
@@ -224,7 +223,12 @@ def _strings(intent: IntentBase, *, free_text: bool = True) -> list[str]:
 async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContext) -> list[str]:
     """Values in a clause that no intent read from it carries: emails, domains, sums, records and
     people it names, and a field said with its value ("исполнитель я") that landed in a title."""
-    from planner.rules._common import amount_of, find, without_old_amounts  # the rules' own readers
+    from planner.rules._common import (  # the rules' own readers
+        amount_of,
+        find,
+        stage_said_as_destination,
+        without_old_amounts,
+    )
 
     text = clause.text
     blob = " ".join(s for i in intents for s in _strings(i))
@@ -327,12 +331,11 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
     if any(i.op in ("update_deal", "create_deal") for i in intents) and not any(
         _carries(i, "stage") for i in intents
     ):  # «сделку в переговоры и сумму …» drafted with the sum alone
-        for m in await find(ctx, clause, "stage"):
-            first = min(m.positions) if m.positions else len(spans)
-            if m.score >= 1.0 and first < len(spans) and _INTO_STAGE.search(text[: spans[first][0]]):
-                gaps.append(
-                    " ".join(clause.keys[p].text for p in sorted(m.positions) if p < len(clause.keys))
-                )
+        stage = await stage_said_as_destination(ctx, clause)
+        if stage is not None:
+            gaps.append(
+                " ".join(clause.keys[p].text for p in sorted(stage.positions) if p < len(clause.keys))
+            )
     structured = " ".join(s for i in intents for s in _strings(i, free_text=False)).lower()
     quotes = [m.span() for m in re.finditer(r"«[^«»]*»|\"[^\"]*\"|“[^“”]*”", text)]
     for rx, fields in _FIELD_PHRASES:

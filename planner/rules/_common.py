@@ -108,6 +108,19 @@ _ABOUT_HEAD = LazyRe(
 )
 
 
+async def stage_said_as_destination(ctx: BuildContext, clause: Clause) -> Mention | None:
+    """A stage said as where a deal goes ("в переговоры", "to Negotiation"), by its own name or alias."""
+    spans = key_spans(clause.text)
+    for m in await find(ctx, clause, "stage"):
+        at = min(m.positions) if m.positions else len(spans)
+        if m.score >= 1.0 and at < len(spans) and _INTO_STAGE.search(clause.text[: spans[at][0]]):
+            return m
+    return None
+
+
+_INTO_STAGE = LazyRe(r"(?i)\b(?:в|во|на|to|into)\s+(?:стади\w+\s+|stage\s+)?$")
+
+
 def without_heading(text: str) -> str:
     """The words of one item of a list under «По X:», without the heading said with it."""
     return _ABOUT_HEAD.sub("", text, count=1)

@@ -12,9 +12,8 @@ from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents.models import CompleteTask, UpdateDeal, UpdateRecord
 from planner.references import task_id
-from planner.resolve import key_spans
 from planner.rules import rule
-from planner.rules._common import amount_of, find, without_old_amounts
+from planner.rules._common import amount_of, find, stage_said_as_destination, without_old_amounts
 from planner.rules.attio import OBJECT, crm_target
 
 __all__ = ["complete_crm_task", "update_record"]
@@ -168,7 +167,8 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
             change = {"owner": value.name}
         elif attribute == "name":
             change = {"name": str(value)[:200]}
-        stage = await _stage_said_too(clause, ctx) if attribute != "name" else None
+        said = await stage_said_as_destination(ctx, clause) if attribute != "name" else None
+        stage = said.entity if said is not None else None
         if stage is not None:  # «сделку в переговоры и сумму поставь 1 500 000»: both changes
             change["stage"] = stage.name
         await ctx.emit(
@@ -184,19 +184,6 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         record=(OBJECT[kind], record),
     )
     return True
-
-
-async def _stage_said_too(clause: Clause, ctx: BuildContext) -> Entity | None:
-    """A stage said as where the deal goes ("в переговоры", "to Negotiation") beside another change."""
-    spans = key_spans(clause.text)
-    for m in await find(ctx, clause, "stage"):
-        at = min(m.positions) if m.positions else len(spans)
-        if m.score >= 1.0 and at < len(spans) and _INTO.search(clause.text[: spans[at][0]]):
-            return m.entity
-    return None
-
-
-_INTO = re.compile(r"(?i)\b(?:в|во|на|to|into)\s+(?:стади\w+\s+|stage\s+)?$")
 
 
 async def _value(attribute: str, clause: Clause, ctx: BuildContext) -> Any:
