@@ -129,6 +129,12 @@ class BuildContext:
         self.memory["last_emit"] = (len(self.actions), len(self.entities), len(self.risks))
         await self.compiler(intent, self)
 
+    def said_before(self) -> str:
+        """The clause just before this one in the message ("" for the first): what a later "close it",
+        "log that" or "his issues" is about."""
+        said: list[str] = self.memory.get("said") or []
+        return said[-1] if said and self.clause_index else ""
+
     async def amend_last(self, **fields: Any) -> bool:
         """The last intent again, with `fields` it did not set ("create an issue …, assign it to Oleg,
         due Friday"): its actions are built anew. False when it already says otherwise."""

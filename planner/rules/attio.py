@@ -442,7 +442,7 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         target is None and clause.after_colon
     ):  # "Log this: Li Wei says the pilot is on hold": whom it is about
         target = await crm_target(clause, ctx, "target", clause.after_colon)
-    before = (ctx.memory.get("said") or [""])[-1] if ctx.clause_index else ""
+    before = ctx.said_before()
     if (
         target is None and before and _PRONOUN.search(clause.text)
     ):  # "John wants a call … — add a note to his record"
@@ -474,7 +474,6 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     said = re.sub(
         r"(?i)[.!]\s*(?:please\s+)?(?:log|add|put|save|note|запиши|добавь)\b[^.!]*$", ".", said
     )  # the ask itself
-    before = (ctx.memory.get("said") or [""])[-1] if ctx.clause_index else ""
     full = str(ctx.memory.get("full_text", ""))
     told_before = bool(before) and bool(
         re.search(re.escape(before.strip()) + r"\s*[.!]", full)

@@ -171,7 +171,7 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         _deal_filters(clause, ctx, head) if deals else _issue_filters(clause, ctx, head, changes)
     )
     full = str(ctx.memory.get("as_said", clause.text))
-    before = (ctx.memory.get("said") or [""])[-1] if ctx.clause_index else ""
+    before = ctx.said_before()
     if not deals and filters.assignee is None and _WHOSE.search(clause.text) and before:
         earlier = [m.entity for m in await find(ctx, clause, "user", text=before) if m.score >= 0.5]
         if len({u.id for u in earlier}) == 1 and earlier[0].name != changes.get("assignee"):

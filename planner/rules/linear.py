@@ -579,17 +579,17 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     if not titles:  # 'From the support inbox: "Export to CSV returns 500". Create an ENG issue': the quote
         before = quoted(str(ctx.memory.get("full_text", "")), at_least=8)
         titles = [before.strip()[:255]] if before else []
-    told: list[str] = ctx.memory.get("said") or []
+    told = ctx.said_before()
     if (
         not titles
         and told
-        and len(keys_for(told[-1])) >= 3
-        and not told[-1].rstrip().endswith("?")
+        and len(keys_for(told)) >= 3
+        and not told.rstrip().endswith("?")
         and clause.after_colon is None
         and not ctx.memory.get("told_as_title")
     ):  # «Клиент жалуется, что экспорт в Excel падает — заведи баг на ENG»: the problem told before it
         ctx.memory["told_as_title"] = True
-        return await create_issue(analyse(f"{clause.text}: {told[-1]}", ctx.now), ctx)
+        return await create_issue(analyse(f"{clause.text}: {told}", ctx.now), ctx)
     answered = ctx.answer("title")
     if not titles and answered and answered.strip():
         titles = [answered.strip()[:255]]
