@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from drafts import Draft
 from planner.models import Plan
-from planner.wording import changes_ru, moment, money
+from planner.wording import changes_ru, iso_moment, moment, money
 
 __all__ = [
     "already_done_lines",
@@ -88,7 +88,9 @@ def _line(row: dict[str, Any], lang: str, zone: str | None, stage_label: Callabl
         state = (row.get("state") or {}).get("name", "")
         who = (row.get("assignee") or {}).get("name", "")
         due = row.get("dueDate")  # a date: shown as it is, no zone
-        bits = [b for b in (state, who, t(lang, "срок ", "due ") + when(due, lang) if due else "") if b]
+        # the weekday for a person, the ISO date (DESIGN §9) for anyone who copies it on
+        said_due = f"{when(due, lang)} ({due})" if iso_moment(due) else str(due or "")
+        bits = [b for b in (state, who, t(lang, "срок ", "due ") + said_due if due else "") if b]
         return f"{row['identifier']} {row.get('title', '')}" + (f" — {', '.join(bits)}" if bits else "")
     values = row.get("values")
     if isinstance(values, dict):

@@ -1,4 +1,4 @@
-"""Words a person reads, where the server writes them: dates as «пт, 27 нояб.», one format for amounts,
+"""Words a person reads, where the server writes them: dates as «пт, 27 нояб. (2026-11-27)», one format for amounts,
 "already done" with its links, `/drafts` in the person's language."""
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ async def drafted(anna: Conversation, text: str) -> str:
     return str(r["draft"]["id"])
 
 
-async def test_a_due_date_reads_as_a_weekday_and_day_not_iso(anna: Conversation) -> None:
+async def test_a_due_date_reads_as_a_weekday_and_day_with_its_iso_date(anna: Conversation) -> None:
     r = await anna.say("Покажи ENG-106")
-    assert "срок пт, 27 нояб." in r["user_message"] and "2026-11-27" not in r["user_message"]
+    assert "срок пт, 27 нояб. (2026-11-27)" in r["user_message"], r["user_message"]
 
 
 async def test_amounts_are_grouped_one_way(anna: Conversation) -> None:
