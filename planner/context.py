@@ -23,6 +23,9 @@ LedgerView = Callable[[list[str]], Awaitable[dict[str, Any]]]
 """Scopes already executed -> their stored result (so a new plan shows them as already done)."""
 
 
+# slots only a change has: asked of a question, they would turn it into a write
+_VALUE_OF_A_CHANGE = frozenset({"due", "assignee", "title", "priority", "stage", "duration", "start", "state"})
+
 class Invalid(Exception):
     """An intent that cannot be carried out as given (a value outside a field's allowed values): the
     message names the field and the allowed values, so a client's model corrects itself in one retry."""
@@ -101,6 +104,11 @@ class BuildContext:
         risk: str = "missing_required",
         details: str | None = None,
     ) -> Ask:
+        if slot in _VALUE_OF_A_CHANGE and self.memory.get("asking"):
+            from planner.coverage import QuestionNotWrite
+
+            # "when's ENG-105 due": a question asks for no new due date; the reading rules answer it
+            raise QuestionNotWrite(self.span or "")
         q = ClarificationQuestion(
             id=self.qid(slot),
             question=question,

@@ -31,7 +31,9 @@ ACTION_CUES = (
 )  # fmt: skip
 _WH = LazyRe(
     r"^\s*(?:(?:а|и|ну|так|so|and|ok|okay|hey)[,\s]+)?(?:есть\s+ли|кто|сколько|какие|какой|какая|какое|каких|каким|"
-    r"где|когда|почему|зачем|чей|чья|чьё|чьи|что(?![-\w])|чем|who|whom|whose|what|which|how|where|why|any|anything)\b",
+    r"где|когда|почему|зачем|чей|чья|чьё|чьи|что(?![-\w])|чем|who|whom|whose|what|which|how|where|why|any|anything|"
+    r"whats|whos|hows|wheres|"  # typed without the apostrophe
+    r"when(?:'s|s|\s+(?:is|are|was|were|does|do|did|will|would|should|can|could)))\b",  # not "when you can, …"
     re.IGNORECASE,
 )
 # "should i close ENG-101 or wait for QA", «стоит ли закрывать …»: asking for advice, dictated without "?"

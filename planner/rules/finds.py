@@ -168,6 +168,7 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
         or clause.has("due")
         and bool(due_before or due_after)  # "what's due by December 1?"
         or bool(_BURNING.search(text))  # «что у нас просрочено?», «что горит на этой неделе?»
+        or bool(urgent and _ONLY_ISSUES_HAVE.search(text))  # "whats urgent rn": only issues have a priority
     )
     named = [m for m in await find(ctx, clause, "user") if m.score >= 0.5]
     mine = mine or any(m.entity.extra.get("is_me") for m in named)  # «что висит на анне» when Anna asks
@@ -227,6 +228,7 @@ def _priority_said(text: str) -> Literal["urgent", "high", "medium", "low"] | No
     return "low"
 
 
+_ONLY_ISSUES_HAVE = re.compile(r"(?i)\b(?:urgent|срочн\w*|критичн\w*|priority|prio|приоритет\w*)\b")
 _BURNING = re.compile(r"(?i)\b(?:overdue|просроч\w*|горит|горят|burning|on\s+fire)\b")
 _MONEY_IN = re.compile(r"(?i)\b(?:денег|деньги|бабла|бабки|бабок|money|revenue|\$)\b|\$")
 

@@ -125,7 +125,9 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     ident = str(issue.get("identifier") or issue["id"])
     team_id = str((issue.get("team") or {}).get("id", ""))
     # "how do I close ENG-101?" asks how: the close is offered as a question (core's `_offer`)
-    question = (clause.has("query") or clause.text.rstrip().endswith("?")) and not asks_how(clause.text)
+    question = (
+        clause.has("query") or clause.text.rstrip().endswith("?") or bool(ctx.memory.get("asking"))
+    ) and not asks_how(clause.text)  # "when's ENG-105 due" is dictated without its "?"
     # "eng-104 какой там срок", "что с CS-13?", "Олег уже назначен на ENG-106?"
     if question and (clause.asks() and not clause.commands() or ctx.memory.get("asking")):
         await ctx.emit(Find(object="issues", filters=Filters(record=ident)), record=issue)
