@@ -24,7 +24,10 @@ LedgerView = Callable[[list[str]], Awaitable[dict[str, Any]]]
 
 
 # slots only a change has: asked of a question, they would turn it into a write
-_VALUE_OF_A_CHANGE = frozenset({"due", "assignee", "title", "priority", "stage", "duration", "start", "state"})
+_VALUE_OF_A_CHANGE = frozenset(
+    {"due", "assignee", "title", "priority", "stage", "duration", "start", "state"}
+)
+
 
 class Invalid(Exception):
     """An intent that cannot be carried out as given (a value outside a field's allowed values): the

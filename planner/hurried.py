@@ -151,12 +151,19 @@ def _ordinal_day(m: re.Match[str]) -> str:
 
 
 # pictographs, dingbats, their variation selectors and joiners (not "№" or arrows, which carry meaning)
-_EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+")
+_EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
+
+
+_THROWN = re.compile(
+    r"(?i)\b(?:кинь|кини|накинь|подкинь)(?=\s+(?:[^\W\d_]+\s+)?(?:заметк|задач|таск|коммент|напоминалк|встреч|"
+    r"созвон|сделк|контакт|тикет|баг))"
+)
 
 
 def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
     text = _EMOJI.sub(" ", text).strip() or text  # "mark Globex pilot as won 🎉": a feeling, not a word
+    text = _THROWN.sub("добавь", text)  # «кинь заметку»: made ("кинь ENG-106 на Макса" hands it over)
     text = _ORDINAL_DAY.sub(_ordinal_day, text)  # "пятнадцатое декабря" -> "15 декабря"
     text = _SHORT_MONTH.sub(lambda m: f"{m.group(1)} {_MONTHS[m.group(2).lower()]}", text)  # "до 1 дек"
     text = _SHORT_RX.sub(_expand, text)

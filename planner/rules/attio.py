@@ -131,6 +131,12 @@ async def _stage(clause: Clause, ctx: BuildContext) -> Entity | None:
     return found
 
 
+_CLOSED_AS = re.compile(
+    r"(?i)\b(?:закрыл\w*|закрыт\w*|closed)\s+(?:как\s+|as\s+)?(?:успешно|won|lost|выигран\w*|проигран\w*)\b"
+    r"|\bуспешно\s+закрыл\w*|\b(?:we|мы)\s+(?:won|выиграли)\b|\bвыиграли\s*[.!]*$"
+)  # said as news: «… закрыли успешно», "we won the Globex pilot", «глобекс пилот выиграли»
+
+
 @rule(40, writes=True)
 async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
     head = head_of(clause, ctx.now)
@@ -175,6 +181,8 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
         or re.search(
             r"(?i)\b(?:is|are)\s+(?:now\s+)?(?:won|lost)\b", clause.text
         )  # "Globex pilot is WON!! mark it"
+        and any(m.score >= 0.9 for m in await find(ctx, clause, "deal"))
+        or _CLOSED_AS.search(clause.text)  # «сделку глобекс пилот закрыли успешно», "closed lost"
         and any(m.score >= 0.9 for m in await find(ctx, clause, "deal"))
         or clause.has("put")  # "Mark the Alfa-Leasing deal Won", "set Globex pilot as Lost"
         and any(m.score >= 0.9 for m in await find(ctx, clause, "deal"))

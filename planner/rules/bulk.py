@@ -25,7 +25,8 @@ _ALL = re.compile(
 # «передай его сделки Максу», "move her issues to Backlog": everything of someone's, said without "all"
 _THEIR_ALL = re.compile(
     r"(?i)\b(?:его|её|ее|их|his|her|their)\s+(?:задачи|тикеты|issues|tickets)\b"  # issues only: whose deals is asked
-)
+    r"|\b[A-ZА-ЯЁ][\w-]+'s\s+(?:(?:open|todo|backlog|urgent|in\s+progress|in\s+review)\s+)?(?:issues|tickets|bugs)\b"
+)  # "Move Oleg's Todo issues to In Progress"
 _DESTINATION_AT = re.compile(
     r"\s(?:to|into|as|в|во|на|→|->|=>)\s+(?:stage\s+|state\s+|стади\w+\s+|статус\s+)?", re.I
 )
@@ -36,8 +37,9 @@ _SET_VERB = (
     r"установить|поставить)\b"
 )
 _TO_WHOM = re.compile(r"(?i)\s(?:на|to|→|->|=>)\s+(меня|мне|me|[^\W\d_][\w-]*)\s*[.!]?$")
-_LABEL_WORDS = {"bug": "bug", "bugs": "bug", "баг": "bug", "баги": "bug", "багов": "bug", "ошибки": "bug",
-                "feature": "feature", "features": "feature", "фичи": "feature"}  # fmt: skip
+_LABEL_WORDS = {"bug": "bug", "bugs": "bug", "баг": "bug", "баги": "bug", "багов": "bug", "багам": "bug",
+                "багами": "bug", "багах": "bug", "ошибки": "bug", "ошибкам": "bug", "feature": "feature",
+                "features": "feature", "фичи": "feature", "фичам": "feature", "фичами": "feature"}  # fmt: skip
 
 
 @rule(15, writes=True)
@@ -203,7 +205,11 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         filters.owner = resolved.pop("owner_filter").name
     elif deals and changes.get("owner") and filters.owner == changes["owner"]:
         filters.owner = None  # the person named is the new owner, not a filter ("мои" stays one)
-    if (unread := await _unread(clause, ctx)) and ctx.answer("filter") != "ignore":
+    unread = await _unread(clause, ctx)
+    labels_changed = bool(changes.get("labels_add") or changes.get("labels_remove"))
+    if not (deals or unread or filters.label or labels_changed) and (kind := _KIND_SAID.search(head)):
+        unread = kind.group(0)  # "…всем багам" with no label filter read: never every issue
+    if unread and ctx.answer("filter") != "ignore":
         raise ctx.ask(
             "filter",
             ctx.t(
@@ -321,12 +327,12 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
         None,
     ) or next((name for rx, name in STATE_PHRASES if name in states and rx.search(bare)), None)  # «в бэклоге»
     # whose: "all maxs issues", "все задачи Олега"
-    owners = [
-        m.entity
-        for m in await find(ctx, clause, "user", text=bare)
-        if m.score >= 0.5 and not m.entity.extra.get("is_me")
-    ]
-    mine = re.search(r"\b(?:my|mine|мои|моих|мне|на мне)\b", head, re.I)
+    named = [m.entity for m in await find(ctx, clause, "user", text=bare) if m.score >= 0.5]
+    owners = [u for u in named if not u.extra.get("is_me")]
+    # "close all Anna's bugs" when Anna asks: hers, said by name
+    mine = re.search(r"\b(?:my|mine|мои|моих|мне|на мне)\b", head, re.I) or (
+        not owners and any(u.extra.get("is_me") and u.name != changes.get("assignee") for u in named)
+    )
     nobody = re.search(
         r"\b(?:unassigned|без\s+исполнител\w*|без\s+ассайн\w*|неназначенн\w*|ничьи\w*|nobody'?s|"
         r"(?:nobody|no\s+one)\s+(?:owns|has|is\s+on)|никто\s+не\s+(?:ведёт|ведет|делает|взял))\b",
@@ -376,6 +382,8 @@ async def _deal_filters(clause: Clause, ctx: BuildContext, head: str) -> Filters
 
 
 # words a bulk request may carry besides its filters: the things, the quantifier, linking words
+# a kind of issue said as which ones: it must become a label filter, or be asked about
+_KIND_SAID = re.compile(r"(?i)\b(?:bugs?|баг\w*|ошибк\w*|features?|фич\w*)\b")
 _PLAIN = frozenset(
     "issue issues task tasks ticket tickets bug bugs deal deals record records everything all every each "
     "labelled labeled tagged label labels unassigned open opened active owner priority prio state stage status "
@@ -384,7 +392,7 @@ _PLAIN = frozenset(
     "всё весь каждую каждый вообще метка меткой метки приоритет приоритетом статус стадия стадию открытые "
     "открытых незакрытые владелец владельцем ответственный исполнителя линеар линеаре linear attio crm "
     "команды команде команда team ревью проверке работе процессе бэклог закрытые готовые сделанные срочные "
-    "срочными срочным высокий низкий средний лежит лежат висит висят находится находятся стоит стоят сидит "
+    "срочными срочным срочный критичный высокий низкий средний лежит лежат висит висят находится находятся стоит стоят сидит "
     "sitting sits lying is are currently сейчас как лейбл лейблы лейблом таски тасков таска still забирает забирают берёт берет takes take неназначенные неназначенных ничьи ничьих both обе оба "
     "обеих обоих ещё еще пока out owns own owned has have holds "
     "принадлежат принадлежащие ведёт ведет без without that which doesn don does isn hasn yet already "

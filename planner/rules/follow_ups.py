@@ -15,12 +15,21 @@ from planner.rules._linear_common import find_user
 
 __all__ = ["about_the_new_one"]
 
+_PRIORITY = (
+    r"(?:(?:priority|prio|приоритет)\s+)?(?:urgent|high|medium|low|срочн\w*|высок\w*|средн\w*|низк\w*|p[0-4])"
+    r"(?:\s+(?:priority|prio|приоритет\w*))?"
+)
+_DUE = r"(?:due|срок|deadline|дедлайн|by|до|к)\s+[^,.!]{1,30}"
 # "and assign it to …", «и назначь его на …», "make it urgent", «поставь ей срок …»: the new thing, by pronoun
 _BACK = re.compile(
     r"(?i)^\s*(?:(?:and|then|also|и|а|потом|ещё|еще)\s+)*(?:please\s+|пожалуйста\s+)?"
     r"(?:(?:assign|give|set|make|put|mark|назначь|поставь|сделай|дай|отдай|передай)\s+(?:it|this|its|его|её|ее|ей|ему)\b"
-    r"|(?:assign|назначь)\s+(?:to\s+|на\s+)?[^\W\d_]+(?:\s*,\s*(?:priority|приоритет)\s+\w+)?\s*[.!]?\s*$)"  # "Assign Oleg, priority high."
-)
+    r"|(?:assign|назначь)\s+(?:to\s+|на\s+)?[^\W\d_]+(?:\s*,\s*(?:"
+    + _PRIORITY
+    + "|"
+    + _DUE
+    + "))*\s*[.!]?\s*$)"
+)  # "Assign Oleg, priority high.", "assign max, high", "assign max, p1, due friday"
 _TO_WHOM = re.compile(
     r"(?i)\b(?:assign\s+(?:to\s+)?|назначь\s+(?:на\s+)?|to\s+|на\s+|for\s+|для\s+)(?!it\b|его\b|её\b)(me|myself|меня|себя|[^\W\d_][\w-]+)"
 )
