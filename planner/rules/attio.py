@@ -570,6 +570,10 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         target is None and newcomer is not None
     ):  # "добавь контакт Ольга … и напомни написать ей в понедельник"
         in_crm = True
+    before = ctx.said_before()
+    if target is None and reminder and before and _PRONOUN.search(clause.text):
+        # "Maria Sokolova cornered me … . Remind me to follow up with her": whom the sentence before named
+        target = await crm_target(replace(clause, text=before), ctx, "target", before)
     earlier = ctx.memory.get("deal")
     if target is None and not in_crm and reminder and isinstance(earlier, Entity) and ctx.clause_index > 0:
         target = ("deal", earlier)  # "globex pilot → won, …, and remind me to send invoice fri": that deal's

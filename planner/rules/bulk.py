@@ -49,11 +49,17 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     )
     labelling = re.search(r"\b(?:label|tag|метк\w*|тег\w*|лейбл\w*)\b", clause.text, re.I)
     dating = clause.has("due") and clause.moment.day is not None  # "set due date Dec 18 on every ENG issue"
+    # "make all ENG issues high priority", «…сделай средними»: "make" changes them, it creates nothing
+    made_so = bool(
+        re.search(r"(?i)\b(?:make|сделай|сделать)\b", clause.text)
+        and priority_of(clause.text)
+        and not re.search(r"(?i)\b(?:an?|new|one|новую|одну)\s+(?:issue|task|ticket|bug|задач\w*|тикет)", clause.text)
+    )
     if (
         not (_ALL.search(clause.text) or _THEIR_ALL.search(clause.text))
         or clause.identifiers
         or clause.creates()
-        and not (owner_words or labelling)
+        and not (owner_words or labelling or made_so)
         or clause.after_colon
     ):
         return False  # "create 8 issues, one for each screen: …" makes things, it changes none
@@ -360,7 +366,9 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
     others = [o for o in owners if o.name != changes.get("assignee")]  # "Oleg's issues to Max": Oleg's
     who = "none" if nobody else "me" if mine else others[0].name if others else None
     # "все urgent issues → assign мне": a priority that is not the change says which ones
-    priority = None if "priority" in changes else priority_name(priority_of(bare))
+    # and "bump every low priority issue to medium": the level said besides the new one is which ones
+    besides = [name for name in _levels_said(bare) if name != changes.get("priority")]
+    priority = besides[0] if len(besides) == 1 else None
     return Filters(
         team=team.name if team else None,
         label=label,
@@ -382,6 +390,21 @@ async def _deal_filters(clause: Clause, ctx: BuildContext, head: str) -> Filters
 
 
 # words a bulk request may carry besides its filters: the things, the quantifier, linking words
+def _levels_said(text: str) -> list[str]:
+    """Every priority level the words name, in their order ("every low priority issue to medium": low,
+    then medium; «с низким приоритетом сделай средними»: low, then medium)."""
+    found = [(m.start(), name) for rx, name in _LEVEL_WORDS for m in rx.finditer(text)]
+    return list(dict.fromkeys(name for _, name in sorted(found)))
+
+
+_LEVEL_WORDS = [
+    (re.compile(r"(?i)срочн|urgent|критич|critical|asap|\bp[01]\b"), "urgent"),
+    (re.compile(r"(?i)высок|\bhigh\b|важн|\bp2\b"), "high"),
+    (re.compile(r"(?i)средн|\bmedium\b|\bnormal\b|обычн|\bp3\b"), "medium"),
+    (re.compile(r"(?i)низк|\blow\b|\bp4\b"), "low"),
+]  # the words priority_of reads, each on its own
+
+
 # a kind of issue said as which ones: it must become a label filter, or be asked about
 _KIND_SAID = re.compile(r"(?i)\b(?:bugs?|баг\w*|ошибк\w*|features?|фич\w*)\b")
 _PLAIN = frozenset(
