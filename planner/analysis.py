@@ -220,7 +220,7 @@ _PHRASES = [
         "stuck",
     ),
     (
-        re.compile(r"\bfeature\s+requests?\b", re.I),
+        re.compile(r"\b(?:feature|customer)\s+requests?\b", re.I),
         "issue",
     ),  # "create a feature request": an issue ("add feature" labels)
     # "drop it to high priority": lowered, not dropped

@@ -264,7 +264,7 @@ class Planner:
             if chat is not None:
                 raise ctx.ask("request", ctx.t(chat.ru, chat.en))
             if other:
-                name = other.group(2)
+                name = "Jira" if re.match(r"(?i)д?жир", other.group(2)) else other.group(2)
                 raise ctx.ask(
                     "system",
                     ctx.t(

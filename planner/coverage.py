@@ -82,11 +82,21 @@ def asks_for_something(clause: Clause) -> bool:
     words = re.findall(r"[^\W\d_]+", _LEAD.sub("", said))
     if not words:
         return False
+    told = re.search(r"\s[—–-]\s+(?=\S)", said)  # "Maria asked for X - file it in ENG": told, then asked
+    if told and told.start() > 0 and _verb_first(said[told.end() :]):
+        return True
     verbs = frozenset().union(*(CUES[c] for c in ACTION_CUES))
     first = norm(words[0])
     if first in verbs and (first.isascii() or is_imperative(first) or is_infinitive(first)):
         return True
     return any(not w.isascii() and norm(w) in verbs and is_imperative(norm(w)) for w in words[1:])
+
+
+def _verb_first(text: str) -> bool:
+    """The words open with an English action verb ("file it in ENG", "add a note …")."""
+    words = re.findall(r"[^\W\d_]+", _LEAD.sub("", text))
+    verbs = frozenset().union(*(CUES[c] for c in ACTION_CUES))
+    return bool(words) and words[0].isascii() and norm(words[0]) in verbs
 
 
 def _unknown_verb_for_a_thing(clause: Clause) -> bool:

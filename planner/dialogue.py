@@ -309,7 +309,7 @@ _NO = {
 OTHER_SYSTEM = LazyRe(
     r"\b(в|во|на|in|to|into|on|a|an|the|новый|новую)?\s*(jira|джир[аеуы]|trello|трелло|asana|асан[аеуы]|notion|ноушн|"
     r"hubspot|хабспот\w*|salesforce|pipedrive|clickup|youtrack|ютрек\w*|bitrix\w*|битрикс\w*|amocrm|амо\s*crm|github|"
-    r"гитхаб\w*|gitlab)\b",
+    r"гитхаб\w*|gitlab|(?<=\bв\s)жир[аеуы]|(?<=\bиз\s)жир[аеуы])\b",  # «тикет в жире»: Jira said aloud
     re.IGNORECASE,
 )
 # "post in the team slack channel that …", «напиши в слак …», "email Jane the deck": a message sent

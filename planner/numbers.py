@@ -106,7 +106,23 @@ def spoken_numbers(low: str) -> str:
         text = f"{hours}:{minutes:02d}" if minutes is not None else str(hours)
         return text.rjust(len(span)) if len(text) <= len(span) else span
 
+    low = _THOUSANDS_AND.sub(_thousands_and, low)  # "двадцать две тысячи пятьсот" is one sum
     return _RUN.sub(digits, low)
+
+
+# "двадцать две тысячи пятьсот", "twenty two thousand five hundred": thousands and the rest, one number
+_THOUSANDS_AND = re.compile(
+    rf"\b((?:{_WORD})(?:(?:\s+|-)(?:{_WORD}))*)\s+(тысяч[аи]?|thousand)\s+(?:and\s+)?"
+    rf"((?:{_WORD})(?:(?:\s+|-|\s+and\s+)(?:{_WORD}))*)\b"
+)
+
+
+def _thousands_and(m: re.Match[str]) -> str:
+    high = _value(re.split(r"[\s-]+", m.group(1)))
+    rest = _value(re.split(r"[\s-]+", m.group(3)))
+    if high is None or rest is None or high[1] is not None or rest[1] is not None or rest[0] >= 1000:
+        return m.group(0)
+    return str(high[0] * 1000 + rest[0]).rjust(len(m.group(0)))
 
 
 _DIGIT_WORDS = {

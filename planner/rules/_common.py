@@ -37,6 +37,11 @@ _ROUTING = [
     r"\b(?:высокий|срочный|низкий|средний)\s+приоритет\b",
     r"\b(?:with\s+)?(?:urgent|high|low|medium)\s+priority\b",
     r"\bpriority\s+(?:urgent|high|low|medium)\b",
+    # "Maria asked for X - file it in ENG": the problem told, then the ask, which is no part of the title
+    r"\s[—–-]\s+(?:please\s+)?(?:file|log|create|add|open|make|raise|track|заведи|создай|добавь|оформи)\s+"
+    r"(?:it|this|that|это|его|её|ее)\b",
+    # "file it as a customer request": what kind of issue (a label), not what it is about
+    r"\bas\s+an?\s+(?:customer\s+request|feature\s+request|feature|bug|issue|ticket)\b",
 ]
 
 

@@ -14,7 +14,7 @@ from planner.directory import Entity
 from planner.intents import MISSING
 from planner.intents.models import CreateDeal, CreateNote, CreateTask, DeleteRecord, UpdateDeal
 from planner.numbers import NUMBER_WORDS
-from planner.resolve import Mention, best, key_spans, keys_for, match_words
+from planner.resolve import Mention, best, find_mentions, key_spans, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import (
     amount_of,
@@ -537,6 +537,8 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     )
     if not (reminder or delegated or explicit) or clause.has("linear", "issue", "team") or clause.identifiers:
         return False
+    if not in_crm and re.search(r"(?i)\b(?:в|into|to|in)\s+(?:the\s+)?(?:проект\w*|project)\b", clause.text):
+        return False  # «заведи задачу в проект онбординга»: projects are Linear's, so it is an issue
     if clause.asks() and not clause.commands():
         return False
     if re.search(
@@ -570,10 +572,12 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         target is None and newcomer is not None
     ):  # "добавь контакт Ольга … и напомни написать ей в понедельник"
         in_crm = True
-    before = ctx.said_before()
-    if target is None and reminder and before and _PRONOUN.search(clause.text):
-        # "Maria Sokolova cornered me … . Remind me to follow up with her": whom the sentence before named
-        target = await crm_target(replace(clause, text=before), ctx, "target", before)
+    if target is None and _PRONOUN.search(clause.text):
+        # "Maria Sokolova cornered me … . Remind me to follow up with her": whom a sentence before named
+        for before in reversed(ctx.memory.get("said") or []):
+            target = await crm_target(replace(clause, text=before), ctx, "target", before)
+            if target is not None:
+                break
     earlier = ctx.memory.get("deal")
     if target is None and not in_crm and reminder and isinstance(earlier, Entity) and ctx.clause_index > 0:
         target = ("deal", earlier)  # "globex pilot → won, …, and remind me to send invoice fri": that deal's
@@ -813,8 +817,15 @@ async def _words_after_company(clause: Clause, ctx: BuildContext, company: Entit
         if m.score >= 0.9 and m.positions and spans[min(m.positions)][0] >= start
     ]
     rest = clause.text[start : min(stops, default=len(clause.text))]
-    again = re.search(rf"(?i)\s(?:for|для|with|с|со)\s+{re.escape(company.name.split()[0][:4])}", rest)
-    rest = rest[: again.start()] if again else rest  # "deal Globex expansion for Globex": said twice
+    again = next(  # "deal Globex expansion for Globex", «initech expansion для инитека»: said twice
+        (
+            m
+            for m in re.finditer(r"(?i)\s(?:for|для|with|с|со)\s+([^\W\d_][\w-]*)", rest)
+            if find_mentions(keys_for(m.group(1)), [company], threshold=0.8)
+        ),
+        None,
+    )
+    rest = rest[: again.start()] if again else rest
     pieces: list[str] = []
     apart = False  # the words came after a comma («Umbrella Health, короче расширение»): its kind, apart
     for n, piece in enumerate(rest.split(",")):

@@ -53,7 +53,9 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     made_so = bool(
         re.search(r"(?i)\b(?:make|сделай|сделать)\b", clause.text)
         and priority_of(clause.text)
-        and not re.search(r"(?i)\b(?:an?|new|one|новую|одну)\s+(?:issue|task|ticket|bug|задач\w*|тикет)", clause.text)
+        and not re.search(
+            r"(?i)\b(?:an?|new|one|новую|одну)\s+(?:issue|task|ticket|bug|задач\w*|тикет)", clause.text
+        )
     )
     if (
         not (_ALL.search(clause.text) or _THEIR_ALL.search(clause.text))

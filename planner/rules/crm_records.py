@@ -249,8 +249,8 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
         or (_named_anywhere(text, taken) if pointed else None)
         or ctx.answer("name")
     )
-    if name and _ROLE.fullmatch(name):
-        name = None
+    if name and (_ROLE.fullmatch(name) or name.lower() in _POINTING_WORDS):
+        name = None  # "CTO", «туда»: who they are or where they go, not what they are called
     if not name:
         raise ctx.ask("name", ctx.t("Как зовут контакт?", "What is the person's name?"))
     email = emails[0] if emails else (ctx.answer("email") or "").strip()
@@ -275,8 +275,16 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
 
 # where a person starts after a company in one clause
 _PERSON_AFTER = re.compile(
-    r"\s*(?:,|\band\b|\bи\b)\s+(?:(?:their|its|у них|их)\s+(?=\w)|(?:контакт\w*|contact|person)\s+)",
+    r"\s*(?:,|\band\b|\bи\b)\s+(?:(?:their|its|у них|их)\s+(?=\w)|(?:a\s+)?(?:контакт\w*|contact|person|человек\w*)"
+    r"(?:\s+(?:туда|к\s+ним|в\s+неё|в\s+нее|there|to\s+it))?(?:\s+|(?=:)))",  # «и человека туда: …»
     re.IGNORECASE,
+)
+
+
+# words that point rather than name: never a person's name («и человека туда»)
+_POINTING_WORDS = frozenset(
+    "туда сюда там тут здесь него неё нее них ему ей им его её ее их он она они him her them there here it this "
+    "that he she they".split()
 )
 
 
@@ -286,10 +294,12 @@ def _listed_name(text: str) -> str | None:
         return None
     first = re.split(r"\s*[,;(]\s*|\s+[—–]\s+", text.split(":", 1)[1].strip())[0].strip(" .")
     words = first.split()
-    if 1 < len(words) <= 4 and all(
-        w[:1].isupper() and w.replace("-", "").replace("'", "").isalpha() for w in words
-    ):
+    plain = all(w.replace("-", "").replace("'", "").isalpha() for w in words)
+    if 1 < len(words) <= 4 and plain and all(w[:1].isupper() for w in words):
         return first
+    # «…: анна белова, a.belova@…, директор»: typed in lower case, a name still leads a contact's card
+    if 1 < len(words) <= 3 and plain and _EMAIL.search(text) and not _ROLE.fullmatch(first):
+        return " ".join(w[:1].upper() + w[1:] for w in words)
     return None
 
 

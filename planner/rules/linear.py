@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from planner.analysis import Clause, analyse, head_of
+from planner.analysis import CUES, Clause, analyse, head_of
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents.models import ApplyTemplate, CreateIssue, CreateProject, priority_name
@@ -212,6 +212,11 @@ _LABEL_WORDS = {"баг": "bug", "ошибка": "bug", "фича": "feature", "
                 "доки": "docs", "онбординг": "onboarding"}  # fmt: skip
 
 
+def _as_words(label: str) -> str:
+    """A label's name as said: "customer-request" is also "customer request"."""
+    return r"\b" + r"[\s-]".join(re.escape(w) for w in label.split("-")) + r"\b"
+
+
 def _said_labels(text: str, labels: dict[str, Entity]) -> tuple[list[Entity], str]:
     """ "…, label docs", "с меткой bug": the labels named, and the title without them."""
     found: list[Entity] = []
@@ -267,11 +272,16 @@ _ASSIGNEE = re.compile(
 )  # a name typed in lower case ("на олега") counts only if it is a user: find_user says
 
 
+_ASSIGNED_BY_VERB = re.compile(r"(?i)(?:assign|give|назнач|исполнитель|assignee|owner|поручи)")
+
+
 async def new_issue_assignee(clause: Clause, ctx: BuildContext) -> tuple[Entity | None, str]:
     """The user a new issue is for, and the words that said so (left out of the title)."""
     full = str(ctx.memory.get("full_text", clause.text))
     for source in (clause.text, full):  # "..., assign it to Max" may sit in the next clause
         for m in _ASSIGNEE.finditer(source):
+            if source is not clause.text and not _ASSIGNED_BY_VERB.match(m.group(0)):
+                continue  # "…, and add a CRM task for me": another clause's "for me" is that one's
             found = await find_user(clause, ctx, m.group(1))
             if found is not None:
                 return found, m.group(0)
@@ -324,7 +334,15 @@ def _topic(text: str, lang: str) -> str:
 
 def _says_only(words: str, name: str) -> bool:
     """Every word said for a project is a word of its name ("onboarding" of Customer Onboarding)."""
-    said = [k for k in keys_for(words) if k.text not in ("the", "a", "an", "in", "into", "to", "в", "во")]
+    thing = (
+        CUES["task"] | CUES["issue"]
+    )  # «в проект онбординга задачу»: the thing made is no part of the name
+    said = [
+        k
+        for k in keys_for(words)
+        if k.text not in ("the", "a", "an", "in", "into", "to", "в", "во")
+        and not (k.lemmas | {k.text}) & thing
+    ]
     return bool(said) and match_words(said, keys_for(name))
 
 
@@ -620,8 +638,8 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     tagged += [
         x
         for n, x in labels.items()
-        if x not in tagged and re.search(rf"\b{re.escape(n)}\b", head) and n != "onboarding"
-    ]  # "a feature issue", "a security ticket"
+        if x not in tagged and re.search(_as_words(n), head) and n != "onboarding"
+    ]  # "a feature issue", "a security ticket", "as a customer request" (customer-request)
     urgent = clause.has("priority") or re.search(r"срочн|urgent", clause.text, re.I) or "priority" in details
     priority = priority_of(details.get("priority") or clause.text) if urgent else None
     due = clause.moment.day.isoformat() if clause.moment.day else None
