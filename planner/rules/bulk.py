@@ -9,7 +9,7 @@ from typing import Any
 from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.directory import Entity
-from planner.intents.models import Filters, UpdateMatching, priority_name
+from planner.intents.models import Filters, UpdateMatching
 from planner.resolve import key_spans
 from planner.rules import rule
 from planner.rules._common import find, priority_of, strip_spans
