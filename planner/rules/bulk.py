@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Literal
 
 from planner.analysis import Clause
 from planner.context import BuildContext
@@ -392,14 +392,17 @@ async def _deal_filters(clause: Clause, ctx: BuildContext, head: str) -> Filters
 
 
 # words a bulk request may carry besides its filters: the things, the quantifier, linking words
-def _levels_said(text: str) -> list[str]:
+Level = Literal["urgent", "high", "medium", "low"]
+
+
+def _levels_said(text: str) -> list[Level]:
     """Every priority level the words name, in their order ("every low priority issue to medium": low,
     then medium; «с низким приоритетом сделай средними»: low, then medium)."""
     found = [(m.start(), name) for rx, name in _LEVEL_WORDS for m in rx.finditer(text)]
     return list(dict.fromkeys(name for _, name in sorted(found)))
 
 
-_LEVEL_WORDS = [
+_LEVEL_WORDS: list[tuple[re.Pattern[str], Level]] = [
     (re.compile(r"(?i)срочн|urgent|критич|critical|asap|\bp[01]\b"), "urgent"),
     (re.compile(r"(?i)высок|\bhigh\b|важн|\bp2\b"), "high"),
     (re.compile(r"(?i)средн|\bmedium\b|\bnormal\b|обычн|\bp3\b"), "medium"),
