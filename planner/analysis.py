@@ -104,9 +104,11 @@ def _without_query(c: Clause) -> Clause:
 # a clause that starts with one of these nouns and has no verb borrows the previous clause's verb:
 # "создай компанию Вектор и контакт Пётр Смирнов" = "... и создай контакт Пётр Смирнов"
 _OBJECT_START = LazyRe(
-    r"^(?:(?:сразу|также|ещё|еще|also|then|в attio|в crm|in attio|in the crm)\s+)*(?:a |an |the |новую |новый |new )?"
+    r"^(?:(?:сразу|также|ещё|еще|also|then|в attio|в crm|in attio|in the crm)\s+)*"
+    r"(?:a |an |the |новую |новый |new |another |one more |ещё одну |еще одну |ещё один |еще один )?"
+    r"(?:\d+[\s-]*(?:min(?:ute)?s?|мин\w*|h(?:ours?)?|час\w*)\s+)?"  # "another 30 min call with Li Wei …"
     r"(контакт\w*|сделк\w*|заметк\w*|компани\w*|задач\w*|тикет\w*|contact|deal|note|company|person|task|issue|"
-    r"ticket)\b",
+    r"ticket|call|meeting|созвон\w*|встреч\w*)\b",
     re.IGNORECASE,
 )
 
@@ -394,7 +396,17 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
         # "issue: export to xlsx, label …\nthen note on acme: …": each line a request of its own
         return [c for x in lines for c in split_clauses(_NEXT_LINE_LEAD.sub("", x), now)]
     first_colon = text.find(":")
-    sentence = re.search(r"[.!?]\s+(?=[A-ZА-ЯЁ«\"])", text)
+    sentence = (
+        re.search(r"[.!?]\s+(?=[A-ZА-ЯЁ«\"])", text)
+        or next(
+            (  # typed in lower case: «щас говорил с марией. закинь заметку в альфа-лизинг: …», a new request
+                m
+                for m in re.finditer(r"[.!?]\s+(?=[a-zа-яё])", text[: max(first_colon, 0)])
+                if _starts_with_verb(analyse(text[m.end() : first_colon], now))
+            ),
+            None,
+        )
+    )
     if sentence and first_colon > sentence.start():  # "Ромашка подписала! Сделку в выиграна, и заметку: …"
         return [
             *split_clauses(text[: sentence.start() + 1], now),
@@ -764,5 +776,7 @@ def _starts_with_verb(c: Clause) -> bool:
 
 
 def _first_verb(c: Clause) -> str | None:
-    positions = [i for v in ("create", "put", "delete", "archive", "move") for i in c.cue_positions(v)]
+    positions = [
+        i for v in ("create", "put", "delete", "archive", "move", "schedule") for i in c.cue_positions(v)
+    ]
     return c.keys[min(positions)].text if positions else None

@@ -70,7 +70,7 @@ def _title(
     s = without_heading(strip_fillers(s))
     s = re.sub(
         r"^\s*(?:(?:запланируй|назначь|поставь|создай|добавь|schedule|book|set up|create|add|put)\s+)+"
-        r"(?:(?:a|an|the|мне)\s+)?",
+        r"(?:(?:a|an|the|мне|another|one\s+more|ещё\s+одн\w+|еще\s+одн\w+)\s+)?",  # "book another call …"
         "",
         s,
         flags=re.IGNORECASE,

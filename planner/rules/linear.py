@@ -254,7 +254,13 @@ def _items(text: str) -> list[str]:
         parts = re.split(r"(?:^|\s)\d{1,2}\)\s+", text)
     else:
         parts = re.split(r"\s*(?:,|;|\n|\s+и\s+|\s+and\s+)\s*", text)
-    return [p.strip(" .-—•;,") for p in parts if p.strip(" .-—•;,")]
+    items = [p.strip(" .-—•;,") for p in parts if p.strip(" .-—•;,")]
+    # "…: 'A' and 'B', both due Dec 9": "both" counts them, it is no third item; quotes only mark a title
+    items = [re.sub(r"^['\"«“](.+)['\"»”]$", r"\1", p) for p in items if not _COUNTS_THEM.fullmatch(p)]
+    return items
+
+
+_COUNTS_THEM = re.compile(r"(?i)(?:both|all|each|all\s+of\s+them|оба|обе|все|всё|каждая|каждый)")
 
 
 _TASK_START = re.compile(
@@ -485,7 +491,9 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
             r"\b(задачи|задач|тикеты|тикета|тикетов|баги|бага|багов|issues|tasks|tickets|bugs)\b"
             # "a separate issue for each browser: …", «по задаче на каждый браузер: …»: one per item listed
             r"|\b(?:for|per)\s+(?:each|every)\b|\bseparate\s+(?:issue|task|ticket)\b|\bна\s+кажд\w+|\bдля\s+кажд\w+"
-            r"|\bотдельн\w+\s+(?:задач\w*|тикет\w*)",
+            r"|\bотдельн\w+\s+(?:задач\w*|тикет\w*)"
+            # "File these in Linear …: 'A' and 'B'": the list after the colon is what "these" are
+            r"|\b(?:these|those|both|эти|обе|оба)\b(?=[^:]*:)",
             clause.text,
             re.I,
         )
