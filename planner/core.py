@@ -228,23 +228,32 @@ class Planner:
             plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
             return Outcome("ready", plan, None, ctx.t(chat.ru, chat.en))
         sends = MESSAGING.search(text)
+        offer: Ask | None = None
         if (
             sends
             and not analyse(text, ctx.now).has("remind", "task", "note", "comment", "meeting")
             and not answers.get("c0.request")
         ):
-            plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
-            return Outcome(
-                "ready",  # an honest answer, as for other off-topic requests
-                plan,
-                None,
-                ctx.t(
-                    "Сообщения и письма я не отправляю: я работаю с Attio, Linear и Google Calendar. Могу "
-                    "поставить задачу отправить его («напомни отправить …») или оставить заметку.",
-                    "I don't send messages or emails: I work with Attio, Linear and Google Calendar. I can set a "
-                    'task to send it ("remind me to send …") or leave a note.',
-                ),
-            )
+            if answers.get("c0.send") == "no":
+                plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
+                return Outcome(
+                    "safe_fail", plan, None, ctx.t("Хорошо, ничего не делаю.", "OK, doing nothing.")
+                )
+            if answers.get("c0.send") == "task":  # a to-do of the person's own, in their words
+                text = ctx.t("создай задачу в CRM для меня: ", "create a CRM task for me: ") + text.strip()
+            else:  # the honest answer, and the one thing that can be done instead, as a button
+                ctx.clause_index = 0
+                offer = ctx.ask(
+                    "send",
+                    ctx.t(
+                        "Сообщения и письма я не отправляю: я работаю с Attio, Linear и Google Calendar. "
+                        "Поставить вам задачу в CRM отправить это?",
+                        "I don't send messages or emails: I work with Attio, Linear and Google Calendar. "
+                        "Shall I set you a CRM task to send it?",
+                    ),
+                    choices=[(ctx.t("Да, задачей", "Yes, as a task"), "task"), (ctx.t("Нет", "No"), "no")],
+                    free_text=False,
+                )
         head_text = text.split(":", 1)[0]  # "...: migrate CI to GitHub Actions" is a title
         other = (
             None
@@ -261,6 +270,8 @@ class Planner:
             return Outcome("safe_fail", plan, None, ctx.t("Хорошо, ничего не делаю.", "OK, doing nothing."))
         try:
             ctx.clause_index = 0
+            if offer is not None:
+                raise offer
             if chat is not None:
                 raise ctx.ask("request", ctx.t(chat.ru, chat.en))
             if other:

@@ -320,6 +320,8 @@ MESSAGING = LazyRe(
     r"(?:\b(?:in|to|on|into|via|by|в|во|через|по)\s+(?:the\s+|our\s+|a\s+)?(?:[\w#-]+\s+){0,2}"
     r"(?:slack|слак\w*|teams|telegram|телеграм\w*|whatsapp|ватсап\w*|e-?mail|почт\w*|mail|sms|смс)\b"
     r"|\b(?:an?\s+|the\s+)?(?:e-?mail|письм\w*|сообщени\w*\s+в\s+слак)\b)"
+    # "Email Jane the pilot requirements doc": the verb first, then whom
+    r"|^\s*(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:e-?mail|имейлни|емейлни)\s+(?!(?:address|of|for)\b)[^\W\d_]"
 )
 _GREETING = LazyRe(
     r"^(?:привет\w*|здравствуй\w*|добр(?:ый|ое|ого)\s+(?:день|утро|вечер|утра|дня)|хай|hi|hello|hey|good\s+"

@@ -134,13 +134,23 @@ async def test_relayed_instructions_are_the_request_and_reported_news_is_offered
     assert [i["op"] for i in intents(r)] == ["update_deal"]  # a company "wants to" is no relay
 
 
-async def test_a_message_sent_elsewhere_is_answered_honestly_and_nothing_is_drafted(
+async def test_a_message_sent_elsewhere_is_answered_honestly_and_a_task_to_send_it_is_offered(
     anna: Conversation,
 ) -> None:
     for text in ("post in the team slack channel that ENG-106 is done", "отправь письмо Марии с КП"):
         r = await anna.say(text)
-        assert r["status"] == "answered" and r["draft"] is None and writes(r) == []
-        assert "Attio" in r["user_message"]
+        assert r["status"] == "needs_clarification" and r["draft"] is None and writes(r) == []
+        assert "Attio" in r["user_message"] and len(r["choices"]) == 2
+    r = await anna.say("Email Jane the pilot requirements doc.")
+    assert r["status"] == "needs_clarification" and writes(r) == []
+    taken = await anna.call("pick", plan_id=r["plan"]["plan_id"], question_id=r["question_id"], value="task")
+    assert taken["status"] == "draft_pending", (
+        taken
+    )  # the one thing that can be done instead: one's own to-do
+    assert [a["operation"] for a in writes(taken)] == ["create_task"]
+    r = await anna.say("скинь в слак олегу что демо переносится")
+    declined = await anna.call("pick", plan_id=r["plan"]["plan_id"], question_id=r["question_id"], value="no")
+    assert declined["status"] == "safe_fail" and declined["draft"] is None
     r = await anna.say("remind me to email Jane the deck tomorrow")  # a task to send it is fine
     assert r["status"] == "draft_pending"
 
