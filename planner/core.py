@@ -551,7 +551,7 @@ class Planner:
             )
             # dictated: "eng сто два", "cs twelve", "eng one oh five"
             text = re.sub(  # (not a count of things: «в ENG три бага», "in ENG two issues")
-                rf"\b{re.escape(key)}[\s\-]+((?:(?:{NUMBER_WORDS})(?:[\s-]+|$))+)(?!(?i:бага|баг\w*|задач\w*|тикет\w*|"
+                rf"\b{re.escape(key)}[\s\-]+((?:(?:{NUMBER_WORDS})(?:[\s-]+|(?=[?.!,;:])|$))+)(?!(?i:бага|баг\w*|задач\w*|тикет\w*|"
                 r"issues?|bugs?|tickets?|tasks?)\b)",
                 functools.partial(shaping.spoken_id, key),
                 text,

@@ -16,6 +16,7 @@ __all__ = [
     "detect_language",
     "is_imperative",
     "lemmas",
+    "nominative_name",
     "norm",
     "phonetic",
     "is_infinitive",
@@ -253,3 +254,35 @@ def is_past(word: str) -> bool:
         return False  # «Павел», «Мила»: a name, however it ends
     parses = _morph().parse(w)
     return bool(parses) and "VERB" in parses[0].tag and "past" in parses[0].tag
+
+
+_NAME_PARTS = ("Name", "Surn", "Patr")
+_CASES = ("accs", "gent", "datv", "ablt", "loct", "nomn")  # the object of "добавь …" first
+
+
+def nominative_name(name: str) -> str:
+    """A Russian person's name as it is written on their card: «Петра Орлова» (whom to add) is
+    Пётр Орлов, «Марию Соколову» is Мария Соколова, «Анна Белова» stays. The case and gender are the
+    ones every word of the name can share; a name the dictionary does not know stays as said."""
+    words = name.split()
+    if not words or not all(_CYR.search(w) for w in words):
+        return name
+    readings = []
+    for w in words:
+        parses = [p for p in _morph().parse(w.lower()) if any(t in p.tag for t in _NAME_PARTS)]
+        if not parses:
+            return name
+        readings.append(parses)
+    shared = set.intersection(*({(p.tag.case, p.tag.gender) for p in ps} for ps in readings))
+    best = next(((c, g) for c in _CASES for g in ("masc", "femn") if (c, g) in shared), None)
+    if best is None or best[0] == "nomn":
+        return name
+    out = []
+    for ps in readings:
+        p = next(p for p in ps if (p.tag.case, p.tag.gender) == best)
+        said = p.inflect({"nomn", best[1]}) or p.inflect({"nomn"})
+        if said is None:
+            return name
+        word = said.word
+        out.append("-".join(part[:1].upper() + part[1:] for part in word.split("-")))
+    return " ".join(out)

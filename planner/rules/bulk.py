@@ -22,6 +22,10 @@ _ALL = re.compile(
     r"обе|оба|обеих|обоих)\b",
     re.IGNORECASE,
 )
+# «сделка всё, проиграна», «всё пропало»: it is over, not "everything"
+_ALL_OVER = re.compile(
+    r"(?i)\bвсё\s*,?\s+(?:проигран\w*|выигран\w*|пропал\w*|сорвал\w*|закрыт\w*|готов\w*|сделан\w*)\b"
+)
 # «передай его сделки Максу», "move her issues to Backlog": everything of someone's, said without "all"
 _THEIR_ALL = re.compile(
     r"(?i)\b(?:его|её|ее|их|his|her|their)\s+(?:задачи|тикеты|issues|tickets)\b"  # issues only: whose deals is asked
@@ -59,6 +63,8 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     )
     if (
         not (_ALL.search(clause.text) or _THEIR_ALL.search(clause.text))
+        or _ALL_OVER.search(clause.text)
+        and not (_THEIR_ALL.search(clause.text) or len(_ALL.findall(clause.text)) > 1)
         or clause.identifiers
         or clause.creates()
         and not (owner_words or labelling or made_so)

@@ -9,6 +9,7 @@ from planner.analysis import Clause, head_of
 from planner.context import BuildContext
 from planner.intents.models import CreateCompany, CreatePerson
 from planner.rules import rule
+from planner.text import nominative_name
 from planner.rules._common import find, quoted, strong
 
 __all__ = ["create_company"]
@@ -41,7 +42,10 @@ _STOPWORDS = {
 }
 
 
-_CALLED = r"(?:(?i:called|named|под названием|с названием|по имени|по фамилии)\s+)?"
+_CALLED = (
+    r"(?:(?i:в|to|into)\s+(?i:the\s+)?(?i:crm|црм|срм|attio|аттио)\s+)?"  # «добавь в CRM сергея волкова»
+    r"(?:(?i:called|named|под названием|с названием|по имени|по фамилии)\s+)?"
+)
 # where a name typed in lower case (or dictated) ends: its details, a pronoun, a link to a company
 _NAME_END = (
     r"(?=\s+(?i:у них|у него|у неё|у нее|их|его|её|ее|сайт\w*|домен\w*|с доменом|с сайтом|почт\w*|email|e-mail"
@@ -110,7 +114,9 @@ _ROLE = re.compile(
 )
 _TITLED = re.compile(r"(?i)^(?:job\s+title|title|role|position|должность|роль|позиция)\s*[:—–-]?\s*(\S.*)$")
 _EMPLOYER = re.compile(
-    r"(?:^|\s)(?:works?\s+at|from|at|из|в\s+компании|работает\s+в|в)\s+([«\"']?[A-ZА-ЯЁ][\w&.'-]*(?:\s+[A-ZА-ЯЁ][\w&.'-]*)*)",
+    r"(?:^|\s)(?:works?\s+at|from|at|из|в\s+компании|работает\s+в|в)\s+"
+    r"(?!(?:CRM|ЦРМ|СРМ|Attio|Аттио|Linear)\b)"  # «добавь в CRM …»: where the card goes, not where they work
+    r"([«\"']?[A-ZА-ЯЁ][\w&.'-]*(?:\s+[A-ZА-ЯЁ][\w&.'-]*)*)",
 )
 
 
@@ -251,12 +257,15 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
     )
     if name and (_ROLE.fullmatch(name) or name.lower() in _POINTING_WORDS):
         name = None  # "CTO", «туда»: who they are or where they go, not what they are called
+    said_name = name or ""
+    if name and len(name.split()) <= 3:
+        name = nominative_name(name)  # «добавь контакт петра орлова»: the card says Пётр Орлов
     if not name:
         raise ctx.ask("name", ctx.t("Как зовут контакт?", "What is the person's name?"))
     email = emails[0] if emails else (ctx.answer("email") or "").strip()
     if not _EMAIL.fullmatch(email):
         raise ctx.ask("email", ctx.t(f"Какой email у {name}?", f"What is {name}'s email?"))
-    role, employer_words = _details(text.replace(name, " "))
+    role, employer_words = _details(text.replace(said_name or name, " "))
     before_colon = text.split(":", 1)[0] if ":" in text else ""
     if employer_words is None and before_colon:  # "Add a contact at Globex: …"
         employer_words = _details(before_colon)[1]

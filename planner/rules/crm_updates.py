@@ -97,8 +97,8 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         found is None
         and amount_of(clause.text, default=None)
         and (
-            clause.has("deal")
-            and _NOW.search(clause.text)  # «сделка с альфой теперь 900к», "… should be 55,000 USD now"
+            _NOW.search(clause.text)  # «сделка с альфой теперь 900к», "… should be 55,000 USD now"
+            and (clause.has("deal") or any(m.score >= 0.9 for m in await find(ctx, clause, "deal")))
             or clause.has("move")
             and _TO_AMOUNT.search(clause.text)  # "Bump the Acme Corp annual license to 65k"
             and any(m.score >= 0.9 for m in await find(ctx, clause, "deal"))

@@ -58,6 +58,11 @@ def _due_range(text: str, ctx: BuildContext) -> tuple[str | None, str | None]:
         until = extract_moment(by.group(1), ctx.now).day
         if until is not None:
             return None, until.isoformat()
+        before_month = month_of(by.group(1).strip().split()[-1]) if by.group(1).strip() else None
+        if before_month is not None and re.search(r"(?i)\b(?:before|до)\s", by.group(0)):
+            # "what's due before december": up to the day before that month begins
+            year = today.year if before_month > today.month else today.year + 1
+            return None, (date(year, before_month, 1) - timedelta(days=1)).isoformat()
     month = re.search(r"(?i)\b(?:in|в|во|на)\s+([^\W\d_]+)\b", text)
     number = month_of(month.group(1)) if month and due else None
     if number is not None:  # «со сроком в декабре», "due in December": that month

@@ -24,7 +24,7 @@ _DUE = r"(?:due|срок|deadline|дедлайн|by|до|к)\s+[^,.!]{1,30}"
 _BACK = re.compile(
     r"(?i)^\s*(?:(?:and|then|also|и|а|потом|ещё|еще)\s+)*(?:please\s+|пожалуйста\s+)?"
     r"(?:(?:assign|give|set|make|put|mark|назначь|поставь|сделай|дай|отдай|передай)\s+(?:it|this|its|его|её|ее|ей|ему)\b"
-    r"|(?:assign|назначь)\s+(?:to\s+|на\s+)?[^\W\d_]+(?:\s*,\s*(?:"
+    r"|(?:assign|назначь|повесь|отдай|передай)\s+(?:to\s+|на\s+)?[^\W\d_]+(?:\s*,\s*(?:"
     + _PRIORITY
     + "|"
     + _DUE
@@ -47,7 +47,7 @@ async def about_the_new_one(clause: Clause, ctx: BuildContext) -> bool:
         return False
     who = (
         _TO_WHOM.search(clause.text)
-        if clause.has("assign") or re.search(r"(?i)назнач|assign|give", clause.text)
+        if clause.has("assign") or re.search(r"(?i)назнач|assign|give|повес|отдай|передай", clause.text)
         else None
     )
     assignee = await find_user(clause, ctx, who.group(1)) if who else None

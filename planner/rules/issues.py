@@ -843,7 +843,8 @@ _ASKED_NOT_NAMED = re.compile(
     r"bug|deadline|due|date|status|state|priority|assigned|assignee|owner|working|right|now|um+|uh+|so|and|"
     r"which|где|что|когда|кто|чья|чей|на|ком|у|в|каком|какой|какая|статус\w*|срок\w*|дедлайн\w*|задач\w*|тикет\w*|"
     r"висит|делает|отвечает|там|с|по|про|для|ну|э+|эм+|короче|слушай|а|и|ли|сейчас|приоритет\w*|исполнител\w*|"
-    r"thing|stuff|anyone|anybody|up|with|does|do|did|has|have|linear|линеар\w*|setup|work|still|again)\b"
+    r"thing|stuff|anyone|anybody|up|with|does|do|did|has|have|linear|линеар\w*|setup|work|still|again|doing|"
+    r"handling|занимается)\b"
 )
 
 
@@ -867,7 +868,11 @@ async def issue_asked_about(clause: Clause, ctx: BuildContext) -> bool:
     if not (
         about_one
         or by_words
-        or re.search(r"(?i)\b(?:who'?s\s+on|на\s+ком|кто\s+(?:делает|отвечает))\b", clause.text)
+        or re.search(
+            r"(?i)\b(?:who'?s\s+on|who\s+is\s+(?:doing|handling|on|assigned\s+to)|who'?s\s+(?:doing|handling|assigned\s+to)"
+            r"|who\s+has|на\s+ком|кто\s+(?:делает|отвечает|занимается))\b",
+            clause.text,
+        )
     ):
         return False
     phrase = re.sub(r"\s{2,}", " ", _ASKED_NOT_NAMED.sub(" ", clause.text)).strip(" ?.!,'")
