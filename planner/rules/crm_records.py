@@ -9,8 +9,8 @@ from planner.analysis import Clause, head_of
 from planner.context import BuildContext
 from planner.intents.models import CreateCompany, CreatePerson
 from planner.rules import rule
-from planner.text import nominative_name
 from planner.rules._common import find, quoted, strong
+from planner.text import nominative_name
 
 __all__ = ["create_company"]
 
