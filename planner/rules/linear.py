@@ -278,7 +278,7 @@ _ASSIGNEE = re.compile(
 )  # a name typed in lower case ("на олега") counts only if it is a user: find_user says
 
 
-_ASSIGNED_BY_VERB = re.compile(r"(?i)(?:assign|give|назнач|исполнитель|assignee|owner|поручи)")
+_FOR_WHOM = re.compile(r"(?i)(?:for|для|на|on)\b")
 
 
 async def new_issue_assignee(clause: Clause, ctx: BuildContext) -> tuple[Entity | None, str]:
@@ -286,7 +286,7 @@ async def new_issue_assignee(clause: Clause, ctx: BuildContext) -> tuple[Entity 
     full = str(ctx.memory.get("full_text", clause.text))
     for source in (clause.text, full):  # "..., assign it to Max" may sit in the next clause
         for m in _ASSIGNEE.finditer(source):
-            if source is not clause.text and not _ASSIGNED_BY_VERB.match(m.group(0)):
+            if source is not clause.text and _FOR_WHOM.match(m.group(0)):
                 continue  # "…, and add a CRM task for me": another clause's "for me" is that one's
             found = await find_user(clause, ctx, m.group(1))
             if found is not None:
