@@ -27,7 +27,8 @@ _ANYWHERE = (
 )  # fmt: skip
 _WORD = LazyRe(r"[^\W\d_]+", re.UNICODE)
 _POLITE = LazyRe(
-    r"^\s*(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:kindly\s+)?|please\s+|"
+    r"^\s*(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:possibly\s+)?(?:kindly\s+)?(?:be\s+a\s+(?:dear|star|love)\s+and\s+)?"
+    r"|(?:be\s+a\s+(?:dear|star|love)\s+and\s+)|would\s+you\s+mind\s+|please\s+|kindly\s+|"
     r"не\s+мог(?:ли|ла|у)\s+бы\s+(?:вы|ты)\s+|(?:можешь|можете|сможешь|сможете)\s+(?:пожалуйста\s+)?)",
     re.IGNORECASE,
 )
@@ -154,6 +155,41 @@ def _ordinal_day(m: re.Match[str]) -> str:
 _EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 
 
+_EN_DAYS = r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_CLOCK_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                "ten": 10, "eleven": 11, "twelve": 12}  # fmt: skip
+_BRITISH = [
+    # "a fortnight today", "in a fortnight", "a fortnight from now": two weeks on
+    (re.compile(r"(?i)\b(?:in\s+)?(?:a|one)\s+fortnight(?:\s+(?:today|from\s+(?:today|now)))?\b|\btoday\s+fortnight\b"),
+     "in 2 weeks"),
+    (re.compile(r"(?i)\b(two|three|four|2|3|4)\s+weeks\s+(?:from\s+(?:today|now)|today)\b"), r"in \1 weeks"),
+    (re.compile(r"(?i)\b(?:a|one)\s+week\s+(?:from\s+(?:today|now)|today)\b"), "in 1 week"),
+    # "a fortnight on Friday", "a week on Friday", "Friday week": that weekday, one or two weeks later
+    (re.compile(rf"(?i)\b(?:a|one)\s+fortnight\s+(?:on|from)\s+{_EN_DAYS}\b"), r"two weeks from \1"),
+    (re.compile(rf"(?i)\b(?:a|one)\s+week\s+on\s+{_EN_DAYS}\b"), r"a week from \1"),
+    (re.compile(rf"(?i)(?<!next\s)(?<!this\s)\b{_EN_DAYS}\s+week\b(?!\s*(?:of|from|after|\d))"), r"a week from \1"),
+    (re.compile(r"(?i)\b(?:end|close)\s+of\s+play\b"), "end of day"),  # "by end of play tomorrow"
+]  # fmt: skip
+_HALF_HOUR = re.compile(
+    r"(?i)\b(at|by|from|until|till)\s+half\s+(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b"
+)
+
+
+def _british_dates(text: str) -> str:
+    """British ways of naming a day or an hour, as the date reader knows them ("Friday week" is "a
+    week from Friday"; "at half nine" is "at 9:30")."""
+    if not text.isascii():
+        return text
+    for rx, said in _BRITISH:
+        text = rx.sub(said, text)
+
+    def half(m: re.Match[str]) -> str:
+        hour = int(m.group(2)) if m.group(2).isdigit() else _CLOCK_WORDS[m.group(2).lower()]
+        return f"{m.group(1)} {hour}:30" if 1 <= hour <= 12 else m.group(0)
+
+    return _HALF_HOUR.sub(half, text)
+
+
 _THROWN = re.compile(
     r"(?i)\b(?:кинь|кини|накинь|подкинь)(?=\s+(?:[^\W\d_]+\s+)?(?:заметк|задач|таск|коммент|напоминалк|встреч|"
     r"созвон|сделк|контакт|тикет|баг))"
@@ -163,6 +199,7 @@ _THROWN = re.compile(
 def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
     text = _EMOJI.sub(" ", text).strip() or text  # "mark Globex pilot as won 🎉": a feeling, not a word
+    text = _british_dates(text)  # "Friday week", "a fortnight today", "half nine": in the reader's words
     text = _THROWN.sub("добавь", text)  # «кинь заметку»: made ("кинь ENG-106 на Макса" hands it over)
     text = _ORDINAL_DAY.sub(_ordinal_day, text)  # "пятнадцатое декабря" -> "15 декабря"
     text = _SHORT_MONTH.sub(lambda m: f"{m.group(1)} {_MONTHS[m.group(2).lower()]}", text)  # "до 1 дек"

@@ -18,6 +18,7 @@ __all__ = [
     "asks",
     "assignee_text",
     "assignee_texts",
+    "dictated_list",
     "issue_name",
     "my_issue_choices",
     "team_state",
@@ -145,3 +146,18 @@ LABEL_ON = re.compile(
     r"(?i)\b(?:add|put|повесь|добавь|поставь)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+(?:label|tag)|(?:метк\w*|лейбл\w*)\s+[\w-]+)"
     r"\s+(?:to|on|на|к)\b"
 )
+
+
+# «три задачи в ENG первая …, вторая …», "two issues: first …, second …": new issues dictated as a list
+_COUNTED_ISSUES = re.compile(
+    r"(?i)^\s*(?:(?:заведи|создай|добавь|create|add|file|open)\s+)?(?:\S+\s+)?"
+    r"(?:две|два|три|четыре|пять|2|3|4|5|two|three|four|five)\s+(?:задач\w*|тикет\w*|issues|tickets|tasks)\b"
+)
+_ORDINAL_ITEM = re.compile(
+    r"(?i)\b(?:перв(?:ая|ое|ый|ую)|втор(?:ая|ое|ой|ую)|трет(?:ья|ье|ий|ью)|first|second|third)\b"
+)
+
+
+def dictated_list(text: str) -> bool:
+    """New issues counted, then said one by one ("first …, second …"): made, never looked up."""
+    return bool(_COUNTED_ISSUES.match(text)) and len(_ORDINAL_ITEM.findall(text)) >= 2

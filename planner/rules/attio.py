@@ -377,6 +377,10 @@ async def _note_after_target(clause: Clause, ctx: BuildContext) -> tuple[str, st
     return clause.text[:start], clause.text[start:].strip(" ,.:-—") or None
 
 
+_TOLD_THEN_LOGGED = re.compile(
+    r"(?is)(.+?[.!])\s+((?:please\s+)?(?:log|note|jot|save|record|put|add|write|запиши|занеси|добавь)\s+"
+    r"(?:it|that|this|это|всё\s+это)\b.*)"
+)
 _ON_RECORD = re.compile(
     r"\b(?:к|ко|у|по|on|to|for)\s+(?:the\s+)?(?:сделк\w*|компани\w*|контакт\w*|клиент\w*|deal|company|contact|record)",
     re.I,
@@ -437,6 +441,13 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
                 head
             ):  # "кп отправил, ждём ОС — закинь заметкой в сд"
                 head, content, swapped = content, head.strip(), True
+    elif told_then := _TOLD_THEN_LOGGED.fullmatch(clause.text):
+        # "Had a good call with John just now. Please log it against his record (he wants 20 more seats)":
+        # what was told is the note, with what the parentheses add
+        content = told_then.group(1).strip()
+        aside = re.findall(r"\(([^()]{3,})\)", told_then.group(2))
+        content = f"{content} {'; '.join(aside)}".strip() if aside else content
+        head = clause.text
     else:
         head, content = await _note_after_target(clause, ctx)
     target = await crm_target(clause, ctx, "target", head)

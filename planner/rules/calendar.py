@@ -69,12 +69,14 @@ def _title(
     s = re.sub(r"(?i)^.*?\b(?:would\s+like|wants?|needs?|хоч\w+|нужн\w*)\s+(?:a|an|the)?\s*(?=\S)", "", s)
     s = without_heading(strip_fillers(s))
     s = re.sub(
-        r"^\s*(?:(?:запланируй|назначь|поставь|создай|добавь|schedule|book|set up|create|add|put)\s+)+"
+        r"^\s*(?:(?:запланируй|назначь|поставь|создай|добавь|schedule|book|set up|create|add|put|arrange|organi[sz]e|"
+        r"pencil\s+in|block(?:\s+(?:out|off))?|(?:an?\s+)?(?:hour|half\s+an\s+hour|\d+\s+minutes)|on|for(?:\s+the)?)\s+)+"
         r"(?:(?:a|an|the|мне|another|one\s+more|ещё\s+одн\w+|еще\s+одн\w+)\s+)?",  # "book another call …"
         "",
         s,
         flags=re.IGNORECASE,
     )
+    s = re.sub(r"(?i)\s+(?:in|into|on)\s+(?:the|my|our)\s+(?:diary|calendar)\b|\s+в\s+календар\w*", " ", s)
     s = re.sub(
         r"(?:\s+(?:on|at|in|for|from|to|by|в|во|на|с|до|к))+\s*[,.;!?]*\s*$",
         "",
@@ -230,6 +232,13 @@ def _event_like(clause: Clause) -> bool:
 @rule(10, writes=True)
 async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
     meeting = clause.has("meeting") or _event_like(clause) and not clause.has("block")  # a block said is one
+    with_people = re.search(r"\b(?:with|с|со)\s+[A-ZА-ЯЁ][\w-]+", clause.text)
+    if (
+        not meeting and clause.has("block") and with_people
+    ):  # "block out an hour … with Oleg and Max": theirs too
+        for kind in ("member", "person"):
+            found = await find(ctx, clause, kind, text=with_people.group(0))
+            meeting = meeting or any(m.score >= 0.5 for m in found)
     if not (clause.has("block") or meeting) or (
         clause.has("query") and not clause.has("create", "put", "schedule")
     ):

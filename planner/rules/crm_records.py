@@ -57,6 +57,7 @@ _NAME_END = (
 def _proper_name(text: str, after: str) -> str | None:
     """The name following one of the `after` words (or the start of the text): a capitalised one, or
     one typed or dictated in lower case up to its details ("компанию вектор плюс у них сайт …")."""
+    found = []
     for m in re.finditer(
         rf"(?:^|\b(?i:{after}))\s*:?\s*(?:(?i:new|a|an|новую|новый|новая|please|пожалуйста)\s+)?{_CALLED}{_NAME}",
         text,
@@ -64,7 +65,9 @@ def _proper_name(text: str, after: str) -> str | None:
         name = m.group(1).strip(" .,")
         words = [w for w in name.split() if w not in _STOPWORDS]
         if words and words[0][:1].isupper():
-            return " ".join(words)
+            found.append((m.start() == 0 and not re.match(rf"(?i){after}", text), " ".join(words)))
+    if found:  # "We've a new prospect — add Stark Industries …": after the verb before the first word
+        return sorted(found, key=lambda f: f[0])[0][1]
     lower = re.search(
         rf"\b(?i:{after})\s+(?:(?i:new|a|an|новую|новый|новая)\s+)?{_CALLED}"
         rf"([^\W\d_][\w&'-]*(?:\s+[^\W\d_][\w&'-]*){{0,3}}?){_NAME_END}",

@@ -34,6 +34,7 @@ from planner.rules._linear_common import (
     LABEL_ON,
     asks,
     assignee_texts,
+    dictated_list,
     find_user,
     my_issue_choices,
     team_state,
@@ -397,6 +398,7 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
     """An issue named by position ("the first one"), number ("#2") or words of its title (seed 004)."""
     if (
         clause.identifiers
+        or dictated_list(clause.text)  # «три задачи в ENG первая …, вторая …»: new ones, not "the third"
         or not (
             clause.has("complete", "delete", "archive", "comment", "assign", "rename")
             or bool(

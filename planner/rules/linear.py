@@ -14,7 +14,7 @@ from planner.numbers import number_from_words
 from planner.resolve import best, find_mentions, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import clean_title, find, priority_of, quoted, strip_spans
-from planner.rules._linear_common import ADD_EXISTING, LABEL_ON, find_user
+from planner.rules._linear_common import ADD_EXISTING, LABEL_ON, dictated_list, find_user
 from planner.text import is_infinitive
 
 __all__ = ["create_issue", "create_project", "template"]
@@ -263,6 +263,11 @@ def _items(text: str) -> list[str]:
 _COUNTS_THEM = re.compile(r"(?i)(?:both|all|each|all\s+of\s+them|оба|обе|все|всё|каждая|каждый)")
 
 
+# dictated lists: «первая …, вторая …», "first …, second …"
+_COUNTED = re.compile(
+    r"(?i)\b(?:перв(?:ая|ое|ый|ую)|втор(?:ая|ое|ой|ую)|трет(?:ья|ье|ий|ью)|четв[её]рт(?:ая|ое|ый|ую)|пят(?:ая|ое|ый|ую)|"
+    r"first|second|third|fourth|fifth)\b\s*[:—–-]?\s*"
+)
 _TASK_START = re.compile(
     r"^\s*(?:(?:в|in)\s+[\w-]+\s+)?(?:нов\w+\s+)?(задача|задачу|таску|тикет|task|todo|issue|баг|bug)\b(?:\s+(?:для|for)\s+[\w-]+)?\s*[:\-—]?",
     re.IGNORECASE,
@@ -273,7 +278,8 @@ _DASHED = re.compile(
 )
 _ASSIGNEE = re.compile(
     r"\b(?:(?i:assign)(?:ed)?(?:\s+it)?(?:\s+to)?|(?i:give)(?:\s+it|\s+this)?\s+to|назначь(?:\s+её|\s+ее|\s+его)?\s+на|(?i:исполнитель|assignee|owner)\s*[:—-]?|"
-    r"поручи|(?i:постав\w*)(?=\s+\S+\s+(?:задач|таск))|(?i:задач\w*|таск\w*)(?=\s+[^\W\d_]+[уюеи]\b)|для|for|на|on|(?i:задач\w*|таск\w*|task|todo)(?=\s+[^\W\d_][\w-]+\s*[:—–-]))\s+"
+    r"поручи|(?i:постав\w*|завед\w*|заводи|созда\w*|добав\w*|накин\w*|закин\w*)(?=\s+\S+\s+(?:задач|таск|тикет|баг|две|три|пару|"
+    r"четыре|нескольк))|(?i:задач\w*|таск\w*)(?=\s+[^\W\d_]+[уюеи]\b)|для|for|на|on|(?i:задач\w*|таск\w*|task|todo)(?=\s+[^\W\d_][\w-]+\s*[:—–-]))\s+"
     r"(меня|мне|me|myself|себя|(?i:я|i)\b|[^\W\d_][\w-]+)",
 )  # a name typed in lower case ("на олега") counts only if it is a user: find_user says
 
@@ -476,6 +482,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         or delegated
         or todo_statement
         or reminder
+        or dictated_list(clause.text)
     ):
         return False
     if clause.has("complete") and not clause.creates():
@@ -566,6 +573,10 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     if in_quotes:  # "а можно создать задачу без команды? например «обновить шаблон КП»": the quote names it
         raw = in_quotes
     titles = _items(raw) if clause.after_colon is not None and plural else [raw]
+    counted = _COUNTED.split(raw) if plural else []
+    if plural and len(counted) > 2:
+        # «две задачи первая обновить зависимости вторая настроить алерты»: one issue per "first/second …"
+        titles = [t.strip(" ,.;:—-") for t in counted[1:] if t.strip(" ,.;:—-")]
     each = _EACH.search(raw) if clause.after_colon is None and plural else None
     if each:  # "six issues for the load tests, one for each service auth billing … and reports"
         rest = raw[each.end() :]
@@ -671,6 +682,9 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     if assignee is not None:  # "an issue for Oleg to rotate …": the issue is the rotating
         first_name = re.escape(assignee.name.split()[0])
         titles = [re.sub(rf"(?i)^{first_name}\w*\s+to\s+", "", t).strip() or t for t in titles]
+    if project is not None and project.id != "new":  # «… в проекте q1 launch»: where it goes is no part of it
+        place = rf"[,\s]*\b(?:в|во|in|into|to|for)\s+(?:the\s+)?(?:проект\w*\s+)?{re.escape(project.name)}(?:\s+project)?\b"
+        titles = [re.sub(place, " ", t, flags=re.I).strip(" ,") or t for t in titles]
     if project is not None and project.id == "new":
         name = _project_name(clause) or titles[0][:50]
         await ctx.emit(CreateProject(name=name[:80], team=team.name), team=team)
