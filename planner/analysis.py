@@ -296,6 +296,11 @@ def _reported(k: WordKey) -> bool:
     return k.text.isascii() and k.text.endswith("ed") and k.text not in _CREATE or is_participle(k.text)
 
 
+_DETERMINERS = frozenset("the a an our this that their his her its my your".split())
+_RECORD_NOUNS = frozenset("deal deals issue issues task tasks ticket tickets one ones bug bugs note".split())
+_NOUN_TOO = ("move", "complete", "delete", "archive", "rename")  # cues that are also English nouns
+
+
 def analyse(text: str, now: datetime) -> Clause:
     """The clause's words, dates, duration, identifiers and cues. Splitting a long message analyses
     the same pieces again as they are joined, so each (text, now) is read once; every caller gets
@@ -313,6 +318,17 @@ def _analysed(text: str, now: datetime) -> Clause:
     cue_keys = _cue_keys(text) if _ANY_PHRASE.search(text) else keys
     said = {k.text for k in cue_keys}.union(*(k.lemmas for k in cue_keys))
     clause.cues.update(name for name, vocab in CUES.items() if not said.isdisjoint(vocab))
+    # "… about the office move", "a quick update": an English verb after a determiner is a noun
+    as_verbs = [
+        k
+        for i, k in enumerate(cue_keys)
+        if not (i and cue_keys[i - 1].text in _DETERMINERS)
+        and not (i > 1 and cue_keys[i - 2].text in ("the", "a", "an") and cue_keys[i - 1].text not in _RECORD_NOUNS)
+    ]
+    verbs_said = {k.text for k in as_verbs}.union(*(k.lemmas for k in as_verbs))
+    for name in _NOUN_TOO:
+        if name in clause.cues and verbs_said.isdisjoint(CUES[name]):
+            clause.cues.discard(name)
     if "create" in clause.cues and all(
         _reported(k) for k in cue_keys if k.text in _CREATE or k.lemmas & _CREATE
     ):

@@ -309,7 +309,8 @@ _NO = {
 OTHER_SYSTEM = LazyRe(
     r"\b(в|во|на|in|to|into|on|a|an|the|новый|новую)?\s*(jira|джир[аеуы]|trello|трелло|asana|асан[аеуы]|notion|ноушн|"
     r"hubspot|хабспот\w*|salesforce|pipedrive|clickup|youtrack|ютрек\w*|bitrix\w*|битрикс\w*|amocrm|амо\s*crm|github|"
-    r"гитхаб\w*|gitlab|(?<=\bв\s)жир[аеуы]|(?<=\bиз\s)жир[аеуы])\b",  # «тикет в жире»: Jira said aloud
+    r"гитхаб\w*|gitlab|zendesk|зендеск\w*|pagerduty|intercom|интерком\w*|freshdesk|servicenow|confluence|"
+    r"конфлюенс\w*|basecamp|monday\.com|(?<=\bв\s)жир[аеуы]|(?<=\bиз\s)жир[аеуы])\b",  # «тикет в жире»: Jira said aloud
     re.IGNORECASE,
 )
 # "post in the team slack channel that …", «напиши в слак …», "email Jane the deck": a message sent
