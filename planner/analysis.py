@@ -323,7 +323,9 @@ def _analysed(text: str, now: datetime) -> Clause:
         k
         for i, k in enumerate(cue_keys)
         if not (i and cue_keys[i - 1].text in _DETERMINERS)
-        and not (i > 1 and cue_keys[i - 2].text in ("the", "a", "an") and cue_keys[i - 1].text not in _RECORD_NOUNS)
+        and not (
+            i > 1 and cue_keys[i - 2].text in ("the", "a", "an") and cue_keys[i - 1].text not in _RECORD_NOUNS
+        )
     ]
     verbs_said = {k.text for k in as_verbs}.union(*(k.lemmas for k in as_verbs))
     for name in _NOUN_TOO:

@@ -137,8 +137,14 @@ _CLOSED_AS = re.compile(
 )  # said as news: «… закрыли успешно», "we won the Globex pilot", «глобекс пилот выиграли»
 
 
+# «попроси Олега обновить КП», "ask Max to move the demo": a colleague is asked to do it — a task for them
+_ASKED_OF = re.compile(r"(?i)^\s*(?:попроси(?:те)?|ask)\s+(?!(?:me|меня|себя)\b)[^\W\d_]+")
+
+
 @rule(40, writes=True)
 async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
+    if _ASKED_OF.match(clause.text) and [m for m in await find(ctx, clause, "member") if m.score >= 0.5]:
+        return False  # what the colleague is asked to do is their task, not a change made now
     head = head_of(clause, ctx.now)
     statement = head.has("signed", "refused", "lost") and not _PENDING.search(head.text)
     if statement and clause.has("note", "comment"):
@@ -538,7 +544,8 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     reminder = clause.has("remind", "followup") or (
         clause.has("todo") and clause.moment.day is not None and not said_as_noun and not done_already
     )
-    delegated = clause.has("assign") and clause.has("todo")  # "поручи Максу связаться с ..."
+    # "поручи Максу связаться с ...", «попроси Олега к четвергу обновить КП для Альфы»: a to-do for a colleague
+    delegated = clause.has("assign") and clause.has("todo") or bool(_ASKED_OF.match(clause.text))
     in_crm = clause.has("crm", "attio")  # "нужна задача в Attio: …", "create an Attio task to …"
     on_record = _ABOUT_RECORD.search(clause.text.split(":", 1)[0])  # "задача по сделке Globex: …"
     # «задача олегу: выставить счёт альфе»: a to-do for a colleague about a CRM record (seed 000)
@@ -651,6 +658,10 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
             or content
         )
         content = re.sub(r"(?i)^remind\s+\S+\s+to\s+", "", content).strip() or content
+        content = re.sub(r"(?i)^(?:попроси(?:те)?|ask)\s+\S+\s+(?:to\s+)?", "", content).strip() or content
+        content = (
+            re.sub(r"(?i)^(?:к|до|by)\s+(?=\S)", "", content).strip() or content
+        )  # the day was said there
     # "create an Attio task to send her…", "задачу в CRM подготовить…": where it goes is not what it says
     content = re.sub(r"(?i)\s*\b(?:в|in|to)\s+(?:the\s+)?(?:attio|crm|аттио|црм)\b\s*", " ", content).strip()
     content = re.sub(
@@ -666,25 +677,60 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         deadline = datetime.combine(clause.moment.day, at, tzinfo=ctx.now.tzinfo).isoformat(
             timespec="seconds"
         )
-    await ctx.emit(
-        CreateTask(
-            content=(content or MISSING)[:500],
-            deadline=deadline,
-            assignee=assignee.name if assignee else None,
-            record=record.name if record is not None else newcomer["name"] if newcomer else None,
-        ),
-        record=(OBJECT[kind], record) if record is not None else None,
-        assignee=assignee,
-    )
+    listed = _counted_items(
+        clause
+    )  # «три задачи Анне …: согласовать ТЗ, отправить договор, назначить кикофф»
+    for each in listed or [content]:
+        await ctx.emit(
+            CreateTask(
+                content=(each or MISSING)[:500],
+                deadline=deadline,
+                assignee=assignee.name if assignee else None,
+                record=record.name if record is not None else newcomer["name"] if newcomer else None,
+            ),
+            record=(OBJECT[kind], record) if record is not None else None,
+            assignee=assignee,
+        )
     return True
+
+
+_COUNT_WORDS = {
+    "две": 2,
+    "два": 2,
+    "три": 3,
+    "четыре": 4,
+    "пять": 5,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+}
+
+
+def _counted_items(clause: Clause) -> list[str]:
+    """Tasks counted, then listed after a colon ("three tasks for Anna: a, b, c"): one per item, when the
+    count and the list agree."""
+    head = clause.text.split(":", 1)[0]
+    said = re.search(
+        r"(?i)\b(две|два|три|четыре|пять|two|three|four|five|[2-5])\s+(?:crm\s+)?(?:задач\w*|tasks)\b", head
+    )
+    if said is None or clause.after_colon is None:
+        return []
+    items = [
+        x.strip(" .;")
+        for x in re.split(r"\s*(?:,|;|\s+и\s+|\s+and\s+)\s*", clause.after_colon)
+        if x.strip(" .;")
+    ]
+    n = said.group(1).lower()
+    return items if len(items) == (int(n) if n.isdigit() else _COUNT_WORDS[n]) else []
 
 
 async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
     """A workspace member the task is for ("поручи Максу", "поставь Олегу задачу", "a CRM task for Oleg")."""
     members = [m for m in await find(ctx, clause, "member") if m.score >= 0.5]
     for_them = re.search(
-        r"(?i)\b(?:для|for|remind|на)\s+([^\s,:;.!?]+)", clause.text
-    )  # "задача для Макса", "remind oleg to…", «задача в CRM на Макса: …»
+        r"(?i)\b(?:для|for|remind|на|попроси(?:те)?|ask)\s+([^\s,:;.!?]+)", clause.text
+    )  # "задача для Макса", "remind oleg to…", «задача в CRM на Макса: …», «попроси Олега …»
     word = for_them.group(1).lower() if for_them else None
     named = [
         m.entity
@@ -905,7 +951,8 @@ async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
 
 async def _owner(clause: Clause, ctx: BuildContext) -> Entity | None:
     m = re.search(
-        r"(?:owner|owned\s+by|ответственн\w*|владелец|владельцем|вед[её]т|handled\s+by)\s*[:=—–-]?\s*([A-ZА-ЯЁ][\w-]+|me|я|мне)\b",
+        r"(?:owner|owned\s+by|ответственн\w*|владелец|владельцем|вед[её]т|ведущ\w*|handled\s+by)\s*[:=—–-]?\s*"
+        r"([A-ZА-ЯЁ][\w-]+|me|я|мне)\b",
         clause.text,
         re.I,
     )
