@@ -155,6 +155,11 @@ def _ordinal_day(m: re.Match[str]) -> str:
 _EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 
 
+# "The leaked key rotation issue: move it to In Progress": the issue named first, then what to do with "it"
+_NAMED_THEN_ASKED = re.compile(
+    r"(?i)^\s*((?:the\s+|that\s+|our\s+)?[\w' -]{3,60}?\s+(?:issue|ticket|bug))\s*:\s*"
+    r"((?:please\s+)?(?:move|assign|close|archive|delete|rename|set|mark|put|push|bump|give))\s+it\b"
+)
 _EN_DAYS = r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 _CLOCK_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
                 "ten": 10, "eleven": 11, "twelve": 12}  # fmt: skip
@@ -199,6 +204,7 @@ _THROWN = re.compile(
 def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
     text = _EMOJI.sub(" ", text).strip() or text  # "mark Globex pilot as won 🎉": a feeling, not a word
+    text = _NAMED_THEN_ASKED.sub(r"\2 \1", text, count=1)  # "The leaked key issue: move it to …"
     text = _british_dates(text)  # "Friday week", "a fortnight today", "half nine": in the reader's words
     text = _THROWN.sub("добавь", text)  # «кинь заметку»: made ("кинь ENG-106 на Макса" hands it over)
     text = _ORDINAL_DAY.sub(_ordinal_day, text)  # "пятнадцатое декабря" -> "15 декабря"

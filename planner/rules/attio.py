@@ -383,6 +383,10 @@ async def _note_after_target(clause: Clause, ctx: BuildContext) -> tuple[str, st
     return clause.text[:start], clause.text[start:].strip(" ,.:-—") or None
 
 
+_SAID_THEN_NOTED = re.compile(
+    r"(?is)(.{3,}?)\s*[,;—–-]\s*((?:please\s+|пожалуйста\s+)?(?:запиши|добавь|оставь|закинь|сохрани|log|add|save|put)\s+"
+    r"(?:это\s+|it\s+|that\s+|this\s+)?(?:заметк\w*|как\s+заметк\w*|(?:as\s+)?an?\s+note)\b.*)"
+)
 _TOLD_THEN_LOGGED = re.compile(
     r"(?is)(.+?[.!])\s+((?:please\s+)?(?:log|note|jot|save|record|put|add|write|запиши|занеси|добавь)\s+"
     r"(?:it|that|this|это|всё\s+это)\b.*)"
@@ -447,6 +451,9 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
                 head
             ):  # "кп отправил, ждём ОС — закинь заметкой в сд"
                 head, content, swapped = content, head.strip(), True
+    elif said_first := _SAID_THEN_NOTED.fullmatch(clause.text):
+        # «ушли к конкуренту, запиши заметкой в сделку»: the words come first, the ask after them
+        content, head = said_first.group(1).strip(), said_first.group(2)
     elif told_then := _TOLD_THEN_LOGGED.fullmatch(clause.text):
         # "Had a good call with John just now. Please log it against his record (he wants 20 more seats)":
         # what was told is the note, with what the parentheses add

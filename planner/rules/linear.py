@@ -263,6 +263,10 @@ def _items(text: str) -> list[str]:
 _COUNTS_THEM = re.compile(r"(?i)(?:both|all|each|all\s+of\s+them|оба|обе|все|всё|каждая|каждый)")
 
 
+_ABOUT_IT = re.compile(
+    r"(?i)\s*(?:please\s+)?(?:move|assign|close|archive|delete|rename|set|mark|put|push|bump|give|переведи|назначь|закрой|"
+    r"удали|поставь|перенеси|отдай)\s+(?:it|this|that|them|её|ее|его|их)\b"
+)
 # dictated lists: «первая …, вторая …», "first …, second …"
 _COUNTED = re.compile(
     r"(?i)\b(?:перв(?:ая|ое|ый|ую)|втор(?:ая|ое|ой|ую)|трет(?:ья|ье|ий|ью)|четв[её]рт(?:ая|ое|ый|ую)|пят(?:ая|ое|ый|ую)|"
@@ -427,6 +431,8 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "open bugs in ENG": which issues to show, not a new one
     if LABEL_ON.search(clause.text):
         return False  # "add the onboarding label to the … issue": a label on an issue that is there
+    if clause.after_colon is not None and _ABOUT_IT.match(clause.after_colon):
+        return False  # "The leaked key rotation issue: move it to In Progress": an issue there is, then what to do
     if ADD_EXISTING.search(clause.text):
         return False  # "add the onboarding issue to the Q1 Launch project": an issue that is there
     elsewhere = clause.has("crm", "attio", "complete", "delete", "archive", "comment", "move") or bool(
