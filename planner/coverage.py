@@ -85,6 +85,9 @@ def asks_for_something(clause: Clause) -> bool:
     told = re.search(r"\s[—–-]\s+(?=\S)", said)  # "Maria asked for X - file it in ENG": told, then asked
     if told and told.start() > 0 and _verb_first(said[told.end() :]):
         return True
+    heading = re.search(r":\s+(?=\S)", said)  # "Umbrella Health chat, 14:05: File in ENG as '…'"
+    if heading and heading.start() > 0 and _verb_first(said[heading.end() :]):
+        return True
     verbs = frozenset().union(*(CUES[c] for c in ACTION_CUES))
     first = norm(words[0])
     if first in verbs and (first.isascii() or is_imperative(first) or is_infinitive(first)):

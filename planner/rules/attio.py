@@ -137,6 +137,10 @@ _CLOSED_AS = re.compile(
 )  # said as news: «… закрыли успешно», "we won the Globex pilot", «глобекс пилот выиграли»
 
 
+_EACH_RECORD = re.compile(
+    r"(?i)\b(?:по|для|на)\s+(?:всем|каждой|всех)\s+(?:\w+\s+)?(?:сделк\w*|компани\w*|контакт\w*)"
+    r"|\b(?:for|on)\s+(?:all|every|each)\s+(?:of\s+)?(?:the\s+|our\s+|my\s+)?(?:\w+\s+)?(?:deals?|compan\w+|contacts?)\b"
+)
 # «попроси Олега обновить КП», "ask Max to move the demo": a colleague is asked to do it — a task for them
 _ASKED_OF = re.compile(r"(?i)^\s*(?:попроси(?:те)?|ask)\s+(?!(?:me|меня|себя)\b)[^\W\d_]+")
 
@@ -566,6 +570,16 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         return False  # «заведи задачу в проект онбординга»: projects are Linear's, so it is an issue
     if clause.asks() and not clause.commands():
         return False
+    if _EACH_RECORD.search(clause.text):  # «по всем шести сделкам поставь их владельцам задачу»: one per deal
+        deals = await ctx.directory.deals()
+        raise ctx.ask(
+            "task",
+            ctx.t(
+                "Задачу на каждую сделку разом я не ставлю. По какой сделке поставить задачу?",
+                "I don't set a task on every deal at once. Which deal should the task be about?",
+            ),
+            choices=[(d.name, d.id) for d in deals[:5]],
+        )
     if re.search(
         r"(?i)\bas\s+(?:done|complete|completed|finished)\b|\bкак\s+(?:выполненн|сделанн|готов|закрыт)\w*"
         r"|\b(?:описани\w*|description)\s+(?:к|для|of|to|on)\b",

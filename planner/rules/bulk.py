@@ -233,7 +233,23 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
             choices=[(ctx.t("Продолжить без него", "Go on without it"), "ignore")],
             free_text=False,
         )
-    if deals:  # "every deal still in Lead or Qualification": each stage's deals
+    owners_named = (
+        list(
+            dict.fromkeys(
+                m.entity.name
+                for m in await find(ctx, clause, "member", text=head)
+                if m.score >= 0.5 and m.entity.name != changes.get("owner")
+            )
+        )
+        if deals
+        else []
+    )
+    if deals and len(owners_named) > 1 and filters.owner != "me":
+        field, either = (
+            "owner",
+            owners_named,
+        )  # «Олег и Анна уходят в отпуск — все их сделки на Макса»: each one's
+    elif deals:  # "every deal still in Lead or Qualification": each stage's deals
         field, either = "stage", [*(await _deal_stages(clause, ctx, head))]
     elif len(named_teams := await _teams_named(ctx, head)) > 1:  # «всем задачам в ENG и CS»: each team's
         field, either = "team", named_teams
