@@ -26,6 +26,7 @@ from planner.answers import Refine
 from planner.command import CommandError, command_intents, command_language, parse_command
 from planner.context import Ask, BuildContext, Invalid, LedgerView
 from planner.corrections import corrected
+from planner.dates import RU_ORDINAL_STEMS
 from planner.coverage import Coverage, QuestionNotWrite, interrogative, value_gaps
 from planner.dialogue import (
     MESSAGING,
@@ -533,12 +534,15 @@ class Planner:
     async def _identifiers(self, text: str) -> str:
         """Spoken or hurried issue ids ("eng 101", "eng101") as Linear writes them ("ENG-101"), for the
         workspace's own team keys only (so "in 2 hours" stays a time)."""
-        if not re.search(rf"\d|\b[^\W\d_]{{1,10}}[\s-]+(?:{NUMBER_WORDS})\b", text, re.IGNORECASE):
+        if not re.search(
+            rf"\d|\b[^\W\d_]{{1,10}}[\s-]+(?:{NUMBER_WORDS})\b", text, re.IGNORECASE
+        ) and not _RU_ORDINAL_ID.search(text):
             return text  # no number, spoken or written: nothing to read as an issue id (and no read)
         try:
             keys = [str(t.extra.get("key")) for t in await self.directory.teams() if t.extra.get("key")]
         except (LookupError, ToolkitError):  # Linear unreachable or not connected: read the text as said
             return text
+        text = await self._ordinal_ids(text, keys)
         for key in keys:
             if len(key) >= 2:  # «си эс четырнадцать», «е эн джи сто три»: the key said letter by letter
                 text = re.sub(
@@ -558,6 +562,24 @@ class Planner:
                 flags=re.IGNORECASE,
             )
         return text
+
+    async def _ordinal_ids(self, text: str, keys: list[str]) -> str:
+        """«закрой сто первую», «кто делает сто пятую»: an issue by its number said as an ordinal, when
+        exactly one team has an issue with that number (a team's key said before it wins)."""
+        out, last = [], 0
+        for m in _RU_ORDINAL_ID.finditer(text):
+            number = _HUNDREDS_RU[m.group(2).lower()] + _TENS_RU.get((m.group(3) or "").lower(), 0)
+            number += next(n for stem, n in _ORD_STEMS if m.group(4).lower().startswith(stem))
+            key = (m.group(1) or "").upper()
+            found = [
+                k
+                for k in ([key] if key in keys else keys)
+                if await self.directory.issue(f"{k}-{number}") is not None
+            ]
+            if len(found) == 1:
+                out += [text[last : m.start()], f"{found[0]}-{number}"]
+                last = m.end()
+        return "".join(out) + text[last:] if out else text
 
     def _unknown(self, ctx: BuildContext) -> Ask:
         if ctx.answers.get("c0.domain"):
@@ -760,3 +782,15 @@ def _only_asks(text: str, now: datetime) -> bool:
         return False
     clauses = split_clauses(text[:2000], now)
     return bool(clauses) and all(interrogative(c) for c in clauses)
+
+
+# «сто первую», «сто двадцать пятую»: an issue's number said as a Russian ordinal (hundreds only: a small
+# ordinal is a day or a position in a list)
+_HUNDREDS_RU = {"сто": 100, "двести": 200, "триста": 300}
+_TENS_RU = {"двадцать": 20, "тридцать": 30, "сорок": 40, "пятьдесят": 50}
+_ORD_STEMS = sorted({**RU_ORDINAL_STEMS, "десят": 10}.items(), key=lambda item: len(item[0]), reverse=True)
+_RU_ORDINAL_ID = re.compile(
+    r"(?i)\b(?:([A-Z]{2,10})[\s-]+)?(сто|двести|триста)(?:\s+(двадцать|тридцать|сорок|пятьдесят))?\s+("
+    + "|".join(stem for stem, _ in _ORD_STEMS)
+    + r")\w*(?:ая|ую|ой|ое|ый|ого|ому|ым|ья|ью|ье|ий)\b"
+)

@@ -248,6 +248,27 @@ def extract_moment(text: str, now: datetime) -> Moment:
             if d is not None:
                 m.day = d
                 take(rx)
+    if m.day is None:  # «к двадцатому», «на 20-е», «до 20-го», «20 числа»: a day of this month, or the next
+        rx = _RU_DAY_ALONE.search(low)
+        said = None
+        if rx and (rx.group(1) or rx.group(3)):
+            said = int(rx.group(1) or rx.group(3))
+        elif rx and rx.group(2):
+            word = rx.group(2)
+            said = (
+                (20 if word.startswith("двадцать") else 30 if word.startswith("тридцать") else 0)
+                + next(n for stem, n in RU_ORDINAL_STEMS.items() if word.split()[-1].startswith(stem))
+                if any(word.split()[-1].startswith(st) for st in RU_ORDINAL_STEMS)
+                else None
+            )
+        if said is not None and 1 <= said <= 31:
+            d = _safe_date(today.year, today.month, said)
+            if d is None or d < today:
+                nxt = (today.replace(day=1) + timedelta(days=32)).replace(day=1)
+                d = _safe_date(nxt.year, nxt.month, said)
+            if d is not None:
+                m.day = d
+                take(rx)
     if m.day is None:  # "due 12/15", «до 15/12»: a slashed date after a word that says it is one
         rx = _SLASHED.search(low)
         if rx:
@@ -307,6 +328,14 @@ RU_ORDINAL_STEMS = {
 }  # fmt: skip
 _RU_STEMS_LONGEST_FIRST = sorted(RU_ORDINAL_STEMS, key=len, reverse=True)  # «пятнадцатого» is not «пят…»
 _RU_ORD_WORD = r"(?:" + "|".join(_RU_STEMS_LONGEST_FIRST) + r")(?:ое|ого|ому|ым|ье|ьего|ьему|ий|ый|ая|ую)"
+_RU_DAY_ALONE = LazyRe(
+    r"\b(?:на|к|до|по)\s+(?:(\d{1,2})-?(?:е|го|ое|ого|му|ому)\b(?!\s*(?:" + _MON_RU + r"))"
+    r"|((?:(?:двадцать|тридцать)\s+)?(?:"
+    + "|".join(_RU_STEMS_LONGEST_FIRST)
+    + r")(?:ое|ого|ому|ье|ьего|ьему))"
+    r"(?!\s+(?:" + _MON_RU + r")))"  # a day is neuter («двадцатое»); «вторую задачу» is a position
+    r"|\b(\d{1,2})\s+числа\b"
+)
 _EN_ORD_WORD = r"(?:" + "|".join(_EN_ORD) + r")"
 _ORD = rf"(?:(?:twenty|thirty)[\s-]+)?{_EN_ORD_WORD}"
 _ORD_DATE = LazyRe(

@@ -36,7 +36,9 @@ _SEARCH_STOP = re.compile(
     # "how many people do we have in the CRM?": the question's own words are no name to search for
     r"how\s+many|сколько|всего|total|number\s+of|количество|do|does|we|us|our|have|has|got|there|нас|наш\w*|црм|срм|"
     r"are|is|in|the|our|workspace|ли|сейчас|now|currently|records?|entries|заведен\w*|числ\w*|имеется|имеются|"
-    r"контактн\w*|лиц|на\s+текущий\s+момент|at\s+the\s+moment|today|сегодня|total)\b",
+    r"контактн\w*|лиц|на\s+текущий\s+момент|at\s+the\s+moment|today|сегодня|total|"
+    r"roughly|approximately|about|around|altogether|overall|in\s+total|so\s+far|tell|could|can|you|me|please|"
+    r"примерно|около|вообще|в\s+целом|итого|баз[аеуы]|database|system|систем\w*|скажи|подскажи|пожалуйста)\b",
     re.IGNORECASE,
 )
 
