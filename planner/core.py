@@ -26,8 +26,8 @@ from planner.answers import Refine
 from planner.command import CommandError, command_intents, command_language, parse_command
 from planner.context import Ask, BuildContext, Invalid, LedgerView
 from planner.corrections import corrected
-from planner.dates import RU_ORDINAL_STEMS
 from planner.coverage import Coverage, QuestionNotWrite, interrogative, value_gaps
+from planner.dates import RU_ORDINAL_STEMS
 from planner.dialogue import (
     MESSAGING,
     OTHER_SYSTEM,
