@@ -261,7 +261,7 @@ def extract_moment(text: str, now: datetime) -> Moment:
                 if any(word.split()[-1].startswith(st) for st in RU_ORDINAL_STEMS)
                 else None
             )
-        if said is not None and 1 <= said <= 31:
+        if rx is not None and said is not None and 1 <= said <= 31:
             d = _safe_date(today.year, today.month, said)
             if d is None or d < today:
                 nxt = (today.replace(day=1) + timedelta(days=32)).replace(day=1)
