@@ -209,6 +209,7 @@ def _identifiers(text: str) -> list[str]:
 # phrasal verbs mean one thing: read them as that word when looking for cues (titles keep the original)
 _PHRASES = [
     (re.compile(r"\bget rid of\b", re.I), "remove"),
+    (re.compile(r"\btick(?:ed)?\s+off\b|\bcross(?:ed)?\s+off\b", re.I), "close"),  # "tick off CS-12": done
     (
         re.compile(r"\bsign(?:ed|s|ing)?[- ]?(?:in|on|up|out)\b", re.I),
         "login",
@@ -236,7 +237,8 @@ _PHRASES = [
     # "log on the Initech renewal deal that …": a note on it
     (
         re.compile(
-            r"\blog(?=\s+(?:(?:that|this|it)\s+)?(?:on|to|against)\s+(?:the\s+|her\s+|his\s+|their\s+)?[\w-]+)",
+            r"\blog(?=\s+(?:(?:that|this|it|(?:the|a|my|our)\s+(?:call|meeting|chat|conversation))\s+)?"
+            r"(?:on|to|against)\s+(?:the\s+|her\s+|his\s+|their\s+)?[\w-]+)",
             re.I,
         ),
         "jot note",

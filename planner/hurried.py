@@ -216,6 +216,13 @@ def unhurried(text: str) -> str:
     text = _FILLED_AND.sub(r"\1 ", text)  # «…в выигранные и, ну, заводи онбординг»: "и" joins two requests
     text = _SPOKEN_COMMA.sub(", ", text)  # dictated punctuation: «…на час, запятая, тема — …»
     text = _PLUS.sub(" and " if text.isascii() else " и ", text)  # "assign me + comment: …"
+    # "… with Maria Sokolova. Could you log the call against her record": each sentence's courtesy
+    text = re.sub(
+        r"(?<=[.!?;]\s)(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:possibly\s+)?(?:kindly\s+)?|please\s+)(?=[a-z])",
+        "",
+        text,
+        flags=re.IGNORECASE,
+    )
     polite = _POLITE.match(text)
     if polite and _WORD.match(text, polite.end()):
         text = text[polite.end() :].rstrip()

@@ -118,7 +118,9 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
     # "add the domain acme.io to Acme Corp" adds to a field of an existing record
     adds_to_field = found is not None and re.search(
         r"\b(?:add|добавь)\s+(?:(?:the\s+|a\s+|new\s+)?(?:domain|домен|email|e-mail|почту)\b|"
-        r"(?:it|them|его|её|ее|их)\s+(?:to|в|к)\b)",  # "… new domain globex.io — add it to their record"
+        r"(?:it|them|его|её|ее|их)\s+(?:to|в|к)\b|"  # "… new domain globex.io — add it to their record"
+        r"\S+\s+(?:as|как)\s+(?:a\s+|an\s+|the\s+)?(?:second|another|new|additional|extra|втор\w+|ещё\s+один|доп\w*)?\s*"
+        r"(?:domain|домен\w*|email|e-mail|почт\w*)\b)",  # "add globex.co.uk as a second domain for Globex"
         clause.text,
         re.I,
     )

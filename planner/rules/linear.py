@@ -142,10 +142,16 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
         re.search(r"\b(issue|task|ticket|checklist|задач[уа]|тикет)\b", head, re.I)
         and not re.search(r"\b(issues|tasks|tickets|задачи|задач|тикеты|checklist)\b", head, re.I)
     )  # "close the onboarding issue" is one issue, not the onboarding template
-    if clause.has("complete", "delete", "archive", "comment", "assign"):
-        return False
+    if clause.has("complete", "delete", "archive", "comment", "assign", "remind"):
+        return False  # "Put a reminder in for Max to call … about the renewal invoice": one reminder
     if LABEL_ON.search(clause.text) or ADD_EXISTING.search(clause.text):
         return False  # «добавь метку onboarding к задаче про …»: a label on an issue there is
+    if re.search(
+        r"(?i)\b(?:onboarding|онбординг\w*|renewal|продлени\w*)\s+(?:invoice|contract|quote|price|pricing|docs?|"
+        r"deck|email|счёт\w*|счет\w*|договор\w*|кп|доки|документ\w*|письм\w*)\b",
+        clause.text,
+    ):
+        return False  # "the renewal invoice": a thing of that name, not the template
     if clause.has("project") and clause.creates() and not clause.has("task", "issue"):
         return False  # «создай проект в linear Онбординг enterprise»: the word names the new project
     if re.search(
