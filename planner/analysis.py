@@ -211,6 +211,10 @@ _PHRASES = [
     (re.compile(r"\bget rid of\b", re.I), "remove"),
     (re.compile(r"\btick(?:ed)?\s+off\b|\bcross(?:ed)?\s+off\b", re.I), "close"),  # "tick off CS-12": done
     (
+        re.compile(r"\b(?:возьми|взять|бери|берём|берем)(?=\s+в\s+работу\b)", re.I),
+        "переведи",
+    ),  # «возьми в работу»
+    (
         re.compile(r"\bsign(?:ed|s|ing)?[- ]?(?:in|on|up|out)\b", re.I),
         "login",
     ),  # "the sign-in page" signs nothing

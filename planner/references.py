@@ -249,7 +249,7 @@ _STATE_WORDS = [
     (r"^(?:todo|to do|unstarted|сделать|к выполнению)$", "unstarted"),
     (r"^(?:backlog|бэклог\w*|беклог\w*|когда-нибудь)$", "backlog"),
     (r"^(?:triage|inbox|входящ\w*)$", "triage"),
-    (r"^(?:in progress|started|doing|wip|в работ\w*|в процесс\w*|делается|начат\w*)$", "started"),
+    (r"^(?:in progress|started|doing|wip|в работ\w*|работ[ауе]|в процесс\w*|делается|начат\w*)$", "started"),
 ]  # fmt: skip
 _REVIEW = re.compile(r"^(?:review|in review|on review|ревью|на ревью|в ревью|на проверк\w*|code review)$")
 

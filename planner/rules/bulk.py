@@ -37,8 +37,8 @@ _DESTINATION_AT = re.compile(
 _DONE = re.compile(r"(?i)\s*(?:done|completed?|closed|finished|готов\w*|выполнен\w*|сделан\w*|закрыт\w*)\s*")
 _OPEN = re.compile(r"\b(?:open|opened|active|открыт\w*|незакрыт\w*|активн\w*)\b", re.I)
 _SET_VERB = (
-    r"(?i)\b(?:mark|make|set|flag|сделай|поставь|пометь|отметь|выставь|выставить|проставь|проставить|установи|"
-    r"установить|поставить)\b"
+    r"(?i)\b(?:mark|make|set|flag|bump|raise|lower|сделай|поставь|пометь|отметь|выставь|выставить|проставь|проставить|"
+    r"установи|установить|поставить|подними|поднять|понизь|понизить|опусти)\b"
 )
 _TO_WHOM = re.compile(r"(?i)\s(?:на|to|→|->|=>)\s+(меня|мне|me|[^\W\d_][\w-]*)\s*[.!]?$")
 _LABEL_WORDS = {"bug": "bug", "bugs": "bug", "баг": "bug", "баги": "bug", "багов": "bug", "багам": "bug",
@@ -76,10 +76,14 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     )  # "all open bugs in engineering mark them urgent"
     verbs = clause.has("complete", "archive", "delete", "move", "put", "assign") or prioritising
     acting = ("complete", "archive", "delete", "move", "put", "assign", "create")
+    relative = re.search(r"(?i)\b(?:всё|все|everything)\s*,?\s+(?:что|that|which)\b", clause.text)
     if (
         clause.has("query")
         and clause.first("query") < clause.first(*acting)
         and not _SHOULD.search(clause.text)
+        and not (
+            relative and clause.first(*acting) < 10_000
+        )  # «всё, что в ревью, верни в работу»: which ones
     ):
         return False  # "покажи все задачи с меткой X": a list, whatever words follow
     if labelling and not (
@@ -441,7 +445,7 @@ _PLAIN = frozenset(
     "задача задачи задач задачам задачами тикет тикеты баг баги багов сделка сделки сделок сделкам все всех всем "
     "всё весь каждую каждый вообще метка меткой метки приоритет приоритетом статус стадия стадию открытые "
     "открытых незакрытые владелец владельцем ответственный исполнителя линеар линеаре linear attio crm "
-    "команды команде команда team ревью проверке работе процессе бэклог закрытые готовые сделанные срочные "
+    "команды команде команда team ревью проверке работе работу процессе бэклог закрытые готовые сделанные срочные "
     "срочными срочным срочный критичный высокий низкий средний лежит лежат висит висят находится находятся стоит стоят сидит "
     "sitting sits lying is are currently сейчас как лейбл лейблы лейблом таски тасков таска still забирает забирают берёт берет takes take неназначенные неназначенных ничьи ничьих both обе оба "
     "обеих обоих ещё еще пока out owns own owned has have holds "

@@ -156,7 +156,11 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
     aggregate = aggregate_of(text)
     due_after, due_before = _due_range(text, ctx)
     busy = _BUSY.search(text)  # "what's Max working on", "on Oleg's plate", «что в работе у Олега»
-    everything = re.search(r"\b(?:everything|всё|все|что\s+у\s+нас|what'?s)\b", text, re.I)
+    everything = re.search(
+        r"\b(?:everything|всё|все|что\s+у\s+нас|что\s+(?:сейчас\s+)?(?:лежит|висит|есть|осталось)|what'?s)\b",
+        text,
+        re.I,
+    )
     has_in = re.search(
         r"(?i)\b(?:have|has|got)\s+in\b|\bу\s+[А-ЯЁ]\w+\s+(?:в|на)\b", text
     )  # "what does Max have in review"

@@ -102,6 +102,10 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
             or clause.has("comment")
             and ctx.clause_index > 0
             and not clause.has("note")
+            # «ENG-103 назначь на макса и возьми в работу»: a state said next is the same issue's
+            or clause.has("move", "put")
+            and ctx.clause_index > 0
+            and bool(_STATE_NEXT.fullmatch(clause.text))
         )
         and not clause.has("deal")
         # "archive CS-15 and create a CS issue … assigned to Oleg": a new issue is not the one before
@@ -168,6 +172,8 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     described = re.search(r"\b(?:description|описани\w*)\b", clause.text.split(":", 1)[0], re.I)
     if described and clause.after_colon:  # "Write a description for ENG-103: crash happens only…"
         change["description"] = clause.after_colon[:10_000]
+    elif said_as := _DESCRIBED_AS.search(clause.text):  # «ENG-103 добавь описание падает при экспорте …»
+        change["description"] = said_as.group(1).strip()[:10_000]
     moving = clause.has("put", "move") or bool(_SEND_TO.search(clause.text))  # "send ENG-105 back to Todo"
     parent = _PARENT.search(clause.text)  # "make ENG-104 a sub-issue of ENG-102"
     if parent and parent.group(1).upper() != ident:
@@ -325,9 +331,18 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
 _TAKES = re.compile(
     r"(?i)(?:^|\s)@?([^\W\d_][\w-]*)\s+(?:takes?|grabs?|picks\s+up|берёт|берет|возьм[её]т|забирает)\s+(?:[a-z]{1,10}-\d+|it\b)"
 )
+_STATE_NEXT = re.compile(
+    r"(?i)\s*(?:и\s+|and\s+|then\s+|потом\s+)?\S+\s+(?:в|to|into)\s+(?:работу|ревью|review|бэклог\w*|backlog|"
+    r"progress|in\s+progress|in\s+review|todo|done|готовые)\s*[.!]?"
+)
+_DESCRIBED_AS = re.compile(
+    r"(?i)\b(?:добавь|добавить|напиши|написать|поставь|обнови|add|set|write|update)\s+(?:в\s+)?(?:описание|description)\s+"
+    r"(?!(?:к|для|to|for|of)\b)(?:—\s*|-\s*)?(\S.{2,})$"
+)
 _UNASSIGN = re.compile(
     r"(?i)\bun-?assign\w*|\b(?:сними|снять|убери|убрать|удали|удалить|remove|clear)\s+(?:с\s+\S+\s+)?"
     r"(?:the\s+)?(?:исполнител\w*|ответственн\w*|assignee|owner)\b"
+    r"|\b(?:сними|снять|убери)\s+[А-ЯЁа-яё]+[ауяю]\s+с\s+(?:задач\w*\s+)?[A-Z]{1,10}-\d+"  # «сними олега с CS-13»
 )
 _PAIR = re.compile(
     r"\b([A-Z]{1,10}-\d+)\s+(?:[—–-]\s+(?:на\s+|to\s+)?|(?:передай|отдай|назначь|assign)\s+(?:на\s+|to\s+)?|"
