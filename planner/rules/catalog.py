@@ -78,10 +78,11 @@ async def workspace_lists(clause: Clause, ctx: BuildContext) -> bool:
     if (
         kind is None
         or clause.has("note")
-        or clause.has("deal")
+        or (clause.has("deal") or kind == "stages")  # «что на стадии КП?», «в какой стадии Альфа-Лизинг?»
         and (
             kind != "stages"
             or await _names_a_deal(clause, ctx)
+            or any(m.score >= 0.9 for m in await find(ctx, clause, "company"))
             or await _names_a_stage(clause, ctx)
             or _DEALS_ASKED.search(clause.text)  # "how many deals … across all stages", "pipeline Макса"
             or any(m.score >= 0.5 for m in await find(ctx, clause, "member"))

@@ -13,6 +13,7 @@ from planner.context import BuildContext
 from planner.dates import extract_moment, month_of
 from planner.directory import Entity
 from planner.intents.models import Filters, Find
+from planner.resolve import key_spans
 from planner.rules import rule
 from planner.rules._common import aggregate_of, currency_said, each_once, find, strong
 from planner.rules._linear_common import STATE_PHRASES
@@ -302,6 +303,44 @@ async def deal_totals(clause: Clause, ctx: BuildContext) -> bool:
                     currency=currency_said(clause.text),
                 ),
                 aggregate=aggregate,
+            ),
+            stage=stage,
+            owner=owners[0] if owners else None,
+        )
+    return True
+
+
+# «что висит в переговорах?», «сумма по стадии переговоры?», «что застряло в квалификации?», «что закрыли
+# успешно?»: a question about a stage is about the deals in it — only deals have stages
+_IN_STAGE = re.compile(r"(?i)\b(?:в|во|на|in|at|по)\s+(?:стади\w+\s+|stage\s+)?$|\b(?:закрыли|closed)\s+$")
+
+
+@rule(71)
+async def deals_in_stage(clause: Clause, ctx: BuildContext) -> bool:
+    if (
+        clause.identifiers
+        or clause.has("deal", "issue", "task", "note", "linear")
+        or not (clause.asks() or clause.text.rstrip().endswith("?"))
+    ):
+        return False
+    spans = key_spans(clause.text)
+    stages = [
+        m.entity
+        for m in await find(ctx, clause, "stage")
+        if m.score >= 1.0
+        and m.positions
+        and min(m.positions) < len(spans)
+        and _IN_STAGE.search(clause.text[: spans[min(m.positions)][0]])
+    ]
+    if not stages or any(m.score >= 0.9 for m in await find(ctx, clause, "deal")):
+        return False
+    owners = [m.entity for m in await find(ctx, clause, "member") if m.score >= 0.5]
+    for stage in each_once(stages):
+        await ctx.emit(
+            Find(
+                object="deals",
+                filters=Filters(stage=stage.name, owner=owners[0].name if owners else None),
+                aggregate=aggregate_of(clause.text),
             ),
             stage=stage,
             owner=owners[0] if owners else None,
