@@ -335,7 +335,7 @@ async def deals_in_stage(clause: Clause, ctx: BuildContext) -> bool:
     if not stages or any(m.score >= 0.9 for m in await find(ctx, clause, "deal")):
         return False
     owners = [m.entity for m in await find(ctx, clause, "member") if m.score >= 0.5]
-    for stage in each_once(stages):
+    for stage in {e.id: e for e in stages}.values():  # «в Lead и Qualification»: each stage once
         await ctx.emit(
             Find(
                 object="deals",
