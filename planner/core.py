@@ -27,7 +27,7 @@ from planner.command import CommandError, command_intents, command_language, par
 from planner.context import Ask, BuildContext, Invalid, LedgerView
 from planner.corrections import corrected
 from planner.coverage import Coverage, QuestionNotWrite, interrogative, value_gaps
-from planner.dates import RU_ORDINAL_STEMS
+from planner.dates import RU_ORDINAL_STEMS, ru_ordinal_number
 from planner.dialogue import (
     MESSAGING,
     OTHER_SYSTEM,
@@ -568,9 +568,10 @@ class Planner:
         exactly one team has an issue with that number (a team's key said before it wins)."""
         out, last = [], 0
         for m in _RU_ORDINAL_ID.finditer(text):
-            number = _HUNDREDS_RU[m.group(2).lower()] + _TENS_RU.get((m.group(3) or "").lower(), 0)
-            number += next(n for stem, n in _ORD_STEMS if m.group(4).lower().startswith(stem))
+            number = ru_ordinal_number(m.group(2))
             key = (m.group(1) or "").upper()
+            if number is None:
+                continue
             found = [
                 k
                 for k in ([key] if key in keys else keys)
@@ -786,11 +787,8 @@ def _only_asks(text: str, now: datetime) -> bool:
 
 # «сто первую», «сто двадцать пятую»: an issue's number said as a Russian ordinal (hundreds only: a small
 # ordinal is a day or a position in a list)
-_HUNDREDS_RU = {"сто": 100, "двести": 200, "триста": 300}
-_TENS_RU = {"двадцать": 20, "тридцать": 30, "сорок": 40, "пятьдесят": 50}
-_ORD_STEMS = sorted({**RU_ORDINAL_STEMS, "десят": 10}.items(), key=lambda item: len(item[0]), reverse=True)
 _RU_ORDINAL_ID = re.compile(
-    r"(?i)\b(?:([A-Z]{2,10})[\s-]+)?(сто|двести|триста)(?:\s+(двадцать|тридцать|сорок|пятьдесят))?\s+("
-    + "|".join(stem for stem, _ in _ORD_STEMS)
-    + r")\w*(?:ая|ую|ой|ое|ый|ого|ому|ым|ья|ью|ье|ий)\b"
+    r"(?i)\b(?:([A-Z]{2,10})[\s-]+)?((?:сто|двести|триста)(?:\s+(?:двадцать|тридцать|сорок|пятьдесят))?\s+(?:"
+    + "|".join(sorted(RU_ORDINAL_STEMS, key=len, reverse=True))
+    + r")\w*(?:ая|ую|ой|ое|ый|ого|ому|ым|ья|ью|ье|ий))\b"
 )

@@ -20,6 +20,7 @@ __all__ = [
     "extract_moment",
     "month_of",
     "RU_ORDINAL_STEMS",
+    "ru_ordinal_number",
     "parse_duration_answer",
     "range_start",
     "time_ranges",
@@ -254,13 +255,7 @@ def extract_moment(text: str, now: datetime) -> Moment:
         if rx and (rx.group(1) or rx.group(3)):
             said = int(rx.group(1) or rx.group(3))
         elif rx and rx.group(2):
-            word = rx.group(2)
-            said = (
-                (20 if word.startswith("двадцать") else 30 if word.startswith("тридцать") else 0)
-                + next(n for stem, n in RU_ORDINAL_STEMS.items() if word.split()[-1].startswith(stem))
-                if any(word.split()[-1].startswith(st) for st in RU_ORDINAL_STEMS)
-                else None
-            )
+            said = ru_ordinal_number(rx.group(2))
         if rx is not None and said is not None and 1 <= said <= 31:
             d = _safe_date(today.year, today.month, said)
             if d is None or d < today:
@@ -327,6 +322,30 @@ RU_ORDINAL_STEMS = {
     "тридцат": 30,
 }  # fmt: skip
 _RU_STEMS_LONGEST_FIRST = sorted(RU_ORDINAL_STEMS, key=len, reverse=True)  # «пятнадцатого» is not «пят…»
+_RU_HUNDREDS = {"сто": 100, "двести": 200, "триста": 300}
+_RU_TENS = {"двадцать": 20, "тридцать": 30, "сорок": 40, "пятьдесят": 50}
+
+
+def ru_ordinal_number(words: str) -> int | None:
+    """A number said as a Russian ordinal: «двадцатое» 20, «двадцать восьмому» 28, «сто пятую» 105;
+    None when the last word is no ordinal."""
+    said = words.lower().split()
+    if not said:
+        return None
+    last = next(
+        (
+            n
+            for stem in _RU_STEMS_LONGEST_FIRST
+            if said[-1].startswith(stem)
+            for n in [RU_ORDINAL_STEMS[stem]]
+        ),
+        None,
+    )
+    if last is None:
+        return None
+    return sum(_RU_HUNDREDS.get(w, 0) + _RU_TENS.get(w, 0) for w in said[:-1]) + last
+
+
 _RU_ORD_WORD = r"(?:" + "|".join(_RU_STEMS_LONGEST_FIRST) + r")(?:ое|ого|ому|ым|ье|ьего|ьему|ий|ый|ая|ую)"
 _RU_DAY_ALONE = LazyRe(
     r"\b(?:на|к|до|по)\s+(?:(\d{1,2})-?(?:е|го|ое|ого|му|ому)\b(?!\s*(?:" + _MON_RU + r"))"

@@ -14,7 +14,7 @@ from planner.numbers import NUMBER_WORDS, number_from_words, spoken_numbers
 from planner.resolve import Mention, aliases_of, find_mentions, key_spans, keys_for, match_words
 
 __all__ = [
-    "amount_of", "clean_title", "find", "iso_date", "priority_of", "strip_spans", "strong", "without_heading",
+    "amount_of", "clean_title", "find", "iso_date", "priorities_said", "priority_of", "strip_spans", "strong", "without_heading",
 ]  # fmt: skip
 
 _LEAD_RU = LazyRe(
@@ -161,17 +161,26 @@ def clean_title(raw: str, lang: str, *, content: bool = False) -> str:
     return s[:255]
 
 
+Level = Literal["urgent", "high", "medium", "low"]
+# the words a priority is said in, by Linear's number (1 is Urgent)
+_PRIORITY_WORDS: list[tuple[re.Pattern[str], int, Level]] = [
+    (re.compile(r"срочн|urgent|критич|critical|asap|\bp[01]\b", re.I), 1, "urgent"),
+    (re.compile(r"высок|\bhigh\b|важн|\bp2\b", re.I), 2, "high"),
+    (re.compile(r"средн|medium|normal|обычн|\bp3\b", re.I), 3, "medium"),
+    (re.compile(r"низк|\blow\b|\bp4\b", re.I), 4, "low"),
+]
+
+
 def priority_of(text: str) -> int | None:
-    low = text.lower()
-    if re.search(r"срочн|urgent|критич|critical|asap|\bp[01]\b", low):  # Linear's 1 is Urgent
-        return 1
-    if re.search(r"высок|\bhigh\b|важн|\bp2\b", low):
-        return 2
-    if re.search(r"средн|medium|normal|обычн|\bp3\b", low):
-        return 3
-    if re.search(r"низк|\blow\b|\bp4\b", low):
-        return 4
-    return None
+    """Linear's priority number for the first level the text names, the most urgent first."""
+    return next((number for rx, number, _ in _PRIORITY_WORDS if rx.search(text)), None)
+
+
+def priorities_said(text: str) -> list[Level]:
+    """Every priority level the words name, in their order ("every low priority issue to medium": low,
+    then medium; «с низким приоритетом сделай средними»: low, then medium)."""
+    found = [(m.start(), name) for rx, _, name in _PRIORITY_WORDS for m in rx.finditer(text)]
+    return list(dict.fromkeys(name for _, name in sorted(found)))
 
 
 _AMOUNT = LazyRe(

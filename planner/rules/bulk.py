@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Any
 
 from planner.analysis import Clause
 from planner.context import BuildContext
@@ -12,7 +12,7 @@ from planner.directory import Entity
 from planner.intents.models import Filters, UpdateMatching
 from planner.resolve import key_spans
 from planner.rules import rule
-from planner.rules._common import find, priority_of, strip_spans
+from planner.rules._common import find, priorities_said, priority_of, strip_spans
 from planner.rules._linear_common import STATE_PHRASES, find_user
 
 __all__ = ["update_all"]
@@ -395,7 +395,7 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
     who = "none" if nobody else "me" if mine else others[0].name if others else None
     # "все urgent issues → assign мне": a priority that is not the change says which ones
     # and "bump every low priority issue to medium": the level said besides the new one is which ones
-    besides = [name for name in _levels_said(bare) if name != changes.get("priority")]
+    besides = [name for name in priorities_said(bare) if name != changes.get("priority")]
     priority = besides[0] if len(besides) == 1 else None
     return Filters(
         team=team.name if team else None,
@@ -418,24 +418,6 @@ async def _deal_filters(clause: Clause, ctx: BuildContext, head: str) -> Filters
 
 
 # words a bulk request may carry besides its filters: the things, the quantifier, linking words
-Level = Literal["urgent", "high", "medium", "low"]
-
-
-def _levels_said(text: str) -> list[Level]:
-    """Every priority level the words name, in their order ("every low priority issue to medium": low,
-    then medium; «с низким приоритетом сделай средними»: low, then medium)."""
-    found = [(m.start(), name) for rx, name in _LEVEL_WORDS for m in rx.finditer(text)]
-    return list(dict.fromkeys(name for _, name in sorted(found)))
-
-
-_LEVEL_WORDS: list[tuple[re.Pattern[str], Level]] = [
-    (re.compile(r"(?i)срочн|urgent|критич|critical|asap|\bp[01]\b"), "urgent"),
-    (re.compile(r"(?i)высок|\bhigh\b|важн|\bp2\b"), "high"),
-    (re.compile(r"(?i)средн|\bmedium\b|\bnormal\b|обычн|\bp3\b"), "medium"),
-    (re.compile(r"(?i)низк|\blow\b|\bp4\b"), "low"),
-]  # the words priority_of reads, each on its own
-
-
 # a kind of issue said as which ones: it must become a label filter, or be asked about
 _KIND_SAID = re.compile(r"(?i)\b(?:bugs?|баг\w*|ошибк\w*|features?|фич\w*)\b")
 _PLAIN = frozenset(
