@@ -13,7 +13,7 @@ from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents import MISSING
 from planner.intents.models import CreateDeal, CreateNote, CreateTask, DeleteRecord, UpdateDeal
-from planner.numbers import NUMBER_WORDS
+from planner.numbers import NUMBER_WORDS, number_from_words
 from planner.resolve import Mention, best, find_mentions, key_spans, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import (
@@ -715,19 +715,6 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
-_COUNT_WORDS = {
-    "две": 2,
-    "два": 2,
-    "три": 3,
-    "четыре": 4,
-    "пять": 5,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-}
-
-
 def _counted_items(clause: Clause) -> list[str]:
     """Tasks counted, then listed after a colon ("three tasks for Anna: a, b, c"): one per item, when the
     count and the list agree."""
@@ -743,7 +730,7 @@ def _counted_items(clause: Clause) -> list[str]:
         if x.strip(" .;")
     ]
     n = said.group(1).lower()
-    return items if len(items) == (int(n) if n.isdigit() else _COUNT_WORDS[n]) else []
+    return items if len(items) == (int(n) if n.isdigit() else number_from_words([n])) else []
 
 
 async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
