@@ -120,6 +120,13 @@ def _totals(spec: Refine, rows: list[dict[str, Any]], lang: str, *, several: boo
                 sums[str(d["currency"] or "")] = sums.get(str(d["currency"] or ""), 0.0) + d["amount"]
         total = " + ".join(f"{_money(v)} {k}".strip() for k, v in sorted(sums.items())) or "0"
         lines.append(f"Сумма: {total}" if ru else f"Total: {total}")
+    if spec.aggregate == "count:assignee":  # "who's overloaded?", «сколько задач у каждого»: per person
+        per: dict[str, int] = {}
+        for row in rows:
+            who = str((row.get("assignee") or {}).get("name") or ("не назначены" if ru else "unassigned"))
+            per[who] = per.get(who, 0) + 1
+        lines.append(f"Найдено: {len(rows)}" if ru else f"Found: {len(rows)}")
+        lines += [f"{who}: {n}" for who, n in sorted(per.items(), key=lambda item: (-item[1], item[0]))]
     if spec.object == "deals" and len(rows) == 1 and spec.names and not several:  # "who owns …": one deal
         d = _deal(rows[0])
         owner = spec.names.get(str(d["owner"]))

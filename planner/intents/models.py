@@ -274,7 +274,7 @@ class Find(IntentBase):
         "stages", "teams", "states", "labels", "members", "users",
     ]  # fmt: skip
     filters: Filters = Field(default_factory=Filters)
-    aggregate: Literal["count", "sum:amount"] | None = None
+    aggregate: Literal["count", "sum:amount", "count:assignee"] | None = None
     limit: int | None = Field(default=None, ge=1, le=MAX_ITEMS)
 
 

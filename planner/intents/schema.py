@@ -53,7 +53,7 @@ _SHARED = {
     "object": "for find: " + ", ".join(FIND_OBJECTS),
     "values": "update_record: {attribute: new value} (job_title, description, domains, email_addresses, name)",
     "filters": "find/update_matching: " + ", ".join(Filters.model_fields),
-    "aggregate": "find: count or sum:amount",
+    "aggregate": "find: count, sum:amount, or count:assignee (issues per person)",
     "changes": "update_matching: fields to set, or {complete|archive|delete: true}",
     "confidence": "0..1; below 0.75 the person is asked first",
     "span": "the person's words this came from",

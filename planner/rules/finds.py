@@ -346,3 +346,30 @@ async def deals_in_stage(clause: Clause, ctx: BuildContext) -> bool:
             owner=owners[0] if owners else None,
         )
     return True
+
+
+# "who's overloaded?", "who's sitting on the most issues?", «сколько задач у каждого?», «у кого больше всего
+# задач»: open issues counted per person
+_WORKLOAD = re.compile(
+    r"(?i)\b(?:who'?s|who\s+is|кто)\s+(?:у\s+нас\s+)?(?:overloaded|busiest|swamped|перегружен\w*|загружен\w*|"
+    r"завален\w*)|\bwho(?:'s|\s+is|\s+has)?\s+(?:got\s+|sitting\s+on\s+|holding\s+|carrying\s+)?the\s+most\b|"
+    r"\bу\s+кого\s+(?:больше\s+всего|меньше\s+всего)\b|\b(?:сколько\s+задач\s+у\s+каждого|по\s+исполнителям|"
+    r"по\s+людям)\b|\b(?:issues|tickets|tasks)\s+(?:per\s+(?:person|assignee|head)|(?:does\s+)?each\s+person)\b|"
+    r"\bhow\s+many\s+(?:issues|tickets|tasks)\s+(?:does\s+)?each\b"
+)
+
+
+@rule(73)
+async def workload(clause: Clause, ctx: BuildContext) -> bool:
+    if clause.identifiers or clause.has("deal", "crm", "attio") or not _WORKLOAD.search(clause.text):
+        return False
+    team = await _team(clause, ctx, clause.text)
+    await ctx.emit(
+        Find(
+            object="issues",
+            filters=Filters(team=team.name if team else None, state="open"),
+            aggregate="count:assignee",
+        ),
+        team=team,
+    )
+    return True

@@ -381,3 +381,32 @@ async def test_a_meeting_about_the_office_move_moves_nothing(anna: Conversation)
     )
     assert ops(r) == ["create_event"] and intents(r)[0]["start"][:16] == "2026-11-26T09:30"
     assert sorted(intents(r)[0]["attendees"]) == ["Max Weber", "Oleg Ivanov"]
+
+
+# ---- who carries what ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("кто у нас перегружен", "Oleg Ivanov: 3"),
+        ("who's sitting on the most issues?", "Max Weber: 3"),
+        ("Сколько задач у каждого в Linear?", "не назначены: 2"),
+        ("how many issues does each person have in ENG", "Max Weber: 2"),
+    ],
+)
+async def test_open_issues_are_counted_per_person(anna: Conversation, text: str, said: str) -> None:
+    r = await anna.say(text)
+    assert r["status"] == "answered" and ops(r) == []
+    assert intents(r)[0]["aggregate"] == "count:assignee" and said in r["user_message"], r["user_message"]
+
+
+async def test_a_client_model_may_ask_for_issues_per_person(anna: Conversation) -> None:
+    r = await anna.call(
+        "plan",
+        text="who is overloaded in CS?",
+        intents=[
+            {"op": "find", "object": "issues", "filters": {"team": "CS"}, "aggregate": "count:assignee"}
+        ],
+    )
+    assert r["status"] == "answered" and "Found: 4" in r["user_message"], r["user_message"]
