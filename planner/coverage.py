@@ -55,6 +55,7 @@ _EMPTY = frozenset(
 )
 
 
+_ACTION_VERBS = frozenset().union(*(CUES[c] for c in ACTION_CUES))  # the words a request is asked with
 # things a request makes or changes: said after an unknown imperative, the clause asked for something
 _THINGS = ("note", "task", "issue", "meeting", "comment", "deal", "company", "person", "project")
 
@@ -88,18 +89,16 @@ def asks_for_something(clause: Clause) -> bool:
     heading = re.search(r":\s+(?=\S)", said)  # "Umbrella Health chat, 14:05: File in ENG as '…'"
     if heading and heading.start() > 0 and _verb_first(said[heading.end() :]):
         return True
-    verbs = frozenset().union(*(CUES[c] for c in ACTION_CUES))
     first = norm(words[0])
-    if first in verbs and (first.isascii() or is_imperative(first) or is_infinitive(first)):
+    if first in _ACTION_VERBS and (first.isascii() or is_imperative(first) or is_infinitive(first)):
         return True
-    return any(not w.isascii() and norm(w) in verbs and is_imperative(norm(w)) for w in words[1:])
+    return any(not w.isascii() and norm(w) in _ACTION_VERBS and is_imperative(norm(w)) for w in words[1:])
 
 
 def _verb_first(text: str) -> bool:
     """The words open with an English action verb ("file it in ENG", "add a note …")."""
     words = re.findall(r"[^\W\d_]+", _LEAD.sub("", text))
-    verbs = frozenset().union(*(CUES[c] for c in ACTION_CUES))
-    return bool(words) and words[0].isascii() and norm(words[0]) in verbs
+    return bool(words) and words[0].isascii() and norm(words[0]) in _ACTION_VERBS
 
 
 def _unknown_verb_for_a_thing(clause: Clause) -> bool:

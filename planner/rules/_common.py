@@ -14,7 +14,7 @@ from planner.numbers import NUMBER_WORDS, number_from_words, spoken_numbers
 from planner.resolve import Mention, aliases_of, find_mentions, key_spans, keys_for, match_words
 
 __all__ = [
-    "amount_of", "clean_title", "find", "iso_date", "priorities_said", "priority_of", "strip_spans", "strong", "without_heading",
+    "COUNT_WORD", "ORDINAL_ITEM", "amount_of", "clean_title", "find", "iso_date", "priorities_said", "priority_of", "strip_spans", "strong", "without_heading",
 ]  # fmt: skip
 
 _LEAD_RU = LazyRe(
@@ -161,6 +161,13 @@ def clean_title(raw: str, lang: str, *, content: bool = False) -> str:
     return s[:255]
 
 
+# how many things are asked for, said before them: «три задачи», "two issues"
+COUNT_WORD = r"(?:две|два|три|четыре|пять|two|three|four|five|[2-5])"
+# items of a dictated list: «первая …, вторая …», "first …, second …"
+ORDINAL_ITEM = (
+    r"\b(?:перв(?:ая|ое|ый|ую)|втор(?:ая|ое|ой|ую)|трет(?:ья|ье|ий|ью)|четв[её]рт(?:ая|ое|ый|ую)|пят(?:ая|ое|ый|ую)|"
+    r"first|second|third|fourth|fifth)\b"
+)
 Level = Literal["urgent", "high", "medium", "low"]
 # the words a priority is said in, by Linear's number (1 is Urgent)
 _PRIORITY_WORDS: list[tuple[re.Pattern[str], int, Level]] = [

@@ -9,7 +9,7 @@ from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.dialogue import asks_how
 from planner.directory import Entity
-from planner.rules._common import find
+from planner.rules._common import COUNT_WORD, ORDINAL_ITEM, find
 
 __all__ = [
     "ADD_EXISTING",
@@ -151,11 +151,10 @@ LABEL_ON = re.compile(
 # «три задачи в ENG первая …, вторая …», "two issues: first …, second …": new issues dictated as a list
 _COUNTED_ISSUES = re.compile(
     r"(?i)^\s*(?:(?:заведи|создай|добавь|create|add|file|open)\s+)?(?:\S+\s+)?"
-    r"(?:две|два|три|четыре|пять|2|3|4|5|two|three|four|five)\s+(?:задач\w*|тикет\w*|issues|tickets|tasks)\b"
+    + COUNT_WORD
+    + r"\s+(?:задач\w*|тикет\w*|issues|tickets|tasks)\b"
 )
-_ORDINAL_ITEM = re.compile(
-    r"(?i)\b(?:перв(?:ая|ое|ый|ую)|втор(?:ая|ое|ой|ую)|трет(?:ья|ье|ий|ью)|first|second|third)\b"
-)
+_ORDINAL_ITEM = re.compile(ORDINAL_ITEM, re.IGNORECASE)
 
 
 def dictated_list(text: str) -> bool:

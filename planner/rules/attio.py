@@ -17,6 +17,7 @@ from planner.numbers import NUMBER_WORDS, number_from_words
 from planner.resolve import Mention, best, find_mentions, key_spans, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import (
+    COUNT_WORD,
     amount_of,
     clean_title,
     find,
@@ -719,9 +720,7 @@ def _counted_items(clause: Clause) -> list[str]:
     """Tasks counted, then listed after a colon ("three tasks for Anna: a, b, c"): one per item, when the
     count and the list agree."""
     head = clause.text.split(":", 1)[0]
-    said = re.search(
-        r"(?i)\b(две|два|три|четыре|пять|two|three|four|five|[2-5])\s+(?:crm\s+)?(?:задач\w*|tasks)\b", head
-    )
+    said = re.search(rf"(?i)\b({COUNT_WORD})\s+(?:crm\s+)?(?:задач\w*|tasks)\b", head)
     if said is None or clause.after_colon is None:
         return []
     items = [

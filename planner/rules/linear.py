@@ -13,7 +13,7 @@ from planner.intents.models import ApplyTemplate, CreateIssue, CreateProject, pr
 from planner.numbers import number_from_words
 from planner.resolve import best, find_mentions, keys_for, match_words
 from planner.rules import rule
-from planner.rules._common import clean_title, find, priority_of, quoted, strip_spans
+from planner.rules._common import ORDINAL_ITEM, clean_title, find, priority_of, quoted, strip_spans
 from planner.rules._linear_common import ADD_EXISTING, LABEL_ON, dictated_list, find_user
 from planner.text import is_infinitive
 
@@ -273,11 +273,7 @@ _ABOUT_IT = re.compile(
     r"(?i)\s*(?:please\s+)?(?:move|assign|close|archive|delete|rename|set|mark|put|push|bump|give|переведи|назначь|закрой|"
     r"удали|поставь|перенеси|отдай)\s+(?:it|this|that|them|её|ее|его|их)\b"
 )
-# dictated lists: «первая …, вторая …», "first …, second …"
-_COUNTED = re.compile(
-    r"(?i)\b(?:перв(?:ая|ое|ый|ую)|втор(?:ая|ое|ой|ую)|трет(?:ья|ье|ий|ью)|четв[её]рт(?:ая|ое|ый|ую)|пят(?:ая|ое|ый|ую)|"
-    r"first|second|third|fourth|fifth)\b\s*[:—–-]?\s*"
-)
+_COUNTED = re.compile(ORDINAL_ITEM + r"\s*[:—–-]?\s*", re.IGNORECASE)  # «… первая X вторая Y»: split on them
 _TASK_START = re.compile(
     r"^\s*(?:(?:в|in)\s+[\w-]+\s+)?(?:нов\w+\s+)?(задача|задачу|таску|тикет|task|todo|issue|баг|bug)\b(?:\s+(?:для|for)\s+[\w-]+)?\s*[:\-—]?",
     re.IGNORECASE,
