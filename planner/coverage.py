@@ -23,7 +23,9 @@ from planner.resolve import Mention, WordKey, key_spans, keys_for, match_words
 from planner.text import is_imperative, is_infinitive, norm
 from toolkits.errors import ToolkitError
 
-__all__ = ["ACTION_CUES", "Coverage", "QuestionNotWrite", "asks_for_something", "interrogative", "value_gaps"]
+__all__ = [
+    "ACTION_CUES", "Coverage", "QuestionNotWrite", "asks_for_something", "interrogative", "repeats", "value_gaps",
+]  # fmt: skip
 
 ACTION_CUES = (
     "create", "put", "move", "complete", "delete", "archive", "comment", "assign", "remind", "rename",
@@ -143,6 +145,27 @@ def _same_kind(clause: Clause, intents: list[IntentBase]) -> bool:
     return any(op.startswith(_OPS[c]) for c in ACTION_CUES if clause.has(c) for op in ops)
 
 
+def _own_words(clause: Clause) -> list[WordKey]:
+    """The words a clause carries besides action words, pronouns, record nouns and courtesy."""
+    return [k for k in keys_for(clause.text) if k.text not in _EMPTY and k.text not in cue_words()
+            and not k.lemmas & cue_words()]  # fmt: skip
+
+
+_BARE_REPEAT = LazyRe(
+    r"(?i)^\W*(?:(?:please|pls|and|then|also|just|so|пожалуйста|плз|и|тоже|так\s+что)\W+)*"
+    r"(?:update|change|correct|fix|do|apply|save|reflect|обнови|поменяй|исправь|поправь|сделай|внеси|отрази|"
+    r"зафиксируй|поменять|обновить|исправить)\w*"
+    r"(?:\W+(?:it|that|this|them|the\s+record|the\s+deal|(?:it\s+)?in\s+(?:the\s+)?crm|accordingly|please|too|"
+    r"его|её|ее|это|их|в\s+crm|в\s+срм|соответственно|пожалуйста|плз|тоже))*\W*$"
+)
+
+
+def repeats(clause: Clause, intents: list[IntentBase]) -> bool:
+    """ "…should now be worth 1.5m, please update it", «…, обнови»: only an action word and a pronoun after a
+    clause that already asked for a change say nothing new; read again, they would ask what to change."""
+    return any(i.op != "find" for i in intents) and bool(_BARE_REPEAT.match(clause.text))
+
+
 @dataclass
 class Coverage:
     """Clauses that asked for something no rule read, checked against what the others produced."""
@@ -184,8 +207,7 @@ class Coverage:
         said = keys_for(" ".join(v for i in intents for v in _values(i)))
         out = []
         for index, clause in self.candidates:
-            own = [k for k in keys_for(clause.text) if k.text not in _EMPTY and k.text not in cue_words()
-                   and not k.lemmas & cue_words()]  # fmt: skip
+            own = _own_words(clause)
             if not (match_words(own, said) if own else _same_kind(clause, intents)):
                 out.append((index, clause.text.strip()))
         return sorted([*out, *self.missing])
@@ -216,6 +238,14 @@ _RECIPIENT_BEFORE = LazyRe(
 _PLACE_BEFORE = LazyRe(r"(?i)\b(?:в|во|in|into|to|for|для|команд\w*|team|project|проект\w*)\s*[:—-]?\s*$")
 _FROM_BEFORE = LazyRe(r"(?i)\b(?:из|from|out\s+of)\s+(?:the\s+)?(?:проекта|project|команды|team)?\s*$")
 _DOER_AFTER = LazyRe(r"(?i)\s+(?:to|should|needs\s+to|must|will)\s+[a-z]")
+# "Archive ENG-102, Initech told me …", «… — Альфа-Лизинг опять жалуется»: a record said as the one who
+# told or asked is the reason for the request, not a value of it
+_TELLER_AFTER = LazyRe(
+    r"(?i)^\s*(?:(?:also|again|just|already|today|тоже|опять|снова|уже|сегодня)\s+)*"
+    r"(?:told|tells|said|says|asked|asks|confirmed|reported|mentioned|complained|wrote|emailed|called|replied|"
+    r"agreed|hit|ran\s+into|pinged|сказал\w*|говор\w+|просил\w*|просят|просит|попросил\w*|пишут|пишет|"
+    r"написал\w*|жалу\w+|подтвердил\w*|сообщил\w*|звонил\w*|наткнул\w*|столкнул\w*)\b"
+)
 _TEXT_FIELDS = ("title", "body", "content", "description", "span", "name")
 
 
@@ -308,6 +338,9 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
             scene = listed and all(spans[p][0] < head_end for p in m.positions if p < len(spans))
             if why and all(spans[p][0] > why.start() for p in m.positions if p < len(spans)):
                 continue  # named in the reason, not as a value
+            last = max((p for p in m.positions if p < len(spans)), default=None)
+            if last is not None and _TELLER_AFTER.match(text[spans[last][1] :]):
+                continue  # the one who told or asked: the reason for the request
             if (
                 m.score >= 0.9
                 and not scene  # "по Initech завести задачи в ENG: SAML, SCIM": what the list is for

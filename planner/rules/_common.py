@@ -193,11 +193,13 @@ def priorities_said(text: str) -> list[Level]:
 _AMOUNT = LazyRe(
     r"(?<![\w-])(\$|€|₽)?\s*(\d+(?:[ ,.]\d{3})*(?:[.,]\d+)?)"
     r"(?:\s*(тысяч\w*|тыс\.?|млн\.?|миллион\w*|thousand|grand|million)|(k|к|m|м)|\s(k))?(?!\w)\s*"
-    r"(usd|eur|rub|руб\w*|долл\w*|dollars?|евро|€|\$|₽)?"
+    r"(usd|eur|rub|руб\w*|долл\w*|dollars?|roubles?|rubles?|bucks|euros?|евро|€|\$|₽)?"
 )
 
 
-_CURRENCY_WORD = LazyRe(r"(?i)(?:\b(usd|eur|rub|евро|долл\w*|руб\w*|dollars?|euros?)\b|([$€₽]))")
+_CURRENCY_WORD = LazyRe(
+    r"(?i)(?:\b(usd|eur|rub|евро|долл\w*|руб\w*|dollars?|euros?|roubles?|rubles?|bucks)\b|([$€₽]))"
+)
 
 
 _SAID_NUMBER = rf"(?:{NUMBER_WORDS})(?:[\s-]+(?:and\s+)?(?:{NUMBER_WORDS}))*"
@@ -388,4 +390,6 @@ def currency_said(text: str) -> Literal["USD", "EUR", "RUB"] | None:
 def _currency_code(word: str) -> Literal["USD", "EUR", "RUB"]:
     """The code of a currency said as a word or a sign ("руб", "₽", "евро", "€", "$", "dollars")."""
     w = word.lower()
-    return "RUB" if w.startswith(("р", "₽", "rub")) else "EUR" if w.startswith(("e", "€", "е")) else "USD"
+    return (
+        "RUB" if w.startswith(("р", "₽", "rub", "rou")) else "EUR" if w.startswith(("e", "€", "е")) else "USD"
+    )

@@ -217,6 +217,8 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
         and [m for m in await find(ctx, clause, "member", text=handed.group(1)) if m.score >= 0.5]
     ):
         return False  # «перекинь сделку на олега»: a new owner, not a stage
+    if stage is None and amount_of(without_old_amounts(clause.text), default=None) is not None:
+        return False  # "the Romashka deal should now be worth 1.5m roubles, please update it": a sum
     deal = listed[0] if listed else await _deal(clause, ctx)
     if stage is None:
         stages = await ctx.directory.stages()
@@ -358,6 +360,7 @@ _ABOUT_RECORD = re.compile(
     re.I,
 )
 _PRONOUN = re.compile(r"\b(?:her|him|them|his|their|ей|ему|ним|ней|нему|неё|нее|его|их|с ними)\b", re.I)
+_SUBJECT_PRONOUN = re.compile(r"\b(?:she|he|they|она|он|они)\b", re.I)
 _NOTE_SPLIT = re.compile(r"\s+[—–-]\s+|\s+(?:что|that)\s+", re.IGNORECASE)
 
 
@@ -480,6 +483,11 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     ):  # "Log this: Li Wei says the pilot is on hold": whom it is about
         target = await crm_target(clause, ctx, "target", clause.after_colon)
     before = ctx.said_before()
+    earlier = ctx.memory.get("record")
+    if (
+        target is None and earlier and ctx.clause_index > 0 and _SUBJECT_PRONOUN.search(clause.text)
+    ):  # "Maria has a new email, … - update her record, and add a note that she prefers Telegram"
+        target = earlier
     if (
         target is None and before and _PRONOUN.search(clause.text)
     ):  # "John wants a call … — add a note to his record"

@@ -11,6 +11,7 @@ from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents.models import CompleteTask, UpdateDeal, UpdateRecord
+from planner.numbers import spoken_numbers
 from planner.references import task_id
 from planner.rules import rule
 from planner.rules._common import amount_of, find, stage_said_as_destination, without_old_amounts
@@ -62,8 +63,10 @@ _ROLE = re.compile(
 )
 
 
-_NOW = re.compile(r"(?i)\b(?:теперь|is\s+now|now|should\s+be|will\s+be|будет|стала?|стоит)\b")
-_TO_AMOUNT = re.compile(r"(?i)\b(?:to|до|на)\s+[$€₽]?\s*\d[\d\s,.]*\s*(?:k|к|тыс\w*|m|млн|000)?\b")
+_NOW = re.compile(r"(?i)\b(?:теперь|is\s+now|now|(?:should|will|must)\s+(?:now\s+)?be|будет|стала?|стоит)\b")
+_TO_AMOUNT = re.compile(
+    r"(?i)\b(?:to|до|на)[\s,]+(?:(?:like|about|around|roughly|примерно|где-?то|около)[\s,]+)?[$€₽]?\s*\d[\d\s,.]*\s*(?:k|к|тыс\w*|m|млн|000)?\b"
+)
 _HANDED = re.compile(r"(?i)\s(?:на|to|→|->)\s+([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)\s*[.!]?$")
 
 
@@ -100,7 +103,7 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
             _NOW.search(clause.text)  # «сделка с альфой теперь 900к», "… should be 55,000 USD now"
             and (clause.has("deal") or any(m.score >= 0.9 for m in await find(ctx, clause, "deal")))
             or clause.has("move")
-            and _TO_AMOUNT.search(clause.text)  # "Bump the Acme Corp annual license to 65k"
+            and _TO_AMOUNT.search(spoken_numbers(clause.text))  # "Bump the Acme Corp annual license to 65k"
             and any(m.score >= 0.9 for m in await find(ctx, clause, "deal"))
         )
     ):

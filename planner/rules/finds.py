@@ -106,6 +106,13 @@ def _listing(clause: Clause) -> bool:
     )
 
 
+# "the Romashka deal should now be worth 1.5m", «сделка теперь должна стоить …»: a new value, not a sum asked
+_NEW_VALUE = re.compile(
+    r"(?i)\b(?:should|must|needs?\s+to|has\s+to|will)\s+(?:now\s+)?(?:be|cost)\b|\bis\s+now\b|"
+    r"\bдолжн\w*\s+(?:теперь\s+)?(?:быть|стоить)\b"
+)
+
+
 @rule(74)
 async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
     """Issues by team, state, label, priority or "me", with a count when asked."""
@@ -285,7 +292,7 @@ async def deal_totals(clause: Clause, ctx: BuildContext) -> bool:
     money = _MONEY_IN.search(clause.text)  # «сколько денег в переговорах»: the deals there, summed
     if not (clause.has("deal") or money and [m for m in await find(ctx, clause, "stage") if m.score >= 1.0]):
         return False
-    if not _listing(clause):
+    if not _listing(clause) or _NEW_VALUE.search(clause.text) and not clause.text.rstrip().endswith("?"):
         return False
     aggregate = aggregate_of(clause.text)
     mine = bool(_MINE.search(clause.text))
