@@ -9,7 +9,7 @@ from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
-from planner.analysis import Clause, analyse, head_of
+from planner.analysis import CUES, Clause, analyse, head_of
 from planner.context import BuildContext
 from planner.coverage import asks_for_something
 from planner.dates import MONTH_NAME, extract_moment
@@ -852,7 +852,8 @@ _SHORT_WORDS = frozenset(
 
 _ASKED_OF_AN_ISSUE = re.compile(
     r"(?i)\b(?:status\s+of|статус\w*|when\s+is|когда|what'?s\s+up\s+with|что\s+там\s+с|что\s+по|anyone\s+working|"
-    r"кто-нибудь|due|срок\w*|working\s+on|is\s+the\s+.+\s+(?:done|fixed|in\s+progress))\b"
+    r"кто-нибудь|due|срок\w*|working\s+on|is\s+the\s+.+\s+(?:done|fixed|in\s+progress)|"
+    r"yet|already|happen(?:ed)?|уже|готов[аоы]?)\b"  # "has the leaked staging key been rotated yet?"
 )
 # the words of a question about an issue that are not the issue's own: what is asked, and the asking
 _ASKED_NOT_NAMED = re.compile(
@@ -861,7 +862,8 @@ _ASKED_NOT_NAMED = re.compile(
     r"which|где|что|когда|кто|чья|чей|на|ком|у|в|каком|какой|какая|статус\w*|срок\w*|дедлайн\w*|задач\w*|тикет\w*|"
     r"висит|делает|отвечает|там|с|по|про|для|ну|э+|эм+|короче|слушай|а|и|ли|сейчас|приоритет\w*|исполнител\w*|"
     r"thing|stuff|anyone|anybody|up|with|does|do|did|has|have|linear|линеар\w*|setup|work|still|again|doing|"
-    r"handling|занимается)\b"
+    r"handling|занимается|yet|already|been|happen(?:ed)?|done|finished|resolved|shipped|closed|уже|готов[аоы]?|"
+    r"сделан\w*|закрыт\w*)\b"
 )
 
 
@@ -870,9 +872,12 @@ async def issue_asked_about(clause: Clause, ctx: BuildContext) -> bool:
     """ "what's the deadline on the API docs issue", «на ком висит задача по SSO для Ромашки», "who's on
     the leaked key rotation?": a question about one issue named by words of its title — answered with
     that issue, when those words fit it and no other."""
-    if clause.identifiers or clause.has("deal", "crm", "attio", "note", "meeting") or ctx.memory.get("issue"):
+    if clause.identifiers or clause.has("deal", "crm", "attio", "note") or ctx.memory.get("issue"):
         return False
-    if not (clause.asks() or clause.text.rstrip().endswith("?")) or clause.commands():
+    yes_no = re.match(
+        r"(?i)\s*(?:did|has|have|is|are|was|were|does)\b", clause.text
+    )  # "did the … call happen"
+    if not (clause.asks() or clause.text.rstrip().endswith("?")) or clause.commands() and not yes_no:
         return False
     if re.match(r"(?i)\s*(?:найди|найти|покажи|поищи|выведи|find|search|show|list|look\s+up)\b", clause.text):
         return False  # "Найди задачи про …": a search, answered as one
@@ -906,6 +911,12 @@ async def issue_asked_about(clause: Clause, ctx: BuildContext) -> bool:
         and not await _record_in_title(clause, ctx, str(found[0].get("title")))
     ):
         return False  # "What's the status of the Globex deal?": a CRM record asked about, not an issue
+    if clause.has("meeting") and not [
+        k
+        for k in clause.keys
+        if k.lemmas & CUES["meeting"] and match_words([k], keys_for(str(found[0].get("title"))))
+    ]:
+        return False  # "when is my call with Jane?": a meeting, unless the issue's title says it ("onboarding call")
     ident = str(found[0].get("identifier"))
     await ctx.emit(Find(object="issues", filters=Filters(record=ident)), record=found[0])
     return True

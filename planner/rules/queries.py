@@ -60,12 +60,34 @@ async def calendar_query(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
+# "did we already move Initech renewal to Won?": a verb inside a yes/no question is no request
+_YES_NO = re.compile(
+    r"(?i)\s*(?:did|has|have|is|are|was|were|does|do)\s+(?:we|you|they|the|it|that|this|[A-ZА-Я])"
+)
+# what only a deal carries, asked of the company it is with: «в какой стадии Альфа-Лизинг?», "how much is Romashka?"
+_DEAL_FIELD = re.compile(
+    r"(?i)\b(?:стади\w*|этап\w*|stage|сумм\w*|amount|worth|how\s+much|сколько\s+стоит|value|closed?\s+(?:won|lost))\b"
+)
+# "who's our contact on the Alfa Leasing deal?", «кто контакт в Globex?», "who do we talk to at Initech?"
+_CONTACT = re.compile(
+    r"(?i)\b(?:contacts?|point\s+of\s+contact|poc|talk\s+to|deal\s+with|контакт\w*|контактн\w+\s+лиц\w*|"
+    r"с\s+кем\s+(?:общаемся|говорим|работаем|связываться|держим\s+связь))\b"
+)
+
+
 @rule(85)
 async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
-    if not (_is_question(clause) or clause.has("deal")) or clause.has("create", "delete", "move"):
+    yes_no = bool(_YES_NO.match(clause.text)) and clause.text.rstrip().endswith("?")
+    if (
+        not (_is_question(clause) or clause.has("deal"))
+        or clause.has("create", "delete", "move")
+        and not yes_no
+    ):
         return False
     if clause.has("issue", "linear"):
         return False
+    if _is_question(clause) and await _contact_at(clause, ctx):
+        return True
     own_name = [
         m for m in await find(ctx, clause, "deal") if m.score >= 1.0
     ]  # "the Globex pilot", not just "Globex"
@@ -139,6 +161,8 @@ async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
         if deal is not None:
             await _one(ctx, "deals", deal)
             return True
+    if _is_question(clause) and _DEAL_FIELD.search(clause.text) and await _deals_of_company(clause, ctx):
+        return True
     for kind, obj in (("person", "people"), ("company", "companies")):
         found = strong(await find(ctx, clause, kind))
         if found and _is_question(clause):
@@ -198,6 +222,52 @@ async def issue_query(clause: Clause, ctx: BuildContext) -> bool:
                 query = query[:a] + m.entity.name + query[b:]
                 break
     await ctx.emit(Find(object="issues", filters=Filters(text=query[:200])))
+    return True
+
+
+async def _companies_named(clause: Clause, ctx: BuildContext) -> list[Entity]:
+    """The companies a clause names in full, or through a deal it names ("the Alfa Leasing deal")."""
+    named = [m.entity for m in await find(ctx, clause, "company") if m.score >= 0.9]
+    if named:
+        return named
+    deals = [m.entity for m in await find(ctx, clause, "deal") if m.score >= 0.9]
+    ids = {d.extra.get("company_id") for d in deals} - {None}
+    return [c for c in await ctx.directory.companies() if c.id in ids]
+
+
+async def _contact_at(clause: Clause, ctx: BuildContext) -> bool:
+    """ "who's our contact at Globex / on the Alfa Leasing deal?": the people at that company."""
+    if not _CONTACT.search(clause.text) or _PLURAL_RECORDS.search(clause.text) and not clause.has("deal"):
+        return False
+    if [m for m in await find(ctx, clause, "person") if m.score >= 0.9]:
+        return False  # "what's Jane's contact info": one person asked about
+    companies = await _companies_named(clause, ctx)
+    if len(companies) != 1:
+        return False
+    company = companies[0]
+    await ctx.emit(Find(object="people", filters=Filters(company=company.name)), company=company)
+    deals = [m.entity for m in await find(ctx, clause, "deal") if m.score >= 0.9]
+    if clause.has("deal") and len(deals) == 1:  # "… on the Alfa Leasing deal": the deal beside its people
+        await _one(ctx, "deals", deals[0])
+    return True
+
+
+async def _deals_of_company(clause: Clause, ctx: BuildContext) -> bool:
+    """«в какой стадии Альфа-Лизинг?», "how much is the Romashka thing worth?": a deal's field asked of
+    the company — its one deal, or its deals listed."""
+    if [m for m in await find(ctx, clause, "person") if m.score >= 0.9]:
+        return False
+    companies = [m.entity for m in await find(ctx, clause, "company") if m.score >= 0.9]
+    if len(companies) != 1:
+        return False
+    company = companies[0]
+    theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") == company.id]
+    if not theirs:
+        return False
+    if len(theirs) == 1:
+        await _one(ctx, "deals", theirs[0])
+    else:
+        await ctx.emit(Find(object="deals", filters=Filters(company=company.name)), company=company)
     return True
 
 
