@@ -33,7 +33,7 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
                 "close finish finished resolve resolved закончить закончил доделал доделала готовы готова",
     "delete": "удалить удали стереть сотри убрать убери удалению delete remove trash drop rid nuke kill",
     "archive": "архивировать заархивировать заархивируй заархивь архивни archive",
-    "comment": "прокомментировать прокомментируй комментарий комментировать откомментировать коммент комментарием "
+    "comment": "отпиши отписать отпишись прокомментировать прокомментируй комментарий комментировать откомментировать коммент комментарием "
                "comment",
     "note": "заметка note записка",
     "assign": "назначить назначь назначай ассайнь ассайни заассайнь заасайнь асайнь берёт берет возьмёт возьмет "
@@ -63,7 +63,7 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "crm": "crm црм срм",
     "remind": "напомнить напомни remind",
     "todo": "позвонить набрать написать отправить связаться созвониться встретиться call email ping send text "
-            "phone meet",
+            "phone meet chase nudge",
     "followup": "follow-up follow followup",
     "stage": "стадия этап stage",
     "signed": "подписать подписали sign signed",
@@ -197,8 +197,14 @@ class Clause:
 
 # a Russian noun in the accusative is the object of a verb left out («задачу Олегу …», «встречу с Джейн …»);
 # the nominative or plural names what is asked about («задачи Олега», «заметки по Initech»)
+# a person a request is for, said first in the dative («олегу задачу …», «мне задачу …», «Анне задача: …»)
+DATIVE = (
+    r"мне|ему|ей|нам|тебе|(?!(?:где|все|тоже|еще|ещё|уже|вообще|также|мое|моё|твое|свое|какую|такую|новую|эту|"
+    r"одну|ту|срочную|большую|отдельную|вторую|первую|третью|каждую|по|на|ну|не|же|и)\b)[^\W\d_]{2,}[уюе]"
+)
 _OBJECT_OF_A_REQUEST = LazyRe(
     r"(?i)^(?!.*(?<![\w-])(?:не|not)(?![\w-])).*?(?<![\w-])(?:задачу|встречу|заметку|напоминалку|тикет\s+на)(?![\w-])"
+    rf"|^\s*(?:{DATIVE})\s+(?:задача|задачка)(?![\w-])(?!.*\?\s*$)"  # «Анне задача на завтра — …»
 )
 
 
@@ -281,7 +287,8 @@ _STARTS = LazyRe(
 
 # «По Globex: задачу Олегу — выставить счёт»: a request that opens with the thing asked for, its verb left out
 _OBJECT_FIRST = LazyRe(
-    r"(?i)^(?!.*(?<![\w-])(?:не|not)(?![\w-]))\s*(?:по\s+[\w-]+(?:\s+[\w-]+)?\s*[:,—-]?\s*)?(?:задачу|заметку|напоминалку)(?![\w-])"
+    r"(?i)^(?!.*(?<![\w-])(?:не|not)(?![\w-]))\s*(?:по\s+[\w-]+(?:\s+[\w-]+)?\s*[:,—-]?\s*)?"
+    rf"(?:(?:{DATIVE})\s+(?:задача|задачка)(?![\w-])|(?:(?:{DATIVE})\s+)?(?:задачу|заметку|напоминалку)(?![\w-]))"
 )
 
 _ANY_PHRASE = LazyRe("|".join(f"(?:{rx.pattern})" for rx, _ in _PHRASES), re.IGNORECASE)
@@ -498,9 +505,12 @@ def _bulleted_requests(text: str, now: datetime) -> list[Clause] | None:
     lines = [x for x in text.splitlines() if x.strip()]
     items = [_BULLET.sub("", x).strip() for x in lines if _BULLET.match(x)]
     numbered = re.split(r"(?:^|\s)\d{1,2}\)\s+", text)  # "1) заметка к …: … 2) задача в CRM на Макса: …"
-    if len(lines) == 1 and len(numbered) >= 3 and not numbered[0].strip():
+    heading = numbered[0].strip()  # «Короче, три вещи: 1) … 2) …»: what the list is, or whom it is about
+    if len(lines) == 1 and len(numbered) >= 3 and (not heading or heading.endswith(":")):
         items = [x.strip(" ;,.") for x in numbered[1:] if x.strip(" ;,.")]
         lines = items
+    else:
+        heading = ""
     if len(items) < 2 or len(items) != len(lines):
         return None  # a heading ("Заведи в ENG три бага:") introduces the lines: they are its content
     readings = [analyse(x, now) for x in items]
@@ -513,7 +523,10 @@ def _bulleted_requests(text: str, now: datetime) -> list[Clause] | None:
         for r in readings
     ):
         return None
-    return [c for x in items for c in split_clauses(x, now)]
+    told = analyse(heading.rstrip(":"), now) if heading else None
+    if told is not None:
+        told.context = True
+    return [*([told] if told is not None else []), *(c for x in items for c in split_clauses(x, now))]
 
 
 _WITH_NEXT = LazyRe(r"(?i)\s*(?:,\s*(?:(?:и|and)\s+)?|\s+(?:и|and)\s+)(?=(?:с|со|with)\s)")
@@ -538,7 +551,8 @@ def _meetings_listed(head: str, tail: str, now: datetime) -> list[Clause] | None
 
 _DASH_AND = LazyRe(r"\s+[—–-]\s+(?:и|а\s+также|and|plus)\s+(?=\S)", re.I)
 _NEXT_REQUEST = LazyRe(
-    r"(?:,\s+(?=(?:и|а\s+также|and|also|then|затем|потом)\s)|\s+[—–-]\s+(?=(?:и|and|а\s+также|also)\s)|[.!?;]\s+)(?:(?:also|and|then|и|а\s+ещё|а\s+еще|ещё|еще|также|потом)[,\s]+)?(?=\S)",
+    r"(?:,\s+(?=(?:(?:ну|да|так)\s+)?(?:и|а\s+также|and|also|then|затем|потом)\s)|\s+[—–-]\s+(?=(?:и|and|а\s+также|also)\s)|[.!?;]\s+)"
+    r"(?:(?:ну|да|так)\s+)?(?:(?:also|and|then|и|а\s+ещё|а\s+еще|ещё|еще|также|потом)[,\s]+)?(?=\S)",
     re.I,
 )
 # an item of a list that names a thing to do: "онбординг в Linear", "созвон с Иваном в четверг"
@@ -583,11 +597,24 @@ _QUANTIFIED = LazyRe(r"(?i)^\s*(?:all|every|everything|each|все|всё|все
 
 # pieces that only finish the request before them: "… Please make that a CRM task", «…, обнови в CRM»
 # (the news is the change), "сколько сделок в рублях и на какую сумму" (one read, totalled)
-_SAME_REQUEST = (_MAKE_IT, _UPDATE_IT, _TOTAL_TOO)
+# "… a call on Friday at 3pm. Put it in my calendar", «… встречу в пн в 11. Закинь в календарь и Марию позови»
+_TO_CALENDAR = LazyRe(
+    r"(?i)(?:(?:и|and|so|так\s+что)\s+)?(?:please\s+|пожалуйста\s+)?(?:закинь|поставь|добавь|внеси|занеси|put|add|"
+    r"book|pop)(?:\s+(?:это|её|ее|его|it|that|this))?\s+(?:в\s+(?:мой\s+)?календар\w*|in(?:to)?\s+(?:the\s+|my\s+)?"
+    r"calendar)(?:\s*,?\s*(?:и|and)\s+(?:\w+\s+(?i:позови|пригласи)|(?:invite|позови|пригласи)\s+\w+(?:\s+\w+)?))?"
+    r"\s*[.!]*"
+)
+_SAME_REQUEST = (_MAKE_IT, _UPDATE_IT, _TOTAL_TOO, _TO_CALENDAR)
 
 
 def _quoted_spans(text: str) -> list[tuple[int, int]]:
     return [m.span() for m in re.finditer(r"«[^«»]*»|“[^“”]*”", text)]
+
+
+_THING_ASKED_NEXT = LazyRe(
+    r"(?i)(?:и\s+|and\s+|плюс\s+|plus\s+)?(?:(?:к|в|на|по|to|on)\s+(?:the\s+)?\S+\s+)?"
+    r"(?:заметк[уа]|задач[уа]|напоминалк[уа]|(?:a\s+)?note|(?:a\s+)?task)\b"
+)
 
 
 def _split(text: str, now: datetime) -> list[Clause]:
@@ -704,6 +731,11 @@ def _split(text: str, now: datetime) -> list[Clause]:
             r"(?i)(?:и\s+|and\s+)?(?:заметк\w*|note)\b", text[s:e].strip()
         ):
             merged.append((s, e))  # "Сделку в выиграна, и заметку к ней: …": a change, then a note
+            parts = [right]
+        elif left.has("meeting", "block") and _THING_ASKED_NEXT.match(text[s:e].strip()):
+            merged.append(
+                (s, e)
+            )  # «завтра в 12 созвон с Джоном …, и к сделке заметку: …»: a meeting, then a note
             parts = [right]
         else:
             merged[-1] = (merged[-1][0], e)

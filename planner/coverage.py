@@ -18,6 +18,7 @@ from planner._lazy_re import LazyRe
 from planner.analysis import CUES, Clause, cue_words
 from planner.context import BuildContext
 from planner.date_gaps import date_gaps
+from planner.dates import extract_duration
 from planner.intents import IntentBase, toolkit_of
 from planner.resolve import Mention, WordKey, key_spans, keys_for, match_words
 from planner.text import is_imperative, is_infinitive, norm
@@ -60,6 +61,9 @@ _EMPTY = frozenset(
 _ACTION_VERBS = frozenset().union(*(CUES[c] for c in ACTION_CUES))  # the words a request is asked with
 # things a request makes or changes: said after an unknown imperative, the clause asked for something
 _THINGS = ("note", "task", "issue", "meeting", "comment", "deal", "company", "person", "project")
+
+
+_ASKED_AS_OBJECT = LazyRe(r"(?i)(?<![\w-])(?:заметку|встречу|коммент(?:арий)?)(?![\w-])(?![^:]*\?\s*$)")
 
 
 class QuestionNotWrite(Exception):
@@ -183,7 +187,11 @@ class Coverage:
         name is not in the draft, so the clause is named back rather than drafted without it."""
         if clause.asks() or interrogative(clause):
             return
-        verb = clause.has("create", "put", "note_verb", "schedule", "block") or asks_for_something(clause)
+        verb = (
+            clause.has("create", "put", "note_verb", "schedule", "block")
+            or asks_for_something(clause)
+            or bool(_ASKED_AS_OBJECT.search(clause.text))  # «…, и к сделке заметку»: its verb left out
+        )
         # "Add an issue: write the release notes": words after a colon are content, they ask for nothing
         head = keys_for(clause.text.split(":", 1)[0]) if clause.after_colon is not None else clause.keys
         said_that = re.search(r"(?i),?\s+(?:что|that)\s", clause.text)
@@ -310,7 +318,11 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
     ):
         gaps.append(vague.group(0))
     gaps += date_gaps(text, intents, ctx.now)  # "due friday, no, monday" drafted as Friday
-    money = amount_of(without_old_amounts(text))
+    priced = text
+    if any(i.op == "create_event" for i in intents):  # "call john tmrw 14:30 30m": 30 minutes, no money
+        _, lasting = extract_duration(text)
+        priced = text[: lasting[0]] + text[lasting[1] :] if lasting else text
+    money = amount_of(without_old_amounts(priced))
     if money is not None:
         number = money[0]
         said = {f"{int(number)}" if float(number).is_integer() else f"{number}"}
@@ -386,9 +398,10 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
                 and not _said_in(clause, m, keys)
             ):
                 gaps.append(" ".join(words))
-    if any(i.op in ("update_deal", "create_deal") for i in intents) and not any(
-        _carries(i, "stage") for i in intents
-    ):  # «сделку в переговоры и сумму …» drafted with the sum alone
+    if any(i.op != "find" for i in intents) and not any(
+        _carries(i, "stage") for i in [*intents, *ctx.intents]
+    ):  # «сделку в переговоры и сумму …» drafted with the sum alone; "make the deal to won and do the
+        # onboarding tasks" drafted with the tasks alone
         stage = await stage_said_as_destination(ctx, clause)
         if stage is not None:
             gaps.append(

@@ -130,11 +130,16 @@ def extract_moment(text: str, now: datetime) -> Moment:
 
     # relative offsets: через 2 часа / in 3 days / через неделю
     rx = re.search(
-        r"\b(?:через|in)\s+(\d+|[а-яa-z]+)?\s*(минут[уы]?|час(?:а|ов)?|дн(?:я|ей)|день|недел[юиь]|minutes?|hours?|days?|weeks?)\b",
+        r"\b(?:через|in)\s+(?:a\s+couple\s+of\s+|a\s+|an\s+)?(\d+|[а-яa-z]+)?\s*"
+        r"(минут(?:[уы]|ку|ки)?|час(?:а|ов|ик|ика)?|дн(?:я|ей)|день|денёк|денек|недел(?:[юиь]|ьку|ьки)|"
+        r"minutes?|hours?|days?|weeks?)\b",
         low,
-    )
+    )  # "через недельку", "через пару дней", "in a couple of days"
     if rx:
-        qty_word = rx.group(1) or "1"
+        qty_word = rx.group(1) or ("2" if "couple" in rx.group(0) else "1")
+        qty_word = {"пару": "2", "пара": "2", "couple": "2", "несколько": "3", "few": "3"}.get(
+            qty_word, qty_word
+        )
         qty = int(qty_word) if qty_word.isdecimal() else _NUM_WORDS.get(qty_word)
         if qty is not None:
             unit = rx.group(2)
@@ -566,6 +571,9 @@ def _duration_in(low: str, bare_number_after_na: bool) -> tuple[int | None, tupl
     rx = re.search(r"\b(?:на\s+)?полтора\s+часа\b|\ban hour and a half\b", low)
     if rx:
         return 90, rx.span()
+    rx = re.search(r"(?<![\d.,])\b(\d{1,3})(?:m|м|mins?)\b(?![.,]\d)", low)  # "14:30 30m": typed tersely
+    if rx and 5 <= int(rx.group(1)) <= 240:
+        return int(rx.group(1)), rx.span()
     rx = re.search(r"\bминут\s+на\s+(\d{1,3})\b", low)  # "минут на сорок": about forty minutes
     if rx and 0 < int(rx.group(1)) <= 600:
         return int(rx.group(1)), rx.span()

@@ -118,6 +118,8 @@ _CASE_OF = {"до": 1, "с": 1, "со": 1, "от": 1, "после": 1, "кром
 
 def _expand(m: re.Match[str]) -> str:
     said = m.group(1).lower()
+    if m.group(1).isupper() and len(m.group(1)) > 1 and said not in _DAY_CASES:
+        return m.group(0)  # "HR", "MON": an acronym typed in capitals, not a shorthand
     word = _SHORT[said]
     if said in _DAY_CASES:
         before = re.search(r"(\w+)\s*$", m.string[: m.start()])
@@ -201,12 +203,20 @@ _THROWN = re.compile(
 )
 
 
+_REMIND_WHAT = LazyRe(
+    r"(?i)\b(?:напомни(?:те)?(?:\s+мне)?|remind\s+me|подскажи(?:те)?|tell\s+me)\s*,?\s+"
+    r"(?=(?:что\s+за|кто|какой|какая|какие|какое|когда|сколько|где|who|what|which|when|how\s+much|how\s+many)\b"
+    r"[^.!]*\?\s*$)"
+)
+
+
 def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
     text = _EMOJI.sub(" ", text).strip() or text  # "mark Globex pilot as won 🎉": a feeling, not a word
     text = _NAMED_THEN_ASKED.sub(r"\2 \1", text, count=1)  # "The leaked key issue: move it to …"
     text = _british_dates(text)  # "Friday week", "a fortnight today", "half nine": in the reader's words
     text = _THROWN.sub("добавь", text)  # «кинь заметку»: made ("кинь ENG-106 на Макса" hands it over)
+    text = _REMIND_WHAT.sub("", text)  # «напомни, что за сделка и кто её ведёт?»: a question, asked politely
     text = _ORDINAL_DAY.sub(_ordinal_day, text)  # "пятнадцатое декабря" -> "15 декабря"
     text = _SHORT_MONTH.sub(lambda m: f"{m.group(1)} {_MONTHS[m.group(2).lower()]}", text)  # "до 1 дек"
     text = _SHORT_RX.sub(_expand, text)

@@ -123,7 +123,10 @@ async def stage_said_as_destination(ctx: BuildContext, clause: Clause) -> Mentio
     return None
 
 
-_INTO_STAGE = LazyRe(r"(?i)\b(?:в|во|на|to|into)\s+(?:стади\w+\s+|stage\s+)?$")
+_INTO_STAGE = LazyRe(
+    r"(?i)(?:\b(?:в|во|на|to|into)|\b(?:is|are)\s+now\s+(?:in|at)|\bnow\s+(?:in|at)|\bтеперь\s+(?:в|во|на))"
+    r"\s+(?:the\s+)?(?:стади\w+\s+|stage\s+)?$"
+)  # "… is now in proposal": where it is now, so where it goes
 
 
 def without_heading(text: str) -> str:

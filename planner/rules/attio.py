@@ -8,7 +8,7 @@ from datetime import datetime, time
 
 from planner import references as refs
 from planner._lazy_re import LazyRe
-from planner.analysis import CUES, Clause, head_of
+from planner.analysis import CUES, DATIVE, Clause, head_of
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents import MISSING
@@ -166,8 +166,20 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
     fielded = not (clause.creates() or clause.says_new()) and re.search(
         r"(?i)\b(?:стади\w*|stage)\s*[:—-]?\s+[^\s,.;]+\s*[.!]?$", clause.text
     )
+    stage_at = min((min(m.positions) for m in await find(ctx, clause, "stage") if m.positions), default=0)
+    speakers = {
+        max(m.positions)
+        for kind in ("person", "member")
+        for m in await find(ctx, clause, kind)
+        if m.positions
+    }
+    told = any(  # «Иван Сидоров просил КП …»: someone named, then what they did
+        i - 1 in speakers and is_past(k.text) and not k.text.isascii() and not k.lemmas & CUES["move"]
+        for i, k in enumerate(clause.keys[:stage_at])
+    )
     elliptic = (
         not clause.text.rstrip().endswith("?")
+        and not told  # «Иван Сидоров просил КП на расширение»: what someone did, not where the deal goes
         and (_to_stage(clause) or fielded)  # «сделка Acme Corp annual license, ну, стадия предложение»
         and (
             await _names_deal(clause, ctx)
@@ -260,6 +272,9 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
 _PENDING = re.compile(
     r"(?i)\b(?:before|until|till|once|when|if|unless|after|by\s+the\s+time|до\s+того|пока\s+не|когда|если|после\s+того)\b"
     r"(?:\s+\S+){0,3}\s+(?:sign\w*|подпиш\w*|подписа\w*|refus\w*|откаж\w*)"
+    # "chase Globex for the signed contract": a thing described, not the deal's news
+    r"|\b(?:the|a|an|their|our|its|his|her)\s+(?:\w+\s+)?(?:signed|lost|declined)\s+\w"
+    r"|\b(?:подписанн\w*|проигранн\w*)\s+(?:договор|контракт|кп|nda|акт)\w*"
 )
 _QUOTED_AS_NOTE = re.compile(r"«([^«»]{12,})»(?=\s+(?:as|как)\s+(?:a\s+)?(?:note|заметк\w*))", re.I)
 _AMOUNT_WORD = re.compile(r"(?i)\b(?:сумм\w*|amount|value|стоимост\w*|бюджет\w*)\b")
@@ -360,6 +375,7 @@ _ABOUT_RECORD = re.compile(
     re.I,
 )
 _PRONOUN = re.compile(r"\b(?:her|him|them|his|their|ей|ему|ним|ней|нему|неё|нее|его|их|с ними)\b", re.I)
+_PERSONAL = re.compile(r"(?i)\b(?:her|him|ей|ему|ней|нему)\b")  # one person, never a company
 _SUBJECT_PRONOUN = re.compile(r"\b(?:she|he|they|она|он|они)\b", re.I)
 _NOTE_SPLIT = re.compile(r"\s+[—–-]\s+|\s+(?:что|that)\s+", re.IGNORECASE)
 
@@ -539,7 +555,9 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
 
 
 # «задача Олегу: …», "task for Max: …": a to-do addressed to someone, then what it is
-_ADDRESSED = re.compile(r"(?i)\s*(?:задач\w*|таск\w*|task|todo)\s+\S+\s*[:—–-]")
+_ADDRESSED = re.compile(
+    rf"(?i)\s*(?:(?:задач\w*|таск\w*|task|todo)\s+\S+\s*[:—–-]|(?:{DATIVE})\s+(?:задач\w*|таск\w*)\b)"
+)  # «задача Олегу: …», «Анне задача на завтра — …»
 # "…, linked to the Globex pilot deal", «…, привяжи к сделке Globex»: which record the task is on
 _LINKED = re.compile(
     r"(?i)[,\s]*\b(?:linked\s+to|link\s+it\s+to|attached\s+to|привяж\w*\s+(?:её\s+|ее\s+)?к|прикрепи\w*\s+к)\s+"
@@ -611,6 +629,12 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     linked = _LINKED.search(clause.text)
     target = await crm_target(clause, ctx, "target", linked.group(1)) if linked else None
     target = target or await crm_target(clause, ctx, "target", clause.text)
+    if target is None and _PERSONAL.search(clause.text):  # «…: Мария просит …, ну и напомни ей перезвонить»
+        for before in reversed(ctx.memory.get("said") or []):
+            people = strong(await find(ctx, clause, "person", text=before))
+            if len(people) == 1:
+                target = ("person", people[0].entity)
+                break
     if target is None and _PRONOUN.search(clause.text) and ctx.memory.get("record"):
         target = ctx.memory["record"]  # "…to Jane Doe, and create a task to send her the contract"
     newcomer = (
@@ -701,6 +725,8 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         re.sub(r"(?i)^(?:for|для)\s+(?:me|him|her|them|меня|него|неё|нее|них)\s+(?:to\s+)?", "", content)
         or content
     )
+    # «Анне задача на завтра — подготовить …»: the day taken out leaves its preposition before the dash
+    content = re.sub(r"(?i)^(?:(?:на|к|до|by|on|for)\s*)?[—–-]+\s*", "", content).strip() or content
     deadline = None
     if clause.moment.day:
         at = clause.moment.at or time(9, 0)
@@ -773,6 +799,15 @@ async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
     ]
     if right_after:
         return right_after[0]
+    first = [  # «Максу задача в CRM: …», «олегу задачу: …»: the colleague said first, in the dative
+        m.entity
+        for m in members
+        if min(m.positions) == 0
+        and len(clause.keys) > 1
+        and re.fullmatch(r"(?i)задач\w*|таск\w*|напоминалк\w*", clause.keys[1].text)
+    ]
+    if first:
+        return first[0]
     if not members or not (clause.has("assign", "create", "put", "remind") or addressed):
         return None
     colleague: Entity = members[0].entity
@@ -834,9 +869,24 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
     assert company is not None
     stage = await _stage(clause, ctx)
     owner = await _owner(clause, ctx)
+    listed_fields = _field_list(clause)  # "new deal: Initech expansion / initech / 22.5k usd / lead / max"
+    if owner is None and listed_fields:
+        for part in listed_fields[1:]:
+            said = keys_for(part)
+            colleagues = [
+                m
+                for m in await ctx.directory.members()
+                if 0 < len(said) <= 2 and match_words(said, keys_for(m.name))
+            ]
+            if part.lower() in ("me", "мне", "я", "на меня"):
+                owner = await refs.member(ctx, "me")
+            elif len(colleagues) == 1:
+                owner = colleagues[0]
     said_after = await _words_after_company(clause, ctx, company)
+    first_field = listed_fields[0] if listed_fields else None
     name = (
         _said_name(clause)
+        or (first_field if first_field and not _says_only(first_field, company.name) else None)
         # as said: "Initech SSO add-on"; said apart: «Umbrella Health — расширение»
         or (f"{company.name} {said_after}" if said_after else None)
         or f"{company.name} — {_kind_of_deal(clause) or ctx.t('новая сделка', 'new deal')}"
@@ -936,6 +986,22 @@ def _kind_of_deal(clause: Clause) -> str | None:
         return None
     word = m.group(1)
     return lemma(word.lower()) if not word.isascii() else word.lower()
+
+
+def _field_list(clause: Clause) -> list[str]:
+    """A new record's fields typed as a list after a colon, at least three of them ("new deal: A / b / c")."""
+    if clause.after_colon is None:
+        return []
+    parts = [
+        p.strip(" .") for p in re.split(r"\s*[;|]\s*|\s+/\s+|\s*,\s*", clause.after_colon) if p.strip(" .")
+    ]
+    return parts if len(parts) >= 3 else []
+
+
+def _says_only(words: str, name: str) -> bool:
+    """The words are only the record's name (or its first word): no name of their own."""
+    said = keys_for(words)
+    return bool(said) and len(said) <= len(keys_for(name)) and match_words(said, keys_for(name))
 
 
 def _said_name(clause: Clause) -> str | None:

@@ -257,6 +257,10 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         field, either = "stage", [*(await _deal_stages(clause, ctx, head))]
     elif len(named_teams := await _teams_named(ctx, head)) > 1:  # «всем задачам в ENG и CS»: each team's
         field, either = "team", named_teams
+    elif (
+        len(named_projects := await _projects_named(clause, ctx, head)) > 1
+    ):  # "in Q1 Launch and Website Redesign"
+        field, either = "project", named_projects
     else:  # "labeled docs or feature": each label's issues
         field, either = "label", [*(await _either_label(ctx, head, filters.label))]
     for value in either or [getattr(filters, field)]:
@@ -269,6 +273,12 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
             **resolved,
         )
     return True
+
+
+async def _projects_named(clause: Clause, ctx: BuildContext, head: str) -> list[str]:
+    """The projects a bulk change's issues are in, when more than one is named."""
+    found = [m for m in await find(ctx, clause, "project", text=head) if m.score >= 0.9]
+    return list(dict.fromkeys(m.entity.name for m in sorted(found, key=lambda m: min(m.positions or {0}))))
 
 
 async def _deal_stages(clause: Clause, ctx: BuildContext, head: str) -> list[str]:

@@ -114,6 +114,7 @@ _WITH = re.compile(
 _INVITE = re.compile(
     r"(?i)\b(?:invite|пригласи\w*|позови|зов[иу])\s+([^\W\d_][\w'-]*(?:(?:\s*(?:,|\bи\b|\band\b|&|\+)\s*|\s+)"
     r"[^\W\d_][\w'-]*){0,5})"
+    r"|\b([A-ZА-ЯЁ][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)\s+(?i:позови|пригласи|зови)\b"  # «и Марию позови»
 )
 _PLUS = re.compile(
     r"([^\W\d_][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)\s*\+\s*([^\W\d_][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)"
@@ -158,11 +159,12 @@ async def _attendees(clause: Clause, ctx: BuildContext) -> tuple[list[Entity | s
         phrases += [(m.group(1), m.span(1)), (m.group(2), m.span(2))]
     pointed = False
     for m in _INVITE.finditer(clause.text):
-        for part in re.split(r"(?i)\s*(?:,|\bи\b|\band\b|&|\+)\s*", m.group(1)):
+        group = 1 if m.group(1) else 2
+        for part in re.split(r"(?i)\s*(?:,|\bи\b|\band\b|&|\+)\s*", m.group(group)):
             if _POINTED.match(part.strip()):
                 pointed = True
             elif part.strip():
-                start = clause.text.find(part, m.start(1))
+                start = clause.text.find(part, m.start(group))
                 phrases.append((part.strip(), (start, start + len(part))))
     full = str(ctx.memory.get("full_text", ""))
     scene = re.match(r"(?i)\s*(?:for|для)\s+([^\W\d_][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)\s*:", full)
@@ -268,6 +270,10 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
         about = [
             m.entity for kind in ("deal", "company") for m in await find(ctx, clause, kind) if m.score >= 0.9
         ]
+        for record in about[:1]:  # «… созвон с Джоном, и к сделке заметку»: the record the next request means
+            ctx.memory["record"] = (record.kind, record)
+            if record.kind == "deal":
+                ctx.memory["deal"] = record
         said = keys_for(title)
         missing = next((e for e in about if not match_words(keys_for(e.name), said)), None)
         if missing is not None and not any(match_words(keys_for(e.name), said) for e in about):

@@ -713,7 +713,8 @@ _TITLE_WORD = re.compile(r"(?i)\b(?:названи\w*|заголов\w*|title|na
 
 def _comment_body(text: str) -> str | None:
     m = re.search(
-        r"(?:коммент\w*|comment(?:\s+on)?|напиши\s+в)[\s,]+(?:(?:к|to|on|в|во|у|под|in|for)\s+)?(?:[A-Z]{1,10}-\d+(?!\d)\s*)?[:\-—]?\s*(.+)$",
+        r"(?:коммент\w*|comment(?:\s+on)?|напиши\s+в|отпиши\w*)[\s,]+(?:(?:к|to|on|в|во|у|под|in|for)\s+)?"
+        r"(?:(?:ней|нём|нем|неё|нее|ней|it|этой|этом|задаче|тикете)\b\s*)?(?:[A-Z]{1,10}-\d+(?!\d)\s*)?[:\-—]?\s*(.+)$",
         re.sub(r"(?i)\b[A-Z]{1,10}-\d+\b", lambda m: m.group(0).upper(), text),
         re.I,
     )

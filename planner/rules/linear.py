@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
-from planner.analysis import CUES, Clause, analyse, head_of
+from planner.analysis import CUES, DATIVE, Clause, analyse, head_of
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents.models import ApplyTemplate, CreateIssue, CreateProject, priority_name
@@ -275,11 +276,11 @@ _ABOUT_IT = re.compile(
 )
 _COUNTED = re.compile(ORDINAL_ITEM + r"\s*[:—–-]?\s*", re.IGNORECASE)  # «… первая X вторая Y»: split on them
 _TASK_START = re.compile(
-    r"^\s*(?:(?:в|in)\s+[\w-]+\s+)?(?:нов\w+\s+)?(задача|задачу|таску|тикет|task|todo|issue|баг|bug)\b(?:\s+(?:для|for)\s+[\w-]+)?\s*[:\-—]?",
+    rf"^\s*(?:(?:в|in)\s+[\w-]+\s+)?(?:(?i:{DATIVE})\s+)?(?:нов\w+\s+)?(задача|задачу|таску|тикет|task|todo|issue|баг|bug)\b(?:\s+(?:для|for)\s+[\w-]+)?\s*[:\-—]?",
     re.IGNORECASE,
 )
 _DASHED = re.compile(
-    r"(?i)^\s*(?:(?:в|in|по|for)\s+[\w-]+\s+)*(?:нов\w+\s+)?(?:задачу|таску|тикет|todo|task|ticket)\b[^—–:?]{0,40}?"
+    rf"(?i)^\s*(?:(?:в|in|по|for)\s+[\w-]+\s+)*(?:(?:{DATIVE})\s+)?(?:нов\w+\s+)?(?:задачу|задача|таску|тикет|todo|task|ticket)\b[^—–:?]{{0,40}}?"
     r"(\s[—–]\s)(?=\S)"
 )
 _ASSIGNEE = re.compile(
@@ -291,11 +292,35 @@ _ASSIGNEE = re.compile(
 
 
 _FOR_WHOM = re.compile(r"(?i)(?:for|для|на|on)\b")
+# «задачку Пете …», «задачу на Петю», «для Пети»: a person a new issue is for, named with a capital
+_FOR_SOMEONE = re.compile(
+    r"(?:(?i:задач\w*|таск\w*|тикет\w*)\s+|(?i:на|для)\s+)([А-ЯЁ][а-яё]{2,}(?:[уюеи]|[ая]))\b(?!\s+[А-ЯЁ])"
+)
+
+
+async def _known_name(clause: Clause, ctx: BuildContext, word: str) -> bool:
+    """The word names a colleague, a CRM record, a team or a project: not a stranger."""
+    if await find_user(clause, ctx, word) is not None:
+        return True
+    for kind in ("member", "person", "company", "team", "project", "deal"):
+        if [m for m in await find(ctx, clause, kind, text=word) if m.score >= 0.5]:
+            return True
+    return False
+
+
+_DATIVE_FIRST = re.compile(
+    rf"(?i)^\s*(?:(?:и|а|ну|короче|ещё|еще|также)[,\s]+)*({DATIVE})\s+(?=(?:новую\s+)?(?:задач|таск|тикет))"
+)
 
 
 async def new_issue_assignee(clause: Clause, ctx: BuildContext) -> tuple[Entity | None, str]:
     """The user a new issue is for, and the words that said so (left out of the title)."""
     full = str(ctx.memory.get("full_text", clause.text))
+    dative = _DATIVE_FIRST.match(clause.text)  # «мне задачу в линеаре …», «олегу таску …»
+    if dative:
+        found = await find_user(clause, ctx, dative.group(1))
+        if found is not None:
+            return found, dative.group(1)
     for source in (clause.text, full):  # "..., assign it to Max" may sit in the next clause
         for m in _ASSIGNEE.finditer(source):
             if source is not clause.text and _FOR_WHOM.match(m.group(0)):
@@ -515,8 +540,9 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     )
     body = clause.after_colon if clause.after_colon is not None else clause.text
     team_keys = frozenset(str(t.extra.get("key")) for t in await ctx.directory.teams() if t.extra.get("key"))
-    # "…: new pricing table, team DES, label feature, assign to Max"
-    details = _detail_segments(body, team_keys)[1]
+    people = await _first_names(ctx)
+    # "…: new pricing table, team DES, label feature, assign to Max"; "crash on login, p1, max"
+    details = _detail_segments(body, team_keys, people)[1]
     team = await _team(clause, ctx, ctx.config.get("defaults", {}).get("linear_team"))
     if "team" in details:
         named = [m for m in await find(ctx, clause, "team", text=details["team"]) if m.score >= 0.9]
@@ -544,7 +570,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         )
     offset = len(clause.text) - len(body)
     raw = strip_spans(body, [(a - offset, b - offset) for a, b in clause.moment.spans if a >= offset])
-    raw = _detail_segments(raw, team_keys)[0]
+    raw = _detail_segments(raw, team_keys, people)[0]
     called = [
         str(team.name),
         str(team.extra.get("key")),
@@ -613,6 +639,8 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     titles = [
         t for t in (clean_title(t, ctx.lang, content=clause.after_colon is not None) for t in titles) if t
     ]
+    if len(titles) == 1 and titles[0].strip(" .!").lower() in {c.lower() for c in called if c}:
+        titles = []  # "new issue ENG": the team is no title
     assignee, said_for = await new_issue_assignee(clause, ctx)
     if said_for:  # «поставь Олегу задачу починить логин»: whom it is for is no part of its title
         whom = re.escape(said_for.split()[-1])
@@ -674,6 +702,22 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     if assignee is None and introduced and first:  # "Анне в CS задачу: …": the person it is for comes first
         named = [m for m in await find(ctx, clause, "user", text=first.group(1)) if m.score >= 0.5]
         assignee = named[0].entity if named else None
+    if assignee is None and introduced:  # "task oleg tmrw: rotate prod db creds": named in the heading
+        heading = [w for w in re.findall(r"[^\W\d_]+", clause.text.split(":", 1)[0]) if people(w)]
+        if len(heading) == 1:
+            assignee = await find_user(clause, ctx, heading[0])
+    stranger = _FOR_SOMEONE.search(head_words) if assignee is None and "assignee" not in details else None
+    if stranger and not ctx.answer("assignee") and not await _known_name(clause, ctx, stranger.group(1)):
+        raise ctx.ask(  # «задачку Пете из поддержки: …»: Petya is no one the tracker knows
+            "assignee",
+            ctx.t(
+                f"«{stranger.group(1)}» нет среди пользователей Linear. На кого назначить?",
+                f"'{stranger.group(1)}' is not a Linear user. Who should it go to?",
+            ),
+            choices=[(u.name, u.id) for u in (await ctx.directory.users())[:5]],
+        )
+    if assignee is None and ctx.answer("assignee"):
+        assignee = next((u for u in await ctx.directory.users() if u.id == ctx.answer("assignee")), None)
     if "assignee" in details:
         assignee, said_for = await find_user(clause, ctx, details["assignee"]), ""
         if assignee is None:
@@ -732,11 +776,11 @@ _DETAILS = [
     )),
     ("priority", re.compile(
         r"^(?:(?:priority|приоритет\w*)\s*[:—-]?\s*(\w+)|(\w+)\s+(?:prio|priority|приоритет\w*)|"
-        r"(urgent|high|low|medium|срочно|срочная|высокий|низкий|средний))$",
+        r"(urgent|high|low|medium|asap|critical|p[0-4]|срочно|срочная|высокий|низкий|средний))$",
         re.I,
     )),
     ("project", re.compile(
-        rf"^{_ALL_OF_THEM}(?:(?:в|во|in|into)\s+(?:the\s+)?)?(?:проект\w*|project)\s+(.+)$|"
+        rf"^{_ALL_OF_THEM}(?:(?:в|во|in|into)\s+(?:the\s+)?)?(?:проект\w*|project|proj\.?)\s+(.+)$|"
         rf"^{_ALL_OF_THEM}(?:(?:in|into)\s+)?(?:the\s+)?(.+?)\s+(?:project|проект)$",
         re.I,
     )),
@@ -748,10 +792,26 @@ _COUNT_REMARK = re.compile(
 )
 
 
-def _detail_segments(body: str, team_keys: frozenset[str] = frozenset()) -> tuple[str, dict[str, str]]:
+async def _first_names(ctx: BuildContext) -> Callable[[str], bool]:
+    """Whether words said alone in a list of details name a colleague ("…, p1, max", «…, олег»)."""
+    names = [keys_for(u.name) for u in await ctx.directory.users()]
+
+    def is_colleague(words: str) -> bool:
+        said = keys_for(words)
+        return words.lower() in ("me", "мне", "на меня", "myself") or (
+            0 < len(said) <= 2 and any(match_words(said, name) for name in names)
+        )
+
+    return is_colleague
+
+
+def _detail_segments(
+    body: str, team_keys: frozenset[str] = frozenset(), people: Callable[[str], bool] = lambda _: False
+) -> tuple[str, dict[str, str]]:
     """Comma-separated details after a title ("team DES", "метка feature", "ответственный Макс",
-    "high prio", "в проект Customer Onboarding"): what each says, and the body without them."""
-    parts = [_ITEM_LEAD.sub("", p.strip()) for p in re.split(r"\s*,\s*", body)]
+    "high prio", "в проект Customer Onboarding"; tersely "p1", "max", "proj mobile"): what each says, and
+    the body without them."""
+    parts = [_ITEM_LEAD.sub("", p.strip()) for p in re.split(r"\s*[,;]\s*|\s+/\s+", body)]
     parts = [p for p in parts if p.strip(" .;") and not _COUNT_REMARK.match(p.strip(" .;"))] or [body]
     details: dict[str, str] = {}
     kept: list[str] = []
@@ -765,6 +825,8 @@ def _detail_segments(body: str, team_keys: frozenset[str] = frozenset()) -> tupl
                     break
         if found is None and i > 0 and part.strip(" .;") in team_keys and "team" not in details:
             found = ("team", part.strip(" .;"))  # "…, проект Website Redesign, DES": the team's key alone
+        if found is None and i > 0 and "assignee" not in details and people(part.strip(" .;")):
+            found = ("assignee", part.strip(" .;"))  # "crash on login, p1, max": a colleague's name alone
         if found:
             details[found[0]] = found[1].strip(" «»\"'")
         else:
