@@ -56,7 +56,7 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "project": "проект project",
     "team": "команда team",
     "block": "блок block timeblock таймблок заблокировать заблокируй забронировать забронируй",
-    "meeting": "встреча собрание созвон meeting appointment митинг sync синк",
+    "meeting": "встреча собрание созвон meeting appointment митинг sync синк event",
     "schedule": "запланировать назначить поставить schedule book",
     "linear": "linear линеар линеаре линеаром линир линире линеара линейр линейре линейра линейром линеар линере",
     "attio": "attio аттио",
@@ -470,7 +470,14 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
         tail_clause = analyse(tail, now)
         # "нужна задача для команды CS: подготовить …" names what the text after the colon is
         introduces = before.has("task", "issue", "note", "project", "comment")
-        if len(parts) == 1 and statement and not introduces and _verb_count(tail_clause) and ":" not in tail:
+        if (
+            len(parts) == 1
+            and statement
+            and not introduces
+            and _verb_count(tail_clause)
+            and ":" not in tail
+            and len(tail.split()) > 1  # "acme logistics pilot: lost": one word is what the record is now
+        ):
             tail_parts = _split(tail, now)
             before.context = not _verb_count(before)
             return [before, *tail_parts] if tail_parts else parts

@@ -72,6 +72,7 @@ _SHORT = {
     "desc": "description", "pri": "priority", "prio": "priority", "asap": "urgent", "mins": "minutes",
     "hrs": "hours", "hr": "hour", "nxt": "next", "wk": "week", "mon": "monday", "tue": "tuesday",
     "wed": "wednesday", "thu": "thursday", "thurs": "thursday", "fri": "friday", "msg": "message",
+    "proj": "project", "eod": "end of day", "eow": "end of week",
     "завтр": "завтра", "коммент": "комментарий", "пн": "понедельник", "вт": "вторник", "ср": "среда",
     "чт": "четверг", "пт": "пятница", "скок": "сколько", "скока": "сколько",
 }  # fmt: skip
@@ -216,7 +217,13 @@ def unhurried(text: str) -> str:
     text = _NAMED_THEN_ASKED.sub(r"\2 \1", text, count=1)  # "The leaked key issue: move it to …"
     text = _british_dates(text)  # "Friday week", "a fortnight today", "half nine": in the reader's words
     text = _THROWN.sub("добавь", text)  # «кинь заметку»: made ("кинь ENG-106 на Макса" hands it over)
-    text = _REMIND_WHAT.sub("", text)  # «напомни, что за сделка и кто её ведёт?»: a question, asked politely
+    text = re.sub(r"(?i)\bnew\s+co\b(?=\s*[:,]|\s+[A-Z])", "new company", text)  # "new co: Stark Industries"
+    text = _REMIND_WHAT.sub("", text)
+    text = re.sub(
+        r"^\s*#\s*(?=[^\W\d_])",
+        lambda m: "сколько " if re.match(r"\s*#\s*[а-яё]", text, re.I) else "how many ",
+        text,
+    )  # "# deals in negotiation"  # «напомни, что за сделка и кто её ведёт?»: a question, asked politely
     text = _ORDINAL_DAY.sub(_ordinal_day, text)  # "пятнадцатое декабря" -> "15 декабря"
     text = _SHORT_MONTH.sub(lambda m: f"{m.group(1)} {_MONTHS[m.group(2).lower()]}", text)  # "до 1 дек"
     text = _SHORT_RX.sub(_expand, text)

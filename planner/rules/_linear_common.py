@@ -160,3 +160,12 @@ _ORDINAL_ITEM = re.compile(ORDINAL_ITEM, re.IGNORECASE)
 def dictated_list(text: str) -> bool:
     """New issues counted, then said one by one ("first …, second …"): made, never looked up."""
     return bool(_COUNTED_ISSUES.match(text)) and len(_ORDINAL_ITEM.findall(text)) >= 2
+
+
+# issues no one is on: "unassigned", «без исполнителя», "which nobody is assigned", «никто не взял»
+NOBODY = re.compile(
+    r"(?i)\b(?:unassigned|not\s+assigned|без\s+исполнител\w*|без\s+ответственн\w*|без\s+ассайн\w*|неназначенн\w*|"
+    r"ничьи\w*|nobody'?s|no\s+assignee|ни\s+на\s+кого\s+не\s+назначен\w*|никому\s+не\s+назначен\w*|"
+    r"(?:nobody|no\s+one|no-one)\s+(?:is\s+)?(?:assigned|owns|has|is\s+on|works\s+on|is\s+working\s+on)|"
+    r"никто\s+не\s+(?:ведёт|ведет|делает|взял|назначен))\b"
+)

@@ -251,7 +251,7 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
     # «сумма один миллион триста тысяч и стадия переговоры»: the amount said beside the stage goes too
     amount = (
         amount_of(without_old_amounts(clause.text), default=None)
-        if _AMOUNT_WORD.search(clause.text)
+        if _AMOUNT_WORD.search(clause.text) or _SUM_APART.search(clause.text)
         else None
     )
     for each in listed or [deal]:
@@ -310,7 +310,18 @@ _OTHER_FIELD = re.compile(
 
 
 def _to_stage(clause: Clause) -> bool:
-    return bool(re.search(r"\b(в|во|на|to|into)\s+(стади\w+\s+|stage\s+)?\S+\s*[.!]?$", clause.text, re.I))
+    return bool(
+        re.search(r"\b(в|во|на|to|into)\s+(стади\w+\s+|stage\s+)?\S+\s*[.!]?$", clause.text, re.I)
+        or re.fullmatch(
+            r"(?i)[^:?]{3,60}:\s*(?:стади\w+\s+|stage\s+)?[^\s:]+\s*[.!]?", clause.text
+        )  # "globex pilot: won"
+    )
+
+
+# "acme logistics pilot -> qualification, 15k": a sum said as an item of its own beside the stage
+_SUM_APART = re.compile(
+    r"(?i)(?:^|[,;/]\s*)[$€₽]?\d[\d.,\s]*\s*(?:k|m|к|млн\.?|тыс\w*\.?)?\s*(?:usd|eur|rub|руб\w*|\$|€|₽)?\s*(?:[,;/]|$)"
+)
 
 
 async def _names_deal(clause: Clause, ctx: BuildContext) -> bool:

@@ -13,7 +13,7 @@ from planner.intents.models import Filters, UpdateMatching
 from planner.resolve import key_spans
 from planner.rules import rule
 from planner.rules._common import find, priorities_said, priority_of, strip_spans
-from planner.rules._linear_common import STATE_PHRASES, find_user
+from planner.rules._linear_common import NOBODY, STATE_PHRASES, find_user
 
 __all__ = ["update_all"]
 
@@ -377,12 +377,7 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
     mine = re.search(r"\b(?:my|mine|мои|моих|мне|на мне)\b", head, re.I) or (
         not owners and any(u.extra.get("is_me") and u.name != changes.get("assignee") for u in named)
     )
-    nobody = re.search(
-        r"\b(?:unassigned|без\s+исполнител\w*|без\s+ассайн\w*|неназначенн\w*|ничьи\w*|nobody'?s|"
-        r"(?:nobody|no\s+one)\s+(?:owns|has|is\s+on)|никто\s+не\s+(?:ведёт|ведет|делает|взял))\b",
-        head,
-        re.I,
-    )
+    nobody = NOBODY.search(head)
     done_ones = re.search(  # "close all done issues": which ones ("mark all Max's issues done": the change)
         r"(?i)\b(?:done|closed|completed|finished|готов\w*|закрыт\w*|выполненн\w*)\s+(?:issues|tasks|tickets|bugs|"
         r"задач\w*|тикет\w*|баг\w*)\b",

@@ -89,6 +89,8 @@ async def workspace_lists(clause: Clause, ctx: BuildContext) -> bool:
         )
     ):
         return False  # "сделки в стадии ...", "на какой стадии сделка" are about records, not catalogs
+    if kind == "stages" and not re.search(r"(?i)\b(?:стади\w*|этап\w*|stages?|steps?)\b", clause.text):
+        return False  # "pipeline?", «что в воронке»: the deals in it, not the list of its stages
     if clause.has("task", "issue") and kind not in ("states", "labels", "people"):
         return False  # "задачи команды Design" is a list of issues; "статусы задач" is a catalog
     if (clause.has("task", "issue", "bug") or re.search(r"(?i)\b(?:everything|всё|все)\b", clause.text)) and (

@@ -13,6 +13,7 @@ from planner.directory import Entity
 from planner.intents.models import CompleteTask, UpdateDeal, UpdateRecord
 from planner.numbers import spoken_numbers
 from planner.references import task_id
+from planner.resolve import keys_for
 from planner.rules import rule
 from planner.rules._common import amount_of, find, stage_said_as_destination, without_old_amounts
 from planner.rules.attio import OBJECT, crm_target
@@ -42,7 +43,7 @@ _FIELDS: list[tuple[re.Pattern[str], str, set[str]]] = [
     ),
 ]
 _VALUE = re.compile(
-    r"(?:\bна\b|\bto\b|\bв\b|:|=|\bis now\b|\bтеперь\b|\bновый\b|\bновая\b|\bnew\b)\s*[«\"']?(.+?)[»\"']?\s*$",
+    r"(?:->|→|\bна\b|\bto\b|\bв\b|:|=|\bis now\b|\bтеперь\b|\bновый\b|\bновая\b|\bnew\b)\s*[«\"']?(.+?)[»\"']?\s*$",
     re.I,
 )
 # the role itself, up to where the sentence moves on ("…CEO, обнови в CRM")
@@ -70,6 +71,22 @@ _TO_AMOUNT = re.compile(
 _HANDED = re.compile(r"(?i)\s(?:на|to|→|->)\s+([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)\s*[.!]?$")
 
 
+# a deal's name, then a sum and nothing else: the terse way to set its amount
+_THEN_SUM = re.compile(
+    r"(?i)\s*(.+?)\s*(?:[:=—–]|->|→|\s-)?\s*[$€₽]?\s*\d[\d\s.,]*\s*(?:k|m|к|млн\.?|тыс\w*\.?|thousand|million)?"
+    r"\s*(?:usd|eur|rub|руб\w*|долл\w*|dollars?|euros?|\$|€|₽)?\s*[.!]?"
+)
+
+
+async def _deal_then_sum(clause: Clause, ctx: BuildContext) -> bool:
+    said = _THEN_SUM.fullmatch(clause.text)
+    if said is None or clause.text.rstrip().endswith("?"):
+        return False
+    head = re.sub(r"(?i)\b(?:deal|сделк\w*|the|amount|сумм\w*|value)\b", " ", said.group(1)).strip(" ,:")
+    deals = [m for m in await find(ctx, clause, "deal", text=head) if m.score >= 0.9]
+    return len(deals) >= 1 and len(deals[0].positions) >= len(keys_for(head))
+
+
 def _field(clause: Clause) -> tuple[str, set[str]] | None:
     for rx, attribute, kinds in _FIELDS:
         if rx.search(clause.text):
@@ -85,7 +102,7 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         clause.has("move", "put", "assign", "rename")
         or re.search(
             r"\b(переда[йт]\w*|теперь|is now|new|нов\w+|promoted|повысили|назначили|стал[аи]?|became|from now on|"
-            r"should own|will own|owns|вед[её]т|handles|make\s+\w+\s+the\s+owner)\b|=",
+            r"should own|will own|owns|вед[её]т|handles|make\s+\w+\s+the\s+owner)\b|=|->|→",
             clause.text,
             re.I,
         )
@@ -100,7 +117,8 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         found is None
         and amount_of(clause.text, default=None)
         and (
-            _NOW.search(clause.text)  # «сделка с альфой теперь 900к», "… should be 55,000 USD now"
+            await _deal_then_sum(clause, ctx)  # "globex pilot 35k", "romashka deal: 1.5m rub"
+            or _NOW.search(clause.text)  # «сделка с альфой теперь 900к», "… should be 55,000 USD now"
             and (clause.has("deal") or any(m.score >= 0.9 for m in await find(ctx, clause, "deal")))
             or clause.has("move")
             and _TO_AMOUNT.search(spoken_numbers(clause.text))  # "Bump the Acme Corp annual license to 65k"

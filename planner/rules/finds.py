@@ -16,7 +16,7 @@ from planner.intents.models import Filters, Find
 from planner.resolve import key_spans
 from planner.rules import rule
 from planner.rules._common import aggregate_of, currency_said, each_once, find, strong
-from planner.rules._linear_common import STATE_PHRASES
+from planner.rules._linear_common import NOBODY, STATE_PHRASES
 from planner.rules.bulk import _LABEL_WORDS, _OPEN, _team
 
 __all__ = ["filtered_issues", "people_at", "who_owns"]
@@ -151,11 +151,7 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
             None,
         )
     )  # "задачи с меткой security", "open security issues"
-    nobody = re.search(
-        r"(?i)\b(?:unassigned|без\s+исполнител\w*|без\s+ассайн\w*|неназначенн\w*|ничьи\w*|nobody'?s|no\s+assignee|"
-        r"ни\s+на\s+кого\s+не\s+назначен\w*|никому\s+не\s+назначен\w*)\b",
-        text,
-    )
+    nobody = NOBODY.search(text)
     urgent = _priority_said(text)
     project = next(
         (m.entity for m in await find(ctx, clause, "project") if m.score >= 0.9), None
@@ -274,7 +270,7 @@ async def who_owns(clause: Clause, ctx: BuildContext) -> bool:
 @rule(77)
 async def people_at(clause: Clause, ctx: BuildContext) -> bool:
     """ "who is our contact at Acme Logistics", "кто у нас контакт в Ромашке": people of a company."""
-    if not re.search(r"\b(?:contacts?|контакт\w*|people|person|люди|кто)\b", clause.text, re.I):
+    if not re.search(r"\b(?:contacts?|контакт\w*|people|person|люди|кто|who|whom)\b", clause.text, re.I):
         return False
     if not re.search(r"\b(?:at|in|from|в|из|у|с)\s+\S", clause.text, re.I) or not _listing(clause):
         return False
@@ -290,7 +286,8 @@ async def people_at(clause: Clause, ctx: BuildContext) -> bool:
 async def deal_totals(clause: Clause, ctx: BuildContext) -> bool:
     """ "sum of my open deals", "сделки Олега в переговорах и их сумма", "сколько сделок в Won"."""
     money = _MONEY_IN.search(clause.text)  # «сколько денег в переговорах»: the deals there, summed
-    if not (clause.has("deal") or money and [m for m in await find(ctx, clause, "stage") if m.score >= 1.0]):
+    staged = [m for m in await find(ctx, clause, "stage") if m.score >= 1.0]
+    if not (clause.has("deal") or (money or aggregate_of(clause.text)) and staged):  # "won total"
         return False
     if not _listing(clause) or _NEW_VALUE.search(clause.text) and not clause.text.rstrip().endswith("?"):
         return False

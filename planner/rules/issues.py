@@ -292,6 +292,9 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         change["project"], found["project"] = named_project[0].entity.name, named_project[0].entity
     elif clause.has("move", "put", "create") and re.search(r"\b(проект\w*|project)\b", clause.text, re.I):
         projects = [m for m in await find(ctx, clause, "project") if m.score >= 0.9]
+        partly = [m for m in await find(ctx, clause, "project") if m.score >= 0.5]
+        if not projects and len(partly) == 1:  # "ENG-103 -> project website": Website Redesign, the only fit
+            projects = partly
         answered = ctx.answer("project")
         if not projects and answered:
             projects = [m for m in await find(ctx, clause, "project", text=answered) if m.score >= 0.9]
@@ -901,6 +904,8 @@ async def issue_asked_about(clause: Clause, ctx: BuildContext) -> bool:
     phrase = re.sub(r"\s{2,}", " ", _ASKED_NOT_NAMED.sub(" ", clause.text)).strip(" ?.!,'")
     if len(phrase) < 3:
         return False
+    if not about_one and [m for m in await find(ctx, clause, "deal") if m.score >= 1.0]:
+        return False  # "what is the status of the Globex pilot": a deal said by its full name
     found = await ctx.directory.search_issues(phrase) or await issues_by_title_words(phrase, ctx)
     if len(found) != 1 or by_words and len([k for k in keys_for(phrase) if len(k.text) > 2]) < 2:
         found = await _most_words(phrase, ctx)  # said by words alone: at least two of them fit its title

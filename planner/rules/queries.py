@@ -43,13 +43,24 @@ _SEARCH_STOP = re.compile(
 )
 
 
+# "john smith email", «почта марии?»: a record's field named alone, typed as a question
+_FIELD_ALONE = re.compile(
+    r"(?i)^\s*(?:(?:e-?mail|почт\w*|мейл\w*|имейл\w*|phone|телефон\w*|job\s+title|title|должност\w*|domain|домен\w*|"
+    r"сайт\w*)\s+[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?|[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?'?s?\s+"
+    r"(?:e-?mail|почт\w*|мейл\w*|phone|телефон\w*|job\s+title|title|должност\w*|domain|домен\w*|сайт\w*))\s*\??\s*$"
+)
+
+
 def _is_question(clause: Clause) -> bool:
-    return clause.asks()
+    return clause.asks() or bool(_FIELD_ALONE.match(clause.text))
 
 
 @rule(80)
 async def calendar_query(clause: Clause, ctx: BuildContext) -> bool:
-    if not (_is_question(clause) and clause.has("meeting", "block")) and not re.search(
+    events = (
+        re.search(r"(?i)\b(?:events?|событи\w*)\b", clause.text) and not clause.commands()
+    )  # "events fri?"
+    if not (_is_question(clause) and (clause.has("meeting", "block") or events)) and not re.search(
         r"\b(календар\w*|calendar|schedule|расписани\w*|free|busy|свобод\w*|занят\w*|встреч\w* сегодня)\b",
         clause.text,
         re.I,
