@@ -200,6 +200,8 @@ _AMOUNT = LazyRe(
 )
 
 
+# the word for a sum right before a bare number: «финальную сумму ставим 850 000», "amount 55000"
+_SUM_NAMED = LazyRe(r"(?i)\b(?:сумм\w*|amount|value|бюджет\w*|стоимост\w*)\b(?:\s+\w+){0,2}\s*[:=—-]?\s*$")
 _CURRENCY_WORD = LazyRe(
     r"(?i)(?:\b(usd|eur|rub|евро|долл\w*|руб\w*|dollars?|euros?|roubles?|rubles?|bucks)\b|([$€₽]))"
 )
@@ -259,12 +261,14 @@ def amount_of(text: str, default: str | None = "USD") -> tuple[float, str | None
     )
     for m in _AMOUNT.finditer(low):
         cur_sign, num, mult, cur = m.group(1), m.group(2), m.group(3) or m.group(4) or m.group(5), m.group(6)
-        if not (cur_sign or mult or cur):
-            continue  # a bare number is a date, a count or an id, not money
+        if not (cur_sign or mult or cur or _SUM_NAMED.search(low[max(0, m.start() - 30) : m.start()])):
+            continue  # a bare number is a date, a count or an id, not money («сумма 850 000» is)
         grouped = re.search(r"[ ,.]\d{3}\b", num)
         value = float(
             num.replace(" ", "").replace(",", "").replace(".", "") if grouped else num.replace(",", ".")
         )
+        if not (cur_sign or mult or cur) and value < 100:
+            continue  # «сумма сделок по 5 штук»: a count after the word, not a sum
         if mult and (mult[0] in "kк" or mult.startswith(("тыс", "thousand", "grand"))):
             value *= 1000
         elif mult:

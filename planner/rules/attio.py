@@ -8,7 +8,7 @@ from datetime import datetime, time
 
 from planner import references as refs
 from planner._lazy_re import LazyRe
-from planner.analysis import CUES, DATIVE, Clause, head_of
+from planner.analysis import CUES, DATIVE, Clause, analyse, head_of
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents import MISSING
@@ -22,6 +22,7 @@ from planner.rules._common import (
     clean_title,
     find,
     quoted,
+    stage_said_as_destination,
     strip_spans,
     strong,
     without_old_amounts,
@@ -180,7 +181,9 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
     elliptic = (
         not clause.text.rstrip().endswith("?")
         and not told  # «Иван Сидоров просил КП на расширение»: what someone did, not where the deal goes
-        and (_to_stage(clause) or fielded)  # «сделка Acme Corp annual license, ну, стадия предложение»
+        and (
+            _to_stage(clause) or fielded or await _stage_then_fields(clause, ctx)
+        )  # «сделка Acme Corp annual license, ну, стадия предложение»
         and (
             await _names_deal(clause, ctx)
             or named_stage
@@ -307,6 +310,17 @@ _OTHER_FIELD = re.compile(
     r"переда[йт]\w*|отда[йт]\w*|должност\w*|описани\w*|домен\w*|e-?mail|почт\w*)\b",
     re.IGNORECASE,
 )
+
+
+async def _stage_then_fields(clause: Clause, ctx: BuildContext) -> bool:
+    """«Альфа-Лизинг в Won, финальную сумму ставим 850 000»: a stage said as where the deal goes, then,
+    after a comma, more of the same change — nothing asked for with a verb of its own."""
+    said = await stage_said_as_destination(ctx, clause)
+    spans = key_spans(clause.text)
+    if said is None or not said.positions or max(said.positions) >= len(spans):
+        return False
+    rest = clause.text[spans[max(said.positions)][1] :]
+    return rest.lstrip().startswith(",") and not analyse(rest.lstrip(" ,"), ctx.now).commands()
 
 
 def _to_stage(clause: Clause) -> bool:

@@ -291,6 +291,12 @@ async def deal_totals(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if not _listing(clause) or _NEW_VALUE.search(clause.text) and not clause.text.rstrip().endswith("?"):
         return False
+    if (
+        re.search(r"\d[\d\s.,]{2,}", clause.text)
+        and not clause.text.rstrip().endswith("?")
+        and not clause.has("query")
+    ):
+        return False  # «Альфа-Лизинг в Won, финальную сумму ставим 850 000»: a sum set, not one asked for
     aggregate = aggregate_of(clause.text)
     mine = bool(_MINE.search(clause.text))
     if not (aggregate or mine or _OPEN.search(clause.text) or currency_said(clause.text)):
