@@ -23,6 +23,7 @@ from planner.rules._common import (
     find,
     quoted,
     stage_said_as_destination,
+    strip_fillers,
     strip_spans,
     strong,
     without_old_amounts,
@@ -432,6 +433,7 @@ async def _note_after_target(clause: Clause, ctx: BuildContext) -> tuple[str, st
     return clause.text[:start], clause.text[start:].strip(" ,.:-—") or None
 
 
+_FOR_ALL_TO_SEE = re.compile(r"(?i),?\s*(?:чтобы|чтоб|so\s+that|so)\s+(?:все|всем|everyone|everybody|the\s+team)\b.*$")
 _SAID_THEN_NOTED = re.compile(
     r"(?is)(.{3,}?)\s*[,;—–-]\s*((?:please\s+|пожалуйста\s+)?(?:запиши|добавь|оставь|закинь|сохрани|log|add|save|put)\s+"
     r"(?:это\s+|it\s+|that\s+|this\s+)?(?:заметк\w*|как\s+заметк\w*|(?:as\s+)?an?\s+note)\b.*)"
@@ -539,6 +541,16 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         if target is not None and target[0] == "company" and clause.has("deal"):
             theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") == target[1].id]
             target = ("deal", theirs[0]) if len(theirs) == 1 else target  # "в сделку": the company's one deal
+    told = ctx.memory.get("told") or []  # what sentences before the ask told, unread as requests
+    told_text = " ".join(text for _, text in told) or (
+        before if before and not before.rstrip().endswith("?") and ctx.clause_index > 0 else ""
+    )  # «Ребята из ромашки просят скидку 10%» was answered as a read of Ромашка: still what was told
+    told_text = re.sub(r"(?i)^(?:кстати|слушай|короче|btw|by\s+the\s+way)[,\s]+", "", strip_fillers(told_text)).strip()
+    if target is None and told_text:  # «Ребята из ромашки просят скидку 10%. Добавь заметку к сделке»
+        target = await crm_target(replace(clause, text=told_text), ctx, "target", told_text)
+        if target is not None and target[0] == "company" and clause.has("deal"):
+            theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") == target[1].id]
+            target = ("deal", theirs[0]) if len(theirs) == 1 else target
     if target is None:
         raise ctx.ask(
             "target", ctx.t("К какой записи добавить заметку?", "Which record should the note go on?")
@@ -571,6 +583,14 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         and (told_before or re.match(r"(?i)(?:это|то|that|this|it)\b", said.strip()))
     ):  # «Запиши это ему в карточку»: what was said before
         said = re.sub(r"^.*?:\s*", "", before) if ":" in before else before
+    said = _FOR_ALL_TO_SEE.sub("", said)  # «…, чтобы все видели»: why it is noted, not what
+    if told_text and re.fullmatch(
+        r"(?i)\s*(?:это|то|that|this|it|всё\s+это)?\s*(?:(?:к|в|to|on)\s+)?(?:(?:the\s+)?(?:сделк\w*|компани\w*|"
+        r"карточк\w*|deal|record|company))?\s*[.!]?\s*",
+        said,
+    ):
+        said = told_text  # «созвонилась с Джейн, говорит, закупка съезжает. Запиши это заметкой к глобексу»
+        ctx.memory["told_used"] = {i for i, _ in told}
     if re.fullmatch(r"(?i)\s*(?:record|card|profile|page|карточк\w*|запис\w*|профил\w*)?\s*", said):
         # "From John: '…SSO…?' — pls add a note on the Acme Corp company record": the quote is the note
         said = quoted(str(ctx.memory.get("full_text", "")), at_least=8, apostrophes=True) or ""

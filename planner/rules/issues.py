@@ -106,6 +106,10 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
             or clause.has("move", "put")
             and ctx.clause_index > 0
             and bool(_STATE_NEXT.fullmatch(clause.text))
+            # «CS-13 по ромашке уже сделали, закрой пожалуйста»: the verb alone, said of the issue just named
+            or clause.has("complete", "archive", "delete")
+            and ctx.clause_index > 0
+            and bool(_JUST_THE_VERB.fullmatch(clause.text))
         )
         and not clause.has("deal")
         # "archive CS-15 and create a CS issue … assigned to Oleg": a new issue is not the one before
@@ -854,6 +858,10 @@ _SHORT_WORDS = frozenset(
 )
 
 
+_JUST_THE_VERB = re.compile(
+    r"(?i)\W*(?:(?:и|а|так\s+что|ну|so|and|then|please|пожалуйста|плз|pls)\W+)*[^\W\d_]+"
+    r"(?:\W+(?:пожалуйста|плз|please|pls|уже|already|now|тогда|then|её|ее|его|it))*\W*"
+)
 _ASKED_OF_AN_ISSUE = re.compile(
     r"(?i)\b(?:status\s+of|статус\w*|when\s+is|когда|what'?s\s+up\s+with|что\s+там\s+с|что\s+по|anyone\s+working|"
     r"кто-нибудь|due|срок\w*|working\s+on|is\s+the\s+.+\s+(?:done|fixed|in\s+progress)|"
