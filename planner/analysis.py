@@ -618,6 +618,9 @@ def _quoted_spans(text: str) -> list[tuple[int, int]]:
     return [m.span() for m in re.finditer(r"«[^«»]*»|“[^“”]*”", text)]
 
 
+_DESCRIBES_IT = LazyRe(
+    r"(?i)(?:это|то|that'?s|which\s+is|i\.?e\.?)\s+(?:который|которая|которое|которые|тот|та|те|the\s+one|the\s+ones)\b"
+)
 _THING_ASKED_NEXT = LazyRe(
     r"(?i)(?:и\s+|and\s+|плюс\s+|plus\s+)?(?:(?:к|в|на|по|to|on)\s+(?:the\s+)?\S+\s+)?"
     r"(?:заметк[уа]|задач[уа]|напоминалк[уа]|(?:a\s+)?note|(?:a\s+)?task)\b"
@@ -683,6 +686,12 @@ def _split(text: str, now: datetime) -> list[Clause]:
         ):  # "CS-14 → done, then созвон с jane в пт 12:00", "… → won + kick off onboarding": two requests
             merged.append((s, e))
             parts = [right]
+        elif _DESCRIBES_IT.match(text[s:e].strip()):
+            merged[-1] = (
+                merged[-1][0],
+                e,
+            )  # «…ENG-103, это который с падением при экспорте»: which one it is
+            parts.append(right)
         elif any(rx.fullmatch(text[s:e].strip()) for rx in _SAME_REQUEST):
             merged[-1] = (merged[-1][0], e)  # "…on Friday. Please make that a CRM task.": the request before
             parts.append(right)
@@ -734,8 +743,8 @@ def _split(text: str, now: datetime) -> list[Clause]:
         ):  # «сделку Globex pilot на Макса, а CS-14 на Олега»: two changes said without verbs, each its own
             merged.append((s, e))
             parts = [right]
-        elif _ELLIPTIC.search(left.text) and re.match(
-            r"(?i)(?:и\s+|and\s+)?(?:заметк\w*|note)\b", text[s:e].strip()
+        elif (_ELLIPTIC.search(left.text) or _verb_count(left)) and re.match(
+            r"(?i)(?:и\s+|а\s+|and\s+)?(?:(?:в|во|к|to|on|in)\s+)?(?:заметк\w*|note)\b", text[s:e].strip()
         ):
             merged.append((s, e))  # "Сделку в выиграна, и заметку к ней: …": a change, then a note
             parts = [right]

@@ -345,8 +345,18 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
     why = re.search(
         r"(?i),?\s+(?:since|because|потому\s+что|так\s+как)\s", text
     )  # "…, since Acme reported it"
+    # the companies the intents act on: a person of theirs said beside it is who, not what («…, ну Ли Вэй, …»)
+    theirs = {
+        str(e.extra.get("company_id") if e.kind == "deal" else e.id)
+        for i in intents
+        for found in i._resolved.values()
+        for e in [found[1] if isinstance(found, tuple) else found]
+        if getattr(e, "kind", None) in ("deal", "company")
+    }
     for kind in ("company", "person", "deal"):
         for m in await find(ctx, clause, kind):
+            if kind == "person" and str(m.entity.extra.get("company_id")) in theirs:
+                continue
             scene = listed and all(spans[p][0] < head_end for p in m.positions if p < len(spans))
             if why and all(spans[p][0] > why.start() for p in m.positions if p < len(spans)):
                 continue  # named in the reason, not as a value

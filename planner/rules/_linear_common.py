@@ -104,6 +104,16 @@ async def find_user(clause: Clause, ctx: BuildContext, text: str | None = None) 
         text = answered
     if text is not None and _ME.fullmatch(text.strip()):
         return next((u for u in await ctx.directory.users() if u.extra.get("is_me")), None)
+    if text is not None and HIM.fullmatch(text.strip()):  # «Макс просил — повесь на него ENG-103»
+        for source in [clause.text, *reversed(ctx.memory.get("said") or [])]:
+            named = {
+                m.entity.id: m.entity
+                for m in await find(ctx, clause, "user", text=source)
+                if m.score >= 0.5 and not m.entity.extra.get("is_me")
+            }
+            if len(named) == 1:
+                return next(iter(named.values()))
+        return None
     mentions = await find(ctx, clause, "user", text=text)
     if not mentions:
         return None
@@ -116,10 +126,11 @@ async def find_user(clause: Clause, ctx: BuildContext, text: str | None = None) 
     )
 
 
+HIM = re.compile(r"(?i)него|неё|нее|ним|ней|него же|him|her")
 _WHO = re.compile(
     r"(?:\b(?:на|to|для|for|отда[йт]\w*|переда[йт]\w*|assign(?:ed)?(?:\s+it)?\s+to|assign(?=\s+(?:me|myself)\b)|"
     r"назначь(?:\s+\S+)?\s+на)|->|→)\s+"
-    r"(меня|мне|me|myself|себя|[A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?|[a-zа-яё][a-zа-яё-]+(?=\s*$|\s*[,.;]))"
+    r"(меня|мне|me|myself|себя|[A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?|[a-zа-яё][a-zа-яё-]+(?=\s*$|\s*[,.;]|\s+[A-Za-z]{1,10}-\d))"
     r"|^([A-ZА-ЯЁ][\w-]+)\s+(?:отдай|передай|назначь|взял[аи]?|берёт|берет|takes|took|grabbed)\b",
 )
 

@@ -433,7 +433,9 @@ async def _note_after_target(clause: Clause, ctx: BuildContext) -> tuple[str, st
     return clause.text[:start], clause.text[start:].strip(" ,.:-—") or None
 
 
-_FOR_ALL_TO_SEE = re.compile(r"(?i),?\s*(?:чтобы|чтоб|so\s+that|so)\s+(?:все|всем|everyone|everybody|the\s+team)\b.*$")
+_FOR_ALL_TO_SEE = re.compile(
+    r"(?i),?\s*(?:чтобы|чтоб|so\s+that|so)\s+(?:все|всем|everyone|everybody|the\s+team)\b.*$"
+)
 _SAID_THEN_NOTED = re.compile(
     r"(?is)(.{3,}?)\s*[,;—–-]\s*((?:please\s+|пожалуйста\s+)?(?:запиши|добавь|оставь|закинь|сохрани|log|add|save|put)\s+"
     r"(?:это\s+|it\s+|that\s+|this\s+)?(?:заметк\w*|как\s+заметк\w*|(?:as\s+)?an?\s+note)\b.*)"
@@ -541,11 +543,14 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         if target is not None and target[0] == "company" and clause.has("deal"):
             theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") == target[1].id]
             target = ("deal", theirs[0]) if len(theirs) == 1 else target  # "в сделку": the company's one deal
-    told = ctx.memory.get("told") or []  # what sentences before the ask told, unread as requests
-    told_text = " ".join(text for _, text in told) or (
-        before if before and not before.rstrip().endswith("?") and ctx.clause_index > 0 else ""
+    unread = ctx.memory.get("told") or []  # what sentences before the ask told, unread as requests
+    only_read = bool(before) and all(i.op == "find" for i in ctx.intents if i.span == before)
+    told_text = " ".join(text for _, text in unread) or (
+        before if only_read and not before.rstrip().endswith("?") and ctx.clause_index > 0 else ""
     )  # «Ребята из ромашки просят скидку 10%» was answered as a read of Ромашка: still what was told
-    told_text = re.sub(r"(?i)^(?:кстати|слушай|короче|btw|by\s+the\s+way)[,\s]+", "", strip_fillers(told_text)).strip()
+    told_text = re.sub(
+        r"(?i)^(?:кстати|слушай|короче|btw|by\s+the\s+way)[,\s]+", "", strip_fillers(told_text)
+    ).strip()
     if target is None and told_text:  # «Ребята из ромашки просят скидку 10%. Добавь заметку к сделке»
         target = await crm_target(replace(clause, text=told_text), ctx, "target", told_text)
         if target is not None and target[0] == "company" and clause.has("deal"):
@@ -590,7 +595,7 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         said,
     ):
         said = told_text  # «созвонилась с Джейн, говорит, закупка съезжает. Запиши это заметкой к глобексу»
-        ctx.memory["told_used"] = {i for i, _ in told}
+        ctx.memory["told_used"] = {i for i, _ in unread}
     if re.fullmatch(r"(?i)\s*(?:record|card|profile|page|карточк\w*|запис\w*|профил\w*)?\s*", said):
         # "From John: '…SSO…?' — pls add a note on the Acme Corp company record": the quote is the note
         said = quoted(str(ctx.memory.get("full_text", "")), at_least=8, apostrophes=True) or ""
@@ -895,7 +900,7 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
     for key, made in ctx.memory.get(
         "new_companies", {}
     ).items():  # "…компанию Вектор … и сделку Вектор — пилот"
-        if key != "*" and match_words(keys_for(str(made["name"])), clause.keys):
+        if key != "*" and match_words(keys_for(str(made["name"]))[:1], clause.keys):  # "deal Stark pilot"
             return await _deal_for_new_company(clause, ctx, made)
     companies = strong(await find(ctx, clause, "company"))
     if not companies:
@@ -1033,6 +1038,12 @@ def _kind_of_deal(clause: Clause) -> str | None:
     return lemma(word.lower()) if not word.isascii() else word.lower()
 
 
+_NEW_DEAL_CALLED = re.compile(
+    r"(?:deal|сделк[уа])\s+([A-ZА-ЯЁ][\w&.'-]*(?:\s+(?!(?i:на|for|worth|at|in|в|с|со|stage|стади\w*|owner|of|and|и)\b)"
+    r"[\w&.'-]+){1,3}?)(?=\s+(?i:на|for|worth|at|in|в|с|stage|стади\w*|owner)\b|\s*[,;.]|$)"
+)
+
+
 def _field_list(clause: Clause) -> list[str]:
     """A new record's fields typed as a list after a colon, at least three of them ("new deal: A / b / c")."""
     if clause.after_colon is None:
@@ -1099,10 +1110,14 @@ async def _deal_for_new_company(clause: Clause, ctx: BuildContext, new_company: 
     name = str(new_company["name"])
     stage = await _stage(clause, ctx)
     amount = amount_of(clause.text)
+    called = _NEW_DEAL_CALLED.search(clause.text)  # "… и deal Stark pilot на 75k": its own name, as said
+    own = called.group(1).strip() if called and not _says_only(called.group(1), name) else None
     await ctx.emit(
         CreateDeal(
             name=(
-                _said_name(clause) or f"{name} — {_kind_of_deal(clause) or ctx.t('новая сделка', 'new deal')}"
+                _said_name(clause)
+                or own
+                or f"{name} — {_kind_of_deal(clause) or ctx.t('новая сделка', 'new deal')}"
             )[:200],
             company=name,
             amount=amount[0] if amount else None,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from planner.analysis import Clause, head_of
+from planner.analysis import Clause, analyse, head_of
 from planner.context import BuildContext
 from planner.intents.models import CreateCompany, CreatePerson
 from planner.rules import rule
@@ -181,6 +181,11 @@ async def _employer(
     return None, None
 
 
+_CARD_AFTER_DASH = re.compile(
+    r"(?i)(.{0,60}?\b(?:контакт\w*|человек\w*|contact|person|компани\w*|company)\b.{0,30}?)\s+[—–]\s+(\S.*\S@\S.*)"
+)
+
+
 @rule(56, writes=True)
 async def create_company(clause: Clause, ctx: BuildContext) -> bool:
     """A new company (asserted by domain) and/or person (asserted by email): Attio never gets a duplicate.
@@ -190,6 +195,11 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
     )
     if not making or clause.has("deal", "note") or clause.asks() and not clause.commands():
         return False
+    dashed = _CARD_AFTER_DASH.match(clause.text) if clause.after_colon is None else None
+    if (
+        dashed
+    ):  # «к глобексу контакт добавь — Сара Коннор, sarah@globex.com, …»: the dash says who, as a colon
+        return await create_company(analyse(f"{dashed.group(1)}: {dashed.group(2)}", ctx.now), ctx)
     if clause.has("issue", "linear") and not clause.has("crm", "attio", "person"):
         return False  # «заведи в линейре баг … у клиентов»: the customers are who it hurts, not a company
     if clause.after_colon is not None:  # "Create these issues for DES: …, contact form": a list of titles

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from planner import references as refs
-from planner.analysis import Clause
+from planner.analysis import Clause, analyse
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents.models import CompleteTask, UpdateDeal, UpdateRecord
@@ -15,7 +15,7 @@ from planner.numbers import spoken_numbers
 from planner.references import task_id
 from planner.resolve import keys_for
 from planner.rules import rule
-from planner.rules._common import amount_of, find, stage_said_as_destination, without_old_amounts
+from planner.rules._common import amount_of, find, stage_said_as_destination, strong, without_old_amounts
 from planner.rules.attio import OBJECT, crm_target
 
 __all__ = ["complete_crm_task", "update_record"]
@@ -87,6 +87,14 @@ async def _deal_then_sum(clause: Clause, ctx: BuildContext) -> bool:
     return len(deals) >= 1 and len(deals[0].positions) >= len(keys_for(head))
 
 
+# a change of a field said with no value and no record: «поменяй сумму», "update the amount"
+_FIELD_NAMED_ONLY = re.compile(
+    r"(?i)\W*(?:(?:и|а|ну|so|and|then|please|пожалуйста)\W+)*(?:поменяй|измени|обнови|поправь|исправь|change|update|"
+    r"fix|set)\s+(?:the\s+|its\s+|their\s+|ей\s+|ему\s+|им\s+)?(?:сумм\w*|amount|value|стадию|stage|owner|"
+    r"ответственн\w*|владельц\w*|должност\w*|title|domain|домен|email|почту)(?:\s+(?:пожалуйста|please))?\W*"
+)
+
+
 def _field(clause: Clause) -> tuple[str, set[str]] | None:
     for rx, attribute, kinds in _FIELDS:
         if rx.search(clause.text):
@@ -98,6 +106,18 @@ def _field(clause: Clause) -> tuple[str, set[str]] | None:
 
 @rule(42, writes=True)
 async def update_record(clause: Clause, ctx: BuildContext) -> bool:
+    before = ctx.said_before()
+    if (
+        before
+        and ctx.clause_index > 0
+        and not ctx.memory.get("_with_before")
+        and _FIELD_NAMED_ONLY.fullmatch(clause.text)
+    ):  # «…просят увеличить пилот до 15к, поменяй сумму»: the value and the record were said just before
+        ctx.memory["_with_before"] = True
+        try:
+            return await update_record(analyse(f"{before}, {clause.text}", ctx.now), ctx)
+        finally:
+            ctx.memory["_with_before"] = False
     changes = (
         clause.has("move", "put", "assign", "rename")
         or re.search(
@@ -130,7 +150,14 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
     if (
         found is None
         and handed
-        and clause.has("deal")
+        and (
+            clause.has("deal")  # «перекинь альфу пока на Макса»: a transfer verb and the deal by its company
+            or clause.has("move", "assign")
+            and (
+                any(m.score >= 0.9 for m in await find(ctx, clause, "deal"))
+                or bool(strong(await find(ctx, clause, "company")))
+            )
+        )
         and not clause.has("put")
         and not [m for m in await find(ctx, clause, "stage") if m.score >= 1.0]
         and any(m.score >= 0.5 for m in await find(ctx, clause, "member", text=handed.group(1)))
@@ -170,6 +197,13 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
     earlier = ctx.memory.get("deal") or (ctx.memory.get("record") or (None, None))[1]
     if target is None and "deal" in kinds and isinstance(earlier, Entity) and earlier.kind == "deal":
         target = ("deal", earlier)  # "сделку X передай Олегу и поставь сумму 32 000"
+    if target is not None and target[0] == "person" and "deal" in kinds and "person" not in kinds:
+        company = target[1].extra.get(
+            "company_id"
+        )  # «Акме логистик, ну Ли Вэй, просят … до 15к»: her company's
+        theirs = [d for d in await ctx.directory.deals() if company and d.extra.get("company_id") == company]
+        if len(theirs) == 1:
+            target = ("deal", theirs[0])
     if target is not None and target[0] == "company" and "deal" in kinds and "company" not in kinds:
         theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") == target[1].id]
         if len(theirs) == 1:  # "the Alfa-Leasing expansion amount": the company's one deal

@@ -31,6 +31,7 @@ from planner.rules import rule
 from planner.rules._common import find, priority_of, quoted
 from planner.rules._linear_common import (
     ADD_EXISTING,
+    HIM,
     LABEL_ON,
     asks,
     assignee_texts,
@@ -199,7 +200,9 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     users = await ctx.directory.users()
     # a word in lower case is a person only if it names one ("на олега"; "to low" is a priority)
     named = [
-        c for c in named if c[:1].isupper() or find_mentions(keys_for(c), users) or _ME_WORD.fullmatch(c)
+        c
+        for c in named
+        if c[:1].isupper() or find_mentions(keys_for(c), users) or _ME_WORD.fullmatch(c) or HIM.fullmatch(c)
     ]
     pair = _PAIR.search(clause.text)  # "ENG-105 to Oleg, urgent, due Friday": no verb, still theirs
     paired = bool(
