@@ -490,7 +490,7 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
             if x.strip()
         ]
         if len(parts) == 1 and statement and not introduces and len(items) > 1 and all(_ELLIPTIC.search(x) or
-                _LEADS_WITH_THING.match(x.strip()) for x in items):  # fmt: skip
+                _LEADS_WITH_THING.match(x.strip()) or _FIELD_VALUE.match(x.strip()) for x in items):  # fmt: skip
             # "Ромашка подписала: сделку в выигранные, онбординг в Linear, и созвон с Иваном в четверг"
             before.context = not _verb_count(before)
             return [before, *(analyse(x.strip(), now) for x in items)]
@@ -563,8 +563,10 @@ _NEXT_REQUEST = LazyRe(
     re.I,
 )
 # an item of a list that names a thing to do: "онбординг в Linear", "созвон с Иваном в четверг"
+# an item that sets a field: «сумма 55 000», "amount 60k", «стадия переговоры»
+_FIELD_VALUE = LazyRe(r"(?i)^(?:сумм\w*|amount|value|стади\w*|stage|owner|ответственн\w*)\s*[:—-]?\s*\S")
 _LEADS_WITH_THING = LazyRe(
-    r"(?i)^(?:онбординг\w*|onboarding|продлени\w*|renewal|созвон\w*|встреч\w*|meeting|call|задач\w*|тикет\w*|"
+    rf"(?i)^(?:(?:{DATIVE})\s+)?(?:онбординг\w*|onboarding|продлени\w*|renewal|созвон\w*|встреч\w*|meeting|call|задач\w*|тикет\w*|"
     r"issue|task|заметк\w*|note|сделк\w*|deal)\b"
 )
 
@@ -618,6 +620,9 @@ def _quoted_spans(text: str) -> list[tuple[int, int]]:
     return [m.span() for m in re.finditer(r"«[^«»]*»|“[^“”]*”", text)]
 
 
+_DEAL_FIELD_ITEM = LazyRe(
+    r"(?i)(?:company|компания|клиент|owner|ответственн\w*|stage|стадия|amount|сумма|currency|валюта)\b"
+)
 _DESCRIBES_IT = LazyRe(
     r"(?i)(?:это|то|that'?s|which\s+is|i\.?e\.?)\s+(?:который|которая|которое|которые|тот|та|те|the\s+one|the\s+ones)\b"
 )
@@ -686,6 +691,12 @@ def _split(text: str, now: datetime) -> list[Clause]:
         ):  # "CS-14 → done, then созвон с jane в пт 12:00", "… → won + kick off onboarding": two requests
             merged.append((s, e))
             parts = [right]
+        elif left.has("deal") and left.creates() and _DEAL_FIELD_ITEM.match(text[s:e].strip()):
+            merged[-1] = (
+                merged[-1][0],
+                e,
+            )  # "Create deal 'X', 480 000 RUB, stage Lead, company Ромашка": its field
+            parts.append(right)
         elif _DESCRIBES_IT.match(text[s:e].strip()):
             merged[-1] = (
                 merged[-1][0],
@@ -747,6 +758,11 @@ def _split(text: str, now: datetime) -> list[Clause]:
             r"(?i)(?:и\s+|а\s+|and\s+)?(?:(?:в|во|к|to|on|in)\s+)?(?:заметк\w*|note)\b", text[s:e].strip()
         ):
             merged.append((s, e))  # "Сделку в выиграна, и заметку к ней: …": a change, then a note
+            parts = [right]
+        elif _FIELD_VALUE.match(left.text.strip()) and _LEADS_WITH_THING.match(
+            re.sub(r"(?i)^(?:и|а|and)\s+", "", text[s:e].strip())
+        ):
+            merged.append((s, e))  # «…: сумма 55 000, и Анне задача на понедельник …»: a value, then a task
             parts = [right]
         elif left.has("meeting", "block") and _THING_ASKED_NEXT.match(text[s:e].strip()):
             merged.append(

@@ -320,6 +320,11 @@ class Planner:
         for i, clause in enumerate(split_clauses(text, ctx.now)):
             ctx.clause_index = i
             reword = ctx.answer("reword")
+            if (
+                clause.reason and reword != "skip"
+            ):  # "…, they chose the competitor": a later "note the reason"
+                reason = re.split(r"(?<=[.!?])\s+", clause.text.strip(" ,;"))[0]  # its own sentence only
+                ctx.memory.setdefault("reasons", []).append(reason.strip(" ,.;"))
             if reword == "skip" or clause.reason:
                 continue  # skipped by the person, or a reason said after the request (it asks nothing)
             if reword:

@@ -66,6 +66,14 @@ _THINGS = ("note", "task", "issue", "meeting", "comment", "deal", "company", "pe
 _ASKED_AS_OBJECT = LazyRe(r"(?i)(?<![\w-])(?:заметку|встречу|коммент(?:арий)?)(?![\w-])(?![^:]*\?\s*$)")
 
 
+# «…: сумма 55 000, и …», "owner: Max": a field said with its value, a change even without a verb
+_SETS_A_FIELD = LazyRe(
+    r"(?i)^\s*(?:сумм\w*|amount|value|стади\w*|stage|owner|ответственн\w*|срок|due|priority|приоритет\w*)"
+    r"(?!.*\b(?:stays?|unchanged|the\s+same|as\s+is|остаётся|остается|прежн\w*|не\s+меня\w*|без\s+изменени\w*)\b)"
+    r"\s*[:—=-]?\s*[^\s?]+(?:\s+[^\s?]+){0,3}\s*[.!]?$"
+)  # "amount stays": kept as it is, nothing to change
+
+
 class QuestionNotWrite(Exception):
     """A rule tried to draft a change from a question; the next rules get the clause."""
 
@@ -178,7 +186,11 @@ class Coverage:
     missing: list[tuple[int, str]] = field(default_factory=list)
 
     def check(self, index: int, clause: Clause, explained: bool) -> None:
-        if not explained and (asks_for_something(clause) or _unknown_verb_for_a_thing(clause)):
+        if not explained and (
+            asks_for_something(clause)
+            or _unknown_verb_for_a_thing(clause)
+            or _SETS_A_FIELD.match(clause.text)
+        ):
             self.candidates.append((index, clause))
 
     def check_kinds(self, index: int, clause: Clause, ops: list[str]) -> None:

@@ -626,7 +626,7 @@ def _duration_in(low: str, bare_number_after_na: bool) -> tuple[int | None, tupl
 
 
 _RANGE = LazyRe(
-    r"(?:\b(с|from|between)\s+)?(?<![\w:.-])(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?\s*(?:до|to|and|-|–)\s*"
+    r"(?:\b(с|from|between)\s+)?(?<![\w:.-])(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?\s*(?:до|to|and|until|till|til|-|–)\s*"
     r"(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?(?![\w:]|\.\d)",  # "…до 11:30." ends a sentence
     re.IGNORECASE,
 )

@@ -175,7 +175,8 @@ def dictated_list(text: str) -> bool:
 
 # issues no one is on: "unassigned", «без исполнителя», "which nobody is assigned", «никто не взял»
 NOBODY = re.compile(
-    r"(?i)\b(?:unassigned|not\s+assigned|без\s+исполнител\w*|без\s+ответственн\w*|без\s+ассайн\w*|неназначенн\w*|"
+    r"(?i)\b(?:unassigned|not\s+assigned|без\s+исполнител\w*|без\s+ответственн\w*|без\s+ассайн\w*|без\s+assignee|"
+    r"without\s+(?:an?\s+)?(?:assignee|owner)|неназначенн\w*|"
     r"ничьи\w*|nobody'?s|no\s+assignee|ни\s+на\s+кого\s+не\s+назначен\w*|никому\s+не\s+назначен\w*|"
     r"(?:nobody|no\s+one|no-one)\s+(?:is\s+)?(?:assigned|owns|has|is\s+on|works\s+on|is\s+working\s+on)|"
     r"никто\s+не\s+(?:ведёт|ведет|делает|взял|назначен))\b"

@@ -165,8 +165,13 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
     named_stage = bool(
         re.search(r"\b(стади\w+|stage)\b", clause.text, re.I)
     )  # "... в стадию Космос": unknown stage
-    fielded = not (clause.creates() or clause.says_new()) and re.search(
-        r"(?i)\b(?:стади\w*|stage)\s*[:—-]?\s+[^\s,.;]+\s*[.!]?$", clause.text
+    fielded = (
+        not (clause.creates() or clause.says_new())
+        and re.search(
+            r"(?i)\b(?:стади\w*|stage)\s*[:—-]?\s+[^\s,.;]+\s*(?:[.!]?$|[,;]\s*(?:final\s+|финальн\w+\s+|new\s+|нов\w+\s+)?"
+            r"(?:сумм\w*|amount|value|owner|ответственн\w*)\b)",  # "Globex pilot — stage Won, final amount 28 500 USD"
+            clause.text,
+        )
     )
     stage_at = min((min(m.positions) for m in await find(ctx, clause, "stage") if m.positions), default=0)
     speakers = {
@@ -433,6 +438,9 @@ async def _note_after_target(clause: Clause, ctx: BuildContext) -> tuple[str, st
     return clause.text[:start], clause.text[start:].strip(" ,.:-—") or None
 
 
+_THE_REASON = re.compile(
+    r"(?i)\s*(?:with\s+|about\s+|of\s+)?(?:the\s+|a\s+)?(?:reason(?:\s+why)?|why)|\s*(?:с\s+)?(?:причин\w*|почему)(?:\s+отказа)?\s*[.!]?\s*"
+)
 _FOR_ALL_TO_SEE = re.compile(
     r"(?i),?\s*(?:чтобы|чтоб|so\s+that|so)\s+(?:все|всем|everyone|everybody|the\s+team)\b.*$"
 )
@@ -486,7 +494,13 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         and not _ON_RECORD.search(clause.text.split(":", 1)[0])
     ):
         return False  # "запиши новый контакт: ..." creates a record; "запиши к сделке: ..." is a note
-    if not (clause.has("create", "note_verb") or clause.after_colon is not None or noun_first):
+    if not (
+        clause.has("create", "note_verb")
+        or clause.after_colon is not None
+        or noun_first
+        or clause.has("put")
+        and clause.has("note")  # "put a note 'signed PO #4471'"
+    ):
         return False
     head, content = clause.text, clause.after_colon
     swapped = False
@@ -589,6 +603,21 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     ):  # «Запиши это ему в карточку»: what was said before
         said = re.sub(r"^.*?:\s*", "", before) if ":" in before else before
     said = _FOR_ALL_TO_SEE.sub("", said)  # «…, чтобы все видели»: why it is noted, not what
+    reasons = ctx.memory.get("reasons") or []
+    bare = re.sub(
+        r"(?i)\s+(?:on|to|in|к|в)\s+(?:the\s+|this\s+)?(?:deal|record|сделк\w*|карточк\w*)\s*[.!]?$", "", said
+    )
+    if _THE_REASON.fullmatch(bare):  # "… they chose the competitor. Move it and put a note with the reason"
+        dashed = [  # "Lost the Alfa-Leasing expansion — their budget got frozen. Mark it lost and note the reason"
+            re.split(r"\s[—–-]\s", x, maxsplit=1)[1]
+            for x in ctx.memory.get("said") or []
+            if re.search(r"\s[—–-]\s", x)
+        ]
+        said = "; ".join(reasons) if reasons else dashed[-1].strip(" .") if dashed else ""
+    if said.count("'") == 1 and said.rstrip(" .!").endswith(
+        "'"
+    ):  # "'signed PO #4471'" lost its opening quote
+        said = said.rstrip(" .!")[:-1]
     if told_text and re.fullmatch(
         r"(?i)\s*(?:это|то|that|this|it|всё\s+это)?\s*(?:(?:к|в|to|on)\s+)?(?:(?:the\s+)?(?:сделк\w*|компани\w*|"
         r"карточк\w*|deal|record|company))?\s*[.!]?\s*",
@@ -1088,7 +1117,8 @@ async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
 
 async def _owner(clause: Clause, ctx: BuildContext) -> Entity | None:
     m = re.search(
-        r"(?:owner|owned\s+by|ответственн\w*|владелец|владельцем|вед[её]т|ведущ\w*|handled\s+by)\s*[:=—–-]?\s*"
+        r"(?:owner|owned\s+by|ответственн\w*|владелец|владельцем|вед[её]т|ведущ\w*|handled\s+by)(?:\s+(?:is|будет))?"
+        r"\s*[:=—–-]?\s*"
         r"([A-ZА-ЯЁ][\w-]+|me|я|мне)\b",
         clause.text,
         re.I,

@@ -454,7 +454,8 @@ _NEGATED = re.compile(
 )
 _NEGATION_READ = re.compile(
     r"(?i)(?:(?:doesn'?t|don'?t)\s+(?:have|carry)\s+(?:it|them|that|this)\b|"  # "… that doesn't have it yet": the change
-    r"без\s+(?:исполнител|ассайн|владельц|ответственн)|no\s+(?:assignee|owner|one)|not\s+(?:done|closed|"
+    r"без\s+(?:исполнител|ассайн|assignee|owner|владельц|ответственн)|without\s+(?:an?\s+)?(?:assignee|owner)|"
+    r"no\s+(?:assignee|owner|one)|not\s+(?:done|closed|"
     r"completed|finished|assigned)|не\s+(?:закрыт|выполнен|завершен|завершён|назначен|сделан))"
 )
 _LEAD_IN = re.compile(
@@ -490,10 +491,11 @@ async def _unread(clause: Clause, ctx: BuildContext) -> str:
     every = _ALL.search(clause.text) or _THEIR_ALL.search(clause.text)
     told = [m.end() for m in _LEAD_IN.finditer(clause.text) if every and m.end() <= every.start()]
     told_until = told[-1] if told else 0
+    nobody = [m.span() for m in NOBODY.finditer(clause.text)]  # «без assignee»: read as "no one's"
     dated = {
         i
         for i, (a, b) in enumerate(key_spans(clause.text))
-        if any(s <= a and b <= e for s, e in clause.moment.spans)  # "Dec 18" is the change's date
+        if any(s <= a and b <= e for s, e in [*clause.moment.spans, *nobody])  # "Dec 18" is the change's date
     }
     words = [
         k.text

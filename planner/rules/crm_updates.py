@@ -95,6 +95,11 @@ _FIELD_NAMED_ONLY = re.compile(
 )
 
 
+_FIELD_AND_VALUE = re.compile(
+    r"(?i)\s*(?:сумм\w*|amount|value|owner|ответственн\w*)\s*[:—-]?\s*[$€₽]?\d[\d\s.,]*\S*\s*"
+)
+
+
 def _field(clause: Clause) -> tuple[str, set[str]] | None:
     for rx, attribute, kinds in _FIELDS:
         if rx.search(clause.text):
@@ -111,11 +116,12 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         before
         and ctx.clause_index > 0
         and not ctx.memory.get("_with_before")
-        and _FIELD_NAMED_ONLY.fullmatch(clause.text)
-    ):  # «…просят увеличить пилот до 15к, поменяй сумму»: the value and the record were said just before
+        and (_FIELD_NAMED_ONLY.fullmatch(clause.text) or _FIELD_AND_VALUE.fullmatch(clause.text))
+    ):  # «…просят увеличить пилот до 15к, поменяй сумму»: the value and the record were said just before;
+        # «Acme Corp — annual license: сумма 55 000, и …»: the record is the heading said before the value
         ctx.memory["_with_before"] = True
         try:
-            return await update_record(analyse(f"{before}, {clause.text}", ctx.now), ctx)
+            return await update_record(analyse(f"{before} — {clause.text}", ctx.now), ctx)
         finally:
             ctx.memory["_with_before"] = False
     changes = (
