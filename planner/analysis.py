@@ -141,6 +141,9 @@ class Clause:
             or "create" in self.cues
             and any(
                 self.keys[i].text not in _NEW
+                and not (
+                    not self.keys[i].text.isascii() and is_past(self.keys[i].text)
+                )  # «они добавили лицензии»
                 and self.keys[i].text
                 not in CUES["complete"]  # "сделанную" is done, though its verb is "сделать"
                 and not (
@@ -623,6 +626,10 @@ def _quoted_spans(text: str) -> list[tuple[int, int]]:
 _DEAL_FIELD_ITEM = LazyRe(
     r"(?i)(?:company|компания|клиент|owner|ответственн\w*|stage|стадия|amount|сумма|currency|валюта)\b"
 )
+_INTO_IT_NEXT = LazyRe(
+    r"(?i)(?:и\s+|and\s+)?(?:туда|в\s+него|в\s+нём|в\s+нем|into\s+it|in\s+it|there|under\s+it)\s+(?:же\s+)?"
+    r"(?:(?:ещё|еще|also)\s+)?(?:add\s+|put\s+|file\s+|заведи\s+|добавь\s+|закинь\s+)?(?:an?\s+)?(?:задач\w*|тикет\w*|таск\w*|issue|task|ticket)"
+)
 _DESCRIBES_IT = LazyRe(
     r"(?i)(?:это|то|that'?s|which\s+is|i\.?e\.?)\s+(?:который|которая|которое|которые|тот|та|те|the\s+one|the\s+ones)\b"
 )
@@ -697,6 +704,9 @@ def _split(text: str, now: datetime) -> list[Clause]:
                 e,
             )  # "Create deal 'X', 480 000 RUB, stage Lead, company Ромашка": its field
             parts.append(right)
+        elif _INTO_IT_NEXT.match(text[s:e].strip()):
+            merged.append((s, e))  # «создай проект X … и туда задачу подготовить договор»: a second request
+            parts = [right]
         elif _DESCRIBES_IT.match(text[s:e].strip()):
             merged[-1] = (
                 merged[-1][0],

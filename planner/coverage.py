@@ -74,6 +74,11 @@ _SETS_A_FIELD = LazyRe(
 )  # "amount stays": kept as it is, nothing to change
 
 
+_THING_FIRST = LazyRe(
+    r"(?i)^\W*(?:(?:и|а|ещё|еще|also|and|plus)\s+)?(?:\S+\s+){0,2}?(?:заметку|встречу|задачу|таску|тикет)(?![\w-])(?!.*\?\s*$)"
+)
+
+
 class QuestionNotWrite(Exception):
     """A rule tried to draft a change from a question; the next rules get the clause."""
 
@@ -190,6 +195,8 @@ class Coverage:
             asks_for_something(clause)
             or _unknown_verb_for_a_thing(clause)
             or _SETS_A_FIELD.match(clause.text)
+            or index > 0
+            and bool(_THING_FIRST.match(clause.text))  # «…, и туда задачу подготовить договор»
         ):
             self.candidates.append((index, clause))
 
@@ -396,6 +403,8 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
             continue
         for m in mentions:
             at = sorted(p for p in m.positions if p < len(spans))
+            if at and re.match(r"-\d", text[spans[at[-1]][1] :]):
+                continue  # "folded into ENG-105": the team's key inside an issue's identifier
             words = [text[spans[p][0] : spans[p][1]] for p in at]
             named = m.score >= least and words and all(w[:1].isupper() or not w.isascii() for w in words)
             # a colleague is a value when said as whom it is for or who is to do it ("ENG-105 to Oleg",

@@ -323,6 +323,9 @@ MESSAGING = LazyRe(
     r"|\b(?:an?\s+|the\s+)?(?:e-?mail|письм\w*|сообщени\w*\s+в\s+слак)\b)"
     # "Email Jane the pilot requirements doc": the verb first, then whom
     r"|^\s*(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:e-?mail|имейлни|емейлни)\s+(?!(?:address|of|for)\b)[^\W\d_]"
+    # "Slack Oleg that legal signed off", «напиши Олегу в телегу»: a messenger used as the verb
+    r"|^\s*(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:slack|dm|text|telegram|whatsapp)\s+[^\W\d_][\w'-]*\s+"
+    r"(?:that|about|re\b|to\b|the\b|a\b|an\b|our\b)"
 )
 _GREETING = LazyRe(
     r"^(?:привет\w*|здравствуй\w*|добр(?:ый|ое|ого)\s+(?:день|утро|вечер|утра|дня)|хай|hi|hello|hey|good\s+"

@@ -204,6 +204,20 @@ _THROWN = re.compile(
 )
 
 
+# sales jargon: "close-lost everything in Lead", "mark it closed-won": a stage, not issues to close
+_CLOSE_LOST_X = LazyRe(r"(?i)(?:^|(?<=[.;!?]\s))\s*close[\s-](lost|won)\s+([^.;!?]+)")
+_CLOSED_AS = LazyRe(r"(?i)\bclos(?:e|ed)[\s-](lost|won)\b")
+# a team key said letter by letter in a voice transcript: «си эс», «ди и эс», «енг»
+_TEAM_LETTERS = {
+    "си эс": "CS",
+    "си-эс": "CS",
+    "сиэс": "CS",
+    "ди и эс": "DES",
+    "ди-и-эс": "DES",
+    "енг": "ENG",
+    "инж": "ENG",
+}
+_SPELLED_TEAM = LazyRe(r"(?i)(?<![\w-])(?:си[\s-]?эс|ди[\s-]и[\s-]эс|енг|инж)(?![\w-])")
 _REMIND_WHAT = LazyRe(
     r"(?i)\b(?:напомни(?:те)?(?:\s+мне)?|remind\s+me|подскажи(?:те)?|tell\s+me)\s*,?\s+"
     r"(?=(?:что\s+за|кто|какой|какая|какие|какое|когда|сколько|где|who|what|which|when|how\s+much|how\s+many)\b"
@@ -219,6 +233,13 @@ def unhurried(text: str) -> str:
     text = _THROWN.sub("добавь", text)  # «кинь заметку»: made ("кинь ENG-106 на Макса" hands it over)
     text = re.sub(r"(?i)\bnew\s+co\b(?=\s*[:,]|\s+[A-Z])", "new company", text)  # "new co: Stark Industries"
     text = _REMIND_WHAT.sub("", text)
+    text = _CLOSE_LOST_X.sub(
+        lambda m: f"move {m.group(2)} to {m.group(1).title()}", text
+    )  # "close-lost everything in Lead"
+    text = _CLOSED_AS.sub(lambda m: m.group(1).title(), text)  # "mark it closed-won", "Globex is closed lost"
+    text = _SPELLED_TEAM.sub(
+        lambda m: _TEAM_LETTERS[re.sub(r"[\s-]+", " ", m.group(0).lower())], text
+    )  # «си эс»
     text = re.sub(
         r"^\s*#\s*(?=[^\W\d_])",
         lambda m: "сколько " if re.match(r"\s*#\s*[а-яё]", text, re.I) else "how many ",

@@ -441,6 +441,10 @@ async def _note_after_target(clause: Clause, ctx: BuildContext) -> tuple[str, st
 _THE_REASON = re.compile(
     r"(?i)\s*(?:with\s+|about\s+|of\s+)?(?:the\s+|a\s+)?(?:reason(?:\s+why)?|why)|\s*(?:с\s+)?(?:причин\w*|почему)(?:\s+отказа)?\s*[.!]?\s*"
 )
+_LEAD_IN_ONLY = re.compile(
+    r"(?i)^\s*(?:quick\s+one|quick\s+q(?:uestion)?|one\s+more\s+(?:thing|one)|btw|fyi|ok(?:ay)?(?:\s+so)?|so|also|"
+    r"и\s+ещё|ещё\s+одно|ещё\s+момент|короче|слушай|кстати|так|значит)\W*$"
+)
 _FOR_ALL_TO_SEE = re.compile(
     r"(?i),?\s*(?:чтобы|чтоб|so\s+that|so)\s+(?:все|всем|everyone|everybody|the\s+team)\b.*$"
 )
@@ -603,6 +607,7 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     ):  # «Запиши это ему в карточку»: what was said before
         said = re.sub(r"^.*?:\s*", "", before) if ":" in before else before
     said = _FOR_ALL_TO_SEE.sub("", said)  # «…, чтобы все видели»: why it is noted, not what
+    said = _LEAD_IN_ONLY.sub("", said)  # "quick one — add a note to Globex": a lead-in, not the note's words
     reasons = ctx.memory.get("reasons") or []
     bare = re.sub(
         r"(?i)\s+(?:on|to|in|к|в)\s+(?:the\s+|this\s+)?(?:deal|record|сделк\w*|карточк\w*)\s*[.!]?$", "", said

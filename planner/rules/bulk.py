@@ -105,7 +105,11 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         verbs = clause.has("move", "put")
     if not (verbs or owner_words or labelling or dating or given):
         return False
-    deals = clause.has("deal")
+    deals = clause.has("deal") or (
+        not clause.has("issue", "task", "bug", "linear")
+        and bool([m for m in await find(ctx, clause, "stage") if m.score >= 1.0])
+        and not await _names_a_state(clause, ctx)
+    )  # "move everything still in Lead to Lost": deal stages, no workflow state: the deals
     if not (
         deals or clause.has("issue", "task", "bug") or re.search(r"\b(?:everything|всё)\b", clause.text, re.I)
     ):
@@ -273,6 +277,14 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
             **resolved,
         )
     return True
+
+
+async def _names_a_state(clause: Clause, ctx: BuildContext) -> bool:
+    """A Linear workflow state is named ("Todo", "In Review", «в работе»)."""
+    states = {s.name for t in await ctx.directory.teams() for s in await ctx.directory.states(t.id)}
+    return any(re.search(rf"(?i)\b{re.escape(s)}\b", clause.text) for s in states) or any(
+        rx.search(clause.text) for rx, name in STATE_PHRASES if name in states
+    )
 
 
 async def _projects_named(clause: Clause, ctx: BuildContext, head: str) -> list[str]:

@@ -123,6 +123,11 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     parent = _PARENT.search(clause.text)  # "make ENG-104 a sub-issue of ENG-102": ENG-102 is no target
     if parent and len(set(clause.identifiers)) > 1:
         clause = replace(clause, identifiers=[i for i in clause.identifiers if i != parent.group(1).upper()])
+    related = [
+        i for i in dict.fromkeys(clause.identifiers) if _RELATED_TO.search(_before_ident(clause.text, i))
+    ]
+    if related and len(set(clause.identifiers)) > len(related):  # "…folded into ENG-105, so archive DES-7"
+        clause = replace(clause, identifiers=[i for i in clause.identifiers if i not in related])
     if len(set(clause.identifiers)) > 1:  # "закрой ENG-101 и ENG-106": the same change for each
         for ident in dict.fromkeys(clause.identifiers):
             one = replace(clause, identifiers=[ident])
@@ -859,6 +864,18 @@ _SHORT_WORDS = frozenset(
     "по на в во с со к ко и а о об у из от до за не ни же ли бы то of to in on at a an the for by is it or as my me "
     "we us".split()
 )
+
+
+# an issue said as what another is related to, not as one to change: "folded into ENG-105", «дубль ENG-101»
+_RELATED_TO = re.compile(
+    r"(?i)\b(?:into|onto|from|with|than|like|as|of|в|во|из|с|со|чем|как|вместо|instead\s+of|duplicate\s+of|"
+    r"дубл\w*|part\s+of|same\s+as|related\s+to|blocked\s+by|blocks|после)\s*$"
+)
+
+
+def _before_ident(text: str, ident: str) -> str:
+    at = re.search(rf"(?i)\b{re.escape(ident)}\b", text)
+    return text[: at.start()] if at else ""
 
 
 _JUST_THE_VERB = re.compile(

@@ -276,7 +276,7 @@ _ABOUT_IT = re.compile(
 )
 _COUNTED = re.compile(ORDINAL_ITEM + r"\s*[:—–-]?\s*", re.IGNORECASE)  # «… первая X вторая Y»: split on them
 _TASK_START = re.compile(
-    rf"^\s*(?:(?:в|in)\s+[\w-]+\s+)?(?:(?i:{DATIVE})\s+)?(?:нов\w+\s+)?(задача|задачу|таску|тикет|task|todo|issue|баг|bug)\b(?:\s+(?:для|for)\s+[\w-]+)?\s*[:\-—]?",
+    rf"^\s*(?:(?:в|in)\s+[\w-]+\s+|(?:туда|в\s+него|в\s+нём|в\s+нем)\s+)?(?:(?i:{DATIVE})\s+)?(?:нов\w+\s+)?(задача|задачу|таску|тикет|task|todo|issue|баг|bug)\b(?:\s+(?:для|for)\s+[\w-]+)?\s*[:\-—]?",
     re.IGNORECASE,
 )
 _DASHED = re.compile(
@@ -347,12 +347,18 @@ _PUT_IN_PROJECT = re.compile(
 
 
 # words that point at something said elsewhere, not a title
+_INTO_THE_NEW = re.compile(
+    r"(?i)^\W*(?:(?:и|and)\s+)?(?:туда|в\s+него|в\s+нём|в\s+нем|into\s+it|in\s+it|under\s+it|there)\b"
+)
 _VAGUE = re.compile(
     r"(?i)^(?:for\s+)?(?:the|that|this)\s+(?:thing|stuff)\s*(?:$|(?:that\s+)?(?:we|i|you)\b)|"
     r"\bwe\s+(?:talked|discussed|spoke)\s+about\b|"
     r"^(?:то|ту|эту|эта|это)\s+(?:штук\w*|вещ\w*|самое)\b|\b(?:что|о\s+ч[её]м)\s+(?:мы\s+)?(?:говорили|обсуждали)\b|"
     r"\b(?:название|заголовок|title|name)\s+(?:потом|позже|later)\b|\b(?:потом|позже)\s+(?:скину|пришлю|напишу)\b|"
-    r"\b(?:will\s+send|i'?ll\s+send)\s+(?:the\s+)?(?:title|name)\b"
+    r"\b(?:will\s+send|i'?ll\s+send)\s+(?:the\s+)?(?:title|name)\b|"
+    # «создай задачу эээ ну эту как её потом скажу», "a ticket, I'll tell you what later": no title yet
+    r"\b(?:потом|позже)\s+(?:скажу|уточню|расскажу|допишу)\b|\bкак\s+(?:её|ее|его)\s*(?:там)?\b|"
+    r"\b(?:tell\s+you|say)\s+(?:what\s+)?later\b|^\s*(?:tbd|todo|xxx|\?+)\s*$"
 )
 # "…one for each service auth billing …", «…для каждого раздела главная поиск …»: a list with no colon
 _EACH = re.compile(
@@ -561,6 +567,11 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     if team is None:
         raise ctx.ask("team", ctx.t("В какой команде Linear?", "Which Linear team?"))
     project = await _project_in(clause, ctx)
+    made = next((i for i in reversed(ctx.intents) if isinstance(i, CreateProject)), None)
+    into_new = made is not None and bool(_INTO_THE_NEW.match(clause.text))
+    if into_new and made is not None:  # «создай проект X … и туда задачу …»: the project just made, its team
+        project = None
+        team = next((t for t in await ctx.directory.teams() if t.name == made.team), team)
     if project is None and "project" in details:
         found = [m for m in await find(ctx, clause, "project", text=details["project"]) if m.score >= 0.9]
         project = (
@@ -744,6 +755,8 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         project_name: str | None = name[:80]
     else:
         project_name = project.name if project else None
+    if into_new and made is not None:
+        project_name = made.name
     for title in titles:
         await ctx.emit(
             CreateIssue(
@@ -848,17 +861,30 @@ async def create_project(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if not re.search(
         r"(?i)\b(?:new|create|add|start|set\s+up|spin\s+up|kick\s+off|создай|создать|заведи|завести|добавь|нов\w+|"
-        r"запусти)\s+(?:a\s+|the\s+|an\s+)?(?:(?:в|in)\s+\S+\s+)?(?:linear\s+|new\s+)?(?:project|проект)",
+        r"запусти)\s+(?:a\s+|the\s+|an\s+)?(?:(?:в|in)\s+\S+\s+)?(?:linear\s+|new\s+)?(?:project|проект)"
+        # «проект в линеаре создай называется …»: the project said first, then the verb
+        r"|^\s*(?:project|проект)\s+(?:(?:в|in)\s+\S+\s+)?(?:создай|заведи|create|add)\b"
+        r"|\b(?:create|new|start|set\s+up)\s+(?:a\s+|an\s+|the\s+)?(?:new\s+)?[«\"']?(?:(?!\b(?:it|to|into|in)\b)[\w .'-]){1,40}?[»\"']?\s+project\b",
         clause.text,
     ):
         return False  # "new: …, project Mobile App", «заведи фичу в DES: …, в проект X»: where an issue goes
     m = re.search(
-        r"(?:проект[а-я]*|project)\s+(?:called\s+|named\s+|под названием\s+|с названием\s+)?[«\"']?([^«»\"':,;]+?)[»\"']?"
+        r"(?:(?:проект[а-я]*|project)\s+(?:(?:в|in)\s+\S+\s+)?(?:(?:создай|заведи|create|add)\s+)?|\bназывается\s+)"
+        r"(?:called\s+|named\s+|под названием\s+|с названием\s+|называется\s+)?[«\"']?([^«»\"':,;]+?)[»\"']?"
         r"(?:\s+(?:in|for|в|для)\s+(?:the\s+)?(?:команд\w+\s+|team\s+)?[\w-]+(?:\s+team)?)?"
-        r"(?=\s*(?:[,;]|\s(?:with|target|due|by|deadline|к|до|и|and|со?\s+сроком|с\s+целев\w+|с\s+дедлайн\w*)\b|$))",
+        r"(?=\s*(?:[,;]|\s(?:with|target|due|by|deadline|к|до|и|and|со?\s+сроком|с\s+целев\w+|с\s+дедлайн\w*|"
+        r"срок\w*|команда|team|ну|для)\b|$))",
         clause.text,
         re.I,
     )
+    before_noun = re.search(  # "Create a Billing v2 project in ENG": the name before the word
+        r"(?i)\b(?:create|new|start|set\s+up)\s+(?:a\s+|an\s+|the\s+)?(?:new\s+)?((?:(?!\b(?:it|to|into|in)\b)[\w .'-]){1,40}?)\s+project\b",
+        clause.text,
+    )
+    if m and re.match(r"(?i)(?:in|for|в|для)\b", m.group(1).strip()):
+        m = None  # "project in ENG": where it is, not what it is called
+    if m is None and before_noun and before_noun.group(1).strip().lower() not in ("linear", "a", "new"):
+        m = before_noun
     said = quoted(clause.text)  # «Миграция биллинга» … с целевой датой …
     name = (said if said else m.group(1) if m else "").strip() or (ctx.answer("name") or "").strip()
     if clause.after_colon:  # "новый проект в Linear: Миграция на Postgres 17, команда ENG"
