@@ -218,6 +218,9 @@ _TEAM_LETTERS = {
     "инж": "ENG",
 }
 _SPELLED_TEAM = LazyRe(r"(?i)(?<![\w-])(?:си[\s-]?эс|ди[\s-]и[\s-]эс|енг|инж)(?![\w-])")
+_WRITE_IN_IT = LazyRe(
+    r"(?i)\bотпиш(?:и|ись)(?=\s+(?:в|во|к|под)\s+(?:ней|нём|нем|неё|нее|задач\w*|тикет\w*|[A-Za-z]{1,10}-\d))"
+)
 _REMIND_WHAT = LazyRe(
     r"(?i)\b(?:напомни(?:те)?(?:\s+мне)?|remind\s+me|подскажи(?:те)?|tell\s+me)\s*,?\s+"
     r"(?=(?:что\s+за|кто|какой|какая|какие|какое|когда|сколько|где|who|what|which|when|how\s+much|how\s+many)\b"
@@ -233,6 +236,7 @@ def unhurried(text: str) -> str:
     text = _THROWN.sub("добавь", text)  # «кинь заметку»: made ("кинь ENG-106 на Макса" hands it over)
     text = re.sub(r"(?i)\bnew\s+co\b(?=\s*[:,]|\s+[A-Z])", "new company", text)  # "new co: Stark Industries"
     text = _REMIND_WHAT.sub("", text)
+    text = _WRITE_IN_IT.sub("прокомментируй", text)  # «отпиши в ней, что …» («опиши», «отпиши Джейн» are not)
     text = _CLOSE_LOST_X.sub(
         lambda m: f"move {m.group(2)} to {m.group(1).title()}", text
     )  # "close-lost everything in Lead"

@@ -628,7 +628,9 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         r"карточк\w*|deal|record|company))?\s*[.!]?\s*",
         said,
     ):
-        said = told_text  # «созвонилась с Джейн, говорит, закупка съезжает. Запиши это заметкой к глобексу»
+        said = re.sub(
+            r"^\s*[«\"“']([^«»\"“”]+)[»\"”']\s*$", r"\1", told_text
+        )  # «…закупка съезжает. Запиши это заметкой»
         ctx.memory["told_used"] = {i for i, _ in unread}
     if re.fullmatch(r"(?i)\s*(?:record|card|profile|page|карточк\w*|запис\w*|профил\w*)?\s*", said):
         # "From John: '…SSO…?' — pls add a note on the Acme Corp company record": the quote is the note

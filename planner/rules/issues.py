@@ -111,6 +111,9 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
             or clause.has("complete", "archive", "delete")
             and ctx.clause_index > 0
             and bool(_JUST_THE_VERB.fullmatch(clause.text))
+            # «ENG-105: дедлайн на 22 декабря и повесь на меня»: whom, said of the issue just named
+            or ctx.clause_index > 0
+            and bool(_ON_SOMEONE.fullmatch(clause.text))
         )
         and not clause.has("deal")
         # "archive CS-15 and create a CS issue … assigned to Oleg": a new issue is not the one before
@@ -128,9 +131,20 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     ]
     if related and len(set(clause.identifiers)) > len(related):  # "…folded into ENG-105, so archive DES-7"
         clause = replace(clause, identifiers=[i for i in clause.identifiers if i not in related])
+    own = _each_its_own(clause)
+    if own:  # «CS-12 в работу, CS-14 на ревью»: each issue with its own change
+        for piece in own:
+            ctx.answers.pop(ctx.qid("issue"), None)
+            await issue_by_reference(analyse(piece, ctx.now), ctx)
+        return True
     if len(set(clause.identifiers)) > 1:  # "закрой ENG-101 и ENG-106": the same change for each
+        listed = re.match(r"(?i)\s*((?:[a-z]{1,10}-\d+\s*(?:,|\bи\b|\band\b|&)?\s*){2,})(?=\S)", clause.text)
         for ident in dict.fromkeys(clause.identifiers):
             one = replace(clause, identifiers=[ident])
+            if listed:  # «ENG-101 и ENG-106 в ревью»: each said as if alone, "ENG-101 в ревью"
+                one = replace(
+                    analyse(f"{ident} {clause.text[listed.end(1) :]}", ctx.now), identifiers=[ident]
+                )
             ctx.answers.pop(ctx.qid("issue"), None)
             await issue_by_reference(one, ctx)
         return True
@@ -728,7 +742,7 @@ _TITLE_WORD = re.compile(r"(?i)\b(?:названи\w*|заголов\w*|title|na
 
 def _comment_body(text: str) -> str | None:
     m = re.search(
-        r"(?:коммент\w*|comment(?:\s+on)?|напиши\s+в|отпиши\w*)[\s,]+(?:(?:к|to|on|в|во|у|под|in|for)\s+)?"
+        r"(?:коммент\w*|comment(?:\s+on)?|напиши\s+в|отпиши\w*|прокомментируй)[\s,]+(?:(?:к|to|on|в|во|у|под|in|for)\s+)?"
         r"(?:(?:ней|нём|нем|неё|нее|ней|it|этой|этом|задаче|тикете)\b\s*)?(?:[A-Z]{1,10}-\d+(?!\d)\s*)?[:\-—]?\s*(.+)$",
         re.sub(r"(?i)\b[A-Z]{1,10}-\d+\b", lambda m: m.group(0).upper(), text),
         re.I,
@@ -876,6 +890,32 @@ _RELATED_TO = re.compile(
 def _before_ident(text: str, ident: str) -> str:
     at = re.search(rf"(?i)\b{re.escape(ident)}\b", text)
     return text[: at.start()] if at else ""
+
+
+_ON_SOMEONE = re.compile(
+    r"(?i)\W*(?:(?:и|а|and|then)\s+)?(?:повесь|переведи|передай|отдай|кинь|закинь|назначь|assign|give|hand)"
+    r"(?:\s+(?:её|ее|его|it|this|её\s+же))?\s+(?:на|to)\s+[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?\W*"
+)
+_IDENT_CHANGE = re.compile(r"(?i)\b[A-Z]{1,10}-\d+\b\s*(?:[—–:-]\s*)?(?:в|во|на|to|->|→|into)\s+\S")
+
+
+def _each_its_own(clause: Clause) -> list[str]:
+    """«CS-12 в работу, CS-14 на ревью», "ENG-101 to Done, ENG-104 to In Review": pieces, one issue each, each
+    with where it goes — or nothing when the clause is one change for several issues."""
+    if len(set(clause.identifiers)) < 2:
+        return []
+    pieces = [
+        p.strip()
+        for p in re.split(
+            r"\s*[,;]\s*(?:(?:и|а|and)\s+)?|\s+(?:и|а|and)\s+(?=[A-Za-z]{1,10}-\d)", clause.text
+        )
+    ]
+    pieces = [p for p in pieces if p]
+    if len(pieces) != len(set(clause.identifiers)) or not all(
+        len(re.findall(r"\b[A-Za-z]{1,10}-\d+\b", p)) == 1 and _IDENT_CHANGE.search(p) for p in pieces
+    ):
+        return []
+    return pieces
 
 
 _JUST_THE_VERB = re.compile(

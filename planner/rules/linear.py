@@ -15,7 +15,7 @@ from planner.numbers import number_from_words
 from planner.resolve import best, find_mentions, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import ORDINAL_ITEM, clean_title, find, priority_of, quoted, strip_spans
-from planner.rules._linear_common import ADD_EXISTING, LABEL_ON, dictated_list, find_user
+from planner.rules._linear_common import ADD_EXISTING, LABEL_ON, STATE_PHRASES, dictated_list, find_user
 from planner.text import is_infinitive
 
 __all__ = ["create_issue", "create_project", "template"]
@@ -347,6 +347,7 @@ _PUT_IN_PROJECT = re.compile(
 
 
 # words that point at something said elsewhere, not a title
+_WITHOUT_QUOTES = re.compile(r"«[^«»]*»|\"[^\"]*\"|“[^”]*”|'[^']{3,}'")
 _INTO_THE_NEW = re.compile(
     r"(?i)^\W*(?:(?:и|and)\s+)?(?:туда|в\s+него|в\s+нём|в\s+нем|into\s+it|in\s+it|under\s+it|there)\b"
 )
@@ -534,7 +535,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         return False
     plural = bool(
         re.search(
-            r"\b(задачи|задач|тикеты|тикета|тикетов|баги|бага|багов|issues|tasks|tickets|bugs)\b"
+            r"\b(задачи|задач|тикеты|тикета|тикетов|таски|тасок|тасков|баги|бага|багов|issues|tasks|tickets|bugs)\b"
             # "a separate issue for each browser: …", «по задаче на каждый браузер: …»: one per item listed
             r"|\b(?:for|per)\s+(?:each|every)\b|\bseparate\s+(?:issue|task|ticket)\b|\bна\s+кажд\w+|\bдля\s+кажд\w+"
             r"|\bотдельн\w+\s+(?:задач\w*|тикет\w*)"
@@ -757,6 +758,9 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         project_name = project.name if project else None
     if into_new and made is not None:
         project_name = made.name
+    placed = next(  # «Заведи тикет «…» в бэклог ENG»: the state it starts in
+        (name for rx, name in STATE_PHRASES if rx.search(_WITHOUT_QUOTES.sub(" ", head_words))), None
+    )
     for title in titles:
         await ctx.emit(
             CreateIssue(
@@ -767,6 +771,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
                 labels=[x.name for x in tagged] or None,
                 assignee=assignee.name if assignee else None,
                 project=project_name,
+                state=placed if placed in ("Backlog", "Todo", "In Progress", "In Review", "Triage") else None,
             ),
             team=team,
             labels=tagged,
@@ -793,7 +798,7 @@ _DETAILS = [
         re.I,
     )),
     ("project", re.compile(
-        rf"^{_ALL_OF_THEM}(?:(?:в|во|in|into)\s+(?:the\s+)?)?(?:проект\w*|project|proj\.?)\s+(.+)$|"
+        rf"^{_ALL_OF_THEM}(?:(?:в|во|in|into)\s+(?:the\s+)?)?(?:проект\w*|project|proj\.?|эпик\w*|epic)\s+(.+)$|"
         rf"^{_ALL_OF_THEM}(?:(?:in|into)\s+)?(?:the\s+)?(.+?)\s+(?:project|проект)$",
         re.I,
     )),
