@@ -218,6 +218,10 @@ def _identifiers(text: str) -> list[str]:
 # phrasal verbs mean one thing: read them as that word when looking for cues (titles keep the original)
 _PHRASES = [
     (re.compile(r"\bget rid of\b", re.I), "remove"),
+    (
+        re.compile(r"\bget(?=\s+(?:\w+\s+)?(?:a|an)\s+(?:ticket|issue|task|bug)\b)", re.I),
+        "create",
+    ),  # "get ENG a ticket"
     (re.compile(r"\btick(?:ed)?\s+off\b|\bcross(?:ed)?\s+off\b", re.I), "close"),  # "tick off CS-12": done
     (
         re.compile(r"\b(?:возьми|взять|бери|берём|берем)(?=\s+в\s+работу\b)", re.I),
@@ -630,6 +634,7 @@ _INTO_IT_NEXT = LazyRe(
     r"(?i)(?:и\s+|and\s+)?(?:туда|в\s+него|в\s+нём|в\s+нем|into\s+it|in\s+it|there|under\s+it)\s+(?:же\s+)?"
     r"(?:(?:ещё|еще|also)\s+)?(?:add\s+|put\s+|file\s+|заведи\s+|добавь\s+|закинь\s+)?(?:an?\s+)?(?:задач\w*|тикет\w*|таск\w*|issue|task|ticket)"
 )
+_SAYS_THAT = LazyRe(r"(?i)\b(?:коммент\w*|комментари\w*|заметк\w*|comment|note)\b[^.;:]*?\s(?:что|that)\s")
 _DESCRIBES_IT = LazyRe(
     r"(?i)(?:это|то|that'?s|which\s+is|i\.?e\.?)\s+(?:который|которая|которое|которые|тот|та|те|the\s+one|the\s+ones)\b"
 )
@@ -663,6 +668,17 @@ def _split(text: str, now: datetime) -> list[Clause]:
         )
         dashed = re.search(r"\s[—–-]\s", text[merged[-1][1] : s]) is not None
         if (
+            _SAYS_THAT.search(left.text)
+            and left.has("comment", "note")
+            and not _starts_with_verb(right)
+            and not right.has("task", "issue", "meeting", "deal", "remind")
+        ):
+            merged[-1] = (
+                merged[-1][0],
+                e,
+            )  # «оставь комментарий к CS-13, что … и мы ждем их админа»: still its words
+            parts.append(right)
+        elif (
             dashed
             and left.has("note", "comment")
             and not _starts_with_verb(right)
@@ -866,6 +882,9 @@ def _starts_with_verb(c: Clause) -> bool:
     if not keys:
         return False
     first = keys[0]
+    lead = re.sub(r"(?i)^\W*(?:(?:и|а|ну|and|then|please|also)\W+)*", "", c.text)
+    if any(rx.match(lead) for rx, _ in _PHRASES):
+        return True  # a phrase read as a verb: "get ENG a ticket", "tick off CS-12"
     return any(
         first.text in CUES[v] or first.lemmas & CUES[v]
         for v in _VERBISH

@@ -259,7 +259,7 @@ _FIELD_PHRASES = [
     (re.compile(r"\b(?:job\s+title|должность\w*|position)\s*[:—-]?\s*(\S+)", re.I), ("job_title", "title")),
 ]  # fmt: skip
 _RECIPIENT_BEFORE = LazyRe(
-    r"(?i)\b(?:to|for|на|для|assign|assignee|owner|поручи|передай|передать|отдай|отдать|give|ответственн\w*|"
+    r"(?i)\b(?:to|for|на|для|assign|assignee|owner|AE|поручи|передай|передать|отдай|отдать|give|ответственн\w*|"
     r"исполнител\w*)\s*[:—-]?\s*$"
 )
 _PLACE_BEFORE = LazyRe(r"(?i)\b(?:в|во|in|into|to|for|для|команд\w*|team|project|проект\w*)\s*[:—-]?\s*$")

@@ -218,6 +218,16 @@ _TEAM_LETTERS = {
     "инж": "ENG",
 }
 _SPELLED_TEAM = LazyRe(r"(?i)(?<![\w-])(?:си[\s-]?эс|ди[\s-]и[\s-]эс|енг|инж)(?![\w-])")
+# «CS-14 можно закрывать», "ENG-101 can be closed": a permission said as the request
+_MAY_AS = {
+    "закрывать": "закрой", "закрыть": "закрой", "архивировать": "заархивируй", "заархивировать": "заархивируй",
+    "удалять": "удали", "удалить": "удали", "переводить": "переведи", "перевести": "переведи",
+    "closed": "close", "archived": "archive", "moved": "move",
+}  # fmt: skip
+_MAY_NOW = LazyRe(
+    r"(?i)\b(?:можно|можешь|пора|уже\s+можно)\s+(закрывать|закрыть|архивировать|заархивировать|удалять|удалить|"
+    r"переводить|перевести)\b|\bcan\s+(?:now\s+)?be\s+(closed|archived|moved)\b"
+)
 _WRITE_IN_IT = LazyRe(
     r"(?i)\bотпиш(?:и|ись)(?=\s+(?:в|во|к|под)\s+(?:ней|нём|нем|неё|нее|задач\w*|тикет\w*|[A-Za-z]{1,10}-\d))"
 )
@@ -237,6 +247,7 @@ def unhurried(text: str) -> str:
     text = re.sub(r"(?i)\bnew\s+co\b(?=\s*[:,]|\s+[A-Z])", "new company", text)  # "new co: Stark Industries"
     text = _REMIND_WHAT.sub("", text)
     text = _WRITE_IN_IT.sub("прокомментируй", text)  # «отпиши в ней, что …» («опиши», «отпиши Джейн» are not)
+    text = _MAY_NOW.sub(lambda m: _MAY_AS[m.group(1).lower()], text)  # «CS-14 можно закрывать»: close it
     text = _CLOSE_LOST_X.sub(
         lambda m: f"move {m.group(2)} to {m.group(1).title()}", text
     )  # "close-lost everything in Lead"

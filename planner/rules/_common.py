@@ -24,7 +24,8 @@ _LEAD_RU = LazyRe(
     re.IGNORECASE,
 )
 _LEAD_EN = LazyRe(
-    r"^\s*(?:please[,\s]+)?(?:(?:create|add|make|open|file|log|raise|remind me)\s+)?(?:me\s+)?(?:(?:a|an|the)\s+)?"
+    r"^\s*(?:please[,\s]+)?(?:(?:create|add|make|open|file|log|raise|remind me)\s+|get\s+(?:[A-Z]{2,5}\s+|us\s+|me\s+)?)?"
+    r"(?:me\s+)?(?:(?:a|an|the)\s+)?"
     r"(?:new\s+)?(?:linear\s+)?(?:(?:task|issue|ticket|bug|todo)s?\b\s*)?(?:in\s+linear\s*)?(?:(?:to|for|about|that)\b)?\s*[:\-—]?\s*",
     re.IGNORECASE,
 )

@@ -407,6 +407,7 @@ _ABOUT_RECORD = re.compile(
 )
 _PRONOUN = re.compile(r"\b(?:her|him|them|his|their|ей|ему|ним|ней|нему|неё|нее|его|их|с ними)\b", re.I)
 _PERSONAL = re.compile(r"(?i)\b(?:her|him|ей|ему|ней|нему)\b")  # one person, never a company
+_ON_IT = re.compile(r"(?i)\b(?:on|to|for|к|в)\s+(?:it|them|him|her|нему|ней|неё|нее|ним|него|них)\b")
 _SUBJECT_PRONOUN = re.compile(r"\b(?:she|he|they|она|он|они)\b", re.I)
 _NOTE_SPLIT = re.compile(r"\s+[—–-]\s+|\s+(?:что|that)\s+", re.IGNORECASE)
 
@@ -541,6 +542,11 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         ctx.memory.get("deal"), Entity
     ):  # "... and add a note: ..." after a deal
         target = ("deal", ctx.memory["deal"])
+    before_text = ctx.said_before()
+    if (
+        target is None and before_text and _ON_IT.search(clause.text.split(":", 1)[0])
+    ):  # "who owns Globex pilot btw? also log a note on it: Jane asked …": it is what was just named
+        target = await crm_target(replace(clause, text=before_text), ctx, "target", before_text)
     if (
         target is None and clause.after_colon
     ):  # "Log this: Li Wei says the pilot is on hold": whom it is about
@@ -657,7 +663,8 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     # "I had my first call ever with Li Wei today": a call had, not one to make
     said_as_noun = bool(
         re.search(
-            r"(?i)\b(?:a|an|the|my|our|first|this|that|his|her|their)\s+(?:\w+\s+)?(?:call|email|meeting)\b",
+            r"(?i)\b(?:a|an|the|my|our|first|this|that|his|her|their|good|great|nice|quick|long|short|productive|"
+            r"bad|tough|solid)\s+(?:\w+\s+)?(?:call|email|meeting)\b",
             clause.text,
         )
     )
@@ -1124,7 +1131,8 @@ async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
 
 async def _owner(clause: Clause, ctx: BuildContext) -> Entity | None:
     m = re.search(
-        r"(?:owner|owned\s+by|ответственн\w*|владелец|владельцем|вед[её]т|ведущ\w*|handled\s+by)(?:\s+(?:is|будет))?"
+        r"(?:owner|owned\s+by|AE|account\s+exec(?:utive)?|ответственн\w*|владелец|владельцем|вед[её]т|ведущ\w*|handled\s+by)"
+        r"(?:\s+(?:is|будет))?"
         r"\s*[:=—–-]?\s*"
         r"([A-ZА-ЯЁ][\w-]+|me|я|мне)\b",
         clause.text,

@@ -347,6 +347,15 @@ _PUT_IN_PROJECT = re.compile(
 
 
 # words that point at something said elsewhere, not a title
+_PRIORITY_SAID = re.compile(
+    r"(?i)[,\s]*\b(?:(?:с|with|at)\s+(?:(?:очень|very)\s+)?(?:высок\w+|низк\w+|средн\w+|срочн\w+|high|low|medium|"
+    r"urgent|top)\s+(?:приоритет\w*|priority)|(?:приоритет\w*|priority)\s+(?:высок\w+|низк\w+|средн\w+|high|low|"
+    r"medium|urgent|p[0-4]))\b"
+)
+_TAKES_IT = re.compile(
+    r"[,;]?\s*\b([A-ZА-ЯЁ][\w-]+)\s+(?:can|will|should|could|is\s+going\s+to)\s+(?:take|own|handle|do|pick\s+up)\s+"
+    r"(?:it|this|that|that\s+one)\b|[,;]?\s*\b([А-ЯЁ][\w-]+)\s+(?:возьм[её]т|сделает|займ[её]тся)\b"
+)
 _WITHOUT_QUOTES = re.compile(r"«[^«»]*»|\"[^\"]*\"|“[^”]*”|'[^']{3,}'")
 _INTO_THE_NEW = re.compile(
     r"(?i)^\W*(?:(?:и|and)\s+)?(?:туда|в\s+него|в\s+нём|в\s+нем|into\s+it|in\s+it|under\s+it|there)\b"
@@ -602,6 +611,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         "",
         raw,
     )
+    raw = _PRIORITY_SAID.sub(" ", raw).strip()  # «… с высоким приоритетом»: how urgent, not what it is
     said_labels, raw = _said_labels(
         raw + (f", label {details['label']}" if "label" in details else ""),
         {lbl.name.lower(): lbl for lbl in await ctx.directory.labels(team.id)},
@@ -718,6 +728,11 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         heading = [w for w in re.findall(r"[^\W\d_]+", clause.text.split(":", 1)[0]) if people(w)]
         if len(heading) == 1:
             assignee = await find_user(clause, ctx, heading[0])
+    taker = _TAKES_IT.search(clause.text) if assignee is None else None
+    if taker:  # "…, Oleg can take it": who does it, said after what it is
+        assignee = await find_user(clause, ctx, taker.group(1) or taker.group(2))
+        if assignee is not None:
+            titles = [t.replace(taker.group(0).strip(" ,"), "").strip(" ,") or t for t in titles]
     stranger = _FOR_SOMEONE.search(head_words) if assignee is None and "assignee" not in details else None
     if stranger and not ctx.answer("assignee") and not await _known_name(clause, ctx, stranger.group(1)):
         raise ctx.ask(  # «задачку Пете из поддержки: …»: Petya is no one the tracker knows
