@@ -198,6 +198,18 @@ async def _attendees(clause: Clause, ctx: BuildContext) -> tuple[list[Entity | s
                 found.append(hit.entity)
                 if kind == "member":
                     for_whom.update(norm(w) for w in said)
+    if pointed and not any(
+        isinstance(e, Entity) and e.kind == "person" for e in found
+    ):  # "Copying from Jane Doe's email: … invite her"
+        for before in reversed(ctx.memory.get("said") or []):
+            people = {
+                m.entity.id: m.entity
+                for m in await find(ctx, clause, "person", text=before)
+                if m.score >= 0.9 and (m.entity.extra.get("email") or m.entity.extra.get("emails"))
+            }
+            if len(people) == 1:
+                found.extend(people.values())
+                break
     return found, for_whom
 
 

@@ -234,7 +234,7 @@ CORPORA = [
     ),
     (
         "corpus_v24.jsonl",
-        80,
+        87,
         "blind, set U (a terse CTO, a Russian sales manager dictating, an operations assistant booking for "
         "others), written after T's fixes: 161/200 with 7 wrong drafts on first contact",
     ),
@@ -259,9 +259,33 @@ CORPORA = [
     ),
     (
         "corpus_v28.jsonl",
-        80,
+        84,
         "blind, set Y (a Russian sales director; a support engineer pasting customers' messages), written "
         "after V and W's fixes: 150/200 with 10 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v29.jsonl",
+        90,
+        "blind, set Z (a non-native English speaker; a terse power user typing arrows and shorthand), written "
+        "after V–Y's fixes: 152/200 with 10 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v30.jsonl",
+        88,
+        "blind, set AA (a Russian account manager with nicknames and fillers; an ops person code-switching), "
+        "written after V–Y's fixes: 157/200 with 10 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v31.jsonl",
+        76,
+        "blind, set AB (a product manager writing Slack-style; a Russian CEO dictating run-on voice memos), "
+        "written after Z and AA's fixes: 141/200 with 10 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v32.jsonl",
+        75,
+        "blind, set AC (a support lead with tracker jargon; a sales-ops person with CRM jargon), written after "
+        "Z and AA's fixes: 129/200 with 10 wrong drafts on first contact",
     ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
@@ -282,10 +306,10 @@ WRONG_AT_MOST = {
     # v24, both incomplete drafts left open for the next stop: a list "for the Q1 Launch checklist" drafted
     # without the project (its writer read Q1 Launch as where the issues go), and "… invite her" after
     # "Copying from Jane Doe's email: …" drafted without Jane (the pronoun points to a clause before)
-    "corpus_v24.jsonl": 2,
-    # v28, left open: «Acme Corp — annual license: сумма 55 000, и Анне задача …» drafts the task and drops
-    # the new sum said under the deal's heading (a heading with no verb, then a value)
-    "corpus_v28.jsonl": 1,
+    "corpus_v24.jsonl": 1,  # the list for the Q1 Launch checklist; "… invite her" now finds Jane
+    # v29, disputed: "slack #sales: globex signed 🎉" moves the Globex pilot to Won (a pasted message that
+    # tells the deal's news; its writer wanted no change without being asked)
+    "corpus_v29.jsonl": 1,
 }
 
 
