@@ -247,7 +247,9 @@ def unhurried(text: str) -> str:
     text = re.sub(r"(?i)\bnew\s+co\b(?=\s*[:,]|\s+[A-Z])", "new company", text)  # "new co: Stark Industries"
     text = _REMIND_WHAT.sub("", text)
     text = _WRITE_IN_IT.sub("прокомментируй", text)  # «отпиши в ней, что …» («опиши», «отпиши Джейн» are not)
-    text = _MAY_NOW.sub(lambda m: _MAY_AS[m.group(1).lower()], text)  # «CS-14 можно закрывать»: close it
+    text = _MAY_NOW.sub(
+        lambda m: _MAY_AS[(m.group(1) or m.group(2)).lower()], text
+    )  # «CS-14 можно закрывать»: close it
     text = _CLOSE_LOST_X.sub(
         lambda m: f"move {m.group(2)} to {m.group(1).title()}", text
     )  # "close-lost everything in Lead"

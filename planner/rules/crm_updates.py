@@ -270,8 +270,10 @@ async def _value(attribute: str, clause: Clause, ctx: BuildContext) -> Any:
         to_them = [m for m in await find(ctx, clause, "member", text=given.group(1))] if given else []
         if len(members) > 1 and to_them:  # «альфу передай максу, олег в отпуске»: whom it is given to
             members = [m for m in members if m.entity.id == to_them[0].entity.id] or members
-        if not members and re.search(r"(?i)\b(?:me|myself|мне|меня|себе|на себя)\b", text):
-            return await refs.member(ctx, "me")  # "make me the owner of …", "передай мне сделку …"
+        if re.search(
+            r"(?i)\b(?:to|на|over\s+to)\s+(?:me|myself|меня)\s*[.!]?$|\b(?:мне|себе|на\s+себя)\s*[.!]?$", text
+        ) or (not members and re.search(r"(?i)\b(?:me|myself|мне|меня|себе|на себя)\b", text)):
+            return await refs.member(ctx, "me")  # "make me the owner of …", "… hand it over to me"
         owner: Entity | None = ctx.choose(
             "owner", "member", text, members, ctx.t("Кому передать?", "To whom?")
         )

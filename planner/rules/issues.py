@@ -925,7 +925,7 @@ _JUST_THE_VERB = re.compile(
 _ASKED_OF_AN_ISSUE = re.compile(
     r"(?i)\b(?:status\s+of|статус\w*|when\s+is|когда|what'?s\s+up\s+with|что\s+там\s+с|что\s+по|anyone\s+working|"
     r"кто-нибудь|due|срок\w*|working\s+on|is\s+the\s+.+\s+(?:done|fixed|in\s+progress)|"
-    r"yet|already|happen(?:ed)?|уже|готов[аоы]?)\b"  # "has the leaked staging key been rotated yet?"
+    r"yet|already|happen(?:ed)?|уже|готов[аоы]?|priority|приоритет\w*|assignee|исполнител\w*)\b"  # "… rotated yet?"
 )
 # the words of a question about an issue that are not the issue's own: what is asked, and the asking
 _ASKED_NOT_NAMED = re.compile(

@@ -353,3 +353,15 @@ async def test_a_meeting_asked_for_then_put_in_the_calendar_with_an_invitee(anna
     )
     (event,) = writes(r)
     assert event["start"][:16] == "2026-11-30T11:00" and event["attendees"] == ["Maria Sokolova"]
+
+
+async def test_can_be_closed_is_a_close_and_an_unknown_issue_is_asked(anna: Conversation) -> None:
+    r = await anna.say("ENG-101 can be closed now")
+    assert writes(r) == [{"op": "complete_issue", "issue": "ENG-101"}]
+    r = await anna.say("ENG-199 can be closed, it's a dupe")
+    assert r["status"] == "needs_clarification" and drafted(r) == []
+
+
+async def test_handed_over_to_me_when_another_colleague_is_named_first(anna: Conversation) -> None:
+    r = await anna.say("Oleg's swamped — hand the Acme Logistics pilot over to me")
+    assert writes(r) == [{"op": "update_deal", "deal": "Acme Logistics — pilot", "owner": "Anna Kuznetsova"}]
