@@ -30,12 +30,13 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
             "move advance shift change update push bump increase lower reduce",
     "complete": "закрыть закрой закрывай завершить заверши выполнить выполни готово сделано готов done complete completed "
                 "сделанную сделанной сделанным выполненную выполненной закрытую завершённую завершенную "
-                "close finish finished resolve resolved закончить закончил доделал доделала готовы готова",
+                "close finish finished resolve resolved закончить закончил доделал доделала готовы готова "
+                "зарезолвь зарезолвить резолвни зарезолвил",
     "delete": "удалить удали стереть сотри убрать убери удалению delete remove trash drop rid nuke kill",
     "archive": "архивировать заархивировать заархивируй заархивь архивни archive",
     "comment": "прокомментировать прокомментируй комментарий комментировать откомментировать коммент комментарием "
                "comment",
-    "note": "заметка note записка",
+    "note": "заметка note записка touchpoint",
     "assign": "назначить назначь назначай ассайнь ассайни заассайнь заасайнь асайнь берёт берет возьмёт возьмет "
               "возьми забери переназначить поручить поручи отдать отдай передать передай assign reassign "
               "взял взяла hand",
@@ -49,11 +50,11 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
              "display what which какой какие что сколько how где who whose чей кто статус status",
     "deal": "сделка сд deal opportunity opp opps pipeline pipe воронка",
     "company": "компания company организация клиент account",
-    "person": "контакт человек person contact",
+    "person": "контакт человек person contact champion",
     "task": "задача задачка таска таску таски таск тасок тасками task todo напоминание reminder",
     "issue": "issue тикет ticket баг bug ишью ишьюс фичу фича фичи",
     "bug": "баг bug",
-    "project": "проект project",
+    "project": "проект project эпик эпика эпики эпиков",
     "team": "команда team",
     "block": "блок block timeblock таймблок заблокировать заблокируй забронировать забронируй",
     "meeting": "встреча собрание созвон meeting appointment митинг sync синк event",

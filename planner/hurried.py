@@ -205,7 +205,14 @@ _THROWN = re.compile(
 
 
 # sales jargon: "close-lost everything in Lead", "mark it closed-won": a stage, not issues to close
-_CLOSE_LOST_X = LazyRe(r"(?i)(?:^|(?<=[.;!?]\s))\s*close[\s-](lost|won)\s+([^.;!?]+)")
+_CLOSE_LOST_X = LazyRe(
+    r"(?i)(?:^|(?<=[.;!?]\s)|(?<=\sand\s)|(?<=\sthen\s))\s*close[\s-](lost|won)\s+(?!(?:it|them)\b)"
+    r"([^.;!?,]+?)(?=\s+(?:and|then)\s|[.;!?,]|$)"
+)
+_REPLY_IN = LazyRe(r"(?i)\bответь(?=\s+(?:в|во|к|под)\s+(?:ней|нём|нем|задач\w*|тикет\w*|[A-Za-z]{1,10}-\d))")
+_WHATS_BURNING = LazyRe(
+    r"(?i)\b(?:что|чего)\s+(?:у\s+нас\s+)?(?:горит|пылает|полыхает)\b|\bwhat'?s\s+on\s+fire\b"
+)
 _CLOSED_AS = LazyRe(r"(?i)\bclos(?:e|ed)[\s-](lost|won)\b")
 # a team key said letter by letter in a voice transcript: «си эс», «ди и эс», «енг»
 _TEAM_LETTERS = {
@@ -254,6 +261,8 @@ def unhurried(text: str) -> str:
         lambda m: f"move {m.group(2)} to {m.group(1).title()}", text
     )  # "close-lost everything in Lead"
     text = _CLOSED_AS.sub(lambda m: m.group(1).title(), text)  # "mark it closed-won", "Globex is closed lost"
+    text = _REPLY_IN.sub("прокомментируй", text)  # «Ответь в ENG-101: …»: a comment there
+    text = _WHATS_BURNING.sub("какие срочные задачи", text)  # «что горит?»
     text = _SPELLED_TEAM.sub(
         lambda m: _TEAM_LETTERS[re.sub(r"[\s-]+", " ", m.group(0).lower())], text
     )  # «си эс»

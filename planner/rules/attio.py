@@ -286,7 +286,7 @@ _PENDING = re.compile(
     r"|\b(?:подписанн\w*|проигранн\w*)\s+(?:договор|контракт|кп|nda|акт)\w*"
 )
 _QUOTED_AS_NOTE = re.compile(r"«([^«»]{12,})»(?=\s+(?:as|как)\s+(?:a\s+)?(?:note|заметк\w*))", re.I)
-_AMOUNT_WORD = re.compile(r"(?i)\b(?:сумм\w*|amount|value|стоимост\w*|бюджет\w*)\b")
+_AMOUNT_WORD = re.compile(r"(?i)\b(?:сумм\w*|amount|value|стоимост\w*|бюджет\w*|acv|arr|mrr|tcv)\b")
 
 
 async def _deals_listed(clause: Clause, ctx: BuildContext) -> list[Entity]:
@@ -790,6 +790,10 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     )
     content = _LINKED.sub("", content).strip(" ,.")
     content = re.sub(r"[,\s]+(?:до|by|к|срок|due|deadline|дедлайн)\s*$", "", content).strip()
+    content = (  # "set a follow-up for me … to send the invoice": the follow-up is the sending
+        re.sub(r"(?i)^(?:set|create|add|make|schedule)\s+(?:a\s+|an\s+)?(?:follow-?up|reminder|task)\s+"
+               r"(?:for\s+\S+\s+)?(?:to\s+)?", "", content).strip() or content
+    )  # fmt: skip
     if assignee is not None:  # "remind oleg to call john": the task is the call; who does it is the assignee
         spans = key_spans(clause.text)
         said = {
@@ -1121,6 +1125,8 @@ def _said_name(clause: Clause) -> str | None:
 async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
     if not clause.has("delete") or clause.identifiers or clause.has("task", "issue", "note"):
         return False
+    if re.search(r"(?i)\bdrop\b.*\b(?:to|down\s+to)\s+[$€₽\d\w]", clause.text):
+        return False  # "Drop the Romashka opp ACV to 1,000,000 RUB": lowered, not removed
     target = await crm_target(clause, ctx, "target")
     if target is None:
         return False

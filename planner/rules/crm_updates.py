@@ -31,7 +31,11 @@ _FIELDS: list[tuple[re.Pattern[str], str, set[str]]] = [
     (re.compile(r"\b(описани\w*|description|about)\b", re.I), "description", {"company"}),
     (re.compile(r"\b(домен\w*|сайт\w*|domains?|website)\b", re.I), "domains", {"company"}),
     (re.compile(r"\b(e-?mail\w*|почт\w*|имейл\w*|мейл\w*)\b", re.I), "email_addresses", {"person"}),
-    (re.compile(r"\b(сумм\w*|стоимост\w*|бюджет\w*|value|amount|size)\b", re.I), "value", {"deal"}),
+    (
+        re.compile(r"\b(сумм\w*|стоимост\w*|бюджет\w*|value|amount|size|acv|arr|mrr|tcv)\b", re.I),
+        "value",
+        {"deal"},
+    ),
     (
         re.compile(
             r"\b(ответственн\w*|владел\w*|owner|own|owns|reassign|assign|вед[её]т|handles|hand(?:s|ed)?|переназнач\w*)\b"
@@ -126,6 +130,7 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
             ctx.memory["_with_before"] = False
     changes = (
         clause.has("move", "put", "assign", "rename")
+        or bool(re.search(r"(?i)\bdrop\b.*\b(?:to|down\s+to)\s+[$€₽]?\d", clause.text))  # "drop … ACV to 1M"
         or re.search(
             r"\b(переда[йт]\w*|теперь|is now|new|нов\w+|promoted|повысили|назначили|стал[аи]?|became|from now on|"
             r"should own|will own|owns|вед[её]т|handles|make\s+\w+\s+the\s+owner)\b|=|->|→",

@@ -77,7 +77,8 @@ _YES_NO = re.compile(
 )
 # what only a deal carries, asked of the company it is with: «в какой стадии Альфа-Лизинг?», "how much is Romashka?"
 _DEAL_FIELD = re.compile(
-    r"(?i)\b(?:стади\w*|этап\w*|stage|сумм\w*|amount|worth|how\s+much|сколько\s+стоит|value|closed?\s+(?:won|lost))\b"
+    r"(?i)\b(?:стади\w*|этап\w*|stage|сумм\w*|amount|worth|how\s+much|сколько\s+стоит|value|acv|arr|"
+    r"closed?\s+(?:won|lost))\b"
 )
 # "who's our contact on the Alfa Leasing deal?", «кто контакт в Globex?», "who do we talk to at Initech?"
 _CONTACT = re.compile(
