@@ -599,7 +599,7 @@ _MAKE_IT = LazyRe(
 )
 _UPDATE_IT = LazyRe(
     r"(?i)(?:(?:и|and|so|так\s+что)\s+)?(?:please\s+|пожалуйста\s+)?(?:обнови(?:те)?|поправь(?:те)?|исправь(?:те)?|"
-    r"update|fix|change|correct)(?:\s+(?:it|this|that|это|его|её|ее|them|их))?"
+    r"внеси|отрази|зафиксируй|update|fix|change|correct|apply|save|reflect|do)(?:\s+(?:it|this|that|это|его|её|ее|them|их))?"
     r"(?:\s+(?:в|in|on)\s+(?:the\s+)?(?:crm|attio|црм|аттио|record|карточке))?(?:\s+(?:please|пожалуйста))?\s*[.!]*"
 )
 _TOTAL_TOO = LazyRe(

@@ -26,7 +26,7 @@ from planner.answers import Refine
 from planner.command import CommandError, command_intents, command_language, parse_command
 from planner.context import Ask, BuildContext, Invalid, LedgerView
 from planner.corrections import corrected
-from planner.coverage import Coverage, QuestionNotWrite, interrogative, repeats, value_gaps
+from planner.coverage import Coverage, QuestionNotWrite, interrogative, value_gaps
 from planner.dates import RU_ORDINAL_STEMS, ru_ordinal_number
 from planner.dialogue import (
     MESSAGING,
@@ -338,7 +338,7 @@ class Planner:
             ctx.memory["asking"] = interrogative(clause) and not asks_how(clause.text)
             first = len(ctx.intents)
             marks = (len(ctx.intents), len(ctx.actions))
-            explained = repeats(clause, ctx.intents) or await self._read_clause(clause, ctx)
+            explained = await self._read_clause(clause, ctx)
             ctx.memory.setdefault("said", []).append(clause.text)  # what the clauses before a request said
             if not explained and not ctx.memory["asking"]:  # "Oleg rotated the leaked key this morning."
                 ctx.memory.setdefault("told", []).append((i, clause.text))  # what a later "close it" is about

@@ -24,9 +24,7 @@ from planner.resolve import Mention, WordKey, key_spans, keys_for, match_words
 from planner.text import is_imperative, is_infinitive, norm
 from toolkits.errors import ToolkitError
 
-__all__ = [
-    "ACTION_CUES", "Coverage", "QuestionNotWrite", "asks_for_something", "interrogative", "repeats", "value_gaps",
-]  # fmt: skip
+__all__ = ["ACTION_CUES", "Coverage", "QuestionNotWrite", "asks_for_something", "interrogative", "value_gaps"]
 
 ACTION_CUES = (
     "create", "put", "move", "complete", "delete", "archive", "comment", "assign", "remind", "rename",
@@ -63,6 +61,8 @@ _ACTION_VERBS = frozenset().union(*(CUES[c] for c in ACTION_CUES))  # the words 
 _THINGS = ("note", "task", "issue", "meeting", "comment", "deal", "company", "person", "project")
 
 
+# a thing asked for in the accusative, its verb left out: «…, и к сделке заметку», «и туда задачу …»
+_THING_ASKED = r"(?:заметку|встречу|коммент(?:арий)?|задачу|таску|тикет)(?![\w-])"
 _ASKED_AS_OBJECT = LazyRe(r"(?i)(?<![\w-])(?:заметку|встречу|коммент(?:арий)?)(?![\w-])(?![^:]*\?\s*$)")
 
 
@@ -75,7 +75,7 @@ _SETS_A_FIELD = LazyRe(
 
 
 _THING_FIRST = LazyRe(
-    r"(?i)^\W*(?:(?:и|а|ещё|еще|also|and|plus)\s+)?(?:\S+\s+){0,2}?(?:заметку|встречу|задачу|таску|тикет)(?![\w-])(?!.*\?\s*$)"
+    rf"(?i)^\W*(?:(?:и|а|ещё|еще|also|and|plus)\s+)?(?:\S+\s+){{0,2}}?{_THING_ASKED}(?!.*\?\s*$)"
 )
 
 
@@ -166,21 +166,6 @@ def _own_words(clause: Clause) -> list[WordKey]:
     """The words a clause carries besides action words, pronouns, record nouns and courtesy."""
     return [k for k in keys_for(clause.text) if k.text not in _EMPTY and k.text not in cue_words()
             and not k.lemmas & cue_words()]  # fmt: skip
-
-
-_BARE_REPEAT = LazyRe(
-    r"(?i)^\W*(?:(?:please|pls|and|then|also|just|so|пожалуйста|плз|и|тоже|так\s+что)\W+)*"
-    r"(?:update|change|correct|fix|do|apply|save|reflect|обнови|поменяй|исправь|поправь|сделай|внеси|отрази|"
-    r"зафиксируй|поменять|обновить|исправить)\w*"
-    r"(?:\W+(?:it|that|this|them|the\s+record|the\s+deal|(?:it\s+)?in\s+(?:the\s+)?crm|accordingly|please|too|"
-    r"его|её|ее|это|их|в\s+crm|в\s+срм|соответственно|пожалуйста|плз|тоже))*\W*$"
-)
-
-
-def repeats(clause: Clause, intents: list[IntentBase]) -> bool:
-    """ "…should now be worth 1.5m, please update it", «…, обнови»: only an action word and a pronoun after a
-    clause that already asked for a change say nothing new; read again, they would ask what to change."""
-    return any(i.op != "find" for i in intents) and bool(_BARE_REPEAT.match(clause.text))
 
 
 @dataclass
