@@ -210,8 +210,9 @@ _CLOSE_LOST_X = LazyRe(
     r"([^.;!?,]+?)(?=\s+(?:and|then)\s|[.;!?,]|$)"
 )
 _REPLY_IN = LazyRe(r"(?i)\bответь(?=\s+(?:в|во|к|под)\s+(?:ней|нём|нем|задач\w*|тикет\w*|[A-Za-z]{1,10}-\d))")
-_WHATS_BURNING = LazyRe(
-    r"(?i)\b(?:что|чего)\s+(?:у\s+нас\s+)?(?:горит|пылает|полыхает)\b|\bwhat'?s\s+on\s+fire\b"
+_WHATS_BURNING = LazyRe(  # «что горит?» alone; «что горит на этой неделе?» asks what is due this week
+    r"(?i)\b(?:что|чего)\s+(?:у\s+нас\s+)?(?:горит|пылает|полыхает)(?=\s*[?!.]*\s*$)|"
+    r"\bwhat'?s\s+on\s+fire(?=\s*[?!.]*\s*$)"
 )
 _CLOSED_AS = LazyRe(r"(?i)\bclos(?:e|ed)[\s-](lost|won)\b")
 # a team key said letter by letter in a voice transcript: «си эс», «ди и эс», «енг»
