@@ -10,6 +10,8 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	# an editable install leaves our own modules uncompiled: compile them once, as a wheel install would
+	$(BIN)/python -m compileall -q server planner toolkits drafts bot > /dev/null
 	touch $(STAMP)
 
 demo: $(STAMP)

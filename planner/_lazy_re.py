@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from typing import Any
 
 __all__ = ["LazyRe"]
 
@@ -46,7 +47,8 @@ class LazyRe:
         # a capturing group that took no part yields None: an empty piece here, as callers read it
         return [x or "" for x in self.compiled.split(string, maxsplit)]
 
-    def findall(self, string: str) -> list[str]:
+    def findall(self, string: str) -> list[Any]:
+        # a str per match, or a tuple of groups when the pattern has several (as re's own)
         return self.compiled.findall(string)
 
     def subn(

@@ -128,9 +128,11 @@ class Clause:
     context: bool = False
     # a piece after a request that says why ("…, she left Acme", "…, dupe of DES-7"): asks for nothing
     reason: bool = False
+    # cue -> word positions, filled as asked; never copied by `replace` (a new clause may have new words)
+    _positions: dict[str, list[int]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def has(self, *names: str) -> bool:
-        return any(n in self.cues for n in names)
+        return not self.cues.isdisjoint(names)
 
     def creates(self) -> bool:
         """A create verb, not just the adjective "new" ("у Globex новый домен" edits, it does not create)
@@ -171,8 +173,14 @@ class Clause:
         return min(found) if found else 10_000
 
     def cue_positions(self, name: str) -> list[int]:
-        vocab = CUES[name]
-        return [i for i, k in enumerate(self.keys) if k.text in vocab or k.lemmas & vocab]
+        """Where the words carrying this cue stand (read-only: it is remembered for the clause's words)."""
+        found = self._positions.get(name)
+        if found is None:
+            vocab = CUES[name]
+            found = self._positions[name] = [
+                i for i, k in enumerate(self.keys) if k.text in vocab or k.lemmas & vocab
+            ]
+        return found
 
     def asks(self) -> bool:
         """A question or a bare noun phrase ("заметки по Initech", "what's left in Q1?"), not a command:
@@ -328,7 +336,9 @@ def analyse(text: str, now: datetime) -> Clause:
     its own copy of what a rule may change (cues, identifiers, the moment)."""
     c = _analysed(text, now)
     moment = Moment(c.moment.day, c.moment.at, list(c.moment.spans))
-    return replace(c, keys=list(c.keys), moment=moment, identifiers=list(c.identifiers), cues=set(c.cues))
+    copy = replace(c, keys=list(c.keys), moment=moment, identifiers=list(c.identifiers), cues=set(c.cues))
+    copy._positions = c._positions  # the same words: where each cue stands is shared, never changed
+    return copy
 
 
 @lru_cache(maxsize=2048)
@@ -580,7 +590,8 @@ _LEADS_WITH_THING = LazyRe(
 
 
 def _verb_count(c: Clause) -> int:
-    return sum(1 for v in _VERBISH if c.has(v) and (v != "create" or c.creates()))
+    said = c.cues.intersection(_VERBISH)
+    return len(said) - (1 if "create" in said and not c.creates() else 0)
 
 
 # a verb said alone, with nothing but fillers after it: what it is for comes in the next piece

@@ -102,10 +102,10 @@ class Outcome:
 
 
 # a clause that is someone's words in quotes ('Can we move Thursday's sync?'), inner apostrophes and all
-_QUOTED_ALONE = re.compile(r"\s*(?:'(?:[^']|'(?=\w))+'|\"[^\"]+\"|«[^«»]+»|“[^“”]+”)[\s.!?]*")
+_QUOTED_ALONE = LazyRe(r"\s*(?:'(?:[^']|'(?=\w))+'|\"[^\"]+\"|«[^«»]+»|“[^“”]+”)[\s.!?]*")
 
 # words that ask to be shown something: a clause without them that only read is a statement
-_ASKS_TO_READ = re.compile(
+_ASKS_TO_READ = LazyRe(
     r"(?i)\?|\b(?:покажи|показать|show|list|find|найди|выведи|перечисли|дай|give\s+me|what|which|how|сколько|"
     r"какие|какой|какая|кто|who|когда|when|where|где|статус|status)\b"
 )
@@ -792,7 +792,7 @@ def _only_asks(text: str, now: datetime) -> bool:
 
 # «сто первую», «сто двадцать пятую»: an issue's number said as a Russian ordinal (hundreds only: a small
 # ordinal is a day or a position in a list)
-_RU_ORDINAL_ID = re.compile(
+_RU_ORDINAL_ID = LazyRe(
     r"(?i)\b(?:([A-Z]{2,10})[\s-]+)?((?:сто|двести|триста)(?:\s+(?:двадцать|тридцать|сорок|пятьдесят))?\s+(?:"
     + "|".join(sorted(RU_ORDINAL_STEMS, key=len, reverse=True))
     + r")\w*(?:ая|ую|ой|ое|ый|ого|ому|ым|ья|ью|ье|ий))\b"

@@ -45,6 +45,7 @@ def _anywhere() -> dict[str, list[str]]:
     return anywhere
 
 
+@lru_cache(maxsize=8192)  # a function of the word: a long message repeats its words
 def _meant(word: str, *, first: bool) -> str | None:
     from rapidfuzz.distance import DamerauLevenshtein
 
@@ -155,11 +156,11 @@ def _ordinal_day(m: re.Match[str]) -> str:
 
 
 # pictographs, dingbats, their variation selectors and joiners (not "№" or arrows, which carry meaning)
-_EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
+_EMOJI = LazyRe("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 
 
 # "The leaked key rotation issue: move it to In Progress": the issue named first, then what to do with "it"
-_NAMED_THEN_ASKED = re.compile(
+_NAMED_THEN_ASKED = LazyRe(
     r"(?i)^\s*((?:the\s+|that\s+|our\s+)?[\w' -]{3,60}?\s+(?:issue|ticket|bug))\s*:\s*"
     r"((?:please\s+)?(?:move|assign|close|archive|delete|rename|set|mark|put|push|bump|give))\s+it\b"
 )
@@ -178,7 +179,7 @@ _BRITISH = [
     (re.compile(rf"(?i)(?<!next\s)(?<!this\s)\b{_EN_DAYS}\s+week\b(?!\s*(?:of|from|after|\d))"), r"a week from \1"),
     (re.compile(r"(?i)\b(?:end|close)\s+of\s+play\b"), "end of day"),  # "by end of play tomorrow"
 ]  # fmt: skip
-_HALF_HOUR = re.compile(
+_HALF_HOUR = LazyRe(
     r"(?i)\b(at|by|from|until|till)\s+half\s+(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b"
 )
 
@@ -198,7 +199,7 @@ def _british_dates(text: str) -> str:
     return _HALF_HOUR.sub(half, text)
 
 
-_THROWN = re.compile(
+_THROWN = LazyRe(
     r"(?i)\b(?:кинь|кини|накинь|подкинь)(?=\s+(?:[^\W\d_]+\s+)?(?:заметк|задач|таск|коммент|напоминалк|встреч|"
     r"созвон|сделк|контакт|тикет|баг))"
 )

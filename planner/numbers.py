@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from planner._lazy_re import LazyRe
+
 __all__ = ["NUMBER_WORDS", "number_from_words", "spoken_numbers"]
 
 _UNITS = {
@@ -37,18 +39,18 @@ _HUNDREDS = {
 }  # fmt: skip
 _VALUES = {**_UNITS, **_TEENS_TENS, **_HUNDREDS, "hundred": 100}
 _WORD = "|".join(sorted(_VALUES, key=len, reverse=True))
-_RUN = re.compile(rf"\b(?:{_WORD})(?:(?:\s+|-|\s+and\s+)(?:{_WORD}))*\b")
-_ANY = re.compile(_WORD)
-_MEASURE_AFTER = re.compile(
+_RUN = LazyRe(rf"\b(?:{_WORD})(?:(?:\s+|-|\s+and\s+)(?:{_WORD}))*\b")
+_ANY = LazyRe(_WORD)
+_MEASURE_AFTER = LazyRe(
     r"\s*(?:минут|мин\b|час|hour|minute|min\b|тысяч|тыс\b|млн|миллион|thousand|million|grand|руб|долл|dollar|"
     r"евро|euro|usd|eur|rub|k\b|утра|дня|"
     r"вечера|ночи|am\b|pm\b|o'?clock)"
 )
 # after "в пять"/"at nine" without a unit: only where the phrase ends ("в пять, завтра", "at nine tomorrow")
-_ENDS = re.compile(
+_ENDS = LazyRe(
     r"\s*(?:$|[,.;:!?)]|(?:завтра|сегодня|послезавтра|tomorrow|today|tonight|on|in|и|and|на|for)\b)"
 )
-_TIME_BEFORE = re.compile(r"(?:\b(?:в|во|к|at|by|на|for|around|около|часов\s+в)|минут\s+на)\s+$")
+_TIME_BEFORE = LazyRe(r"(?:\b(?:в|во|к|at|by|на|for|around|около|часов\s+в)|минут\s+на)\s+$")
 _LOOKBACK = 40  # more than the longest of those, and the spaces after it
 
 
@@ -70,7 +72,7 @@ def _value(said: list[str]) -> tuple[int, int | None] | None:
     return (total, None) if total else None
 
 
-_PAST = re.compile(r"\b(half|quarter)\s+(past|to)\s+(\w+)\b")
+_PAST = LazyRe(r"\b(half|quarter)\s+(past|to)\s+(\w+)\b")
 
 
 def _clock_phrase(m: re.Match[str]) -> str:
@@ -111,7 +113,7 @@ def spoken_numbers(low: str) -> str:
 
 
 # "двадцать две тысячи пятьсот", "twenty two thousand five hundred": thousands and the rest, one number
-_THOUSANDS_AND = re.compile(
+_THOUSANDS_AND = LazyRe(
     rf"\b((?:{_WORD})(?:(?:\s+|-)(?:{_WORD}))*)\s+(тысяч[аи]?|thousand)\s+(?:and\s+)?"
     rf"((?:{_WORD})(?:(?:\s+|-|\s+and\s+)(?:{_WORD}))*)\b"
 )

@@ -13,6 +13,7 @@ import re
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
+from planner._lazy_re import LazyRe
 from planner.context import BuildContext, Invalid
 from planner.dates import extract_moment
 from planner.directory import Entity
@@ -25,7 +26,7 @@ __all__ = [
 ]  # fmt: skip
 
 OBJECT_KINDS = {"companies": "company", "people": "person", "deals": "deal"}
-_ME = re.compile(r"^(?:me|myself|i|mine|я|меня|мне|мной|мой|моя|мои|себя|себе|на меня)$", re.I)
+_ME = LazyRe(r"^(?:me|myself|i|mine|я|меня|мне|мной|мой|моя|мои|себя|себе|на меня)$", re.I)
 _POSITIONS = [
     (r"\b(?:first|1st|перв\w*)\b", 0), (r"\b(?:second|2nd|втор\w*)\b", 1), (r"\b(?:third|3rd|трет\w*)\b", 2),
     (r"\b(?:fourth|4th|четв[её]рт\w*)\b", 3), (r"\b(?:fifth|5th|пят\w*)\b", 4),
@@ -251,7 +252,7 @@ _STATE_WORDS = [
     (r"^(?:triage|inbox|входящ\w*)$", "triage"),
     (r"^(?:in progress|started|doing|wip|в работ\w*|работ[ауе]|в процесс\w*|делается|начат\w*)$", "started"),
 ]  # fmt: skip
-_REVIEW = re.compile(r"^(?:review|in review|on review|ревью|на ревью|в ревью|на проверк\w*|code review)$")
+_REVIEW = LazyRe(r"^(?:review|in review|on review|ревью|на ревью|в ревью|на проверк\w*|code review)$")
 
 
 async def state(ctx: BuildContext, team_id: str, ref: str) -> Entity:
@@ -320,7 +321,7 @@ async def project(ctx: BuildContext, ref: str, slot: str = "project") -> Entity:
     )
 
 
-_IDENT = re.compile(r"^\s*([A-Za-z]{1,10})[\s\-_]?(\d{1,6})\s*$")
+_IDENT = LazyRe(r"^\s*([A-Za-z]{1,10})[\s\-_]?(\d{1,6})\s*$")
 
 
 async def issue(ctx: BuildContext, ref: str, slot: str = "issue") -> dict[str, Any]:

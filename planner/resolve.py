@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from planner._lazy_re import LazyRe
 from planner.directory import Entity
 from planner.text import lemma, lemmas, norm, phonetic, spoken
 
@@ -20,16 +21,24 @@ _GENERIC = {
     "corp", "corporation", "inc", "ltd", "llc", "co", "company", "group", "the", "ооо", "ао", "зао",
     "пао", "ип", "and", "of", "for", "with", "и", "с", "в", "на", "—", "-",
 }  # fmt: skip
-_WORD = re.compile(r"[\w@.']+", re.UNICODE)
+_WORD = LazyRe(r"[\w@.']+", re.UNICODE)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class WordKey:
     text: str
     lemmas: frozenset[str]
     phon: str
     phon_surface: str
     spoken: str = ""
+
+    # a key is a function of its (normalised) text: equal and hashed by it alone, which is cheap (a
+    # str keeps its hash) where a long message's keys are looked up as a whole
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, WordKey) and self.text == other.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
 
 
 @lru_cache(maxsize=65536)
@@ -43,7 +52,8 @@ def _words(text: str) -> list[tuple[str, int, int]]:
     for m in _WORD.finditer(text):
         start = m.start()
         # "done." at a sentence's end is "done"; "acme.com" and "j.doe@x.io" keep their dots
-        for part in re.split(r"([-'])", m.group(0).rstrip(".")):
+        word = m.group(0).rstrip(".")
+        for part in re.split(r"([-'])", word) if "-" in word or "'" in word else (word,):
             if part and part not in "-'" and (len(part) >= 2 or part.isdigit()):
                 out.append((part, start, start + len(part)))
             start += len(part)
@@ -153,18 +163,24 @@ class Mention:
 
 
 def aliases_of(e: Entity) -> list[str]:
-    out = [e.name, *e.aliases]
-    if e.kind == "deal":
-        head = re.split(r"\s+[—–-]\s+", e.name)[0]
-        if head != e.name:
+    company = e.extra.get("company") if e.kind == "deal" else None
+    return list(_aliases(e.kind, e.name, tuple(e.aliases), str(company) if company else None))
+
+
+@lru_cache(maxsize=8192)  # every name of the workspace is tried against every clause
+def _aliases(kind: str, name: str, aliases: tuple[str, ...], company: str | None) -> tuple[str, ...]:
+    out = [name, *aliases]
+    if kind == "deal":
+        head = re.split(r"\s+[—–-]\s+", name)[0]
+        if head != name:
             out.append(head)
-        if e.extra.get("company"):
-            out.append(str(e.extra["company"]))
-    if e.kind in ("person", "member", "user"):
-        out.extend(e.name.split())
-    if e.kind == "company":  # «Альфа» for Альфа-Лизинг, "Alfa" for Alfa-Leasing: the first half said alone
+        if company:
+            out.append(company)
+    if kind in ("person", "member", "user"):
+        out.extend(name.split())
+    if kind == "company":  # «Альфа» for Альфа-Лизинг, "Alfa" for Alfa-Leasing: the first half said alone
         out.extend(a.split("-")[0] for a in list(out) if re.fullmatch(r"[^\W\d_]{4,}-[^\W\d_]{4,}", a))
-    return [a for a in out if a]
+    return tuple(a for a in out if a)
 
 
 class _Near:
@@ -174,6 +190,7 @@ class _Near:
 
     def __init__(self, keys: list[WordKey]) -> None:
         self.by: dict[tuple[str, str], list[int]] = {}
+        self._asked: dict[str, list[int]] = {}
         for i, t in enumerate(keys):
             for field, value in (
                 ("text", t.text), ("phon", t.phon), ("surface", t.phon_surface), ("spoken", t.spoken),
@@ -183,6 +200,12 @@ class _Near:
                     self.by.setdefault((field, value), []).append(i)
 
     def candidates(self, k: WordKey) -> list[int]:
+        known = self._asked.get(k.text)  # a WordKey is a function of its text; names repeat across kinds
+        if known is None:
+            known = self._asked[k.text] = self._candidates(k)
+        return known
+
+    def _candidates(self, k: WordKey) -> list[int]:
         wanted = [("text", k.text), ("first", k.phon[:1]), ("surface", k.phon), ("phon", k.phon_surface),
                   ("surface", k.phon_surface), ("spoken", k.spoken), ("spoken", k.phon), ("phon", k.spoken),
                   *(("lemma", x) for x in k.lemmas)]  # fmt: skip
@@ -228,7 +251,8 @@ def find_mentions(
             matched = len(used)
             for g in _generic_keys(alias):  # "Acme Corp" said in full beats "Acme Logistics"
                 hit = next(
-                    (i for i, t in enumerate(text_keys) if i not in used and _match(t, g) >= threshold), None
+                    (i for i in near.candidates(g) if i not in used and _match(text_keys[i], g) >= threshold),
+                    None,
                 )  # "акме корп" = Acme Corp
                 if hit is not None and any(abs(hit - u) <= 2 for u in used):
                     used.add(hit)

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from planner._lazy_re import LazyRe
+
 __all__ = [
     "Token",
     "detect_language",
@@ -25,11 +27,9 @@ __all__ = [
     "tokenize",
 ]
 
-_CYR = re.compile(r"[а-яё]", re.IGNORECASE)
-_LAT = re.compile(r"[a-z]", re.IGNORECASE)
-_TOKEN = re.compile(
-    r"[A-Za-z]{1,10}-\d+|\d{1,2}:\d{2}|\d+(?:[.,]\d+)?[kкKК]?|[\w@.]+(?:[-'’][\w]+)*", re.UNICODE
-)
+_CYR = LazyRe(r"[а-яё]", re.IGNORECASE)
+_LAT = LazyRe(r"[a-z]", re.IGNORECASE)
+_TOKEN = LazyRe(r"[A-Za-z]{1,10}-\d+|\d{1,2}:\d{2}|\d+(?:[.,]\d+)?[kкKК]?|[\w@.]+(?:[-'’][\w]+)*", re.UNICODE)
 
 
 @dataclass(frozen=True)

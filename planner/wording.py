@@ -4,10 +4,11 @@ person's language («Переговоры»), record fields by name («долж�
 
 from __future__ import annotations
 
-import re
 from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
+
+from planner._lazy_re import LazyRe
 
 __all__ = ["DATE_KEYS", "changes_ru", "day", "field_name", "iso_moment", "money", "moment", "stage_name"]
 
@@ -19,7 +20,7 @@ _MONTHS = {
     "ru": ("янв.", "февр.", "мар.", "апр.", "мая", "июн.", "июл.", "авг.", "сент.", "окт.", "нояб.", "дек."),
     "en": ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),
 }
-_ISO = re.compile(r"^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$")
+_ISO = LazyRe(r"^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$")
 # Argument names that carry a date a person chose (Linear, Attio, Google Calendar), wherever nested.
 DATE_KEYS = frozenset(
     {"start_datetime", "dueDate", "due_date", "deadline_at", "target_date", "targetDate", "startDate"}

@@ -8,6 +8,7 @@ from datetime import time
 from typing import Any
 
 from planner import references as refs
+from planner._lazy_re import LazyRe
 from planner.actions import builds, need
 from planner.context import BuildContext, Invalid
 from planner.directory import Entity
@@ -30,8 +31,8 @@ from toolkits.attio import ops
 __all__ = ["OBJECT", "money"]
 
 OBJECT = {"company": "companies", "person": "people", "deal": "deals"}
-_DOMAIN = re.compile(r"^(?:https?://)?(?:www\.)?((?:[a-z0-9-]+\.)+[a-z]{2,})/?$", re.IGNORECASE)
-_EMAIL = re.compile(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
+_DOMAIN = LazyRe(r"^(?:https?://)?(?:www\.)?((?:[a-z0-9-]+\.)+[a-z]{2,})/?$", re.IGNORECASE)
+_EMAIL = LazyRe(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
 _CURRENCY = {"$": "USD", "usd": "USD", "доллар": "USD", "dollar": "USD", "€": "EUR", "eur": "EUR", "евро": "EUR",
              "₽": "RUB", "rub": "RUB", "руб": "RUB", "рубл": "RUB", "gbp": "GBP", "£": "GBP"}  # fmt: skip
 

@@ -7,6 +7,7 @@ import re
 from datetime import datetime
 
 from planner import references as refs
+from planner._lazy_re import LazyRe
 from planner.actions import builds
 from planner.context import BuildContext
 from planner.dates import extract_moment, parse_duration_answer
@@ -18,7 +19,7 @@ __all__ = ["Q_DURATION", "Q_START", "ask_duration", "ask_start", "event_action"]
 
 Q_DURATION = ("На сколько минут поставить блок?", "How many minutes should the block last?")
 Q_START = ("На какое время поставить блок?", "What time should the block start?")
-_EMAIL = re.compile(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
+_EMAIL = LazyRe(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
 
 
 def ask_duration(ctx: BuildContext) -> int:

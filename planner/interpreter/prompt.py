@@ -20,6 +20,7 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
+from planner._lazy_re import LazyRe
 from planner.intents import intents_schema, op_summary
 from planner.interpreter.port import InterpretRequest, Vocabulary
 
@@ -124,7 +125,7 @@ def fit(req: InterpretRequest, budget: int = MAX_PROMPT_TOKENS) -> InterpretRequ
     return None
 
 
-_FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.S)
+_FENCE = LazyRe(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.S)
 
 
 def intents_from(value: Any) -> list[Any] | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from functools import lru_cache
 from typing import Literal
 
 from planner._lazy_re import LazyRe
@@ -244,6 +245,7 @@ def _spoken_parts(low: str) -> str:
     return _MILLION_AND.sub(million, _HALF.sub(half, low))
 
 
+@lru_cache(maxsize=4096)  # coverage asks again of the same words the rules read
 def amount_of(text: str, default: str | None = "USD") -> tuple[float, str | None] | None:
     """The first sum of money in the text: "25k USD", "$20,000", "300 тысяч рублей", "40 000 долларов";
     its currency said beside it, or elsewhere in the text ("переведи в EUR, amount 28k"), or `default`

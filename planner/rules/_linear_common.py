@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from planner._lazy_re import LazyRe
 from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.dialogue import asks_how
@@ -90,7 +91,7 @@ async def team_state(
     return None
 
 
-_ME = re.compile(r"\b(me|myself|mine|i|я|меня|мне|себя|себе|мой|мои)\b", re.IGNORECASE)
+_ME = LazyRe(r"\b(me|myself|mine|i|я|меня|мне|себя|себе|мой|мои)\b", re.IGNORECASE)
 
 
 async def find_user(clause: Clause, ctx: BuildContext, text: str | None = None) -> Entity | None:
@@ -126,8 +127,8 @@ async def find_user(clause: Clause, ctx: BuildContext, text: str | None = None) 
     )
 
 
-HIM = re.compile(r"(?i)него|неё|нее|ним|ней|него же|him|her")
-_WHO = re.compile(
+HIM = LazyRe(r"(?i)него|неё|нее|ним|ней|него же|him|her")
+_WHO = LazyRe(
     r"(?:\b(?:на|to|для|for|отда[йт]\w*|переда[йт]\w*|assign(?:ed)?(?:\s+it)?\s+to|assign(?=\s+(?:me|myself)\b)|"
     r"назначь(?:\s+\S+)?\s+на)|->|→)\s+"
     r"(меня|мне|me|myself|себя|[A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?|[a-zа-яё][a-zа-яё-]+(?=\s*$|\s*[,.;]|\s+[A-Za-z]{1,10}-\d))"
@@ -146,26 +147,26 @@ def assignee_text(clause: Clause) -> str | None:
 
 
 # "add the onboarding issue to the Q1 Launch project": an issue that is there, put somewhere
-ADD_EXISTING = re.compile(
+ADD_EXISTING = LazyRe(
     r"(?i)\b(?:add|put|move)\s+(?:the|this|that|our|my)\s+(?:[\w-]+\s+){0,3}(?:issue|task|ticket)\s+(?:to|in|into)\s"
     # «добавь описание к задаче про SSO: …», "add a description to the export issue: …": that issue's text
     r"|\b(?:описани\w*|description)\s+(?:к|для|у|of|to|for|on)\s+(?:the\s+|this\s+|эт\w+\s+)?(?:[\w-]+\s+){0,3}?"
     r"(?:задач\w*|тикет\w*|issue|ticket)\b"
 )
 # "add the onboarding label to the … issue", «повесь метку bug на задачу про …»: a label on an issue
-LABEL_ON = re.compile(
+LABEL_ON = LazyRe(
     r"(?i)\b(?:add|put|повесь|добавь|поставь)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+(?:label|tag)|(?:метк\w*|лейбл\w*)\s+[\w-]+)"
     r"\s+(?:to|on|на|к)\b"
 )
 
 
 # «три задачи в ENG первая …, вторая …», "two issues: first …, second …": new issues dictated as a list
-_COUNTED_ISSUES = re.compile(
+_COUNTED_ISSUES = LazyRe(
     r"(?i)^\s*(?:(?:заведи|создай|добавь|create|add|file|open)\s+)?(?:\S+\s+)?"
     + COUNT_WORD
     + r"\s+(?:задач\w*|тикет\w*|issues|tickets|tasks)\b"
 )
-_ORDINAL_ITEM = re.compile(ORDINAL_ITEM, re.IGNORECASE)
+_ORDINAL_ITEM = LazyRe(ORDINAL_ITEM, re.IGNORECASE)
 
 
 def dictated_list(text: str) -> bool:
@@ -174,7 +175,7 @@ def dictated_list(text: str) -> bool:
 
 
 # issues no one is on: "unassigned", «без исполнителя», "which nobody is assigned", «никто не взял»
-NOBODY = re.compile(
+NOBODY = LazyRe(
     r"(?i)\b(?:unassigned|not\s+assigned|без\s+исполнител\w*|без\s+ответственн\w*|без\s+ассайн\w*|без\s+assignee|"
     r"without\s+(?:an?\s+)?(?:assignee|owner)|неназначенн\w*|"
     r"ничьи\w*|nobody'?s|no\s+assignee|ни\s+на\s+кого\s+не\s+назначен\w*|никому\s+не\s+назначен\w*|"

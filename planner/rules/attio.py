@@ -134,18 +134,18 @@ async def _stage(clause: Clause, ctx: BuildContext) -> Entity | None:
     return found
 
 
-_CLOSED_AS = re.compile(
+_CLOSED_AS = LazyRe(
     r"(?i)\b(?:закрыл\w*|закрыт\w*|closed)\s+(?:как\s+|as\s+)?(?:успешно|won|lost|выигран\w*|проигран\w*)\b"
     r"|\bуспешно\s+закрыл\w*|\b(?:we|мы)\s+(?:won|выиграли)\b|\bвыиграли\s*[.!]*$"
 )  # said as news: «… закрыли успешно», "we won the Globex pilot", «глобекс пилот выиграли»
 
 
-_EACH_RECORD = re.compile(
+_EACH_RECORD = LazyRe(
     r"(?i)\b(?:по|для|на)\s+(?:всем|каждой|всех)\s+(?:\w+\s+)?(?:сделк\w*|компани\w*|контакт\w*)"
     r"|\b(?:for|on)\s+(?:all|every|each)\s+(?:of\s+)?(?:the\s+|our\s+|my\s+)?(?:\w+\s+)?(?:deals?|compan\w+|contacts?)\b"
 )
 # «попроси Олега обновить КП», "ask Max to move the demo": a colleague is asked to do it — a task for them
-_ASKED_OF = re.compile(r"(?i)^\s*(?:попроси(?:те)?|ask)\s+(?!(?:me|меня|себя)\b)[^\W\d_]+")
+_ASKED_OF = LazyRe(r"(?i)^\s*(?:попроси(?:те)?|ask)\s+(?!(?:me|меня|себя)\b)[^\W\d_]+")
 
 
 @rule(40, writes=True)
@@ -278,15 +278,15 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
 
 
 # an outcome said as a condition or a time still to come: not that it happened
-_PENDING = re.compile(
+_PENDING = LazyRe(
     r"(?i)\b(?:before|until|till|once|when|if|unless|after|by\s+the\s+time|до\s+того|пока\s+не|когда|если|после\s+того)\b"
     r"(?:\s+\S+){0,3}\s+(?:sign\w*|подпиш\w*|подписа\w*|refus\w*|откаж\w*)"
     # "chase Globex for the signed contract": a thing described, not the deal's news
     r"|\b(?:the|a|an|their|our|its|his|her)\s+(?:\w+\s+)?(?:signed|lost|declined)\s+\w"
     r"|\b(?:подписанн\w*|проигранн\w*)\s+(?:договор|контракт|кп|nda|акт)\w*"
 )
-_QUOTED_AS_NOTE = re.compile(r"«([^«»]{12,})»(?=\s+(?:as|как)\s+(?:a\s+)?(?:note|заметк\w*))", re.I)
-_AMOUNT_WORD = re.compile(r"(?i)\b(?:сумм\w*|amount|value|стоимост\w*|бюджет\w*|acv|arr|mrr|tcv)\b")
+_QUOTED_AS_NOTE = LazyRe(r"«([^«»]{12,})»(?=\s+(?:as|как)\s+(?:a\s+)?(?:note|заметк\w*))", re.I)
+_AMOUNT_WORD = LazyRe(r"(?i)\b(?:сумм\w*|amount|value|стоимост\w*|бюджет\w*|acv|arr|mrr|tcv)\b")
 
 
 async def _deals_listed(clause: Clause, ctx: BuildContext) -> list[Entity]:
@@ -311,7 +311,7 @@ async def _deals_listed(clause: Clause, ctx: BuildContext) -> list[Entity]:
     return [m.entity for m in chosen]
 
 
-_OTHER_FIELD = re.compile(
+_OTHER_FIELD = LazyRe(
     r"\b(сумм\w*|стоимост\w*|бюджет\w*|value|amount|ответственн\w*|владел\w*|owner|reassign|assign|"
     r"переда[йт]\w*|отда[йт]\w*|должност\w*|описани\w*|домен\w*|e-?mail|почт\w*)\b",
     re.IGNORECASE,
@@ -339,7 +339,7 @@ def _to_stage(clause: Clause) -> bool:
 
 
 # "acme logistics pilot -> qualification, 15k": a sum said as an item of its own beside the stage
-_SUM_APART = re.compile(
+_SUM_APART = LazyRe(
     r"(?i)(?:^|[,;/]\s*)[$€₽]?\d[\d.,\s]*\s*(?:k|m|к|млн\.?|тыс\w*\.?)?\s*(?:usd|eur|rub|руб\w*|\$|€|₽)?\s*(?:[,;/]|$)"
 )
 
@@ -401,15 +401,15 @@ async def crm_target(
     return (kind, chosen) if chosen else None
 
 
-_ABOUT_RECORD = re.compile(
+_ABOUT_RECORD = LazyRe(
     r"\b(?:по|about|for|on)\s+(?:the\s+)?(?:сделк\w*|компани\w*|клиент\w*|контакт\w*|deal|company|client|contact)\b",
     re.I,
 )
-_PRONOUN = re.compile(r"\b(?:her|him|them|his|their|ей|ему|ним|ней|нему|неё|нее|его|их|с ними)\b", re.I)
-_PERSONAL = re.compile(r"(?i)\b(?:her|him|ей|ему|ней|нему)\b")  # one person, never a company
-_ON_IT = re.compile(r"(?i)\b(?:on|to|for|к|в)\s+(?:it|them|him|her|нему|ней|неё|нее|ним|него|них)\b")
-_SUBJECT_PRONOUN = re.compile(r"\b(?:she|he|they|она|он|они)\b", re.I)
-_NOTE_SPLIT = re.compile(r"\s+[—–-]\s+|\s+(?:что|that)\s+", re.IGNORECASE)
+_PRONOUN = LazyRe(r"\b(?:her|him|them|his|their|ей|ему|ним|ней|нему|неё|нее|его|их|с ними)\b", re.I)
+_PERSONAL = LazyRe(r"(?i)\b(?:her|him|ей|ему|ней|нему)\b")  # one person, never a company
+_ON_IT = LazyRe(r"(?i)\b(?:on|to|for|к|в)\s+(?:it|them|him|her|нему|ней|неё|нее|ним|него|них)\b")
+_SUBJECT_PRONOUN = LazyRe(r"\b(?:she|he|they|она|он|они)\b", re.I)
+_NOTE_SPLIT = LazyRe(r"\s+[—–-]\s+|\s+(?:что|that)\s+", re.IGNORECASE)
 
 
 async def _note_after_target(clause: Clause, ctx: BuildContext) -> tuple[str, str | None]:
@@ -439,25 +439,25 @@ async def _note_after_target(clause: Clause, ctx: BuildContext) -> tuple[str, st
     return clause.text[:start], clause.text[start:].strip(" ,.:-—") or None
 
 
-_THE_REASON = re.compile(
+_THE_REASON = LazyRe(
     r"(?i)\s*(?:with\s+|about\s+|of\s+)?(?:the\s+|a\s+)?(?:reason(?:\s+why)?|why)|\s*(?:с\s+)?(?:причин\w*|почему)(?:\s+отказа)?\s*[.!]?\s*"
 )
-_LEAD_IN_ONLY = re.compile(
+_LEAD_IN_ONLY = LazyRe(
     r"(?i)^\s*(?:quick\s+one|quick\s+q(?:uestion)?|one\s+more\s+(?:thing|one)|btw|fyi|ok(?:ay)?(?:\s+so)?|so|also|"
     r"и\s+ещё|ещё\s+одно|ещё\s+момент|короче|слушай|кстати|так|значит)\W*$"
 )
-_FOR_ALL_TO_SEE = re.compile(
+_FOR_ALL_TO_SEE = LazyRe(
     r"(?i),?\s*(?:чтобы|чтоб|so\s+that|so)\s+(?:все|всем|everyone|everybody|the\s+team)\b.*$"
 )
-_SAID_THEN_NOTED = re.compile(
+_SAID_THEN_NOTED = LazyRe(
     r"(?is)(.{3,}?)\s*[,;—–-]\s*((?:please\s+|пожалуйста\s+)?(?:запиши|добавь|оставь|закинь|сохрани|log|add|save|put)\s+"
     r"(?:это\s+|it\s+|that\s+|this\s+)?(?:заметк\w*|как\s+заметк\w*|(?:as\s+)?an?\s+note)\b.*)"
 )
-_TOLD_THEN_LOGGED = re.compile(
+_TOLD_THEN_LOGGED = LazyRe(
     r"(?is)(.+?[.!])\s+((?:please\s+)?(?:log|note|jot|save|record|put|add|write|запиши|занеси|добавь)\s+"
     r"(?:it|that|this|это|всё\s+это)\b.*)"
 )
-_ON_RECORD = re.compile(
+_ON_RECORD = LazyRe(
     r"\b(?:к|ко|у|по|on|to|for)\s+(?:the\s+)?(?:сделк\w*|компани\w*|контакт\w*|клиент\w*|deal|company|contact|record)",
     re.I,
 )
@@ -647,11 +647,11 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
 
 
 # «задача Олегу: …», "task for Max: …": a to-do addressed to someone, then what it is
-_ADDRESSED = re.compile(
+_ADDRESSED = LazyRe(
     rf"(?i)\s*(?:(?:задач\w*|таск\w*|task|todo)\s+\S+\s*[:—–-]|(?:{DATIVE})\s+(?:задач\w*|таск\w*)\b)"
 )  # «задача Олегу: …», «Анне задача на завтра — …»
 # "…, linked to the Globex pilot deal", «…, привяжи к сделке Globex»: which record the task is on
-_LINKED = re.compile(
+_LINKED = LazyRe(
     r"(?i)[,\s]*\b(?:linked\s+to|link\s+it\s+to|attached\s+to|привяж\w*\s+(?:её\s+|ее\s+)?к|прикрепи\w*\s+к)\s+"
     r"(?:the\s+)?(.+?)\s*[.!]?$"
 )
@@ -912,11 +912,11 @@ async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
 
 
 # «поставь задачу Ивану …», «поручи Ивану …»: whom a task is for, said in the dative with a capital
-_THAT_ON_RECORD = re.compile(
+_THAT_ON_RECORD = LazyRe(
     r"(?i)(?:(?:это|то|that|this|it)\s*)?(?:(?:к\s+|to\s+|on\s+)?(?:ему|ей|ней|нему|им|ним|him|her|them)\s*)?"
     r"(?:(?:в|на|on|to|into)\s+(?:\w+\s+)?(?:карточк\w*|запис\w*|профил\w*|record|card|profile|crm|црм))?"
 )
-_TASK_FOR = re.compile(r"(?:\b(?:задач\w*|таск\w*|поручи|поручить)\s+)([А-ЯЁ][а-яё]+[уюе])\b")
+_TASK_FOR = LazyRe(r"(?:\b(?:задач\w*|таск\w*|поручи|поручить)\s+)([А-ЯЁ][а-яё]+[уюе])\b")
 
 
 @rule(55, writes=True)
@@ -1069,7 +1069,7 @@ async def _words_after_company(clause: Clause, ctx: BuildContext, company: Entit
     return f"— {name[:120]}" if apart else name[:120]
 
 
-_DEAL_KINDS = re.compile(
+_DEAL_KINDS = LazyRe(
     r"(?i)\b(расширени\w*|пилот\w*|продлени\w*|внедрени\w*|лицензи\w*|апсейл\w*|интеграци\w*|"
     r"expansion|pilot|renewal|license|licence|upsell|integration|rollout)\b"
 )
@@ -1085,7 +1085,7 @@ def _kind_of_deal(clause: Clause) -> str | None:
     return lemma(word.lower()) if not word.isascii() else word.lower()
 
 
-_NEW_DEAL_CALLED = re.compile(
+_NEW_DEAL_CALLED = LazyRe(
     r"(?:deal|сделк[уа])\s+([A-ZА-ЯЁ][\w&.'-]*(?:\s+(?!(?i:на|for|worth|at|in|в|с|со|stage|стади\w*|owner|of|and|и)\b)"
     r"[\w&.'-]+){1,3}?)(?=\s+(?i:на|for|worth|at|in|в|с|stage|стади\w*|owner)\b|\s*[,;.]|$)"
 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from planner._lazy_re import LazyRe
 from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.directory import Entity
@@ -17,30 +18,30 @@ from planner.rules._linear_common import NOBODY, STATE_PHRASES, find_user
 
 __all__ = ["update_all"]
 
-_ALL = re.compile(
+_ALL = LazyRe(
     r"\b(?:all|every|each|everything|both|все|всех|всем|всеми|всё|весь|всю|вообще все|каждую|каждый|каждое|целиком|"
     r"обе|оба|обеих|обоих)\b",
     re.IGNORECASE,
 )
 # «сделка всё, проиграна», «всё пропало»: it is over, not "everything"
-_ALL_OVER = re.compile(
+_ALL_OVER = LazyRe(
     r"(?i)\bвсё\s*,?\s+(?:проигран\w*|выигран\w*|пропал\w*|сорвал\w*|закрыт\w*|готов\w*|сделан\w*)\b"
 )
 # «передай его сделки Максу», "move her issues to Backlog": everything of someone's, said without "all"
-_THEIR_ALL = re.compile(
+_THEIR_ALL = LazyRe(
     r"(?i)\b(?:его|её|ее|их|his|her|their)\s+(?:задачи|тикеты|issues|tickets)\b"  # issues only: whose deals is asked
     r"|\b[A-ZА-ЯЁ][\w-]+'s\s+(?:(?:open|todo|backlog|urgent|in\s+progress|in\s+review)\s+)?(?:issues|tickets|bugs)\b"
 )  # "Move Oleg's Todo issues to In Progress"
-_DESTINATION_AT = re.compile(
+_DESTINATION_AT = LazyRe(
     r"\s(?:to|into|as|в|во|на|→|->|=>)\s+(?:stage\s+|state\s+|стади\w+\s+|статус\s+)?", re.I
 )
-_DONE = re.compile(r"(?i)\s*(?:done|completed?|closed|finished|готов\w*|выполнен\w*|сделан\w*|закрыт\w*)\s*")
-_OPEN = re.compile(r"\b(?:open|opened|active|открыт\w*|незакрыт\w*|активн\w*)\b", re.I)
+_DONE = LazyRe(r"(?i)\s*(?:done|completed?|closed|finished|готов\w*|выполнен\w*|сделан\w*|закрыт\w*)\s*")
+_OPEN = LazyRe(r"\b(?:open|opened|active|открыт\w*|незакрыт\w*|активн\w*)\b", re.I)
 _SET_VERB = (
     r"(?i)\b(?:mark|make|set|flag|bump|raise|lower|сделай|поставь|пометь|отметь|выставь|выставить|проставь|проставить|"
     r"установи|установить|поставить|подними|поднять|понизь|понизить|опусти)\b"
 )
-_TO_WHOM = re.compile(r"(?i)\s(?:на|to|→|->|=>)\s+(меня|мне|me|[^\W\d_][\w-]*)\s*[.!]?$")
+_TO_WHOM = LazyRe(r"(?i)\s(?:на|to|→|->|=>)\s+(меня|мне|me|[^\W\d_][\w-]*)\s*[.!]?$")
 _LABEL_WORDS = {"bug": "bug", "bugs": "bug", "баг": "bug", "баги": "bug", "багов": "bug", "багам": "bug",
                 "багами": "bug", "багах": "bug", "ошибки": "bug", "ошибкам": "bug", "feature": "feature",
                 "features": "feature", "фичи": "feature", "фичам": "feature", "фичами": "feature"}  # fmt: skip
@@ -436,7 +437,7 @@ async def _deal_filters(clause: Clause, ctx: BuildContext, head: str) -> Filters
 
 # words a bulk request may carry besides its filters: the things, the quantifier, linking words
 # a kind of issue said as which ones: it must become a label filter, or be asked about
-_KIND_SAID = re.compile(r"(?i)\b(?:bugs?|баг\w*|ошибк\w*|features?|фич\w*)\b")
+_KIND_SAID = LazyRe(r"(?i)\b(?:bugs?|баг\w*|ошибк\w*|features?|фич\w*)\b")
 _PLAIN = frozenset(
     "issue issues task tasks ticket tickets bug bugs deal deals record records everything all every each "
     "labelled labeled tagged label labels unassigned open opened active owner priority prio state stage status "
@@ -454,28 +455,28 @@ _PLAIN = frozenset(
     "установить выставь проставь установи".split()
 )
 # "everything in Todo should get a due date of …", «все они должны быть в Done»: a change asked for
-_SHOULD = re.compile(
+_SHOULD = LazyRe(
     r"(?i)\b(?:should|must|needs?\s+to|has\s+to|have\s+to)\s+(?:get|have|be|go|move)\b|\bдолжн\w*\s+(?:быть|получить|уйти|перейти)\b"
 )
-_CAN_YOU = re.compile(
+_CAN_YOU = LazyRe(
     r"(?i)^\s*(?:а\s+)?(?:можешь|можете|can\s+you|could\s+you|ты\s+можешь|вы\s+можете)\b.*\?\s*$", re.S
 )
-_WHOSE = re.compile(r"(?i)(?<![\w-])(?:его|её|ее|их|his|her|their|its)(?![\w-])")
-_NEGATED = re.compile(
+_WHOSE = LazyRe(r"(?i)(?<![\w-])(?:его|её|ее|их|his|her|their|its)(?![\w-])")
+_NEGATED = LazyRe(
     r"(?i)\b(?:не|нет|no|not|without|без|never|doesn'?t|don'?t|isn'?t|aren'?t|hasn'?t|haven'?t|lacks?|lacking)\s+[^\W\d_]+"
 )
-_NEGATION_READ = re.compile(
+_NEGATION_READ = LazyRe(
     r"(?i)(?:(?:doesn'?t|don'?t)\s+(?:have|carry)\s+(?:it|them|that|this)\b|"  # "… that doesn't have it yet": the change
     r"без\s+(?:исполнител|ассайн|assignee|owner|владельц|ответственн)|without\s+(?:an?\s+)?(?:assignee|owner)|"
     r"no\s+(?:assignee|owner|one)|not\s+(?:done|closed|"
     r"completed|finished|assigned)|не\s+(?:закрыт|выполнен|завершен|завершён|назначен|сделан))"
 )
-_LEAD_IN = re.compile(
+_LEAD_IN = LazyRe(
     r"(?i)[.!?;]\s+|,?\s+(?:поэтому|так\s+что|therefore|hence|so)\s+|\s[—–]\s"
     r"|^\s*(?:for|для|ради|чтобы)\s[^,]{1,40},\s*"  # "For sprint planning, move everything …"
 )
 # "… for the audit", «… для аудита»: why, said at the end; no filter
-_PURPOSE_TAIL = re.compile(
+_PURPOSE_TAIL = LazyRe(
     r"(?i)\s(?:for|для|ради)\s+(?:the\s+|our\s+)?[^\W\d_]+(?:\s+[^\W\d_]+)?\s*[.!]?$"
     r"|\s(?:so(?:\s+that)?\s+(?:we|i|they|you|he|she)\s|,?\s*чтобы\s)[^.!?]*[.!]?$"  # "… so we can plan the week"
 )

@@ -6,6 +6,7 @@ import re
 from datetime import time
 
 from planner import references as refs
+from planner._lazy_re import LazyRe
 from planner.analysis import Clause, analyse, head_of
 from planner.context import BuildContext
 from planner.dates import range_start, time_ranges
@@ -19,7 +20,7 @@ from planner.text import lemma, norm
 __all__ = ["timeblock"]
 
 
-_TOPIC = re.compile(
+_TOPIC = LazyRe(
     r"(?i)(?:^|[,;.]\s*|\s)(?:тема|темой|topic|subject|agenda)\s*[:—–-]?\s+([^,;.]{3,}?)\s*(?:[,;.]|$)"
 )
 
@@ -101,25 +102,23 @@ def clause_has_meeting(text: str) -> bool:
     return bool(_MEETING_WORD.search(text) or _EVENT_NOUN.search(text))
 
 
-_MEETING_WORD = re.compile(
+_MEETING_WORD = LazyRe(
     r"(?i)\b(?:встреч\w*|созвон\w*|собрани\w*|meeting|call|sync|синк\w*|appointment|митинг\w*|session|сесси\w*)\b"
 )
 
 
-_WITH = re.compile(
+_WITH = LazyRe(
     r"(?i)\b(?:with|с|со)\s+([^\W\d_][\w'-]*(?:\s+(?!(?:и|and)\b)[^\W\d_][\w'-]*)?"
     r"(?:\s*(?:,|\bи\b|\band\b|&)\s*(?:(?:с|со|with)\s+)?[A-ZА-ЯЁ][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)*)"
 )
 # "invite her", «пригласи Джейн и Олега», "Олег + Мария Соколова": who else is asked to come
-_INVITE = re.compile(
+_INVITE = LazyRe(
     r"(?i)\b(?:invite|пригласи\w*|позови|зов[иу])\s+([^\W\d_][\w'-]*(?:(?:\s*(?:,|\bи\b|\band\b|&|\+)\s*|\s+)"
     r"[^\W\d_][\w'-]*){0,5})"
     r"|\b([A-ZА-ЯЁ][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)\s+(?i:позови|пригласи|зови)\b"  # «и Марию позови»
 )
-_PLUS = re.compile(
-    r"([^\W\d_][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)\s*\+\s*([^\W\d_][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)"
-)
-_POINTED = re.compile(r"(?i)^(?:her|him|them|её|ее|его|их|нее|неё|него|них)$")
+_PLUS = LazyRe(r"([^\W\d_][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)\s*\+\s*([^\W\d_][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)")
+_POINTED = LazyRe(r"(?i)^(?:her|him|them|её|ее|его|их|нее|неё|него|них)$")
 
 
 async def _who(clause: Clause, ctx: BuildContext, words: str) -> Entity | str | None:
@@ -213,8 +212,8 @@ async def _attendees(clause: Clause, ctx: BuildContext) -> tuple[list[Entity | s
     return found, for_whom
 
 
-_BOOKING = re.compile(r"(?i)\b(?:schedule|book|запланируй\w*|запланировать)\b")
-_EVENT_NOUN = re.compile(
+_BOOKING = LazyRe(r"(?i)\b(?:schedule|book|запланируй\w*|запланировать)\b")
+_EVENT_NOUN = LazyRe(
     r"(?i)(?<![\w-])(?:kick-?offs?|demos?|демо|презентаци\w+|presentations?|interviews?|собеседовани\w+|"
     r"stand-?ups?|стендап\w*|one-on-ones?|1:1|catch-?ups?|(?:calendar\s+)?hold|слот\w*|(?:phone\s+)?screens?|"
     r"orientation|onsite|offsite|workshops?|воркшоп\w*|trainings?|тренинг\w*|webinars?|вебинар\w*|"
@@ -301,7 +300,7 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
-_COUNT = re.compile(r"(?i)^\s*(?:two|three|four|2|3|4|два|две|три|четыре)\s+")
+_COUNT = LazyRe(r"(?i)^\s*(?:two|three|four|2|3|4|два|две|три|четыре)\s+")
 
 
 async def _one_per_range(

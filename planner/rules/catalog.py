@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from planner._lazy_re import LazyRe
 from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.intents.models import Filters, Find
@@ -15,7 +16,7 @@ from planner.rules.attio import OBJECT, crm_target
 
 __all__ = ["crm_notes_and_tasks", "workspace_lists"]
 
-_ASK = re.compile(r"\b(покажи|показать|какие|какой|каки[ех]|список|перечисли|выведи|кто|сколько|есть ли|"
+_ASK = LazyRe(r"\b(покажи|показать|какие|какой|каки[ех]|список|перечисли|выведи|кто|сколько|есть ли|"
                   r"show|list|what|which|who|how many|are there|give me)\b|\?", re.I)  # fmt: skip
 _LISTS = [
     ("stages", re.compile(r"\b(стади[иийя]\w*|этап\w*|воронк\w*|pipeline|stages)\b", re.I)),
@@ -34,7 +35,7 @@ _LISTS = [
 ]
 
 
-_DEALS_ASKED = re.compile(
+_DEALS_ASKED = LazyRe(
     r"(?i)\b(?:deals|сделк\w*|how\s+many|сколько|total|сумм\w*|pipeline\s+(?!stages?\b|стади)\w+)\b"
 )
 

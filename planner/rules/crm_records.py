@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from planner._lazy_re import LazyRe
 from planner.analysis import Clause, analyse, head_of
 from planner.context import BuildContext
 from planner.intents.models import CreateCompany, CreatePerson
@@ -14,8 +15,8 @@ from planner.text import nominative_name
 
 __all__ = ["create_company"]
 
-_DOMAIN = re.compile(r"\b((?:[a-z0-9-]+\.)+[a-z]{2,})\b", re.IGNORECASE)
-_EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
+_DOMAIN = LazyRe(r"\b((?:[a-z0-9-]+\.)+[a-z]{2,})\b", re.IGNORECASE)
+_EMAIL = LazyRe(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 
 
 _NAME = (
@@ -85,13 +86,13 @@ def _proper_name(text: str, after: str) -> str | None:
 
 
 # "…and their CTO Gavin Belson", "контакт у них": a person of the company just created
-_THEIRS = re.compile(r"\b(their|them|its|у них|их|ихн\w*|этой компании)\b", re.I)
-_STOPWORD_LOWER = re.compile(
+_THEIRS = LazyRe(r"\b(their|them|its|у них|их|ихн\w*|этой компании)\b", re.I)
+_STOPWORD_LOWER = LazyRe(
     r"^(?:в|to|the|for|для|на|him|her|them|it|me|us|his|its|their|его|её|ее|их|ему|ей|им|него|неё|нее|них)\b",
     re.I,
 )
 # "I just met this guy, Tom Haverford, he's from Globex … add him": a first and last name said anywhere
-_FULL_NAME = re.compile(
+_FULL_NAME = LazyRe(
     r"(?<![\w.])([A-Z][a-z]+(?:-[A-Z][a-z]+)?\s+[A-Z][a-z]+|[А-ЯЁ][а-яё]+\s+[А-ЯЁ][а-яё]+)(?![\w.])"
 )
 
@@ -105,18 +106,18 @@ def _named_anywhere(text: str, taken: set[str]) -> str | None:
     return None
 
 
-_KIND_WORD = re.compile(r"(?:человек\w*|контакт\w*|компани\w*|клиент\w*|person|contact|company)", re.I)
+_KIND_WORD = LazyRe(r"(?:человек\w*|контакт\w*|компани\w*|клиент\w*|person|contact|company)", re.I)
 
 
-_ROLE = re.compile(
+_ROLE = LazyRe(
     r"\b(?:c[etfo]o|ciso|cmo|cpo|cio|cro|vp\b[\w\s]*|head\s+of\s+[\w\s]+|[\w\s]*\b(?:manager|director|lead|engineer|officer|"
     r"founder|owner|partner|buyer|analyst|accountant|consultant|head)|(?:генеральн\w+\s+|финансов\w+\s+|технически\w+\s+|"
     r"коммерческ\w+\s+|исполнительн\w+\s+)?директор\w*(?:\s+по\s+[\w\s]+)?|руководител\w+(?:\s+[\w\s]+)?|"
     r"менеджер\w*(?:\s+по\s+[\w\s]+)?|глав\w+\s+[\w\s]+|основател\w+|бухгалтер\w*|инженер\w*|закупщик\w*|юрист\w*)\b",
     re.IGNORECASE,
 )
-_TITLED = re.compile(r"(?i)^(?:job\s+title|title|role|position|должность|роль|позиция)\s*[:—–-]?\s*(\S.*)$")
-_EMPLOYER = re.compile(
+_TITLED = LazyRe(r"(?i)^(?:job\s+title|title|role|position|должность|роль|позиция)\s*[:—–-]?\s*(\S.*)$")
+_EMPLOYER = LazyRe(
     r"(?:^|\s)(?:works?\s+at|from|at|из|в\s+компании|работает\s+в|в)\s+"
     r"(?!(?:CRM|ЦРМ|СРМ|Attio|Аттио|Linear)\b)"  # «добавь в CRM …»: where the card goes, not where they work
     r"([«\"']?[A-ZА-ЯЁ][\w&.'-]*(?:\s+[A-ZА-ЯЁ][\w&.'-]*)*)",
@@ -181,7 +182,7 @@ async def _employer(
     return None, None
 
 
-_CARD_AFTER_DASH = re.compile(
+_CARD_AFTER_DASH = LazyRe(
     r"(?i)(.{0,60}?\b(?:контакт\w*|человек\w*|contact|person|компани\w*|company)\b.{0,30}?)\s+[—–]\s+(\S.*\S@\S.*)"
 )
 
@@ -296,7 +297,7 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
 
 
 # where a person starts after a company in one clause
-_PERSON_AFTER = re.compile(
+_PERSON_AFTER = LazyRe(
     r"\s*(?:,|\band\b|\bи\b)\s+(?:(?:their|its|у них|их)\s+(?=\w)|(?:a\s+)?(?:контакт\w*|contact|person|человек\w*)"
     r"(?:\s+(?:туда|к\s+ним|в\s+неё|в\s+нее|there|to\s+it))?(?:\s+|(?=:)))",  # «и человека туда: …»
     re.IGNORECASE,

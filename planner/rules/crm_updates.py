@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from planner import references as refs
+from planner._lazy_re import LazyRe
 from planner.analysis import Clause, analyse
 from planner.context import BuildContext
 from planner.directory import Entity
@@ -46,37 +47,37 @@ _FIELDS: list[tuple[re.Pattern[str], str, set[str]]] = [
         {"deal"},
     ),
 ]
-_VALUE = re.compile(
+_VALUE = LazyRe(
     r"(?:->|→|\bна\b|\bto\b|\bв\b|:|=|\bis now\b|\bтеперь\b|\bновый\b|\bновая\b|\bnew\b)\s*[«\"']?(.+?)[»\"']?\s*$",
     re.I,
 )
 # the role itself, up to where the sentence moves on ("…CEO, обнови в CRM")
-_ROLE_VALUE = re.compile(
+_ROLE_VALUE = LazyRe(
     r"\b(?:promoted\s+to|повысили\s+до|назначили|стал[аи]?|became|теперь|is now|now|title\s+is(?:\s+now)?|"
     r"должность\s*[—:-]|должность\s+теперь)\s+(?:an?\s+|the\s+)?"
     r"[«\"']?([^,;:«»\"'.!?]+?)[»\"']?\s*(?:[,;.!?]|\s+(?:and|и)\s|$)",
     re.I,
 )
-_EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
-_DOMAIN = re.compile(r"\b((?:[a-z0-9-]+\.)+[a-z]{2,})\b", re.I)
+_EMAIL = LazyRe(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
+_DOMAIN = LazyRe(r"\b((?:[a-z0-9-]+\.)+[a-z]{2,})\b", re.I)
 
 
 # "Li Wei теперь CEO", "Jane got promoted to Head of Procurement": a new role without the word "title"
-_ROLE = re.compile(
+_ROLE = LazyRe(
     r"\b(?:promoted|повысили|назначили|стал[аи]?|became)\b"
     r"|\b(?:теперь|is now|now)\s+(?:[A-Z]{2,4}\b|(?:Head|VP|Director|Chief|Директор|Руководител\w*|Глава)\b)"
 )
 
 
-_NOW = re.compile(r"(?i)\b(?:теперь|is\s+now|now|(?:should|will|must)\s+(?:now\s+)?be|будет|стала?|стоит)\b")
-_TO_AMOUNT = re.compile(
+_NOW = LazyRe(r"(?i)\b(?:теперь|is\s+now|now|(?:should|will|must)\s+(?:now\s+)?be|будет|стала?|стоит)\b")
+_TO_AMOUNT = LazyRe(
     r"(?i)\b(?:to|до|на)[\s,]+(?:(?:like|about|around|roughly|примерно|где-?то|около)[\s,]+)?[$€₽]?\s*\d[\d\s,.]*\s*(?:k|к|тыс\w*|m|млн|000)?\b"
 )
-_HANDED = re.compile(r"(?i)\s(?:на|to|→|->)\s+([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)\s*[.!]?$")
+_HANDED = LazyRe(r"(?i)\s(?:на|to|→|->)\s+([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)\s*[.!]?$")
 
 
 # a deal's name, then a sum and nothing else: the terse way to set its amount
-_THEN_SUM = re.compile(
+_THEN_SUM = LazyRe(
     r"(?i)\s*(.+?)\s*(?:[:=—–]|->|→|\s-)?\s*[$€₽]?\s*\d[\d\s.,]*\s*(?:k|m|к|млн\.?|тыс\w*\.?|thousand|million)?"
     r"\s*(?:usd|eur|rub|руб\w*|долл\w*|dollars?|euros?|\$|€|₽)?\s*[.!]?"
 )
@@ -92,14 +93,14 @@ async def _deal_then_sum(clause: Clause, ctx: BuildContext) -> bool:
 
 
 # a change of a field said with no value and no record: «поменяй сумму», "update the amount"
-_FIELD_NAMED_ONLY = re.compile(
+_FIELD_NAMED_ONLY = LazyRe(
     r"(?i)\W*(?:(?:и|а|ну|so|and|then|please|пожалуйста)\W+)*(?:поменяй|измени|обнови|поправь|исправь|change|update|"
     r"fix|set)\s+(?:the\s+|its\s+|their\s+|ей\s+|ему\s+|им\s+)?(?:сумм\w*|amount|value|стадию|stage|owner|"
     r"ответственн\w*|владельц\w*|должност\w*|title|domain|домен|email|почту)(?:\s+(?:пожалуйста|please))?\W*"
 )
 
 
-_FIELD_AND_VALUE = re.compile(
+_FIELD_AND_VALUE = LazyRe(
     r"(?i)\s*(?:сумм\w*|amount|value|owner|ответственн\w*)\s*[:—-]?\s*[$€₽]?\d[\d\s.,]*\S*\s*"
 )
 

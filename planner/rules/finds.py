@@ -8,6 +8,7 @@ import re
 from datetime import date, timedelta
 from typing import Literal
 
+from planner._lazy_re import LazyRe
 from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.dates import extract_moment, month_of
@@ -21,12 +22,12 @@ from planner.rules.bulk import _LABEL_WORDS, _OPEN, _team
 
 __all__ = ["filtered_issues", "people_at", "who_owns"]
 
-_MINE = re.compile(
+_MINE = LazyRe(
     r"\b(?:my|mine|на\s+мне|мои|моих|мой|assigned\s+to\s+me|у\s+меня|(?:do|have)\s+i\s+(?:have|got|own)|"
     r"(?:закрепл[её]н\w*|назначен\w*)\s+(?:за|на)\s+мн?(?:ой|е|еня)|(?:that\s+)?i\s+(?:own|have|run|handle))\b",
     re.I,
 )
-_ASKS_LIST = re.compile(
+_ASKS_LIST = LazyRe(
     r"^\s*(?:(?:а|и|ну|so|and|ok|okay|um+|uh+|well|hey|слушай|так|короче|э+)[,\s]+)*(?:покажи|показать|выведи|список|перечисли|найди|list|show|find|give\s+me|"
     r"what|which|what's|whats|что|какие|какой|сколько|how\s+many|how\s+much|count|total|sum|итого|everything|всё|все|"
     r"any|есть\s+ли|who|кто|open\s+(?:bugs|issues|tickets|tasks|deals))\b",
@@ -77,8 +78,8 @@ def _due_range(text: str, ctx: BuildContext) -> tuple[str | None, str | None]:
     return None, None
 
 
-_OPEN_THINGS = re.compile(r"(?i)\bopen\s+(?:bugs|issues|tickets|tasks|deals)\b")
-_MAKING = re.compile(r"(?i)\b(?:create|add|make|file|log|new|raise)\b")
+_OPEN_THINGS = LazyRe(r"(?i)\bopen\s+(?:bugs|issues|tickets|tasks|deals)\b")
+_MAKING = LazyRe(r"(?i)\b(?:create|add|make|file|log|new|raise)\b")
 
 
 def _listing(clause: Clause) -> bool:
@@ -107,7 +108,7 @@ def _listing(clause: Clause) -> bool:
 
 
 # "the Romashka deal should now be worth 1.5m", «сделка теперь должна стоить …»: a new value, not a sum asked
-_NEW_VALUE = re.compile(
+_NEW_VALUE = LazyRe(
     r"(?i)\b(?:should|must|needs?\s+to|has\s+to|will)\s+(?:now\s+)?(?:be|cost)\b|\bis\s+now\b|"
     r"\bдолжн\w*\s+(?:теперь\s+)?(?:быть|стоить)\b"
 )
@@ -215,11 +216,11 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
-_BUSY = re.compile(
+_BUSY = LazyRe(
     r"(?i)\b(?:working\s+on|work\s+on|busy\s+with|on\s+(?:\w+'s|his|her|their|my)\s+plate|plate|"
     r"занят\w*|делает|висит|в\s+работе\s+у)\b"
 )
-_PRIORITY_LEVEL = re.compile(
+_PRIORITY_LEVEL = LazyRe(
     r"(?i)\b(?:(urgent|срочн\w*|критичн\w*|highest[\s-]priority|самы\w+\s+приоритетн\w*)|"
     r"(high|высок\w*|важн\w*)[\s-]*(?:priority|prio|приоритет\w*)|(?:priority|приоритет\w*)\s+(?:is\s+)?(high|высок\w*)|"
     r"(medium|normal|средн\w*|обычн\w*)[\s-]*(?:priority|prio|приоритет\w*)|"
@@ -241,9 +242,9 @@ def _priority_said(text: str) -> Literal["urgent", "high", "medium", "low"] | No
     return "low"
 
 
-_ONLY_ISSUES_HAVE = re.compile(r"(?i)\b(?:urgent|срочн\w*|критичн\w*|priority|prio|приоритет\w*)\b")
-_BURNING = re.compile(r"(?i)\b(?:overdue|просроч\w*|горит|горят|burning|on\s+fire)\b")
-_MONEY_IN = re.compile(r"(?i)\b(?:денег|деньги|бабла|бабки|бабок|money|revenue|\$)\b|\$")
+_ONLY_ISSUES_HAVE = LazyRe(r"(?i)\b(?:urgent|срочн\w*|критичн\w*|priority|prio|приоритет\w*)\b")
+_BURNING = LazyRe(r"(?i)\b(?:overdue|просроч\w*|горит|горят|burning|on\s+fire)\b")
+_MONEY_IN = LazyRe(r"(?i)\b(?:денег|деньги|бабла|бабки|бабок|money|revenue|\$)\b|\$")
 
 
 @rule(76)
@@ -322,7 +323,7 @@ async def deal_totals(clause: Clause, ctx: BuildContext) -> bool:
 
 # «что висит в переговорах?», «сумма по стадии переговоры?», «что застряло в квалификации?», «что закрыли
 # успешно?»: a question about a stage is about the deals in it — only deals have stages
-_IN_STAGE = re.compile(r"(?i)\b(?:в|во|на|in|at|по)\s+(?:стади\w+\s+|stage\s+)?$|\b(?:закрыли|closed)\s+$")
+_IN_STAGE = LazyRe(r"(?i)\b(?:в|во|на|in|at|по)\s+(?:стади\w+\s+|stage\s+)?$|\b(?:закрыли|closed)\s+$")
 
 
 @rule(71)
@@ -360,7 +361,7 @@ async def deals_in_stage(clause: Clause, ctx: BuildContext) -> bool:
 
 # "who's overloaded?", "who's sitting on the most issues?", «сколько задач у каждого?», «у кого больше всего
 # задач»: open issues counted per person
-_WORKLOAD = re.compile(
+_WORKLOAD = LazyRe(
     r"(?i)\b(?:who'?s|who\s+is|кто)\s+(?:у\s+нас\s+)?(?:overloaded|busiest|swamped|перегружен\w*|загружен\w*|"
     r"завален\w*)|\bwho(?:'s|\s+is|\s+has)?\s+(?:got\s+|sitting\s+on\s+|holding\s+|carrying\s+)?the\s+most\b|"
     r"\bу\s+кого\s+(?:больше\s+всего|меньше\s+всего)\b|\b(?:сколько\s+задач\s+у\s+каждого|по\s+исполнителям|"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from planner._lazy_re import LazyRe
 from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.intents.models import priority_name
@@ -21,7 +22,7 @@ _PRIORITY = (
 )
 _DUE = r"(?:due|срок|deadline|дедлайн|by|до|к)\s+[^,.!]{1,30}"
 # "and assign it to …", «и назначь его на …», "make it urgent", «поставь ей срок …»: the new thing, by pronoun
-_BACK = re.compile(
+_BACK = LazyRe(
     r"(?i)^\s*(?:(?:and|then|also|и|а|потом|ещё|еще)\s+)*(?:please\s+|пожалуйста\s+)?"
     r"(?:(?:assign|give|set|make|put|mark|назначь|поставь|сделай|дай|отдай|передай)\s+(?:it|this|its|его|её|ее|ей|ему)\b"
     r"|(?:assign|назначь|повесь|отдай|передай)\s+(?:to\s+|на\s+)?[^\W\d_]+(?:\s*,\s*(?:"
@@ -30,7 +31,7 @@ _BACK = re.compile(
     + _DUE
     + "))*\s*[.!]?\s*$)"
 )  # "Assign Oleg, priority high.", "assign max, high", "assign max, p1, due friday"
-_TO_WHOM = re.compile(
+_TO_WHOM = LazyRe(
     r"(?i)\b(?:assign\s+(?:to\s+)?|назначь\s+(?:на\s+)?|to\s+|на\s+|for\s+|для\s+)(?!it\b|его\b|её\b)(me|myself|меня|себя|[^\W\d_][\w-]+)"
 )
 _AS_NEW = ("create_issue",)

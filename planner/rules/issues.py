@@ -9,6 +9,7 @@ from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
+from planner._lazy_re import LazyRe
 from planner.analysis import CUES, Clause, analyse, head_of
 from planner.context import BuildContext
 from planner.coverage import asks_for_something
@@ -357,23 +358,23 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
-_TAKES = re.compile(
+_TAKES = LazyRe(
     r"(?i)(?:^|\s)@?([^\W\d_][\w-]*)\s+(?:takes?|grabs?|picks\s+up|берёт|берет|возьм[её]т|забирает)\s+(?:[a-z]{1,10}-\d+|it\b)"
 )
-_STATE_NEXT = re.compile(
+_STATE_NEXT = LazyRe(
     r"(?i)\s*(?:и\s+|and\s+|then\s+|потом\s+)?\S+\s+(?:в|to|into)\s+(?:работу|ревью|review|бэклог\w*|backlog|"
     r"progress|in\s+progress|in\s+review|todo|done|готовые)\s*[.!]?"
 )
-_DESCRIBED_AS = re.compile(
+_DESCRIBED_AS = LazyRe(
     r"(?i)\b(?:добавь|добавить|напиши|написать|поставь|обнови|add|set|write|update)\s+(?:в\s+)?(?:описание|description)\s+"
     r"(?!(?:к|для|to|for|of)\b)(?:—\s*|-\s*)?(\S.{2,})$"
 )
-_UNASSIGN = re.compile(
+_UNASSIGN = LazyRe(
     r"(?i)\bun-?assign\w*|\b(?:сними|снять|убери|убрать|удали|удалить|remove|clear)\s+(?:с\s+\S+\s+)?"
     r"(?:the\s+)?(?:исполнител\w*|ответственн\w*|assignee|owner)\b"
     r"|\b(?:сними|снять|убери)\s+[А-ЯЁа-яё]+[ауяю]\s+с\s+(?:задач\w*\s+)?[A-Z]{1,10}-\d+"  # «сними олега с CS-13»
 )
-_PAIR = re.compile(
+_PAIR = LazyRe(
     r"\b([A-Z]{1,10}-\d+)\s+(?:[—–-]\s+(?:на\s+|to\s+)?|(?:передай|отдай|назначь|assign)\s+(?:на\s+|to\s+)?|"
     r"(?:на|to|->|→|for)\s+)(меня|мне|me|[^\W\d_][\w-]*)",  # "DES-7 передай Олегу, а ENG-105 — мне"
     re.IGNORECASE,
@@ -418,12 +419,12 @@ async def _verbless_assignments(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
-_ME_WORD = re.compile(r"(?i)me|myself|i|я|меня|мне|себя|себе")
+_ME_WORD = LazyRe(r"(?i)me|myself|i|я|меня|мне|себя|себе")
 _POSITION = {
     "first": 0, "1st": 0, "перв": 0, "second": 1, "2nd": 1, "втор": 1, "third": 2, "3rd": 2, "трет": 2,
     "last": -1, "последн": -1,
 }  # fmt: skip
-_FILLER = re.compile(
+_FILLER = LazyRe(
     r"\b(?:mark|as|done|complete|completed|close|finish|finished|resolve|delete|remove|archive|comment|on|the|a|an|"
     r"issue|task|ticket|in|my|list|i'm|i am|with|закрой|закрыть|заверши|выполни|удали|отметь|задачу|задача|задаче|тикет|"
     r"баг|бага|багу|багом|bug|по|rename|переименуй|"
@@ -572,12 +573,12 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
     )
 
 
-_LABEL_CUE = re.compile(r"\b(метк\w*|тег\w*|лейбл\w*|категори\w*|label\w*|tag\w*)\b", re.I)
+_LABEL_CUE = LazyRe(r"\b(метк\w*|тег\w*|лейбл\w*|категори\w*|label\w*|tag\w*)\b", re.I)
 _LABEL_RU = {"баг": "bug", "ошибка": "bug", "фича": "feature", "безопасность": "security", "документация": "docs",
              "онбординг": "onboarding", "запрос клиента": "customer-request"}  # fmt: skip
 
 
-_LABEL_VERB = re.compile(
+_LABEL_VERB = LazyRe(
     r"(?i)\b(?P<off>убери|убрать|сними|снять|удали|удалить|remove|drop|untag|take\s+off)\b|"
     r"\b(?:добавь|добавить|повесь|повесить|навесь|поставь|пометь|add|tag|put|set|label)\b"
 )
@@ -650,8 +651,8 @@ def _defer(clause: Clause, ctx: BuildContext) -> tuple[str, str | None] | None:
     return None
 
 
-_SUB_CUE = re.compile(r"(?i)\b(?:подзадач\w*|sub-?issues?|sub-?tasks?|child\s+issues?)\b")
-_SPLIT_CUE = re.compile(
+_SUB_CUE = LazyRe(r"(?i)\b(?:подзадач\w*|sub-?issues?|sub-?tasks?|child\s+issues?)\b")
+_SPLIT_CUE = LazyRe(
     r"\b(разбей|разбить|раздели|подзадач\w*|sub-?issues?|sub-?tasks?|split|break\s+down)\b", re.I
 )
 
@@ -724,20 +725,20 @@ async def _one_sub_issue(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
-_SUB_WORDS = re.compile(
+_SUB_WORDS = LazyRe(
     r"(?i)\b(?:under|create|add|open|a|an|the|sub-?issues?|sub-?tasks?|подзадач\w*|добавь|заведи|создай|под|к|"
     r"for|of|to|it|and|и|assign\w*)\b"
 )
 
 
-_SEND_TO = re.compile(r"(?i)\b(?:отправь|отправить|send|верни|вернуть|return|кинь|закинь|закинуть)\b")
-_PARENT = re.compile(
+_SEND_TO = LazyRe(r"(?i)\b(?:отправь|отправить|send|верни|вернуть|return|кинь|закинь|закинуть)\b")
+_PARENT = LazyRe(
     r"(?i)\b(?:sub-?issue|child|подзадач\w*|дочерн\w*\s+задач\w*)\s+(?:(?:of|for|to|у|для|к|под)\s+)?([A-Z]{1,10}-\d+)"
 )
-_CLOSE_WITH = re.compile(
+_CLOSE_WITH = LazyRe(
     r"(?i)\b(?:закр\w+|заверши\w*|close[sd]?|closing|resolve[sd]?|complete)\b[^.;:]{0,40}?\b(?:с\s+комментари\w+|with\s+(?:a\s+|the\s+)?comment)"
 )
-_TITLE_WORD = re.compile(r"(?i)\b(?:названи\w*|заголов\w*|title|name)\b")
+_TITLE_WORD = LazyRe(r"(?i)\b(?:названи\w*|заголов\w*|title|name)\b")
 
 
 def _comment_body(text: str) -> str | None:
@@ -790,7 +791,7 @@ async def _state_named(clause: Clause, ctx: BuildContext, team_id: str) -> Entit
     return None
 
 
-_TO_STATE = re.compile(r"(?:\b(?:в|во|на|to|into|in|as)|->|→|=>)\s+([^,;.!]+?)\s*(?=[,;.!]|$)", re.I)
+_TO_STATE = LazyRe(r"(?:\b(?:в|во|на|to|into|in|as)|->|→|=>)\s+([^,;.!]+?)\s*(?=[,;.!]|$)", re.I)
 
 
 # where an issue is sent, said the way people say it: «в работу», «на ревью», "to review", «в бэклог»
@@ -881,7 +882,7 @@ _SHORT_WORDS = frozenset(
 
 
 # an issue said as what another is related to, not as one to change: "folded into ENG-105", «дубль ENG-101»
-_RELATED_TO = re.compile(
+_RELATED_TO = LazyRe(
     r"(?i)\b(?:into|onto|from|with|than|like|as|of|в|во|из|с|со|чем|как|вместо|instead\s+of|duplicate\s+of|"
     r"дубл\w*|part\s+of|same\s+as|related\s+to|blocked\s+by|blocks|после)\s*$"
 )
@@ -892,11 +893,11 @@ def _before_ident(text: str, ident: str) -> str:
     return text[: at.start()] if at else ""
 
 
-_ON_SOMEONE = re.compile(
+_ON_SOMEONE = LazyRe(
     r"(?i)\W*(?:(?:и|а|and|then)\s+)?(?:повесь|переведи|передай|отдай|кинь|закинь|назначь|assign|give|hand)"
     r"(?:\s+(?:её|ее|его|it|this|её\s+же))?\s+(?:на|to)\s+[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?\W*"
 )
-_IDENT_CHANGE = re.compile(r"(?i)\b[A-Z]{1,10}-\d+\b\s*(?:[—–:-]\s*)?(?:в|во|на|to|->|→|into)\s+\S")
+_IDENT_CHANGE = LazyRe(r"(?i)\b[A-Z]{1,10}-\d+\b\s*(?:[—–:-]\s*)?(?:в|во|на|to|->|→|into)\s+\S")
 
 
 def _each_its_own(clause: Clause) -> list[str]:
@@ -918,17 +919,17 @@ def _each_its_own(clause: Clause) -> list[str]:
     return pieces
 
 
-_JUST_THE_VERB = re.compile(
+_JUST_THE_VERB = LazyRe(
     r"(?i)\W*(?:(?:и|а|так\s+что|ну|so|and|then|please|пожалуйста|плз|pls)\W+)*[^\W\d_]+"
     r"(?:\W+(?:пожалуйста|плз|please|pls|уже|already|now|тогда|then|её|ее|его|it))*\W*"
 )
-_ASKED_OF_AN_ISSUE = re.compile(
+_ASKED_OF_AN_ISSUE = LazyRe(
     r"(?i)\b(?:status\s+of|статус\w*|when\s+is|когда|what'?s\s+up\s+with|что\s+там\s+с|что\s+по|anyone\s+working|"
     r"кто-нибудь|due|срок\w*|working\s+on|is\s+the\s+.+\s+(?:done|fixed|in\s+progress)|"
     r"yet|already|happen(?:ed)?|уже|готов[аоы]?|priority|приоритет\w*|assignee|исполнител\w*)\b"  # "… rotated yet?"
 )
 # the words of a question about an issue that are not the issue's own: what is asked, and the asking
-_ASKED_NOT_NAMED = re.compile(
+_ASKED_NOT_NAMED = LazyRe(
     r"(?i)\b(?:what'?s|what|when'?s|when|who'?s|who|whose|is|the|a|an|on|of|at|in|for|it|its|issue|task|ticket|"
     r"bug|deadline|due|date|status|state|priority|assigned|assignee|owner|working|right|now|um+|uh+|so|and|"
     r"which|где|что|когда|кто|чья|чей|на|ком|у|в|каком|какой|какая|статус\w*|срок\w*|дедлайн\w*|задач\w*|тикет\w*|"

@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from planner._lazy_re import LazyRe
 from planner.analysis import CUES, DATIVE, Clause, analyse, head_of
 from planner.context import BuildContext
 from planner.directory import Entity
@@ -70,7 +71,7 @@ async def _project(ctx: BuildContext, key_or_name: str | None) -> Entity | None:
     return top[0].entity if len(top) == 1 else None
 
 
-_TEAM_PHRASE = re.compile(
+_TEAM_PHRASE = LazyRe(
     r"(?:(?:в|для|у|на)\s+команд[аеуы]\s+|(?:in|for|to|on)\s+(?:the\s+)?team\s+)([\w-]+(?:\s+[A-ZА-Я][\w-]+)?)"
     r"|(?:in|for|to)\s+(?:the\s+)?([\w-]+(?:\s+[A-Z][\w-]+)?)\s+team\b|\bкоманда\s+([\w-]+)",
     re.IGNORECASE,
@@ -117,7 +118,7 @@ async def _team(clause: Clause, ctx: BuildContext, fallback_key: str | None) -> 
     return next((t for t in teams if t.extra.get("key") == fallback_key), teams[0] if teams else None)
 
 
-_TEMPLATE_WORD = re.compile(r"(?i)\b(?:template|playbook|checklist|шаблон\w*|плейбук\w*|чек-?лист\w*)\b")
+_TEMPLATE_WORD = LazyRe(r"(?i)\b(?:template|playbook|checklist|шаблон\w*|плейбук\w*|чек-?лист\w*)\b")
 
 
 @rule(20, writes=True)
@@ -209,12 +210,12 @@ async def _named_team(clause: Clause, ctx: BuildContext) -> Entity | None:
     return None
 
 
-_LABEL_PHRASE = re.compile(
+_LABEL_PHRASE = LazyRe(
     r"[,\s]*\b(?:with\s+(?:the\s+)?)?(?:label(?:ed|led|s)?|tag(?:ged|s)?|(?:с\s+)?метк\w*|лейбл\w*|тег\w*)\s*[:—-]?\s*"
     r"([\w-]+(?:\s*(?:,|\+|&|and|и)\s*[\w-]+)*)",
     re.IGNORECASE,
 )
-_LABEL_AFTER = re.compile(r"[,\s]*\b([\w-]+)\s+(?:label|tag|метк[аиу])\b", re.IGNORECASE)
+_LABEL_AFTER = LazyRe(r"[,\s]*\b([\w-]+)\s+(?:label|tag|метк[аиу])\b", re.IGNORECASE)
 _LABEL_WORDS = {"баг": "bug", "ошибка": "bug", "фича": "feature", "безопасность": "security", "документация": "docs",
                 "доки": "docs", "онбординг": "onboarding"}  # fmt: skip
 
@@ -267,23 +268,23 @@ def _items(text: str) -> list[str]:
     return items
 
 
-_COUNTS_THEM = re.compile(r"(?i)(?:both|all|each|all\s+of\s+them|оба|обе|все|всё|каждая|каждый)")
+_COUNTS_THEM = LazyRe(r"(?i)(?:both|all|each|all\s+of\s+them|оба|обе|все|всё|каждая|каждый)")
 
 
-_ABOUT_IT = re.compile(
+_ABOUT_IT = LazyRe(
     r"(?i)\s*(?:please\s+)?(?:move|assign|close|archive|delete|rename|set|mark|put|push|bump|give|переведи|назначь|закрой|"
     r"удали|поставь|перенеси|отдай)\s+(?:it|this|that|them|её|ее|его|их)\b"
 )
-_COUNTED = re.compile(ORDINAL_ITEM + r"\s*[:—–-]?\s*", re.IGNORECASE)  # «… первая X вторая Y»: split on them
-_TASK_START = re.compile(
+_COUNTED = LazyRe(ORDINAL_ITEM + r"\s*[:—–-]?\s*", re.IGNORECASE)  # «… первая X вторая Y»: split on them
+_TASK_START = LazyRe(
     rf"^\s*(?:(?:в|in)\s+[\w-]+\s+|(?:туда|в\s+него|в\s+нём|в\s+нем)\s+)?(?:(?i:{DATIVE})\s+)?(?:нов\w+\s+)?(задача|задачу|таску|тикет|task|todo|issue|баг|bug)\b(?:\s+(?:для|for)\s+[\w-]+)?\s*[:\-—]?",
     re.IGNORECASE,
 )
-_DASHED = re.compile(
+_DASHED = LazyRe(
     rf"(?i)^\s*(?:(?:в|in|по|for)\s+[\w-]+\s+)*(?:(?:{DATIVE})\s+)?(?:нов\w+\s+)?(?:задачу|задача|таску|тикет|todo|task|ticket)\b[^—–:?]{{0,40}}?"
     r"(\s[—–]\s)(?=\S)"
 )
-_ASSIGNEE = re.compile(
+_ASSIGNEE = LazyRe(
     r"\b(?:(?i:assign)(?:ed)?(?:\s+it)?(?:\s+to)?|(?i:give)(?:\s+it|\s+this)?\s+to|назначь(?:\s+её|\s+ее|\s+его)?\s+на|(?i:исполнитель|assignee|owner)\s*[:—-]?|"
     r"поручи|(?i:постав\w*|завед\w*|заводи|созда\w*|добав\w*|накин\w*|закин\w*)(?=\s+\S+\s+(?:задач|таск|тикет|баг|две|три|пару|"
     r"четыре|нескольк))|(?i:задач\w*|таск\w*)(?=\s+[^\W\d_]+[уюеи]\b)|для|for|на|on|(?i:задач\w*|таск\w*|task|todo)(?=\s+[^\W\d_][\w-]+\s*[:—–-]))\s+"
@@ -291,9 +292,9 @@ _ASSIGNEE = re.compile(
 )  # a name typed in lower case ("на олега") counts only if it is a user: find_user says
 
 
-_FOR_WHOM = re.compile(r"(?i)(?:for|для|на|on)\b")
+_FOR_WHOM = LazyRe(r"(?i)(?:for|для|на|on)\b")
 # «задачку Пете …», «задачу на Петю», «для Пети»: a person a new issue is for, named with a capital
-_FOR_SOMEONE = re.compile(
+_FOR_SOMEONE = LazyRe(
     r"(?:(?i:задач\w*|таск\w*|тикет\w*)\s+|(?i:на|для)\s+)([А-ЯЁ][а-яё]{2,}(?:[уюеи]|[ая]))\b(?!\s+[А-ЯЁ])"
 )
 
@@ -308,7 +309,7 @@ async def _known_name(clause: Clause, ctx: BuildContext, word: str) -> bool:
     return False
 
 
-_DATIVE_FIRST = re.compile(
+_DATIVE_FIRST = LazyRe(
     rf"(?i)^\s*(?:(?:и|а|ну|короче|ещё|еще|также)[,\s]+)*({DATIVE})\s+(?=(?:новую\s+)?(?:задач|таск|тикет))"
 )
 
@@ -340,27 +341,27 @@ def _what_follows(clause: Clause, ctx: BuildContext) -> bool:
     return bool(m and is_infinitive(m.group(1).lower()))
 
 
-_PUT_IN_PROJECT = re.compile(
+_PUT_IN_PROJECT = LazyRe(
     r"(?i)\b(?:put|add|move|place|положи|добавь|закинь|перенеси)\s+(?:it|them|её|ее|его|их)\s+(?:in|into|to|в)\s+"
     r"(?:the\s+)?(?:проект\s+)?[^,.;]+?(?:\s+project)?(?=\s*(?:[,.;]|$))"
 )
 
 
 # words that point at something said elsewhere, not a title
-_PRIORITY_SAID = re.compile(
+_PRIORITY_SAID = LazyRe(
     r"(?i)[,\s]*\b(?:(?:с|with|at)\s+(?:(?:очень|very)\s+)?(?:высок\w+|низк\w+|средн\w+|срочн\w+|high|low|medium|"
     r"urgent|top)\s+(?:приоритет\w*|priority)|(?:приоритет\w*|priority)\s+(?:высок\w+|низк\w+|средн\w+|high|low|"
     r"medium|urgent|p[0-4]))\b"
 )
-_TAKES_IT = re.compile(
+_TAKES_IT = LazyRe(
     r"[,;]?\s*\b([A-ZА-ЯЁ][\w-]+)\s+(?:can|will|should|could|is\s+going\s+to)\s+(?:take|own|handle|do|pick\s+up)\s+"
     r"(?:it|this|that|that\s+one)\b|[,;]?\s*\b([А-ЯЁ][\w-]+)\s+(?:возьм[её]т|сделает|займ[её]тся)\b"
 )
-_WITHOUT_QUOTES = re.compile(r"«[^«»]*»|\"[^\"]*\"|“[^”]*”|'[^']{3,}'")
-_INTO_THE_NEW = re.compile(
+_WITHOUT_QUOTES = LazyRe(r"«[^«»]*»|\"[^\"]*\"|“[^”]*”|'[^']{3,}'")
+_INTO_THE_NEW = LazyRe(
     r"(?i)^\W*(?:(?:и|and)\s+)?(?:туда|в\s+него|в\s+нём|в\s+нем|into\s+it|in\s+it|under\s+it|there)\b"
 )
-_VAGUE = re.compile(
+_VAGUE = LazyRe(
     r"(?i)^(?:for\s+)?(?:the|that|this)\s+(?:thing|stuff)\s*(?:$|(?:that\s+)?(?:we|i|you)\b)|"
     r"\bwe\s+(?:talked|discussed|spoke)\s+about\b|"
     r"^(?:то|ту|эту|эта|это)\s+(?:штук\w*|вещ\w*|самое)\b|\b(?:что|о\s+ч[её]м)\s+(?:мы\s+)?(?:говорили|обсуждали)\b|"
@@ -371,9 +372,7 @@ _VAGUE = re.compile(
     r"\b(?:tell\s+you|say)\s+(?:what\s+)?later\b|^\s*(?:tbd|todo|xxx|\?+)\s*$"
 )
 # "…one for each service auth billing …", «…для каждого раздела главная поиск …»: a list with no colon
-_EACH = re.compile(
-    r"(?i)[,\s]*\b(?:one\s+|по\s+одной\s+)?(?:for\s+each|(?:на|для)\s+кажд\w+)\s+[^\W\d_]+\s*:?"
-)
+_EACH = LazyRe(r"(?i)[,\s]*\b(?:one\s+|по\s+одной\s+)?(?:for\s+each|(?:на|для)\s+кажд\w+)\s+[^\W\d_]+\s*:?")
 
 
 def _said_count(text: str) -> int | None:
@@ -819,8 +818,8 @@ _DETAILS = [
     )),
 ]  # fmt: skip
 # what a dictated list carries besides its items: linking words, fillers, the count said back
-_ITEM_LEAD = re.compile(r"(?i)^(?:(?:and|и|а|also|plus|ещё|еще|uh|um|э+|эм+|ну|короче)\b[\s,.]*)+")
-_COUNT_REMARK = re.compile(
+_ITEM_LEAD = LazyRe(r"(?i)^(?:(?:and|и|а|also|plus|ещё|еще|uh|um|э+|эм+|ну|короче)\b[\s,.]*)+")
+_COUNT_REMARK = LazyRe(
     r"(?i)^(?:that'?s|this\s+is|it'?s|это|всего|итого|total)\s+\w+(?:\s+(?:of\s+them|штук\w*))?$"
 )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from planner._lazy_re import LazyRe
 from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.directory import Entity
@@ -15,7 +16,7 @@ from planner.rules._common import aggregate_of, currency_said, each_once, find, 
 
 __all__ = ["calendar_query", "crm_query", "issue_query"]
 
-_STOP = re.compile(
+_STOP = LazyRe(
     r"\b(?:покажи|показать|найди|найти|выведи|список|все|всех|мои|мой|задачи|задач|задачу|issues?|tasks?|tickets?|"
     r"в|во|по|про|about|regarding|in|on|for|the|a|an|linear|линеар|show|find|search|list|me|my|all|что|какие|"
     r"what|which|are|is|there|any|open|открытые|тикеты|баги|bugs?|mentioning|mentions?|containing|contains?|"
@@ -25,12 +26,12 @@ _STOP = re.compile(
 )
 
 
-_PLURAL_RECORDS = re.compile(
+_PLURAL_RECORDS = LazyRe(
     r"\b(компании|компаний|клиентов|клиенты|companies|clients|customers|контакты|контактов|люди|людей|people|"
     r"persons|contacts|контактн\w*\s+лиц\w*)\b",
     re.IGNORECASE,
 )
-_SEARCH_STOP = re.compile(
+_SEARCH_STOP = LazyRe(
     r"\b(компании|компаний|клиентов|клиенты|companies|clients|customers|контакты|контактов|люди|людей|people|"
     r"persons|contacts|with|named|called|containing|где|есть|из|от|со?|attio|crm|в|у|all|все|всех|"
     # "how many people do we have in the CRM?": the question's own words are no name to search for
@@ -44,7 +45,7 @@ _SEARCH_STOP = re.compile(
 
 
 # "john smith email", «почта марии?»: a record's field named alone, typed as a question
-_FIELD_ALONE = re.compile(
+_FIELD_ALONE = LazyRe(
     r"(?i)^\s*(?:(?:e-?mail|почт\w*|мейл\w*|имейл\w*|phone|телефон\w*|job\s+title|title|должност\w*|domain|домен\w*|"
     r"сайт\w*)\s+[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?|[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?'?s?\s+"
     r"(?:e-?mail|почт\w*|мейл\w*|phone|телефон\w*|job\s+title|title|должност\w*|domain|домен\w*|сайт\w*))\s*\??\s*$"
@@ -72,16 +73,16 @@ async def calendar_query(clause: Clause, ctx: BuildContext) -> bool:
 
 
 # "did we already move Initech renewal to Won?": a verb inside a yes/no question is no request
-_YES_NO = re.compile(
+_YES_NO = LazyRe(
     r"(?i)\s*(?:did|has|have|is|are|was|were|does|do)\s+(?:we|you|they|the|it|that|this|[A-ZА-Я])"
 )
 # what only a deal carries, asked of the company it is with: «в какой стадии Альфа-Лизинг?», "how much is Romashka?"
-_DEAL_FIELD = re.compile(
+_DEAL_FIELD = LazyRe(
     r"(?i)\b(?:стади\w*|этап\w*|stage|сумм\w*|amount|worth|how\s+much|сколько\s+стоит|value|acv|arr|"
     r"closed?\s+(?:won|lost))\b"
 )
 # "who's our contact on the Alfa Leasing deal?", «кто контакт в Globex?», "who do we talk to at Initech?"
-_CONTACT = re.compile(
+_CONTACT = LazyRe(
     r"(?i)\b(?:contacts?|point\s+of\s+contact|poc|talk\s+to|deal\s+with|контакт\w*|контактн\w+\s+лиц\w*|"
     r"с\s+кем\s+(?:общаемся|говорим|работаем|связываться|держим\s+связь))\b"
 )
