@@ -15,7 +15,7 @@ from planner.numbers import NUMBER_WORDS, number_from_words, spoken_numbers
 from planner.resolve import Mention, aliases_of, find_mentions, key_spans, keys_for, match_words
 
 __all__ = [
-    "COUNT_WORD", "ORDINAL_ITEM", "amount_of", "clean_title", "find", "iso_date", "priorities_said", "priority_of", "strip_spans", "strong", "without_heading",
+    "COUNT_WORD", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "amount_of", "clean_title", "find", "iso_date", "priorities_said", "priority_of", "strip_spans", "strong", "without_heading",
 ]  # fmt: skip
 
 _LEAD_RU = LazyRe(
@@ -93,6 +93,16 @@ _FILLERS = LazyRe(
 
 def strip_fillers(text: str) -> str:
     return _FILLERS.sub("", text)
+
+
+# a person pointed back at with a pronoun ("invite her", «повесь на него», «напомни ей»): who it is comes
+# from the clauses said before. One list, read three ways: a word alone, one person, or said to someone.
+_HIM_HER = "него|неё|нее|ним|ней|нему|him|her"
+POINTED_AT_ONE = LazyRe(rf"(?i)(?:{_HIM_HER})(?:\s+же)?")  # the whole of what names the assignee
+POINTED = LazyRe(rf"(?i)^(?:{_HIM_HER}|его|её|ее|them|их|них)$")  # one of several attendees named
+# said to someone in running text («напомни ей», "remind him"): the dative only — «у него», «его задача»
+# in running text are about someone, not a person the request is for
+POINTED_TO_ONE = LazyRe(r"(?i)\b(?:him|her|ей|ему|ней|нему)\b")
 
 
 _COURTESY = LazyRe(

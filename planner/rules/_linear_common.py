@@ -10,7 +10,7 @@ from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.dialogue import asks_how
 from planner.directory import Entity
-from planner.rules._common import COUNT_WORD, ORDINAL_ITEM, find
+from planner.rules._common import COUNT_WORD, ORDINAL_ITEM, POINTED_AT_ONE, find
 
 __all__ = [
     "ADD_EXISTING",
@@ -105,7 +105,7 @@ async def find_user(clause: Clause, ctx: BuildContext, text: str | None = None) 
         text = answered
     if text is not None and _ME.fullmatch(text.strip()):
         return next((u for u in await ctx.directory.users() if u.extra.get("is_me")), None)
-    if text is not None and HIM.fullmatch(text.strip()):  # «Макс просил — повесь на него ENG-103»
+    if text is not None and POINTED_AT_ONE.fullmatch(text.strip()):  # «Макс просил — повесь на него ENG-103»
         for source in [clause.text, *reversed(ctx.memory.get("said") or [])]:
             named = {
                 m.entity.id: m.entity
@@ -127,7 +127,6 @@ async def find_user(clause: Clause, ctx: BuildContext, text: str | None = None) 
     )
 
 
-HIM = LazyRe(r"(?i)него|неё|нее|ним|ней|него же|him|her")
 _WHO = LazyRe(
     r"(?:\b(?:на|to|для|for|отда[йт]\w*|переда[йт]\w*|assign(?:ed)?(?:\s+it)?\s+to|assign(?=\s+(?:me|myself)\b)|"
     r"назначь(?:\s+\S+)?\s+на)|->|→)\s+"

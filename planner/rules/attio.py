@@ -18,6 +18,7 @@ from planner.resolve import Mention, best, find_mentions, key_spans, keys_for, m
 from planner.rules import rule
 from planner.rules._common import (
     COUNT_WORD,
+    POINTED_TO_ONE,
     amount_of,
     clean_title,
     find,
@@ -406,7 +407,6 @@ _ABOUT_RECORD = LazyRe(
     re.I,
 )
 _PRONOUN = LazyRe(r"\b(?:her|him|them|his|their|ей|ему|ним|ней|нему|неё|нее|его|их|с ними)\b", re.I)
-_PERSONAL = LazyRe(r"(?i)\b(?:her|him|ей|ему|ней|нему)\b")  # one person, never a company
 _ON_IT = LazyRe(r"(?i)\b(?:on|to|for|к|в)\s+(?:it|them|him|her|нему|ней|неё|нее|ним|него|них)\b")
 _SUBJECT_PRONOUN = LazyRe(r"\b(?:she|he|they|она|он|они)\b", re.I)
 _NOTE_SPLIT = LazyRe(r"\s+[—–-]\s+|\s+(?:что|that)\s+", re.IGNORECASE)
@@ -722,7 +722,9 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     linked = _LINKED.search(clause.text)
     target = await crm_target(clause, ctx, "target", linked.group(1)) if linked else None
     target = target or await crm_target(clause, ctx, "target", clause.text)
-    if target is None and _PERSONAL.search(clause.text):  # «…: Мария просит …, ну и напомни ей перезвонить»
+    if target is None and POINTED_TO_ONE.search(
+        clause.text
+    ):  # «…: Мария просит …, ну и напомни ей перезвонить»
         for before in reversed(ctx.memory.get("said") or []):
             people = strong(await find(ctx, clause, "person", text=before))
             if len(people) == 1:

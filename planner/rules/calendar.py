@@ -14,7 +14,15 @@ from planner.directory import Entity
 from planner.intents.models import CreateEvent
 from planner.resolve import best, key_spans, keys_for, match_words
 from planner.rules import rule
-from planner.rules._common import _COURTESY, find, quoted, strip_fillers, strip_spans, without_heading
+from planner.rules._common import (
+    _COURTESY,
+    POINTED,
+    find,
+    quoted,
+    strip_fillers,
+    strip_spans,
+    without_heading,
+)
 from planner.text import lemma, norm
 
 __all__ = ["timeblock"]
@@ -118,7 +126,6 @@ _INVITE = LazyRe(
     r"|\b([A-ZА-ЯЁ][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)\s+(?i:позови|пригласи|зови)\b"  # «и Марию позови»
 )
 _PLUS = LazyRe(r"([^\W\d_][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)\s*\+\s*([^\W\d_][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)")
-_POINTED = LazyRe(r"(?i)^(?:her|him|them|её|ее|его|их|нее|неё|него|них)$")
 
 
 async def _who(clause: Clause, ctx: BuildContext, words: str) -> Entity | str | None:
@@ -160,7 +167,7 @@ async def _attendees(clause: Clause, ctx: BuildContext) -> tuple[list[Entity | s
     for m in _INVITE.finditer(clause.text):
         group = 1 if m.group(1) else 2
         for part in re.split(r"(?i)\s*(?:,|\bи\b|\band\b|&|\+)\s*", m.group(group)):
-            if _POINTED.match(part.strip()):
+            if POINTED.match(part.strip()):
                 pointed = True
             elif part.strip():
                 start = clause.text.find(part, m.start(group))

@@ -29,10 +29,9 @@ from planner.intents.models import (
 )
 from planner.resolve import find_mentions, keys_for, match_words
 from planner.rules import rule
-from planner.rules._common import find, priority_of, quoted
+from planner.rules._common import POINTED_AT_ONE, find, priority_of, quoted
 from planner.rules._linear_common import (
     ADD_EXISTING,
-    HIM,
     LABEL_ON,
     asks,
     assignee_texts,
@@ -222,7 +221,10 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     named = [
         c
         for c in named
-        if c[:1].isupper() or find_mentions(keys_for(c), users) or _ME_WORD.fullmatch(c) or HIM.fullmatch(c)
+        if c[:1].isupper()
+        or find_mentions(keys_for(c), users)
+        or _ME_WORD.fullmatch(c)
+        or POINTED_AT_ONE.fullmatch(c)
     ]
     pair = _PAIR.search(clause.text)  # "ENG-105 to Oleg, urgent, due Friday": no verb, still theirs
     paired = bool(

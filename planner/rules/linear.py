@@ -465,6 +465,24 @@ async def _project_in(clause: Clause, ctx: BuildContext) -> Entity | None:
     )
 
 
+async def _these_into_a_team(clause: Clause, ctx: BuildContext) -> bool:
+    """ "Please create these in ENG: rate limiting, audit log export, …": a list made in a team of the
+    tracker is its issues, though the word "issues" is never said."""
+    if clause.after_colon is None or not clause.creates():
+        return False
+    head = clause.text.split(":", 1)[0]
+    if not _THESE.search(head):
+        return False
+    teams = await ctx.directory.teams()
+    names = [str(t.extra.get("key")) for t in teams if t.extra.get("key")] + [t.name for t in teams]
+    return any(
+        re.search(rf"(?i)\b(?:in|into|to|for|в|во|для)\s+(?:the\s+)?{re.escape(n)}\b", head) for n in names
+    )
+
+
+_THESE = LazyRe(r"(?i)\b(?:these|those|them|the\s+following|эти|их|следующие)\b")
+
+
 @rule(60, writes=True)
 async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     if re.search(
@@ -524,7 +542,10 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         clause.has("remind") and clause.moment.day is not None and not clause.has("query", "meeting", "block")
     )
     if not (
-        (clause.has("create", "remind", "put") and (noun or clause.has("linear")))
+        (
+            clause.has("create", "remind", "put")
+            and (noun or clause.has("linear") or await _these_into_a_team(clause, ctx))
+        )
         or starts_as_task
         or introduced
         or delegated
