@@ -216,6 +216,11 @@ _WHATS_BURNING = LazyRe(  # «что горит?» alone; «что горит н
     r"\bwhat'?s\s+on\s+fire(?=\s*[?!.]*\s*$)"
 )
 _CLOSED_AS = LazyRe(r"(?i)\bclos(?:e|ed)[\s-](lost|won)\b")
+# "What does Max own?", «что ведёт Макс?»: what a person owns in a CRM is deals (an issue is assigned)
+_WHAT_THEY_OWN = LazyRe(
+    r"(?i)^\s*(?:(what)\s+(?:does|do)\s+([^\W\d_][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+own|"
+    r"(что)\s+(?:сейчас\s+)?(?:ведёт|ведет)\s+([^\W\d_][\w-]*))(?=\s*[?!.]*\s*$)"
+)
 # a team key said letter by letter in a voice transcript: «си эс», «ди и эс», «енг»
 _TEAM_LETTERS = {
     "си эс": "CS",
@@ -265,6 +270,10 @@ def unhurried(text: str) -> str:
     text = _CLOSED_AS.sub(lambda m: m.group(1).title(), text)  # "mark it closed-won", "Globex is closed lost"
     text = _REPLY_IN.sub("прокомментируй", text)  # «Ответь в ENG-101: …»: a comment there
     text = _WHATS_BURNING.sub("какие срочные задачи", text)  # «что горит?»
+    text = _WHAT_THEY_OWN.sub(
+        lambda m: f"what deals does {m.group(2)} own" if m.group(1) else f"какие сделки ведёт {m.group(4)}",
+        text,
+    )
     text = _SPELLED_TEAM.sub(
         lambda m: _TEAM_LETTERS[re.sub(r"[\s-]+", " ", m.group(0).lower())], text
     )  # «си эс»

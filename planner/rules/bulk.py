@@ -50,8 +50,8 @@ _LABEL_WORDS = {"bug": "bug", "bugs": "bug", "баг": "bug", "баги": "bug",
 @rule(15, writes=True)
 async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     owner_words = re.search(
-        r"\b(?:owner|assignee|владельц\w*|ответственн\w*|исполнител\w*)\b", clause.text, re.I
-    )
+        r"\b(?:owner|assignee|владельц\w*|ответственн\w*|исполнител\w*)\b", NOBODY.sub(" ", clause.text), re.I
+    )  # «всем задачам без исполнителя»: which ones, not a new assignee
     labelling = re.search(r"\b(?:label|tag|метк\w*|тег\w*|лейбл\w*)\b", clause.text, re.I)
     dating = clause.has("due") and clause.moment.day is not None  # "set due date Dec 18 on every ENG issue"
     # "make all ENG issues high priority", «…сделай средними»: "make" changes them, it creates nothing

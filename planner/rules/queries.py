@@ -88,6 +88,35 @@ _CONTACT = LazyRe(
 )
 
 
+# whose deals, said of a person: "what deals does Petya own", "Petya's deals", «сделки, которые ведёт Петя»
+_OWNER_SAID = LazyRe(
+    r"\b(?:does|do)\s+([A-ZА-ЯЁ][\w-]*)\s+own\b|\b([A-ZА-ЯЁ][\w-]*)'s\s+(?:open\s+)?deals\b|"
+    r"\bdeals\s+(?:owned\s+by|of)\s+([A-ZА-ЯЁ][\w-]*)|\bвед[её]т\s+([A-ZА-ЯЁ][\w-]*)"
+)
+
+
+async def _owner_asked(clause: Clause, ctx: BuildContext) -> list[Entity]:
+    """An owner named whom the workspace does not know is asked about, never dropped: "Petya's deals"
+    would otherwise list everyone's."""
+    said = _OWNER_SAID.search(clause.text)
+    if said is None:
+        return []
+    members = await ctx.directory.members()
+    picked = ctx.answer("owner")
+    chosen = [m for m in members if m.id == picked]
+    if chosen:
+        return chosen
+    name = next(g for g in said.groups() if g)
+    raise ctx.ask(
+        "owner",
+        ctx.t(
+            f"Не знаю коллегу «{name}». Чьи сделки показать?",
+            f"I don't know a colleague called '{name}'. Whose deals should I show?",
+        ),
+        choices=[(m.name, m.id) for m in members],
+    )
+
+
 @rule(85)
 async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
     yes_no = bool(_YES_NO.match(clause.text)) and clause.text.rstrip().endswith("?")
@@ -120,6 +149,8 @@ async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
         stages = [m.entity for m in await find(ctx, clause, "stage") if m.score >= 1.0]
         members = [m.entity for m in await find(ctx, clause, "member")]
         companies = [m.entity for m in await find(ctx, clause, "company") if m.score >= 0.9 and not members]
+        if not members and not companies:
+            members = await _owner_asked(clause, ctx)
         for stage in each_once(stages):  # "deals in Lead or Qualification"
             filters = Filters(
                 stage=stage.name if stage else None,

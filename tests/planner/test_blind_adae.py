@@ -41,3 +41,37 @@ async def test_a_list_made_in_a_company_is_not_taken_for_issues(anna: Conversati
     r = await anna.say("create these in Acme: foo, bar")
     assert r["status"] == "needs_clarification"
     assert writes(r) == []
+
+
+async def test_without_an_assignee_is_which_issues_when_a_priority_is_set_on_all_of_them(
+    anna: Conversation,
+) -> None:
+    r = await anna.say("Поставь priority high всем задачам без исполнителя")
+    assert writes(r) == [
+        {
+            "op": "update_matching",
+            "object": "issues",
+            "filters": {"assignee": "none"},
+            "changes": {"priority": "high"},
+        }
+    ]
+
+
+async def test_what_a_colleague_owns_is_their_deals(anna: Conversation) -> None:
+    r = await anna.say("What does Max own?")
+    assert intents(r) == [{"op": "find", "object": "deals", "filters": {"owner": "Max Weber"}}]
+    assert "Initech renewal" in r["user_message"]
+    r = await anna.say("что ведёт Олег?")
+    assert intents(r) == [{"op": "find", "object": "deals", "filters": {"owner": "Oleg Ivanov"}}]
+
+
+async def test_an_owner_nobody_knows_is_asked_about_not_dropped_from_the_filter(anna: Conversation) -> None:
+    r = await anna.say("what deals does Petya own")
+    assert r["status"] == "needs_clarification"
+    assert "Petya" in r["clarifying_question"]
+    max_weber = next(c for c in r["choices"] if c["label"] == "Max Weber")
+    picked = await anna.call(
+        "pick", plan_id=r["plan"]["plan_id"], question_id=r["question_id"], value=max_weber["value"]
+    )
+    assert picked["status"] == "answered"
+    assert intents(picked) == [{"op": "find", "object": "deals", "filters": {"owner": "Max Weber"}}]
