@@ -29,6 +29,8 @@ from planner.corrections import corrected
 from planner.coverage import Coverage, QuestionNotWrite, interrogative, value_gaps
 from planner.dates import RU_ORDINAL_STEMS, ru_ordinal_number
 from planner.dialogue import (
+    EVENT_CHANGE,
+    EVENT_CHANGE_SAID,
     MESSAGING,
     OTHER_SYSTEM,
     asks_how,
@@ -228,6 +230,9 @@ class Planner:
         if chat is not None and chat.kind != "greeting":
             plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
             return Outcome("ready", plan, None, ctx.t(chat.ru, chat.en))
+        if EVENT_CHANGE.match(text) and not answers:  # the whole request is to change an existing event
+            plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
+            return Outcome("safe_fail", plan, None, ctx.t(*EVENT_CHANGE_SAID))
         sends = MESSAGING.search(text)
         offer: Ask | None = None
         if (
@@ -523,11 +528,15 @@ class Planner:
             ctx.t(
                 f"Это условие на будущее. Сделать сейчас: {said}?"
                 if kind == "hypothetical"
+                else f"Вы пока не уверены. Сделать всё же: {said}?"
+                if kind == "unsure"
                 else f"Это пересказ чужих слов. Сделать: {said}?"
                 if kind == "reported"
                 else f"Могу сделать это сам: {said}. Подготовить черновик?",
                 f"That is a condition for later. Do it now: {said}?"
                 if kind == "hypothetical"
+                else f"You're not sure yet. Should I still: {said}?"
+                if kind == "unsure"
                 else f"That is what someone else said. Should I: {said}?"
                 if kind == "reported"
                 else f"I can do it for you: {said}. Draft it?",

@@ -67,6 +67,15 @@ _REPORTED = LazyRe(
     r"^\s*(?!(?i:i|we|я|мы)\b)[^\W\d_][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?\s+(?:(?:уже|тут|вчера|сегодня|just|already)\s+)?"
     r"(?:написал\w*|сказал\w*|говорит|пишет|сообщил\w*|передал\w*|said|says|wrote|writes|told\s+me|mentioned)\b"
 )
+# «Я не уверена, но вроде Ромашка хочет отказаться…», "I think the Globex pilot is basically won?? not
+# sure": news the person doubts, not a change they ask for (a hedged request — «наверное, надо бы
+# завести задачу» — says what to do, and is one)
+_UNSURE = LazyRe(
+    r"(?i)^\s*(?:(?:ну|so|and|и|а|hmm+|хм+|um+|эм+)[,\s]+)?(?:я\s+)?(?:не\s+уверен\w*|вроде(?:\s+бы)?|кажется|"
+    r"мне\s+кажется|похоже|наверное|возможно|может\s+быть|i'?m\s+not\s+sure|not\s+sure|i\s+think|i\s+guess|"
+    r"maybe|probably|apparently|seems?\s+like|looks\s+like)\b|\b(?:not\s+sure|не\s+уверен\w*)\s*[.!?…]*\s*$"
+)
+_WANTS_IT_DONE = LazyRe(r"(?i)\b(?:надо|нужно|стоит|пора|should|need\s+to|let'?s|have\s+to|must)\b")
 _ASKING_ME = LazyRe(
     r"(?i)\b(?:please|pls|пожалуйста|прошу|can\s+you|could\s+you|можешь|можете|сделай|поставь|let'?s)\b"
 )
@@ -186,7 +195,7 @@ _NOT_DOING = LazyRe(
 )
 
 
-def not_asked(text: str) -> Literal["negated", "hypothetical", "reported"] | None:
+def not_asked(text: str) -> Literal["negated", "hypothetical", "reported", "unsure"] | None:
     """Words that describe a change without asking for it now: told not to (or taken back), said as a
     condition for later, or what someone else said (DESIGN §5a: nothing of that becomes a write)."""
     if _RETRACTED.search(text) or _NOT_DOING.search(text):  # «…в Won пока не переводим — деньги не пришли»
@@ -196,6 +205,15 @@ def not_asked(text: str) -> Literal["negated", "hypothetical", "reported"] | Non
         return "negated"
     if _CONDITIONAL.match(text):
         return "hypothetical"
+    if (
+        _UNSURE.search(text)
+        and not _ASKING_ME.search(text)
+        and not _WANTS_IT_DONE.search(text)
+        and relayed_request(text) is None
+        and not _own_request_after(text)
+        and not _opens_with_a_request(text)
+    ):
+        return "unsure"
     reported = _REPORTED.match(text)
     relayed = _relayed(text[reported.end() :]) if reported else False
     if (
@@ -207,6 +225,18 @@ def not_asked(text: str) -> Literal["negated", "hypothetical", "reported"] | Non
     ):
         return "reported"
     return None
+
+
+def _opens_with_a_request(text: str) -> bool:
+    """ "Not sure — close ENG-101": after the hedge comes what to do."""
+    hedge = _UNSURE.search(text)
+    if hedge is None:
+        return False
+    first = re.match(r"[\s,:;—–-]*(?:but\s+|но\s+|please\s+|пожалуйста\s+)?([^\W\d_]+)", text[hedge.end() :])
+    if first is None:
+        return False
+    verb = norm(first.group(1))
+    return verb in _VERBS and (verb.isascii() or is_imperative(verb))
 
 
 def _own_request_after(text: str) -> bool:
@@ -370,6 +400,22 @@ class SmallTalk:
     ru: str
     en: str
 
+
+# "cancel the meeting with Jane", «перенеси созвон с Иваном на пять»: a change to an event that exists.
+# The calendar here creates and lists events only (DESIGN §5): said so, never drafted as a new event
+EVENT_CHANGE = LazyRe(
+    r"(?i)^\s*(?:(?:please|пожалуйста|ну|so|and|also|then|и|а|ещё|еще|потом|также)[,\s]+)*(?:cancel|call\s+off|delete|remove|move|reschedule|"
+    r"push(?:\s+back)?|shift|postpone|отмени(?:те)?|удали(?:те)?|перенеси(?:те)?|передвинь(?:те)?|сдвинь(?:те)?|"
+    r"отложи(?:те)?)\s+(?:the\s+|my\s+|our\s+|this\s+|that\s+|tomorrow'?s\s+|today'?s\s+|мою\s+|мой\s+|нашу\s+|наш\s+|"
+    r"эту\s+|этот\s+|завтрашн\w+\s+|сегодняшн\w+\s+)?(?:meeting|call|event|sync|demo|встреч\w*|созвон\w*|"
+    r"звонок|событи\w*|демо)\b"
+)
+EVENT_CHANGE_SAID = (
+    "Встречи в календаре я могу создавать и показывать, а переносить или отменять существующие — нет: "
+    "это можно сделать в самом Google Calendar.",
+    "I can create and list calendar events, but not move or cancel one that exists: please change it in "
+    "Google Calendar itself.",
+)
 
 _SCOPE_RU = "Я работаю с Attio (сделки, компании, контакты), Linear (задачи, проекты) и Google Calendar."
 _SCOPE_EN = "I work with Attio (deals, companies, contacts), Linear (issues, projects) and Google Calendar."

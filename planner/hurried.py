@@ -216,6 +216,14 @@ _WHATS_BURNING = LazyRe(  # «что горит?» alone; «что горит н
     r"\bwhat'?s\s+on\s+fire(?=\s*[?!.]*\s*$)"
 )
 _CLOSED_AS = LazyRe(r"(?i)\bclos(?:e|ed)[\s-](lost|won)\b")
+# "cancel ENG-101", "cancel every open ENG issue, we're migrating…", «отмени задачу CS-15»: the issues go to
+# the Canceled state (a meeting, a deal or a draft is cancelled otherwise: those are left alone)
+_CANCEL_ISSUES = LazyRe(
+    r"(?i)^(\s*)(?:please\s+|пожалуйста\s+)?(?:cancel|отмени(?:те)?)\s+"
+    r"(?=[^,;.]*(?:\b[A-Za-z]{2,5}-\d+\b|\b(?:issues?|tickets?|bugs?|задач\w*|тикет\w*|баг\w*)\b))"
+    r"(?![^,;.]*\b(?:crm|attio|deals?|сделк\w*|meetings?|встреч\w*|calls?|созвон\w*|drafts?|черновик\w*|events?)\b)"
+    r"([^,;.]+)"
+)
 # "What does Max own?", «что ведёт Макс?»: what a person owns in a CRM is deals (an issue is assigned)
 _WHAT_THEY_OWN = LazyRe(
     r"(?i)^\s*(?:(what)\s+(?:does|do)\s+([^\W\d_][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+own|"
@@ -267,6 +275,13 @@ def unhurried(text: str) -> str:
     text = _CLOSE_LOST_X.sub(
         lambda m: f"move {m.group(2)} to {m.group(1).title()}", text
     )  # "close-lost everything in Lead"
+    text = _CANCEL_ISSUES.sub(
+        lambda m: (
+            f"{m.group(1)}{'перенеси' if not m.group(2).isascii() else 'move'} {m.group(2).rstrip()} "
+            f"{'в' if not m.group(2).isascii() else 'to'} Canceled"
+        ),
+        text,
+    )
     text = _CLOSED_AS.sub(lambda m: m.group(1).title(), text)  # "mark it closed-won", "Globex is closed lost"
     text = _REPLY_IN.sub("прокомментируй", text)  # «Ответь в ENG-101: …»: a comment there
     text = _WHATS_BURNING.sub("какие срочные задачи", text)  # «что горит?»

@@ -10,6 +10,7 @@ from planner._lazy_re import LazyRe
 from planner.analysis import Clause, analyse, head_of
 from planner.context import BuildContext
 from planner.dates import range_start, time_ranges
+from planner.dialogue import EVENT_CHANGE, EVENT_CHANGE_SAID
 from planner.directory import Entity
 from planner.intents.models import CreateEvent
 from planner.resolve import best, key_spans, keys_for, match_words
@@ -251,6 +252,9 @@ def _event_like(clause: Clause) -> bool:
 
 @rule(10, writes=True)
 async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
+    if EVENT_CHANGE.match(clause.text):  # "…, and cancel the call with Jane": an event that exists
+        ctx.notes.append(ctx.t(*EVENT_CHANGE_SAID))  # is not a new one; the person is told, not left guessing
+        return True
     meeting = clause.has("meeting") or _event_like(clause) and not clause.has("block")  # a block said is one
     with_people = re.search(r"\b(?:with|с|со)\s+[A-ZА-ЯЁ][\w-]+", clause.text)
     if (

@@ -480,6 +480,10 @@ async def _these_into_a_team(clause: Clause, ctx: BuildContext) -> bool:
     )
 
 
+_NO_NEW_ONE = LazyRe(
+    r"(?i)\b(?:don'?t|do\s+not|не|no\s+need\s+to)\s+(?:want\s+to\s+|хочу\s+|хотелось\s+бы\s+|надо\s+|нужно\s+|need\s+to\s+)?"
+    r"(?:file|create|open|log|add|make|duplicate|завод\w*|завест\w*|созда\w*|добавл\w*|дублир\w*)"
+)
 _THESE = LazyRe(r"(?i)\b(?:these|those|them|the\s+following|эти|их|следующие)\b")
 
 
@@ -491,6 +495,10 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "open bugs in ENG": which issues to show, not a new one
     if LABEL_ON.search(clause.text):
         return False  # "add the onboarding label to the … issue": a label on an issue that is there
+    if "?" in clause.text and _NO_NEW_ONE.search(clause.text):
+        return (
+            False  # "is there an issue for the PDF crash already? don't want to file a dup": asked, not filed
+        )
     if clause.after_colon is not None and _ABOUT_IT.match(clause.after_colon):
         return False  # "The leaked key rotation issue: move it to In Progress": an issue there is, then what to do
     if ADD_EXISTING.search(clause.text):
