@@ -12,7 +12,16 @@ from planner.dates import Moment, extract_duration, extract_moment
 from planner.resolve import WordKey, keys_for
 from planner.text import is_participle, is_past
 
-__all__ = ["CUES", "Clause", "analyse", "command_verbs", "cue_words", "head_of", "split_clauses"]
+__all__ = [
+    "CUES",
+    "Clause",
+    "analyse",
+    "command_verbs",
+    "cue_words",
+    "head_of",
+    "reports_past",
+    "split_clauses",
+]
 
 # Lemma-level cue words. Russian entries are normal forms (pymorphy3), plus surface forms where
 # pymorphy3 guesses imperatives wrong ("удали" -> "удаль").
@@ -426,6 +435,28 @@ _VERBISH = (
     "lost",
     "note_verb",
 )
+
+
+_HAPPENED = LazyRe(
+    r"(?i)\b(?:went|happened|took\s+place|was\s+held|were\s+held|got\s+cancell?ed|(?:we|i)\s+had\s+(?:a|an|the|our))\b"
+)
+
+
+# «созвон провели», «встреча прошла», «звонок был», «созвон состоялся»: it took place (not «Джейн просила
+# созвон», which asks for one)
+_TOOK_PLACE = frozenset("провести пройти быть состояться случиться закончиться кончиться".split())
+
+
+def reports_past(clause: Clause) -> bool:
+    """What was, with no verb to make anything («созвон с Acme провели утром», "the call went fine")."""
+    return (
+        not clause.creates()
+        and not clause.has("schedule", "block")
+        and (
+            _HAPPENED.search(clause.text) is not None
+            or any(not k.text.isascii() and is_past(k.text) and k.lemmas & _TOOK_PLACE for k in clause.keys)
+        )
+    )
 
 
 def head_of(clause: Clause, now: datetime) -> Clause:

@@ -113,6 +113,12 @@ _ASKS_TO_READ = LazyRe(
 )
 
 
+def _spelled_out(key: str, m: re.Match[str]) -> str:
+    """The key for its letters said one by one; «…закрой и ENG сто три» is «и» and the key written out,
+    left as it is (not «и» + "EN" + "G")."""
+    return m.group(0) if re.search(rf"(?i)\b{re.escape(key)}\b", m.group(0)) else key
+
+
 class Planner:
     def __init__(
         self,
@@ -232,7 +238,7 @@ class Planner:
             return Outcome("ready", plan, None, ctx.t(chat.ru, chat.en))
         if EVENT_CHANGE.match(text) and not answers:  # the whole request is to change an existing event
             plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
-            return Outcome("safe_fail", plan, None, ctx.t(*EVENT_CHANGE_SAID))
+            return Outcome("ready", plan, None, ctx.t(*EVENT_CHANGE_SAID))  # answered: what it can't do
         sends = MESSAGING.search(text)
         offer: Ask | None = None
         if (
@@ -345,7 +351,13 @@ class Planner:
             marks = (len(ctx.intents), len(ctx.actions))
             explained = await self._read_clause(clause, ctx)
             ctx.memory.setdefault("said", []).append(clause.text)  # what the clauses before a request said
-            if not explained and not ctx.memory["asking"]:  # "Oleg rotated the leaked key this morning."
+            if (
+                not explained
+                and not ctx.memory["asking"]
+                and not (
+                    clause.context and len(clause.keys) <= 3
+                )  # «Для Макса: …» sets the scene, tells nothing
+            ):  # "Oleg rotated the leaked key this morning."
                 ctx.memory.setdefault("told", []).append((i, clause.text))  # what a later "close it" is about
             told = not ctx.memory["asking"] and not _ASKS_TO_READ.search(clause.text)
             if (
@@ -561,7 +573,7 @@ class Planner:
             if len(key) >= 2:  # «си эс четырнадцать», «е эн джи сто три»: the key said letter by letter
                 text = re.sub(
                     rf"(?i){shaping.spelled_key(key)}(?=[\s-]+(?:\d|(?:{NUMBER_WORDS})\b))",
-                    key,
+                    functools.partial(_spelled_out, key),
                     text,
                 )
             text = re.sub(

@@ -27,7 +27,9 @@ _STRONG = (
 _WEAK = r"no|nope|нет|sorry|actually|wait|ой"
 _MARKER = LazyRe(
     rf"(?i)(?<=\w)(?:(?P<framed>[,.…]+\s*(?:нет|no|nope)\s*[,.…!]+)|[\s,.…]*(?:[—–-]\s*)?\b(?:(?P<strong>{_STRONG})|"
-    rf"(?P<weak>{_WEAK}))\b)[\s,.…:—–-]*(?=\w)"
+    rf"(?P<weak>{_WEAK}))\b)[\s,.…:—–-]*"
+    # "…, нет, подожди, закрой ENG-102": the pause words said with it are part of it
+    r"(?:(?:подожди|погоди|стоп|стой|wait|hold\s+on|sorry|сорри|извини)\b[\s,.…!:—–-]*)*(?=\w)"
 )
 # "…no wait not pricing the settings page", «к пятнице, нет, не к пятнице, к четвергу»: what is taken back
 _NOT_THAT = LazyRe(r"(?i)^(?:not|не)\s+([^,.…]+?)(?:\s*[,.…]+\s*|\s+(?=(?:the|a)\s))")
@@ -36,7 +38,7 @@ _NOT_AFTER = LazyRe(
     r"(?i)(?:later|more|less|longer|earlier|sooner|one|need|matter|problem|idea|worries|rush|change|"
     r"позже|раньше|больше|меньше|надо|нужно|проблем\w*|смысла|задач\w*|сделок|исполнител\w*|срока)\b"
 )
-_ANCHORS = {"на", "в", "во", "к", "до", "to", "on", "for", "by", "at", "until", "стадия", "stage", "priority",
+_ANCHORS = {"на", "в", "во", "к", "до", "для", "про", "по", "с", "со", "to", "on", "for", "by", "at", "until", "with", "about", "стадия", "stage", "priority",
             "приоритет", "срок", "due", "owner", "assignee", "исполнитель"}  # fmt: skip
 _WEEKDAY = LazyRe(
     r"(?i)^(?:mon|tue|wed|thu|fri|sat|sun|понедельн|вторн|сред|четверг|пятниц|суббот|воскрес|today|tomorrow|"
@@ -115,6 +117,9 @@ def _cut(before: str, after: str, *, weak: bool) -> int | None:
         return next((w.start() for w in reversed(words) if w.group(0).lower() == first.lower()), None)
     if first.lower() in ("the", "a") and len(said) > 1:
         first = said[1].group(0)
+    again = [w for w in words if w.group(0).lower() == first.lower()]
+    if again and len(first) > 2 and first.isalpha() and not first[:1].isupper():
+        return again[-1].start()  # "close ENG-101, no wait, close ENG-102": the request said again, anew
     kind = _kind(first)
     if kind is None:
         return None

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from planner._lazy_re import LazyRe
-from planner.analysis import CUES, Clause, cue_words
+from planner.analysis import CUES, Clause, cue_words, reports_past
 from planner.context import BuildContext
 from planner.date_gaps import date_gaps
 from planner.dates import extract_duration
@@ -210,7 +210,10 @@ class Coverage:
                 ("meeting", "create_event"),
                 ("comment", "comment_issue"),
             )
-            if clause.has(cue) and verb and any(k.text in CUES[cue] or k.lemmas & CUES[cue] for k in head)
+            if clause.has(cue)
+            and verb
+            and any(k.text in CUES[cue] or k.lemmas & CUES[cue] for k in head)
+            and not (cue == "meeting" and reports_past(clause))  # «…, созвон провели утром»: one that was
         ]
         if any(op not in ops and not (op == "create_event" and "find" in ops) for op in wanted):
             self.missing.append((index, clause.text.strip()))

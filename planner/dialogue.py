@@ -75,7 +75,10 @@ _UNSURE = LazyRe(
     r"мне\s+кажется|похоже|наверное|возможно|может\s+быть|i'?m\s+not\s+sure|not\s+sure|i\s+think|i\s+guess|"
     r"maybe|probably|apparently|seems?\s+like|looks\s+like)\b|\b(?:not\s+sure|не\s+уверен\w*)\s*[.!?…]*\s*$"
 )
-_WANTS_IT_DONE = LazyRe(r"(?i)\b(?:надо|нужно|стоит|пора|should|need\s+to|let'?s|have\s+to|must)\b")
+_WANTS_IT_DONE = LazyRe(
+    r"(?i)\b(?:надо|нужно|стоит|пора|хорошо\s+бы|было\s+бы\s+(?:неплохо|хорошо)|should|need\s+to|let'?s|have\s+to|"
+    r"must|makes?\s+sense|(?:'?d|would)\s+(?:make\s+sense|be\s+(?:good|great|nice|worth))|worth)\b"
+)
 _ASKING_ME = LazyRe(
     r"(?i)\b(?:please|pls|пожалуйста|прошу|can\s+you|could\s+you|можешь|можете|сделай|поставь|let'?s)\b"
 )
@@ -103,7 +106,9 @@ _RELAY = LazyRe(
 _COURTESY_TAIL = LazyRe(
     r"(?i)(?:[\s,.;!]+(?:(?:and\s+)?(?:please|pls|plz)\s+do(?:\s+(?:it|that|so|this))?(?:\s+for\s+me)?|please|pls|"
     r"thanks?(?:\s+(?:you|a\s+lot|in\s+advance))?|thx|ty|спасибо(?:\s+большое)?|сделай(?:те)?\s*(?:это\s*)?,?\s*пожалуйста|"
-    r"пожалуйста))+[\s.!)]*$"
+    r"пожалуйста|"
+    # "… sorry if this is the wrong way to do it!", «извините, если не так»: an apology, not a request
+    r"(?:sorry|извините|простите)(?:,?\s+(?:if|если)\b[^.!?]*)?))+[\s.!)]*$"
 )
 
 
@@ -195,10 +200,21 @@ _NOT_DOING = LazyRe(
 )
 
 
+# «закрой CS-12 нет подожди не закрывай, звонок ещё не провели», "close ENG-101 — wait, no, don't close it":
+# the person took the request back as they said it
+_TAKEN_BACK = LazyRe(
+    r"(?i)\b(?:нет|no|wait|подожди|погоди|стоп|стой|actually|хотя|ой|oh)\b[\s,.!…—–-]*(?:(?:нет|no|wait|подожди|погоди)[\s,.!…—–-]*)*"
+    r"(?:не\s+(?:надо\s+)?(?:закрывай|переводи|трогай|удаляй|меняй|двигай|архивируй|создавай|заводи|ставь|переноси|"
+    r"назначай|отменяй)|don'?t\s+(?:close|move|touch|delete|archive|change|create|add|assign|cancel)|never\s*mind)\b"
+)
+
+
 def not_asked(text: str) -> Literal["negated", "hypothetical", "reported", "unsure"] | None:
     """Words that describe a change without asking for it now: told not to (or taken back), said as a
     condition for later, or what someone else said (DESIGN §5a: nothing of that becomes a write)."""
-    if _RETRACTED.search(text) or _NOT_DOING.search(text):  # «…в Won пока не переводим — деньги не пришли»
+    if (
+        _RETRACTED.search(text) or _NOT_DOING.search(text) or _TAKEN_BACK.search(text)
+    ):  # «…в Won пока не переводим — деньги не пришли»
         return "negated"
     negated = _NEGATED.match(text)
     if negated and (negated.group(1) is None or is_imperative(negated.group(1))):

@@ -216,6 +216,10 @@ _WHATS_BURNING = LazyRe(  # «что горит?» alone; «что горит н
     r"\bwhat'?s\s+on\s+fire(?=\s*[?!.]*\s*$)"
 )
 _CLOSED_AS = LazyRe(r"(?i)\bclos(?:e|ed)[\s-](lost|won)\b")
+# "leave that as a comment on CS-14 and also as a note on the Globex pilot deal": two requests, one text
+_AND_AS_A_NOTE = LazyRe(
+    r"(?i)\b(as\s+a\s+comment\s+(?:on|to|in|under)\s+\S+?)[,\s]+and\s+(?:also\s+)?as\s+a\s+note\s+(on|to|in)\s+"
+)
 # "cancel ENG-101", "cancel every open ENG issue, we're migrating…", «отмени задачу CS-15»: the issues go to
 # the Canceled state (a meeting, a deal or a draft is cancelled otherwise: those are left alone)
 _CANCEL_ISSUES = LazyRe(
@@ -223,6 +227,8 @@ _CANCEL_ISSUES = LazyRe(
     r"(?=[^,;.]*(?:\b[A-Za-z]{2,5}-\d+\b|\b(?:issues?|tickets?|bugs?|задач\w*|тикет\w*|баг\w*)\b))"
     r"(?![^,;.]*\b(?:crm|attio|deals?|сделк\w*|meetings?|встреч\w*|calls?|созвон\w*|drafts?|черновик\w*|events?)\b)"
     r"([^,;.]+)"
+    # "ENG-102 — cancel, dup of ENG-101": the issue first, then the word
+    r"|^(\s*)([A-Za-z]{2,5}-\d+)\s*[—–:-]?\s*(?:cancel(?:l?ed)?|отмен\w*)\b(?=\s*(?:[,.;!—–-]|$))"
 )
 # "What does Max own?", «что ведёт Макс?»: what a person owns in a CRM is deals (an issue is assigned)
 _WHAT_THEY_OWN = LazyRe(
@@ -260,6 +266,15 @@ _REMIND_WHAT = LazyRe(
 )
 
 
+def _canceled(m: re.Match[str]) -> str:
+    lead, what = (m.group(1), m.group(2)) if m.group(2) else (m.group(3), m.group(4))
+    return (
+        f"{lead}move {what.rstrip()} to Canceled"
+        if what.isascii()
+        else f"{lead}перенеси {what.rstrip()} в Canceled"
+    )
+
+
 def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
     text = _EMOJI.sub(" ", text).strip() or text  # "mark Globex pilot as won 🎉": a feeling, not a word
@@ -275,13 +290,8 @@ def unhurried(text: str) -> str:
     text = _CLOSE_LOST_X.sub(
         lambda m: f"move {m.group(2)} to {m.group(1).title()}", text
     )  # "close-lost everything in Lead"
-    text = _CANCEL_ISSUES.sub(
-        lambda m: (
-            f"{m.group(1)}{'перенеси' if not m.group(2).isascii() else 'move'} {m.group(2).rstrip()} "
-            f"{'в' if not m.group(2).isascii() else 'to'} Canceled"
-        ),
-        text,
-    )
+    text = _AND_AS_A_NOTE.sub(r"\1. Also add this as a note \2 ", text)
+    text = _CANCEL_ISSUES.sub(_canceled, text)
     text = _CLOSED_AS.sub(lambda m: m.group(1).title(), text)  # "mark it closed-won", "Globex is closed lost"
     text = _REPLY_IN.sub("прокомментируй", text)  # «Ответь в ENG-101: …»: a comment there
     text = _WHATS_BURNING.sub("какие срочные задачи", text)  # «что горит?»

@@ -612,6 +612,7 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         and (told_before or re.match(r"(?i)(?:это|то|that|this|it)\b", said.strip()))
     ):  # «Запиши это ему в карточку»: what was said before
         said = re.sub(r"^.*?:\s*", "", before) if ":" in before else before
+
     said = _FOR_ALL_TO_SEE.sub("", said)  # «…, чтобы все видели»: why it is noted, not what
     said = _LEAD_IN_ONLY.sub("", said)  # "quick one — add a note to Globex": a lead-in, not the note's words
     reasons = ctx.memory.get("reasons") or []
@@ -629,6 +630,9 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         "'"
     ):  # "'signed PO #4471'" lost its opening quote
         said = said.rstrip(" .!")[:-1]
+    own_quote = re.match(r"^\s*[«\"“]([^«»\"“”]{3,})[»\"”]", clause.text)
+    if own_quote and re.fullmatch(r"(?i)\s*(?:это|то|that|this|it)?\s*[.!]?\s*", said):
+        said = own_quote.group(1).strip()  # 'Jane wrote: “We won't need …” Add that as a note': the quote
     if told_text and re.fullmatch(
         r"(?i)\s*(?:это|то|that|this|it|всё\s+это)?\s*(?:(?:к|в|to|on)\s+)?(?:(?:the\s+)?(?:сделк\w*|компани\w*|"
         r"карточк\w*|deal|record|company))?\s*[.!]?\s*",
@@ -865,6 +869,28 @@ def _counted_items(clause: Clause) -> list[str]:
     return items if len(items) == (int(n) if n.isdigit() else number_from_words([n])) else []
 
 
+async def _stranger(ctx: BuildContext, clause: Clause, name: str) -> Entity | None:
+    """ "an Attio task for Olga" when no Olga works here: whom it is for is asked (the answer is a
+    member), never dropped. None when the name is a record of the CRM (a task for Acme is about Acme)."""
+    if name.lower() in ("me", "us", "you", "it", "them", "him", "her", "the", "a", "an"):
+        return None
+    for kind in ("person", "company", "deal", "member"):
+        if [m for m in await find(ctx, clause, kind, text=name) if m.score >= 0.5]:
+            return None
+    members = await ctx.directory.members()
+    picked = next((m for m in members if m.id == ctx.answer("for_whom")), None)
+    if picked is not None:
+        return picked
+    raise ctx.ask(
+        "for_whom",
+        ctx.t(
+            f"Не знаю коллегу «{name}». Для кого задача?",
+            f"I don't know a colleague called '{name}'. Who is the task for?",
+        ),
+        choices=[(m.name, m.id) for m in members],
+    )
+
+
 async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
     """A workspace member the task is for ("поручи Максу", "поставь Олегу задачу", "a CRM task for Oleg")."""
     members = [m for m in await find(ctx, clause, "member") if m.score >= 0.5]
@@ -880,6 +906,15 @@ async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
     if named:
         return named[0]
     head = re.split(r":|\s[—–-]\s", clause.text, maxsplit=1)[0]
+    if (
+        for_them
+        and for_them.end(1) <= len(head)
+        and for_them.group(1)[:1].isupper()
+        and not any(a <= for_them.start(1) < b for a, b in clause.moment.spans)  # "for Monday": when
+    ):
+        stranger = await _stranger(ctx, clause, for_them.group(1))
+        if stranger is not None:
+            return stranger
     if re.search(r"(?i)\b(?:for\s+me|to\s+me|remind\s+me|мне|себе|на\s+меня|для\s+меня)\b", head) and not (
         members and clause.has("assign")
     ):  # "Create a CRM task for me: …", «поставь мне задачу в CRM», «задача мне — набрать …»

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from planner._lazy_re import LazyRe
-from planner.analysis import Clause
+from planner.analysis import Clause, analyse, head_of
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents.models import Filters, UpdateMatching
@@ -49,6 +49,18 @@ _LABEL_WORDS = {"bug": "bug", "bugs": "bug", "баг": "bug", "баги": "bug",
 
 @rule(15, writes=True)
 async def update_all(clause: Clause, ctx: BuildContext) -> bool:
+    after = clause.after_colon
+    if after is not None and _ALL.search(after) and not _ALL.search(clause.text.split(":", 1)[0]):
+        asked = analyse(after.strip(), ctx.now)  # "Max is migrating Engineering: archive every ENG issue"
+        heading = head_of(clause, ctx.now)
+        acting = ("complete", "archive", "delete", "move", "put", "assign", "priority")
+        if (
+            asked.after_colon is None
+            and asked.has(*acting)
+            and not heading.has(*acting)
+            and not heading.creates()
+        ):
+            return await update_all(asked, ctx)  # the heading says why; the request is after the colon
     owner_words = re.search(
         r"\b(?:owner|assignee|владельц\w*|ответственн\w*|исполнител\w*)\b", NOBODY.sub(" ", clause.text), re.I
     )  # «всем задачам без исполнителя»: which ones, not a new assignee

@@ -7,7 +7,7 @@ from datetime import time
 
 from planner import references as refs
 from planner._lazy_re import LazyRe
-from planner.analysis import Clause, analyse, head_of
+from planner.analysis import Clause, analyse, head_of, reports_past
 from planner.context import BuildContext
 from planner.dates import range_start, time_ranges
 from planner.dialogue import EVENT_CHANGE, EVENT_CHANGE_SAID
@@ -250,8 +250,15 @@ def _event_like(clause: Clause) -> bool:
     )
 
 
+_ISSUE_ABOUT = LazyRe(r"(?i)^\s*(?:задач\w*|тикет\w*|issue|ticket|task)\s+(?:про|о|об|по|about|on|for)\s")
+
+
 @rule(10, writes=True)
 async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
+    if _ISSUE_ABOUT.match(clause.text):
+        return False  # «Задачу про квартальный созвон … никто не взял»: an issue about a meeting
+    if reports_past(clause):  # «…, созвон с Acme провели утром», "the call went fine": one that was
+        return False
     if EVENT_CHANGE.match(clause.text):  # "…, and cancel the call with Jane": an event that exists
         ctx.notes.append(ctx.t(*EVENT_CHANGE_SAID))  # is not a new one; the person is told, not left guessing
         return True

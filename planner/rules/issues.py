@@ -176,6 +176,13 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         if _UNASSIGN.search(clause.text.split(":", 1)[0]):  # "ENG-102 unassign + коммент: …": both were asked
             await ctx.emit(UpdateIssue(issue=ident, assignee="none"), issue=issue)
         body = clause.after_colon or _comment_body(clause.text) or MISSING
+        that = _THAT_AS_A_COMMENT.search(clause.text) if clause.after_colon is None else None
+        if that:  # 'FYI: «Globex wants the pilot to start Jan 15.» Leave that as a comment on CS-14': the words told
+            told = clause.text[: that.start()].strip()
+            body = (
+                quoted(told or str(ctx.memory.get("full_text", "")), at_least=8) or told or ctx.said_before()
+            )
+            body = body or MISSING
         head = clause.text.split(":", 1)[0]
         if _CLOSE_WITH.search(head):  # «закрой ENG-103 с комментарием «…»», "close it with a comment": both
             await ctx.emit(CompleteIssue(issue=ident), issue=issue)
@@ -741,6 +748,12 @@ _CLOSE_WITH = LazyRe(
     r"(?i)\b(?:закр\w+|заверши\w*|close[sd]?|closing|resolve[sd]?|complete)\b[^.;:]{0,40}?\b(?:с\s+комментари\w+|with\s+(?:a\s+|the\s+)?comment)"
 )
 _TITLE_WORD = LazyRe(r"(?i)\b(?:названи\w*|заголов\w*|title|name)\b")
+
+
+_THAT_AS_A_COMMENT = LazyRe(
+    r"(?i)(?:^|(?<=[.!?…»”])\s+)(?:(?:please|пожалуйста|also|и|а)\s+)*(?:leave|add|put|post|log|drop|оставь\w*|добавь\w*|запиши\w*|закинь\w*)"
+    r"\s+(?:that|this|it|это|то)\s+(?:as\s+a\s+comment|комментари\w+|в\s+комментари\w*)"
+)
 
 
 def _comment_body(text: str) -> str | None:

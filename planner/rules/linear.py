@@ -369,7 +369,10 @@ _VAGUE = LazyRe(
     r"\b(?:will\s+send|i'?ll\s+send)\s+(?:the\s+)?(?:title|name)\b|"
     # «создай задачу эээ ну эту как её потом скажу», "a ticket, I'll tell you what later": no title yet
     r"\b(?:потом|позже)\s+(?:скажу|уточню|расскажу|допишу)\b|\bкак\s+(?:её|ее|его)\s*(?:там)?\b|"
-    r"\b(?:tell\s+you|say)\s+(?:what\s+)?later\b|^\s*(?:tbd|todo|xxx|\?+)\s*$"
+    r"\b(?:tell\s+you|say)\s+(?:what\s+)?later\b|^\s*(?:tbd|todo|xxx|\?+)\s*$|"
+    # "Max asked me to create an issue (in Linear for him)": the request retold is no title
+    r"\b(?:create|file|open|make|log|add)\s+(?:an?\s+|one\s+|new\s+)*(?:issue|ticket|task)(?:\s+(?:for|to)\s+(?:him|her|them|me|us))?\s*$|"
+    r"\b(?:создать|завести|создай|заведи|сделать)\s+(?:ему\s+|ей\s+|им\s+)?(?:новую\s+)?(?:задачу|тикет)\s*$"
 )
 # "…one for each service auth billing …", «…для каждого раздела главная поиск …»: a list with no colon
 _EACH = LazyRe(r"(?i)[,\s]*\b(?:one\s+|по\s+одной\s+)?(?:for\s+each|(?:на|для)\s+кажд\w+)\s+[^\W\d_]+\s*:?")
@@ -617,6 +620,16 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
             if found
             else await _project_in(replace(clause, text=f"в проект {details['project']}"), ctx)
         )
+    in_teams = [str(t) for t in (project.extra.get("team_ids") or [])] if project is not None else []
+    if (
+        len(in_teams) == 1
+        and team.id not in in_teams
+        and "team" not in details
+        and not into_new
+        and team.extra.get("key") == ctx.config.get("defaults", {}).get("linear_team")  # the default, unsaid
+        and await _named_team(clause, ctx) is None
+    ):  # "an issue in the Customer Onboarding project": no team said, so the project's own (CS), not ENG
+        team = next((t for t in await ctx.directory.teams() if t.id == in_teams[0]), team)
     offset = len(clause.text) - len(body)
     raw = strip_spans(body, [(a - offset, b - offset) for a, b in clause.moment.spans if a >= offset])
     raw = _detail_segments(raw, team_keys, people)[0]

@@ -75,3 +75,147 @@ async def test_an_owner_nobody_knows_is_asked_about_not_dropped_from_the_filter(
     )
     assert picked["status"] == "answered"
     assert intents(picked) == [{"op": "find", "object": "deals", "filters": {"owner": "Max Weber"}}]
+
+
+# ---- wrong drafts of the blind sets AD and AE that now ask, say no, or draft right ---------------
+
+
+async def test_hedged_news_is_asked_about_before_anything_is_drafted(anna: Conversation) -> None:
+    r = await anna.say("Я не уверена, но вроде Ромашка хочет отказаться от внедрения? Узнаю завтра точно")
+    assert r["status"] == "needs_clarification"
+    assert "не уверены" in r["clarifying_question"]
+    assert r.get("draft") is None
+
+
+async def test_a_hedged_request_is_still_a_request(anna: Conversation) -> None:
+    r = await anna.say("I think it'd make sense to mark the Globex pilot as won")
+    assert r["status"] == "draft_pending"
+    assert [i["op"] for i in writes(r)] == ["update_deal"]
+
+
+async def test_cancel_an_issue_is_its_canceled_state_and_every_open_one_is_a_counted_change(
+    anna: Conversation,
+) -> None:
+    r = await anna.say("cancel ENG-101")
+    assert writes(r) == [{"op": "update_issue", "issue": "ENG-101", "state": "Canceled"}]
+    r = await anna.say("cancel every open ENG issue, we're migrating the board to the new workspace")
+    assert writes(r) == [
+        {"op": "update_matching", "object": "issues", "filters": {"team": "Engineering", "state": "open"},
+         "changes": {"state": "Canceled"}}
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["cancel the meeting with Jane", "отмени встречу с Джейн", "move my meeting with Jane to 5pm"],
+)
+async def test_an_existing_event_is_never_drafted_as_a_new_one(anna: Conversation, text: str) -> None:
+    r = await anna.say(text)
+    assert r["status"] == "answered"
+    assert writes(r) == []
+    assert "Google Calendar" in r["user_message"]
+
+
+async def test_a_question_whether_an_issue_exists_files_nothing(anna: Conversation) -> None:
+    r = await anna.say("есть ли уже задача про падение при экспорте в PDF? не хочу заводить дубль")
+    assert r["status"] == "answered"
+    assert "ENG-103" in r["user_message"]
+
+
+async def test_a_bulk_request_after_a_heading_that_says_why_is_the_request(anna: Conversation) -> None:
+    r = await anna.say(
+        "Max is migrating Engineering to a new workspace: archive every Engineering issue in Linear."
+    )
+    assert [i["op"] for i in writes(r)] == ["update_matching"]
+    assert writes(r)[0]["changes"] == {"archive": True}
+
+
+async def test_a_request_taken_back_as_it_is_said_drafts_nothing(anna: Conversation) -> None:
+    r = await anna.say("и это самое закрой CS двенадцать нет подожди не закрывай звонок ещё не провели")
+    assert r["status"] == "safe_fail"
+    assert r.get("draft") is None
+
+
+async def test_the_same_request_said_again_for_another_issue_replaces_the_first(anna: Conversation) -> None:
+    r = await anna.say("закрой ENG-101, нет, подожди, закрой ENG-102")
+    assert writes(r) == [{"op": "complete_issue", "issue": "ENG-102"}]
+
+
+async def test_a_spoken_and_before_a_team_key_is_no_letter_of_it(anna: Conversation) -> None:
+    r = await anna.say("ENG сто четыре закрой и ENG сто три переведи в работу")
+    assert writes(r) == [
+        {"op": "complete_issue", "issue": "ENG-104"},
+        {"op": "update_issue", "issue": "ENG-103", "state": "In Progress"},
+    ]
+
+
+async def test_the_request_retold_is_no_title(anna: Conversation) -> None:
+    r = await anna.say("Max asked me to create an issue in Linear for him.")
+    assert r["status"] == "needs_clarification"
+    assert "called" in r["clarifying_question"]
+    assert r.get("draft") is None
+
+
+async def test_a_crm_task_for_a_colleague_nobody_knows_asks_for_whom(anna: Conversation) -> None:
+    r = await anna.say(
+        "Max wants an Attio task for Olga: follow up with Li Wei about the pilot scope, deadline December 3."
+    )
+    assert r["status"] == "needs_clarification"
+    assert "Olga" in r["clarifying_question"]
+    r = await anna.say("Set a follow-up with John Smith for Monday: send the security questionnaire")
+    assert r["status"] == "draft_pending"  # "for Monday" is when, not whom
+
+
+async def test_an_issue_in_a_project_of_one_team_goes_to_that_team(anna: Conversation) -> None:
+    r = await anna.say(
+        "please create an issue in the Customer Onboarding project: draft an FAQ for new customers"
+    )
+    (issue,) = writes(r)
+    assert (issue["team"], issue["project"]) == ("Customer Success", "Customer Onboarding")
+
+
+async def test_words_told_before_are_the_note_not_the_heading_that_says_for_whom(anna: Conversation) -> None:
+    r = await anna.say(
+        "Для Макса: Мария Соколова сказала, что решение по расширению будет после 10 декабря. "
+        "Запишите это заметкой к сделке Альфа-Лизинг, пожалуйста."
+    )
+    (note,) = writes(r)
+    assert "после 10 декабря" in note["body"]
+
+
+async def test_a_quote_then_add_that_as_a_note_is_the_quote(anna: Conversation) -> None:
+    r = await anna.say(
+        "Jane wrote: “We won't need the extra licenses this quarter.” Add that as a note on Jane Doe, please."
+    )
+    (note,) = writes(r)
+    assert note["body"] == "We won't need the extra licenses this quarter."
+
+
+async def test_that_as_a_comment_and_also_as_a_note_is_two_changes_with_the_words_told(
+    anna: Conversation,
+) -> None:
+    r = await anna.say(
+        "FYI from Max: «Globex wants the pilot to start Jan 15.» Please leave that as a comment on CS-14 "
+        "and also as a note on the Globex pilot deal."
+    )
+    assert writes(r) == [
+        {"op": "comment_issue", "issue": "CS-14", "body": "Globex wants the pilot to start Jan 15."},
+        {"op": "create_note", "record": "Globex pilot", "body": "Globex wants the pilot to start Jan 15."},
+    ]
+
+
+async def test_an_issue_then_cancel_is_its_canceled_state(anna: Conversation) -> None:
+    r = await anna.say("ENG-102 — cancel, dup of ENG-101")
+    assert writes(r) == [{"op": "update_issue", "issue": "ENG-102", "state": "Canceled"}]
+
+
+async def test_an_apology_after_the_request_is_no_part_of_it(anna: Conversation) -> None:
+    r = await anna.say("please set the Globex pilot to Won. sorry if this is the wrong way to do it!")
+    assert writes(r) == [{"op": "update_deal", "deal": "Globex pilot", "stage": "Won"}]
+
+
+async def test_a_meeting_that_took_place_is_the_reason_not_a_new_event(anna: Conversation) -> None:
+    r = await anna.say("Закрой, пожалуйста, CS-12 — созвон с Acme провели сегодня утром, всё прошло хорошо")
+    assert writes(r) == [{"op": "complete_issue", "issue": "CS-12"}]
+    r = await anna.say("Джейн из глобекса просила созвон в четверг в 16:00, минут на 30, поставь пожалуйста")
+    assert [i["op"] for i in writes(r)] == ["create_event"]  # asked for, not reported
