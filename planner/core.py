@@ -21,7 +21,7 @@ from zoneinfo import ZoneInfo
 from planner import _shaping as shaping
 from planner._lazy_re import LazyRe
 from planner.actions import compile_intent
-from planner.analysis import Clause, analyse, split_clauses
+from planner.analysis import KEPT_COLON, Clause, analyse, split_clauses
 from planner.answers import Refine
 from planner.command import CommandError, command_intents, command_language, parse_command
 from planner.context import Ask, BuildContext, Invalid, LedgerView
@@ -41,6 +41,7 @@ from planner.dialogue import (
     relays,
     small_talk,
     without_courtesy,
+    without_hedged_lead,
 )
 from planner.directory import Directory, Reader
 from planner.hurried import unhurried
@@ -321,7 +322,7 @@ class Planner:
             text  # before courtesy and relays are taken off: "можешь …?" asks whether it can
         )
         text = reshape(text)  # a quoted email, a contact's card, a table: in the rules' one-line forms
-        text = corrected(without_courtesy(relayed_request(text) or text))
+        text = corrected(without_hedged_lead(without_courtesy(relayed_request(text) or text)))
         text = await self._identifiers(unhurried(text))
         ctx.memory["full_text"] = text
         matched = False
@@ -757,18 +758,17 @@ class Planner:
 
 # A colon inside quotes is part of a title («Globex: выгрузить логи»), not where a request's content
 # starts: it is set aside while the words are read and put back in everything the reply carries.
-_KEPT_COLON = "\ue000"
 _QUOTED = LazyRe(r"«[^»]*»|“[^”]*”|\"[^\"]*\"|(?<!\w)'[^']*'(?!\w)")
 
 
 def _quoted_colons_kept(text: str) -> str:
-    return _QUOTED.sub(lambda m: m.group(0).replace(":", _KEPT_COLON), text)
+    return _QUOTED.sub(lambda m: m.group(0).replace(":", KEPT_COLON), text)
 
 
 def _quoted_colons_back(outcome: Outcome) -> Outcome:
-    if _KEPT_COLON not in outcome.plan.model_dump_json() + outcome.user_message + repr(outcome.question):
+    if KEPT_COLON not in outcome.plan.model_dump_json() + outcome.user_message + repr(outcome.question):
         return outcome
-    back = _KEPT_COLON, ":"
+    back = KEPT_COLON, ":"
     outcome.plan = Plan.model_validate_json(outcome.plan.model_dump_json().replace(*back))
     outcome.user_message = outcome.user_message.replace(*back)
     if outcome.question is not None:

@@ -243,6 +243,18 @@ def not_asked(text: str) -> Literal["negated", "hypothetical", "reported", "unsu
     return None
 
 
+def without_hedged_lead(text: str) -> str:
+    """ "Мне кажется, Ивану пора напомнить про продление. Создай задачу на пятницу: написать Ивану": the
+    doubt said first is why; the request after it says what (and does not point back at it with «это»)."""
+    lead = re.match(r"\s*[^.!?]+[.!?]+\s+(?=\S)", text)
+    if lead is None or not _UNSURE.match(lead.group(0)) or _ASKING_ME.search(lead.group(0)):
+        return text
+    rest = text[lead.end() :]
+    if not _own_request_after("x. " + rest) or re.search(r"(?i)\b(?:это|этом|that|this|it)\b", rest):
+        return text
+    return rest
+
+
 def _opens_with_a_request(text: str) -> bool:
     """ "Not sure — close ENG-101": after the hedge comes what to do."""
     hedge = _UNSURE.search(text)

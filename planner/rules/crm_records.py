@@ -112,7 +112,7 @@ _KIND_WORD = LazyRe(r"(?:человек\w*|контакт\w*|компани\w*|�
 _ROLE = LazyRe(
     r"\b(?:c[etfo]o|ciso|cmo|cpo|cio|cro|vp\b[\w\s]*|head\s+of\s+[\w\s]+|[\w\s]*\b(?:manager|director|lead|engineer|officer|"
     r"founder|owner|partner|buyer|analyst|accountant|consultant|head)|(?:генеральн\w+\s+|финансов\w+\s+|технически\w+\s+|"
-    r"коммерческ\w+\s+|исполнительн\w+\s+)?директор\w*(?:\s+по\s+[\w\s]+)?|руководител\w+(?:\s+[\w\s]+)?|"
+    r"коммерческ\w+\s+|исполнительн\w+\s+)?(?:фин|ген|тех|ком|арт|исп)?директор\w*(?:\s+по\s+[\w\s]+)?|руководител\w+(?:\s+[\w\s]+)?|"
     r"менеджер\w*(?:\s+по\s+[\w\s]+)?|глав\w+\s+[\w\s]+|основател\w+|бухгалтер\w*|инженер\w*|закупщик\w*|юрист\w*)\b",
     re.IGNORECASE,
 )

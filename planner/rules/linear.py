@@ -885,6 +885,10 @@ def _detail_segments(
     """Comma-separated details after a title ("team DES", "метка feature", "ответственный Макс",
     "high prio", "в проект Customer Onboarding"; tersely "p1", "max", "proj mobile"): what each says, and
     the body without them."""
+    # «…нарисовать баннер для вебинара проект вебсайт редизайн»: dictated, the project said last with no comma
+    body = re.sub(
+        r"(?i)(?<=[^\W\d_])\s+(?=(?:проект|project)\s+[^\s,.;]+(?:\s+[^\s,.;]+){0,2}\s*[.!]?$)", ", ", body
+    )
     parts = [_ITEM_LEAD.sub("", p.strip()) for p in re.split(r"\s*[,;]\s*|\s+/\s+", body)]
     parts = [p for p in parts if p.strip(" .;") and not _COUNT_REMARK.match(p.strip(" .;"))] or [body]
     details: dict[str, str] = {}

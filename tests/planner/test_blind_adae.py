@@ -219,3 +219,18 @@ async def test_a_meeting_that_took_place_is_the_reason_not_a_new_event(anna: Con
     assert writes(r) == [{"op": "complete_issue", "issue": "CS-12"}]
     r = await anna.say("Джейн из глобекса просила созвон в четверг в 16:00, минут на 30, поставь пожалуйста")
     assert [i["op"] for i in writes(r)] == ["create_event"]  # asked for, not reported
+
+
+async def test_a_time_inside_a_quote_keeps_its_minutes(anna: Conversation) -> None:
+    r = await anna.say(
+        "From Jane's email: “Could we do Tuesday, Dec 1 at 11:30? 45 min works for us.” "
+        "Please put it on Max's calendar and invite Jane."
+    )
+    (event,) = writes(r)
+    assert (event["start"], event["duration_minutes"]) == ("2026-12-01T11:30:00+03:00", 45)
+
+
+async def test_a_russian_contraction_of_a_job_title_is_the_title(anna: Conversation) -> None:
+    r = await anna.say("добавь контакт анна белова почта anna.belova@globex.com она в глобексе финдиректор")
+    (person,) = writes(r)
+    assert person["job_title"] == "финдиректор"
