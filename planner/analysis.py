@@ -718,6 +718,16 @@ def _split(text: str, now: datetime) -> list[Clause]:
         )
         dashed = re.search(r"\s[—–-]\s", text[merged[-1][1] : s]) is not None
         if (
+            "?" in text[merged[-1][1] : s]
+            and not _starts_with_verb(left)
+            and _WHY_I_ASK.match(text[s:e].strip())
+        ):
+            asked_to = text.index("?", merged[-1][1]) + 1
+            merged[-1] = (merged[-1][0], asked_to)  # the question keeps its mark: it is read as one
+            merged.append((s, e))  # "Какие у нас проекты? Не понимаю, куда класть задачи": why it is asked
+            reasons.add(len(merged) - 1)
+            parts = [right]
+        elif (
             _SAYS_THAT.search(left.text)
             and left.has("comment", "note")
             and not _starts_with_verb(right)
@@ -873,6 +883,13 @@ _NAMED_REASON = LazyRe(
 )
 _CARRIES = LazyRe(r"(?i)\d|срочн|urgent|high|low|приоритет|priority|высок|низк|\b(?:to|в|на|into)\s+\S+$")
 
+
+# said after a question, why it is asked: "not sure where to put things", «не понимаю, куда класть задачи»
+_WHY_I_ASK = LazyRe(
+    r"(?i)^(?:(?:я\s+)?не\s+(?:понимаю|знаю|уверен\w*|разобрал\w*)|(?:i\s+)?(?:don'?t|do\s+not)\s+(?:know|get|understand)|"
+    r"not\s+sure|(?:i'?m\s+)?trying\s+to|(?:i\s+)?just\s+(?:want|need)\s+to\s+(?:know|understand|plan)|хочу\s+понять|"
+    r"пытаюсь|(?:i'?m\s+)?new\s+here|я\s+(?:тут\s+)?нов\w*)\b"
+)
 
 _STANDING_RULE = LazyRe(
     r"(?i)^(?:(?:i|we)\s+(?:was|were|'ve\s+been|have\s+been)\s+told|(?:мне|нам)\s+(?:сказали|объяснили))\s+(?:to\s+|что\s+)?"

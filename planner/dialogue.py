@@ -437,6 +437,7 @@ EVENT_CHANGE = LazyRe(
     r"отложи(?:те)?)\s+(?:the\s+|my\s+|our\s+|this\s+|that\s+|tomorrow'?s\s+|today'?s\s+|мою\s+|мой\s+|нашу\s+|наш\s+|"
     r"эту\s+|этот\s+|завтрашн\w+\s+|сегодняшн\w+\s+)?(?:meeting|call|event|sync|demo|встреч\w*|созвон\w*|"
     r"звонок|событи\w*|демо)\b"
+    r"(?!\s+(?:notes?|deal|issue|task|ticket|prep|сделк\w*|задач\w*|заметк\w*|тикет\w*))"  # "move the demo deal"
 )
 EVENT_CHANGE_SAID = (
     "Встречи в календаре я могу создавать и показывать, а переносить или отменять существующие — нет: "

@@ -190,7 +190,15 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         if who is None:
             return False
         changes = {"owner" if deals else "assignee": who.name}
-    elif destination and not deals and re.match(r"(?i)(?:проект\w*|project)\s+\S", destination):
+    elif (
+        destination
+        and not deals
+        and (
+            re.match(r"(?i)(?:проект\w*|project)\s+\S", destination)
+            or not await _names_a_state(analyse(destination, ctx.now), ctx)
+            and [m for m in await find(ctx, clause, "project", text=destination) if m.score >= 0.9]
+        )
+    ):  # "move all ENG issues into Q1 Launch": a project's name where a state would be is the project
         project = [m for m in await find(ctx, clause, "project", text=destination) if m.score >= 0.9]
         if not project:
             return False

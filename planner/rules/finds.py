@@ -114,6 +114,12 @@ _NEW_VALUE = LazyRe(
 )
 
 
+_ASKER_AFTER = LazyRe(
+    r"(?i)^\s*(?:wants|needs|asked|asks|is\s+asking|would\s+like|wanted|хочет|хотел\w*|просит|попросил\w*|"
+    r"спрашивает|спросил\w*|интересуется)\b"
+)
+
+
 @rule(74)
 async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
     """Issues by team, state, label, priority or "me", with a count when asked."""
@@ -184,7 +190,15 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
         or bool(_BURNING.search(text))  # «что у нас просрочено?», «что горит на этой неделе?»
         or bool(urgent and _ONLY_ISSUES_HAVE.search(text))  # "whats urgent rn": only issues have a priority
     )
-    named = [m for m in await find(ctx, clause, "user") if m.score >= 0.5]
+    spans = key_spans(text)
+    named = [
+        m
+        for m in await find(ctx, clause, "user")
+        if m.score >= 0.5
+        and not _ASKER_AFTER.match(
+            text[spans[max(m.positions)][1] :] if max(m.positions) < len(spans) else ""
+        )
+    ]  # "…urgent issues — Max wants them for the standup": who asks is no filter
     mine = mine or any(m.entity.extra.get("is_me") for m in named)  # «что висит на анне» when Anna asks
     users = [m.entity for m in named if not m.entity.extra.get("is_me")]
     if not about_issues or not (

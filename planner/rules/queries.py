@@ -252,8 +252,8 @@ async def issue_query(clause: Clause, ctx: BuildContext) -> bool:
     if about:
         query = about.group(1).strip(" ?.!")
     else:
-        query = _STOP.sub(" ", strip_spans(clause.text, list(clause.moment.spans))).strip(" ?.!,")
-        query = re.sub(r"\s{2,}", " ", query)
+        query = _STOP.sub(" ", strip_spans(clause.text, list(clause.moment.spans))).strip(" ?.!,:;—-")
+        query = re.sub(r"\s{2,}", " ", query)  # "search issues: login": the word searched, not its colon
     if not query:
         return False
     if not clause.has("issue", "task", "linear", "project", "team") and not await _issues_about(query, ctx):

@@ -234,3 +234,8 @@ async def test_a_russian_contraction_of_a_job_title_is_the_title(anna: Conversat
     r = await anna.say("добавь контакт анна белова почта anna.belova@globex.com она в глобексе финдиректор")
     (person,) = writes(r)
     assert person["job_title"] == "финдиректор"
+
+
+async def test_a_record_named_after_a_meeting_word_is_not_taken_for_an_event(anna: Conversation) -> None:
+    r = await anna.say("move the demo deal to Won")
+    assert "Google Calendar" not in (r["user_message"] or "")
