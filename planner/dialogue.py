@@ -119,7 +119,10 @@ _GREETING_HEAD = LazyRe(
 
 
 _FILLER_HEAD = LazyRe(
-    r"(?i)^\s*(?:(?:um+|uh+|erm|hmm+|э+|эм+|ммм*|ну|короче|слушай|okay\s+so|ok\s+so|so|well|like)(?:[,.…]+\s*|\s+))+"
+    r"(?i)^\s*(?:(?:um+|uh+|erm|hmm+|э+|эм+|ммм*|ну|короче|слушай|okay\s+so|ok\s+so|so|well|like)(?:[,.…]+\s*|\s+)|"
+    # "sorry, dumb question — …", «извините, глупый вопрос: …», "quick question:": the question comes next
+    r"(?:(?:sorry|извините|простите)[,\s]+)?(?:(?:a|one)\s+)?(?:dumb|stupid|silly|quick|naive|глуп\w+|быстр\w+|наивн\w+)\s+"
+    r"(?:question|вопрос)\s*(?:[—–:,.-]+\s*|\s+)|(?:sorry|извините|простите)\s*(?:[—–:,.-]+\s*))+"
 )
 
 

@@ -220,6 +220,10 @@ _CLOSED_AS = LazyRe(r"(?i)\bclos(?:e|ed)[\s-](lost|won)\b")
 _AND_AS_A_NOTE = LazyRe(
     r"(?i)\b(as\s+a\s+comment\s+(?:on|to|in|under)\s+\S+?)[,\s]+and\s+(?:also\s+)?as\s+a\s+note\s+(on|to|in)\s+"
 )
+# "ENG-106 back to in progress", «ENG-105 обратно в работу»: the same as an arrow
+_BACK_TO = LazyRe(r"(?i)\b([A-Za-z]{2,5}-\d+)\s+(?:back\s+to|обратно\s+в)\s+(?=\S)")
+# «ENG-105 и DES-7 — в in review»: the dash only sets the destination apart
+_DASH_BEFORE_WHERE = LazyRe(r"(?i)\b([A-Za-z]{2,5}-\d+)\s+[—–]\s+(?=(?:в|во|на|to|into)\s)")
 # "cancel ENG-101", "cancel every open ENG issue, we're migrating…", «отмени задачу CS-15»: the issues go to
 # the Canceled state (a meeting, a deal or a draft is cancelled otherwise: those are left alone)
 _CANCEL_ISSUES = LazyRe(
@@ -290,6 +294,8 @@ def unhurried(text: str) -> str:
     text = _CLOSE_LOST_X.sub(
         lambda m: f"move {m.group(2)} to {m.group(1).title()}", text
     )  # "close-lost everything in Lead"
+    text = _BACK_TO.sub(r"\1 → ", text)
+    text = _DASH_BEFORE_WHERE.sub(r"\1 ", text)
     text = _AND_AS_A_NOTE.sub(r"\1. Also add this as a note \2 ", text)
     text = _CANCEL_ISSUES.sub(_canceled, text)
     text = _CLOSED_AS.sub(lambda m: m.group(1).title(), text)  # "mark it closed-won", "Globex is closed lost"

@@ -239,3 +239,38 @@ async def test_a_russian_contraction_of_a_job_title_is_the_title(anna: Conversat
 async def test_a_record_named_after_a_meeting_word_is_not_taken_for_an_event(anna: Conversation) -> None:
     r = await anna.say("move the demo deal to Won")
     assert "Google Calendar" not in (r["user_message"] or "")
+
+
+async def test_who_asks_for_a_list_is_no_filter_of_it(anna: Conversation) -> None:
+    r = await anna.say("Could you pull up all urgent issues — Max wants them for the standup.")
+    assert intents(r) == [{"op": "find", "object": "issues", "filters": {"priority": "urgent"}}]
+
+
+async def test_a_question_then_why_it_is_asked_is_the_question(anna: Conversation) -> None:
+    r = await anna.say("Какие у нас есть проекты в Linear? Не понимаю, куда класть задачи")
+    assert all(p in r["user_message"] for p in ("Customer Onboarding", "Mobile App", "Q1 Launch", "Website Redesign"))
+
+
+async def test_a_search_word_after_a_colon_is_searched_without_it(anna: Conversation) -> None:
+    r = await anna.say("search issues: login")
+    assert intents(r) == [{"op": "find", "object": "issues", "filters": {"text": "login"}}]
+
+
+async def test_a_projects_name_where_a_state_would_be_moves_the_issues_into_it(anna: Conversation) -> None:
+    r = await anna.say("move all ENG issues into Q1 Launch")
+    assert writes(r) == [
+        {"op": "update_matching", "object": "issues", "filters": {"team": "Engineering"}, "changes": {"project": "Q1 Launch"}}
+    ]
+
+
+async def test_a_lead_in_that_apologises_for_a_question_leaves_the_question(anna: Conversation) -> None:
+    r = await anna.say("sorry, dumb question — who owns the Alfa-Leasing deal? I need to ask them something")
+    assert r["status"] == "answered"
+    assert "Oleg" in r["user_message"]
+
+
+async def test_back_to_a_state_and_a_dash_before_where_are_moves(anna: Conversation) -> None:
+    r = await anna.say("ENG-106 back to in progress, Oleg's on it")
+    assert writes(r)[0] == {"op": "update_issue", "issue": "ENG-106", "state": "In Progress"}
+    r = await anna.say("ENG-105 и DES-7 — в in review")
+    assert [(i["issue"], i["state"]) for i in writes(r)] == [("ENG-105", "In Review"), ("DES-7", "In Review")]
