@@ -146,6 +146,7 @@ class Planner:
             await self.interpreter.aclose()
 
     async def plan(self, req: PlanRequest, plan_id: str, answers: dict[str, str] | None = None) -> Outcome:
+        LazyRe.compile_pending()  # the first request compiles the rules' patterns; later ones find none
         answers = dict(answers or {})
         first = not answers  # the model is asked only when a request is first read, never on an answer
         tz = ZoneInfo(req.timezone)

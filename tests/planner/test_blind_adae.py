@@ -248,7 +248,9 @@ async def test_who_asks_for_a_list_is_no_filter_of_it(anna: Conversation) -> Non
 
 async def test_a_question_then_why_it_is_asked_is_the_question(anna: Conversation) -> None:
     r = await anna.say("Какие у нас есть проекты в Linear? Не понимаю, куда класть задачи")
-    assert all(p in r["user_message"] for p in ("Customer Onboarding", "Mobile App", "Q1 Launch", "Website Redesign"))
+    assert all(
+        p in r["user_message"] for p in ("Customer Onboarding", "Mobile App", "Q1 Launch", "Website Redesign")
+    )
 
 
 async def test_a_search_word_after_a_colon_is_searched_without_it(anna: Conversation) -> None:
@@ -259,7 +261,12 @@ async def test_a_search_word_after_a_colon_is_searched_without_it(anna: Conversa
 async def test_a_projects_name_where_a_state_would_be_moves_the_issues_into_it(anna: Conversation) -> None:
     r = await anna.say("move all ENG issues into Q1 Launch")
     assert writes(r) == [
-        {"op": "update_matching", "object": "issues", "filters": {"team": "Engineering"}, "changes": {"project": "Q1 Launch"}}
+        {
+            "op": "update_matching",
+            "object": "issues",
+            "filters": {"team": "Engineering"},
+            "changes": {"project": "Q1 Launch"},
+        }
     ]
 
 
