@@ -259,15 +259,20 @@ def without_hedged_lead(text: str) -> str:
 
 
 def _opens_with_a_request(text: str) -> bool:
-    """ "Not sure — close ENG-101": after the hedge comes what to do."""
+    """ "Not sure — close ENG-101", "Looks like Globex signed — move it to Won": after the hedge, a piece
+    that starts with what to do."""
     hedge = _UNSURE.search(text)
     if hedge is None:
         return False
-    first = re.match(r"[\s,:;—–-]*(?:but\s+|но\s+|please\s+|пожалуйста\s+)?([^\W\d_]+)", text[hedge.end() :])
-    if first is None:
-        return False
-    verb = norm(first.group(1))
-    return verb in _VERBS and (verb.isascii() or is_imperative(verb))
+    rest = text[hedge.end() :]
+    for m in re.finditer(
+        r"(?:^|[,:;—–.!?]|\s-\s|\b(?:so|then|and|but|но|так\s+что|и))\s*(?:please\s+|пожалуйста\s+)?([^\W\d_]+)",
+        rest,
+    ):
+        verb = norm(m.group(1))
+        if verb in _VERBS and (verb.isascii() or is_imperative(verb)):
+            return True
+    return False
 
 
 def _own_request_after(text: str) -> bool:

@@ -281,3 +281,10 @@ async def test_back_to_a_state_and_a_dash_before_where_are_moves(anna: Conversat
     assert writes(r)[0] == {"op": "update_issue", "issue": "ENG-106", "state": "In Progress"}
     r = await anna.say("ENG-105 и DES-7 — в in review")
     assert [(i["issue"], i["state"]) for i in writes(r)] == [("ENG-105", "In Review"), ("DES-7", "In Review")]
+
+
+async def test_a_hedge_followed_by_what_to_do_is_a_request(anna: Conversation) -> None:
+    r = await anna.say("Looks like Globex signed — move it to Won")
+    assert r["status"] == "draft_pending"
+    r = await anna.say("maybe Romashka refused")
+    assert r["status"] == "needs_clarification"
