@@ -112,6 +112,8 @@ _COURTESY_TAIL = LazyRe(
 )
 
 
+# a last sentence that only apologises or worries ("Sorry, I don't know if we have them already")
+_APOLOGY_TAIL = LazyRe(r"(?i)[.!?…]\s+(?:sorry|извините|простите|сорри)\b[^.!?]*[.!?…]*\s*$")
 _GREETING_HEAD = LazyRe(
     r"(?i)^\s*(?:hi|hello|hey|good\s+(?:morning|afternoon|evening)|привет|здравствуй(?:те)?|добрый\s+(?:день|вечер)|"
     r"доброе\s+утро)(?:\s+(?:there|team|all|всем))?\s*[!,.]+\s*(?=\S)"
@@ -137,12 +139,25 @@ def without_courtesy(text: str) -> str:
     """The request without the greeting said before it and the courtesy said after it."""
     tail = _COURTESY_TAIL.search(text)
     text = text[: tail.start()] if tail and tail.start() > 0 else text
+    sorry = _APOLOGY_TAIL.search(text)  # "… Sorry, I don't know if we already have them somewhere"
+    if (
+        sorry and sorry.start() > 0 and not _asks_something(sorry.group(0))
+    ):  # "… Sorry, close ENG-102 instead"
+        text = text[: sorry.start() + 1]
     head = _GREETING_HEAD.match(text)
     text = text[head.end() :] if head else text
     filler = _FILLER_HEAD.match(text)  # "um who owns …", «эээ когда срок …»: the question starts after
     text = text[filler.end() :] if filler and filler.end() < len(text) else text
     tell = _TELL_ME.match(text)  # «напомни, какие задачи …», "remind me what's due": the question itself
     return text[tell.end() :] if tell else text
+
+
+def _asks_something(words: str) -> bool:
+    """A command verb among the words (English, or a Russian imperative)."""
+    return any(
+        (w := norm(x)) in _VERBS and (w.isascii() or is_imperative(w))
+        for x in re.findall(r"[^\W\d_]+", words)
+    )
 
 
 def relayed_request(text: str) -> str | None:

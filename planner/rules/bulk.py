@@ -519,8 +519,8 @@ async def _unread(clause: Clause, ctx: BuildContext) -> str:
     # «Олег уходит в отпуск, поэтому переназначь все его задачи …»: what is told before the request, and
     # before the records it names, is why (its names are still read as filters)
     because = re.search(
-        r"(?i),\s+(?:он|она|они|he|she|they|it|we|мы)\s+[^,]*$", clause.text
-    )  # ", он в отпуске"
+        r"(?i),\s+(?:он|она|они|he|she|they|it|we|мы)(?:\s+|'s\s+|'re\s+|'ll\s+)[^,]*$", clause.text
+    )  # ", он в отпуске", ", he's on vacation till Dec 10"
     every = _ALL.search(clause.text) or _THEIR_ALL.search(clause.text)
     told = [m.end() for m in _LEAD_IN.finditer(clause.text) if every and m.end() <= every.start()]
     told_until = told[-1] if told else 0

@@ -288,3 +288,21 @@ async def test_a_hedge_followed_by_what_to_do_is_a_request(anna: Conversation) -
     assert r["status"] == "draft_pending"
     r = await anna.say("maybe Romashka refused")
     assert r["status"] == "needs_clarification"
+
+
+async def test_a_reason_about_him_after_a_bulk_reassign_is_no_filter(anna: Conversation) -> None:
+    r = await anna.say("reassign all of Oleg's open issues to Max, he's on vacation till Dec 10")
+    assert writes(r) == [
+        {"op": "update_matching", "object": "issues", "filters": {"state": "open", "assignee": "Oleg Ivanov"},
+         "changes": {"assignee": "Max Weber"}}
+    ]  # fmt: skip
+
+
+async def test_a_last_sentence_that_only_apologises_is_no_request(anna: Conversation) -> None:
+    r = await anna.say(
+        "Please create a company called Stark Industries, their site is stark.com. "
+        "Sorry, I don't know if we already have them somewhere"
+    )
+    assert [i["op"] for i in writes(r)] == ["create_company"]
+    r = await anna.say("close ENG-101. Sorry, close ENG-102 instead")
+    assert writes(r) == [{"op": "complete_issue", "issue": "ENG-102"}]
