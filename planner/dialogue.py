@@ -256,6 +256,7 @@ def not_asked(text: str) -> Literal["negated", "hypothetical", "reported", "unsu
         and not relayed
         and relayed_request(text) is None
         and not _own_request_after(text)
+        and not _piece_asks(text[reported.end() :])  # "Max says the call went fine — log that as a note"
     ):
         return "reported"
     return None
@@ -277,9 +278,11 @@ def _opens_with_a_request(text: str) -> bool:
     """ "Not sure — close ENG-101", "Looks like Globex signed — move it to Won": after the hedge, a piece
     that starts with what to do."""
     hedge = _UNSURE.search(text)
-    if hedge is None:
-        return False
-    rest = text[hedge.end() :]
+    return hedge is not None and _piece_asks(text[hedge.end() :])
+
+
+def _piece_asks(rest: str) -> bool:
+    """A piece of `rest` (after a comma, a dash, a colon or a sentence's end) starts with what to do."""
     for m in re.finditer(
         r"(?:^|[,:;—–.!?]|\s-\s|\b(?:so|then|and|but|но|так\s+что|и))\s*(?:please\s+|пожалуйста\s+)?([^\W\d_]+)",
         rest,

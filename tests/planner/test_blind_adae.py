@@ -306,3 +306,13 @@ async def test_a_last_sentence_that_only_apologises_is_no_request(anna: Conversa
     assert [i["op"] for i in writes(r)] == ["create_company"]
     r = await anna.say("close ENG-101. Sorry, close ENG-102 instead")
     assert writes(r) == [{"op": "complete_issue", "issue": "ENG-102"}]
+
+
+async def test_what_someone_said_then_the_persons_own_ask_after_a_dash_is_drafted(anna: Conversation) -> None:
+    r = await anna.say(
+        "Max says the Globex negotiation call went fine — log that as a note on the Globex pilot deal."
+    )
+    assert [i["op"] for i in writes(r)] == ["create_note"]
+    assert r["status"] == "draft_pending"
+    r = await anna.say("Max said he closed ENG-104")
+    assert r["status"] == "needs_clarification"  # only what he said: asked first
