@@ -289,13 +289,13 @@ CORPORA = [
     ),
     (
         "corpus_v33.jsonl",
-        85,
+        86,
         "blind, set AD (an executive assistant speaking of the boss in the third person; a sales rep dictating "
         "while driving), written after AB and AC's fixes: 162/200 with 14 wrong drafts on first contact",
     ),
     (
         "corpus_v34.jsonl",
-        87,
+        88,
         "blind, set AE (a hedging new hire; a backend engineer living in Linear), written after AB and AC's "
         "fixes: 165/200 with 5 wrong drafts on first contact",
     ),
