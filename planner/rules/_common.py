@@ -15,7 +15,7 @@ from planner.numbers import NUMBER_WORDS, number_from_words, spoken_numbers
 from planner.resolve import Mention, aliases_of, find_mentions, key_spans, keys_for, match_words
 
 __all__ = [
-    "COUNT_WORD", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "amount_of", "clean_title", "find", "iso_date", "priorities_said", "priority_of", "strip_spans", "strong", "without_heading",
+    "COUNT_WORD", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "amount_of", "colleague_asked_for", "clean_title", "find", "iso_date", "priorities_said", "priority_of", "strip_spans", "strong", "without_heading",
 ]  # fmt: skip
 
 _LEAD_RU = LazyRe(
@@ -296,6 +296,31 @@ def amount_of(text: str, default: str | None = "USD") -> tuple[float, str | None
 
 def iso_date(d: datetime | None) -> str | None:
     return d.date().isoformat() if d else None
+
+
+async def colleague_asked_for(
+    ctx: BuildContext, clause: Clause, name: str, slot: str, asked: tuple[str, str]
+) -> Entity | None:
+    """A colleague named whom the workspace does not know ("a task for Olga", "Petya's deals"): the one
+    the person picks, or one question with the members as choices (`asked`, ru and en, says for what) —
+    never dropped. None when the name is no stranger: a pronoun, a member, or a record of the CRM (a
+    task "for Acme" is about Acme)."""
+    if name.lower() in ("me", "us", "you", "it", "them", "him", "her", "the", "a", "an"):
+        return None
+    for kind in ("member", "person", "company", "deal"):
+        if [m for m in await find(ctx, clause, kind, text=name) if m.score >= 0.5]:
+            return None
+    members = await ctx.directory.members()
+    picked = next((m for m in members if m.id == ctx.answer(slot)), None)
+    if picked is not None:
+        return picked
+    raise ctx.ask(
+        slot,
+        ctx.t(
+            f"Не знаю коллегу «{name}». {asked[0]}", f"I don't know a colleague called '{name}'. {asked[1]}"
+        ),
+        choices=[(m.name, m.id) for m in members],
+    )
 
 
 async def find(ctx: BuildContext, clause: Clause, kind: str, *, text: str | None = None) -> list[Mention]:

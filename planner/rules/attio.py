@@ -21,6 +21,7 @@ from planner.rules._common import (
     POINTED_TO_ONE,
     amount_of,
     clean_title,
+    colleague_asked_for,
     find,
     quoted,
     stage_said_as_destination,
@@ -869,28 +870,6 @@ def _counted_items(clause: Clause) -> list[str]:
     return items if len(items) == (int(n) if n.isdigit() else number_from_words([n])) else []
 
 
-async def _stranger(ctx: BuildContext, clause: Clause, name: str) -> Entity | None:
-    """ "an Attio task for Olga" when no Olga works here: whom it is for is asked (the answer is a
-    member), never dropped. None when the name is a record of the CRM (a task for Acme is about Acme)."""
-    if name.lower() in ("me", "us", "you", "it", "them", "him", "her", "the", "a", "an"):
-        return None
-    for kind in ("person", "company", "deal", "member"):
-        if [m for m in await find(ctx, clause, kind, text=name) if m.score >= 0.5]:
-            return None
-    members = await ctx.directory.members()
-    picked = next((m for m in members if m.id == ctx.answer("for_whom")), None)
-    if picked is not None:
-        return picked
-    raise ctx.ask(
-        "for_whom",
-        ctx.t(
-            f"Не знаю коллегу «{name}». Для кого задача?",
-            f"I don't know a colleague called '{name}'. Who is the task for?",
-        ),
-        choices=[(m.name, m.id) for m in members],
-    )
-
-
 async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
     """A workspace member the task is for ("поручи Максу", "поставь Олегу задачу", "a CRM task for Oleg")."""
     members = [m for m in await find(ctx, clause, "member") if m.score >= 0.5]
@@ -912,7 +891,9 @@ async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
         and for_them.group(1)[:1].isupper()
         and not any(a <= for_them.start(1) < b for a, b in clause.moment.spans)  # "for Monday": when
     ):
-        stranger = await _stranger(ctx, clause, for_them.group(1))
+        stranger = await colleague_asked_for(
+            ctx, clause, for_them.group(1), "for_whom", ("Для кого задача?", "Who is the task for?")
+        )
         if stranger is not None:
             return stranger
     if re.search(r"(?i)\b(?:for\s+me|to\s+me|remind\s+me|мне|себе|на\s+меня|для\s+меня)\b", head) and not (

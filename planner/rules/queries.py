@@ -12,7 +12,15 @@ from planner.directory import Entity
 from planner.intents.models import Filters, Find
 from planner.resolve import key_spans
 from planner.rules import rule
-from planner.rules._common import aggregate_of, currency_said, each_once, find, strip_spans, strong
+from planner.rules._common import (
+    aggregate_of,
+    colleague_asked_for,
+    currency_said,
+    each_once,
+    find,
+    strip_spans,
+    strong,
+)
 
 __all__ = ["calendar_query", "crm_query", "issue_query"]
 
@@ -101,20 +109,10 @@ async def _owner_asked(clause: Clause, ctx: BuildContext) -> list[Entity]:
     said = _OWNER_SAID.search(clause.text)
     if said is None:
         return []
-    members = await ctx.directory.members()
-    picked = ctx.answer("owner")
-    chosen = [m for m in members if m.id == picked]
-    if chosen:
-        return chosen
     name = next(g for g in said.groups() if g)
-    raise ctx.ask(
-        "owner",
-        ctx.t(
-            f"Не знаю коллегу «{name}». Чьи сделки показать?",
-            f"I don't know a colleague called '{name}'. Whose deals should I show?",
-        ),
-        choices=[(m.name, m.id) for m in members],
-    )
+    asked = ("Чьи сделки показать?", "Whose deals should I show?")
+    picked = await colleague_asked_for(ctx, clause, name, "owner", asked)
+    return [picked] if picked is not None else []
 
 
 @rule(85)
