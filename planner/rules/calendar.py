@@ -10,7 +10,7 @@ from planner._lazy_re import LazyRe
 from planner.analysis import Clause, analyse, head_of, reports_past
 from planner.context import BuildContext
 from planner.dates import range_start, time_ranges
-from planner.dialogue import EVENT_CHANGE, EVENT_CHANGE_SAID
+from planner.dialogue import EVENT_CHANGE
 from planner.directory import Entity
 from planner.intents.models import CreateEvent
 from planner.resolve import best, key_spans, keys_for, match_words
@@ -259,9 +259,8 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
         return False  # «Задачу про квартальный созвон … никто не взял»: an issue about a meeting
     if reports_past(clause):  # «…, созвон с Acme провели утром», "the call went fine": one that was
         return False
-    if EVENT_CHANGE.match(clause.text):  # "…, and cancel the call with Jane": an event that exists
-        ctx.notes.append(ctx.t(*EVENT_CHANGE_SAID))  # is not a new one; the person is told, not left guessing
-        return True
+    if EVENT_CHANGE.match(clause.text):  # "…, and cancel the call with Jane": an event that exists is no
+        return False  # new one (alone, the request is answered honestly; beside others, it is named back)
     meeting = clause.has("meeting") or _event_like(clause) and not clause.has("block")  # a block said is one
     with_people = re.search(r"\b(?:with|с|со)\s+[A-ZА-ЯЁ][\w-]+", clause.text)
     if (

@@ -316,3 +316,10 @@ async def test_what_someone_said_then_the_persons_own_ask_after_a_dash_is_drafte
     assert r["status"] == "draft_pending"
     r = await anna.say("Max said he closed ENG-104")
     assert r["status"] == "needs_clarification"  # only what he said: asked first
+
+
+async def test_an_event_change_beside_another_request_is_named_back_not_drafted(anna: Conversation) -> None:
+    r = await anna.say("Close ENG-101, and also delete the meeting with Jane")
+    assert r["status"] == "needs_clarification"
+    assert "delete the meeting with Jane" in r["clarifying_question"]
+    assert "create_event" not in [i["op"] for i in writes(r)]
