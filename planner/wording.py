@@ -86,7 +86,7 @@ _FIELDS = {
     "job_title": ("должность", "job title"), "description": ("описание", "description"), "name": ("название", "name"),
     "domains": ("домен", "domain"), "email_addresses": ("email", "email"), "value": ("сумма", "amount"),
     "owner": ("ответственный", "owner"), "stage": ("стадия", "stage"), "title": ("название", "title"),
-    "dueDate": ("срок", "due date"), "assigneeId": ("исполнитель", "assignee"),
+    "dueDate": ("срок", "due date"), "assigneeId": ("исполнитель", "assignee"), "company": ("компания", "company"),
 }  # fmt: skip
 
 

@@ -278,7 +278,7 @@ def _overwrite(ctx: BuildContext, name: str, what: str) -> RiskFlag:
 
 _ATTRIBUTES = {
     "companies": {"description", "domains", "name"},
-    "people": {"job_title", "email_addresses", "name", "description"},
+    "people": {"job_title", "email_addresses", "name", "description", "company"},
 }
 _ATTRIBUTE_ALIASES = {"title": "job_title", "role": "job_title", "position": "job_title", "domain": "domains",
                       "website": "domains", "email": "email_addresses", "emails": "email_addresses"}  # fmt: skip
@@ -291,6 +291,7 @@ async def update_record(intent: UpdateRecord, ctx: BuildContext) -> None:
     found: tuple[str, Entity] | None = intent.resolved("record")
     obj, record = found or await refs.crm_record(ctx, need(ctx, intent, "record"), objects=objects)
     values: dict[str, Any] = {}
+    shown_as: dict[str, str] = {}  # what the preview says for a value that is a record's id
     for raw_key, given in intent.values.items():
         value = (given[0] if given else "") if isinstance(given, list) else given
         key = _ATTRIBUTE_ALIASES.get(raw_key.lower(), raw_key.lower())
@@ -302,6 +303,10 @@ async def update_record(intent: UpdateRecord, ctx: BuildContext) -> None:
             if not m:
                 raise Invalid(f"values.domains: «{value[:60]}» is not a domain (like acme.com)")
             values[key] = [m.group(1).lower()]
+        elif key == "company":  # "Jane Doe moved to Initech": the person's company, a record of its own
+            _, company = await refs.crm_record(ctx, value.strip(), slot="company", objects=("companies",))
+            values[key] = company.id
+            shown_as[key] = company.name
         elif key == "email_addresses":
             if not _EMAIL.match(value.strip()):
                 raise Invalid(f"values.email_addresses: «{value[:60]}» is not an email address")
@@ -313,7 +318,8 @@ async def update_record(intent: UpdateRecord, ctx: BuildContext) -> None:
     if not values:
         raise ctx.ask("value", ctx.t("Какое новое значение?", "What is the new value?"))
     shown = ", ".join(
-        f"{field_name(k, ctx.lang)} → {v[0] if isinstance(v, list) else v}" for k, v in values.items()
+        f"{field_name(k, ctx.lang)} → {shown_as.get(k) or (v[0] if isinstance(v, list) else v)}"
+        for k, v in values.items()
     )
     preview = ctx.t(f"Attio: «{record.name}»: {shown}", f"Attio: '{record.name}': {shown}")
     if obj == "deals":

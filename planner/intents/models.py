@@ -191,7 +191,9 @@ class UpdateRecord(IntentBase):
         Annotated[str, StringConstraints(max_length=60)],
         Annotated[str, StringConstraints(max_length=MAX_BODY)]
         | Annotated[list[Ref], Field(max_length=MAX_ITEMS)],
-    ] = Field(description="attribute -> new value: job_title, description, domains, email_addresses, name")
+    ] = Field(
+        description="attribute -> new value: job_title, description, domains, email_addresses, name, company (a person's, by name)"
+    )
 
 
 class CreateNote(IntentBase):

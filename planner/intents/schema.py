@@ -51,7 +51,7 @@ _SHARED = {
     "amount": "a number (25000)",
     "currency": "ISO code (USD, EUR, RUB)",
     "object": "for find: " + ", ".join(FIND_OBJECTS),
-    "values": "update_record: {attribute: new value} (job_title, description, domains, email_addresses, name)",
+    "values": "update_record: {attribute: new value} (job_title, description, domains, email_addresses, name, a person's company)",
     "filters": "find/update_matching: " + ", ".join(Filters.model_fields),
     "aggregate": "find: count, sum:amount, or count:assignee (issues per person)",
     "changes": "update_matching: fields to set, or {complete|archive|delete: true}",

@@ -16,7 +16,14 @@ from planner.numbers import spoken_numbers
 from planner.references import task_id
 from planner.resolve import keys_for
 from planner.rules import rule
-from planner.rules._common import amount_of, find, stage_said_as_destination, strong, without_old_amounts
+from planner.rules._common import (
+    POINTED_TO_ONE,
+    amount_of,
+    find,
+    stage_said_as_destination,
+    strong,
+    without_old_amounts,
+)
 from planner.rules.attio import OBJECT, crm_target
 
 __all__ = ["complete_crm_task", "update_record"]
@@ -46,6 +53,8 @@ _FIELDS: list[tuple[re.Pattern[str], str, set[str]]] = [
         "owner",
         {"deal"},
     ),
+    # "change her company to Initech", «поменяй Джейн компанию на Initech»: where a person works
+    (re.compile(r"\b(компани\w*|company|employer|работодател\w*)\b", re.I), "company", {"person"}),
 ]
 _VALUE = LazyRe(
     r"(?:->|→|\bна\b|\bto\b|\bв\b|:|=|\bis now\b|\bтеперь\b|\bновый\b|\bновая\b|\bnew\b)\s*[«\"']?(.+?)[»\"']?\s*$",
@@ -205,6 +214,8 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         and re.search(r"(?i)\b(?:them|those|these|их|эти)\b", clause.text)
     ):
         return False  # "Create the renewal tasks … and assign them to Max": the tasks, not the deal's owner
+    if attribute == "company":
+        return await _persons_company(clause, ctx)
     target = await crm_target(clause, ctx, "target")
     earlier = ctx.memory.get("deal") or (ctx.memory.get("record") or (None, None))[1]
     if target is None and "deal" in kinds and isinstance(earlier, Entity) and earlier.kind == "deal":
@@ -251,6 +262,34 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
     await ctx.emit(
         UpdateRecord(record=record.name, object=OBJECT[kind], values={attribute: str(shown)[:500]}),  # type: ignore[arg-type]
         record=(OBJECT[kind], record),
+    )
+    return True
+
+
+# "… change her company to Initech (in the CRM)", «поменяй Джейн компанию на Initech»: the company it becomes
+_NEW_EMPLOYER = LazyRe(
+    r"(?i)\b(?:to|на|в)\s+([^,.;!?]+?)\s*(?:(?:in|в)\s+(?:the\s+)?(?:crm|срм|attio))?\s*[.!]?\s*$"
+)
+
+
+async def _persons_company(clause: Clause, ctx: BuildContext) -> bool:
+    """A person's company changed: the person named (or the one just said, for "her"), the company the
+    words end with. Both must be records of the CRM; anything less is not this change."""
+    to = _NEW_EMPLOYER.search(clause.text)
+    companies = strong(await find(ctx, clause, "company", text=to.group(1))) if to else []
+    if not companies:
+        return False
+    head = clause.text[: to.start()] if to else clause.text
+    people = strong(await find(ctx, clause, "person", text=head))
+    if not people and (POINTED_TO_ONE.search(head) or re.search(r"(?i)\b(?:her|his|их|её|ее|его)\b", head)):
+        for before in reversed(ctx.memory.get("said") or []):  # "Jane Doe moved … . change her company …"
+            people = people or strong(await find(ctx, clause, "person", text=before))
+    if len({m.entity.id for m in people}) != 1:
+        return False
+    person, company = people[0].entity, companies[0].entity
+    await ctx.emit(
+        UpdateRecord(record=person.name, object="people", values={"company": company.name}),
+        record=("people", person),
     )
     return True
 

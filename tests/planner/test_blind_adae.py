@@ -323,3 +323,22 @@ async def test_an_event_change_beside_another_request_is_named_back_not_drafted(
     assert r["status"] == "needs_clarification"
     assert "delete the meeting with Jane" in r["clarifying_question"]
     assert "create_event" not in [i["op"] for i in writes(r)]
+
+
+async def test_a_persons_new_company_is_drafted_and_lands_in_the_crm(anna: Conversation) -> None:
+    r = await anna.say(
+        "Jane Doe moved to Initech apparently, weird. anyway please change her company to Initech in the CRM"
+    )
+    assert writes(r) == [
+        {"op": "update_record", "record": "Jane Doe", "object": "people", "values": {"company": "Initech"}}
+    ]
+    draft = r["draft"]["id"]
+    assert (await anna.call("confirm_draft", draft_id=draft))["status"] == "confirmed"
+    assert (await anna.call("execute_draft", draft_id=draft))["status"] == "executed"
+    after = await anna.say("who from Initech is in our CRM?", conversation_id="after")
+    assert "Jane Doe" in after["user_message"]
+
+
+async def test_a_company_nobody_has_is_no_persons_new_company(anna: Conversation) -> None:
+    r = await anna.say("change Jane Doe's company to Wayne Enterprises")
+    assert r.get("draft") is None

@@ -947,7 +947,7 @@ async def test_a_value_outside_a_fields_allowed_values_is_invalid_naming_the_fie
         ),
         (
             {"op": "update_record", "record": "Ivan Petrov", "values": {"shoe_size": "42"}},
-            "values.shoe_size: not an attribute of people (allowed: description, email_addresses, job_title",
+            "values.shoe_size: not an attribute of people (allowed: company, description, email_addresses, job_title",
         ),
         (
             {
