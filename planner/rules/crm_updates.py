@@ -154,6 +154,10 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         )
     )  # "initech renewal amount = 21k", "сделку глобекс теперь ведёт макс", "Альфа — сумма 900 тысяч"
     found = _field(clause)
+    if found is not None and found[0] == "company":
+        if await _persons_company(clause, ctx):
+            return True
+        found = None  # "the Acme company deal to 50k": the word "company" names no field here
     if (
         found is None
         and amount_of(clause.text, default=None)
@@ -214,8 +218,6 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         and re.search(r"(?i)\b(?:them|those|these|их|эти)\b", clause.text)
     ):
         return False  # "Create the renewal tasks … and assign them to Max": the tasks, not the deal's owner
-    if attribute == "company":
-        return await _persons_company(clause, ctx)
     target = await crm_target(clause, ctx, "target")
     earlier = ctx.memory.get("deal") or (ctx.memory.get("record") or (None, None))[1]
     if target is None and "deal" in kinds and isinstance(earlier, Entity) and earlier.kind == "deal":

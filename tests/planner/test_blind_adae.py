@@ -342,3 +342,8 @@ async def test_a_persons_new_company_is_drafted_and_lands_in_the_crm(anna: Conve
 async def test_a_company_nobody_has_is_no_persons_new_company(anna: Conversation) -> None:
     r = await anna.say("change Jane Doe's company to Wayne Enterprises")
     assert r.get("draft") is None
+
+
+async def test_the_word_company_before_a_deal_names_no_field_of_a_person(anna: Conversation) -> None:
+    r = await anna.say("set the Acme Corp company deal amount to 60k")
+    assert [i["op"] for i in writes(r)] == ["update_deal"]
