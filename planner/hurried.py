@@ -220,19 +220,21 @@ _CLOSED_AS = LazyRe(r"(?i)\bclos(?:e|ed)[\s-](lost|won)\b")
 _AND_AS_A_NOTE = LazyRe(
     r"(?i)\b(as\s+a\s+comment\s+(?:on|to|in|under)\s+\S+?)[,\s]+and\s+(?:also\s+)?as\s+a\s+note\s+(on|to|in)\s+"
 )
+# an issue's identifier as the rewrites below find it ("ENG-106", "cs-12")
+_AN_ISSUE = r"[A-Za-z]{2,5}-\d+"
 # "ENG-106 back to in progress", «ENG-105 обратно в работу»: the same as an arrow
-_BACK_TO = LazyRe(r"(?i)\b([A-Za-z]{2,5}-\d+)\s+(?:back\s+to|обратно\s+в)\s+(?=\S)")
+_BACK_TO = LazyRe(rf"(?i)\b({_AN_ISSUE})\s+(?:back\s+to|обратно\s+в)\s+(?=\S)")
 # «ENG-105 и DES-7 — в in review»: the dash only sets the destination apart
-_DASH_BEFORE_WHERE = LazyRe(r"(?i)\b([A-Za-z]{2,5}-\d+)\s+[—–]\s+(?=(?:в|во|на|to|into)\s)")
+_DASH_BEFORE_WHERE = LazyRe(rf"(?i)\b({_AN_ISSUE})\s+[—–]\s+(?=(?:в|во|на|to|into)\s)")
 # "cancel ENG-101", "cancel every open ENG issue, we're migrating…", «отмени задачу CS-15»: the issues go to
 # the Canceled state (a meeting, a deal or a draft is cancelled otherwise: those are left alone)
 _CANCEL_ISSUES = LazyRe(
     r"(?i)^(\s*)(?:please\s+|пожалуйста\s+)?(?:cancel|отмени(?:те)?)\s+"
-    r"(?=[^,;.]*(?:\b[A-Za-z]{2,5}-\d+\b|\b(?:issues?|tickets?|bugs?|задач\w*|тикет\w*|баг\w*)\b))"
+    rf"(?=[^,;.]*(?:\b{_AN_ISSUE}\b|\b(?:issues?|tickets?|bugs?|задач\w*|тикет\w*|баг\w*)\b))"
     r"(?![^,;.]*\b(?:crm|attio|deals?|сделк\w*|meetings?|встреч\w*|calls?|созвон\w*|drafts?|черновик\w*|events?)\b)"
     r"([^,;.]+)"
     # "ENG-102 — cancel, dup of ENG-101": the issue first, then the word
-    r"|^(\s*)([A-Za-z]{2,5}-\d+)\s*[—–:-]?\s*(?:cancel(?:l?ed)?|отмен\w*)\b(?=\s*(?:[,.;!—–-]|$))"
+    rf"|^(\s*)({_AN_ISSUE})\s*[—–:-]?\s*(?:cancel(?:l?ed)?|отмен\w*)\b(?=\s*(?:[,.;!—–-]|$))"
 )
 # "What does Max own?", «что ведёт Макс?»: what a person owns in a CRM is deals (an issue is assigned)
 _WHAT_THEY_OWN = LazyRe(
