@@ -684,6 +684,14 @@ _INTO_IT_NEXT = LazyRe(
     r"(?i)(?:и\s+|and\s+)?(?:туда|в\s+него|в\s+нём|в\s+нем|into\s+it|in\s+it|there|under\s+it)\s+(?:же\s+)?"
     r"(?:(?:ещё|еще|also)\s+)?(?:add\s+|put\s+|file\s+|заведи\s+|добавь\s+|закинь\s+)?(?:an?\s+)?(?:задач\w*|тикет\w*|таск\w*|issue|task|ticket)"
 )
+# «…поставь задачу и в календарь созвон с ней в 12», "…, and in my calendar a call with her": the next
+# request names its system, then its thing, with no verb of its own
+_IN_ANOTHER_SYSTEM = LazyRe(
+    r"(?i)(?:(?:и|а|and|also|plus|плюс)\s+)?(?:в|во|to|in(?:to)?)\s+(?:the\s+|my\s+|мой\s+)?"
+    r"(?:календар\w*|calendar|crm|црм|срм|attio|аттио|linear|линеар\w*|линер\w*)\s+(?:(?:ещё|еще|also)\s+)?(?:an?\s+|the\s+)?"
+    r"(?:созвон\w*|встреч\w*|звонок|meeting|call|event|событи\w*|блок\w*|задач\w*|таск\w*|тикет\w*|issue|task|"
+    r"ticket|заметк\w*|note)\b"
+)
 _SAYS_THAT = LazyRe(r"(?i)\b(?:коммент\w*|комментари\w*|заметк\w*|comment|note)\b[^.;:]*?\s(?:что|that)\s")
 _DESCRIBES_IT = LazyRe(
     r"(?i)(?:это|то|that'?s|which\s+is|i\.?e\.?)\s+(?:который|которая|которое|которые|тот|та|те|the\s+one|the\s+ones)\b"
@@ -780,6 +788,9 @@ def _split(text: str, now: datetime) -> list[Clause]:
                 e,
             )  # "Create deal 'X', 480 000 RUB, stage Lead, company Ромашка": its field
             parts.append(right)
+        elif _verb_count(left) and _IN_ANOTHER_SYSTEM.match(text[s:e].strip()):
+            merged.append((s, e))  # «…поставь задачу и в календарь созвон с ней в 12»: a request of its own
+            parts = [right]
         elif _INTO_IT_NEXT.match(text[s:e].strip()):
             merged.append((s, e))  # «создай проект X … и туда задачу подготовить договор»: a second request
             parts = [right]

@@ -17,7 +17,7 @@ from functools import lru_cache
 from planner._lazy_re import LazyRe
 from planner.analysis import CUES, command_verbs, cue_words
 from planner.dates import RU_ORDINAL_STEMS
-from planner.text import lemmas
+from planner.text import is_infinitive, lemmas
 
 __all__ = ["unhurried"]
 
@@ -272,6 +272,19 @@ _REMIND_WHAT = LazyRe(
 )
 
 
+# «позвонить джейн доу завтра поставь задачу …»: what to do said first, dictated, then "make it a task"
+_WHAT_THEN_TASK = LazyRe(
+    r"(?i)^\s*([^\W\d_]+(?:\s+[^\s,.;:!?]+){0,8}?)[,\s]+(?:—\s+)?(поставь|создай|заведи|запиши|добавь)\s+"
+    r"(задачу|таск|напоминание)(?=\s+(?:и|а)\s|\s*[,.;!]|\s*$)"
+)
+
+
+def _task_first(m: re.Match[str]) -> str:
+    if not is_infinitive(m.group(1).split()[0].lower()):
+        return m.group(0)  # «отчёт по Acme поставь задачу»: not a thing to do, said another way
+    return f"{m.group(2)} {m.group(3)} {m.group(1)}"
+
+
 def _canceled(m: re.Match[str]) -> str:
     lead, what = (m.group(1), m.group(2)) if m.group(2) else (m.group(3), m.group(4))
     return (
@@ -296,6 +309,7 @@ def unhurried(text: str) -> str:
     text = _CLOSE_LOST_X.sub(
         lambda m: f"move {m.group(2)} to {m.group(1).title()}", text
     )  # "close-lost everything in Lead"
+    text = _WHAT_THEN_TASK.sub(_task_first, text, count=1)
     text = _BACK_TO.sub(r"\1 → ", text)
     text = _DASH_BEFORE_WHERE.sub(r"\1 ", text)
     text = _AND_AS_A_NOTE.sub(r"\1. Also add this as a note \2 ", text)

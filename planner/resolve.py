@@ -114,7 +114,13 @@ def _score(a: WordKey, b: WordKey) -> float:
     if min(len(a.phon), len(b.phon)) < 3:  # two-letter keys say little: only short words ("Li" / "Ли")
         # …and only of one length: "we" is not "Wei"
         same = a.phon == b.phon and len(a.text.strip(".'@")) == len(b.text.strip(".'@")) <= 3
-        return 0.97 if same else 0.0
+        # …or one short name in two scripts, heard alike: «доу» (Doe)
+        heard = (
+            a.spoken == b.spoken
+            and a.text.isascii() != b.text.isascii()
+            and min(len(a.text), len(b.text)) >= 3
+        )
+        return 0.97 if same else 0.95 if heard else 0.0
     if (
         a.phon == b.phon
         or a.phon_surface == b.phon_surface

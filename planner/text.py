@@ -204,6 +204,9 @@ _EN_SOUNDS = [
     (r"c(?=[eiy])", "s"), (r"c(?!h)", "k"), (r"y$", "i"),
     # loanwords as Russian writes them: «мобайл» (mobile), «лонч» (launch), «хелс» (health)
     (r"(?<=[^aeiou])ile$", "ail"), (r"au", "o"), (r"ea(?=l)", "e"), (r"(?<=l)t$", "s"),
+    # a silent final e lengthens the vowel before it, and a short u before two consonants is heard as
+    # «а»: «вебсайт» (website), «редизайн» (redesign), «амбрелла» (Umbrella)
+    (r"(?<=[^aeiou])i([^aeiou])e$", r"ai\1"), (r"ign$", "ain"), (r"^u(?=[^aeiouy]{2})", "a"),
 ]  # fmt: skip
 
 

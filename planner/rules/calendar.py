@@ -86,7 +86,11 @@ def _title(
         s,
         flags=re.IGNORECASE,
     )
-    s = re.sub(r"(?i)\s+(?:in|into|on)\s+(?:the|my|our)\s+(?:diary|calendar)\b|\s+в\s+календар\w*", " ", s)
+    s = re.sub(
+        r"(?i)(?:^|\s+)(?:in|into|on)\s+(?:the|my|our)\s+(?:diary|calendar)\b|(?:^|\s+)в\s+календар\w*",
+        " ",
+        s,
+    )
     s = re.sub(
         r"(?:\s+(?:on|at|in|for|from|to|by|в|во|на|с|до|к))+\s*[,.;!?]*\s*$",
         "",
@@ -100,6 +104,10 @@ def _title(
     if re.fullmatch(r"[а-яё]+", head, re.I):
         head = lemma(head)  # "поставь встречу с Джейн" -> "Встреча с Джейн"
     s = f"{head} {rest}".strip()
+    if names:  # «созвон с ней» after naming her: the title says who
+        s = re.sub(
+            r"(?i)\b(with|с|со)\s+(?:her|him|them|ней|ним|ними)\b", rf"\1 {', '.join(names)}", s, count=1
+        )
     if not s or re.fullmatch(r"(?i)(?:with|с|со)\s+\S+", s):  # "book 30 minutes with her"
         s = ctx.t("Встреча", "Meeting") + (f" {ctx.t('с', 'with')} {', '.join(names)}" if names else "")
     elif re.match(r"(?i)(?:with|с|со)\s", s):  # "book 30 min with Maria Sokolova"
@@ -180,6 +188,9 @@ async def _attendees(clause: Clause, ctx: BuildContext) -> tuple[list[Entity | s
         if isinstance(who, Entity) and who.kind == "member":
             found.append(who)
     for words, span in phrases:
+        if POINTED.match(words.split()[0]):  # «созвон с ней в 12», "a call with him": someone named before
+            pointed = True
+            continue
         who = await _who(clause, ctx, words)
         taken.append(span)
         if who is not None and who not in found:
@@ -286,8 +297,14 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
     ranged = range_start(clause.text)
     at = (time(*ranged) if ranged is not None else None) or clause.moment.at  # "завтра с 9 до 10:30"
     start = None
+    day = clause.moment.day
+    if at is not None and day is None:
+        # «позвонить Джейн завтра — поставь задачу, и в календарь созвон с ней в 12»: the day said
+        # just before, in the same message, is the day of the time said now
+        before = (ctx.memory.get("said") or [])[-1:]
+        day = analyse(before[0], ctx.now).moment.day if before else None
     if at is not None:
-        start = refs.at(ctx, clause.moment.day, at).isoformat(timespec="seconds")
+        start = refs.at(ctx, day, at).isoformat(timespec="seconds")
     elif clause.moment.day is not None:
         start = clause.moment.day.isoformat()  # the time is asked for, after the duration (seed 000)
     minutes = clause.duration if clause.duration and clause.duration <= 24 * 60 else None

@@ -11,7 +11,7 @@ from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.intents.models import priority_name
 from planner.rules import rule
-from planner.rules._common import iso_date, priority_of
+from planner.rules._common import find, iso_date, priority_of
 from planner.rules._linear_common import find_user
 
 __all__ = ["about_the_new_one"]
@@ -35,6 +35,9 @@ _TO_WHOM = LazyRe(
     r"(?i)\b(?:assign\s+(?:to\s+)?|назначь\s+(?:на\s+)?|to\s+|на\s+|for\s+|для\s+)(?!it\b|его\b|её\b)(me|myself|меня|себя|[^\W\d_][\w-]+)"
 )
 _AS_NEW = ("create_issue",)
+# "…: «Обновить логотип», project Mobile App, due Dec 4": where the new issue goes, said outside its title
+_PROJECT_SAID = LazyRe(r"(?i)(?:^|[,;]\s*|\s)(?:project|проект\w*)\s+([^,.;«»\"]+?)\s*(?=[,.;]|$)")
+_QUOTED = LazyRe(r"«[^»]*»|\"[^\"]*\"|“[^”]*”")
 
 
 @rule(19, writes=True)
@@ -56,10 +59,18 @@ async def about_the_new_one(clause: Clause, ctx: BuildContext) -> bool:
         return False  # a name that is no one here: the other rules (and the question) know better
     due = iso_date(clause.moment.datetime_in(ctx.now)) if clause.moment.day else None
     priority = priority_name(priority_of(clause.text))
+    project = None
+    said = _PROJECT_SAID.search(_QUOTED.sub(lambda m: " " * len(m.group(0)), clause.text))
+    if said:
+        named = [m for m in await find(ctx, clause, "project", text=said.group(1)) if m.score >= 0.9]
+        if len(named) != 1:
+            return False  # a project that is not one of ours: the other rules ask about it
+        project = named[0].entity.name
     fields = {
         "assignee": assignee.name if assignee else None,
         "due": due,
         "priority": priority,
+        "project": project,
     }
     if not any(fields.values()):
         return False
