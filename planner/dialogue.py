@@ -404,7 +404,10 @@ MESSAGING = LazyRe(
     r"скинь|кинь|сообщи|перешли|email|e-mail|имейлни)\b[^.;!?]{0,60}?"
     r"(?:\b(?:in|to|on|into|via|by|в|во|через|по)\s+(?:the\s+|our\s+|a\s+)?(?:[\w#-]+\s+){0,2}"
     r"(?:slack|слак\w*|teams|telegram|телеграм\w*|whatsapp|ватсап\w*|e-?mail|почт\w*|mail|sms|смс)\b"
+    r"|\b(?:in|to|into|в|во)\s+#[\w-]+"  # "post to #sales that …": a channel
     r"|\b(?:an?\s+|the\s+)?(?:e-?mail|письм\w*|сообщени\w*\s+в\s+слак)\b)"
+    # "slack #sales: globex signed 🎉", "telegram @oleg: …": the messenger and where, then the message
+    r"|^\s*(?:slack|слак\w*|teams|telegram|телеграм\w*|tg|whatsapp|ватсап\w*)\s*(?:[#@][\w-]+\s*)?[:—–-]\s*\S"
     # "Email Jane the pilot requirements doc": the verb first, then whom
     r"|^\s*(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:e-?mail|имейлни|емейлни)\s+(?!(?:address|of|for)\b)[^\W\d_]"
     # "Slack Oleg that legal signed off", «напиши Олегу в телегу»: a messenger used as the verb

@@ -415,7 +415,8 @@ async def _project_in(clause: Clause, ctx: BuildContext) -> Entity | None:
         head = later.group(0)  # "…, and put it in the mobile app project": said after the issue
     if not re.search(r"\b(проект\w*|project)\b", head, re.I):
         # "Add an issue to Q1 Launch: …": a project's full name after "to"/"в" needs no word "project"
-        said = re.search(r"(?i)\b(?:to|into|in|в|во)\s+((?:[\w-]+\s*){1,4})\s*$", head)
+        # …or "for the Q1 Launch checklist": only a project's whole name, said exactly, counts
+        said = re.search(r"(?i)\b(?:to|into|in|for|в|во|для)\s+((?:[\w-]+\s*){1,4})\s*$", head)
         exact = (
             [
                 m
