@@ -27,7 +27,7 @@ __all__ = [
 # pymorphy3 guesses imperatives wrong ("удали" -> "удаль").
 CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "create": "создать создай создайте завести заведи добавить добавь сделать открыть открой оформить "
-              "запланировать новый новая новое запустить запусти create add make open file log new raise register "
+              "запланировать новый новая новое запустить запусти запускай запускайте запустим create add make open file log new raise register "
               "kick start закинуть закинь накидать накидай черкнуть черкни черкани набросать набросай "
               "заводи создавай добавляй adding creating making logging "
               "opening filing",
@@ -507,7 +507,7 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
         # "…: renewal signed for 2 years. Also create a Linear issue to …": the content ends where a new
         # sentence starts a request of its own
         after = _NEXT_REQUEST.search(tail)
-        if after and _starts_with_verb(analyse(tail[after.end() :], now)):
+        if after and _asks_next(tail[after.end() :], now):
             return [
                 *split_clauses(head + ":" + tail[: after.start()], now),
                 *_split(tail[after.end() :], now),
@@ -948,6 +948,27 @@ _FIELD_SET = LazyRe(
 _ELLIPTIC = LazyRe(
     r"\S\s+(?:в|во|на|to|into|→|->|=>)\s+(?:стади\w+\s+|stage\s+|статус\s+)?\S+(?:\s+\S+)?\s*[.!]?$", re.I
 )
+
+
+# «…; и due сдвинь на 18 дек», "…. Priority bump to high": the field named first, then what to do with it
+_FIELD_FIRST = LazyRe(
+    r"(?i)^(?:due(?:\s+date)?|deadline|срок|дедлайн|priority|prio|приоритет|status|статус|stage|стади[юя]|"
+    r"assignee|исполнител[яь])\s+(?=\S)"
+)
+
+
+# «…. и note к компании Globex: …», "… and a task for Oleg: …": the next request named by its thing and where
+_THING_FOR = LazyRe(
+    r"(?i)^(?:an?\s+)?(?:note|заметк[уаи]|task|задач[уаи]|таск|comment|коммент\w*)\s+(?:к|в|на|для|по|to|on|for)\s+\S"
+)
+
+
+def _asks_next(text: str, now: datetime) -> bool:
+    """The words after a note's or a comment's end start a request of their own."""
+    field = _FIELD_FIRST.match(text)
+    return _starts_with_verb(analyse(text[field.end() :] if field else text, now)) or bool(
+        _THING_FOR.match(text)
+    )
 
 
 def _starts_with_verb(c: Clause) -> bool:

@@ -174,33 +174,17 @@ def extract_moment(text: str, now: datetime) -> Moment:
                 take(rx)
                 break
 
+    weekday = None
     if m.day is None:
-        rx = re.search(
+        weekday = re.search(
             rf"\b(?:(?:в|во|на)\s+)?(?:(следующ\w+|ближайш\w+|эт\w+)\s+)?({_WD_RU})\b|\b(?:(?:on|by)\s+)?(?:(next|this|coming)\s+)?({_WD_EN})\b",
             low,
         )
-        if rx:
-            word = rx.group(2) or rx.group(4)
-            qualifier = rx.group(1) or rx.group(3) or ""
-            wd = _weekday(word)
-            ahead = (wd - today.weekday()) % 7
-            later = _NEXT_WEEK_AFTER.match(
-                low, rx.end()
-            )  # "Thursday next week", «в четверг на следующей неделе»
-            if qualifier.startswith(("следующ", "next")) or later:
-                # "next Tuesday": the Tuesday of next week (Mon-based)
-                ahead = 7 - today.weekday() + wd
-                if later:
-                    m.spans.append(later.span())
-            elif ahead == 0:
-                ahead = 7
-            m.day = today + timedelta(days=ahead)
-            take(rx)
-            before = _WEEKS_FROM.search(low, 0, rx.start())  # "a week from Friday": that day, weeks later
-            if before:
-                n = before.group(1)
-                m.day += timedelta(weeks=int(n) if n.isdecimal() else _NUM_WORDS.get(n, 1))
-                m.spans.append(before.span())
+        if weekday and not _DATE_AFTER.match(low, weekday.end()):
+            _on_weekday(weekday, low, today, m)
+            weekday = None
+        # "due Friday, 4 December", «в пятницу, 4 декабря»: the date said after the day names it; the
+        # weekday is left to the date below (and read alone if no date is found after all)
 
     if m.day is None:
         rx = re.search(rf"\b(\d{{1,2}})\s+({_MON_RU}|{_MON_EN})\b(?:\s+(\d{{4}}))?", low) or re.search(
@@ -304,10 +288,45 @@ def extract_moment(text: str, now: datetime) -> Moment:
             m.day = today + timedelta(days=7 - today.weekday())
             take(rx)
 
+    if weekday is not None:
+        if m.day is None:
+            _on_weekday(weekday, low, today, m)
+        else:
+            m.spans.append(weekday.span())
     if m.at is None:
         _extract_time(low, m)
     m.spans = [_whole_words(span, raw, low) for span in m.spans]
     return m
+
+
+_DATE_AFTER = LazyRe(
+    rf"\s*,?\s*(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th|-?(?:е|го|ое))?\s+(?:of\s+)?(?:{_MON_RU}|{_MON_EN})\b"
+    r"|\s*,?\s*the\s+\d{1,2}(?:st|nd|rd|th)\b"
+    rf"|\s*,?\s*(?:{_MON_EN})\s+\d{{1,2}}\b|\s*,?\s*\d{{1,2}}\.\d{{1,2}}\b"
+)
+
+
+def _on_weekday(rx: re.Match[str], low: str, today: date, m: Moment) -> None:
+    """The day a weekday names: the coming one ("next Tuesday": next week's)."""
+    word = rx.group(2) or rx.group(4)
+    qualifier = rx.group(1) or rx.group(3) or ""
+    wd = _weekday(word)
+    ahead = (wd - today.weekday()) % 7
+    later = _NEXT_WEEK_AFTER.match(low, rx.end())  # "Thursday next week", «в четверг на следующей неделе»
+    if qualifier.startswith(("следующ", "next")) or later:
+        # "next Tuesday": the Tuesday of next week (Mon-based)
+        ahead = 7 - today.weekday() + wd
+        if later:
+            m.spans.append(later.span())
+    elif ahead == 0:
+        ahead = 7
+    m.day = today + timedelta(days=ahead)
+    m.spans.append(rx.span())
+    before = _WEEKS_FROM.search(low, 0, rx.start())  # "a week from Friday": that day, weeks later
+    if before:
+        n = before.group(1)
+        m.day += timedelta(weeks=int(n) if n.isdecimal() else _NUM_WORDS.get(n, 1))
+        m.spans.append(before.span())
 
 
 _WEEKS_FROM = LazyRe(r"\b(a|one|two|three|\d)\s+weeks?\s+(?:from|after)\s+(?:(?:this|next)\s+)?$")

@@ -79,6 +79,15 @@ _WANTS_IT_DONE = LazyRe(
     r"(?i)\b(?:надо|нужно|стоит|пора|хорошо\s+бы|было\s+бы\s+(?:неплохо|хорошо)|should|need\s+to|let'?s|have\s+to|"
     r"must|makes?\s+sense|(?:'?d|would)\s+(?:make\s+sense|be\s+(?:good|great|nice|worth))|worth)\b"
 )
+# the choice is not made yet, whatever else is said: "I wonder whether we ought to …", "let me check with
+# Anna first", «…или на Анну… хз, потом решу», «сначала уточню у Олега»
+_UNDECIDED = LazyRe(
+    r"(?i)\bi\s+wonder\s+(?:whether|if)\b|\binteresting\s+whether\b|\bинтересно,?\s+(?:стоит\s+ли|надо\s+ли|нужно\s+ли)\b"
+    r"|\b(?:let\s+me|i'?ll|i\s+will|i\s+need\s+to|gotta)\s+(?:double-?\s?)?(?:check|confirm|ask|talk|sync|verify)\b[^.!?]*\bfirst\b"
+    r"|\b(?:потом|позже|завтра)\s+(?:решу|решим|скажу|уточню)\b|\bещ[её]\s+не\s+решил\w*|\bхз\b"
+    r"|\bсначала\s+(?:уточню|спрошу|проверю|согласую|узнаю)\b|\b(?:i'?ll|i\s+will|let\s+me)\s+decide\s+later\b"
+    r"|\bhaven'?t\s+decided\b|\bnot\s+decided\s+yet\b"
+)
 _ASKING_ME = LazyRe(
     r"(?i)\b(?:please|pls|пожалуйста|прошу|can\s+you|could\s+you|можешь|можете|сделай|поставь|let'?s)\b"
 )
@@ -92,7 +101,8 @@ _VERBS = frozenset().union(
 
 # "Max says:", "Oleg asked me to", "I was told to", «Олег просит», «мне сказали»: whose instruction it is
 _RELAY = LazyRe(
-    r"(?i)^\s*(?:(?:sorry|hi|hey|ok|okay|so)[,!.\s]+)*(?:"
+    r"(?i)^\s*(?:(?:sorry|hi|hey|hello|ok|okay|so|good\s+(?:morning|afternoon|evening)|привет|здравствуйте|"
+    r"добрый\s+(?:день|вечер)|доброе\s+утро)[,!.\s]+)*(?:"
     r"(?:my\s+|our\s+|the\s+)?(?:manager|boss|lead|team\s+lead|[A-ZА-ЯЁ][\w-]+)(?:\s+[A-Z][\w-]+)?\s+"
     r"(?:says|said|wrote|writes|asked\s+(?:me|us)|asks\s+(?:me|us)|wants\s+(?:me|us)|told\s+(?:me|us)|"
     r"сказал\w*|написал\w*|просит|попросил\w*|велел\w*)(?:\s+(?:that\s+)?(?:i|we)\s+should)?"
@@ -170,7 +180,9 @@ def relayed_request(text: str) -> str | None:
     if (
         rest.rstrip().endswith("?")  # "I was told to log a bug — should it go to ENG or CS?": still asking
         or re.search(r"[.!?]\s+\S", rest.strip())  # "… told me to open a deal. Please create …": said again
-        or re.search(r"(?i)\b(?:ему|ей|им|him|her|them|his)\b", rest)  # «Олег попросил завести ему …»: Oleg
+        or re.search(
+            r"(?i)\b(?:ему|ей|им|него|неё|нее|ним|ней|him|her|them|his)\b", rest
+        )  # «Олег попросил завести ему …»: Oleg
     ):
         return None
     first = re.match(r"\s*(?:please\s+|пожалуйста\s+)?([^\W\d_]+)", rest)
@@ -239,6 +251,8 @@ def not_asked(text: str) -> Literal["negated", "hypothetical", "reported", "unsu
         return "negated"
     if _CONDITIONAL.match(text):
         return "hypothetical"
+    if _UNDECIDED.search(text) and not _own_request_after(text):
+        return "unsure"
     if (
         _UNSURE.search(text)
         and not _ASKING_ME.search(text)

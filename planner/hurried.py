@@ -285,6 +285,17 @@ def _task_first(m: re.Match[str]) -> str:
     return f"{m.group(2)} {m.group(3)} {m.group(1)}"
 
 
+# «узнать, есть ли у нас открытые баги…», "find out whether Max has …", «проверь, кто ведёт Globex»: a question
+# to answer, asked as an errand («проверь, что …» / "check that …" asks to make sure: left alone)
+_FIND_OUT = LazyRe(
+    r"(?i)^\s*(?:(?:и|а|and|so|please|пожалуйста)\s+)*(?:[^\W\d_]+\s+(?:просил\w*|попросил\w*)\s+(?=узнать|выяснить|проверить))?"
+    r"(?:узнать|узнай(?:те)?|выясни(?:те)?|выяснить|проверь(?:те)?|"
+    r"проверить|посмотри(?:те)?|посмотреть|find\s+out|check|see|look\s+up)\s*,?\s+"
+    r"(?=(?:есть\s+ли|ли\s|кто|какие|какой|какая|сколько|когда|где|whether|if\s+(?:we|there|any|anyone|he|she|they|it)\b|"
+    r"who|which|how\s+many|how\s+much|when)\b)"
+)
+
+
 def _canceled(m: re.Match[str]) -> str:
     lead, what = (m.group(1), m.group(2)) if m.group(2) else (m.group(3), m.group(4))
     return (
@@ -302,6 +313,7 @@ def unhurried(text: str) -> str:
     text = _THROWN.sub("добавь", text)  # «кинь заметку»: made ("кинь ENG-106 на Макса" hands it over)
     text = re.sub(r"(?i)\bnew\s+co\b(?=\s*[:,]|\s+[A-Z])", "new company", text)  # "new co: Stark Industries"
     text = _REMIND_WHAT.sub("", text)
+    text = _FIND_OUT.sub("", text, count=1)
     text = _WRITE_IN_IT.sub("прокомментируй", text)  # «отпиши в ней, что …» («опиши», «отпиши Джейн» are not)
     text = _MAY_NOW.sub(
         lambda m: _MAY_AS[(m.group(1) or m.group(2)).lower()], text

@@ -404,9 +404,11 @@ async def crm_target(
 
 
 _ABOUT_RECORD = LazyRe(
-    r"\b(?:по|about|for|on)\s+(?:the\s+)?(?:сделк\w*|компани\w*|клиент\w*|контакт\w*|deal|company|client|contact)\b",
+    r"\b(?:по|about|for|on)\s+(?:the\s+|this\s+|that\s+|эт\w+\s+)?(?:сделк\w*|компани\w*|клиент\w*|контакт\w*|deal|company|"
+    r"client|contact)\b",
     re.I,
 )
+_THIS_RECORD = LazyRe(r"(?i)\b(?:this|that|эт\w+)\s")
 _PRONOUN = LazyRe(r"\b(?:her|him|them|his|their|ей|ему|ним|ней|нему|неё|нее|его|их|с ними)\b", re.I)
 _ON_IT = LazyRe(r"(?i)\b(?:on|to|for|к|в)\s+(?:it|them|him|her|нему|ней|неё|нее|ним|него|них)\b")
 _SUBJECT_PRONOUN = LazyRe(r"\b(?:she|he|they|она|он|они)\b", re.I)
@@ -600,6 +602,12 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         r"(?i)^\s*(?:as\s+a\s+note|как\s+заметк\w*)(?:\s+(?:on|to|for|к|на)\s+.*)?$", "", said
     )  # "add that as a note"
     said = re.sub(
+        r"(?i)^\s*(?:note|заметк\w*)(?:\s+(?:к|в|на|для|to|on|for)\s+(?:the\s+|this\s+|эт\w+\s+)?(?:сделк\w*|компани\w*|"
+        r"карточк\w*|deal|company|record|ней|нему|него))?\s*[—–:-]\s*(?=\S)",
+        "",
+        said,
+    )  # «по Ромашке: note к сделке — просят скидку»: the note named, then its words
+    said = re.sub(
         r"(?i)[.!]\s*(?:please\s+)?(?:log|add|put|save|note|запиши|добавь)\b[^.!]*$", ".", said
     )  # the ask itself
     full = str(ctx.memory.get("full_text", ""))
@@ -754,6 +762,20 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     if target is None and not in_crm and reminder and isinstance(earlier, Entity) and ctx.clause_index > 0:
         target = ("deal", earlier)  # "globex pilot → won, …, and remind me to send invoice fri": that deal's
     noted = ctx.memory.get("record")
+    if target is None and on_record and _THIS_RECORD.search(on_record.group(0)) and ctx.clause_index > 0:
+        # «…note к сделке …; и поставь мне таск по этой сделке: …»: the record the request before was about
+        target = ("deal", earlier) if isinstance(earlier, Entity) else noted
+    if target is None and on_record and _THIS_RECORD.search(on_record.group(0)):
+        deals = await ctx.directory.deals()  # "a task on this deal", said first: which one is not known
+        chosen = next((d for d in deals if d.id == ctx.answer("target")), None)
+        if chosen is not None:
+            target = ("deal", chosen)
+    if target is None and on_record and _THIS_RECORD.search(on_record.group(0)):
+        raise ctx.ask(
+            "target",
+            ctx.t("По какой сделке задача?", "Which deal is the task about?"),
+            choices=[(d.name, d.id) for d in deals[:5]],
+        )
     if (
         target is None
         and not in_crm
@@ -1003,7 +1025,7 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
         _said_name(clause)
         or (first_field if first_field and not _says_only(first_field, company.name) else None)
         # as said: "Initech SSO add-on"; said apart: «Umbrella Health — расширение»
-        or (f"{company.name} {said_after}" if said_after else None)
+        or (f"{await _company_as_said(clause, ctx, company)} {said_after}" if said_after else None)
         or f"{company.name} — {_kind_of_deal(clause) or ctx.t('новая сделка', 'new deal')}"
     )
     amount = amount_of(clause.text)
@@ -1036,6 +1058,20 @@ _NAME_PADDING = frozenset(
     "на для по с со for with on about in at the a an new called named под названием deal deals сделка сделку "
     "сделки новая новую новой э ээ эээ эм ну короче типа вот uh um erm like".split()
 )
+
+
+async def _company_as_said(clause: Clause, ctx: BuildContext, company: Entity) -> str:
+    """The company's words as the new deal's name says them: "Umbrella rollout" keeps "Umbrella" (of
+    Umbrella Health); words said another way («инитека», "acme corp.") are the company's own name."""
+    spans = key_spans(clause.text)
+    named = [m for m in await find(ctx, clause, "company") if m.entity.id == company.id and m.positions]
+    if not named:
+        return company.name
+    own = {w.lower(): w for w in company.name.split()}
+    said = [clause.text[spans[i][0] : spans[i][1]] for i in sorted(named[0].positions) if i < len(spans)]
+    if said and all(w.lower() in own for w in said):
+        return " ".join(own[w.lower()] for w in said)
+    return company.name
 
 
 async def _words_after_company(clause: Clause, ctx: BuildContext, company: Entity) -> str | None:

@@ -264,11 +264,16 @@ def _items(text: str) -> list[str]:
         parts = re.split(r"\s*(?:,|;|\n|\s+и\s+|\s+and\s+)\s*", text)
     items = [p.strip(" .-—•;,") for p in parts if p.strip(" .-—•;,")]
     # "…: 'A' and 'B', both due Dec 9": "both" counts them, it is no third item; quotes only mark a title
-    items = [re.sub(r"^['\"«“](.+)['\"»”]$", r"\1", p) for p in items if not _COUNTS_THEM.fullmatch(p)]
-    return items
+    # "…, both assigned to Max", «…, оба на меня»: what is said of them all is no item either
+    items = [re.sub(r"^['\"«“](.+)['\"»”]$", r"\1", p) for p in items if not _COUNTS_THEM.match(p)]
+    # "one for the new app icon and one for the splash screen": "one for" counts, the rest names it
+    return [_ONE_FOR.sub("", p) or p for p in items]
 
 
-_COUNTS_THEM = LazyRe(r"(?i)(?:both|all|each|all\s+of\s+them|оба|обе|все|всё|каждая|каждый)")
+_COUNTS_THEM = LazyRe(r"(?i)(?:both|all|each|all\s+of\s+them|оба|обе|все|всё|каждая|каждый)(?:\s|$)")
+_ONE_FOR = LazyRe(
+    r"(?i)^(?:one|another|одн[ауо]|ещё\s+одн[ауо]|еще\s+одн[ауо])\s+(?:for|about|on|to|про|для|по|на)\s+(?:the\s+)?"
+)
 
 
 _ABOUT_IT = LazyRe(
@@ -581,7 +586,10 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
             r"|\b(?:for|per)\s+(?:each|every)\b|\bseparate\s+(?:issue|task|ticket)\b|\bна\s+кажд\w+|\bдля\s+кажд\w+"
             r"|\bотдельн\w+\s+(?:задач\w*|тикет\w*)"
             # "File these in Linear …: 'A' and 'B'": the list after the colon is what "these" are
-            r"|\b(?:these|those|both|эти|обе|оба)\b(?=[^:]*:)",
+            r"|\b(?:these|those|both|эти|обе|оба)\b(?=[^:]*:)"
+            # «создай 2 issue: …», "3 new task: …": a count before the noun, said in the singular
+            r"|\b(?:[2-9]|1\d|two|three|four|five|six|два|две|три|четыре|пять|шесть)\s+(?:new\s+|нов\w+\s+)?"
+            r"(?:issue|task|ticket|bug|таск|тикет|баг)\b",
             clause.text,
             re.I,
         )
