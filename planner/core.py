@@ -305,7 +305,9 @@ class Planner:
             offered = self._offer(text, ctx)
             if offered is not None:
                 plan.summary = "cancelled"
-                return Outcome("safe_fail", plan, None, offered)
+                # told not to make the change: understood and answered; an offer declined: nothing done
+                told_not_to = ctx.answer("offer") is None
+                return Outcome("ready" if told_not_to else "safe_fail", plan, None, offered)
         except Ask as ask:
             if asks_how(text) and not ctx.actions and not ctx.answers:  # "как закрыть задачу в линеаре?"
                 plan.summary = ctx.t("Как пользоваться", "How to use it")

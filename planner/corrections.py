@@ -32,7 +32,10 @@ _MARKER = LazyRe(
     r"(?:(?:подожди|погоди|стоп|стой|wait|hold\s+on|sorry|сорри|извини)\b[\s,.…!:—–-]*)*(?=\w)"
 )
 # "…no wait not pricing the settings page", «к пятнице, нет, не к пятнице, к четвергу»: what is taken back
-_NOT_THAT = LazyRe(r"(?i)^(?:not|не)\s+([^,.…]+?)(?:\s*[,.…]+\s*|\s+(?=(?:the|a)\s))")
+# («…ой нет не в четверг а в пятницу»: "не X, а Y" said without the comma)
+_NOT_THAT = LazyRe(
+    r"(?i)^(?:not|не)\s+([^,.…]+?)(?:\s*[,.…]+\s*(?:(?:а|but)\s+)?|\s+(?:а|but)\s+|\s+(?=(?:the|a)\s))"
+)
 _ISSUE_ID = LazyRe(r"[A-Za-z]{1,10}-\d+")
 _NOT_AFTER = LazyRe(
     r"(?i)(?:later|more|less|longer|earlier|sooner|one|need|matter|problem|idea|worries|rush|change|"

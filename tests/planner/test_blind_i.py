@@ -43,7 +43,7 @@ async def test_a_change_taken_back_or_reported_by_someone_else_is_not_drafted(an
         "I think we should probably bump the Globex pilot up to Proposal... actually no, it's already past that. "
         "Never mind."
     )
-    assert (r["status"], r["draft"]) == ("safe_fail", None)
+    assert (r["status"], r["draft"]) == ("answered", None)
     r = await anna.say("oleg says eng-106 is basically done lol")
     assert (r["status"], r["draft"]) == ("needs_clarification", None)
     r = await anna.say("а как сделать чтобы бот сам закрывал задачи когда мерджится пулл реквест")

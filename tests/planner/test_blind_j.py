@@ -45,7 +45,7 @@ async def test_a_move_not_being_made_now_is_not_drafted(anna: Conversation) -> N
         "Ромашку в Won пока не переводим — деньги ещё не пришли, бухгалтерия подтвердит поступление только "
         "в понедельник. Просто имей в виду."
     )
-    assert (r["status"], r["draft"]) == ("safe_fail", None)
+    assert (r["status"], r["draft"]) == ("answered", None)
 
 
 async def test_the_due_date_is_the_one_said_with_it_not_the_one_in_the_reason(anna: Conversation) -> None:

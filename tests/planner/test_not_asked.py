@@ -21,7 +21,8 @@ pytestmark = pytest.mark.anyio
 )
 async def test_a_change_the_person_says_not_to_make_is_not_drafted(anna: Conversation, text: str) -> None:
     r = await anna.say(text)
-    assert (r["status"], r["draft"]) == ("safe_fail", None)
+    # understood and answered (not a failure): nothing is drafted, and the person is told so
+    assert (r["status"], r["ok"], r["draft"]) == ("answered", True, None)
     assert any(w in r["user_message"] for w in ("не трогаю", "leaving it"))
 
 
