@@ -26,6 +26,8 @@ _ALL = LazyRe(
 # «сделка всё, проиграна», «всё пропало»: it is over, not "everything"
 _ALL_OVER = LazyRe(
     r"(?i)\bвсё\s*,?\s+(?:проигран\w*|выигран\w*|пропал\w*|сорвал\w*|закрыт\w*|готов\w*|сделан\w*)\b"
+    # «глобекс подписали всё, переводи сделку …»: a thing done, "that's it" — then the request
+    r"|\b[а-яё]+(?:ли|ла)\s+всё\b|\bвсё\s+[а-яё]+(?:ли|ла)\b"
 )
 # «передай его сделки Максу», "move her issues to Backlog": everything of someone's, said without "all"
 _THEIR_ALL = LazyRe(

@@ -11,10 +11,10 @@ from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.intents.models import priority_name
 from planner.rules import rule
-from planner.rules._common import find, iso_date, priority_of
+from planner.rules._common import amount_of, find, iso_date, priority_of
 from planner.rules._linear_common import find_user
 
-__all__ = ["about_the_new_one"]
+__all__ = ["about_the_new_one", "more_of_the_same_change"]
 
 _PRIORITY = (
     r"(?:(?:priority|prio|приоритет)\s+)?(?:urgent|high|medium|low|срочн\w*|высок\w*|средн\w*|низк\w*|p[0-4])"
@@ -75,3 +75,46 @@ async def about_the_new_one(clause: Clause, ctx: BuildContext) -> bool:
     if not any(fields.values()):
         return False
     return await ctx.amend_last(**fields)
+
+
+# "move the Acme deal to negotiation and bump it to 55k", «в CS-12 приоритет поставь низкий и перекинь на
+# олега»: a second change said of the record the first one changed, without naming it again
+_AND = r"(?i)^\s*(?:(?:and|then|also|и|а|потом|ещё|еще)\s+)*(?:please\s+|пожалуйста\s+)?"
+_HAND_OVER = LazyRe(
+    _AND
+    + r"(?:assign|reassign|give|hand|move|назначь|переназначь|перекинь|перебрось|передай|отдай|повесь|кинь)"
+    r"(?:\s+(?:it|this|that|его|её|ее|over))?\s+(?:to|на)\s+(me|myself|меня|себя|[^\W\d_][\w-]*)\s*[.!]?\s*$"
+)
+_SUM_TO = LazyRe(
+    _AND
+    + r"(?:bump|raise|set|change|make|update|lower|put|подними|поставь|смени|поменяй|обнови|сделай|снизь|опусти)"
+    r"(?:\s+(?:it|its\s+amount|the\s+amount|the\s+value|его|её|ее|сумму|amount))?\s*(?:to|до|на|в)?\s*"
+    r"(?P<sum>\$?\d[\d\s.,]*(?:\s*(?:k|к|тыс\w*|thousand|m|млн|million|миллион\w*)\b)?"
+    r"(?:\s*(?:руб\w*|rub|usd|eur|долл\w*|dollars?|евро|₽|\$|€))?)\s*[.!]?\s*$"
+)
+_ISSUE_PRIORITY = LazyRe(
+    _AND
+    + r"(?:make|set|bump|mark|raise|lower|поставь|сделай|подними|понизь)(?:\s+(?:it|его|её|ее))?\s*(?:to\s+)?"
+    r"(?:priority\s+|приоритет\s+)?\S+(?:\s+(?:priority|prio|приоритет\w*))?\s*[.!]?\s*$"
+)
+
+
+@rule(19, writes=True)
+async def more_of_the_same_change(clause: Clause, ctx: BuildContext) -> bool:
+    if clause.identifiers or not ctx.intents or ctx.clause_index == 0:
+        return False
+    last = ctx.intents[-1].op
+    if last == "update_issue":
+        given = _HAND_OVER.match(clause.text)
+        if given:
+            assignee = await find_user(clause, ctx, given.group(1))
+            return assignee is not None and await ctx.amend_last(assignee=assignee.name)
+        level = priority_name(priority_of(clause.text)) if _ISSUE_PRIORITY.match(clause.text) else None
+        return level is not None and await ctx.amend_last(priority=level)
+    if last == "update_deal":
+        said = _SUM_TO.match(clause.text)
+        money = amount_of(said.group("sum"), default=None) if said else None  # the deal keeps its currency
+        if money is None:
+            return False
+        return await ctx.amend_last(amount=money[0], currency=money[1])
+    return False
