@@ -914,12 +914,21 @@ _PASSIVE = LazyRe(
 )
 
 
+_AWAY = LazyRe(
+    r"(?i)^(?:(?:he|she|they)(?:'s|'re|\s+is|\s+are|\s+will\s+be)\s+(?:ooo|out|off|away|sick|travell?ing|"
+    r"on\s+(?:vacation|leave|holiday|pto|parental\s+leave))|(?:он|она|они)\s+(?:в\s+отпуске|на\s+больничном|болеет|"
+    r"болеют|уезжа\w+|уходит\s+в\s+отпуск|в\s+командировке))\b"
+)
+
+
 def _is_reason(piece: str, reading: Clause) -> bool:
     """The piece explains the request before it and carries nothing of its own (no date, number,
     priority or destination): a reason, which must neither be read as a request nor change one."""
     said = piece.strip(" ,.;!")
     bare = re.sub(r"(?i)\b[a-z]{1,10}-\d+\b", " ", said)  # "dupe of DES-7": the issue it repeats
     told = bool(_PASSIVE.match(said))  # "the Acme call is being scheduled": what is happening, not asked
+    if _AWAY.match(said):
+        return True  # "…, he's ooo next week", «…, она в отпуске до пятницы»: why, though it names a day
     if not said or _verb_count(reading) and not told or reading.moment.day or reading.moment.at:
         return False
     if _NAMED_REASON.match(said) and not re.search(r"\d", bare):

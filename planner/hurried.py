@@ -300,6 +300,14 @@ _FIND_OUT = LazyRe(
 )
 
 
+# "2 issues for DES: 'empty states' and 'dark mode'", «три задачи в CS: …»: a count, where, and the list —
+# what to do with them goes without saying (a question about them keeps its mark and is left alone)
+_COUNTED_LIST = LazyRe(
+    r"(?i)^\s*(?=(?:[2-9]|two|three|four|five|six|две|два|три|четыре|пять|шесть)\s+(?:new\s+|нов\w+\s+)?"
+    r"(?:issues|tasks|tickets|bugs|задач[иа]?|тикет\w*|таск\w*|баг\w*)\s+(?:for|in|to|в|для|на)\s+[\w-]+\s*:[^?]+$)"
+)
+
+
 def _canceled(m: re.Match[str]) -> str:
     lead, what = (m.group(1), m.group(2)) if m.group(2) else (m.group(3), m.group(4))
     return (
@@ -326,6 +334,7 @@ def unhurried(text: str) -> str:
         lambda m: f"move {m.group(2)} to {m.group(1).title()}", text
     )  # "close-lost everything in Lead"
     text = _WHAT_THEN_TASK.sub(_task_first, text, count=1)
+    text = _COUNTED_LIST.sub(lambda _: "create " if text.isascii() else "создай ", text, count=1)
     text = _BACK_TO.sub(r"\1 → ", text)
     text = _DASH_BEFORE_WHERE.sub(r"\1 ", text)
     text = _AND_AS_A_NOTE.sub(r"\1. Also add this as a note \2 ", text)
@@ -348,6 +357,7 @@ def unhurried(text: str) -> str:
     text = _ORDINAL_DAY.sub(_ordinal_day, text)  # "пятнадцатое декабря" -> "15 декабря"
     text = _SHORT_MONTH.sub(lambda m: f"{m.group(1)} {_MONTHS[m.group(2).lower()]}", text)  # "до 1 дек"
     text = _SHORT_RX.sub(_expand, text)
+    text = re.sub(r"(?i)\b(my|the|on|in|to|your)\s+cal\b", r"\1 calendar", text)  # "what's on my cal fri"
     text = re.sub(r"\s{2,}", " ", _COURTESY.sub("", text)).strip() or text
     text = _SPOKEN_EMAIL.sub(lambda m: f"{m.group(1)}@{m.group(2)}.{m.group(3)}", text)
     text = _SPOKEN_DOMAIN.sub(lambda m: f"{m.group(1)}.{m.group(2)}", text)  # "stark dot com"

@@ -473,9 +473,17 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         r"\s*(?:ну\s+|и\s+|and\s+)?(?:заметк\w*|note)\b", clause.text, re.I
     )  # "заметка к Ивану …"
     # "note on maria sokolova - wants …", «заметка для ивана сидорова бюджет утвердят в январе»
-    told = noun_first and (
-        _NOTE_SPLIT.search(clause.text)
-        or re.match(r"(?i)\s*(?:и\s+|and\s+)?(?:заметк\w*|note)\s+(?:для|к|on|for|to)\s", clause.text)
+    told = bool(
+        noun_first
+        and (
+            _NOTE_SPLIT.search(clause.text)
+            or re.match(r"(?i)\s*(?:и\s+|and\s+)?(?:заметк\w*|note)\s+(?:для|к|on|for|to)\s", clause.text)
+        )
+    )
+    # «ивану петрову заметку, что он в отпуске»: to whom, then the note and its words — the verb unsaid
+    told = told or bool(
+        re.match(r"(?i)\s*(?:[^\W\d_]+\s+){1,3}заметк[уа]\s*,?\s+(?:о\s+том,?\s+)?что\s+\S", clause.text)
+        and not clause.has("task", "meeting", "issue")  # «…, Максу задачу …»: another request follows
     )
     if clause.has("comment") and not clause.has("note"):
         return False  # "leave a comment that …" is on an issue
@@ -506,6 +514,7 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         clause.has("create", "note_verb")
         or clause.after_colon is not None
         or noun_first
+        or told
         or clause.has("put")
         and clause.has("note")  # "put a note 'signed PO #4471'"
     ):

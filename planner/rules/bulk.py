@@ -208,6 +208,13 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         resolved["project"] = project[0].entity
     elif prioritising and (p := priority_of(clause.text)):
         changes = {"priority": {1: "urgent", 2: "high", 3: "medium", 4: "low"}[p]}
+    elif (
+        destination
+        and not deals
+        and (p := priority_of(destination))
+        and not await _names_a_state(analyse(destination, ctx.now), ctx)
+    ):  # "all urgent issues -> high": a priority where a state would be is the new priority
+        changes = {"priority": {1: "urgent", 2: "high", 3: "medium", 4: "low"}[p]}
     elif destination:
         changes = {"stage" if deals else "state": destination.strip(" «»\"'")}
     if not changes:

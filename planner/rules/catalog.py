@@ -35,6 +35,7 @@ _LISTS = [
 ]
 
 
+_NOTE_SAYS = LazyRe(r"(?i)\b(?:заметк[уа]|note|a\s+note)\s*,?\s+(?:о\s+том,?\s+)?(?:что|that)\s+\S")
 _DEALS_ASKED = LazyRe(
     r"(?i)\b(?:deals|сделк\w*|how\s+many|сколько|total|сумм\w*|pipeline\s+(?!stages?\b|стади)\w+)\b"
 )
@@ -141,6 +142,8 @@ async def crm_notes_and_tasks(clause: Clause, ctx: BuildContext) -> bool:
     notes, tasks = clause.has("note"), clause.has("task")
     if not (notes or tasks):
         return False
+    if _NOTE_SAYS.search(clause.text):
+        return False  # «ивану петрову заметку, что он в отпуске»: a note with its words, the verb left unsaid
     found = await crm_target(clause, ctx, "record")
     target = (OBJECT[found[0]], found[1]) if found is not None else None
     if target is None:

@@ -88,6 +88,9 @@ async def resolve_issue(clause: Clause, ctx: BuildContext) -> dict[str, Any] | N
     return issue
 
 
+_THE_ONE = LazyRe(r"(?i)\s+ones?\s*$")
+
+
 @rule(30)
 async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     refers = bool(clause.identifiers) or (
@@ -538,6 +541,12 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
             r"\s+(?:to|into|в|во|на)\s+(?!(?:задач|тикет|issue|ticket|the\s+issue))[^,;]+$", "", named_by
         )
     phrase = said.strip() if said else re.sub(r"\s{2,}", " ", _FILLER.sub(" ", named_by)).strip(" .,!?:")
+    one = _THE_ONE.search(phrase) if not said else None
+    if one:  # "close the login one": "one" stands for an issue; the words before it name which
+        if await _names_crm_record(clause, ctx):
+            return False  # "close the acme one" may as well be a deal: the other rules ask
+        phrase = phrase[: one.start()].strip() or phrase
+        named_only = False
     if not phrase:
         return await _issue_told_before(clause, ctx)
     answered = ctx.answer("issue")

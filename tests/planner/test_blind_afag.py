@@ -85,3 +85,221 @@ async def test_an_owner_said_with_let_it_be_is_the_new_deals_owner(anna: Convers
         "Lead",
         "Max Weber",
     )
+
+
+async def test_a_message_for_another_messenger_is_answered_honestly_not_drafted(anna: Conversation) -> None:
+    for text in ("slack #sales: globex signed 🎉", "post to #sales that globex signed"):
+        r = await anna.say(text)
+        assert (r["status"], r["draft"]) == ("needs_clarification", None)
+        assert "messages" in r["user_message"]
+
+
+async def test_issues_for_a_projects_checklist_go_into_that_project(anna: Conversation) -> None:
+    r = await anna.say("create issues in ENG for the Q1 Launch checklist: load test, pen test")
+    assert [(i["title"], i["project"]) for i in writes(r)] == [
+        ("load test", "Q1 Launch"),
+        ("pen test", "Q1 Launch"),
+    ]
+
+
+async def test_a_weekday_said_with_its_date_is_that_date(anna: Conversation) -> None:
+    r = await anna.say(
+        "Good morning. Max asked me to create an issue for the Design team about refreshing the pricing page "
+        "illustrations, due Friday, 4 December."
+    )
+    [issue] = writes(r)
+    assert (issue["title"], issue["team"], issue["due"]) == (
+        "refreshing the pricing page illustrations",
+        "Design",
+        "2026-12-04",
+    )
+
+
+async def test_asked_to_find_out_is_a_question_answered(anna: Conversation) -> None:
+    r = await anna.say("Олег просил узнать, есть ли у нас открытые баги без исполнителя.")
+    assert (r["status"], r["draft"]) == ("answered", None)
+    assert "ENG-103" in r["user_message"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I wonder whether we ought to close the Globex pilot as lost. Let me check with Anna first.",
+        "ENG-105 на Олега? или на Анну... хз, потом решу",
+    ],
+)
+async def test_a_choice_not_made_yet_is_asked_about_not_drafted(anna: Conversation, text: str) -> None:
+    r = await anna.say(text)
+    assert (r["status"], r["draft"]) == ("needs_clarification", None)
+
+
+async def test_a_new_deal_keeps_the_company_words_it_was_named_with(anna: Conversation) -> None:
+    r = await anna.say(
+        "после демо с Umbrella Health: заведи deal Umbrella rollout на 60k, stage Qualification, owner Макс"
+    )
+    [deal] = writes(r)
+    assert (deal["name"], deal["company"], deal["amount"], deal["owner"]) == (
+        "Umbrella rollout",
+        "Umbrella Health",
+        60000.0,
+        "Max Weber",
+    )
+
+
+async def test_a_note_then_a_task_on_this_deal_are_both_the_deals(anna: Conversation) -> None:
+    r = await anna.say(
+        "по Ромашке: note к сделке — просят скидку 15%; и поставь мне таск по этой сделке: пересчитать цены до понедельника"
+    )
+    note, task = writes(r)
+    assert (note["op"], note["record"], note["body"]) == (
+        "create_note",
+        "Ромашка — внедрение",
+        "просят скидку 15%",
+    )
+    assert (task["op"], task["record"], task["content"]) == (
+        "create_task",
+        "Ромашка — внедрение",
+        "пересчитать цены",
+    )
+
+
+async def test_a_task_on_this_deal_said_first_asks_which_deal(anna: Conversation) -> None:
+    r = await anna.say("поставь мне таск по этой сделке: пересчитать цены до понедельника")
+    assert (r["status"], r["draft"]) == ("needs_clarification", None)
+    assert any(c["label"] == "Globex pilot" for c in r["choices"])
+    r = await anna.call(
+        "pick", plan_id=r["plan"]["plan_id"], question_id=r["question_id"], text="Globex pilot"
+    )
+    [task] = writes(r)
+    assert (task["op"], task["record"]) == ("create_task", "Globex pilot")
+
+
+async def test_move_to_won_and_start_onboarding_in_the_imperfective(anna: Conversation) -> None:
+    r = await anna.say("Jane подтвердила budget!! move Globex pilot в Won и запускай onboarding")
+    ops = [i["op"] for i in writes(r)]
+    assert ops[0] == "update_deal" and "apply_template" in ops
+
+
+async def test_a_field_named_before_its_verb_after_a_comment_is_a_change_of_its_own(
+    anna: Conversation,
+) -> None:
+    r = await anna.say("ENG-105 коммент: TestFlight билд залит, ждем ревью; и due сдвинь на 18 дек")
+    comment, update = writes(r)
+    assert comment["body"] == "TestFlight билд залит, ждем ревью"
+    assert (update["op"], update["issue"], update["due"]) == ("update_issue", "ENG-105", "2026-12-18")
+
+
+async def test_a_note_on_a_company_after_a_stage_change_is_drafted_too(anna: Conversation) -> None:
+    r = await anna.say(
+        "Globex: сделку в Lost, Jane сказала бюджет зарезали. и note к компании Globex: бюджет зарезали до Q2"
+    )
+    assert [(i["op"], i.get("stage"), i.get("record")) for i in writes(r)] == [
+        ("update_deal", "Lost", None),
+        ("create_note", None, "Globex"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "titles"),
+    [
+        (
+            "короче в CS создай 2 issue: 'Initech: usage review' и 'Initech: renewal quote', оба на меня, due 8 дек",
+            ["Initech: usage review", "Initech: renewal quote"],
+        ),
+        (
+            "Please create two issues in the Design team: one for the new app icon and one for the splash screen "
+            "animation, both assigned to Max Weber.",
+            ["new app icon", "splash screen animation"],
+        ),
+        (
+            "2 issues for DES: 'empty state illustrations' and 'dark mode tokens'",
+            ["empty state illustrations", "dark mode tokens"],
+        ),
+    ],
+)
+async def test_a_counted_list_is_one_issue_per_item_and_what_is_said_of_all_is_no_item(
+    anna: Conversation, text: str, titles: list[str]
+) -> None:
+    r = await anna.say(text)
+    assert [i["title"] for i in writes(r)] == titles
+
+
+async def test_a_change_taken_back_mid_sentence_is_answered_not_drafted(anna: Conversation) -> None:
+    r = await anna.say("перенеси глобекс в выиграна а хотя нет стоп не надо пока подождем до понедельника")
+    assert (r["status"], r["ok"], r["draft"]) == ("answered", True, None)
+
+
+async def test_not_thursday_but_friday_said_without_a_comma_corrects_the_day(anna: Conversation) -> None:
+    r = await anna.say("созвон с ромашкой в четверг ой нет не в четверг а в пятницу в три часа дня на час")
+    [event] = writes(r)
+    assert event["start"] == "2026-11-27T15:00:00+03:00" and "четверг" not in event["title"]
+
+
+@pytest.mark.parametrize(
+    ("text", "changed"),
+    [
+        (
+            "move acme corp deal to negotiation and bump it to 55k",
+            {"stage": "Negotiation", "amount": 55000.0},
+        ),
+        (
+            "в CS-12 приоритет поставь низкий и перекинь на олега",
+            {"priority": "low", "assignee": "Oleg Ivanov"},
+        ),
+        ("move ENG-104 to in review and make it urgent", {"state": "In Review", "priority": "urgent"}),
+    ],
+)
+async def test_a_second_change_of_the_record_just_changed_amends_that_change(
+    anna: Conversation, text: str, changed: dict[str, Any]
+) -> None:
+    r = await anna.say(text)
+    [change] = writes(r)
+    assert {k: change.get(k) for k in changed} == changed
+
+
+async def test_that_s_it_after_a_signing_is_no_change_to_everything(anna: Conversation) -> None:
+    r = await anna.say("ну короче глобекс подписали всё переводи сделку глобекс пилот в выигранные")
+    assert [(i["op"], i["deal"], i["stage"]) for i in writes(r)] == [("update_deal", "Globex pilot", "Won")]
+
+
+async def test_a_team_key_said_aloud_names_the_issue(anna: Conversation) -> None:
+    r = await anna.say("инг сто три назначь на олега")
+    assert [(i["issue"], i["assignee"]) for i in writes(r)] == [("ENG-103", "Oleg Ivanov")]
+
+
+async def test_a_note_to_someone_with_its_words_and_no_verb_is_drafted(anna: Conversation) -> None:
+    r = await anna.say("ивану петрову заметку что он в отпуске до восьмого декабря")
+    [note] = writes(r)
+    assert (note["record"], note["body"]) == ("Ivan Petrov", "он в отпуске до 8 декабря")
+
+
+async def test_a_priority_where_a_state_would_be_is_the_new_priority(anna: Conversation) -> None:
+    r = await anna.say("all urgent issues -> high")
+    [bulk] = writes(r)
+    assert (bulk["op"], bulk["filters"].get("priority"), bulk["changes"]) == (
+        "update_matching",
+        "urgent",
+        {"priority": "high"},
+    )
+
+
+async def test_the_x_one_names_an_issue_and_two_matches_are_asked_about(anna: Conversation) -> None:
+    r = await anna.say("close the login one")
+    assert r["status"] == "needs_clarification"
+    assert {"ENG-101", "ENG-102"} <= {c["value"] for c in r["choices"]} | {
+        c["label"].split()[0] for c in r["choices"]
+    }
+    r = await anna.say("close the acme one")  # a company's name: maybe a deal, so nothing is guessed
+    assert (r["status"], r["draft"]) == ("needs_clarification", None)
+
+
+async def test_being_away_is_why_though_it_names_a_day(anna: Conversation) -> None:
+    r = await anna.say("move all of oleg's issues to max, he's ooo next week")
+    [bulk] = writes(r)
+    assert (bulk["op"], bulk["changes"]) == ("update_matching", {"assignee": "Max Weber"})
+
+
+async def test_my_cal_is_my_calendar(anna: Conversation) -> None:
+    r = await anna.say("what's on my cal fri")
+    assert r["status"] == "answered"
+    assert [i["object"] for i in r["plan"]["intents"]] == ["events"]
