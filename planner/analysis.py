@@ -42,7 +42,7 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
                 "close finish finished resolve resolved закончить закончил доделал доделала готовы готова "
                 "зарезолвь зарезолвить резолвни зарезолвил",
     "delete": "удалить удали стереть сотри убрать убери удалению delete remove trash drop rid nuke kill",
-    "archive": "архивировать заархивировать заархивируй заархивь архивни archive",
+    "archive": "архивировать заархивировать заархивируй заархивь архивни архив archive",
     "comment": "прокомментировать прокомментируй комментарий комментировать откомментировать коммент комментарием "
                "comment",
     "note": "заметка note записка touchpoint",
@@ -684,6 +684,15 @@ _INTO_IT_NEXT = LazyRe(
     r"(?i)(?:и\s+|and\s+)?(?:туда|в\s+него|в\s+нём|в\s+нем|into\s+it|in\s+it|there|under\s+it)\s+(?:же\s+)?"
     r"(?:(?:ещё|еще|also)\s+)?(?:add\s+|put\s+|file\s+|заведи\s+|добавь\s+|закинь\s+)?(?:an?\s+)?(?:задач\w*|тикет\w*|таск\w*|issue|task|ticket)"
 )
+_ID_THEN_WORDS = LazyRe(r"(?i)^(?:(?:and|и|а|then|потом)\s+)?[A-Za-z]{2,5}-\d+\s*(?:[:—–→-]|->)?\s*[^\W\d_]")
+_OWN_CHANGE = LazyRe(
+    r"(?i)(?:\s(?:в|во|на|to|into|as)\s+\S|→|->|=>|\b(?:done|готов\w*|closed|закрыт\w*|urgent|high|low|срочн\w*|p[0-4])\b)"
+)
+_ENDS_WITH_ID = LazyRe(r"(?i)\b[A-Za-z]{2,5}-\d+\s*$")
+_STARTS_WITH_ID = LazyRe(r"(?i)^(?:(?:and|и)\s+)?[A-Za-z]{2,5}-\d+\b")
+_IN_LIST = LazyRe(
+    r"(?i)[A-Za-z]{2,5}-\d+\s*(?:,|\band\b|\bи\b)\s*[A-Za-z]{2,5}-\d+"
+)  # "ENG-1, ENG-2 …": one change
 # «…поставь задачу и в календарь созвон с ней в 12», "…, and in my calendar a call with her": the next
 # request names its system, then its thing, with no verb of its own
 _IN_ANOTHER_SYSTEM = LazyRe(
@@ -788,6 +797,28 @@ def _split(text: str, now: datetime) -> list[Clause]:
                 e,
             )  # "Create deal 'X', 480 000 RUB, stage Lead, company Ромашка": its field
             parts.append(right)
+        elif (
+            _ENDS_WITH_ID.search(text[merged[-1][0] : merged[-1][1]])
+            and left.has("move", "put", "assign")  # a change that needs its "to …", said after the list
+            and not left.has(
+                "complete", "archive", "delete"
+            )  # «закрой ENG-101, ENG-102 в ревью»: two changes
+            and _STARTS_WITH_ID.match(text[s:e].strip())
+        ):  # "move ENG-101, ENG-102 to done": the issues listed share the change said last
+            merged[-1] = (merged[-1][0], e)
+            parts.append(right)
+        elif (
+            (
+                _ID_THEN_WORDS.match(text[merged[-1][0] : merged[-1][1]].strip())
+                or _ENDS_WITH_ID.search(text[merged[-1][0] : merged[-1][1]])
+                and left.has("complete", "archive", "delete")  # «закрой ENG-101, ENG-102 в ревью»
+            )
+            and _ID_THEN_WORDS.match(text[s:e].strip())
+            and (_verb_count(right) or _OWN_CHANGE.search(text[s:e]))  # "…, ENG-102 too" shares the change
+            and not _IN_LIST.search(text[merged[-1][0] : merged[-1][1]])
+        ):  # "ENG-101 в review, ENG-106 done, CS-13 перекинь на Макса": each issue with its own change
+            merged.append((s, e))
+            parts = [right]
         elif _verb_count(left) and _IN_ANOTHER_SYSTEM.match(text[s:e].strip()):
             merged.append((s, e))  # «…поставь задачу и в календарь созвон с ней в 12»: a request of its own
             parts = [right]

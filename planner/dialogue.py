@@ -139,7 +139,7 @@ _FILLER_HEAD = LazyRe(
 
 
 _TELL_ME = LazyRe(
-    r"(?i)^\s*(?:напомни(?:те)?|подскажи(?:те)?|скажи(?:те)?|remind\s+me|tell\s+me)(?:\s+(?:мне|please|пожалуйста))?"
+    r"(?i)^\s*(?:(?:просто|just|а|and)\s+)?(?:напомни(?:те)?|подскажи(?:те)?|скажи(?:те)?|remind\s+me|tell\s+me)(?:\s+(?:мне|please|пожалуйста))?"
     r"\s*,?\s*(?=(?:какие|какой|какая|что|когда|кто|где|сколько|what'?s|what|which|when'?s|when|who'?s|who|where|"
     r"how)\b)"
 )
@@ -421,7 +421,7 @@ MESSAGING = LazyRe(
     r"(?:\b(?:in|to|on|into|via|by|в|во|через|по)\s+(?:the\s+|our\s+|a\s+)?(?:[\w#-]+\s+){0,2}"
     r"(?:slack|слак\w*|teams|telegram|телеграм\w*|whatsapp|ватсап\w*|e-?mail|почт\w*|mail|sms|смс)\b"
     r"|\b(?:in|to|into|в|во)\s+#[\w-]+"  # "post to #sales that …": a channel
-    r"|\b(?:an?\s+|the\s+)?(?:e-?mail|письм\w*|сообщени\w*\s+в\s+слак)\b)"
+    r"|\b(?:an?\s+|the\s+)?(?:e-?mail(?!\s+address)|письм\w*|сообщени\w*\s+в\s+слак)\b)"
     # "slack #sales: globex signed 🎉", "telegram @oleg: …": the messenger and where, then the message
     r"|^\s*(?:slack|слак\w*|teams|telegram|телеграм\w*|tg|whatsapp|ватсап\w*)\s*(?:[#@][\w-]+\s*)?[:—–-]\s*\S"
     # "Email Jane the pilot requirements doc": the verb first, then whom

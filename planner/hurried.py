@@ -60,9 +60,14 @@ def _meant(word: str, *, first: bool) -> str | None:
     if len(low) >= 5:
         hits = [w for w in _anywhere().get(low[0], ()) if len(w) == len(low) + 1]
         hits = [w for w in hits if DamerauLevenshtein.distance(w, low) == 1]
-        if len(set(hits)) == 1:
+        # «перевди»: «переведи» or «переводи», the same command either way
+        if len(set(hits)) == 1 or hits and len({_cue_of(w) for w in hits}) == 1:
             return hits[0]
     return None
+
+
+def _cue_of(word: str) -> str | None:
+    return next((name for name in _ANYWHERE if word in CUES[name] or word.rstrip("s") in CUES[name]), None)
 
 
 # chat shorthand, read as the words meant (whole words only)

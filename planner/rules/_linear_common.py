@@ -156,6 +156,8 @@ ADD_EXISTING = LazyRe(
 LABEL_ON = LazyRe(
     r"(?i)\b(?:add|put|повесь|добавь|поставь)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+(?:label|tag)|(?:метк\w*|лейбл\w*)\s+[\w-]+)"
     r"\s+(?:to|on|на|к)\b"
+    # «DES-7 повесь label onboarding»: the issue said first, then the label put on it
+    r"|^\s*[A-Za-z]{2,5}-\d+\s*[:,—–-]?\s+(?:add|put|повесь|добавь|поставь)\s+(?:the\s+|a\s+)?(?:label|tag|метк\w*|лейбл\w*)\s+[\w-]+"
 )
 
 

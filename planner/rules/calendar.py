@@ -261,6 +261,9 @@ def _event_like(clause: Clause) -> bool:
     )
 
 
+_AFTER_IT = LazyRe(
+    r"(?i)^\s*(?:после|after|following)\s+(?:the\s+|our\s+|my\s+)?\S+(?:\s+(?:с|со|with)\s+[^:,.;]+)?\s*(?::|$)"
+)
 _ISSUE_ABOUT = LazyRe(r"(?i)^\s*(?:задач\w*|тикет\w*|issue|ticket|task)\s+(?:про|о|об|по|about|on|for)\s")
 
 
@@ -269,6 +272,10 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
     if _ISSUE_ABOUT.match(clause.text):
         return False  # «Задачу про квартальный созвон … никто не взял»: an issue about a meeting
     if reports_past(clause):  # «…, созвон с Acme провели утром», "the call went fine": one that was
+        return False
+    if _AFTER_IT.match(
+        clause.text
+    ):  # «после синка с Олегом: …», "after the call with Jane: …": when, not what
         return False
     if EVENT_CHANGE.match(clause.text):  # "…, and cancel the call with Jane": an event that exists is no
         return False  # new one (alone, the request is answered honestly; beside others, it is named back)

@@ -32,7 +32,7 @@ _BACK = LazyRe(
     + "))*\s*[.!]?\s*$)"
 )  # "Assign Oleg, priority high.", "assign max, high", "assign max, p1, due friday"
 _TO_WHOM = LazyRe(
-    r"(?i)\b(?:assign\s+(?:to\s+)?|назначь\s+(?:на\s+)?|to\s+|на\s+|for\s+|для\s+)(?!it\b|его\b|её\b)(me|myself|меня|себя|[^\W\d_][\w-]+)"
+    r"(?i)\b(?:assign\s+(?:to\s+|на\s+)?|назначь\s+(?:на\s+)?|to\s+|на\s+|for\s+|для\s+)(?!it\b|его\b|её\b)(me|myself|меня|себя|[^\W\d_][\w-]+)"
 )
 _AS_NEW = ("create_issue",)
 # "…: «Обновить логотип», project Mobile App, due Dec 4": where the new issue goes, said outside its title
