@@ -524,6 +524,11 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
         # "Ромашка подписала договор: переведи сделку в Won и создай задачи" - the head is a statement
         statement = not before.has(*(v for v in _VERBISH if v not in ("signed", "refused", "lost")))
         tail_clause = analyse(tail, now)
+        # «CS-13 готова: закройте её и оставьте комментарий …»: a state said of a record ("готова" is no
+        # command), then what to do with it
+        statement = statement or bool(
+            before.identifiers and not _starts_with_verb(before) and _starts_with_verb(tail_clause)
+        )
         # "нужна задача для команды CS: подготовить …" names what the text after the colon is
         introduces = before.has("task", "issue", "note", "project", "comment")
         if (

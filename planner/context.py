@@ -150,7 +150,7 @@ class BuildContext:
         """The last intent again, with `fields` it did not set ("create an issue …, assign it to Oleg,
         due Friday"): its actions are built anew. False when it already says otherwise."""
         last = self.intents[-1]
-        if any(getattr(last, k, None) not in (None, v) for k, v in fields.items()):
+        if any(v is not None and getattr(last, k, None) not in (None, v) for k, v in fields.items()):
             return False
         actions, entities, risks = self.memory["last_emit"]
         del self.actions[actions:], self.entities[entities:], self.risks[risks:]

@@ -313,6 +313,15 @@ _COUNTED_LIST = LazyRe(
 )
 
 
+# «Олег просил передать, что сделку … нужно перевести …», "Max asked me to tell you that …": the message
+# passed on is what is asked (a reported statement in it is still read as one)
+_PASSED_ON = LazyRe(
+    r"(?i)^\s*(?:[^\W\d_][\w-]*\s+){1,2}(?:просил\w*|попросил\w*)\s+(?:меня\s+)?(?:передать|сказать|напомнить)\s*,?\s+"
+    r"(?:вам\s+|тебе\s+)?что\s+(?=\S)"
+    r"|^\s*(?:[^\W\d_][\w-]*\s+){1,2}asked\s+me\s+to\s+(?:tell|let)\s+you(?:\s+know)?\s+(?:that\s+)?(?=\S)"
+)
+
+
 def _canceled(m: re.Match[str]) -> str:
     lead, what = (m.group(1), m.group(2)) if m.group(2) else (m.group(3), m.group(4))
     return (
@@ -331,6 +340,7 @@ def unhurried(text: str) -> str:
     text = re.sub(r"(?i)\bnew\s+co\b(?=\s*[:,]|\s+[A-Z])", "new company", text)  # "new co: Stark Industries"
     text = _REMIND_WHAT.sub("", text)
     text = _FIND_OUT.sub("", text, count=1)
+    text = _PASSED_ON.sub("", text, count=1)
     text = _WRITE_IN_IT.sub("прокомментируй", text)  # «отпиши в ней, что …» («опиши», «отпиши Джейн» are not)
     text = _MAY_NOW.sub(
         lambda m: _MAY_AS[(m.group(1) or m.group(2)).lower()], text

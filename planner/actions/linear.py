@@ -113,6 +113,10 @@ async def create_issue(intent: CreateIssue, ctx: BuildContext) -> None:
                 f", {ctx.t('исполнитель', 'assignee')} {assignee.name}" if assignee else "",
                 f", {ctx.t('проект', 'project')} {project_name}" if project_name else "",
                 f", {ctx.t('метки', 'labels')} {', '.join(x.name for x in labels)}" if labels else "",
+                # what the description says, shortly: the person sees everything that will be written
+                f", {ctx.t('описание', 'description')} «{_short(intent.description)}»"
+                if intent.description
+                else "",
             ]
         )
         preview = ctx.t(
@@ -352,3 +356,8 @@ async def create_project(intent: CreateProject, ctx: BuildContext) -> None:
     )
     ctx.memory.setdefault("new_projects", {})[name.strip().lower()] = index
     ctx.memory.setdefault("new_project_names", []).append(name)
+
+
+def _short(text: str, limit: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

@@ -539,11 +539,18 @@ async def _unread(clause: Clause, ctx: BuildContext) -> str:
         for i, (a, b) in enumerate(key_spans(clause.text))
         if any(s <= a and b <= e for s, e in [*clause.moment.spans, *nobody])  # "Dec 18" is the change's date
     }
+    # "все issues в ENG — due 18 декабря, code freeze": a word said after the change, past a comma, says why
+    change_end = max(
+        [b for _, b in clause.moment.spans] + [m.end() for m in _DESTINATION_AT.finditer(clause.text)] + [0]
+    )
+    tail = re.search(r",\s+[^,]+$", clause.text)
+    why_from = tail.start() if tail and change_end and tail.start() >= change_end else len(clause.text)
     words = [
         k.text
         for i, k in enumerate(clause.keys)
         if i not in explained
         and i not in dated
+        and key_spans(clause.text)[i][0] < why_from
         and not (purpose and key_spans(clause.text)[i][0] >= purpose.start())
         and key_spans(clause.text)[i][0] >= told_until
         and not (because and key_spans(clause.text)[i][0] >= because.start())

@@ -25,6 +25,9 @@ _DUE = r"(?:due|срок|deadline|дедлайн|by|до|к)\s+[^,.!]{1,30}"
 _BACK = LazyRe(
     r"(?i)^\s*(?:(?:and|then|also|и|а|потом|ещё|еще)\s+)*(?:please\s+|пожалуйста\s+)?"
     r"(?:(?:assign|give|set|make|put|mark|назначь|поставь|сделай|дай|отдай|передай)\s+(?:it|this|its|его|её|ее|ей|ему)\b"
+    # "…, and set the due date to Monday", «и поставь срок на пятницу»: a field of the new one
+    r"|(?:set|change|make|put|поставь|установи|сделай)\s+(?:the\s+|its\s+|ей\s+|ему\s+)?"
+    r"(?:due(?:\s+date)?|deadline|priority|срок|дедлайн|приоритет)\b"
     r"|(?:assign|назначь|повесь|отдай|передай)\s+(?:to\s+|на\s+)?[^\W\d_]+(?:\s*,\s*(?:"
     + _PRIORITY
     + "|"

@@ -826,10 +826,16 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     placed = next(  # «Заведи тикет «…» в бэклог ENG»: the state it starts in
         (name for rx, name in STATE_PHRASES if rx.search(_WITHOUT_QUOTES.sub(" ", head_words))), None
     )
+    told = ctx.said_before().strip()
     for title in titles:
+        # "…our SSO setup docs are outdated. Open an issue to refresh them": what "them" is, said before
+        pointing = _POINTS_BACK.search(title) and told and not told.rstrip().endswith("?")
         await ctx.emit(
             CreateIssue(
                 title=title,
+                description=re.sub(r"(?i)^(?:context|контекст)\s*:\s*", "", told)[:2000]
+                if pointing
+                else None,
                 team=team.name,
                 due=due,
                 priority=priority_name(priority),
@@ -851,7 +857,8 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
 _ALL_OF_THEM = r"(?:(?:put|assign|move|add|поставь|положи|закинь)\s+)?(?:them\s+|их\s+)?(?:all|все|всё|всех|каждую|each)?\s*"
 _DETAILS = [
     ("team", re.compile(r"^(?:team|команда|в\s+команд\w*|for\s+(?:the\s+)?team)\s+(.+)$", re.I)),
-    ("label", re.compile(r"^(?:labels?|tags?|метк\w*|лейбл\w*|тег\w*|с\s+меткой)\s*[:—-]?\s*(.+)$", re.I)),
+    # "label docs", "label it docs", «метка docs»
+    ("label", re.compile(r"^(?:labels?|tags?|метк\w*|лейбл\w*|тег\w*|с\s+меткой)(?:\s+(?:it|them))?\s*[:—-]?\s*(.+)$", re.I)),
     ("assignee", re.compile(
         rf"^{_ALL_OF_THEM}(?:assign(?:ed)?(?:\s+it)?(?:\s+to)?|назнач\w*(?:\s+на)?|assignee|owner|ответственн\w*|исполнител\w*|назначь\s+на|на|"
         r"for|для|to)\s*[:—-]?\s+(.+)$",
@@ -886,6 +893,9 @@ async def _first_names(ctx: BuildContext) -> Callable[[str], bool]:
         )
 
     return is_colleague
+
+
+_POINTS_BACK = LazyRe(r"(?i)\b(?:them|it|this|that|these|those|их|его|её|ее|это|этого)\s*$")
 
 
 def _detail_segments(
