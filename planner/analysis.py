@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from planner._lazy_re import LazyRe
 from planner.dates import Moment, extract_duration, extract_moment
+from planner.numbers import spoken_numbers
 from planner.resolve import WordKey, keys_for
 from planner.text import is_participle, is_past
 
@@ -648,7 +649,9 @@ _IT_TO_STAGE = LazyRe(
 _ARROW = LazyRe(r"\S\s*(?:→|->|=>)\s*\S+(?:\s+\S+)?\s*[.!]?$")
 _MAKE_IT = LazyRe(
     r"(?i)(?:(?:and|и)\s+)?(?:please\s+|пожалуйста\s+)?(?:make|turn|log|save|put)\s+(?:that|it|this)\s+(?:in(?:to)?\s+|as\s+)?"
-    r"(?:an?\s+)?(?:crm\s+|attio\s+|linear\s+)?(?:task|issue|ticket|reminder|to-?do)(?:\s+(?:in|for)\s+\S+)?\s*[.!]*"
+    # ("put it in Todo" moves an issue to the state: a to-do is said with its article)
+    r"(?:an?\s+)?(?:(?:crm\s+|attio\s+|linear\s+)?(?:task|issue|ticket|reminder)|(?<=a\s)to-?do|my\s+to-?do)"
+    r"(?:\s+(?:in|for)\s+\S+)?\s*[.!]*"
     r"|(?:сделай|оформи|заведи)\s+(?:это|её|ее|его)\s+(?:как\s+)?(?:задач\w*|тикет\w*|напоминани\w*)(?:\s+в\s+\S+)?\s*[.!]*"
 )
 _UPDATE_IT = LazyRe(
@@ -680,6 +683,12 @@ _SAME_REQUEST = (_MAKE_IT, _UPDATE_IT, _TOTAL_TOO, _TO_CALENDAR)
 
 def _quoted_spans(text: str) -> list[tuple[int, int]]:
     return [m.span() for m in re.finditer(r"«[^«»]*»|“[^“”]*”", text)]
+
+
+def _single_quoted(text: str) -> list[tuple[int, int]]:
+    """Names in single quotes ("new deal 'Initech — design system add-on', 24k"): the dash in one is no
+    cut (an apostrophe inside a word, "Oleg's", opens none)."""
+    return [m.span() for m in re.finditer(r"(?<![\w'])'[^'\n]{2,80}'(?![\w'])", text)]
 
 
 _DEAL_FIELD_ITEM = LazyRe(
@@ -718,7 +727,13 @@ _THING_ASKED_NEXT = LazyRe(
 
 def _split(text: str, now: datetime) -> list[Clause]:
     quotes = _quoted_spans(text)  # «… internally. Legal needs …»: a quote's own sentences are its words
-    cuts = [m for m in _SPLIT.finditer(text) if not any(a < m.start() < b for a, b in quotes)]
+    named = _single_quoted(text) if "'" in text else []
+    cuts = [
+        m
+        for m in _SPLIT.finditer(text)
+        if not any(a < m.start() < b for a, b in quotes)
+        and not (re.fullmatch(r"\s*[—–-]\s*", m.group(0)) and any(a < m.start() < b for a, b in named))
+    ]
     if not cuts:
         return [analyse(text, now)]
     bounds = [(0, cuts[0].start())]
@@ -802,6 +817,11 @@ def _split(text: str, now: datetime) -> list[Clause]:
                 e,
             )  # "Create deal 'X', 480 000 RUB, stage Lead, company Ромашка": its field
             parts.append(right)
+        elif len(merged) - 1 in reasons and _starts_with_verb(right):
+            merged.append(
+                (s, e)
+            )  # "…, it's a security issue, and make Max the assignee": why, then asked again
+            parts = [right]
         elif (
             _ENDS_WITH_ID.search(text[merged[-1][0] : merged[-1][1]])
             and left.has("move", "put", "assign")  # a change that needs its "to …", said after the list
@@ -962,6 +982,7 @@ def _is_reason(piece: str, reading: Clause) -> bool:
     priority or destination): a reason, which must neither be read as a request nor change one."""
     said = piece.strip(" ,.;!")
     bare = re.sub(r"(?i)\b[a-z]{1,10}-\d+\b", " ", said)  # "dupe of DES-7": the issue it repeats
+    bare = spoken_numbers(bare.lower())  # "the amount is now fifty five thousand" carries a number
     told = bool(_PASSIVE.match(said))  # "the Acme call is being scheduled": what is happening, not asked
     if _AWAY.match(said):
         return True  # "…, he's ooo next week", «…, она в отпуске до пятницы»: why, though it names a day

@@ -105,6 +105,11 @@ def asks_for_something(clause: Clause) -> bool:
     told = re.search(r"\s[—–-]\s+(?=\S)", said)  # "Maria asked for X - file it in ENG": told, then asked
     if told and told.start() > 0 and _verb_first(said[told.end() :]):
         return True
+    aside = re.match(r"(?i)\s*(?:on|for|re|about|regarding|по|про|насч[её]т)\s+[^,]{1,40},\s*(?=\S)", said)
+    if aside and _verb_first(
+        said[aside.end() :]
+    ):  # "On romashka, bump the deal to …": what about, then the ask
+        return True
     heading = re.search(r":\s+(?=\S)", said)  # "Umbrella Health chat, 14:05: File in ENG as '…'"
     if heading and heading.start() > 0 and _verb_first(said[heading.end() :]):
         return True

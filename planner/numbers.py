@@ -86,10 +86,15 @@ def _clock_phrase(m: re.Match[str]) -> str:
     return f"{hour}:{minutes:02d}".rjust(len(m.group(0)))
 
 
+_DIGIT_WORDS_FIRST = {w: v for w, v in _UNITS.items() if v < 10}
+
+
 @lru_cache(maxsize=512)  # dates, durations and amounts each read the same clause
 def spoken_numbers(low: str) -> str:
     """`low` (lower case) with measuring number words as digits, every offset kept."""
     low = _PAST.sub(_clock_phrase, low)
+    if " point " in low or " запятая " in low:
+        low = _POINT.sub(_point, low)  # "one point three million": 1.3 of them, not three
     if not _ANY.search(low):
         return low
 
@@ -110,6 +115,19 @@ def spoken_numbers(low: str) -> str:
 
     low = _THOUSANDS_AND.sub(_thousands_and, low)  # "двадцать две тысячи пятьсот" is one sum
     return _RUN.sub(digits, low)
+
+
+# a decimal said aloud before a scale word: "one point three million", «два запятая пять миллиона»
+_POINT = LazyRe(
+    rf"\b(\d+|{'|'.join(sorted(_DIGIT_WORDS_FIRST, key=len, reverse=True))})\s+(?:point|запятая)\s+"
+    rf"(\d|{'|'.join(sorted(_DIGIT_WORDS_FIRST, key=len, reverse=True))})\b"
+    r"(?=\s+(?:million|millions|миллион\w*|млн|thousand|тысяч\w*|billion|миллиард\w*|k|m|bn)\b)"
+)
+
+
+def _point(m: re.Match[str]) -> str:
+    whole, tenth = (int(x) if x.isdigit() else _DIGIT_WORDS_FIRST[x] for x in (m.group(1), m.group(2)))
+    return f"{whole}.{tenth}".rjust(len(m.group(0)))
 
 
 # "двадцать две тысячи пятьсот", "twenty two thousand five hundred": thousands and the rest, one number

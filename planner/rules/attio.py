@@ -56,13 +56,28 @@ async def _deal(clause: Clause, ctx: BuildContext) -> Entity:
     mentions = await find(ctx, clause, "deal")
     if not mentions and (theirs := await _the_one_deal_said_before(clause, ctx)) is not None:
         return theirs  # «Если Ромашка не подпишет…, сделку придётся перевести в проигранные»: Romashka's
+    if not mentions and re.search(r"(?i)\b(?:сделк[уа]|the\s+deal)\b", clause.text):
+        # «Те, что с пилотом, подписались!! Двигай сделку в Won»: the deals the words before it named
+        full = str(ctx.memory.get("full_text", ""))
+        before = full[: full.find(clause.text)] if clause.text in full else ""
+        found = (
+            [m for m in await find(ctx, clause, "deal", text=before) if m.score >= 0.3]
+            if before.strip()
+            else []
+        )
+        # a word of several deals' names («пилот») is as good for each of them: asked, never picked
+        mentions = found + (await _sharing_words(analyse(before, ctx.now), ctx, found) if found else [])
+        shared = True
+    else:
+        shared = False
     if not mentions:
         raise ctx.ask(
             "deal",
             ctx.t("Какую сделку?", "Which deal?"),
             choices=[(d.name, d.id) for d in (await ctx.directory.deals())[:5]],
         )
-    mentions += await _sharing_words(clause, ctx, mentions)
+    if not shared:
+        mentions += await _sharing_words(clause, ctx, mentions)
     described = re.search(
         r"(?i)\bсделк\w*\s+(?:по|про|о|about|for)\s+(.+?)(?:\s+(?:в|во|на|to|into)\s|[,.;]|$)", clause.text
     )
@@ -738,7 +753,8 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         sentences = re.split(r"(?<=[.!?])\s+(?=\S)", body.strip())
         body = sentences[-1]
         if len(sentences) > 1 and re.match(
-            r"(?i)(?:please\s+)?(?:make|turn|сделай)\s+(?:that|it|this|это)\b", body
+            r"(?i)(?:please\s+)?(?:make|turn|put|log|save|add|сделай|запиши|оформи)\s+(?:that|it|this|это)\b",
+            body,
         ):
             body = sentences[-2]  # "… send Jane the pricing sheet on Friday. Please make that a CRM task."
     linked = _LINKED.search(clause.text)

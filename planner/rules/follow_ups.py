@@ -10,6 +10,7 @@ from planner._lazy_re import LazyRe
 from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.intents.models import priority_name
+from planner.numbers import spoken_numbers
 from planner.rules import rule
 from planner.rules._common import amount_of, find, iso_date, priority_of
 from planner.rules._linear_common import find_user
@@ -88,10 +89,16 @@ _HAND_OVER = LazyRe(
     + r"(?:assign|reassign|give|hand|move|назначь|переназначь|перекинь|перебрось|передай|отдай|повесь|кинь)"
     r"(?:\s+(?:it|this|that|его|её|ее|over))?\s+(?:to|на)\s+(me|myself|меня|себя|[^\W\d_][\w-]*)\s*[.!]?\s*$"
 )
+_MADE_ASSIGNEE = LazyRe(
+    _AND
+    + r"(?:make|set|сделай|назначь)\s+([^\W\d_][\w-]*)\s+(?:the\s+)?(?:assignee|owner|исполнителем|ответственным)\s*[.!]?\s*$"
+)
 _SUM_TO = LazyRe(
     _AND
-    + r"(?:bump|raise|set|change|make|update|lower|put|подними|поставь|смени|поменяй|обнови|сделай|снизь|опусти)"
-    r"(?:\s+(?:it|its\s+amount|the\s+amount|the\s+value|его|её|ее|сумму|amount))?\s*(?:to|до|на|в)?\s*"
+    + r"(?:(?:bump|raise|set|change|make|update|lower|put|подними|поставь|смени|поменяй|обнови|сделай|снизь|опусти)"
+    r"(?:\s+(?:it|its\s+amount|the\s+amount|the\s+value|его|её|ее|сумму|amount))?\s*(?:to|до|на|в)?"
+    # "…, and the amount is now fifty five thousand", «…, сумма теперь 60к»
+    r"|(?:the\s+)?(?:amount|value|sum|сумма)\s+(?:is\s+now|is|now|теперь|будет|—|:|-)(?:\s+(?:now|теперь))?)\s*"
     r"(?P<sum>\$?\d[\d\s.,]*(?:\s*(?:k|к|тыс\w*|thousand|m|млн|million|миллион\w*)\b)?"
     r"(?:\s*(?:руб\w*|rub|usd|eur|долл\w*|dollars?|евро|₽|\$|€))?)\s*[.!]?\s*$"
 )
@@ -108,14 +115,14 @@ async def more_of_the_same_change(clause: Clause, ctx: BuildContext) -> bool:
         return False
     last = ctx.intents[-1].op
     if last == "update_issue":
-        given = _HAND_OVER.match(clause.text)
+        given = _HAND_OVER.match(clause.text) or _MADE_ASSIGNEE.match(clause.text)
         if given:
             assignee = await find_user(clause, ctx, given.group(1))
             return assignee is not None and await ctx.amend_last(assignee=assignee.name)
         level = priority_name(priority_of(clause.text)) if _ISSUE_PRIORITY.match(clause.text) else None
         return level is not None and await ctx.amend_last(priority=level)
     if last == "update_deal":
-        said = _SUM_TO.match(clause.text)
+        said = _SUM_TO.match(spoken_numbers(clause.text.lower()))  # "fifty five thousand" said in words
         money = amount_of(said.group("sum"), default=None) if said else None  # the deal keeps its currency
         if money is None:
             return False
