@@ -11,7 +11,7 @@ from planner._lazy_re import LazyRe
 from planner.dates import Moment, extract_duration, extract_moment
 from planner.numbers import spoken_numbers
 from planner.resolve import WordKey, keys_for
-from planner.text import is_participle, is_past
+from planner.text import is_imperative, is_participle, is_past
 
 __all__ = [
     "CUES",
@@ -817,7 +817,7 @@ def _split(text: str, now: datetime) -> list[Clause]:
                 e,
             )  # "Create deal 'X', 480 000 RUB, stage Lead, company Ромашка": its field
             parts.append(right)
-        elif len(merged) - 1 in reasons and _starts_with_verb(right):
+        elif len(merged) - 1 in reasons and (_starts_with_verb(right) or _imperative_first(text[s:e])):
             merged.append(
                 (s, e)
             )  # "…, it's a security issue, and make Max the assignee": why, then asked again
@@ -1035,6 +1035,12 @@ def _asks_next(text: str, now: datetime) -> bool:
     return _starts_with_verb(analyse(text[field.end() :] if field else text, now)) or bool(
         _THING_FOR.match(text)
     )
+
+
+def _imperative_first(text: str) -> bool:
+    """The words open with a Russian imperative («и напиши в коммент …»), whatever verb it is."""
+    words = [w for w in re.findall(r"[^\W\d_]+", text.lower()) if w not in ("и", "а", "ну", "пожалуйста")]
+    return bool(words) and not words[0].isascii() and is_imperative(words[0])
 
 
 def _starts_with_verb(c: Clause) -> bool:

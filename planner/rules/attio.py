@@ -423,6 +423,10 @@ _ABOUT_RECORD = LazyRe(
     r"client|contact)\b",
     re.I,
 )
+_AFTER_THE_CALL = LazyRe(
+    r"(?i)\b(?:after|before|following|после|до|перед)\s+(?:the\s+|that\s+|this\s+|our\s+|эт\w+\s+)?"
+    r"(?:call|meeting|sync|созвон\w*|встреч\w*|звонк\w*)\b"
+)
 _THIS_RECORD = LazyRe(r"(?i)\b(?:this|that|эт\w+)\s")
 _PRONOUN = LazyRe(r"\b(?:her|him|them|his|their|ей|ему|ним|ней|нему|неё|нее|его|их|с ними)\b", re.I)
 _ON_IT = LazyRe(r"(?i)\b(?:on|to|for|к|в)\s+(?:it|them|him|her|нему|ней|неё|нее|ним|него|них)\b")
@@ -810,6 +814,9 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         and any(i.op == "create_note" for i in ctx.intents)
     ):  # "log that on her record and remind me Friday to send it over": about whom the note is
         target = noted
+    met = ctx.memory.get("met")
+    if target is None and isinstance(met, Entity) and _AFTER_THE_CALL.search(clause.text):
+        target = ("person", met)  # "…and a task for me to send the proposal after the call": the person met
     if target is None and not in_crm:
         return False  # a generic task: Linear handles it
     kind, record = target if target is not None else ("", None)
@@ -1108,6 +1115,15 @@ async def _words_after_company(clause: Clause, ctx: BuildContext, company: Entit
     if not named:
         return None
     start = spans[max(named[0].positions)][1]
+    # "Initech, Ivan told me …, so create a deal Initech logistics expansion, …": the company said again
+    # right after "deal" starts the name, not where it was first said
+    again = re.search(r"(?i)\b(?:deal|сделк\w*)\s+(?:called\s+|named\s+|под\s+названием\s+)?", clause.text)
+    if again:
+        after = [i for i, (a, _) in enumerate(spans) if a >= again.end()]
+        if after and find_mentions(
+            keys_for(clause.text[spans[after[0]][0] : spans[after[0]][1]]), [company], threshold=0.8
+        ):
+            start = spans[after[0]][1]
     stops = [
         spans[min(m.positions)][0]
         for kind in ("stage", "member", "person", "deal")

@@ -11,7 +11,7 @@ from planner.analysis import Clause, analyse, head_of
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents.models import Filters, UpdateMatching
-from planner.resolve import key_spans
+from planner.resolve import key_spans, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import find, priorities_said, priority_of, strip_spans
 from planner.rules._linear_common import NOBODY, STATE_PHRASES, find_user
@@ -395,6 +395,9 @@ async def _label(ctx: BuildContext, text: str, *, besides: frozenset[str] = froz
         (v for w, v in _LABEL_WORDS.items() if v not in besides and re.search(rf"\b{w}\b", text, re.I)), None
     )
     named = [n for n in names if re.search(rf"\b{re.escape(n)}\b", text, re.I)]
+    if not named:  # «все онбординг-задачи»: a label said in the other script is the same label
+        said_keys = keys_for(text)
+        named = [n for n in names if match_words(keys_for(n), said_keys, threshold=0.95)]
     return said or (named[0] if named else None)
 
 

@@ -172,6 +172,9 @@ async def _attendees(clause: Clause, ctx: BuildContext) -> tuple[list[Entity | s
             at += len(part)
     for m in _PLUS.finditer(clause.text):
         phrases += [(m.group(1), m.span(1)), (m.group(2), m.span(2))]
+    bare = _MEETING_THEN_NAME.match(clause.text)
+    if bare and not phrases:  # «созвон джон пт 11:00»: telegraphic, the person right after the meeting
+        phrases.append((bare.group(1), bare.span(1)))
     pointed = False
     for m in _INVITE.finditer(clause.text):
         group = 1 if m.group(1) else 2
@@ -231,6 +234,10 @@ async def _attendees(clause: Clause, ctx: BuildContext) -> tuple[list[Entity | s
     return found, for_whom
 
 
+_MEETING_THEN_NAME = LazyRe(
+    r"(?i)^\s*(?:созвон\w*|встреч\w*|звонок|колл|call|meeting|sync|синк)\s+(?!с\b|со\b|with\b|в\b|на\b|at\b|on\b)"
+    r"([^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)"
+)
 _BOOKING = LazyRe(r"(?i)\b(?:schedule|book|запланируй\w*|запланировать)\b")
 _EVENT_NOUN = LazyRe(
     r"(?i)(?<![\w-])(?:kick-?offs?|demos?|демо|презентаци\w+|presentations?|interviews?|собеседовани\w+|"
@@ -317,6 +324,9 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
     minutes = clause.duration if clause.duration and clause.duration <= 24 * 60 else None
     attendees, for_whom = await _attendees(clause, ctx) if meeting else ([], set())
     names = [a if isinstance(a, str) else a.name for a in attendees]
+    met = [a for a in attendees if isinstance(a, Entity) and a.kind == "person"]
+    if met:  # "…a meeting with John Smith, and a task for me to send the proposal after the call": his
+        ctx.memory["met"] = met[0]
     title = _title(clause, ctx, meeting, names, for_whom)
     if meeting:  # "…the Globex pilot kickoff — Jane would like a working session": what it is about
         about = [
@@ -353,6 +363,9 @@ async def _one_per_range(
     words = analyse(rest, ctx.now)
     attendees, for_whom = await _attendees(words, ctx)
     names = [a if isinstance(a, str) else a.name for a in attendees]
+    met = [a for a in attendees if isinstance(a, Entity) and a.kind == "person"]
+    if met:  # "…a meeting with John Smith, and a task for me to send the proposal after the call": his
+        ctx.memory["met"] = met[0]
     title = _title(words, ctx, True, names, for_whom)
     counted = _COUNT.match(title)
     if counted:  # "two interviews", «два собеседования»: each is one

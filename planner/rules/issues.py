@@ -189,6 +189,8 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         head = clause.text.split(":", 1)[0]
         if _CLOSE_WITH.search(head):  # «закрой ENG-103 с комментарием «…»», "close it with a comment": both
             await ctx.emit(CompleteIssue(issue=ident), issue=issue)
+        # «напиши в коммент «клиент подтвердил …»»: the words, not the quotes around them
+        body = re.sub(r"^\s*[«\"“]([^«»\"“”]+)[»\"”]\s*[.!]?\s*$", r"\1", body)
         await ctx.emit(CommentIssue(issue=ident, body=body[:10_000]), issue=issue)
         return True
     if (

@@ -316,6 +316,8 @@ async def _known_name(clause: Clause, ctx: BuildContext, word: str) -> bool:
 
 _DATIVE_FIRST = LazyRe(
     rf"(?i)^\s*(?:(?:и|а|ну|короче|ещё|еще|также)[,\s]+)*({DATIVE})\s+(?=(?:новую\s+)?(?:задач|таск|тикет))"
+    # «Linear: олегу — поднять демо-стенд…»: to whom, a dash, then what to do
+    rf"|^\s*(?:(?:и|а|ну|короче)[,\s]+)*([^\W\d_]+(?:у|ю|е))\s*[—–:-]\s+(?=[^\W\d_])"
 )
 
 
@@ -324,9 +326,10 @@ async def new_issue_assignee(clause: Clause, ctx: BuildContext) -> tuple[Entity 
     full = str(ctx.memory.get("full_text", clause.text))
     dative = _DATIVE_FIRST.match(clause.text)  # «мне задачу в линеаре …», «олегу таску …»
     if dative:
-        found = await find_user(clause, ctx, dative.group(1))
+        said = dative.group(1) or dative.group(2)
+        found = await find_user(clause, ctx, said)
         if found is not None:
-            return found, dative.group(1)
+            return found, said
     for source in (clause.text, full):  # "..., assign it to Max" may sit in the next clause
         for m in _ASSIGNEE.finditer(source):
             if source is not clause.text and _FOR_WHOM.match(m.group(0)):
@@ -718,7 +721,9 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         whom = re.escape(said_for.split()[-1])
         titles = [
             t
-            for t in (re.sub(rf"(?i)^{whom}(?:\s+(?:задачу|таску))?\b\s*", "", t).strip() for t in titles)
+            for t in (
+                re.sub(rf"(?i)^{whom}(?:\s+(?:задачу|таску))?\b[\s—–:-]*", "", t).strip() for t in titles
+            )
             if t
         ]
     if not titles:  # 'From the support inbox: "Export to CSV returns 500". Create an ENG issue': the quote
