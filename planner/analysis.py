@@ -508,7 +508,16 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
         # "…: renewal signed for 2 years. Also create a Linear issue to …": the content ends where a new
         # sentence starts a request of its own
         after = _NEXT_REQUEST.search(tail)
-        if after and _asks_next(tail[after.end() :], now):
+        if (
+            after
+            and (
+                _asks_next(tail[after.end() :], now)
+                # «глобекс: заметка — …; сумма 27к»: after a semicolon, a field and its value are the next change
+                or ";" in after.group(0)
+                and _FIELD_VALUE.match(tail[after.end() :])
+                and bool(re.search(r"\d", tail[after.end() :]))
+            )
+        ):
             return [
                 *split_clauses(head + ":" + tail[: after.start()], now),
                 *_split(tail[after.end() :], now),

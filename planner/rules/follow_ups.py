@@ -9,7 +9,8 @@ import re
 from planner._lazy_re import LazyRe
 from planner.analysis import Clause
 from planner.context import BuildContext
-from planner.intents.models import priority_name
+from planner.directory import Entity
+from planner.intents.models import UpdateDeal, priority_name
 from planner.numbers import spoken_numbers
 from planner.rules import rule
 from planner.rules._common import amount_of, find, iso_date, priority_of
@@ -98,7 +99,7 @@ _SUM_TO = LazyRe(
     + r"(?:(?:bump|raise|set|change|make|update|lower|put|подними|поставь|смени|поменяй|обнови|сделай|снизь|опусти)"
     r"(?:\s+(?:it|its\s+amount|the\s+amount|the\s+value|его|её|ее|сумму|amount))?\s*(?:to|до|на|в)?"
     # "…, and the amount is now fifty five thousand", «…, сумма теперь 60к»
-    r"|(?:the\s+)?(?:amount|value|sum|сумма)\s+(?:is\s+now|is|now|теперь|будет|—|:|-)(?:\s+(?:now|теперь))?)\s*"
+    r"|(?:the\s+)?(?:amount|value|sum|сумма)(?:\s+(?:is\s+now|is|now|теперь|будет|—|:|-))?(?:\s+(?:now|теперь))?)\s*"
     r"(?P<sum>\$?\d[\d\s.,]*(?:\s*(?:k|к|тыс\w*|thousand|m|млн|million|миллион\w*)\b)?"
     r"(?:\s*(?:руб\w*|rub|usd|eur|долл\w*|dollars?|евро|₽|\$|€))?)\s*[.!]?\s*$"
 )
@@ -121,10 +122,28 @@ async def more_of_the_same_change(clause: Clause, ctx: BuildContext) -> bool:
             return assignee is not None and await ctx.amend_last(assignee=assignee.name)
         level = priority_name(priority_of(clause.text)) if _ISSUE_PRIORITY.match(clause.text) else None
         return level is not None and await ctx.amend_last(priority=level)
-    if last == "update_deal":
+    if last in ("update_deal", "create_note"):
         said = _SUM_TO.match(spoken_numbers(clause.text.lower()))  # "fifty five thousand" said in words
         money = amount_of(said.group("sum"), default=None) if said else None  # the deal keeps its currency
         if money is None:
             return False
-        return await ctx.amend_last(amount=money[0], currency=money[1])
+        if last == "update_deal":
+            return await ctx.amend_last(amount=money[0], currency=money[1])
+        deal = await _deal_noted(ctx)  # «глобекс: заметка — …; сумма 27к»: the amount of the deal noted on
+        if deal is None:
+            return False
+        await ctx.emit(UpdateDeal(deal=deal.name, amount=money[0], currency=money[1]), deal=deal)
+        return True
     return False
+
+
+async def _deal_noted(ctx: BuildContext) -> Entity | None:
+    """The deal the note just drafted is on: the deal itself, or its company's only deal."""
+    noted = ctx.intents[-1]._resolved.get("record")
+    if not isinstance(noted, tuple) or not isinstance(noted[1], Entity):
+        return None
+    kind, record = noted
+    if kind == "deals":
+        return record if isinstance(record, Entity) else None
+    theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") == record.id]
+    return theirs[0] if kind == "companies" and len(theirs) == 1 else None
