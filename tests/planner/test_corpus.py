@@ -289,7 +289,7 @@ CORPORA = [
     ),
     (
         "corpus_v33.jsonl",
-        86,
+        89,
         "blind, set AD (an executive assistant speaking of the boss in the third person; a sales rep dictating "
         "while driving), written after AB and AC's fixes: 162/200 with 14 wrong drafts on first contact",
     ),
@@ -298,6 +298,30 @@ CORPORA = [
         88,
         "blind, set AE (a hedging new hire; a backend engineer living in Linear), written after AB and AC's "
         "fixes: 165/200 with 5 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v35.jsonl",
+        97,
+        "blind, set AF (a Russian account manager dictating while driving; a terse Slack-style engineering "
+        "lead), scored after AG's fixes but before any of its own: 183/200 with 2 wrong drafts",
+    ),
+    (
+        "corpus_v36.jsonl",
+        90,
+        "blind, set AG (a code-switching founder; a formal executive assistant relaying others), written "
+        "after AD and AE's fixes: 160/200 with 11 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v37.jsonl",
+        82,
+        "blind, set AH (a Russian customer-success lead in the team chat; a sales VP's long voice notes), "
+        "written after AF and AG's fixes: 159/200 with 8 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v38.jsonl",
+        82,
+        "blind, set AI (a friendly designer asking 'can you…'; a telegraphic Russian CEO), written after AF "
+        "and AG's fixes: 160/200 with 6 wrong drafts on first contact",
     ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
@@ -315,18 +339,8 @@ WRONG_AT_MOST = {
     "corpus_v9.jsonl": 1,
     "corpus_v9_intents.jsonl": 2,
     "corpus_v10_intents.jsonl": 1,
-    # v24, both incomplete drafts left open for the next stop: a list "for the Q1 Launch checklist" drafted
-    # without the project (its writer read Q1 Launch as where the issues go), and "… invite her" after
-    # "Copying from Jane Doe's email: …" drafted without Jane (the pronoun points to a clause before)
-    "corpus_v24.jsonl": 1,  # the list for the Q1 Launch checklist; "… invite her" now finds Jane
-    # v29, disputed: "slack #sales: globex signed 🎉" moves the Globex pilot to Won (a pasted message that
-    # tells the deal's news; its writer wanted no change without being asked)
-    "corpus_v29.jsonl": 1,
-    # v33, three incomplete drafts left open: «для вектор плюс нет для амбреллы» keeps the corrected words
-    # but «амбреллы» is not matched to Umbrella (English spelling read aloud); a run-on «позвонить … завтра
-    # поставь задачу и в календарь созвон …» drafts the event without the task; "Create a task in Design
-    # and assign it to me: «…», project Mobile App" splits before the project is read
-    "corpus_v33.jsonl": 3,
+    # (v24's list "for the Q1 Launch checklist", v29's "slack #sales: globex signed 🎉" and v33's three
+    # incomplete drafts are right now: no wrong draft is allowed there any more)
 }
 
 
