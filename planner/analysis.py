@@ -983,6 +983,9 @@ _AWAY = LazyRe(
     r"(?i)^(?:(?:he|she|they)(?:'s|'re|\s+is|\s+are|\s+will\s+be)\s+(?:ooo|out|off|away|sick|travell?ing|"
     r"on\s+(?:vacation|leave|holiday|pto|parental\s+leave))|(?:он|она|они)\s+(?:в\s+отпуске|на\s+больничном|болеет|"
     r"болеют|уезжа\w+|уходит\s+в\s+отпуск|в\s+командировке))\b"
+    # "…; starting the login redesign today", «…, займусь на следующей неделе»: what the person will do
+    r"|^(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+)?(?:starting|beginning|working\s+on|picking\s+(?:it\s+)?up)\b"
+    r"|^(?:(?:я|мы)\s+)?(?:начинаю|начну|займусь|займёмся|займемся|беру\s+в\s+работу|возьмусь)\b"
 )
 
 

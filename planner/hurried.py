@@ -161,6 +161,9 @@ def _ordinal_day(m: re.Match[str]) -> str:
 
 
 # pictographs, dingbats, their variation selectors and joiners (not "№" or arrows, which carry meaning)
+_EMOJI_BETWEEN = LazyRe(
+    "(?<=[^\\W\\d_])[\\s,]*[\U0001f000-\U0001faff\u2600-\u27bf][\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]*[\\s,.!]*(?=[^\\W\\d_])"
+)
 _EMOJI = LazyRe("[\U0001f000-\U0001faff\u2600-\u27bf\ufe0f\u200d]+")
 
 
@@ -260,7 +263,9 @@ _TEAM_LETTERS = {
     "дес": "DES",
     "дэс": "DES",
 }
-_SPELLED_TEAM = LazyRe(r"(?i)(?<![\w-])(?:си[\s-]?эс|ди[\s-]и[\s-]эс|енг|инж|инг|энг|дес|дэс)(?![\w-])")
+_SPELLED_TEAM = LazyRe(
+    r"(?i)(?<![\w-])(?:си[\s-]?эс|ди[\s-]и[\s-]эс|енг|инж|инг|энг|дес|дэс)(?!\w|-(?!\d))"
+)  # «енг-101»
 # «CS-14 можно закрывать», "ENG-101 can be closed": a permission said as the request
 _MAY_AS = {
     "закрывать": "закрой", "закрыть": "закрой", "архивировать": "заархивируй", "заархивировать": "заархивируй",
@@ -322,6 +327,19 @@ _PASSED_ON = LazyRe(
 )
 
 
+# «ENG-101 максу», «CS-13 — мне», «все баги в ENG — олегу»: what, then to whom (a dative), telegraphically
+_TO_WHOM_BARE = LazyRe(
+    r"(?i)(?P<lead>^|[.;,:\n]\s*|\s(?:а|и|and)\s+)(?P<what>[A-Za-z]{2,5}-\d+\s*(?:[—–:→]|->|\s-\s)?|(?:все|всё)\s+[^—–\n.;:]+?\s*[—–→])\s*"
+    r"(?P<who>мне|(?!(?:ревью|интервью|работу)\b)[а-яё]{3,}(?:у|ю))\s*(?=[.,;!]|$)"
+)
+
+
+_AN_INSTRUCTION = LazyRe(
+    r"(?i)\b(?:нужно|надо|необходимо|следует|пора|просит|should|needs?\s+to|must|has\s+to|please|пожалуйста)\b"
+    r"|\b[а-яё]+(?:йте|ите)\b"  # «…: закройте её»
+)
+
+
 def _canceled(m: re.Match[str]) -> str:
     lead, what = (m.group(1), m.group(2)) if m.group(2) else (m.group(3), m.group(4))
     return (
@@ -333,14 +351,19 @@ def _canceled(m: re.Match[str]) -> str:
 
 def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
-    text = _EMOJI.sub(" ", text).strip() or text  # "mark Globex pilot as won 🎉": a feeling, not a word
+    # "mark Globex pilot as won 🎉": a feeling, not a word; "…pls 🙌 starting the redesign today": said
+    # between two thoughts, it ends the first
+    text = _EMOJI_BETWEEN.sub("; ", text)
+    text = _EMOJI.sub(" ", text).strip() or text
     text = _NAMED_THEN_ASKED.sub(r"\2 \1", text, count=1)  # "The leaked key issue: move it to …"
     text = _british_dates(text)  # "Friday week", "a fortnight today", "half nine": in the reader's words
     text = _THROWN.sub("добавь", text)  # «кинь заметку»: made ("кинь ENG-106 на Макса" hands it over)
     text = re.sub(r"(?i)\bnew\s+co\b(?=\s*[:,]|\s+[A-Z])", "new company", text)  # "new co: Stark Industries"
     text = _REMIND_WHAT.sub("", text)
     text = _FIND_OUT.sub("", text, count=1)
-    text = _PASSED_ON.sub("", text, count=1)
+    passed = _PASSED_ON.match(text)
+    if passed and _AN_INSTRUCTION.search(text[passed.end() :]):  # what is to be done, passed on: the request
+        text = text[passed.end() :]
     text = _WRITE_IN_IT.sub("прокомментируй", text)  # «отпиши в ней, что …» («опиши», «отпиши Джейн» are not)
     text = _MAY_NOW.sub(
         lambda m: _MAY_AS[(m.group(1) or m.group(2)).lower()], text
@@ -364,6 +387,13 @@ def unhurried(text: str) -> str:
     text = _SPELLED_TEAM.sub(
         lambda m: _TEAM_LETTERS[re.sub(r"[\s-]+", " ", m.group(0).lower())], text
     )  # «си эс»
+    text = _TO_WHOM_BARE.sub(
+        lambda m: (
+            f"{m.group('lead')}назначь {m.group('what').strip(' —–:→->')} "
+            + ("на меня" if m.group("who").lower() == "мне" else m.group("who"))
+        ),
+        text,
+    )
     text = re.sub(
         r"^\s*#\s*(?=[^\W\d_])",
         lambda m: "сколько " if re.match(r"\s*#\s*[а-яё]", text, re.I) else "how many ",

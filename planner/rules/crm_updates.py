@@ -123,6 +123,12 @@ def _field(clause: Clause) -> tuple[str, set[str]] | None:
     return None
 
 
+_BARE_VALUE = LazyRe(
+    r"(?i)\b(?:сумм[аы]|amount|должност\w*|job\s+title)\s*(?:[:—–-]|is(?:\s+now)?|теперь|будет|now)?\s*"
+    r"(?:\$\s*)?(?:\d|(?-i:[A-ZА-ЯЁ]{2,})\b)"
+)
+
+
 @rule(42, writes=True)
 async def update_record(clause: Clause, ctx: BuildContext) -> bool:
     before = ctx.said_before()
@@ -152,6 +158,8 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
             r"должност\w*|title)\s+\S",
             clause.text,
         )
+        # «ромашка сумма 1.5 млн», "the amount is 55k now", «должность CIO»: a field and its value, said bare
+        or _BARE_VALUE.search(clause.text)
     )  # "initech renewal amount = 21k", "сделку глобекс теперь ведёт макс", "Альфа — сумма 900 тысяч"
     found = _field(clause)
     if found is not None and found[0] == "company":

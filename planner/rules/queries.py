@@ -115,9 +115,18 @@ async def _owner_asked(clause: Clause, ctx: BuildContext) -> list[Entity]:
     return [picked] if picked is not None else []
 
 
+# a field and its new value, said with no verb: "the amount is 55k now", «сумма 1.5 млн», «должность CIO»
+_VALUE_SET = LazyRe(
+    r"(?i)\b(?:сумм[аы]|amount|value|должност\w*|job\s+title|title|стадия|stage)\s*(?:[:—–-]|is(?:\s+now)?|теперь|будет|now)?\s*"
+    r"(?:\$\s*)?(?:\d|(?-i:[A-ZА-ЯЁ]{2,})\b)"
+)
+
+
 @rule(85)
 async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
     yes_no = bool(_YES_NO.match(clause.text)) and clause.text.rstrip().endswith("?")
+    if _VALUE_SET.search(clause.text) and "?" not in clause.text and not clause.has("query"):
+        return False  # «ромашка сумма 1.5 млн», «иван петров — должность CIO»: a value set, not asked for
     if (
         not (_is_question(clause) or clause.has("deal"))
         or clause.has("create", "delete", "move")
