@@ -303,3 +303,167 @@ async def test_my_cal_is_my_calendar(anna: Conversation) -> None:
     r = await anna.say("what's on my cal fri")
     assert r["status"] == "answered"
     assert [i["object"] for i in r["plan"]["intents"]] == ["events"]
+
+
+# ---- sets AH and AI -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ENG-101 закрыть. хотя нет, пусть висит",
+        "Переведи CS-13 в работу... хотя нет, отбой, Олег ещё даже не начинал",
+    ],
+)
+async def test_a_request_taken_back_whole_drafts_nothing(anna: Conversation, text: str) -> None:
+    r = await anna.say(text)
+    assert (r["status"], r["draft"]) == ("answered", None)
+
+
+async def test_a_reason_in_the_middle_does_not_swallow_the_request_after_it(anna: Conversation) -> None:
+    r = await anna.say(
+        "Set the due date on ENG-106 to tomorrow, it's a security issue, and make Max the assignee"
+    )
+    [change] = writes(r)
+    assert (change["issue"], change["due"], change["assignee"]) == ("ENG-106", "2026-11-26", "Max Weber")
+    r = await anna.say(
+        "Закрой CS-13 — SSO у Ромашки заработал — и напиши в коммент «клиент подтвердил вход через SSO»"
+    )
+    assert [(i["op"], i.get("body")) for i in writes(r)] == [
+        ("complete_issue", None),
+        ("comment_issue", "клиент подтвердил вход через SSO"),
+    ]
+
+
+async def test_put_it_in_todo_is_the_state_not_a_to_do(anna: Conversation) -> None:
+    r = await anna.say(
+        "Initech check-in, CS-15, bump it to high priority and put it in Todo, I want it moving"
+    )
+    [change] = writes(r)
+    assert (change["priority"], change["state"]) == ("high", "Todo")
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [
+        ("On romashka, bump the deal to one point three million rubles", 1_300_000.0),
+        ("Move the Acme Corp license deal to Proposal, and the amount is now fifty five thousand", 55_000.0),
+        ("ромашка сумма 1.5 млн", 1_500_000.0),
+        ("Acme Corp license deal: the amount is 55k now", 55_000.0),
+    ],
+)
+async def test_an_amount_said_in_words_or_bare_is_the_deals_new_amount(
+    anna: Conversation, text: str, amount: float
+) -> None:
+    r = await anna.say(text)
+    assert [i["amount"] for i in writes(r) if i["op"] == "update_deal"] == [amount]
+
+
+async def test_a_dash_inside_a_single_quoted_name_keeps_the_name_whole(anna: Conversation) -> None:
+    r = await anna.say(
+        "Initech wants the design system add-on 🙌 new deal 'Initech — design system add-on', 24k USD, Max owns it, "
+        "stage Proposal"
+    )
+    [deal] = writes(r)
+    assert (deal["name"], deal["amount"], deal["owner"], deal["stage"]) == (
+        "Initech — design system add-on",
+        24000.0,
+        "Max Weber",
+        "Proposal",
+    )
+
+
+async def test_the_deal_a_shared_word_said_before_names_is_asked_among_all_that_share_it(
+    anna: Conversation,
+) -> None:
+    r = await anna.say("Те, что с пилотом, подписались!! Двигай сделку в Won")
+    assert (r["status"], r["draft"]) == ("needs_clarification", None)
+    assert {"Globex pilot", "Acme Logistics — pilot"} <= {c["label"] for c in r["choices"]}
+
+
+async def test_a_label_said_in_the_other_script_filters_a_bulk_change(anna: Conversation) -> None:
+    r = await anna.say("все онбординг-задачи CS закрыть")
+    [bulk] = writes(r)
+    assert bulk["filters"]["label"] == "onboarding" and bulk["changes"] == {"complete": True}
+
+
+@pytest.mark.parametrize(
+    ("text", "issue", "assignee"),
+    [
+        ("Linear: олегу — поднять демо-стенд для альфы, до пт", None, "Oleg Ivanov"),
+        ("енг-101 максу", "ENG-101", "Max Weber"),
+        (
+            "Макс со следующей недели в отпуске: DES-7 передай Олегу, а ENG-105 — мне",
+            "ENG-105",
+            "Anna Kuznetsova",
+        ),
+    ],
+)
+async def test_to_whom_said_in_the_dative_with_no_verb_is_the_assignee(
+    anna: Conversation, text: str, issue: str | None, assignee: str
+) -> None:
+    r = await anna.say(text)
+    found = [
+        i for i in writes(r) if i.get("assignee") == assignee and (issue is None or i.get("issue") == issue)
+    ]
+    assert found, writes(r)
+
+
+async def test_a_meeting_word_then_a_name_invites_that_person(anna: Conversation) -> None:
+    r = await anna.say("созвон джон пт 11:00 30м")
+    [event] = writes(r)
+    assert (event["attendees"], event["start"], event["duration_minutes"]) == (
+        ["John Smith"],
+        "2026-11-27T11:00:00+03:00",
+        30,
+    )
+
+
+async def test_a_task_after_the_call_is_about_the_person_met(anna: Conversation) -> None:
+    r = await anna.say(
+        "Schedule a meeting with John Smith on Monday at eleven for an hour, and add a task for me to send the "
+        "proposal after the call"
+    )
+    event, task = writes(r)
+    assert (event["op"], task["op"], task["record"]) == ("create_event", "create_task", "John Smith")
+
+
+async def test_an_amount_after_a_note_on_a_company_changes_its_one_deal(anna: Conversation) -> None:
+    r = await anna.say("глобекс: заметка — Джейн просит скидку 10%; сумма 27к")
+    note, deal = writes(r)
+    assert (note["body"], deal["deal"], deal["amount"]) == (
+        "Джейн просит скидку 10%",
+        "Globex pilot",
+        27000.0,
+    )
+
+
+async def test_what_the_person_is_starting_after_an_emoji_is_no_due_date(anna: Conversation) -> None:
+    r = await anna.say("hey! can you move ENG-102 to In Progress pls 🙌 starting the login redesign today")
+    [change] = writes(r)
+    assert change == {"op": "update_issue", "issue": "ENG-102", "state": "In Progress"}
+
+
+async def test_a_title_pointing_back_carries_what_was_said_as_its_description(anna: Conversation) -> None:
+    r = await anna.say(
+        "Context: Ivan Sidorov from Initech complained that our SSO setup docs are outdated. Please open an issue in "
+        "ENG to refresh them, label it docs, assign it to me and make it due Dec 4."
+    )
+    [issue] = writes(r)
+    assert issue["labels"] == ["docs"] and "SSO setup docs" in issue["description"]
+    assert "SSO setup docs" in r["user_message"]  # the person sees what will be written
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("ENG-101 в review, ENG-106 done", [("update_issue", "ENG-101"), ("complete_issue", "ENG-106")]),
+        ("move ENG-101, ENG-102 to done", [("complete_issue", "ENG-101"), ("complete_issue", "ENG-102")]),
+        ("закрой ENG-101, ENG-102 в ревью", [("complete_issue", "ENG-101"), ("update_issue", "ENG-102")]),
+    ],
+)
+async def test_issues_listed_with_their_own_changes_or_sharing_one(
+    anna: Conversation, text: str, expected: list[tuple[str, str]]
+) -> None:
+    r = await anna.say(text)
+    assert [(i["op"], i["issue"]) for i in writes(r)] == expected
