@@ -339,8 +339,11 @@ async def test_put_it_in_todo_is_the_state_not_a_to_do(anna: Conversation) -> No
     r = await anna.say(
         "Initech check-in, CS-15, bump it to high priority and put it in Todo, I want it moving"
     )
-    [change] = writes(r)
-    assert (change["priority"], change["state"]) == ("high", "Todo")
+    said = {
+        k: v for i in writes(r) if i["op"] == "update_issue" and i["issue"] == "CS-15" for k, v in i.items()
+    }
+    assert (said["priority"], said["state"]) == ("high", "Todo")
+    assert "Todo" in r["user_message"]
 
 
 @pytest.mark.parametrize(
@@ -378,7 +381,8 @@ async def test_the_deal_a_shared_word_said_before_names_is_asked_among_all_that_
 ) -> None:
     r = await anna.say("Те, что с пилотом, подписались!! Двигай сделку в Won")
     assert (r["status"], r["draft"]) == ("needs_clarification", None)
-    assert {"Globex pilot", "Acme Logistics — pilot"} <= {c["label"] for c in r["choices"]}
+    labels = " | ".join(c["label"] for c in r["choices"])
+    assert "Globex pilot" in labels and "Acme Logistics — pilot" in labels
 
 
 async def test_a_label_said_in_the_other_script_filters_a_bulk_change(anna: Conversation) -> None:
