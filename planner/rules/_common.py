@@ -395,12 +395,16 @@ def aggregate_of(text: str) -> Literal["count", "sum:amount"] | None:
     """What a read adds up: "сумма", "total", "how much", «сколько денег» add the amounts; "сколько",
     "how many" count."""
     if re.search(
-        r"(?i)\b(?:сумм\w*|итог\w*|total|sum|worth|how\s+much|на\s+какую\s+сумму|сколько\s+(?:у\s+нас\s+)?денег|"
-        r"how\s+much\s+money|by\s+currency|по\s+валютам|разбивк\w*)\b",
+        r"(?i)\b(?:сумм\w*|итог\w*|totals?|sum|worth|how\s+much|на\s+какую\s+сумму|сколько\s+(?:у\s+нас\s+)?денег|"
+        r"how\s+much\s+money|by\s+currency|по\s+валютам|разбивк\w*|adds?\s+up|add\s+(?:\w+\s+){0,3}up|combined|"
+        r"в\s+сумме|всего\s+на)\b",
         text,
     ):
         return "sum:amount"
     if re.search(r"(?i)\b(?:сколько|how\s+many|number\s+of|count|количество)\b", text):
+        # «общий пайплайн в долларах сколько»: "how much" said as "how many" of a currency
+        if re.search(r"(?i)\b(?:в\s+)?(?:доллар\w*|рубл\w*|евро|dollars|rubles|euros)\b", text):
+            return "sum:amount"
         return "count"
     return None
 

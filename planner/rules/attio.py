@@ -427,6 +427,7 @@ _AFTER_THE_CALL = LazyRe(
     r"(?i)\b(?:after|before|following|после|до|перед)\s+(?:the\s+|that\s+|this\s+|our\s+|эт\w+\s+)?"
     r"(?:call|meeting|sync|созвон\w*|встреч\w*|звонк\w*)\b"
 )
+_ADD_UP = LazyRe(r"(?i)\badd(?:s|ed)?\s+(?:\w+\s+){0,3}?up\b")
 _THIS_RECORD = LazyRe(r"(?i)\b(?:this|that|эт\w+)\s")
 _PRONOUN = LazyRe(r"\b(?:her|him|them|his|their|ей|ему|ним|ней|нему|неё|нее|его|их|с ними)\b", re.I)
 _ON_IT = LazyRe(r"(?i)\b(?:on|to|for|к|в)\s+(?:it|them|him|her|нему|ней|неё|нее|ним|него|них)\b")
@@ -993,6 +994,8 @@ _TASK_FOR = LazyRe(r"(?:\b(?:задач\w*|таск\w*|поручи|поручи
 
 @rule(55, writes=True)
 async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
+    if _ADD_UP.search(clause.text):
+        return False  # "add up all the deals": a total asked for, nothing made
     # "сделка для initech 12к$ квалификация": a deal, its company and an amount, said without a verb
     listed = re.match(
         r"(?i)\s*(?:new\s+)?(?:сделк[аи]|deal)\s+(?:для|с|for|with)\s+\S", clause.text

@@ -85,6 +85,9 @@ _MAKING = LazyRe(r"(?i)\b(?:create|add|make|file|log|new|raise)\b")
 def _listing(clause: Clause) -> bool:
     return (
         bool(_ASKS_LIST.match(clause.text))
+        or bool(
+            re.match(r"(?i)\s*(?:please\s+)?(?:add|sum|total)\s+(?:\w+\s+){0,3}?up\b", clause.text)
+        )  # "add up …"
         or bool(_OPEN_THINGS.search(clause.text) and not _MAKING.search(clause.text))  # "oleg's open issues"
         or clause.text.rstrip().endswith("?")
         or not clause.creates()  # «По Globex: задачу Олегу …» names what to make; «открытых» makes nothing
@@ -297,6 +300,9 @@ async def people_at(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
+_PIPELINE = LazyRe(r"(?i)\b(?:pipeline|пайплайн\w*|воронк\w*)\b")
+
+
 @rule(78)
 async def deal_totals(clause: Clause, ctx: BuildContext) -> bool:
     """ "sum of my open deals", "сделки Олега в переговорах и их сумма", "сколько сделок в Won"."""
@@ -314,7 +320,10 @@ async def deal_totals(clause: Clause, ctx: BuildContext) -> bool:
         return False  # «Альфа-Лизинг в Won, финальную сумму ставим 850 000»: a sum set, not one asked for
     aggregate = aggregate_of(clause.text)
     mine = bool(_MINE.search(clause.text))
-    if not (aggregate or mine or _OPEN.search(clause.text) or currency_said(clause.text)):
+    # "the pipeline", «пайплайн», «воронка»: the deals still open (Won and Lost are out of it)
+    # (totalled: "покажи pipeline Макса" lists everything of his)
+    opened = bool(_OPEN.search(clause.text) or aggregate and _PIPELINE.search(clause.text))
+    if not (aggregate or mine or opened or currency_said(clause.text)):
         return False
     stages = [m.entity for m in await find(ctx, clause, "stage") if m.score >= 1.0]
     owners = [m.entity for m in await find(ctx, clause, "member") if m.score >= 0.5] if not mine else []
@@ -323,7 +332,7 @@ async def deal_totals(clause: Clause, ctx: BuildContext) -> bool:
             Find(
                 object="deals",
                 filters=Filters(
-                    stage=stage.name if stage else "open" if _OPEN.search(clause.text) else None,
+                    stage=stage.name if stage else "open" if opened else None,
                     owner="me" if mine else owners[0].name if owners else None,
                     currency=currency_said(clause.text),
                 ),
@@ -337,7 +346,9 @@ async def deal_totals(clause: Clause, ctx: BuildContext) -> bool:
 
 # «что висит в переговорах?», «сумма по стадии переговоры?», «что застряло в квалификации?», «что закрыли
 # успешно?»: a question about a stage is about the deals in it — only deals have stages
-_IN_STAGE = LazyRe(r"(?i)\b(?:в|во|на|in|at|по)\s+(?:стади\w+\s+|stage\s+)?$|\b(?:закрыли|closed)\s+$")
+_IN_STAGE = LazyRe(
+    r"(?i)\b(?:в|во|на|in|at|по)\s+(?:the\s+)?(?:стади\w+\s+|stage\s+)?$|\b(?:закрыли|closed)\s+$"
+)
 
 
 @rule(71)
