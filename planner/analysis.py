@@ -480,7 +480,10 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
     if bulleted is not None:
         return bulleted
     lines = [x.strip() for x in text.splitlines() if x.strip()]
-    if len(lines) > 1 and all(_NEXT_LINE.match(x) or _starts_with_verb(analyse(x, now)) for x in lines[1:]):
+    if len(lines) > 1 and all(
+        _NEXT_LINE.match(x) or _starts_with_verb(analyse(x, now)) or _ID_THEN_WORDS.match(x)
+        for x in lines[1:]
+    ):  # (a line that starts with an issue and says its change — "ENG-103 → todo" — is one too)
         # "issue: export to xlsx, label …\nthen note on acme: …": each line a request of its own
         return [c for x in lines for c in split_clauses(_NEXT_LINE_LEAD.sub("", x), now)]
     first_colon = text.find(":")
@@ -953,7 +956,8 @@ _REASON = LazyRe(
     r".*\b(?:больше\s+не\s+нуж\w*|уже\s+не\s+нуж\w*|no\s+longer\s+(?:needed|relevant)|not\s+needed)\b)"
 )
 _NAMED_REASON = LazyRe(
-    r"^[A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?\s+(?:asked|said|says|wants|wanted|needs|is|was|left|went|called|"
+    r"^[A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?\s+(?:asked|said|says|wants|wanted|needs|is|was|left|went|called|moved|"
+    r"pushed|changed|agreed|confirmed|approved|declined|cancell?ed|bumped|"
     r"mentioned|просил\w*|попросил\w*|хочет|хотел\w*|говорит|сказал\w*|уходит|ушл[аи]|уш[её]л|болеет|заболел\w*|"
     r"звонил\w*|написал\w*|в\s+отпуске)\b"
 )
@@ -996,6 +1000,8 @@ def _is_reason(piece: str, reading: Clause) -> bool:
     bare = re.sub(r"(?i)\b[a-z]{1,10}-\d+\b", " ", said)  # "dupe of DES-7": the issue it repeats
     bare = spoken_numbers(bare.lower())  # "the amount is now fifty five thousand" carries a number
     told = bool(_PASSIVE.match(said))  # "the Acme call is being scheduled": what is happening, not asked
+    # "…, Apple moved the deadline up": someone did something (a past verb after a name): news, not asked
+    told = told or bool(re.match(r"^[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?\s+[a-z]+ed\b", said))
     if _AWAY.match(said):
         return True  # "…, he's ooo next week", «…, она в отпуске до пятницы»: why, though it names a day
     if not said or _verb_count(reading) and not told or reading.moment.day or reading.moment.at:

@@ -443,3 +443,10 @@ def _currency_code(word: str) -> Literal["USD", "EUR", "RUB"]:
     return (
         "RUB" if w.startswith(("р", "₽", "rub", "rou")) else "EUR" if w.startswith(("e", "€", "е")) else "USD"
     )
+
+
+# «поставь срок по задаче про чекин …», "set the due date on the task about …": a field of a task there is
+FIELD_OF_A_TASK = LazyRe(
+    r"(?i)^\s*(?:поставь|поменяй|смени|перенеси|сдвинь|set|change|move|push)\s+(?:the\s+)?(?:срок|дедлайн|due(?:\s+date)?|"
+    r"deadline|приоритет|priority)\s+(?:по|у|на|для|в|for|on|of)\s+(?:the\s+|эт\w+\s+)?(?:задач\w*|task|тикет\w*|issue|ticket)"
+)

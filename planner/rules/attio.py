@@ -18,6 +18,7 @@ from planner.resolve import Mention, best, find_mentions, key_spans, keys_for, m
 from planner.rules import rule
 from planner.rules._common import (
     COUNT_WORD,
+    FIELD_OF_A_TASK,
     POINTED_TO_ONE,
     amount_of,
     clean_title,
@@ -728,6 +729,8 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     )
     if not (reminder or delegated or explicit) or clause.has("linear", "issue", "team") or clause.identifiers:
         return False
+    if FIELD_OF_A_TASK.match(clause.text):
+        return False  # «поставь срок по задаче про чекин …», "set the due date on the task about …": one there is
     if not in_crm and re.search(r"(?i)\b(?:в|into|to|in)\s+(?:the\s+)?(?:проект\w*|project)\b", clause.text):
         return False  # «заведи задачу в проект онбординга»: projects are Linear's, so it is an issue
     if clause.asks() and not clause.commands():

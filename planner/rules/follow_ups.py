@@ -26,6 +26,7 @@ _DUE = r"(?:due|срок|deadline|дедлайн|by|до|к)\s+[^,.!]{1,30}"
 # "and assign it to …", «и назначь его на …», "make it urgent", «поставь ей срок …»: the new thing, by pronoun
 _BACK = LazyRe(
     r"(?i)^\s*(?:(?:and|then|also|и|а|потом|ещё|еще)\s+)*(?:please\s+|пожалуйста\s+)?"
+    r"(?:(?:задачу|задачку|таск|тикет|the\s+task|the\s+issue)\s+(?=(?:назначь|повесь|отдай|передай|assign|give)\b))?"
     r"(?:(?:assign|give|set|make|put|mark|назначь|поставь|сделай|дай|отдай|передай)\s+(?:it|this|its|его|её|ее|ей|ему)\b"
     # "…, and set the due date to Monday", «и поставь срок на пятницу»: a field of the new one
     r"|(?:set|change|make|put|поставь|установи|сделай)\s+(?:the\s+|its\s+|ей\s+|ему\s+)?"
@@ -39,7 +40,7 @@ _BACK = LazyRe(
 _TO_WHOM = LazyRe(
     r"(?i)\b(?:assign\s+(?:to\s+|на\s+)?|назначь\s+(?:на\s+)?|to\s+|на\s+|for\s+|для\s+)(?!it\b|его\b|её\b)(me|myself|меня|себя|[^\W\d_][\w-]+)"
 )
-_AS_NEW = ("create_issue",)
+_AS_NEW = ("create_issue", "create_task")
 # "…: «Обновить логотип», project Mobile App, due Dec 4": where the new issue goes, said outside its title
 _PROJECT_SAID = LazyRe(r"(?i)(?:^|[,;]\s*|\s)(?:project|проект\w*)\s+([^,.;«»\"]+?)\s*(?=[,.;]|$)")
 _QUOTED = LazyRe(r"«[^»]*»|\"[^\"]*\"|“[^”]*”")
@@ -79,6 +80,10 @@ async def about_the_new_one(clause: Clause, ctx: BuildContext) -> bool:
     }
     if not any(fields.values()):
         return False
+    if ctx.intents[-1].op == "create_task":  # a CRM task has a deadline and an assignee, nothing else
+        if priority or project:
+            return False
+        fields = {"assignee": fields["assignee"], "deadline": due}
     return await ctx.amend_last(**fields)
 
 

@@ -29,7 +29,7 @@ from planner.intents.models import (
 )
 from planner.resolve import find_mentions, keys_for, match_words
 from planner.rules import rule
-from planner.rules._common import POINTED_AT_ONE, find, priority_of, quoted
+from planner.rules._common import POINTED_AT_ONE, find, priority_of, quoted, strip_spans
 from planner.rules._linear_common import (
     ADD_EXISTING,
     LABEL_ON,
@@ -89,6 +89,14 @@ async def resolve_issue(clause: Clause, ctx: BuildContext) -> dict[str, Any] | N
 
 
 _THE_ONE = LazyRe(r"(?i)\s+ones?\s*$")
+_MADE_URGENT = LazyRe(
+    r"(?i)\b(?:make|сделай)\s+(?:the|this|that|our|my|эту|этот|задачу|тикет)\s+[^,.;:]{0,60}?"
+    r"\b(?:urgent|high(?:\s+priority)?|low(?:\s+priority)?|medium|p[0-4]|top\s+priority|срочн\w+|высок\w+|низк\w+)\b"
+)
+_COMMENT_ON_ONE = LazyRe(
+    r"(?i)\b(?:коммент\w*|комментари\w*|comment)\s+(?:в|к|на|to|on|in)\s+(?:the\s+)?(?:[\w-]+\s+){0,4}?(?:тикет\w*|задач\w*|issue|ticket|one)\b"
+)
+_THE_X_ONE = LazyRe(r"(?i)\bthe\s+(?:[\w-]+\s+){1,4}one\b")
 
 
 @rule(30)
@@ -447,7 +455,10 @@ _FILLER = LazyRe(
     r"доделал|доделала|сделал|сделала|для|bump|raise|increase|lower|priority|приоритет|повысь|подними|понизь|"
     r"срок|due|date|поставь|set|okay|ok|thing|stuff|is|was|you|can|could|now|just|so|we|i|this|that|it's|"
     r"please|pls|plz|плз|пожалуйста|уже|всё|все|move|put|переведи|перенеси|сделанную|сделанной|заархивируй|"
-    r"архивируй|archive|эту|этот|эта|leave|оставь|комментарий|коммент|добавь|add|описание|description|к)\b",
+    r"архивируй|archive|эту|этот|эта|leave|оставь|комментарий|коммент|добавь|add|описание|description|к|"
+    # the hand-over said in every way: «тикет про API перекинь на Макса»
+    r"перекинь|перебрось|передай|отдай|повесь|кинь|закинь|тикету|тикета|тикетом|задачке|задачку|give|hand|"
+    r"reassign|make|urgent|срочной|срочным|go|can\s+go)\b",
     re.IGNORECASE,
 )
 
@@ -466,9 +477,11 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
             or (
                 clause.has("priority", "due", "move", "put")
                 or bool(LABEL_ON.search(clause.text) or ADD_EXISTING.search(clause.text))
+                or bool(_MADE_URGENT.search(clause.text))  # "make the push notifications one urgent"
             )
             and (
                 clause.has("issue", "task")
+                or bool(_THE_X_ONE.search(clause.text))  # "make the push notifications one urgent"
                 or bool(ctx.memory.get("told"))
                 or bool(quoted(clause.text, at_least=5, apostrophes=True))
             )  # "bump priority on the API ticket", "move the api docs issue to …", "Put 'Login page redesign' into …"
@@ -491,7 +504,10 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
     said = quoted(clause.text)
     named_only = not clause.has("issue", "task") and not said  # "finished the login page redesign"
     if (
-        clause.creates() and not (LABEL_ON.search(clause.text) or ADD_EXISTING.search(clause.text))
+        clause.creates()
+        and not (LABEL_ON.search(clause.text) or ADD_EXISTING.search(clause.text))
+        and not _MADE_URGENT.search(clause.text)  # "make the push notifications issue urgent"
+        and not _COMMENT_ON_ONE.search(clause.text)  # «закинь коммент в тикет про onboarding: …»
     ) or re.match(r"\s*(покажи|найди|show|list|find|search)\b", clause.text, re.I):
         return False
     if re.search(r"(?i)\bпостав\w*\s+(?:мне|ему|ей|им|нам|\w+у)\s+(?:задач\w*|таск\w*)\b", clause.text):
@@ -542,6 +558,10 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         named_by = re.sub(
             r"\s+(?:to|into|в|во|на)\s+(?!(?:задач|тикет|issue|ticket|the\s+issue))[^,;]+$", "", named_by
         )
+    if (
+        clause.moment.spans and named_by == clause.text
+    ):  # «…по задаче про чекин на 15 декабря»: the date is the change
+        named_by = strip_spans(named_by, clause.moment.spans)
     phrase = said.strip() if said else re.sub(r"\s{2,}", " ", _FILLER.sub(" ", named_by)).strip(" .,!?:")
     one = _THE_ONE.search(phrase) if not said else None
     if one:  # "close the login one": "one" stands for an issue; the words before it name which
@@ -817,7 +837,8 @@ async def _state_named(clause: Clause, ctx: BuildContext, team_id: str) -> Entit
     return None
 
 
-_TO_STATE = LazyRe(r"(?:\b(?:в|во|на|to|into|in|as)|->|→|=>)\s+([^,;.!]+?)\s*(?=[,;.!]|$)", re.I)
+# (each place said, overlapping: «…при экспорте в PDF переведи в работу» names "в работу" last)
+_TO_STATE = LazyRe(r"(?=(?:\b(?:в|во|на|to|into|in|as)|->|→|=>)\s+([^,;.!]+?)\s*(?:[,;.!]|$))", re.I)
 
 
 # where an issue is sent, said the way people say it: «в работу», «на ревью», "to review", «в бэклог»

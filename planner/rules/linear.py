@@ -15,7 +15,15 @@ from planner.intents.models import ApplyTemplate, CreateIssue, CreateProject, pr
 from planner.numbers import number_from_words
 from planner.resolve import best, find_mentions, keys_for, match_words
 from planner.rules import rule
-from planner.rules._common import ORDINAL_ITEM, clean_title, find, priority_of, quoted, strip_spans
+from planner.rules._common import (
+    FIELD_OF_A_TASK,
+    ORDINAL_ITEM,
+    clean_title,
+    find,
+    priority_of,
+    quoted,
+    strip_spans,
+)
 from planner.rules._linear_common import ADD_EXISTING, LABEL_ON, STATE_PHRASES, dictated_list, find_user
 from planner.text import is_infinitive
 
@@ -501,6 +509,14 @@ _THESE = LazyRe(r"(?i)\b(?:these|those|them|the\s+following|эти|их|след
 
 @rule(60, writes=True)
 async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
+    if (
+        _MADE_SO.search(clause.text)
+        or _COMMENT_IN_ONE.search(clause.text)
+        or FIELD_OF_A_TASK.match(clause.text)
+    ):
+        return (
+            False  # "make the push notifications issue urgent", «закинь коммент в тикет про …»: one there is
+        )
     if re.search(
         r"(?i)\bopen\s+(?:[\w-]+\s+)?(?:bugs|issues|tickets|tasks)\b", clause.text
     ) and not re.search(r"(?i)\b(?:create|add|make|file|log|new)\b", clause.text):
@@ -900,6 +916,13 @@ async def _first_names(ctx: BuildContext) -> Callable[[str], bool]:
     return is_colleague
 
 
+_MADE_SO = LazyRe(
+    r"(?i)\b(?:make|сделай)\s+(?:the|this|that|our|my|эту|этот)\s+[^,.;:]{0,60}?\b(?:issue|ticket|task|bug|one|задач\w*|тикет\w*)\s+"
+    r"(?:urgent|high(?:\s+priority)?|low(?:\s+priority)?|medium|p[0-4]|top\s+priority|срочн\w+|высок\w+|низк\w+)\b"
+)
+_COMMENT_IN_ONE = LazyRe(
+    r"(?i)\b(?:коммент\w*|комментари\w*|comment)\s+(?:в|к|на|to|on|in)\s+(?:the\s+)?(?:[\w-]+\s+){0,4}?(?:тикет\w*|задач\w*|issue|ticket|one)\b"
+)
 _POINTS_BACK = LazyRe(r"(?i)\b(?:them|it|this|that|these|those|их|его|её|ее|это|этого)\s*$")
 
 
