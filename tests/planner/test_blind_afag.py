@@ -471,3 +471,65 @@ async def test_issues_listed_with_their_own_changes_or_sharing_one(
 ) -> None:
     r = await anna.say(text)
     assert [(i["op"], i["issue"]) for i in writes(r)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("ENG-102 → in progress\nENG-103 → todo", [("ENG-102", "In Progress"), ("ENG-103", "Todo")]),
+        ("Тикет про краш при экспорте в PDF переведи в работу", [("ENG-103", "In Progress")]),
+    ],
+)
+async def test_the_state_said_last_is_where_the_issue_goes(
+    anna: Conversation, text: str, expected: list[tuple[str, str]]
+) -> None:
+    r = await anna.say(text)
+    assert [(i["issue"], i["state"]) for i in writes(r)] == expected
+
+
+async def test_making_an_issue_urgent_changes_it_and_never_makes_one(anna: Conversation) -> None:
+    for text in (
+        "make the push notifications issue urgent",
+        "can you make the push notifications one urgent",
+    ):
+        r = await anna.say(text)
+        assert [(i["op"], i["issue"], i["priority"]) for i in writes(r)] == [
+            ("update_issue", "ENG-105", "urgent")
+        ]
+
+
+async def test_a_comment_on_the_issue_described_is_on_it(anna: Conversation) -> None:
+    r = await anna.say("add a comment on the push notifications one: new icons are in Figma, page 3")
+    assert [(i["op"], i["issue"]) for i in writes(r)] == [("comment_issue", "ENG-105")]
+    r = await anna.say("Закинь коммент в тикет про onboarding: клиент доволен, всё ок")
+    assert (r["status"], r["draft"]) == ("needs_clarification", None)  # two onboarding issues: which one
+    assert not [i for i in (r["plan"] or {}).get("intents") or [] if i["op"] == "create_issue"]
+
+
+async def test_a_task_assigned_right_after_it_is_set_goes_to_that_colleague(anna: Conversation) -> None:
+    r = await anna.say(
+        "Напомни в пятницу отправить КП по сделке Альфа-Лизинг — расширение, задачу повесь на Олега"
+    )
+    [task] = writes(r)
+    assert (task["op"], task["assignee"]) == ("create_task", "Oleg Ivanov")
+
+
+async def test_a_deadline_on_the_task_about_something_is_never_a_new_task(anna: Conversation) -> None:
+    r = await anna.say("Поставь срок по задаче про чекин с Initech на 15 декабря и назначь её на Макса.")
+    assert not [
+        i for i in (r["plan"] or {}).get("intents") or [] if i["op"] in ("create_task", "create_issue")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "total"),
+    [
+        ("add up all the deals for me", "2 000 000 RUB"),
+        ("Remind me, what does Oleg's book add up to, all his deals combined?", "12 000 USD"),
+        ("общий пайплайн в долларах сколько", "92 000 USD"),
+    ],
+)
+async def test_a_total_asked_in_other_words_is_summed(anna: Conversation, text: str, total: str) -> None:
+    r = await anna.say(text)
+    assert r["status"] == "answered"
+    assert total in r["user_message"].replace("\xa0", " ")

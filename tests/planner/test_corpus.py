@@ -307,19 +307,19 @@ CORPORA = [
     ),
     (
         "corpus_v36.jsonl",
-        90,
+        91,
         "blind, set AG (a code-switching founder; a formal executive assistant relaying others), written "
         "after AD and AE's fixes: 160/200 with 11 wrong drafts on first contact",
     ),
     (
         "corpus_v37.jsonl",
-        82,
+        86,
         "blind, set AH (a Russian customer-success lead in the team chat; a sales VP's long voice notes), "
         "written after AF and AG's fixes: 159/200 with 8 wrong drafts on first contact",
     ),
     (
         "corpus_v38.jsonl",
-        82,
+        87,
         "blind, set AI (a friendly designer asking 'can you…'; a telegraphic Russian CEO), written after AF "
         "and AG's fixes: 160/200 with 6 wrong drafts on first contact",
     ),
