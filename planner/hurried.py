@@ -29,7 +29,8 @@ _WORD = LazyRe(r"[^\W\d_]+", re.UNICODE)
 _POLITE = LazyRe(
     r"^\s*(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:possibly\s+)?(?:kindly\s+)?(?:be\s+a\s+(?:dear|star|love)\s+and\s+)?"
     r"|(?:be\s+a\s+(?:dear|star|love)\s+and\s+)|would\s+you\s+mind\s+|please\s+|kindly\s+|"
-    r"не\s+мог(?:ли|ла|у)\s+бы\s+(?:вы|ты)\s+|(?:можешь|можете|сможешь|сможете)\s+(?:пожалуйста\s+)?)",
+    r"не\s+мог(?:ли|ла|у)\s+бы\s+(?:вы|ты)\s+|(?:можешь|можете|сможешь|сможете)\s+(?:пожалуйста\s+)?|"
+    r"(?:будьте|будь)\s+(?:добры|добр|добра|любезны|любезен|любезна)\s*,?\s*)",
     re.IGNORECASE,
 )
 

@@ -187,7 +187,11 @@ ORDINAL_ITEM = (
 Level = Literal["urgent", "high", "medium", "low"]
 # the words a priority is said in, by Linear's number (1 is Urgent)
 _PRIORITY_WORDS: list[tuple[re.Pattern[str], int, Level]] = [
-    (re.compile(r"срочн|urgent|критич|critical|asap|\bp[01]\b", re.I), 1, "urgent"),
+    (
+        re.compile(r"срочн|urgent|критич|critical|asap|\bp[01]\b|наивысш|highest|максимальн", re.I),
+        1,
+        "urgent",
+    ),
     (re.compile(r"высок|\bhigh\b|важн|\bp2\b", re.I), 2, "high"),
     (re.compile(r"средн|medium|normal|обычн|\bp3\b", re.I), 3, "medium"),
     (re.compile(r"низк|\blow\b|\bp4\b", re.I), 4, "low"),

@@ -238,7 +238,7 @@ _BUSY = LazyRe(
     r"занят\w*|делает|висит|в\s+работе\s+у)\b"
 )
 _PRIORITY_LEVEL = LazyRe(
-    r"(?i)\b(?:(urgent|срочн\w*|критичн\w*|highest[\s-]priority|самы\w+\s+приоритетн\w*)|"
+    r"(?i)\b(?:(urgent|срочн\w*|критичн\w*|highest[\s-]priority|самы\w+\s+приоритетн\w*|(?:наивысш|максимальн)\w*\s+приоритет\w*)|"
     r"(high|высок\w*|важн\w*)[\s-]*(?:priority|prio|приоритет\w*)|(?:priority|приоритет\w*)\s+(?:is\s+)?(high|высок\w*)|"
     r"(medium|normal|средн\w*|обычн\w*)[\s-]*(?:priority|prio|приоритет\w*)|"
     r"(low|низк\w*)[\s-]*(?:priority|prio|приоритет\w*)|(?:priority|приоритет\w*)\s+(?:is\s+)?(low|низк\w*))\b"

@@ -29,7 +29,7 @@ _STOP = LazyRe(
     r"в|во|по|про|about|regarding|in|on|for|the|a|an|linear|линеар|show|find|search|list|me|my|all|что|какие|"
     r"what|which|are|is|there|any|open|открытые|тикеты|баги|bugs?|mentioning|mentions?|containing|contains?|"
     r"that|say|says|with\s+the\s+words?|carry|carries|have|has|прошу|просьба|перечень|перечисли\w*|предостав\w*|"
-    r"упоминани\w*|упоминается|где|есть|ли)\b",
+    r"упоминани\w*|упоминается|где|есть|ли|title|titles|названи\w*|заголов\w*|содерж\w*|слово|word)\b",
     re.IGNORECASE,
 )
 
