@@ -429,7 +429,8 @@ MESSAGING = LazyRe(
     # "slack #sales: globex signed 🎉", "telegram @oleg: …": the messenger and where, then the message
     r"|^\s*(?:slack|слак\w*|teams|telegram|телеграм\w*|tg|whatsapp|ватсап\w*)\s*(?:[#@][\w-]+\s*)?[:—–-]\s*\S"
     # "Email Jane the pilot requirements doc": the verb first, then whom
-    r"|^\s*(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:e-?mail|имейлни|емейлни)\s+(?!(?:address|of|for)\b)[^\W\d_]"
+    # («email марии соколовой» is Maria's address: a Russian name after it is in the genitive)
+    r"|^\s*(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:e-?mail\s+(?!(?:address|of|for)\b)(?=[A-Za-z])|(?:имейлни|емейлни)\s+)[^\W\d_]"
     # "Slack Oleg that legal signed off", «напиши Олегу в телегу»: a messenger used as the verb
     r"|^\s*(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:slack|dm|text|telegram|whatsapp)\s+[^\W\d_][\w'-]*\s+"
     r"(?:that|about|re\b|to\b|the\b|a\b|an\b|our\b)"

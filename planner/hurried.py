@@ -27,8 +27,10 @@ _ANYWHERE = (
 )  # fmt: skip
 _WORD = LazyRe(r"[^\W\d_]+", re.UNICODE)
 _POLITE = LazyRe(
-    r"^\s*(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:possibly\s+)?(?:kindly\s+)?(?:be\s+a\s+(?:dear|star|love)\s+and\s+)?"
+    r"^\s*(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:possibly\s+)?(?:kindly\s+)?(?:be\s+so\s+kind\s+as\s+to\s+)?"
+    r"(?:be\s+a\s+(?:dear|star|love)\s+and\s+)?"
     r"|(?:be\s+a\s+(?:dear|star|love)\s+and\s+)|would\s+you\s+mind\s+|please\s+|kindly\s+|"
+    r"(?:would|could)\s+you\s+be\s+so\s+kind\s+as\s+to\s+|"
     r"не\s+мог(?:ли|ла|у)\s+бы\s+(?:вы|ты)\s+|(?:можешь|можете|сможешь|сможете)\s+(?:пожалуйста\s+)?|"
     r"(?:будьте|будь)\s+(?:добры|добр|добра|любезны|любезен|любезна)\s*,?\s*)",
     re.IGNORECASE,
@@ -361,6 +363,12 @@ def unhurried(text: str) -> str:
     text = _THROWN.sub("добавь", text)  # «кинь заметку»: made ("кинь ENG-106 на Макса" hands it over)
     text = re.sub(r"(?i)\bnew\s+co\b(?=\s*[:,]|\s+[A-Z])", "new company", text)  # "new co: Stark Industries"
     text = _REMIND_WHAT.sub("", text)
+    text = re.sub(
+        r"(?i)\btell\s+me\s+(?=(?:the|his|her|their|its)\s)", "what is ", text
+    )  # "tell me the email …"
+    text = re.sub(
+        r"(?i)\s+(?:(?:that\s+)?we\s+have\s+)?on\s+file\b", "", text
+    )  # "the email we have on file": no filing
     text = _FIND_OUT.sub("", text, count=1)
     passed = _PASSED_ON.match(text)
     if passed and _AN_INSTRUCTION.search(text[passed.end() :]):  # what is to be done, passed on: the request

@@ -86,10 +86,11 @@ async def _crm(intent: Find, f: Filters, ctx: BuildContext) -> None:
         index = ctx.add(attio.get_record(kind, rec.id, rec.name))
         _refine(ctx, index, intent)
         if kind == "people" and rec.extra.get("company"):  # its record holds only the company's id
-            ctx.notes.append(
+            emails = ", ".join(str(e) for e in rec.extra.get("emails") or [] if e)
+            ctx.notes.append(  # who they are and how to reach them: "what's Li Wei's email?" is answered too
                 ctx.t(
-                    f"{rec.name}: компания {rec.extra['company']}",
-                    f"{rec.name} is with {rec.extra['company']}",
+                    f"{rec.name}: компания {rec.extra['company']}" + (f", {emails}" if emails else ""),
+                    f"{rec.name} is with {rec.extra['company']}" + (f", {emails}" if emails else ""),
                 )
             )
         return
