@@ -507,7 +507,12 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
     meetings = _meetings_listed(head, tail, now) if colon else None
     if meetings:
         return meetings
-    if colon and not re.search(r"\d$", head):
+    if colon and (
+        not re.search(r"\d$", head)
+        # "Comment on ENG-106: … — `GET /v1/me` …": after an issue's key, a comment's words (in "в 14:30" a time)
+        or re.search(r"[A-Za-z]{2,5}-\d+$", head) is not None
+        and analyse(head, now).has("comment")
+    ):
         # "…: renewal signed for 2 years. Also create a Linear issue to …": the content ends where a new
         # sentence starts a request of its own
         after = _NEXT_REQUEST.search(tail)
@@ -530,6 +535,20 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
         if joined and verb and _OBJECT_START.match(tail[joined.end() :]):
             rest = f"{verb} {tail[joined.end() :]}"
             return [*split_clauses(head + ":" + tail[: joined.start()], now), *split_clauses(rest, now)]
+        # «Прошу перевести ENG-101 на ревью: исправление готово, …»: a change said whole, then why — the words
+        # after the colon are no content of it (a comment, a note, a title or a new name would be)
+        asked = analyse(head, now)
+        if (
+            asked.identifiers
+            and asked.has("move", "put", "assign", "complete", "archive")
+            and not asked.has("comment", "note", "note_verb", "rename", "create", "task", "issue")
+            and _OWN_CHANGE.search(head)
+            and not _starts_with_verb(analyse(tail, now))
+            and not _imperative_first(tail)
+        ):
+            why = analyse(tail.strip(), now)
+            why.reason = True
+            return [*_split(head, now), why]
         # a colon introduces content (a title, a note, a list): split only the part before it
         parts = _split(head, now)
         parts[-1] = analyse(parts[-1].text + ":" + tail, now)
@@ -834,6 +853,18 @@ def _split(text: str, now: datetime) -> list[Clause]:
                 (s, e)
             )  # "…, it's a security issue, and make Max the assignee": why, then asked again
             parts = [right]
+        elif (
+            _ENDS_WITH_ID.search(text[merged[-1][0] : merged[-1][1]])
+            and not left.has(
+                "move", "put", "assign", "complete", "delete", "archive", "create", "comment", "rename"
+            )
+            and not _OWN_CHANGE.search(
+                re.sub(r"(?i)^.*?(?=[A-Za-z]{2,5}-\d)", "", text[merged[-1][0] : merged[-1][1]])
+            )
+            and _STARTS_WITH_ID.match(text[s:e].strip())
+        ):  # «задачи CS-14 и DES-7 выполнены»: the issues listed first, what is true of them said after the last
+            merged[-1] = (merged[-1][0], e)
+            parts.append(right)
         elif (
             _ENDS_WITH_ID.search(text[merged[-1][0] : merged[-1][1]])
             and left.has("move", "put", "assign")  # a change that needs its "to …", said after the list

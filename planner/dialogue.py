@@ -239,7 +239,7 @@ _TAKEN_BACK = LazyRe(
     # «…а хотя нет стоп не надо пока подождем»: "not needed", said alone after taking it back
     # «…хотя нет, отбой», «…хотя нет, пусть висит», "… actually no, leave it": taken back whole
     r"(?:(?:отбой|забудь|проехали|пусть\s+(?:висит|остаётся|остается|лежит|будет\s+как\s+есть)|leave\s+it|"
-    r"scratch\s+that|forget\s+(?:it|that))(?=\s*(?:[,.!…]|$))|"
+    r"scratch\s+that|forget\s+(?:it|that))(?=\s*(?:[,.!…—–-]|$))|(?:давай(?:те)?\s+)?подожд[её]м\b|"
     r"не\s+(?:надо|нужно)(?=\s*(?:[,.!…]|$|пока\b|потом\b|подожд\w*))|не\s+(?:надо\s+)?(?:закрывай|переводи|трогай|удаляй|меняй|двигай|архивируй|создавай|заводи|ставь|переноси|"
     r"назначай|отменяй)|don'?t\s+(?:close|move|touch|delete|archive|change|create|add|assign|cancel)|never\s*mind)\b"
 )

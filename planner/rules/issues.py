@@ -88,6 +88,7 @@ async def resolve_issue(clause: Clause, ctx: BuildContext) -> dict[str, Any] | N
     return issue
 
 
+_EVERYTHING = LazyRe(r"(?i)\b(?:всё|все|everything|all)\b")
 _THE_ONE = LazyRe(r"(?i)\s+ones?\s*$")
 _MADE_URGENT = LazyRe(
     r"(?i)\b(?:make|сделай)\s+(?:the|this|that|our|my|эту|этот|задачу|тикет)\s+[^,.;:]{0,60}?"
@@ -493,6 +494,8 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if clause.asks() and not clause.commands() or ctx.memory.get("asking"):
         return False  # "на кого можно назначить задачу?" asks, it does not assign
+    if _EVERYTHING.search(clause.text) and not clause.has("issue", "task"):
+        return False  # «удали всё по акме»: everything, not one issue whose words fit
     if (
         clause.after_colon
         and not head_of(clause, ctx.now).has("complete", "delete", "archive", "comment", "assign")

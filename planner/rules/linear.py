@@ -513,6 +513,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         _MADE_SO.search(clause.text)
         or _COMMENT_IN_ONE.search(clause.text)
         or FIELD_OF_A_TASK.match(clause.text)
+        or _FIELD_ON_THE.search(clause.text)  # "fix the priority on the login issue, make it urgent"
     ):
         return (
             False  # "make the push notifications issue urgent", «закинь коммент в тикет про …»: one there is
@@ -695,6 +696,9 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         raw = re.sub(r"(?i)^\s*(?:поручи|assign)\s+\S+\s+", "", raw)
         raw = re.sub(r"(?i)\b(?:на меня|for me|to me)\b", " ", raw)
     in_quotes = quoted(raw, at_least=3, apostrophes=True) if clause.after_colon is None else None
+    said_whole = quoted(clause.text, at_least=3, apostrophes=True) if clause.after_colon is None else None
+    if in_quotes and said_whole and set(in_quotes.split()) < set(said_whole.split()):
+        in_quotes = said_whole  # 'Empty states for the team screen': a quoted title keeps every word said
     if in_quotes:  # "а можно создать задачу без команды? например «обновить шаблон КП»": the quote names it
         raw = in_quotes
     titles = _items(raw) if clause.after_colon is not None and plural else [raw]
@@ -730,6 +734,8 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     titles = [
         t for t in (clean_title(t, ctx.lang, content=clause.after_colon is not None) for t in titles) if t
     ]
+    if in_quotes and len(titles) == 1 and not plural:
+        titles = [in_quotes.strip()[:255]]  # a title in quotes is the person's own words, every one of them
     if len(titles) == 1 and titles[0].strip(" .!").lower() in {c.lower() for c in called if c}:
         titles = []  # "new issue ENG": the team is no title
     assignee, said_for = await new_issue_assignee(clause, ctx)
@@ -919,6 +925,10 @@ async def _first_names(ctx: BuildContext) -> Callable[[str], bool]:
 _MADE_SO = LazyRe(
     r"(?i)\b(?:make|сделай)\s+(?:the|this|that|our|my|эту|этот)\s+[^,.;:]{0,60}?\b(?:issue|ticket|task|bug|one|задач\w*|тикет\w*)\s+"
     r"(?:urgent|high(?:\s+priority)?|low(?:\s+priority)?|medium|p[0-4]|top\s+priority|срочн\w+|высок\w+|низк\w+)\b"
+)
+_FIELD_ON_THE = LazyRe(
+    r"(?i)\b(?:fix|change|update|set|bump|raise|lower|correct)\s+the\s+(?:priority|due\s+date|deadline|assignee|status|state|"
+    r"title|labels?)\s+(?:on|of|for|in)\s+(?:the|this|that|our)\b"
 )
 _COMMENT_IN_ONE = LazyRe(
     r"(?i)\b(?:коммент\w*|комментари\w*|comment)\s+(?:в|к|на|to|on|in)\s+(?:the\s+)?(?:[\w-]+\s+){0,4}?(?:тикет\w*|задач\w*|issue|ticket|one)\b"
