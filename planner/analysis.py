@@ -729,6 +729,7 @@ _INTO_IT_NEXT = LazyRe(
     r"(?i)(?:и\s+|and\s+)?(?:туда|в\s+него|в\s+нём|в\s+нем|into\s+it|in\s+it|there|under\s+it)\s+(?:же\s+)?"
     r"(?:(?:ещё|еще|also)\s+)?(?:add\s+|put\s+|file\s+|заведи\s+|добавь\s+|закинь\s+)?(?:an?\s+)?(?:задач\w*|тикет\w*|таск\w*|issue|task|ticket)"
 )
+_QUOTE_ALONE = LazyRe(r"['\"«“][^'\"«»“”]{3,200}['\"»”]\s*[.!]?")
 _ID_THEN_WORDS = LazyRe(r"(?i)^(?:(?:and|и|а|then|потом)\s+)?[A-Za-z]{2,5}-\d+\s*(?:[:—–→-]|->)?\s*[^\W\d_]")
 _OWN_CHANGE = LazyRe(
     r"(?i)(?:\s(?:в|во|на|to|into|as)\s+\S|→|->|=>|\b(?:done|готов\w*|closed|закрыт\w*|urgent|high|low|срочн\w*|p[0-4])\b)"
@@ -828,6 +829,12 @@ def _split(text: str, now: datetime) -> list[Clause]:
         ):  # «Созвон с Acme в понедельник …, и в CS-12 оставь комментарий …»: its own request
             merged.append((s, e))
             parts = [right]
+        elif left.creates() and _QUOTE_ALONE.fullmatch(text[s:e].strip()):
+            merged[-1] = (
+                merged[-1][0],
+                e,
+            )  # "create an issue for Customer Success, 'Initech asks …'": its title
+            parts.append(right)
         elif _BARE_VERB.fullmatch(text[merged[-1][0] : merged[-1][1]].strip()):
             merged[-1] = (merged[-1][0], e)  # «запиши, эээ, новую сделку, …»: the verb is for what follows
             parts.append(right)

@@ -114,6 +114,12 @@ _SPOKEN_DOMAIN = LazyRe(
 _SPOKEN_EMAIL = LazyRe(
     r"\b([\w.+-]+)\s+(?:at|собака|эт)\s+([\w-]+)\s+(?:dot|точка)\s+([a-zа-я]{2,6})\b", re.IGNORECASE
 )
+# "maria точка sokolova собака …": a dot said inside the name before the @ (Latin letters only)
+_SPOKEN_DOT_IN_NAME = LazyRe(
+    r"(?i)\b([a-z0-9_+-]+)\s+(?:dot|точка)\s+([a-z0-9_+-]+)(?=\s+(?:at|собака|эт)\s)"
+)
+# «полтора ляма», «два ляма»: millions, in slang
+_LYAM = LazyRe(r"(?i)\bлям(?:а|ов|ы)?\b")
 
 
 # a weekday's short form after a preposition takes that preposition's case ("до пт" = "до пятницы"),
@@ -343,6 +349,16 @@ _AN_INSTRUCTION = LazyRe(
 )
 
 
+# "I'm so sorry, I need to log this one: please create an issue for …": the person's preamble, then the
+# request itself (a heading that names a record, "ENG:", «Ромашка:», stays)
+_PREAMBLE = LazyRe(
+    r"(?i)^\s*(?=[^:]{0,80}\b(?:sorry|извините|простите|i\s+need\s+to\s+(?:log|file|add|note)|this\s+one)\b)"
+    r"(?![^:]{0,80}\b(?:with|about|for|с|со|про|по)\s+[A-ZА-ЯЁ])[^:]{3,80}:\s*"
+    r"(?=(?:please\s+|пожалуйста\s+)?(?:create|add|make|file|log|open|set\s+up|schedule|book|создай|заведи|добавь|"
+    r"поставь|запланируй)\b)"
+)
+
+
 def _canceled(m: re.Match[str]) -> str:
     lead, what = (m.group(1), m.group(2)) if m.group(2) else (m.group(3), m.group(4))
     return (
@@ -380,6 +396,7 @@ def unhurried(text: str) -> str:
     text = _CLOSE_LOST_X.sub(
         lambda m: f"move {m.group(2)} to {m.group(1).title()}", text
     )  # "close-lost everything in Lead"
+    text = _PREAMBLE.sub("", text, count=1)
     text = _WHAT_THEN_TASK.sub(_task_first, text, count=1)
     text = _COUNTED_LIST.sub(lambda _: "create " if text.isascii() else "создай ", text, count=1)
     text = _BACK_TO.sub(r"\1 → ", text)
@@ -413,7 +430,9 @@ def unhurried(text: str) -> str:
     text = _SHORT_RX.sub(_expand, text)
     text = re.sub(r"(?i)\b(my|the|on|in|to|your)\s+cal\b", r"\1 calendar", text)  # "what's on my cal fri"
     text = re.sub(r"\s{2,}", " ", _COURTESY.sub("", text)).strip() or text
+    text = _SPOKEN_DOT_IN_NAME.sub(r"\1.\2", text)
     text = _SPOKEN_EMAIL.sub(lambda m: f"{m.group(1)}@{m.group(2)}.{m.group(3)}", text)
+    text = _LYAM.sub("миллиона", text)
     text = _SPOKEN_DOMAIN.sub(lambda m: f"{m.group(1)}.{m.group(2)}", text)  # "stark dot com"
     text = _FILLED_AND.sub(r"\1 ", text)  # «…в выигранные и, ну, заводи онбординг»: "и" joins two requests
     text = _SPOKEN_COMMA.sub(", ", text)  # dictated punctuation: «…на час, запятая, тема — …»

@@ -100,9 +100,10 @@ async def create_issue(intent: CreateIssue, ctx: BuildContext) -> None:
         n = ctx.memory.setdefault("sub_issues", {}).setdefault(str(parent["id"]), 0)
         ctx.memory["sub_issues"][str(parent["id"])] = n + 1
         scope = [str(parent["id"]), "sub", str(n), title.lower()[:40]]
+        who = f", {ctx.t('исполнитель', 'assignee')} {assignee.name}" if assignee else ""
         preview = ctx.t(
-            f"Linear {key}: подзадача {parent.get('identifier')} «{title}»",
-            f"Linear {key}: sub-issue of {parent.get('identifier')} '{title}'",
+            f"Linear {key}: подзадача {parent.get('identifier')} «{title}»{who}",
+            f"Linear {key}: sub-issue of {parent.get('identifier')} '{title}'{who}",
         )
     else:
         scope = [str(ctx.memory.get("plan_id", "plan")), str(len(ctx.actions))]

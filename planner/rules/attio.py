@@ -1087,7 +1087,7 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
 _SUM_WORD = "|".join(w for w in NUMBER_WORDS.split("|") if w != "a")
 _NAME_ENDS = LazyRe(
     r"(?i)[$€₽\d]|\b(?:сумм\w*|на\s+сумму|стади\w*|stage|owner|ответствен\w*|владел\w*|worth|amount|value|"
-    r"бюджет\w*|и|and|а|плюс|plus|also|тоже|then|потом|затем|миллион\w*|million)\b|[;.!?]"
+    r"бюджет\w*|и|and|а|плюс|plus|also|тоже|then|потом|затем|миллион\w*|million|полтор\w*)\b|[;.!?]"
     # a sum said in words: "… forty five k", «… сорок тысяч долларов»
     rf"|\b(?:{_SUM_WORD})\b(?=(?:[\s-]+(?:{_SUM_WORD}|and|a|half|с|половиной))*[\s-]+"
     r"(?:k|thousand|grand|million|тысяч\w*|миллион\w*|млн|usd|dollars?|долл\w*|руб\w*|евро)\b)"

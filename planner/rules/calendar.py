@@ -57,12 +57,14 @@ def _title(
         block = ctx.t("Блок", "Focus block")
         return f"{block}: {rest}"[:120] if len(rest) >= 3 else block
     called = re.search(
-        r"(?i)\b(?:called|named|titled|под названием|с названием)\s+([^,.;]+?)\s*(?:[,.;]|$)", clause.text
+        r"(?i)\b(?:called|named|titled|under\s+the\s+title|под названием|с названием)\s+([^,.;]+?)\s*(?:[,.;]|$)"
+        r"|\b(?:title|название|тема)\s*[:—-]?\s*['\"«“]([^'\"»”]{3,120})['\"»”]",  # "…, title 'Globex pilot check-in'"
+        clause.text,
     )
     topic = _TOPIC.search(clause.text)  # «…, тема — планирование квартала», "…, topic: pricing review"
     name = (
         quoted(clause.text, at_least=3)
-        or (called.group(1) if called else None)
+        or ((called.group(1) or called.group(2)) if called else None)
         or (topic.group(1)[:1].upper() + topic.group(1)[1:] if topic else None)
     )
     if name:  # «создай в календаре «Онбординг Acme Logistics» …», "… called Initech QBR": its name
@@ -172,6 +174,9 @@ async def _attendees(clause: Clause, ctx: BuildContext) -> tuple[list[Entity | s
             at += len(part)
     for m in _PLUS.finditer(clause.text):
         phrases += [(m.group(1), m.span(1)), (m.group(2), m.span(2))]
+    added = _ADD_TO_CALENDAR.search(clause.text)  # "add Jane Doe to my calendar on Thursday at 11:30"
+    if added:
+        phrases.append((added.group(1), added.span(1)))
     bare = _MEETING_THEN_NAME.match(clause.text)
     if bare and not phrases:  # «созвон джон пт 11:00»: telegraphic, the person right after the meeting
         phrases.append((bare.group(1), bare.span(1)))
@@ -234,6 +239,9 @@ async def _attendees(clause: Clause, ctx: BuildContext) -> tuple[list[Entity | s
     return found, for_whom
 
 
+_ADD_TO_CALENDAR = LazyRe(
+    r"(?:add|put|book)\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+(?:to|in|into|on)\s+(?:my|the|our)\s+calendar\b"
+)
 _MEETING_THEN_NAME = LazyRe(
     r"(?i)^\s*(?:созвон\w*|встреч\w*|звонок|колл|call|meeting|sync|синк)\s+(?!с\b|со\b|with\b|в\b|на\b|at\b|on\b)"
     r"([^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)"

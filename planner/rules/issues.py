@@ -88,6 +88,10 @@ async def resolve_issue(clause: Clause, ctx: BuildContext) -> dict[str, Any] | N
     return issue
 
 
+_ASSIGN_TAIL = LazyRe(
+    r"(?i)[.;,]\s*(?:and\s+|и\s+)?(?:assign(?:ed)?(?:\s+(?:it|them))?\s+to|назначь(?:\s+(?:её|ее|их|его))?\s+на)\s+"
+    r"([^\W\d_][\w-]*)\s*[.!]?\s*$"
+)
 _EVERYTHING = LazyRe(r"(?i)\b(?:всё|все|everything|all)\b")
 _THE_ONE = LazyRe(r"(?i)\s+ones?\s*$")
 _MADE_URGENT = LazyRe(
@@ -711,8 +715,16 @@ async def sub_issues(clause: Clause, ctx: BuildContext) -> bool:
     issue = await resolve_issue(clause, ctx)
     if issue is None:
         return False
-    items = [x.strip(" .-—•") for x in re.split(r"\s*(?:,|;|\n|\s+и\s+|\s+and\s+)\s*", clause.after_colon)]
-    items = [x for x in items if x]
+    listed = clause.after_colon
+    given = _ASSIGN_TAIL.search(
+        listed
+    )  # "…: 'Invalidate the old key in Vault'. Assign to Oleg": whose they are
+    assignee = await find_user(clause, ctx, given.group(1)) if given else None
+    if given and assignee is None:
+        return False  # a name that is no one here: the other rules ask about it
+    listed = listed[: given.start()] if given else listed
+    items = [x.strip(" .-—•") for x in re.split(r"\s*(?:,|;|\n|\s+и\s+|\s+and\s+)\s*", listed)]
+    items = [re.sub(r"^['\"«“](.+)['\"»”]$", r"\1", x) for x in items if x]
     if not 1 <= len(items) <= 5:
         raise ctx.ask(
             "items",
@@ -723,7 +735,11 @@ async def sub_issues(clause: Clause, ctx: BuildContext) -> bool:
         )
     ident = str(issue.get("identifier") or issue["id"])
     for title in items:
-        await ctx.emit(CreateIssue(title=title[:255], parent=ident), parent=issue)
+        await ctx.emit(
+            CreateIssue(title=title[:255], parent=ident, assignee=assignee.name if assignee else None),
+            parent=issue,
+            assignee=assignee,
+        )
     return True
 
 

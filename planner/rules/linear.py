@@ -736,6 +736,9 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     ]
     if in_quotes and len(titles) == 1 and not plural:
         titles = [in_quotes.strip()[:255]]  # a title in quotes is the person's own words, every one of them
+    titles = [
+        re.sub(r"^\s*['\"«“]([^'\"«»“”]+)['\"»”]\s*$", r"\1", t) for t in titles
+    ]  # the words, not the quotes
     if len(titles) == 1 and titles[0].strip(" .!").lower() in {c.lower() for c in called if c}:
         titles = []  # "new issue ENG": the team is no title
     assignee, said_for = await new_issue_assignee(clause, ctx)
@@ -853,6 +856,20 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     placed = next(  # «Заведи тикет «…» в бэклог ENG»: the state it starts in
         (name for rx, name in STATE_PHRASES if rx.search(_WITHOUT_QUOTES.sub(" ", head_words))), None
     )
+    said_count = _said_count(clause.text.split(":", 1)[0])
+    relisted = ctx.answer("count")
+    if relisted and relisted.strip():  # the list, said again as the answer: one issue per item
+        titles = [t for t in _items(relisted) if t][:25]
+    elif said_count and said_count >= 2 and len(titles) != said_count:
+        # "File 6 issues …, one per browser, titled '…: <browser>'": six asked, one read — said back, not drafted
+        read = "; ".join(titles[:5])
+        raise ctx.ask(
+            "count",
+            ctx.t(
+                f"Вы просили {said_count} задач(и), а я понял {len(titles)}: {read}. Перечислите их через запятую.",
+                f"You asked for {said_count} issues and I read {len(titles)}: {read}. List them, separated by commas.",
+            ),
+        )
     told = ctx.said_before().strip()
     for title in titles:
         # "…our SSO setup docs are outdated. Open an issue to refresh them": what "them" is, said before

@@ -307,7 +307,7 @@ CORPORA = [
     ),
     (
         "corpus_v36.jsonl",
-        91,
+        93,
         "blind, set AG (a code-switching founder; a formal executive assistant relaying others), written "
         "after AD and AE's fixes: 160/200 with 11 wrong drafts on first contact",
     ),
@@ -319,9 +319,21 @@ CORPORA = [
     ),
     (
         "corpus_v38.jsonl",
-        87,
+        88,
         "blind, set AI (a friendly designer asking 'can you…'; a telegraphic Russian CEO), written after AF "
         "and AG's fixes: 160/200 with 6 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v39.jsonl",
+        82,
+        "blind, set AJ (a formal Russian operations manager; a nervous junior sales rep with typos and lists), "
+        "written after AH and AI's fixes: 163/200 with 5 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v40.jsonl",
+        84,
+        "blind, set AK (a QA engineer in tracker terms; a partner manager dictating transliterated names and slang "
+        "sums), written after AH and AI's fixes: 163/200 with 9 wrong drafts on first contact",
     ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
