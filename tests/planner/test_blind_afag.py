@@ -533,3 +533,123 @@ async def test_a_total_asked_in_other_words_is_summed(anna: Conversation, text: 
     r = await anna.say(text)
     assert r["status"] == "answered"
     assert total in r["user_message"].replace("\xa0", " ")
+
+
+# ---- sets AJ and AK ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Please fix the priority on the login issue, make it urgent. Sorry, I don't remember the number.",
+        "удали всё по акме",
+    ],
+)
+async def test_a_change_of_an_issue_described_vaguely_never_makes_or_picks_one(
+    anna: Conversation, text: str
+) -> None:
+    r = await anna.say(text)
+    assert (r["status"], r["draft"]) == ("needs_clarification", None)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ну может глобекс в кп вернуть... хотя нет, давай подождём до понедельника",
+        "Close ENG-101. Actually no, scratch that — Oleg is still verifying",
+    ],
+)
+async def test_taken_back_with_a_wait_or_a_dash_drafts_nothing(anna: Conversation, text: str) -> None:
+    r = await anna.say(text)
+    assert (r["status"], r["draft"]) == ("answered", None)
+
+
+async def test_a_change_said_whole_before_a_colon_is_not_undone_by_the_reason_after_it(
+    anna: Conversation,
+) -> None:
+    r = await anna.say(
+        "Прошу перевести ENG-101 на ревью: исправление таймаута готово, Олег открыл pull request."
+    )
+    assert [(i["op"], i.get("state")) for i in writes(r)] == [("update_issue", "In Review")]
+    r = await anna.say("прокомментируй ENG-101: фикс готов")  # a comment's words stay its words
+    assert [(i["op"], i.get("body")) for i in writes(r)] == [("comment_issue", "фикс готов")]
+
+
+async def test_a_comment_keeps_its_dash_and_code(anna: Conversation) -> None:
+    text = (
+        "Comment on ENG-106: rotation didn't take — `GET /v1/me` with the old staging key still returns 200"
+    )
+    r = await anna.say(text)
+    [comment] = writes(r)
+    assert comment["body"].endswith("still returns 200") and "`GET /v1/me`" in comment["body"]
+
+
+async def test_a_quoted_title_keeps_every_word_and_a_preamble_is_read_past(anna: Conversation) -> None:
+    r = await anna.say("Create a DES issue 'Empty states for the team screen', assign Max, due Dec 4")
+    assert [i["title"] for i in writes(r)] == ["Empty states for the team screen"]
+    r = await anna.say(
+        "I'm so sorry, I need to log this one: please create an issue for Customer Success, 'Initech asks for SSO "
+        "audit log export', label customer-request, due Friday"
+    )
+    [issue] = writes(r)
+    assert (issue["title"], issue["team"], issue["labels"]) == (
+        "Initech asks for SSO audit log export",
+        "Customer Success",
+        ["customer-request"],
+    )
+
+
+async def test_someone_added_to_my_calendar_is_invited_and_the_title_said_is_kept(anna: Conversation) -> None:
+    r = await anna.say(
+        "Please add Jane Doe to my calendar on Thursday at 11:30 for 30 minutes, title 'Globex pilot check-in'."
+    )
+    [event] = writes(r)
+    assert (event["title"], event["attendees"], event["start"]) == (
+        "Globex pilot check-in",
+        ["Jane Doe"],
+        "2026-11-26T11:30:00+03:00",
+    )
+
+
+async def test_slang_millions_and_a_spelled_out_email(anna: Conversation) -> None:
+    r = await anna.say(
+        "новая сделка с инитеком — расширение на полтора ляма рублей, стадия квалификация, ответственный Макс"
+    )
+    [deal] = writes(r)
+    assert (deal["amount"], deal["currency"], deal["name"]) == (1_500_000.0, "RUB", "Initech расширение")
+    r = await anna.say("у Марии Соколовой новая почта: maria точка sokolova собака alfaleasing точка ru")
+    assert "maria.sokolova@alfaleasing.ru" in str(writes(r))
+
+
+async def test_a_sub_issues_assignee_said_after_its_title_is_drafted_and_shown(anna: Conversation) -> None:
+    r = await anna.say("Sub-issue for ENG-106: 'Invalidate the old key in Vault'. Assign to Oleg")
+    [sub] = writes(r)
+    assert (sub["title"], sub["parent"], sub["assignee"]) == (
+        "Invalidate the old key in Vault",
+        "ENG-106",
+        "Oleg Ivanov",
+    )
+    assert "Oleg Ivanov" in r["user_message"]
+
+
+async def test_a_number_of_issues_read_differently_is_said_back_and_the_list_asked_for(
+    anna: Conversation,
+) -> None:
+    r = await anna.say("create 3 issues in ENG: fix login, update docs")
+    assert (r["status"], r["draft"]) == ("needs_clarification", None)
+    assert "3" in r["user_message"] and "fix login" in r["user_message"]
+    r = await anna.call(
+        "pick",
+        plan_id=r["plan"]["plan_id"],
+        question_id=r["question_id"],
+        text="fix login, update docs, rotate keys",
+    )
+    assert [i["title"] for i in writes(r)] == ["fix login", "update docs", "rotate keys"]
+
+
+async def test_issues_listed_before_what_is_true_of_them_share_it(anna: Conversation) -> None:
+    r = await anna.say("CS-14 и DES-7 закрой")
+    assert [(i["op"], i["issue"]) for i in writes(r)] == [
+        ("complete_issue", "CS-14"),
+        ("complete_issue", "DES-7"),
+    ]
