@@ -43,7 +43,7 @@ _RUN = LazyRe(rf"\b(?:{_WORD})(?:(?:\s+|-|\s+and\s+)(?:{_WORD}))*\b")
 _ANY = LazyRe(_WORD)
 _MEASURE_AFTER = LazyRe(
     r"\s*(?:минут|мин\b|час|hour|minute|min\b|тысяч|тыс\b|млн|миллион|thousand|million|grand|руб|долл|dollar|"
-    r"евро|euro|usd|eur|rub|k\b|утра|дня|"
+    r"евро|euro|usd|eur|rub|k\b|к\b|кусок|косар|утра|дня|"  # «сорок пять к»: thousands, said short
     r"вечера|ночи|am\b|pm\b|o'?clock)"
 )
 # after "в пять"/"at nine" without a unit: only where the phrase ends ("в пять, завтра", "at nine tomorrow")

@@ -268,6 +268,9 @@ def amount_of(text: str, default: str | None = "USD") -> tuple[float, str | None
     low = _spoken_parts(text.lower().replace("\u00a0", " "))
     low = spoken_numbers(low)  # "на триста тысяч рублей"
     low = re.sub(r"\bполтор[аы]\s+(?=миллион|млн|тысяч|тыс)", "1.5 ", low)  # "полтора миллиона"
+    low = re.sub(  # «сорок пять к долларов», "45 k": thousands, said short («в 5 к трём» is no sum)
+        r"(?<=\d)\s+(?:к|k)\b(?=\s*(?:$|[,.;!?)—–-]|долл|руб|евро|usd|eur|rub|\$|₽|€))", "k", low
+    )
     low = re.sub(r"\b(?:one and a half|1\.5)\s+(?=million|thousand)", "1.5 ", low)
     low = re.sub(r"(?<![\d.,\s])(\s*)\b(?=миллион|million)", r"\1 1 ", low)  # «сумму миллион рублей»
     low = re.sub(  # «миллион четыреста тысяч», "two million three hundred thousand": one sum
