@@ -855,6 +855,21 @@ def _split(text: str, now: datetime) -> list[Clause]:
                 e,
             )  # "Create deal 'X', 480 000 RUB, stage Lead, company Ромашка": its field
             parts.append(right)
+        elif (
+            dashed
+            and left.identifiers
+            and _verb_count(left)
+            and _OWN_CHANGE.search(text[merged[-1][0] : merged[-1][1]])
+            and not right.identifiers
+            and not _starts_with_verb(right)
+            and not _imperative_first(text[s:e])
+            and not left.has("comment", "note", "note_verb", "rename")
+            and ":" not in text[merged[-1][0] : merged[-1][1]]  # "…ENG-103: repro — export …": its content
+            and not right.moment.day
+        ):  # "Move DES-7 back to In Progress — contrast fails WCAG AA …": a change said whole, then why
+            merged.append((s, e))
+            reasons.add(len(merged) - 1)
+            parts = [right]
         elif len(merged) - 1 in reasons and (_starts_with_verb(right) or _imperative_first(text[s:e])):
             merged.append(
                 (s, e)

@@ -137,7 +137,7 @@ class BuildContext:
         self.intents.append(intent)
         assert self.compiler is not None, "the planner sets the compiler"
         # where the last intent's actions begin: a later clause may amend it ("…, and assign it to Oleg")
-        self.memory["last_emit"] = (len(self.actions), len(self.entities), len(self.risks))
+        self.memory["last_emit"] = (len(self.actions), len(self.entities), len(self.risks), len(self.notes))
         await self.compiler(intent, self)
 
     def said_before(self) -> str:
@@ -152,8 +152,8 @@ class BuildContext:
         last = self.intents[-1]
         if any(v is not None and getattr(last, k, None) not in (None, v) for k, v in fields.items()):
             return False
-        actions, entities, risks = self.memory["last_emit"]
-        del self.actions[actions:], self.entities[entities:], self.risks[risks:]
+        actions, entities, risks, notes = self.memory["last_emit"]
+        del self.actions[actions:], self.entities[entities:], self.risks[risks:], self.notes[notes:]
         self.intents.pop()
         values = {**last.model_dump(exclude_none=True), **{k: v for k, v in fields.items() if v is not None}}
         amended = type(last).model_validate(values)

@@ -653,3 +653,29 @@ async def test_issues_listed_before_what_is_true_of_them_share_it(anna: Conversa
         ("complete_issue", "CS-14"),
         ("complete_issue", "DES-7"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Move DES-7 back to In Progress — contrast fails WCAG AA on the permissions screen",
+            ("DES-7", "state"),
+        ),
+        (
+            "Add the security label to ENG-101 — the timeout path leaks the session token into the URL",
+            ("ENG-101", "labels_add"),
+        ),
+    ],
+)
+async def test_a_change_said_whole_then_why_after_a_dash(
+    anna: Conversation, text: str, expected: tuple[str, str]
+) -> None:
+    r = await anna.say(text)
+    [change] = writes(r)
+    assert change["issue"] == expected[0] and expected[1] in change
+
+
+async def test_thousands_said_short_in_russian(anna: Conversation) -> None:
+    r = await anna.say("глобекс пилот — сумму поправь на тридцать пять к")
+    assert [(i["deal"], i["amount"]) for i in writes(r)] == [("Globex pilot", 35000.0)]
