@@ -364,8 +364,16 @@ class Planner:
             ):  # "Oleg rotated the leaked key this morning."
                 ctx.memory.setdefault("told", []).append((i, clause.text))  # what a later "close it" is about
             told = not ctx.memory["asking"] and not _ASKS_TO_READ.search(clause.text)
+            # (a clause that amended the change before it, "…and assign it to me", adds no intent of its own: no scene)
+            amended = explained and len(ctx.intents) == first and len(ctx.actions) != marks[1]
             if (
-                clause.context or quoted_words or told and all(x.op == "find" for x in ctx.intents[first:])
+                not amended
+                and (
+                    clause.context
+                    or quoted_words
+                    or told
+                    and all(x.op == "find" for x in ctx.intents[first:])
+                )
             ):  # a scene, someone's words quoted, a statement ("Клиент из Ромашки жалуется …"): what they name is read
                 scene.append((marks, (len(ctx.intents), len(ctx.actions))))  # for the rest, never a step
             if explained and ctx.answer("values") != "skip":

@@ -679,3 +679,11 @@ async def test_a_change_said_whole_then_why_after_a_dash(
 async def test_thousands_said_short_in_russian(anna: Conversation) -> None:
     r = await anna.say("глобекс пилот — сумму поправь на тридцать пять к")
     assert [(i["deal"], i["amount"]) for i in writes(r)] == [("Globex pilot", 35000.0)]
+
+
+async def test_an_assignment_said_after_a_change_already_made_is_still_drafted(anna: Conversation) -> None:
+    # ENG-103 is already urgent: that part is said back, the assignment is the change
+    r = await anna.say("ENG-103: set priority to p0 and assign it to me")
+    assert r["status"] == "draft_pending"
+    assert [a["operation"] for a in r["plan"]["actions"] if not a["read_only"]] == ["update_issue"]
+    assert "Anna Kuznetsova" in r["user_message"] and "already urgent" in r["user_message"]
