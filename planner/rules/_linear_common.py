@@ -183,3 +183,13 @@ NOBODY = LazyRe(
     r"(?:nobody|no\s+one|no-one)\s+(?:is\s+)?(?:assigned|owns|has|is\s+on|works\s+on|is\s+working\s+on)|"
     r"никто\s+не\s+(?:ведёт|ведет|делает|взял|назначен))\b"
 )
+
+
+# «закинь коммент в тикет про onboarding: …», "add a comment on the push notifications one: …": a comment on an
+# issue there is (never a new issue, whatever verb makes the comment)
+COMMENT_ON_AN_ISSUE = LazyRe(
+    r"(?i)\b(?:коммент\w*|комментари\w*|comment)\s+(?:в|к|на|to|on|in)\s+(?:the\s+)?(?:[\w-]+\s+){0,4}?"
+    r"(?:тикет\w*|задач\w*|issue|ticket|one)\b"
+)
+# a priority said as what an issue is made ("make the … urgent", «сделай её срочной»)
+PRIORITY_MADE = r"(?:urgent|high(?:\s+priority)?|low(?:\s+priority)?|medium|p[0-4]|top\s+priority|срочн\w+|высок\w+|низк\w+)\b"

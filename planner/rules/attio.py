@@ -795,20 +795,20 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     if target is None and not in_crm and reminder and isinstance(earlier, Entity) and ctx.clause_index > 0:
         target = ("deal", earlier)  # "globex pilot → won, …, and remind me to send invoice fri": that deal's
     noted = ctx.memory.get("record")
-    if target is None and on_record and _THIS_RECORD.search(on_record.group(0)) and ctx.clause_index > 0:
-        # «…note к сделке …; и поставь мне таск по этой сделке: …»: the record the request before was about
-        target = ("deal", earlier) if isinstance(earlier, Entity) else noted
     if target is None and on_record and _THIS_RECORD.search(on_record.group(0)):
-        deals = await ctx.directory.deals()  # "a task on this deal", said first: which one is not known
-        chosen = next((d for d in deals if d.id == ctx.answer("target")), None)
-        if chosen is not None:
+        if ctx.clause_index > 0:
+            # «…note к сделке …; и поставь мне таск по этой сделке: …»: the record the request before was about
+            target = ("deal", earlier) if isinstance(earlier, Entity) else noted
+        if target is None:  # "a task on this deal", said first: which one is asked (or was answered)
+            deals = await ctx.directory.deals()
+            chosen = next((d for d in deals if d.id == ctx.answer("target")), None)
+            if chosen is None:
+                raise ctx.ask(
+                    "target",
+                    ctx.t("По какой сделке задача?", "Which deal is the task about?"),
+                    choices=[(d.name, d.id) for d in deals[:5]],
+                )
             target = ("deal", chosen)
-    if target is None and on_record and _THIS_RECORD.search(on_record.group(0)):
-        raise ctx.ask(
-            "target",
-            ctx.t("По какой сделке задача?", "Which deal is the task about?"),
-            choices=[(d.name, d.id) for d in deals[:5]],
-        )
     if (
         target is None
         and not in_crm

@@ -32,7 +32,9 @@ from planner.rules import rule
 from planner.rules._common import POINTED_AT_ONE, find, priority_of, quoted, strip_spans
 from planner.rules._linear_common import (
     ADD_EXISTING,
+    COMMENT_ON_AN_ISSUE,
     LABEL_ON,
+    PRIORITY_MADE,
     asks,
     assignee_texts,
     dictated_list,
@@ -95,11 +97,8 @@ _ASSIGN_TAIL = LazyRe(
 _EVERYTHING = LazyRe(r"(?i)\b(?:всё|все|everything|all)\b")
 _THE_ONE = LazyRe(r"(?i)\s+ones?\s*$")
 _MADE_URGENT = LazyRe(
-    r"(?i)\b(?:make|сделай)\s+(?:the|this|that|our|my|эту|этот|задачу|тикет)\s+[^,.;:]{0,60}?"
-    r"\b(?:urgent|high(?:\s+priority)?|low(?:\s+priority)?|medium|p[0-4]|top\s+priority|срочн\w+|высок\w+|низк\w+)\b"
-)
-_COMMENT_ON_ONE = LazyRe(
-    r"(?i)\b(?:коммент\w*|комментари\w*|comment)\s+(?:в|к|на|to|on|in)\s+(?:the\s+)?(?:[\w-]+\s+){0,4}?(?:тикет\w*|задач\w*|issue|ticket|one)\b"
+    r"(?i)\b(?:make|сделай)\s+(?:the|this|that|our|my|эту|этот|задачу|тикет)\s+[^,.;:]{0,60}?\b"
+    + PRIORITY_MADE
 )
 _THE_X_ONE = LazyRe(r"(?i)\bthe\s+(?:[\w-]+\s+){1,4}one\b")
 
@@ -514,7 +513,7 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         clause.creates()
         and not (LABEL_ON.search(clause.text) or ADD_EXISTING.search(clause.text))
         and not _MADE_URGENT.search(clause.text)  # "make the push notifications issue urgent"
-        and not _COMMENT_ON_ONE.search(clause.text)  # «закинь коммент в тикет про onboarding: …»
+        and not COMMENT_ON_AN_ISSUE.search(clause.text)  # «закинь коммент в тикет про onboarding: …»
     ) or re.match(r"\s*(покажи|найди|show|list|find|search)\b", clause.text, re.I):
         return False
     if re.search(r"(?i)\bпостав\w*\s+(?:мне|ему|ей|им|нам|\w+у)\s+(?:задач\w*|таск\w*)\b", clause.text):

@@ -24,7 +24,15 @@ from planner.rules._common import (
     quoted,
     strip_spans,
 )
-from planner.rules._linear_common import ADD_EXISTING, LABEL_ON, STATE_PHRASES, dictated_list, find_user
+from planner.rules._linear_common import (
+    ADD_EXISTING,
+    COMMENT_ON_AN_ISSUE,
+    LABEL_ON,
+    PRIORITY_MADE,
+    STATE_PHRASES,
+    dictated_list,
+    find_user,
+)
 from planner.text import is_infinitive
 
 __all__ = ["create_issue", "create_project", "template"]
@@ -511,7 +519,7 @@ _THESE = LazyRe(r"(?i)\b(?:these|those|them|the\s+following|эти|их|след
 async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     if (
         _MADE_SO.search(clause.text)
-        or _COMMENT_IN_ONE.search(clause.text)
+        or COMMENT_ON_AN_ISSUE.search(clause.text)
         or FIELD_OF_A_TASK.match(clause.text)
         or _FIELD_ON_THE.search(clause.text)  # "fix the priority on the login issue, make it urgent"
     ):
@@ -941,14 +949,11 @@ async def _first_names(ctx: BuildContext) -> Callable[[str], bool]:
 
 _MADE_SO = LazyRe(
     r"(?i)\b(?:make|сделай)\s+(?:the|this|that|our|my|эту|этот)\s+[^,.;:]{0,60}?\b(?:issue|ticket|task|bug|one|задач\w*|тикет\w*)\s+"
-    r"(?:urgent|high(?:\s+priority)?|low(?:\s+priority)?|medium|p[0-4]|top\s+priority|срочн\w+|высок\w+|низк\w+)\b"
+    + PRIORITY_MADE
 )
 _FIELD_ON_THE = LazyRe(
     r"(?i)\b(?:fix|change|update|set|bump|raise|lower|correct)\s+the\s+(?:priority|due\s+date|deadline|assignee|status|state|"
     r"title|labels?)\s+(?:on|of|for|in)\s+(?:the|this|that|our)\b"
-)
-_COMMENT_IN_ONE = LazyRe(
-    r"(?i)\b(?:коммент\w*|комментари\w*|comment)\s+(?:в|к|на|to|on|in)\s+(?:the\s+)?(?:[\w-]+\s+){0,4}?(?:тикет\w*|задач\w*|issue|ticket|one)\b"
 )
 _POINTS_BACK = LazyRe(r"(?i)\b(?:them|it|this|that|these|those|их|его|её|ее|это|этого)\s*$")
 
