@@ -130,6 +130,8 @@ class BuildContext:
         if self.memory.get("asking") and getattr(intent, "op", "") in WRITE_OPS:
             raise QuestionNotWrite(self.span or "")
         intent.with_resolved(**resolved)
+        if not intent.op.startswith("create") and self._said_already(intent):
+            return  # "ENG-101 and ENG-106 are done, close them both": the same change said twice is one change
         if intent.span is None and self.span:
             intent.span = self.span[:4000]
         if intent.confidence is None:
@@ -139,6 +141,20 @@ class BuildContext:
         # where the last intent's actions begin: a later clause may amend it ("…, and assign it to Oleg")
         self.memory["last_emit"] = (len(self.actions), len(self.entities), len(self.risks), len(self.notes))
         await self.compiler(intent, self)
+
+    def drop_last(self) -> IntentBase:
+        """Take back the last intent and what it built: a later clause said the same change anew
+        («Иван теперь технический директор — обнови его должность на CTO»)."""
+        actions, entities, risks, notes = self.memory["last_emit"]
+        del self.actions[actions:], self.entities[entities:], self.risks[risks:], self.notes[notes:]
+        return self.intents.pop()
+
+    def _said_already(self, intent: IntentBase) -> bool:
+        same = intent.model_dump(exclude={"span", "confidence"})
+        return any(
+            type(x) is type(intent) and x.model_dump(exclude={"span", "confidence"}) == same
+            for x in self.intents
+        )
 
     def said_before(self) -> str:
         """The clause just before this one in the message ("" for the first): what a later "close it",
@@ -152,9 +168,7 @@ class BuildContext:
         last = self.intents[-1]
         if any(v is not None and getattr(last, k, None) not in (None, v) for k, v in fields.items()):
             return False
-        actions, entities, risks, notes = self.memory["last_emit"]
-        del self.actions[actions:], self.entities[entities:], self.risks[risks:], self.notes[notes:]
-        self.intents.pop()
+        self.drop_last()
         values = {**last.model_dump(exclude_none=True), **{k: v for k, v in fields.items() if v is not None}}
         amended = type(last).model_validate(values)
         amended.with_resolved(**last._resolved)

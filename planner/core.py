@@ -28,6 +28,7 @@ from planner.context import Ask, BuildContext, Invalid, LedgerView
 from planner.corrections import corrected
 from planner.coverage import Coverage, QuestionNotWrite, interrogative, value_gaps
 from planner.dates import RU_ORDINAL_STEMS, ru_ordinal_number
+from planner.declines import Declines, marks_of
 from planner.dialogue import (
     EVENT_CHANGE,
     EVENT_CHANGE_SAID,
@@ -332,7 +333,9 @@ class Planner:
         coverage = Coverage()
         read: list[tuple[int, Clause, int]] = []
         scene: list[tuple[tuple[int, int], tuple[int, int]]] = []
-        for i, clause in enumerate(split_clauses(text, ctx.now)):
+        declines = Declines()
+        clauses = split_clauses(text, ctx.now)
+        for i, clause in enumerate(clauses):
             ctx.clause_index = i
             reword = ctx.answer("reword")
             if (
@@ -353,7 +356,13 @@ class Planner:
             ctx.memory["asking"] = interrogative(clause) and not asks_how(clause.text)
             first = len(ctx.intents)
             marks = (len(ctx.intents), len(ctx.actions))
+            before = marks_of(ctx)
             explained = await self._read_clause(clause, ctx)
+            if explained and len(clauses) > 1 and any(x.op in WRITE_OPS for x in ctx.intents[first:]):
+                # «не закрывай ENG-101, а назначь ENG-102 на Олега»: the first clause asks for none of its changes
+                kind = not_asked(clause.text)
+                if kind is None or kind in ("negated", "reported"):
+                    declines.note(before, ctx, declined=kind is not None)
             ctx.memory.setdefault("said", []).append(clause.text)  # what the clauses before a request said
             if (
                 not explained
@@ -382,6 +391,11 @@ class Planner:
             coverage.check(i, clause, explained)
             if explained:
                 coverage.check_kinds(i, clause, [x.op for x in ctx.intents[first:]])
+        undone = declines.drop(ctx, scene, read)
+        if undone:
+            ctx.memory["declined"] = True  # the rest was asked for: no offer for the message as a whole
+            said = "; ".join(undone[:5])
+            ctx.notes.append(ctx.t(f"Не трогаю: {said}.", f"Leaving as is: {said}."))
         if any(i.op in WRITE_OPS for i in ctx.intents):
             for (i0, a0), (i1, a1) in reversed(scene):  # the scene's reads are no step of a change
                 if all(i.op == "find" for i in ctx.intents[i0:i1]):
@@ -536,7 +550,7 @@ class Planner:
         """Asked how (or whether) to do something the rules could draft: the change is offered as a
         question first; "yes" drafts it, "no" leaves it (returned: what to say then)."""
         writes = [a.preview for a in ctx.actions if not a.read_only]
-        kind = not_asked(text) if writes else None
+        kind = not_asked(text) if writes and not ctx.memory.get("declined") else None
         if not writes or not (asks_how(text) or kind) or ctx.answer("offer") in ("yes", "да"):
             return None
         said = "; ".join(writes[:5]) + ("; …" if len(writes) > 5 else "")
@@ -556,6 +570,8 @@ class Planner:
                 if kind == "unsure"
                 else f"Это пересказ чужих слов. Сделать: {said}?"
                 if kind == "reported"
+                else f"Понял новость. Сделать: {said}?"
+                if kind == "news"
                 else f"Могу сделать это сам: {said}. Подготовить черновик?",
                 f"That is a condition for later. Do it now: {said}?"
                 if kind == "hypothetical"
@@ -563,6 +579,8 @@ class Planner:
                 if kind == "unsure"
                 else f"That is what someone else said. Should I: {said}?"
                 if kind == "reported"
+                else f"Noted. Should I: {said}?"
+                if kind == "news"
                 else f"I can do it for you: {said}. Draft it?",
             ),
             choices=ctx.yes_no(),

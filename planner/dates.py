@@ -241,10 +241,10 @@ def extract_moment(text: str, now: datetime) -> Moment:
     if m.day is None:  # «к двадцатому», «на 20-е», «до 20-го», «20 числа»: a day of this month, or the next
         rx = _RU_DAY_ALONE.search(low)
         said = None
-        if rx and (rx.group(1) or rx.group(3)):
-            said = int(rx.group(1) or rx.group(3))
-        elif rx and rx.group(2):
-            said = ru_ordinal_number(rx.group(2))
+        if rx and (rx.group(1) or rx.group(3) or rx.group(4)):
+            said = int(rx.group(1) or rx.group(3) or rx.group(4))
+        elif rx and (rx.group(2) or rx.group(5)):
+            said = ru_ordinal_number(rx.group(2) or rx.group(5))
         if rx is not None and said is not None and 1 <= said <= 31:
             d = _safe_date(today.year, today.month, said)
             if d is None or d < today:
@@ -372,12 +372,16 @@ def ru_ordinal_number(words: str) -> int | None:
 
 _RU_ORD_WORD = r"(?:" + "|".join(_RU_STEMS_LONGEST_FIRST) + r")(?:ое|ого|ому|ым|ье|ьего|ьему|ий|ый|ая|ую)"
 _RU_DAY_ALONE = LazyRe(
-    r"\b(?:на|к|до|по)\s+(?:(\d{1,2})-?(?:е|го|ое|ого|му|ому)\b(?!\s*(?:" + _MON_RU + r"))"
+    # «срок двадцать восьмого», «дедлайн 28-го»: a deadline's day; «тридцатого в полдень»: a day, then its time
+    r"\b(?:на|к|до|по|срок\w*|дедлайн\w*)\s+(?:(\d{1,2})-?(?:е|го|ое|ого|му|ому)\b(?!\s*(?:" + _MON_RU + r"))"
     r"|((?:(?:двадцать|тридцать)\s+)?(?:"
     + "|".join(_RU_STEMS_LONGEST_FIRST)
     + r")(?:ое|ого|ому|ье|ьего|ьему))"
     r"(?!\s+(?:" + _MON_RU + r")))"  # a day is neuter («двадцатое»); «вторую задачу» is a position
     r"|\b(\d{1,2})\s+числа\b"
+    r"|\b(?:(\d{1,2})-?го|((?:(?:двадцать|тридцать)\s+)?(?:"
+    + "|".join(_RU_STEMS_LONGEST_FIRST)
+    + r")(?:ого|ьего)))(?=\s+(?:в\s+(?:\d|полдень|полночь|обед|час|утра|вечера)|утром|вечером|днём|днем))"
 )
 _EN_ORD_WORD = r"(?:" + "|".join(_EN_ORD) + r")"
 _ORD = rf"(?:(?:twenty|thirty)[\s-]+)?{_EN_ORD_WORD}"

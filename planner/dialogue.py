@@ -227,7 +227,11 @@ _NOT_DOING = LazyRe(
     r"переносим|отправляем|архивируем|закрывать|переводить|трогать|удалять|менять|двигать|архивировать)\b|"
     r"\b(?:leave\s+it(?:\s+(?:be|as\s+is|alone))?|оставь(?:те)?\s+как\s+есть)\s*[,.!]?\s*(?:just\s+checking)?\s*$|"
     r"\b(?:we'?re|we\s+are)\s+not\s+(?:moving|closing|changing|touching)\b|"
-    r"\bhold\s+off\b|\bjust\s+(?:so\s+you\s+know|fyi)\b|\bпросто\s+имей\s+в\s+виду\b"
+    r"\bhold\s+off\b|\bjust\s+(?:so\s+you\s+know|fyi)\b|\bпросто\s+имей\s+в\s+виду\b|"
+    # «…я потом сам заведу, сейчас не надо», "I'll file it myself later, not now": not now, and not by me
+    r"\b(?:сейчас|пока)\s+не\s+(?:надо|нужно)\s*[.!]*\s*$|\bне\s+(?:надо|нужно)\s+(?:сейчас|пока)\s*[.!]*\s*$|"
+    r"\bя\s+(?:потом\s+|позже\s+)?сам[аи]?\s+(?:потом\s+|позже\s+)?(?:заведу|создам|сделаю|поставлю|напишу|добавлю)\b|"
+    r"\bi'?ll\s+(?:do|file|create|add|log|make)\s+(?:it|that|this)\s+(?:myself|later)\b|\bnot\s+(?:right\s+)?now\s*[.!]*\s*$"
 )
 
 
@@ -240,12 +244,24 @@ _TAKEN_BACK = LazyRe(
     # «…хотя нет, отбой», «…хотя нет, пусть висит», "… actually no, leave it": taken back whole
     r"(?:(?:отбой|забудь|проехали|пусть\s+(?:висит|остаётся|остается|лежит|будет\s+как\s+есть)|leave\s+it|"
     r"scratch\s+that|forget\s+(?:it|that))(?=\s*(?:[,.!…—–-]|$))|(?:давай(?:те)?\s+)?подожд[её]м\b|"
-    r"не\s+(?:надо|нужно)(?=\s*(?:[,.!…]|$|пока\b|потом\b|подожд\w*))|не\s+(?:надо\s+)?(?:закрывай|переводи|трогай|удаляй|меняй|двигай|архивируй|создавай|заводи|ставь|переноси|"
+    r"не\s+(?:надо|нужно)(?=\s*(?:[,.!…]|$|пока\b|потом\b|подожд\w*|отбой|забудь|проехали))|не\s+(?:надо\s+)?(?:закрывай|переводи|трогай|удаляй|меняй|двигай|архивируй|создавай|заводи|ставь|переноси|"
     r"назначай|отменяй)|don'?t\s+(?:close|move|touch|delete|archive|change|create|add|assign|cancel)|never\s*mind)\b"
 )
 
 
-def not_asked(text: str) -> Literal["negated", "hypothetical", "reported", "unsure"] | None:
+# "by the way, Romashka signed yesterday", «ромашка кстати подписала договор»: news told in passing
+_BY_THE_WAY = LazyRe(r"(?i)\b(?:кстати|к\s+слову|между\s+прочим|by\s+the\s+way|btw|incidentally)\b")
+
+
+def _any_request_verb(text: str) -> bool:
+    """Some word of `text` is a verb of a request ("move", «переведи»)."""
+    return any(
+        (verb := norm(w)) in _VERBS and (verb.isascii() or is_imperative(verb))
+        for w in re.findall(r"[^\W\d_]+", text)
+    )
+
+
+def not_asked(text: str) -> Literal["negated", "hypothetical", "reported", "unsure", "news"] | None:
     """Words that describe a change without asking for it now: told not to (or taken back), said as a
     condition for later, or what someone else said (DESIGN §5a: nothing of that becomes a write)."""
     if (
@@ -279,6 +295,8 @@ def not_asked(text: str) -> Literal["negated", "hypothetical", "reported", "unsu
         and not _piece_asks(text[reported.end() :])  # "Max says the call went fine — log that as a note"
     ):
         return "reported"
+    if _BY_THE_WAY.search(text) and not _any_request_verb(text):
+        return "news"
     return None
 
 

@@ -359,6 +359,15 @@ _PREAMBLE = LazyRe(
 )
 
 
+# "What I do need: assign ENG-103 …", «Что нужно сделать: …», "Concretely:": the words that introduce the
+# request ask nothing themselves
+_ASK_INTRODUCED = LazyRe(
+    r"(?i)(?:^|(?<=[.!?;]\s))\s*(?:(?:so|and|but|а|и|но)\s+)?(?:what\s+(?:i|we)\s+(?:do\s+|really\s+|actually\s+)?"
+    r"(?:need|want)(?:\s+(?:from\s+you|is))?|что\s+(?:мне\s+|нам\s+)?(?:(?:действительно|реально)\s+)?"
+    r"(?:нужно|надо)(?:\s+(?:от\s+тебя|сделать))?|concretely|specifically|конкретно|по\s+делу)\s*:\s*"
+)
+
+
 def _canceled(m: re.Match[str]) -> str:
     lead, what = (m.group(1), m.group(2)) if m.group(2) else (m.group(3), m.group(4))
     return (
@@ -397,6 +406,7 @@ def unhurried(text: str) -> str:
         lambda m: f"move {m.group(2)} to {m.group(1).title()}", text
     )  # "close-lost everything in Lead"
     text = _PREAMBLE.sub("", text, count=1)
+    text = _ASK_INTRODUCED.sub(" ", text)
     text = _WHAT_THEN_TASK.sub(_task_first, text, count=1)
     text = _COUNTED_LIST.sub(lambda _: "create " if text.isascii() else "создай ", text, count=1)
     text = _BACK_TO.sub(r"\1 → ", text)

@@ -207,6 +207,8 @@ _EN_SOUNDS = [
     # a silent final e lengthens the vowel before it, and a short u before two consonants is heard as
     # «а»: «вебсайт» (website), «редизайн» (redesign), «амбрелла» (Umbrella)
     (r"(?<=[^aeiou])i([^aeiou])e$", r"ai\1"), (r"ign$", "ain"), (r"^u(?=[^aeiouy]{2})", "a"),
+    # a soft g before i or e: «лоджистикс» (logistics), «дженерал» (general)
+    (r"(?<!n)g(?=[ie])", "dzh"),
 ]  # fmt: skip
 
 

@@ -26,7 +26,8 @@ _LEAD_RU = LazyRe(
     re.IGNORECASE,
 )
 _LEAD_EN = LazyRe(
-    r"^\s*(?:please[,\s]+)?(?:(?:create|add|make|open|file|log|raise|remind me)\s+|get\s+(?:[A-Z]{2,5}\s+|us\s+|me\s+)?)?"
+    r"^\s*(?:please[,\s]+)?(?:(?:create|add|make|open|file|log|raise|remind me|spin\s+up|kick\s+off|set\s+up|put\s+in|throw\s+in|whip\s+up|"
+    r"start(?=\s+(?:a|an|new)\s))\s+|get\s+(?:[A-Z]{2,5}\s+|us\s+|me\s+)?)?"
     r"(?:me\s+)?(?:(?:a|an|the)\s+)?"
     r"(?:new\s+)?(?:linear\s+)?(?:(?:task|issue|ticket|bug|todo)s?\b\s*)?(?:in\s+linear\s*)?(?:(?:to|for|about|that)\b)?\s*[:\-—]?\s*",
     re.IGNORECASE,
@@ -137,9 +138,10 @@ async def stage_said_as_destination(ctx: BuildContext, clause: Clause) -> Mentio
 
 
 _INTO_STAGE = LazyRe(
-    r"(?i)(?:\b(?:в|во|на|to|into)|\b(?:is|are)\s+now\s+(?:in|at)|\bnow\s+(?:in|at)|\bтеперь\s+(?:в|во|на))"
-    r"\s+(?:the\s+)?(?:стади\w+\s+|stage\s+)?$"
-)  # "… is now in proposal": where it is now, so where it goes
+    r"(?i)(?:\b(?:в|во|на|to|into)|\b(?:is|are)\s+now\s+(?:in|at)|\bnow\s+(?:in|at)|\bтеперь\s+(?:в|во|на)"
+    r"|\b(?:they'?re|they\s+are|we'?re|we\s+are)\s+(?:now\s+)?in)"
+    r"\s+(?:the\s+)?(?:(?:proper|full|active|real)\s+)?(?:стади\w+\s+|stage\s+)?$"
+)  # "… is now in proposal", "they're in proper negotiation now": where it is now, so where it goes
 
 
 def without_heading(text: str) -> str:

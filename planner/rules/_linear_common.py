@@ -31,19 +31,19 @@ __all__ = [
 STATE_PHRASES = [
     (
         re.compile(
-            r"\b(?:in\s+review|on\s+review|на\s+ревью|в\s+ревью|на\s+проверк[еу]|к\s+проверке|к\s+ревью|review)\b",
+            r"\b(?:in[\s-]+review|on\s+review|на\s+ревью|в\s+ревью|на\s+проверк[еу]|к\s+проверке|к\s+ревью|review)\b",
             re.I,
         ),
         "In Review",
     ),
     (
         re.compile(
-            r"\b(?:in\s+progress|в\s+работе|в\s+процессе|делаются|started|wip|ин\s+прогресс\w*)\b", re.I
+            r"\b(?:in[\s-]+progress|в\s+работе|в\s+процессе|делаются|started|wip|ин\s+прогресс\w*)\b", re.I
         ),
         "In Progress",
     ),
     (re.compile(r"\b(?:backlog|бэклог\w*|беклог\w*)\b", re.I), "Backlog"),
-    (re.compile(r"\b(?:todo|to\s+do)\b", re.I), "Todo"),
+    (re.compile(r"\b(?:todo|to[\s-]do)\b", re.I), "Todo"),
     (
         re.compile(
             r"\b(?:done|closed|finished|completed|сделанн\w*|закрыт\w*|готов\w*|выполненн\w*)\b", re.I

@@ -419,6 +419,15 @@ async def crm_target(
     return (kind, chosen) if chosen else None
 
 
+async def record_said_before(clause: Clause, ctx: BuildContext) -> tuple[str, Entity] | None:
+    """The record the latest sentence before this one named: what "her", «ей», "it" points back to."""
+    for before in reversed(ctx.memory.get("said") or []):
+        target = await crm_target(replace(clause, text=before), ctx, "target", before)
+        if target is not None:
+            return target
+    return None
+
+
 _ABOUT_RECORD = LazyRe(
     r"\b(?:по|about|for|on)\s+(?:the\s+|this\s+|that\s+|эт\w+\s+)?(?:сделк\w*|компани\w*|клиент\w*|контакт\w*|deal|company|"
     r"client|contact)\b",
@@ -430,7 +439,7 @@ _AFTER_THE_CALL = LazyRe(
 )
 _ADD_UP = LazyRe(r"(?i)\badd(?:s|ed)?\s+(?:\w+\s+){0,3}?up\b")
 _THIS_RECORD = LazyRe(r"(?i)\b(?:this|that|эт\w+)\s")
-_PRONOUN = LazyRe(r"\b(?:her|him|them|his|their|ей|ему|ним|ней|нему|неё|нее|его|их|с ними)\b", re.I)
+PRONOUN = LazyRe(r"\b(?:her|him|them|his|their|ей|ему|ним|ней|нему|неё|нее|его|их|с ними)\b", re.I)
 _ON_IT = LazyRe(r"(?i)\b(?:on|to|for|к|в)\s+(?:it|them|him|her|нему|ней|неё|нее|ним|него|них)\b")
 _SUBJECT_PRONOUN = LazyRe(r"\b(?:she|he|they|она|он|они)\b", re.I)
 _NOTE_SPLIT = LazyRe(r"\s+[—–-]\s+|\s+(?:что|that)\s+", re.IGNORECASE)
@@ -482,7 +491,8 @@ _TOLD_THEN_LOGGED = LazyRe(
     r"(?:it|that|this|это|всё\s+это)\b.*)"
 )
 _ON_RECORD = LazyRe(
-    r"\b(?:к|ко|у|по|on|to|for)\s+(?:the\s+)?(?:сделк\w*|компани\w*|контакт\w*|клиент\w*|deal|company|contact|record)",
+    r"\b(?:к|ко|у|по|on|to|for)\s+(?:the\s+)?(?:сделк\w*|компани\w*|контакт\w*|клиент\w*|deal|company|contact|record)"
+    r"|\b(?:в|во|into|in|against)\s+(?:the\s+|his\s+|her\s+|their\s+)?(?:сделк\w*|карточк\w*|record|card|deal)\b",
     re.I,
 )
 
@@ -527,8 +537,8 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     if (
         clause.has("note_verb")
         and not clause.has("note")
-        and clause.has("person", "company", "deal", "task")
-        and not _ON_RECORD.search(clause.text.split(":", 1)[0])
+        and head_of(clause, ctx.now).has("person", "company", "deal", "task")  # (the words after a colon
+        and not _ON_RECORD.search(clause.text.split(":", 1)[0])  # are the note's, «клиент готов …»)
     ):
         return False  # "запиши новый контакт: ..." creates a record; "запиши к сделке: ..." is a note
     if not (
@@ -591,7 +601,7 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     ):  # "Maria has a new email, … - update her record, and add a note that she prefers Telegram"
         target = earlier
     if (
-        target is None and before and _PRONOUN.search(clause.text)
+        target is None and before and PRONOUN.search(clause.text)
     ):  # "John wants a call … — add a note to his record"
         target = await crm_target(replace(clause, text=before), ctx, "target", before)
     scene = str(ctx.memory.get("full_text", "")).split(":", 1)[0]
@@ -776,21 +786,18 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
             if len(people) == 1:
                 target = ("person", people[0].entity)
                 break
-    if target is None and _PRONOUN.search(clause.text) and ctx.memory.get("record"):
+    if target is None and PRONOUN.search(clause.text) and ctx.memory.get("record"):
         target = ctx.memory["record"]  # "…to Jane Doe, and create a task to send her the contract"
     newcomer = (
-        ctx.memory.get("new_people", {}).get("*") if target is None and _PRONOUN.search(clause.text) else None
+        ctx.memory.get("new_people", {}).get("*") if target is None and PRONOUN.search(clause.text) else None
     )
     if (
         target is None and newcomer is not None
     ):  # "добавь контакт Ольга … и напомни написать ей в понедельник"
         in_crm = True
-    if target is None and _PRONOUN.search(clause.text):
+    if target is None and PRONOUN.search(clause.text):
         # "Maria Sokolova cornered me … . Remind me to follow up with her": whom a sentence before named
-        for before in reversed(ctx.memory.get("said") or []):
-            target = await crm_target(replace(clause, text=before), ctx, "target", before)
-            if target is not None:
-                break
+        target = await record_said_before(clause, ctx)
     earlier = ctx.memory.get("deal")
     if target is None and not in_crm and reminder and isinstance(earlier, Entity) and ctx.clause_index > 0:
         target = ("deal", earlier)  # "globex pilot → won, …, and remind me to send invoice fri": that deal's

@@ -309,10 +309,15 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
+def _spaced(name: str) -> str:
+    """A state's name as a pattern that also takes it hyphenated: "in-progress issues", "to-do"."""
+    return r"[\s-]+".join(re.escape(w) for w in name.split())
+
+
 async def _names_a_state(clause: Clause, ctx: BuildContext) -> bool:
     """A Linear workflow state is named ("Todo", "In Review", «в работе»)."""
     states = {s.name for t in await ctx.directory.teams() for s in await ctx.directory.states(t.id)}
-    return any(re.search(rf"(?i)\b{re.escape(s)}\b", clause.text) for s in states) or any(
+    return any(re.search(rf"(?i)\b{_spaced(s)}\b", clause.text) for s in states) or any(
         rx.search(clause.text) for rx, name in STATE_PHRASES if name in states
     )
 
@@ -350,6 +355,9 @@ def _split_destination(text: str) -> tuple[str, str | None]:
     for m in reversed(list(_DESTINATION_AT.finditer(text))):
         said = re.sub(r"\s*[.!]+$", "", text[m.end() :]).strip()
         said = re.sub(r"(?i)^(?:assign(?:ed)?|назначь|give)\s+(?:to\s+|на\s+)?", "", said)  # "→ assign мне"
+        mine = re.match(r"(?i)(меня|мне|me|myself|себя)\s*[,;—–]", said)
+        if mine:  # «…на меня, Олег и так перегружен»: to me; what follows the comma is why
+            return text[: m.start()], mine.group(1)
         if not said or re.search(r"[,;]", said):
             continue
         words = said.split()
@@ -412,7 +420,7 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
     # a workflow state named before the change: "move every Todo issue to In Progress"
     states = {s.name for t in await ctx.directory.teams() for s in await ctx.directory.states(t.id)}
     named_state = next(
-        (s for s in sorted(states, key=len, reverse=True) if re.search(rf"\b{re.escape(s)}\b", bare, re.I)),
+        (s for s in sorted(states, key=len, reverse=True) if re.search(rf"\b{_spaced(s)}\b", bare, re.I)),
         None,
     ) or next((name for rx, name in STATE_PHRASES if name in states and rx.search(bare)), None)  # «в бэклоге»
     # whose: "all maxs issues", "все задачи Олега"

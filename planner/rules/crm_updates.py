@@ -24,7 +24,7 @@ from planner.rules._common import (
     strong,
     without_old_amounts,
 )
-from planner.rules.attio import OBJECT, crm_target
+from planner.rules.attio import OBJECT, PRONOUN, crm_target, record_said_before
 
 __all__ = ["complete_crm_task", "update_record"]
 
@@ -63,10 +63,16 @@ _VALUE = LazyRe(
 # the role itself, up to where the sentence moves on ("…CEO, обнови в CRM")
 _ROLE_VALUE = LazyRe(
     r"\b(?:promoted\s+to|повысили\s+до|назначили|стал[аи]?|became|теперь|is now|now|title\s+is(?:\s+now)?|"
-    r"должность\s*[—:-]|должность\s+теперь)\s+(?:an?\s+|the\s+)?"
+    r"должность\s*[—:-]|должность\s+теперь|(?:должность|job\s+title)(?=\s+(?-i:[A-ZА-ЯЁ]{2,5})\b))\s+(?:an?\s+|the\s+)?"
     r"[«\"']?([^,;:«»\"'.!?]+?)[»\"']?\s*(?:[,;.!?]|\s+(?:and|и)\s|$)",
     re.I,
 )
+_ON_THE_CARD = LazyRe(
+    r"(?i)\s+(?:в|на)\s+(?:е[её]\s+|его\s+)?(?:карточк\w+|профил\w+|срм|crm|аттио|attio)\b"
+    r"|\s+(?:in|on)\s+(?:the\s+|his\s+|her\s+|their\s+)?(?:card|record|profile|crm|attio)\b"
+)
+# the new value in quotes, after the word that introduces it: "to 'Head of Sales'", «на «генеральный директор»»
+_QUOTED_VALUE = LazyRe(r"(?i)(?:\b(?:на|to|as|в)|[:=—–]|->|→)\s*[«\"“]([^«»\"“”]{1,200})[»\"”]")
 _EMAIL = LazyRe(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 _DOMAIN = LazyRe(r"\b((?:[a-z0-9-]+\.)+[a-z]{2,})\b", re.I)
 
@@ -75,6 +81,8 @@ _DOMAIN = LazyRe(r"\b((?:[a-z0-9-]+\.)+[a-z]{2,})\b", re.I)
 _ROLE = LazyRe(
     r"\b(?:promoted|повысили|назначили|стал[аи]?|became)\b"
     r"|\b(?:теперь|is now|now)\s+(?:[A-Z]{2,4}\b|(?:Head|VP|Director|Chief|Директор|Руководител\w*|Глава)\b)"
+    r"|(?i:\b(?:теперь|is\s+now)\s+(?:(?:генеральн|исполнительн|коммерческ|финансов|технич)\w+\s+)?"
+    r"(?:директор\w*|руководител\w*|глав\w*|head|director|chief|vp|ceo|cto|cfo|coo|cio)\b)"
 )
 
 
@@ -227,6 +235,8 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
     ):
         return False  # "Create the renewal tasks … and assign them to Max": the tasks, not the deal's owner
     target = await crm_target(clause, ctx, "target")
+    if target is None and ctx.clause_index > 0 and PRONOUN.search(clause.text):
+        target = await record_said_before(clause, ctx)  # «Марию повысили. Поменяй ей должность на …»
     earlier = ctx.memory.get("deal") or (ctx.memory.get("record") or (None, None))[1]
     if target is None and "deal" in kinds and isinstance(earlier, Entity) and earlier.kind == "deal":
         target = ("deal", earlier)  # "сделку X передай Олегу и поставь сумму 32 000"
@@ -269,6 +279,14 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         )
         return True
     shown = value[0] if isinstance(value, list) else value
+    last = ctx.intents[-1] if ctx.intents else None
+    if (
+        isinstance(last, UpdateRecord)
+        and last.record == record.name
+        and attribute in (last.values or {})
+        and ctx.memory.get("last_emit")
+    ):  # «Иван теперь технический директор — обнови его должность на CTO»: the value said last is the one
+        ctx.drop_last()
     await ctx.emit(
         UpdateRecord(record=record.name, object=OBJECT[kind], values={attribute: str(shown)[:500]}),  # type: ignore[arg-type]
         record=(OBJECT[kind], record),
@@ -333,6 +351,13 @@ async def _value(attribute: str, clause: Clause, ctx: BuildContext) -> Any:
             "owner", "member", text, members, ctx.t("Кому передать?", "To whom?")
         )
         return owner
+    text = _ON_THE_CARD.sub("", text)  # «должность в карточке на …»: where it is kept, not what it becomes
+    quoted = _QUOTED_VALUE.search(text)
+    if quoted and attribute in (
+        "job_title",
+        "name",
+    ):  # «… на «генеральный директор»»: the quoted words, whole
+        return quoted.group(1).strip()[:200]
     if ":" in text:  # "обнови описание компании X: <the new value>"
         return text.split(":", 1)[1].strip()[:500] or None
     if attribute == "job_title" and (role := _ROLE_VALUE.search(text)):
@@ -340,7 +365,12 @@ async def _value(attribute: str, clause: Clause, ctx: BuildContext) -> Any:
             :200
         ]  # "his title is COO now"
     m = _VALUE.search(text)
-    return m.group(1).strip()[:200] if m else None
+    if m is None:
+        return None
+    value = m.group(1).strip()
+    if attribute == "job_title":  # «…на финдиректора, дальше все договорённости через неё»: the role only
+        value = re.split(r"[,;]\s|[.!?](?:\s|$)", value)[0].strip(" «»\"'")
+    return value[:200] or None
 
 
 def _bare_number(text: str) -> tuple[float, str | None] | None:

@@ -27,7 +27,7 @@ from planner.intents.models import (
     UpdateIssue,
     priority_name,
 )
-from planner.resolve import find_mentions, keys_for, match_words
+from planner.resolve import Mention, find_mentions, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import POINTED_AT_ONE, find, priority_of, quoted, strip_spans
 from planner.rules._linear_common import (
@@ -100,11 +100,31 @@ _MADE_URGENT = LazyRe(
     r"(?i)\b(?:make|сделай)\s+(?:the|this|that|our|my|эту|этот|задачу|тикет)\s+[^,.;:]{0,60}?\b"
     + PRIORITY_MADE
 )
+# an issue id inside the quoted words of a comment ('Duplicate of CS-12', «дубль CS-12»)
+_IDS_IN_QUOTES = LazyRe(r"(?i)(?<=[«\"“'])[^«»\"“”']*?\b([a-z]{1,10}-\d+)\b[^«»\"“”']*?(?=[»\"”'])")
+_THEM = LazyRe(r"(?i)\b(?:them|both|их|обе|оба|обеих|обоих)\b")
 _THE_X_ONE = LazyRe(r"(?i)\bthe\s+(?:[\w-]+\s+){1,4}one\b")
 
 
 @rule(30)
 async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
+    several = ctx.memory.get("issues") or []
+    if (
+        not clause.identifiers
+        and len(several) > 1
+        and ctx.clause_index > 0
+        and _THEM.search(clause.text)
+        and clause.has("complete", "archive", "delete", "assign", "priority", "due", "move", "put", "comment")
+    ):  # «задачи CS-14 и DES-7 выполнены; прошу их закрыть»: "them" are the issues just named
+        clause = replace(clause, identifiers=list(several))
+    quoted_ids = _IDS_IN_QUOTES.findall(clause.text)
+    if (
+        quoted_ids
+        and clause.has("comment")
+        and ctx.memory.get("issue")
+        and not [i for i in clause.identifiers if i not in {q.upper() for q in quoted_ids}]
+    ):  # "Set CS-15 to Canceled and comment 'Duplicate of CS-12'": the words of the comment name no target
+        clause = replace(clause, identifiers=[])
     refers = bool(clause.identifiers) or (
         ctx.memory.get("issue")
         and (
@@ -136,13 +156,18 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     )
     if not refers:
         return False
+    if len(set(clause.identifiers)) > 1:
+        ctx.memory["issues"] = list(dict.fromkeys(clause.identifiers))  # what a later "close them" means
     if await _verbless_assignments(clause, ctx):  # "cs-15 на олега", "eng-102 на олега, eng-105 на макса"
         return True
     parent = _PARENT.search(clause.text)  # "make ENG-104 a sub-issue of ENG-102": ENG-102 is no target
     if parent and len(set(clause.identifiers)) > 1:
         clause = replace(clause, identifiers=[i for i in clause.identifiers if i != parent.group(1).upper()])
-    related = [
-        i for i in dict.fromkeys(clause.identifiers) if _RELATED_TO.search(_before_ident(clause.text, i))
+    reading = clause.asks() and not clause.commands() or clause.text.rstrip().endswith("?")
+    related = [  # (a read names each issue it asks about: «что с CS-14 и DES-7?», "the status of ENG-101 and …")
+        i
+        for i in dict.fromkeys(clause.identifiers)
+        if not reading and _RELATED_TO.search(_before_ident(clause.text, i))
     ]
     if related and len(set(clause.identifiers)) > len(related):  # "…folded into ENG-105, so archive DES-7"
         clause = replace(clause, identifiers=[i for i in clause.identifiers if i not in related])
@@ -202,7 +227,7 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         if _CLOSE_WITH.search(head):  # «закрой ENG-103 с комментарием «…»», "close it with a comment": both
             await ctx.emit(CompleteIssue(issue=ident), issue=issue)
         # «напиши в коммент «клиент подтвердил …»»: the words, not the quotes around them
-        body = re.sub(r"^\s*[«\"“]([^«»\"“”]+)[»\"”]\s*[.!]?\s*$", r"\1", body)
+        body = re.sub(r"^\s*(?:[«\"“]([^«»\"“”]+)[»\"”]|'([^']+)')\s*[.!]?\s*$", r"\1\2", body)
         await ctx.emit(CommentIssue(issue=ident, body=body[:10_000]), issue=issue)
         return True
     if (
@@ -505,7 +530,8 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         and not ADD_EXISTING.search(clause.text.split(":", 1)[0])
     ):
         return False  # "todo for me in linear: …, high prio" introduces a new task
-    if not clause.has("issue", "task") and any(m.score >= 1.0 for m in await find(ctx, clause, "deal")):
+    deals = [m for m in await find(ctx, clause, "deal") if m.score >= 0.9]
+    if not clause.has("issue", "task") and any(m.score >= 1.0 for m in deals):
         return False  # "move Globex pilot to Closed": a deal said in full, whatever issue shares its words
     said = quoted(clause.text)
     named_only = not clause.has("issue", "task") and not said  # "finished the login page redesign"
@@ -589,6 +615,10 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
     if said:
         exact = [r for r in found if str(r.get("title", "")).lower() == phrase.lower()]
         found = exact or found
+    if len(found) == 1 and not clause.has("issue", "task") and _closer_to_a_deal(phrase, found[0], deals):
+        return (
+            False  # "hand the Acme Corp license over to Oleg": more of the deal's name said than the issue's
+        )
     if len(found) == 1:
         clause.identifiers.append(str(found[0].get("identifier")))
         return await issue_by_reference(clause, ctx)
@@ -877,6 +907,17 @@ async def _record_in_title(clause: Clause, ctx: BuildContext, title: str) -> boo
     return all(match_words(keys_for(m.entity.name)[:1], keys_for(title)) for m in named)
 
 
+def _closer_to_a_deal(phrase: str, issue: dict[str, Any], deals: list[Mention]) -> bool:
+    """The words say more of one deal's name than of the issue's title."""
+    said = [k for k in keys_for(phrase) if len(k.text) > 2]
+
+    def shared(name: str) -> int:
+        return sum(match_words([w], keys_for(name)) for w in said)
+
+    in_title = shared(str(issue.get("title", "")))
+    return any(shared(m.entity.name) > in_title for m in deals)
+
+
 async def _names_crm_record(clause: Clause, ctx: BuildContext) -> bool:
     for kind in ("person", "company", "deal"):
         if any(m.score >= 0.9 for m in await find(ctx, clause, kind)):
@@ -948,7 +989,8 @@ _SHORT_WORDS = frozenset(
 
 # an issue said as what another is related to, not as one to change: "folded into ENG-105", «дубль ENG-101»
 _RELATED_TO = LazyRe(
-    r"(?i)\b(?:into|onto|from|with|than|like|as|of|в|во|из|с|со|чем|как|вместо|instead\s+of|duplicate\s+of|"
+    r"(?i)\b(?:into|onto|from|with|than|like|as|(?:copy|version|dupe?|child|parent|sub-?issue)\s+of|в|во|из|с|со|чем|как|"
+    r"вместо|instead\s+of|duplicate\s+of|"
     r"дубл\w*|part\s+of|same\s+as|related\s+to|blocked\s+by|blocks|после)\s*$"
 )
 

@@ -739,9 +739,12 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
                     free_text=False,
                 )
             titles = [f"{topic}: {x}" if topic else x for x in listed]
-    titles = [
-        t for t in (clean_title(t, ctx.lang, content=clause.after_colon is not None) for t in titles) if t
-    ]
+    cleaned = [clean_title(t, ctx.lang, content=clause.after_colon is not None) for t in titles]
+    if (
+        len(titles) > 1
+    ):  # "…: Home, Pricing, About, Contact": an item of a list is its own words, never dropped
+        cleaned = [c or t.strip(" ,.;:—-") for c, t in zip(cleaned, titles, strict=True)]
+    titles = [t for t in cleaned if t]
     if in_quotes and len(titles) == 1 and not plural:
         titles = [in_quotes.strip()[:255]]  # a title in quotes is the person's own words, every one of them
     titles = [
@@ -967,6 +970,12 @@ def _detail_segments(
     # «…нарисовать баннер для вебинара проект вебсайт редизайн»: dictated, the project said last with no comma
     body = re.sub(
         r"(?i)(?<=[^\W\d_])\s+(?=(?:проект|project)\s+[^\s,.;]+(?:\s+[^\s,.;]+){0,2}\s*[.!]?$)", ", ", body
+    )
+    # "…: Home, Pricing, Contact. All of them in the Website Redesign project": what is said of them all
+    body = re.sub(
+        r"(?i)(?<=[^\W\d_])[.!]\s+(?=(?:all\s+of\s+them|all|both|each|все|всё|оба|обе|каждую|каждая)\b)",
+        ", ",
+        body,
     )
     parts = [_ITEM_LEAD.sub("", p.strip()) for p in re.split(r"\s*[,;]\s*|\s+/\s+", body)]
     parts = [p for p in parts if p.strip(" .;") and not _COUNT_REMARK.match(p.strip(" .;"))] or [body]

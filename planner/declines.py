@@ -1,0 +1,63 @@
+"""Clauses of a longer message that describe a change without asking for it: «не закрывай ENG-101, а
+назначь ENG-102 на Олега», "Max mentioned DES-7 is basically done …, so no action needed there. What I
+do need: …". Their writes are taken out of the plan and named back as not done, while the rest of the
+message is drafted (DESIGN §5a: nothing unasked becomes a write)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from planner.analysis import Clause
+    from planner.context import BuildContext
+
+__all__ = ["Declines"]
+
+Marks = tuple[int, int, int, int, int]  # intents, actions, risks, notes, entities
+
+
+def marks_of(ctx: BuildContext) -> Marks:
+    return len(ctx.intents), len(ctx.actions), len(ctx.risks), len(ctx.notes), len(ctx.entities)
+
+
+@dataclass
+class Declines:
+    ranges: list[tuple[Marks, Marks]] = field(default_factory=list)
+    asked: bool = False  # some clause asked, plainly, for a change of its own
+
+    def note(self, before: Marks, ctx: BuildContext, declined: bool) -> None:
+        """The clause just read produced the writes between `before` and now; `declined`: it asked for
+        none of them (otherwise it asked for them plainly)."""
+        if declined:
+            self.ranges.append((before, marks_of(ctx)))
+        else:
+            self.asked = True
+
+    def drop(
+        self,
+        ctx: BuildContext,
+        scene: list[tuple[tuple[int, int], tuple[int, int]]],
+        read: list[tuple[int, Clause, int]],
+    ) -> list[str]:
+        """Take the declined clauses' work out when some other clause plainly asks for a change (when none
+        does, the message as a whole is answered as told-not-to, unsure or hypothetical). Returns the changes left undone;
+        `scene` and `read` are shifted to the lists as they are after."""
+        if not self.ranges or not self.asked:
+            return []
+        undone: list[str] = []
+        for before, after in reversed(self.ranges):
+            undone[:0] = [a.preview for a in ctx.actions[before[1] : after[1]] if not a.read_only]
+            del ctx.intents[before[0] : after[0]], ctx.actions[before[1] : after[1]]
+            del ctx.risks[before[2] : after[2]], ctx.notes[before[3] : after[3]]
+            del ctx.entities[before[4] : after[4]]
+            di, da = after[0] - before[0], after[1] - before[1]
+            scene[:] = [
+                ((i0 - di, a0 - da), (i1 - di, a1 - da)) if i0 >= after[0] else ((i0, a0), (i1, a1))
+                for (i0, a0), (i1, a1) in scene
+            ]
+            read[:] = [
+                (n, c, s - di if s >= after[0] else s) for n, c, s in read if not before[0] <= s < after[0]
+            ]
+        self.ranges.clear()
+        return undone
