@@ -281,6 +281,7 @@ _PHRASES = [
     ),
     # "Log a call with Maria: …", "Log this: Li Wei says …": a note of it
     (re.compile(r"\blog\s+(?:(?:a|the|my)\s+call\s+with|(?:this|that|it)\s*(?=:))", re.I), "jot note on"),
+    (re.compile(r"\btak(?:e|es|ing)\s+over\b", re.I), "assign"),  # "I'll take over the Alfa deal": its owner
     (re.compile(r"\bset up\b", re.I), "schedule"),
     (re.compile(r"\bkick(?:ed)? off\b", re.I), "start"),
     (re.compile(r"\bspin(?:ning)? up\b", re.I), "start"),

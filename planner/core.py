@@ -35,6 +35,7 @@ from planner.dialogue import (
     MESSAGING,
     OTHER_SYSTEM,
     asks_how,
+    asks_in_a_sentence,
     is_no,
     is_yes,
     not_asked,
@@ -361,8 +362,16 @@ class Planner:
             if explained and len(clauses) > 1 and any(x.op in WRITE_OPS for x in ctx.intents[first:]):
                 # «не закрывай ENG-101, а назначь ENG-102 на Олега»: the first clause asks for none of its changes
                 kind = not_asked(clause.text)
+                if kind is not None and asks_in_a_sentence(clause.text):
+                    kind = None  # "Also log a note …. Oleg fixed the other one, nothing to do there": asked
                 if kind is None or kind in ("negated", "reported"):
                     declines.note(before, ctx, declined=kind is not None)
+            elif (
+                i > 0
+                and not any(x.op in WRITE_OPS for x in ctx.intents[first:])
+                and not_asked(clause.text) == "negated"
+            ):
+                declines.put_off(clause.text)  # "…moving Globex to Won: hold off on that until legal signs"
             ctx.memory.setdefault("said", []).append(clause.text)  # what the clauses before a request said
             if (
                 not explained
@@ -550,7 +559,12 @@ class Planner:
         """Asked how (or whether) to do something the rules could draft: the change is offered as a
         question first; "yes" drafts it, "no" leaves it (returned: what to say then)."""
         writes = [a.preview for a in ctx.actions if not a.read_only]
-        kind = not_asked(text) if writes and not ctx.memory.get("declined") else None
+        # (of several sentences, one that plainly asks is asked, whatever another says of something else)
+        kind = (
+            not_asked(text)
+            if writes and not ctx.memory.get("declined") and not asks_in_a_sentence(text)
+            else None
+        )
         if not writes or not (asks_how(text) or kind) or ctx.answer("offer") in ("yes", "да"):
             return None
         said = "; ".join(writes[:5]) + ("; …" if len(writes) > 5 else "")

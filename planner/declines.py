@@ -1,10 +1,12 @@
 """Clauses of a longer message that describe a change without asking for it: «не закрывай ENG-101, а
 назначь ENG-102 на Олега», "Max mentioned DES-7 is basically done …, so no action needed there. What I
-do need: …". Their writes are taken out of the plan and named back as not done, while the rest of the
-message is drafted (DESIGN §5a: nothing unasked becomes a write)."""
+do need: …", "… And the thing about moving Globex to Won: hold off on that". Their writes are taken out
+of the plan and named back as left alone, while the rest of the message is drafted (DESIGN §5a: nothing
+unasked becomes a write)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -12,9 +14,12 @@ if TYPE_CHECKING:
     from planner.analysis import Clause
     from planner.context import BuildContext
 
-__all__ = ["Declines"]
+__all__ = ["Declines", "marks_of"]
 
 Marks = tuple[int, int, int, int, int]  # intents, actions, risks, notes, entities
+
+# "hold off on that", «с этим подожди»: the change said just before is the one put off
+_ON_THAT = re.compile(r"(?i)\b(?:that|this|it|them|это|этим|этого|её|ее|его|их)\b")
 
 
 def marks_of(ctx: BuildContext) -> Marks:
@@ -23,16 +28,21 @@ def marks_of(ctx: BuildContext) -> Marks:
 
 @dataclass
 class Declines:
-    ranges: list[tuple[Marks, Marks]] = field(default_factory=list)
-    asked: bool = False  # some clause asked, plainly, for a change of its own
+    # each clause that wrote: where its work lies, and whether it asked for none of it
+    clauses: list[tuple[Marks, Marks, bool]] = field(default_factory=list)
 
     def note(self, before: Marks, ctx: BuildContext, declined: bool) -> None:
         """The clause just read produced the writes between `before` and now; `declined`: it asked for
         none of them (otherwise it asked for them plainly)."""
-        if declined:
-            self.ranges.append((before, marks_of(ctx)))
-        else:
-            self.asked = True
+        self.clauses.append((before, marks_of(ctx), declined))
+
+    def put_off(self, text: str) -> bool:
+        """A clause that wrote nothing told not to do "that": the change said just before is declined."""
+        if not self.clauses or not _ON_THAT.search(text):
+            return False
+        before, after, _ = self.clauses[-1]
+        self.clauses[-1] = (before, after, True)
+        return True
 
     def drop(
         self,
@@ -41,12 +51,13 @@ class Declines:
         read: list[tuple[int, Clause, int]],
     ) -> list[str]:
         """Take the declined clauses' work out when some other clause plainly asks for a change (when none
-        does, the message as a whole is answered as told-not-to, unsure or hypothetical). Returns the changes left undone;
-        `scene` and `read` are shifted to the lists as they are after."""
-        if not self.ranges or not self.asked:
+        does, the message as a whole is answered as told-not-to, unsure or hypothetical). Returns the
+        changes left alone; `scene` and `read` are shifted to the lists as they are after."""
+        declined = [(b, a) for b, a, no in self.clauses if no]
+        if not declined or all(no for _, _, no in self.clauses):
             return []
         undone: list[str] = []
-        for before, after in reversed(self.ranges):
+        for before, after in reversed(declined):
             undone[:0] = [a.preview for a in ctx.actions[before[1] : after[1]] if not a.read_only]
             del ctx.intents[before[0] : after[0]], ctx.actions[before[1] : after[1]]
             del ctx.risks[before[2] : after[2]], ctx.notes[before[3] : after[3]]
@@ -59,5 +70,5 @@ class Declines:
             read[:] = [
                 (n, c, s - di if s >= after[0] else s) for n, c, s in read if not before[0] <= s < after[0]
             ]
-        self.ranges.clear()
+        self.clauses.clear()
         return undone

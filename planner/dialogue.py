@@ -16,7 +16,7 @@ from planner.analysis import CUES
 from planner.text import is_imperative, is_infinitive, norm
 
 __all__ = [
-    "OTHER_SYSTEM", "SmallTalk", "asks_how", "relays", "is_cancel", "not_asked", "is_no", "is_send_anyway", "is_yes", "looks_like_request",
+    "OTHER_SYSTEM", "SmallTalk", "asks_how", "asks_in_a_sentence", "relays", "is_cancel", "not_asked", "is_no", "is_send_anyway", "is_yes", "looks_like_request",
     "position_of", "small_talk",
 ]  # fmt: skip
 
@@ -245,7 +245,8 @@ _TAKEN_BACK = LazyRe(
     r"(?:(?:отбой|забудь|проехали|пусть\s+(?:висит|остаётся|остается|лежит|будет\s+как\s+есть)|leave\s+it|"
     r"scratch\s+that|forget\s+(?:it|that))(?=\s*(?:[,.!…—–-]|$))|(?:давай(?:те)?\s+)?подожд[её]м\b|"
     r"не\s+(?:надо|нужно)(?=\s*(?:[,.!…]|$|пока\b|потом\b|подожд\w*|отбой|забудь|проехали))|не\s+(?:надо\s+)?(?:закрывай|переводи|трогай|удаляй|меняй|двигай|архивируй|создавай|заводи|ставь|переноси|"
-    r"назначай|отменяй)|don'?t\s+(?:close|move|touch|delete|archive|change|create|add|assign|cancel)|never\s*mind)\b"
+    r"назначай|отменяй)|don'?t\s+(?:close|move|touch|delete|archive|change|create|add|assign|cancel)|never\s*mind|"
+    r"don'?t(?:\s+do\s+(?:it|that))?(?=\s*[.!…]*\s*$))"
 )
 
 
@@ -259,6 +260,28 @@ def _any_request_verb(text: str) -> bool:
         (verb := norm(w)) in _VERBS and (verb.isascii() or is_imperative(verb))
         for w in re.findall(r"[^\W\d_]+", text)
     )
+
+
+_ELSEWHERE = LazyRe(r"(?i)\b(?:there|там|тут|по\s+нему|по\s+ней|that\s+one|the\s+other\s+one)\b")
+
+
+def asks_in_a_sentence(text: str) -> bool:
+    """Of several sentences, one plainly asks for something (a verb of a request, nothing that takes it
+    back): «Заведи в DES задачу «…». Про Q1 Launch пока молчим, там ничего не трогаем»."""
+    if _RETRACTED.search(text) or _TAKEN_BACK.search(text):
+        return False  # "Close ENG-101. Actually no, forget it": taken back, whatever was asked
+    sentences = [x for x in re.split(r"(?<=[.!?])\s+(?=\S)", text.strip()) if x.strip()]
+    declined = [x for x in sentences if not_asked(x) is not None]
+    asked = [
+        x
+        for x in sentences
+        if not_asked(x) is None
+        and _any_request_verb(x)
+        and not x.rstrip().endswith("?")
+        and not _UNSURE.match(x)
+    ]
+    # what is declined is said of something else ("…, nothing to do there", «про Q1 Launch … не трогаем»)
+    return bool(asked and declined) and all(_ELSEWHERE.search(x) for x in declined)
 
 
 def not_asked(text: str) -> Literal["negated", "hypothetical", "reported", "unsure", "news"] | None:

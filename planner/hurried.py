@@ -365,6 +365,15 @@ _ASK_INTRODUCED = LazyRe(
     r"(?i)(?:^|(?<=[.!?;]\s))\s*(?:(?:so|and|but|а|и|но)\s+)?(?:what\s+(?:i|we)\s+(?:do\s+|really\s+|actually\s+)?"
     r"(?:need|want)(?:\s+(?:from\s+you|is))?|что\s+(?:мне\s+|нам\s+)?(?:(?:действительно|реально)\s+)?"
     r"(?:нужно|надо)(?:\s+(?:от\s+тебя|сделать))?|concretely|specifically|конкретно|по\s+делу)\s*:\s*"
+    # "Context for the week: …", «Контекст: …»: a label over what is told, not a record the rest is about
+    r"|^\s*(?:(?:some\s+|for\s+)?context|background|контекст|предыстория|для\s+контекста)(?:\s+for\s+(?:the\s+|this\s+)?\w+)?\s*:\s*"
+)
+
+
+# «Первое — ENG-102 в проект Mobile App. Второе — …», "First, …; second, …": each point is a request of its own
+_POINT_OF_A_LIST = LazyRe(
+    r"(?i)(?:^|(?<=[.;!]\s)|(?<=[.;!]))\s*(?:перв|втор|трет|четв[её]рт|пят)(?:ое|ый|ая|ье|ий|ья)\s*[—–:,-]\s*([a-zа-яё]?)"
+    r"|(?:^|(?<=[.;!]\s))\s*(?:first|second|third|fourth|fifth)(?:ly)?\s*[—–:,-]\s*([a-zа-яё]?)"
 )
 
 
@@ -407,6 +416,8 @@ def unhurried(text: str) -> str:
     )  # "close-lost everything in Lead"
     text = _PREAMBLE.sub("", text, count=1)
     text = _ASK_INTRODUCED.sub(" ", text)
+    if len(_POINT_OF_A_LIST.findall(text)) >= 2:
+        text = _POINT_OF_A_LIST.sub(lambda m: " " + (m.group(1) or m.group(2) or "").upper(), text).strip()
     text = _WHAT_THEN_TASK.sub(_task_first, text, count=1)
     text = _COUNTED_LIST.sub(lambda _: "create " if text.isascii() else "создай ", text, count=1)
     text = _BACK_TO.sub(r"\1 → ", text)
@@ -439,6 +450,13 @@ def unhurried(text: str) -> str:
     text = _SHORT_MONTH.sub(lambda m: f"{m.group(1)} {_MONTHS[m.group(2).lower()]}", text)  # "до 1 дек"
     text = _SHORT_RX.sub(_expand, text)
     text = re.sub(r"(?i)\b(my|the|on|in|to|your)\s+cal\b", r"\1 calendar", text)  # "what's on my cal fri"
+    # "… outdated. Please open an issue": the next sentence still starts with a capital, as the splitter expects
+    text = re.sub(
+        r"(?<=[.!?]\s)(?:please|pls|plz|пожалуйста)[,\s]+([a-zа-яё])",
+        lambda m: m.group(1).upper(),
+        text,
+        flags=re.I,
+    )
     text = re.sub(r"\s{2,}", " ", _COURTESY.sub("", text)).strip() or text
     text = _SPOKEN_DOT_IN_NAME.sub(r"\1.\2", text)
     text = _SPOKEN_EMAIL.sub(lambda m: f"{m.group(1)}@{m.group(2)}.{m.group(3)}", text)
@@ -448,9 +466,9 @@ def unhurried(text: str) -> str:
     text = _SPOKEN_COMMA.sub(", ", text)  # dictated punctuation: «…на час, запятая, тема — …»
     text = _PLUS.sub(" and " if text.isascii() else " и ", text)  # "assign me + comment: …"
     # "… with Maria Sokolova. Could you log the call against her record": each sentence's courtesy
-    text = re.sub(
-        r"(?<=[.!?;]\s)(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:possibly\s+)?(?:kindly\s+)?|please\s+)(?=[a-z])",
-        "",
+    text = re.sub(  # (the sentence still starts with a capital, as the splitter expects of one)
+        r"(?<=[.!?;]\s)(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:possibly\s+)?(?:kindly\s+)?|please\s+)([a-z])",
+        lambda m: m.group(1).upper(),
         text,
         flags=re.IGNORECASE,
     )

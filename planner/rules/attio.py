@@ -224,7 +224,11 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
         or clause.has("move", "complete")
         and _to_stage(clause)
         and any(m.score >= 1.0 for m in await find(ctx, clause, "deal"))  # "move Globex pilot to Closed"
-        or clause.has("move")  # «по Глобексу … подписали, значит переводи в Won»: the deal just named
+        or (
+            clause.has("move")  # «по Глобексу … подписали, значит переводи в Won»: the deal just named
+            or clause.has("put")  # "…, and set it back to Proposal": the deal the clause before changed
+            and bool(re.search(r"(?i)\b(?:it|её|ее|его|эту|this\s+one)\b", clause.text))
+        )
         and _to_stage(clause)
         and ctx.memory.get("deal") is not None
         and any(m.score >= 1.0 for m in await find(ctx, clause, "stage"))
@@ -445,6 +449,10 @@ _SUBJECT_PRONOUN = LazyRe(r"\b(?:she|he|they|она|он|они)\b", re.I)
 _NOTE_SPLIT = LazyRe(r"\s+[—–-]\s+|\s+(?:что|that)\s+", re.IGNORECASE)
 
 
+_QUOTE_THEN_SENTENCE = LazyRe(r"\s*(['\"«“])([^'\"«»“”]{3,}?)(?:['\"»”])\s*[.!]\s+(?=[A-ZА-ЯЁ])")
+_NOTE_TO = LazyRe(r"(?i)\s+(?:к|ко|для|по|про|on|to|for|about)\s+(?:the\s+)?")
+
+
 async def _note_after_target(clause: Clause, ctx: BuildContext) -> tuple[str, str | None]:
     """No colon, dash or "что": the note is what follows the record's name and the word "заметку"."""
     spans = key_spans(clause.text)
@@ -456,6 +464,20 @@ async def _note_after_target(clause: Clause, ctx: BuildContext) -> tuple[str, st
     for m in full or named:
         last = max(last, *m.positions)
     noun = [i for i, k in enumerate(clause.keys) if re.fullmatch(r"заметк\w*|note|запиши|оставь", k.text)]
+    to = next(
+        (
+            i
+            for i in noun
+            if i + 1 < len(spans) and _NOTE_TO.fullmatch(clause.text[spans[i][1] : spans[i + 1][0]])
+        ),
+        None,
+    )
+    right_after = [m for m in full or named if to is not None and m.positions and min(m.positions) == to + 1]
+    if right_after:
+        # «запиши заметку к ромашке иван петров просит …»: the record right after "note to" is where it goes;
+        # a name said after it is the note's own words
+        last = max(max(m.positions) for m in right_after)
+        noun = []
     if (
         last >= 0
         and last + 1 < len(clause.keys)
@@ -578,6 +600,11 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         head = clause.text
     else:
         head, content = await _note_after_target(clause, ctx)
+    quoted_first = _QUOTE_THEN_SENTENCE.match(content or "")
+    if (
+        quoted_first
+    ):  # "…: 'signed off by procurement'. Oleg already fixed …": the quote is the note; then news
+        content = quoted_first.group(2)
     target = await crm_target(clause, ctx, "target", head)
     if target is None and swapped:  # "… в сд" names no deal: the note's own words do ("кп initech …")
         target = await crm_target(clause, ctx, "target", content or "")
@@ -851,7 +878,23 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         body,
         [(a - offset, b - offset) for a, b in clause.moment.spans if offset <= a and b <= offset + len(body)],
     )
-    content = clean_title(raw, ctx.lang)
+    given_to = _GIVEN_TO.search(raw)
+    if given_to:  # "…: get the signed contract scan, due December 2, assign it to me": who does it, said last
+        raw = raw[: given_to.start()]
+        if assignee is None:
+            said_to = given_to.group(1)
+            assignee = (
+                await refs.member(ctx, "me")
+                if re.fullmatch(r"(?i)me|myself|меня|мне|себя", said_to)
+                else next(
+                    (m.entity for m in await find(ctx, clause, "member", text=said_to) if m.score >= 0.5),
+                    None,
+                )
+            )
+    raw = re.sub(r"(?i)[,;]\s*\b(?:due|срок|deadline|дедлайн)\b\s*(?=[,;]|$)", "", raw)  # the day taken out
+    content = clean_title(
+        raw, ctx.lang, content=clause.after_colon is not None and body == clause.after_colon
+    )
     content = (
         re.sub(
             r"(?i)^(?:напомни(?:\s+мне)?|remind me|поручи\s+\S+|create a crm task for \S+|me|мне|себе)\s*[—–:-]?\s+(?:to\s+|что\s+|о\s+)?",
@@ -933,6 +976,12 @@ def _counted_items(clause: Clause) -> list[str]:
     ]
     n = said.group(1).lower()
     return items if len(items) == (int(n) if n.isdigit() else number_from_words([n])) else []
+
+
+_GIVEN_TO = LazyRe(
+    r"(?i)[,;]\s*(?:and\s+|и\s+)?(?:assign(?:ed)?(?:\s+(?:it|this|that))?\s+to|назнач\w*(?:\s+(?:её|ее|его|это))?\s+на|"
+    r"повес\w*(?:\s+(?:её|ее|его|это))?\s+на)\s+([^\W\d_][\w-]*)\s*[.!]?\s*$"
+)
 
 
 async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:

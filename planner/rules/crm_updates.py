@@ -46,7 +46,8 @@ _FIELDS: list[tuple[re.Pattern[str], str, set[str]]] = [
     ),
     (
         re.compile(
-            r"\b(ответственн\w*|владел\w*|owner|own|owns|reassign|assign|вед[её]т|handles|hand(?:s|ed)?|переназнач\w*)\b"
+            r"\b(ответственн\w*|владел\w*|owner|own|owns|reassign|assign|вед[её]т|handles|hand(?:s|ed)?|переназнач\w*|"
+            r"tak(?:e|es|ing)\s+over)\b"
             r"|\bпереда[йт]\w*|\bотда[йт]\w*",
             re.I,
         ),
@@ -343,9 +344,14 @@ async def _value(attribute: str, clause: Clause, ctx: BuildContext) -> Any:
         to_them = [m for m in await find(ctx, clause, "member", text=given.group(1))] if given else []
         if len(members) > 1 and to_them:  # «альфу передай максу, олег в отпуске»: whom it is given to
             members = [m for m in members if m.entity.id == to_them[0].entity.id] or members
-        if re.search(
-            r"(?i)\b(?:to|на|over\s+to)\s+(?:me|myself|меня)\s*[.!]?$|\b(?:мне|себе|на\s+себя)\s*[.!]?$", text
-        ) or (not members and re.search(r"(?i)\b(?:me|myself|мне|меня|себе|на себя)\b", text)):
+        if (
+            re.search(
+                r"(?i)\b(?:to|на|over\s+to)\s+(?:me|myself|меня)\s*[.!]?$|\b(?:мне|себе|на\s+себя)\s*[.!]?$",
+                text,
+            )
+            or (not members and re.search(r"(?i)\b(?:me|myself|мне|меня|себе|на себя)\b", text))
+            or re.search(r"(?i)\b(?:i'?ll|i\s+will|i'?m|let\s+me|i)\s+(?:\w+\s+)?tak(?:e|ing)\s+over\b", text)
+        ):  # "I'll take over the Alfa deal from Oleg": mine now, whoever had it
             return await refs.member(ctx, "me")  # "make me the owner of …", "… hand it over to me"
         owner: Entity | None = ctx.choose(
             "owner", "member", text, members, ctx.t("Кому передать?", "To whom?")

@@ -102,6 +102,10 @@ _MADE_URGENT = LazyRe(
 )
 # an issue id inside the quoted words of a comment ('Duplicate of CS-12', «дубль CS-12»)
 _IDS_IN_QUOTES = LazyRe(r"(?i)(?<=[«\"“'])[^«»\"“”']*?\b([a-z]{1,10}-\d+)\b[^«»\"“”']*?(?=[»\"”'])")
+_OPENS_A_NEW_ONE = LazyRe(
+    r"(?i)\b(?:create|open|file|log|raise|make|start|spin\s+up)\s+(?:a|an|one|new|another)\s+(?:new\s+)?(?:[\w-]+\s+)?"
+    r"(?:issue|ticket|bug|task)\b|\b(?:создай|заведи|открой|сделай)\s+(?:нов\w+\s+)?(?:задачу|тикет|баг|issue|таск\w*)\b"
+)
 _THEM = LazyRe(r"(?i)\b(?:them|both|их|обе|оба|обеих|обоих)\b")
 _THE_X_ONE = LazyRe(r"(?i)\bthe\s+(?:[\w-]+\s+){1,4}one\b")
 
@@ -167,7 +171,12 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     related = [  # (a read names each issue it asks about: «что с CS-14 и DES-7?», "the status of ENG-101 and …")
         i
         for i in dict.fromkeys(clause.identifiers)
-        if not reading and _RELATED_TO.search(_before_ident(clause.text, i))
+        if not reading
+        and _RELATED_TO.search(_before_ident(clause.text, i))
+        # «В ENG-101 и ENG-103 оставь комментарий»: the place said first is where the change goes
+        and not re.fullmatch(
+            r"(?i)\W*(?:(?:и|а|and|also|ещё|еще)\s+)?(?:в|во|in|on|на)\s*", _before_ident(clause.text, i)
+        )
     ]
     if related and len(set(clause.identifiers)) > len(related):  # "…folded into ENG-105, so archive DES-7"
         clause = replace(clause, identifiers=[i for i in clause.identifiers if i not in related])
@@ -535,6 +544,8 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "move Globex pilot to Closed": a deal said in full, whatever issue shares its words
     said = quoted(clause.text)
     named_only = not clause.has("issue", "task") and not said  # "finished the login page redesign"
+    if _OPENS_A_NEW_ONE.search(clause.text):
+        return False  # "Open an issue in ENG to refresh them, label it docs": a new issue, whatever it is labelled
     if (
         clause.creates()
         and not (LABEL_ON.search(clause.text) or ADD_EXISTING.search(clause.text))
@@ -737,9 +748,18 @@ _SPLIT_CUE = LazyRe(
 async def sub_issues(clause: Clause, ctx: BuildContext) -> bool:
     """ "Разбей ENG-104 на подзадачи: a, b, c" -> 1..5 sub-issues (seed 002); "create a sub-issue 'X' under
     the Romashka SSO ticket" -> one, under the issue its words name."""
-    if _SUB_CUE.search(clause.text) and (clause.after_colon is None or not clause.identifiers):
+    pointed = (  # "ENG-105 is too big … . Split it into sub-issues: …": the issue just named
+        not clause.identifiers
+        and ctx.memory.get("issue")
+        and re.search(r"(?i)\b(?:it|её|ее|его|эту|this\s+one)\b", clause.text.split(":", 1)[0])
+    )
+    if _SUB_CUE.search(clause.text) and (clause.after_colon is None or not (clause.identifiers or pointed)):
         return await _one_sub_issue(clause, ctx)
-    if not clause.identifiers or not _SPLIT_CUE.search(clause.text) or clause.after_colon is None:
+    if (
+        not (clause.identifiers or pointed)
+        or not _SPLIT_CUE.search(clause.text)
+        or clause.after_colon is None
+    ):
         return False
     issue = await resolve_issue(clause, ctx)
     if issue is None:
@@ -1012,6 +1032,12 @@ def _each_its_own(clause: Clause) -> list[str]:
     with where it goes — or nothing when the clause is one change for several issues."""
     if len(set(clause.identifiers)) < 2:
         return []
+    sentences = [x.strip() for x in re.split(r"(?<=[.!?])\s+(?=\S)", clause.text) if x.strip()]
+    named = [x for x in sentences if re.search(r"\b[A-Za-z]{1,10}-\d+\b", x)]
+    if len(named) == len(set(clause.identifiers)) > 1 and all(
+        len(re.findall(r"\b[A-Za-z]{1,10}-\d+\b", x)) == 1 for x in named
+    ):  # «ENG-102 переносим в проект Mobile App. На ENG-105 ставим срок 18 декабря»: a sentence each
+        return named
     pieces = [
         p.strip()
         for p in re.split(
