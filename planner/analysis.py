@@ -58,7 +58,7 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
              "перечисли перечислить перечень предоставь предоставить сообщи сообщить назови назвать подсчитай "
              "подсчитать посчитай посчитать отобрази отобразить "
              "display what which какой какие что сколько how где who whose чей кто статус status",
-    "deal": "сделка сд deal opportunity opp opps pipeline pipe воронка пайплайн",
+    "deal": "сделка сд deal opportunity opp opps pipeline pipe воронка пайплайн деал дил",
     "company": "компания company организация клиент account",
     "person": "контакт человек person contact champion",
     "task": "задача задачка таска таску таски таск тасок тасками task todo напоминание reminder",

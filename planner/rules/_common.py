@@ -15,7 +15,7 @@ from planner.numbers import NUMBER_WORDS, number_from_words, spoken_numbers
 from planner.resolve import Mention, aliases_of, find_mentions, key_spans, keys_for, match_words
 
 __all__ = [
-    "COUNT_WORD", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "amount_of", "colleague_asked_for", "clean_title", "find", "iso_date", "priorities_said", "priority_of", "strip_spans", "strong", "without_heading",
+    "AT_A_MEETING", "COUNT_WORD", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "amount_of", "colleague_asked_for", "clean_title", "find", "iso_date", "priorities_said", "priority_of", "strip_spans", "strong", "without_heading",
 ]  # fmt: skip
 
 _LEAD_RU = LazyRe(
@@ -458,4 +458,15 @@ def _currency_code(word: str) -> Literal["USD", "EUR", "RUB"]:
 FIELD_OF_A_TASK = LazyRe(
     r"(?i)^\s*(?:поставь|поменяй|смени|перенеси|сдвинь|set|change|move|push)\s+(?:the\s+)?(?:срок|дедлайн|due(?:\s+date)?|"
     r"deadline|приоритет|priority)\s+(?:по|у|на|для|в|for|on|of)\s+(?:the\s+|эт\w+\s+)?(?:задач\w*|task|тикет\w*|issue|ticket)"
+)
+
+
+# "in the planning meeting", «на планёрке», "Recap from the CS sync": a meeting said as where or when
+# something happens, not one to put on the calendar
+AT_A_MEETING = LazyRe(
+    r"(?i)\b(?:in|at|during|after|before|from|of)\s+(?:the|our|a|this|that|tomorrow'?s|today'?s|this\s+morning'?s|next|"
+    r"monday'?s|friday'?s)\s+"
+    r"(?:[\w-]+\s+)?(?:meeting|call|sync|standup|stand-up|planning|review|retro)\b"
+    r"|\b(?:на|после|перед|до|с|со|по\s+итогам)\s+(?:завтрашн\w+\s+|сегодняшн\w+\s+|следующ\w+\s+)?(?:планёрк\w*|планерк\w*|встреч\w*|"
+    r"созвон\w*|синк\w*|стендап\w*|ретро|ревью)\b"
 )

@@ -179,6 +179,8 @@ def dictated_list(text: str) -> bool:
 NOBODY = LazyRe(
     r"(?i)\b(?:unassigned|not\s+assigned|без\s+исполнител\w*|без\s+ответственн\w*|без\s+ассайн\w*|без\s+assignee|"
     r"without\s+(?:an?\s+)?(?:assignee|owner)|неназначенн\w*|"
+    r"(?:don'?t|doesn'?t|do\s+not|does\s+not)\s+have\s+(?:an?\s+|any\s+)?(?:assignee|owner)|"
+    r"(?:нет|не\s+стоит)\s+(?:исполнител\w*|ответственн\w*)|"
     r"ничьи\w*|nobody'?s|no\s+assignee|ни\s+на\s+кого\s+не\s+назначен\w*|никому\s+не\s+назначен\w*|"
     r"(?:nobody|no\s+one|no-one)\s+(?:is\s+)?(?:assigned|owns|has|is\s+on|works\s+on|is\s+working\s+on)|"
     r"никто\s+не\s+(?:ведёт|ведет|делает|взял|назначен))\b"

@@ -17,6 +17,7 @@ from planner.resolve import best, key_spans, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import (
     _COURTESY,
+    AT_A_MEETING,
     POINTED,
     find,
     quoted,
@@ -294,6 +295,8 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if EVENT_CHANGE.match(clause.text):  # "…, and cancel the call with Jane": an event that exists is no
         return False  # new one (alone, the request is answered honestly; beside others, it is named back)
+    if AT_A_MEETING.search(clause.text) and not clause.has("schedule", "create", "block", "put"):
+        return False  # "I'll hand them out in the planning meeting": where something happens, no new event
     meeting = clause.has("meeting") or _event_like(clause) and not clause.has("block")  # a block said is one
     with_people = re.search(r"\b(?:with|с|со)\s+[A-ZА-ЯЁ][\w-]+", clause.text)
     if (

@@ -201,7 +201,7 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
         dashed
     ):  # «к глобексу контакт добавь — Сара Коннор, sarah@globex.com, …»: the dash says who, as a colon
         return await create_company(analyse(f"{dashed.group(1)}: {dashed.group(2)}", ctx.now), ctx)
-    if clause.has("issue", "linear") and not clause.has("crm", "attio", "person"):
+    if clause.has("issue", "linear", "task") and not clause.has("crm", "attio", "person"):
         return False  # «заведи в линейре баг … у клиентов»: the customers are who it hurts, not a company
     if clause.after_colon is not None:  # "Create these issues for DES: …, contact form": a list of titles
         head = head_of(clause, ctx.now)

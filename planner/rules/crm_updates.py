@@ -91,6 +91,10 @@ _NOW = LazyRe(r"(?i)\b(?:теперь|is\s+now|now|(?:should|will|must)\s+(?:now
 _TO_AMOUNT = LazyRe(
     r"(?i)\b(?:to|до|на)[\s,]+(?:(?:like|about|around|roughly|примерно|где-?то|около)[\s,]+)?[$€₽]?\s*\d[\d\s,.]*\s*(?:k|к|тыс\w*|m|млн|000)?\b"
 )
+_CHANGED_TO = LazyRe(
+    r"(?i)\b(?:revise|adjust|update|change|set|knock|bring|drop|cut|raise|bump|lower|reduce|increase|take|push|"
+    r"снизь|снизить|подними|поднять|увеличь|уменьши|урежь|скинь|поменяй|измени|обнови|поставь|исправь|поправь)\b"
+)
 _HANDED = LazyRe(r"(?i)\s(?:на|to|→|->)\s+([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)\s*[.!]?$")
 
 
@@ -113,8 +117,15 @@ async def _deal_then_sum(clause: Clause, ctx: BuildContext) -> bool:
 # a change of a field said with no value and no record: «поменяй сумму», "update the amount"
 _FIELD_NAMED_ONLY = LazyRe(
     r"(?i)\W*(?:(?:и|а|ну|so|and|then|please|пожалуйста)\W+)*(?:поменяй|измени|обнови|поправь|исправь|change|update|"
-    r"fix|set)\s+(?:the\s+|its\s+|their\s+|ей\s+|ему\s+|им\s+)?(?:сумм\w*|amount|value|стадию|stage|owner|"
-    r"ответственн\w*|владельц\w*|должност\w*|title|domain|домен|email|почту)(?:\s+(?:пожалуйста|please))?\W*"
+    r"fix|set)\s+(?:the\s+|its\s+|their\s+|ей\s+|ему\s+|им\s+)?(?:deal\s+|сделки\s+)?(?:сумм\w*|amount|value|стадию|stage|owner|"
+    r"ответственн\w*|владельц\w*|должност\w*|title|domain|домен|email|почту)(?:\s+(?:в|in)\s+(?:the\s+)?(?:crm|срм|attio|аттио|"
+    r"карточке))?(?:\s+(?:пожалуйста|please))?\W*"
+)
+# "Globex pilot: change the amount to $32,500": the field and its new value, the record said before the colon
+_FIELD_TO_VALUE = LazyRe(
+    r"(?i)\W*(?:(?:и|а|and|then|so)\W+)*(?:please\s+)?(?:change|set|update|revise|adjust|bump|make|поменяй|измени|обнови|"
+    r"поставь|исправь|поправь)\s+(?:the\s+|its\s+|ей\s+|ему\s+)?(?:deal\s+|сделки\s+)?(?:сумм\w*|amount|value)\s+"
+    r"(?:to|на)\s+[$€₽]?\s*\d[\d\s,.]*(?:k|m|к|тыс\w*|млн|thousand|million)?\s*(?:usd|eur|rub|руб\w*|dollars?|euros?)?\s*[.!]?"
 )
 
 
@@ -145,7 +156,13 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         before
         and ctx.clause_index > 0
         and not ctx.memory.get("_with_before")
-        and (_FIELD_NAMED_ONLY.fullmatch(clause.text) or _FIELD_AND_VALUE.fullmatch(clause.text))
+        and (
+            _FIELD_NAMED_ONLY.fullmatch(clause.text)
+            or _FIELD_AND_VALUE.fullmatch(clause.text)
+            or _FIELD_TO_VALUE.fullmatch(clause.text)
+            and len(before) <= 60  # (only a heading said before: "Globex pilot: change the amount to …")
+            and all(x.op == "find" for x in ctx.intents)
+        )
     ):  # «…просят увеличить пилот до 15к, поменяй сумму»: the value and the record were said just before;
         # «Acme Corp — annual license: сумма 55 000, и …»: the record is the heading said before the value
         ctx.memory["_with_before"] = True
@@ -169,6 +186,9 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         )
         # «ромашка сумма 1.5 млн», "the amount is 55k now", «должность CIO»: a field and its value, said bare
         or _BARE_VALUE.search(clause.text)
+        # "revise the amount to 15,000", "knock the Alfa expansion down to 750 thousand": a sum it goes to
+        or _CHANGED_TO.search(clause.text)
+        and bool(_TO_AMOUNT.search(spoken_numbers(clause.text)))
     )  # "initech renewal amount = 21k", "сделку глобекс теперь ведёт макс", "Альфа — сумма 900 тысяч"
     found = _field(clause)
     if found is not None and found[0] == "company":
@@ -182,7 +202,7 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
             await _deal_then_sum(clause, ctx)  # "globex pilot 35k", "romashka deal: 1.5m rub"
             or _NOW.search(clause.text)  # «сделка с альфой теперь 900к», "… should be 55,000 USD now"
             and (clause.has("deal") or any(m.score >= 0.9 for m in await find(ctx, clause, "deal")))
-            or clause.has("move")
+            or (clause.has("move", "put") or bool(_CHANGED_TO.search(clause.text)))
             and _TO_AMOUNT.search(spoken_numbers(clause.text))  # "Bump the Acme Corp annual license to 65k"
             and any(m.score >= 0.9 for m in await find(ctx, clause, "deal"))
         )

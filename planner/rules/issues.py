@@ -662,6 +662,7 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
 
 _LABEL_CUE = LazyRe(r"\b(метк\w*|тег\w*|лейбл\w*|категори\w*|label\w*|tag\w*)\b", re.I)
 _LABEL_RU = {"баг": "bug", "ошибка": "bug", "фича": "feature", "безопасность": "security", "документация": "docs",
+             "секьюрити": "security", "секурити": "security", "доки": "docs",
              "онбординг": "onboarding", "запрос клиента": "customer-request"}  # fmt: skip
 
 

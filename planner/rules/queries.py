@@ -13,6 +13,7 @@ from planner.intents.models import Filters, Find
 from planner.resolve import key_spans
 from planner.rules import rule
 from planner.rules._common import (
+    AT_A_MEETING,
     aggregate_of,
     colleague_asked_for,
     currency_said,
@@ -69,7 +70,10 @@ async def calendar_query(clause: Clause, ctx: BuildContext) -> bool:
     events = (
         re.search(r"(?i)\b(?:events?|событи\w*)\b", clause.text) and not clause.commands()
     )  # "events fri?"
-    if not (_is_question(clause) and (clause.has("meeting", "block") or events)) and not re.search(
+    said_as_when = AT_A_MEETING.search(clause.text) and not events  # "… before the board meeting tomorrow: …"
+    if not (
+        _is_question(clause) and (clause.has("meeting", "block") or events) and not said_as_when
+    ) and not re.search(
         r"\b(календар\w*|calendar|schedule|расписани\w*|free|busy|свобод\w*|занят\w*|встреч\w* сегодня)\b",
         clause.text,
         re.I,
