@@ -115,8 +115,9 @@ def _without_query(c: Clause) -> Clause:
 # a clause that starts with one of these nouns and has no verb borrows the previous clause's verb:
 # "создай компанию Вектор и контакт Пётр Смирнов" = "... и создай контакт Пётр Смирнов"
 _OBJECT_START = LazyRe(
-    r"^(?:(?:сразу|также|ещё|еще|also|then|в attio|в crm|in attio|in the crm)\s+)*"
+    r"^(?:(?:and|и|сразу|также|ещё|еще|also|then|в attio|в crm|in attio|in the crm)\s+)*"
     r"(?:a |an |the |новую |новый |new |another |one more |ещё одну |еще одну |ещё один |еще один )?"
+    r"(?:(?:crm|attio|linear)\s+)?"
     r"(?:\d+[\s-]*(?:min(?:ute)?s?|мин\w*|h(?:ours?)?|час\w*)\s+)?"  # "another 30 min call with Li Wei …"
     r"(контакт\w*|сделк\w*|заметк\w*|компани\w*|задач\w*|тикет\w*|contact|deal|note|company|person|task|issue|"
     r"ticket|call|meeting|созвон\w*|встреч\w*)\b",
@@ -754,7 +755,7 @@ _DESCRIBES_IT = LazyRe(
 )
 _THING_ASKED_NEXT = LazyRe(
     r"(?i)(?:и\s+|and\s+|плюс\s+|plus\s+)?(?:(?:к|в|на|по|to|on)\s+(?:the\s+)?\S+\s+)?"
-    r"(?:заметк[уа]|задач[уа]|напоминалк[уа]|(?:a\s+)?note|(?:a\s+)?task)\b"
+    r"(?:заметк[уа]|задач[уа]|напоминалк[уа]|(?:an?\s+)?(?:(?:crm|attio|linear|new|separate|second)\s+)?(?:note|task|issue|ticket))\b"
 )
 
 
@@ -992,7 +993,18 @@ def _split(text: str, now: datetime) -> list[Clause]:
             merged[-1] = (merged[-1][0], e)
             parts.append(right)
     out = [
-        analyse((borrowed.get(i, "") + " " + text[s:e].strip()).strip(), now)
+        analyse(
+            (
+                borrowed.get(i, "")
+                + " "
+                + (
+                    re.sub(r"(?i)^(?:and|и)\s+", "", text[s:e].strip())
+                    if i in borrowed
+                    else text[s:e].strip()
+                )
+            ).strip(),
+            now,
+        )
         for i, (s, e) in enumerate(merged)
     ]
     for i in reasons:

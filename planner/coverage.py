@@ -261,10 +261,12 @@ _DOER_AFTER = LazyRe(r"(?i)\s+(?:to|should|needs\s+to|must|will)\s+[a-z]")
 # "Archive ENG-102, Initech told me …", «… — Альфа-Лизинг опять жалуется»: a record said as the one who
 # told or asked is the reason for the request, not a value of it
 _TELLER_AFTER = LazyRe(
-    r"(?i)^\s*(?:(?:also|again|just|already|today|тоже|опять|снова|уже|сегодня)\s+)*"
+    r"(?i)^\s*(?:(?:also|again|just|already|today|тоже|опять|снова|уже|сегодня)\s+)*(?:про\s+\w|"
     r"(?:told|tells|said|says|asked|asks|confirmed|reported|mentioned|complained|wrote|emailed|called|replied|"
-    r"agreed|hit|ran\s+into|pinged|сказал\w*|говор\w+|просил\w*|просят|просит|попросил\w*|пишут|пишет|"
-    r"написал\w*|жалу\w+|подтвердил\w*|сообщил\w*|звонил\w*|наткнул\w*|столкнул\w*)\b"
+    r"agreed|hit|ran\s+into|pinged|keeps|kept|keep|wants?|wanted|needs?|needed|came\s+back|brought|brings|raised|"
+    r"хочет|хотят|спрашивал\w*|спрашива\w+|"
+    r"сказал\w*|говор\w+|просил\w*|просят|просит|попросил\w*|пишут|пишет|"
+    r"написал\w*|жалу\w+|подтвердил\w*|сообщил\w*|звонил\w*|наткнул\w*|столкнул\w*)\b)"
 )
 _TEXT_FIELDS = ("title", "body", "content", "description", "span", "name")
 

@@ -796,7 +796,9 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     body = clause.after_colon if clause.after_colon is not None else clause.text
     if clause.after_colon is None:  # "Jane told me … . Please create a CRM task for me to …": the ask is last
         sentences = re.split(r"(?<=[.!?])\s+(?=\S)", body.strip())
-        body = sentences[-1]
+        asking = [x for x in sentences if _TASK_ASKED.search(x) and not x.rstrip().endswith("?")]
+        # (…and a sentence said after it — "The pilot stage stays as is", «И кстати, сколько …?» — is no task)
+        body = asking[-1] if asking else sentences[-1]
         if len(sentences) > 1 and re.match(
             r"(?i)(?:please\s+)?(?:make|turn|put|log|save|add|сделай|запиши|оформи)\s+(?:that|it|this|это)\b",
             body,
@@ -937,6 +939,15 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         re.sub(r"(?i)^(?:for|для)\s+(?:me|him|her|them|меня|него|неё|нее|них)\s+(?:to\s+)?", "", content)
         or content
     )
+    content = (  # "for Max on the Globex deal to review the pricing": whose and about what, then the task
+        re.sub(
+            r"(?i)^(?:for\s+\S+\s+)?(?:(?:on|about|for)\s+(?:the\s+)?[^,.;]{1,40}?\s+(?:deal|company|record|contact)\s+)?to\s+(?=\S)",
+            "",
+            content,
+        )
+        if re.match(r"(?i)(?:for|on|about)\s", content)
+        else content
+    ).strip() or content
     # «Анне задача на завтра — подготовить …»: the day taken out leaves its preposition before the dash
     content = re.sub(r"(?i)^(?:(?:на|к|до|by|on|for)\s*)?[—–-]+\s*", "", content).strip() or content
     deadline = None
@@ -978,6 +989,9 @@ def _counted_items(clause: Clause) -> list[str]:
     return items if len(items) == (int(n) if n.isdigit() else number_from_words([n])) else []
 
 
+_TASK_ASKED = LazyRe(
+    r"(?i)\b(?:task|todo|to-do|reminder|remind|follow[\s-]?up|задач\w*|таск\w*|напомни\w*|напоминалк\w*)\b"
+)
 _GIVEN_TO = LazyRe(
     r"(?i)[,;]\s*(?:and\s+|и\s+)?(?:assign(?:ed)?(?:\s+(?:it|this|that))?\s+to|назнач\w*(?:\s+(?:её|ее|его|это))?\s+на|"
     r"повес\w*(?:\s+(?:её|ее|его|это))?\s+на)\s+([^\W\d_][\w-]*)\s*[.!]?\s*$"
@@ -1069,6 +1083,10 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
         return False  # «Заведи задачу в Engineering: экспорт сделок в Excel»: a deal in a title is no deal
     if clause.has("task", "issue") and clause.first("create") > clause.first("deal"):
         return False  # "сделку … в Won и закинь задачу …": the verb creates the task, not the deal
+    made = clause.first("create")
+    things = [p for n in ("task", "issue") for p in clause.cue_positions(n) if p > made]
+    if things and min(things) < clause.first("deal") and not clause.says_new():
+        return False  # "Create a CS issue '…' …, and a CRM task for Max on the Globex deal": what is made is no deal
     if clause.asks() and not clause.commands() and not listed:
         return False
     new_company = ctx.memory.get("new_companies", {}).get("*")

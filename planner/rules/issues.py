@@ -106,6 +106,7 @@ _OPENS_A_NEW_ONE = LazyRe(
     r"(?i)\b(?:create|open|file|log|raise|make|start|spin\s+up)\s+(?:a|an|one|new|another)\s+(?:new\s+)?(?:[\w-]+\s+)?"
     r"(?:issue|ticket|bug|task)\b|\b(?:создай|заведи|открой|сделай)\s+(?:нов\w+\s+)?(?:задачу|тикет|баг|issue|таск\w*)\b"
 )
+_COMMENT_THEN_QUOTE = LazyRe(r"(?i)\b(?:коммент\w*|comment)\s*[:—–-]?\s*(?:[«\"“]([^«»\"“”]{2,})[»\"”])")
 _THEM = LazyRe(r"(?i)\b(?:them|both|их|обе|оба|обеих|обоих)\b")
 _THE_X_ONE = LazyRe(r"(?i)\bthe\s+(?:[\w-]+\s+){1,4}one\b")
 
@@ -121,6 +122,12 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         and clause.has("complete", "archive", "delete", "assign", "priority", "due", "move", "put", "comment")
     ):  # «задачи CS-14 и DES-7 выполнены; прошу их закрыть»: "them" are the issues just named
         clause = replace(clause, identifiers=list(several))
+    if clause.identifiers and clause.has("note", "deal", "company", "person", "crm", "attio"):
+        # "Note on Initech: …, net-30 payment terms": in words about a CRM record, only a team's key names an issue
+        keys = {str(t.extra.get("key", "")).upper() for t in await ctx.directory.teams()}
+        theirs = [i for i in clause.identifiers if i.split("-", 1)[0].upper() in keys]
+        if len(theirs) != len(clause.identifiers):
+            clause = replace(clause, identifiers=theirs)
     quoted_ids = _IDS_IN_QUOTES.findall(clause.text)
     if (
         quoted_ids
@@ -225,6 +232,11 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         if _UNASSIGN.search(clause.text.split(":", 1)[0]):  # "ENG-102 unassign + коммент: …": both were asked
             await ctx.emit(UpdateIssue(issue=ident, assignee="none"), issue=issue)
         body = clause.after_colon or _comment_body(clause.text) or MISSING
+        quoted_in = _COMMENT_THEN_QUOTE.search(body) if clause.after_colon else None
+        if (
+            quoted_in
+        ):  # «CS-12: созвон провели. Оставь коммент «звонок состоялся…»»: the quoted words are the comment
+            body = quoted_in.group(1)
         that = _THAT_AS_A_COMMENT.search(clause.text) if clause.after_colon is None else None
         if that:  # 'FYI: «Globex wants the pilot to start Jan 15.» Leave that as a comment on CS-14': the words told
             told = clause.text[: that.start()].strip()
@@ -1055,7 +1067,8 @@ def _each_its_own(clause: Clause) -> list[str]:
 
 _JUST_THE_VERB = LazyRe(
     r"(?i)\W*(?:(?:и|а|так\s+что|ну|so|and|then|please|пожалуйста|плз|pls)\W+)*[^\W\d_]+"
-    r"(?:\W+(?:пожалуйста|плз|please|pls|уже|already|now|тогда|then|её|ее|его|it))*\W*"
+    r"(?:\W+(?:пожалуйста|плз|please|pls|уже|already|now|тогда|then|её|ее|его|it|эту|этот|задачу|тикет|таск|"
+    r"(?:the|this)\s+(?:issue|ticket|task)|issue|ticket|task))*\W*"
 )
 _ASKED_OF_AN_ISSUE = LazyRe(
     r"(?i)\b(?:status\s+of|статус\w*|when\s+is|когда|what'?s\s+up\s+with|что\s+там\s+с|что\s+по|anyone\s+working|"
