@@ -15,6 +15,7 @@ from planner.text import is_imperative, is_participle, is_past
 
 __all__ = [
     "CUES",
+    "NEW_SOMETHING_ELSE",
     "Clause",
     "analyse",
     "command_verbs",
@@ -343,6 +344,14 @@ def _reported(k: WordKey) -> bool:
 
 _DETERMINERS = frozenset("the a an our this that their his her its my your".split())
 _RECORD_NOUNS = frozenset("deal deals issue issues task tasks ticket tickets one ones bug bugs note".split())
+_NEW_WORDS = frozenset({"new", "новый", "новая", "новое", "новые"})
+# "New contractor …", «Новый клиент — …»: "new" said of something that is no record we make
+NEW_SOMETHING_ELSE = LazyRe(
+    r"(?i)^\s*(?:new|нов(?:ый|ая|ое|ые))\s+(?!(?:issue|task|ticket|bug|deal|contact|person|company|project|projct|note|"
+    r"meeting|event|call|record|lead|opportunity|opp|client|customer|linear|attio|crm|задач|тикет|баг|сделк|сд\b|"
+    r"контакт|компани|проект|заметк|встреч|созвон|событи|запис|клиент|лид|срм|линеар|аттио)\w*)"
+    r"(?-i:(?![A-Z]{2,5}\b))[^\W\d_]+"
+)
 _NOUN_TOO = ("move", "complete", "delete", "archive", "rename")  # cues that are also English nouns
 
 
@@ -385,6 +394,16 @@ def _analysed(text: str, now: datetime) -> Clause:
         _reported(k) for k in cue_keys if k.text in _CREATE or k.lemmas & _CREATE
     ):
         clause.cues.discard("create")  # "sprint started: …", "I created ENG-110": told, not asked
+    if "create" in clause.cues and NEW_SOMETHING_ELSE.match(text):
+        rest = [
+            k
+            for k in cue_keys
+            if k.text not in _NEW_WORDS
+            and (k.text in _CREATE or k.lemmas & _CREATE)
+            and not (k.text.isascii() and k.text.endswith("s") and k.text not in _CREATE)  # "starts": told
+        ]
+        if not rest:  # "New contractor starts Monday", "New inbound from Umbrella: …": news, nothing to make
+            clause.cues.discard("create")
     clause.cues |= _misspelt_cues(cue_keys)
     # "book a call", "set up a call ... for an hour": a call with a time slot is a meeting
     if re.search(r"\b(call|звонок|звонка)\b", text, re.I) and (clause.has("schedule") or duration):
@@ -724,6 +743,9 @@ def _single_quoted(text: str) -> list[tuple[int, int]]:
     return [m.span() for m in re.finditer(r"(?<![\w'])'[^'\n]{2,80}'(?![\w'])", text)]
 
 
+_NOTE_ASKED_BARE = LazyRe(
+    r"(?i)\b(?:add|leave|log|drop|добавь|оставь|запиши|черкни)\s+(?:a\s+|the\s+)?(?:note|заметк\w*)\s*$"
+)
 _DEAL_FIELD_ITEM = LazyRe(
     r"(?i)(?:company|компания|клиент|owner|ответственн\w*|stage|стадия|amount|сумма|currency|валюта)\b"
 )
@@ -936,9 +958,13 @@ def _split(text: str, now: datetime) -> list[Clause]:
             merged.append((s, e))  # "Delete Li Wei from the CRM, she left Acme Logistics last month"
             reasons.add(len(merged) - 1)
             parts = [right]
-        elif _COMPLEMENT.match(text[s:e].strip()) and left.has(
-            "comment", "note", "note_verb", "todo", "remind"
-        ):
+        elif (
+            _COMPLEMENT.match(text[s:e].strip())
+            and left.has("comment", "note", "note_verb", "todo", "remind")
+            or _NOTE_ASKED_BARE.search(left.text)
+            and left.after_colon is None
+            and not _starts_with_verb(right)
+        ):  # "…and add a note, lost on price to a cheaper vendor": what the note says, after a comma
             merged[-1] = (merged[-1][0], e)  # "напиши в комментарии, что фикс уехал" - what is said
             parts.append(right)
         elif (
@@ -1151,4 +1177,9 @@ def _first_verb(c: Clause) -> str | None:
     positions = [
         i for v in ("create", "put", "delete", "archive", "move", "schedule") for i in c.cue_positions(v)
     ]
-    return c.keys[min(positions)].text if positions else None
+    verb = c.keys[min(positions)].text if positions else None
+    if (
+        verb in _NEW_WORDS
+    ):  # "new company …, and a deal …": the verb lent to the next is "create", not the adjective
+        return "create" if verb == "new" else "создай"
+    return verb

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from planner._lazy_re import LazyRe
-from planner.analysis import CUES, Clause, cue_words, reports_past
+from planner.analysis import CUES, NEW_SOMETHING_ELSE, Clause, cue_words, reports_past
 from planner.context import BuildContext
 from planner.date_gaps import date_gaps
 from planner.dates import extract_duration
@@ -115,7 +115,7 @@ def asks_for_something(clause: Clause) -> bool:
         return True
     first = norm(words[0])
     if first in _ACTION_VERBS and (first.isascii() or is_imperative(first) or is_infinitive(first)):
-        return True
+        return not NEW_SOMETHING_ELSE.match(said)  # "New contractor starts Monday": news, not "create"
     return any(not w.isascii() and norm(w) in _ACTION_VERBS and is_imperative(norm(w)) for w in words[1:])
 
 

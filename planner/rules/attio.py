@@ -57,7 +57,7 @@ async def _deal(clause: Clause, ctx: BuildContext) -> Entity:
     mentions = await find(ctx, clause, "deal")
     if not mentions and (theirs := await _the_one_deal_said_before(clause, ctx)) is not None:
         return theirs  # «Если Ромашка не подпишет…, сделку придётся перевести в проигранные»: Romashka's
-    if not mentions and re.search(r"(?i)\b(?:сделк[уа]|the\s+deal)\b", clause.text):
+    if not mentions and re.search(r"(?i)\b(?:сделк[уа]|the\s+deal|it|её|ее|его)\b", clause.text):
         # «Те, что с пилотом, подписались!! Двигай сделку в Won»: the deals the words before it named
         full = str(ctx.memory.get("full_text", ""))
         before = full[: full.find(clause.text)] if clause.text in full else ""
@@ -450,6 +450,7 @@ _NOTE_SPLIT = LazyRe(r"\s+[—–-]\s+|\s+(?:что|that)\s+", re.IGNORECASE)
 
 
 _QUOTE_THEN_SENTENCE = LazyRe(r"\s*(['\"«“])([^'\"«»“”]{3,}?)(?:['\"»”])\s*[.!]\s+(?=[A-ZА-ЯЁ])")
+_QUOTED_WHOLE = LazyRe(r"\s*(?:'([^']{3,})'|[\"“«]([^\"“”«»]{3,})[\"”»])\s*[.!]?\s*")
 _NOTE_TO = LazyRe(r"(?i)\s+(?:к|ко|для|по|про|on|to|for|about)\s+(?:the\s+)?")
 
 
@@ -605,6 +606,10 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         quoted_first
     ):  # "…: 'signed off by procurement'. Oleg already fixed …": the quote is the note; then news
         content = quoted_first.group(2)
+    elif content and (
+        whole := _QUOTED_WHOLE.fullmatch(content)
+    ):  # "…: 'Lost to competitor on price'.": the words
+        content = whole.group(1) or whole.group(2)
     target = await crm_target(clause, ctx, "target", head)
     if target is None and swapped:  # "… в сд" names no deal: the note's own words do ("кп initech …")
         target = await crm_target(clause, ctx, "target", content or "")

@@ -556,6 +556,16 @@ async def _unread(clause: Clause, ctx: BuildContext) -> str:
     )
     tail = re.search(r",\s+[^,]+$", clause.text)
     why_from = tail.start() if tail and change_end and tail.start() >= change_end else len(clause.text)
+    # «…, оба всплывали у клиентов на этой неделе», ", they keep coming back": said of them, after the change
+    said_of_them = re.search(r"(?i),\s+(?:оба|обе|both|they|они|we|мы|he|she|он|она)\b[^,]*$", clause.text)
+    if said_of_them and every and said_of_them.start() > every.end():
+        why_from = min(why_from, said_of_them.start())
+    # "Housekeeping: archive every issue in ENG. We're migrating ENG …": the sentence with "every" is the request
+    ends = [
+        m.start() for m in re.finditer(r"[.!?]\s+(?=\S)", clause.text) if every and m.start() > every.end()
+    ]
+    if ends:
+        why_from = min(why_from, ends[0])
     words = [
         k.text
         for i, k in enumerate(clause.keys)

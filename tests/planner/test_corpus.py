@@ -335,6 +335,19 @@ CORPORA = [
         "blind, set AK (a QA engineer in tracker terms; a partner manager dictating transliterated names and slang "
         "sums), written after AH and AI's fixes: 163/200 with 9 wrong drafts on first contact",
     ),
+    (
+        "corpus_v41.jsonl",
+        85,
+        "blind, set AL (a bilingual product manager writing long messages with asides; a Russian support agent "
+        "forwarding complaints), written after AJ and AK's fixes and scored after AM's first: 152/200 with 13 "
+        "wrong drafts on first contact",
+    ),
+    (
+        "corpus_v42.jsonl",
+        90,
+        "blind, set AM (a Russian CTO dictating with speech-recognition slips; a head of revenue operations "
+        "with sums said every way), written after AJ and AK's fixes: 169/200 with 6 wrong drafts on first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
