@@ -745,6 +745,9 @@ def _single_quoted(text: str) -> list[tuple[int, int]]:
 
 _NOTE_ASKED_BARE = LazyRe(
     r"(?i)\b(?:add|leave|log|drop|добавь|оставь|запиши|черкни)\s+(?:a\s+|the\s+)?(?:note|заметк\w*)\s*$"
+    # "comment on ENG-105, Apple approved the build": the words of the comment after a comma
+    r"|^\W*(?:(?:add|leave|drop|post)\s+a\s+comment\s+(?:to|on)|comment\s+on|прокомментируй|(?:оставь|добавь|напиши)\s+"
+    r"коммент\w*\s+(?:в|к))\s+[A-Za-z]{1,10}-\d+\s*$"
 )
 _DEAL_FIELD_ITEM = LazyRe(
     r"(?i)(?:company|компания|клиент|owner|ответственн\w*|stage|стадия|amount|сумма|currency|валюта)\b"
@@ -830,6 +833,14 @@ def _split(text: str, now: datetime) -> list[Clause]:
                 merged[-1][0],
                 e,
             )  # «оставь комментарий к CS-13, что … и мы ждем их админа»: still its words
+            parts.append(right)
+        elif (
+            _NOTE_ASKED_BARE.search(left.text)
+            and left.after_colon is None
+            and not _starts_with_verb(right)
+            and not right.has("task", "issue", "meeting", "deal", "remind")
+        ):  # "…and add a note, lost on price to a cheaper vendor", "comment on ENG-105, Apple approved …": its words
+            merged[-1] = (merged[-1][0], e)
             parts.append(right)
         elif (
             dashed
@@ -958,13 +969,9 @@ def _split(text: str, now: datetime) -> list[Clause]:
             merged.append((s, e))  # "Delete Li Wei from the CRM, she left Acme Logistics last month"
             reasons.add(len(merged) - 1)
             parts = [right]
-        elif (
-            _COMPLEMENT.match(text[s:e].strip())
-            and left.has("comment", "note", "note_verb", "todo", "remind")
-            or _NOTE_ASKED_BARE.search(left.text)
-            and left.after_colon is None
-            and not _starts_with_verb(right)
-        ):  # "…and add a note, lost on price to a cheaper vendor": what the note says, after a comma
+        elif _COMPLEMENT.match(text[s:e].strip()) and left.has(
+            "comment", "note", "note_verb", "todo", "remind"
+        ):
             merged[-1] = (merged[-1][0], e)  # "напиши в комментарии, что фикс уехал" - what is said
             parts.append(right)
         elif (

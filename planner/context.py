@@ -130,7 +130,11 @@ class BuildContext:
         if self.memory.get("asking") and getattr(intent, "op", "") in WRITE_OPS:
             raise QuestionNotWrite(self.span or "")
         intent.with_resolved(**resolved)
-        if not intent.op.startswith("create") and self._said_already(intent):
+        if (
+            not intent.op.startswith("create")
+            and not self.memory.get("sent_intents")
+            and self._said_already(intent)
+        ):
             return  # "ENG-101 and ENG-106 are done, close them both": the same change said twice is one change
         if intent.span is None and self.span:
             intent.span = self.span[:4000]

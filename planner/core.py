@@ -483,6 +483,7 @@ class Planner:
     async def _from_intents(self, raw: Any, ctx: BuildContext, plan: Plan) -> Outcome:
         """A client's model (or the interpreter) said what the person wants: validate strictly (seed
         002), restate a doubtful reading (seed 001), then the same resolution as every producer."""
+        ctx.memory["sent_intents"] = True  # each intent a client sends is meant, even one said twice
         try:
             parsed = parse_intents(raw)
         except IntentsError as exc:

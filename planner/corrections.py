@@ -21,12 +21,13 @@ __all__ = ["corrected"]
 # markers that say the speaker takes back what they just said
 _STRONG = (
     r"no\s+(?:sorry|wait|actually)|no,\s*(?:sorry|wait|actually)|sorry,?\s+i\s+mean|no,?\s+i\s+mean|i\s+mean|"
+    r"actually,?\s+make\s+(?:it|that)|no,?\s+make\s+(?:it|that)|"
     r"actually,?\s+no|wait,?\s+no|oops|нет,?\s+(?:стоп|подожди|точнее|вернее|сорри|извини)|ой,?\s+нет|"
     r"то\s+есть|вернее|точнее|в\s+смысле"
 )
 _WEAK = r"no|nope|нет|sorry|actually|wait|ой"
 _MARKER = LazyRe(
-    rf"(?i)(?<=\w)(?:(?P<framed>[,.…]+\s*(?:нет|no|nope)\s*[,.…!]+)|[\s,.…]*(?:[—–-]\s*)?\b(?:(?P<strong>{_STRONG})|"
+    rf"(?i)(?<=\w)(?:(?P<framed>[,.…]+\s*(?:нет|не|no|nope)\s*[,.…!]+)|[\s,.…]*(?:[—–-]\s*)?\b(?:(?P<strong>{_STRONG})|"
     rf"(?P<weak>{_WEAK}))\b)[\s,.…:—–-]*"
     # "…, нет, подожди, закрой ENG-102": the pause words said with it are part of it
     r"(?:(?:подожди|погоди|стоп|стой|wait|hold\s+on|sorry|сорри|извини)\b[\s,.…!:—–-]*)*(?=\w)"
@@ -72,8 +73,19 @@ def _kind(word: str) -> str | None:
     return None
 
 
+# "archive CS-15 and DES-7 — wait, no, DES-7 stays. Just CS-15.": of the issues listed, only the one said last
+_ONLY_THAT_ONE = LazyRe(
+    r"(?is)^(?P<head>.*?)(?P<list>[A-Za-z]{1,10}-\d+(?:\s*(?:,|\band\b|\bи\b|&)\s*[A-Za-z]{1,10}-\d+)+)(?P<mid>[^.!?—–]*?)"
+    r"[\s,.…—–-]*\b(?:wait|no|нет|стоп|ой|actually|хотя)\b.*?\b(?:just|only|только|лишь)\s+"
+    r"(?P<one>[A-Za-z]{1,10}-\d+)\s*[.!]?\s*$"
+)
+
+
 def corrected(text: str) -> str:
     """`text` with each self-correction applied (the taken-back words dropped, the marker too)."""
+    only = _ONLY_THAT_ONE.match(text)
+    if only and only.group("one").upper() in only.group("list").upper():
+        text = f"{only.group('head')}{only.group('one')}{only.group('mid')}".rstrip()
     for _ in range(5):  # a few corrections in one message at most; each pass applies the first
         changed = _apply_first(text)
         if changed is None:

@@ -6,9 +6,10 @@ unasked becomes a write)."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+from planner._lazy_re import LazyRe
 
 if TYPE_CHECKING:
     from planner.analysis import Clause
@@ -19,7 +20,7 @@ __all__ = ["Declines", "marks_of"]
 Marks = tuple[int, int, int, int, int]  # intents, actions, risks, notes, entities
 
 # "hold off on that", «с этим подожди»: the change said just before is the one put off
-_ON_THAT = re.compile(r"(?i)\b(?:that|this|it|them|это|этим|этого|её|ее|его|их)\b")
+_ON_THAT = LazyRe(r"(?i)\b(?:that|this|it|them|это|этим|этого|её|ее|его|их)\b")
 
 
 def marks_of(ctx: BuildContext) -> Marks:

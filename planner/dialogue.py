@@ -228,6 +228,7 @@ _NOT_DOING = LazyRe(
     r"\b(?:leave\s+it(?:\s+(?:be|as\s+is|alone))?|оставь(?:те)?\s+как\s+есть)\s*[,.!]?\s*(?:just\s+checking)?\s*$|"
     r"\b(?:we'?re|we\s+are)\s+not\s+(?:moving|closing|changing|touching)\b|"
     r"\bhold\s+off\b|\bjust\s+(?:so\s+you\s+know|fyi)\b|\bпросто\s+имей\s+в\s+виду\b|"
+    r"\blet'?s\s+not\s+do\s+(?:it|that|this|anything)\b|\b(?:пока\s+)?не\s+будем\s+(?:это\s+)?(?:делать|трогать|менять)\b|"
     # «…я потом сам заведу, сейчас не надо», "I'll file it myself later, not now": not now, and not by me
     r"\b(?:сейчас|пока)\s+не\s+(?:надо|нужно)\s*[.!]*\s*$|\bне\s+(?:надо|нужно)\s+(?:сейчас|пока)\s*[.!]*\s*$|"
     r"\bя\s+(?:потом\s+|позже\s+)?сам[аи]?\s+(?:потом\s+|позже\s+)?(?:заведу|создам|сделаю|поставлю|напишу|добавлю)\b|"

@@ -99,6 +99,9 @@ _COURTESY = LazyRe(  # ", пожалуйста," between two words takes both it
 
 
 _FILLED_AND = LazyRe(r"(?i)\b(и|а|and)\s*,\s*(?:(?:ну|э+|эм+|короче|типа|uh+|um+|like|so)\s*,?\s*)+")
+# "comment on eng one oh five, uh, Apple approved …", "and uh comment on it": an English filler said between
+# words is no word of the request (Russian ones are read where they stand: «ну» may start a sentence)
+_UH = LazyRe(r"(?i)(?:,\s*(?:uh+|um+|uhm+|erm+|er)\s*(?=,)|(?<=\s)(?:uh+|um+|uhm+|erm+)\s*,?\s+)")
 _SPOKEN_COMMA = LazyRe(r"(?i)[,\s]*\b(?:запятая|comma)\b[,\s]*(?=\S)")
 # "assign me + comment: …": a plus before a second request (between names it lists people: "Олег + Мария")
 _PLUS = LazyRe(
@@ -370,8 +373,12 @@ _ASK_INTRODUCED = LazyRe(
     r"(?i)(?:^|(?<=[.!?;]\s))\s*(?:(?:so|and|but|а|и|но)\s+)?(?:what\s+(?:i|we)\s+(?:do\s+|really\s+|actually\s+)?"
     r"(?:need|want)(?:\s+(?:from\s+you|is))?|что\s+(?:мне\s+|нам\s+)?(?:(?:действительно|реально)\s+)?"
     r"(?:нужно|надо)(?:\s+(?:от\s+тебя|сделать))?|concretely|specifically|конкретно|по\s+делу)\s*:\s*"
-    # "Context for the week: …", «Контекст: …»: a label over what is told, not a record the rest is about
-    r"|^\s*(?:(?:some\s+|for\s+)?context|background|контекст|предыстория|для\s+контекста)(?:\s+for\s+(?:the\s+|this\s+)?\w+)?\s*:\s*"
+)
+# "Context for the week: … Concretely: (1) …": a label over what is told; taken off only when another colon
+# follows, which then introduces the requests (alone, the label's colon keeps the story apart from the ask)
+_CONTEXT_LABEL = LazyRe(
+    r"(?i)^\s*(?:(?:some\s+|for\s+)?context|background|контекст|предыстория|для\s+контекста)"
+    r"(?:\s+for\s+(?:the\s+|this\s+)?\w+)?\s*:\s*(?=[^:]*:)"
 )
 
 
@@ -379,6 +386,13 @@ _ASK_INTRODUCED = LazyRe(
 _POINT_OF_A_LIST = LazyRe(
     r"(?i)(?:^|(?<=[.;!]\s)|(?<=[.;!]))\s*(?:перв|втор|трет|четв[её]рт|пят)(?:ое|ый|ая|ье|ий|ья)\s*[—–:,-]\s*([a-zа-яё]?)"
     r"|(?:^|(?<=[.;!]\s))\s*(?:first|second|third|fourth|fifth)(?:ly)?\s*[—–:,-]\s*([a-zа-яё]?)"
+)
+
+
+# "Oleg must take the issue ENG-103", "Max will take over CS-15": who takes it is whom it is assigned to
+_TAKES_IT = LazyRe(
+    r"(?i)^\s*([A-ZА-ЯЁ][\w-]+)\s+(?:must|should|will|can|needs\s+to|has\s+to)\s+take\s+(?:over\s+)?"
+    r"(?:the\s+(?:issue|ticket|task)\s+)?([A-Z]{1,10}-\d+)\b"
 )
 
 
@@ -420,7 +434,8 @@ def unhurried(text: str) -> str:
         lambda m: f"move {m.group(2)} to {m.group(1).title()}", text
     )  # "close-lost everything in Lead"
     text = _PREAMBLE.sub("", text, count=1)
-    text = _ASK_INTRODUCED.sub(" ", text)
+    text = _ASK_INTRODUCED.sub(" ", _CONTEXT_LABEL.sub("", text, count=1))
+    text = _TAKES_IT.sub(lambda m: f"assign {m.group(2)} to {m.group(1)}", text, count=1)
     if len(_POINT_OF_A_LIST.findall(text)) >= 2:
         text = _POINT_OF_A_LIST.sub(lambda m: " " + (m.group(1) or m.group(2) or "").upper(), text).strip()
     text = _WHAT_THEN_TASK.sub(_task_first, text, count=1)
@@ -467,6 +482,7 @@ def unhurried(text: str) -> str:
     text = _SPOKEN_EMAIL.sub(lambda m: f"{m.group(1)}@{m.group(2)}.{m.group(3)}", text)
     text = _LYAM.sub("миллиона", text)
     text = _SPOKEN_DOMAIN.sub(lambda m: f"{m.group(1)}.{m.group(2)}", text)  # "stark dot com"
+    text = _UH.sub(lambda m: "" if m.group(0).lstrip().startswith(",") else "", text)
     text = _FILLED_AND.sub(r"\1 ", text)  # «…в выигранные и, ну, заводи онбординг»: "и" joins two requests
     text = _SPOKEN_COMMA.sub(", ", text)  # dictated punctuation: «…на час, запятая, тема — …»
     text = _PLUS.sub(" and " if text.isascii() else " и ", text)  # "assign me + comment: …"

@@ -201,8 +201,18 @@ _PRIORITY_WORDS: list[tuple[re.Pattern[str], int, Level]] = [
 
 
 def priority_of(text: str) -> int | None:
-    """Linear's priority number for the first level the text names, the most urgent first."""
-    return next((number for rx, number, _ in _PRIORITY_WORDS if rx.search(text)), None)
+    """Linear's priority number for the level the text names: the one said as where it goes ("drop it to
+    high (not a real P0)"), else the most urgent one named outside an aside in parentheses."""
+    found = [(m.start(), number) for rx, number, _ in _PRIORITY_WORDS for m in rx.finditer(text)]
+    asides = [m.span() for m in re.finditer(r"\([^()]*\)", text)]
+    outside = [(at, n) for at, n in found if not any(a <= at < b for a, b in asides)] or found
+    to = [n for at, n in outside if _TO_LEVEL.search(text[max(0, at - 14) : at])]
+    if to:
+        return to[0]
+    return min((n for _, n in outside), default=None)
+
+
+_TO_LEVEL = LazyRe(r"(?i)(?:\bto|\bна|→|->|\binto|\bas)\s+(?:priority\s+|приоритет\w*\s+)?$")
 
 
 def priorities_said(text: str) -> list[Level]:

@@ -904,7 +904,7 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     )
     content = (
         re.sub(
-            r"(?i)^(?:напомни(?:\s+мне)?|remind me|поручи\s+\S+|create a crm task for \S+|me|мне|себе)\s*[—–:-]?\s+(?:to\s+|что\s+|о\s+)?",
+            r"(?i)^(?:напомни(?:те)?(?:\s+мне)?|remind me|поручи\s+\S+|create a crm task for \S+|me|мне|себе)\s*[—–:-]?\s+(?:to\s+|что\s+|о\s+)?",
             "",
             content,
         ).strip()
@@ -955,6 +955,9 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     ).strip() or content
     # «Анне задача на завтра — подготовить …»: the day taken out leaves its preposition before the dash
     content = re.sub(r"(?i)^(?:(?:на|к|до|by|on|for)\s*)?[—–-]+\s*", "", content).strip() or content
+    named_so = _TASK_QUOTED.search(clause.text)
+    if named_so:  # «создайте в CRM задачу «Подготовить КП…» со сроком …»: the task's own words, in quotes
+        content = (named_so.group(1) or named_so.group(2)).strip()
     deadline = None
     if clause.moment.day:
         at = clause.moment.at or time(9, 0)
@@ -994,12 +997,15 @@ def _counted_items(clause: Clause) -> list[str]:
     return items if len(items) == (int(n) if n.isdigit() else number_from_words([n])) else []
 
 
+_TASK_QUOTED = LazyRe(
+    r"(?i)\b(?:задач\w*|таск\w*|task|todo|reminder|напоминани\w*)\s*[:—–-]?\s*(?:'([^']{3,})'|[«\"“]([^«»\"“”]{3,})[»\"”])"
+)
 _TASK_ASKED = LazyRe(
     r"(?i)\b(?:task|todo|to-do|reminder|remind|follow[\s-]?up|задач\w*|таск\w*|напомни\w*|напоминалк\w*)\b"
 )
 _GIVEN_TO = LazyRe(
     r"(?i)[,;]\s*(?:and\s+|и\s+)?(?:assign(?:ed)?(?:\s+(?:it|this|that))?\s+to|назнач\w*(?:\s+(?:её|ее|его|это))?\s+на|"
-    r"повес\w*(?:\s+(?:её|ее|его|это))?\s+на)\s+([^\W\d_][\w-]*)\s*[.!]?\s*$"
+    r"повес\w*(?:\s+(?:её|ее|его|это))?\s+на|на|to|for)\s+([^\W\d_][\w-]*)\s*[.!]?\s*$"
 )
 
 
@@ -1007,8 +1013,11 @@ async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
     """A workspace member the task is for ("поручи Максу", "поставь Олегу задачу", "a CRM task for Oleg")."""
     members = [m for m in await find(ctx, clause, "member") if m.score >= 0.5]
     for_them = re.search(
-        r"(?i)\b(?:для|for|remind|на|попроси(?:те)?|ask)\s+([^\s,:;.!?]+)", clause.text
-    )  # "задача для Макса", "remind oleg to…", «задача в CRM на Макса: …», «попроси Олега …»
+        r"(?i)\b(?:для|for|remind|на|попроси(?:те)?|ask|напомни(?:те)?)\s+([^\s,:;.!?]+)", clause.text
+    )  # "задача для Макса", "remind oleg to…", «задача в CRM на Макса: …», «попроси Олега …», «напомните Максу»
+    scene = re.match(r"(?i)\s*(?:для|for)\s+([^\W\d_]+)\s*:", str(ctx.memory.get("full_text", "")))
+    if for_them is None and scene:  # «Для Макса: создайте в CRM задачу …»: whom the whole message is for
+        for_them = scene
     word = for_them.group(1).lower() if for_them else None
     named = [
         m.entity
@@ -1017,6 +1026,10 @@ async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
     ]
     if named:
         return named[0]
+    if scene is not None and for_them is scene:
+        theirs = [m for m in await find(ctx, clause, "member", text=scene.group(1)) if m.score >= 0.5]
+        if theirs:
+            return theirs[0].entity
     head = re.split(r":|\s[—–-]\s", clause.text, maxsplit=1)[0]
     if (
         for_them

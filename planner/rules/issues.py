@@ -107,6 +107,9 @@ _OPENS_A_NEW_ONE = LazyRe(
     r"(?:issue|ticket|bug|task)\b|\b(?:создай|заведи|открой|сделай)\s+(?:нов\w+\s+)?(?:задачу|тикет|баг|issue|таск\w*)\b"
 )
 _COMMENT_THEN_QUOTE = LazyRe(r"(?i)\b(?:коммент\w*|comment)\s*[:—–-]?\s*(?:[«\"“]([^«»\"“”]{2,})[»\"”])")
+_QUOTE_THEN_ASK = LazyRe(
+    r"(?i)\s*(?:'([^']{2,})'|[«\"“]([^«»\"“”]{2,})[»\"”])\s*[,;]?\s+(?:and|и|а\s+также|then|also)\s+(.+)$"
+)
 _THEM = LazyRe(r"(?i)\b(?:them|both|их|обе|оба|обеих|обоих)\b")
 _THE_X_ONE = LazyRe(r"(?i)\bthe\s+(?:[\w-]+\s+){1,4}one\b")
 
@@ -237,6 +240,14 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
             quoted_in
         ):  # «CS-12: созвон провели. Оставь коммент «звонок состоялся…»»: the quoted words are the comment
             body = quoted_in.group(1)
+        then = _QUOTE_THEN_ASK.match(body)
+        if then and analyse(then.group(3), ctx.now).commands():
+            # "comment on CS-12: '…' and push its due to Dec 1": the comment, then a change of the same issue
+            await ctx.emit(
+                CommentIssue(issue=ident, body=(then.group(1) or then.group(2))[:10_000]), issue=issue
+            )
+            await issue_by_reference(analyse(then.group(3), ctx.now), ctx)
+            return True
         that = _THAT_AS_A_COMMENT.search(clause.text) if clause.after_colon is None else None
         if that:  # 'FYI: «Globex wants the pilot to start Jan 15.» Leave that as a comment on CS-14': the words told
             told = clause.text[: that.start()].strip()
@@ -871,7 +882,7 @@ _THAT_AS_A_COMMENT = LazyRe(
 def _comment_body(text: str) -> str | None:
     m = re.search(
         r"(?:коммент\w*|comment(?:\s+on)?|напиши\s+в|отпиши\w*|прокомментируй)[\s,]+(?:(?:к|to|on|в|во|у|под|in|for)\s+)?"
-        r"(?:(?:ней|нём|нем|неё|нее|ней|it|этой|этом|задаче|тикете)\b\s*)?(?:[A-Z]{1,10}-\d+(?!\d)\s*)?[:\-—]?\s*(.+)$",
+        r"(?:(?:ней|нём|нем|неё|нее|ней|it|этой|этом|задаче|тикете)\b\s*)?(?:[A-Z]{1,10}-\d+(?!\d)\s*)?[:\-—,]?\s*(.+)$",
         re.sub(r"(?i)\b[A-Z]{1,10}-\d+\b", lambda m: m.group(0).upper(), text),
         re.I,
     )

@@ -313,6 +313,9 @@ _ASSIGNEE = LazyRe(
 )  # a name typed in lower case ("на олега") counts only if it is a user: find_user says
 
 
+_MINE = LazyRe(
+    r"(?i)(?:[,;(]|\s[—–-])\s*(?:all\s+(?:of\s+them\s+)?)?(?:mine|me|myself|на\s+меня|мне|мои|все\s+мои|все\s+на\s+меня)\s*(?=[,;)]|$)"
+)
 _FOR_WHOM = LazyRe(r"(?i)(?:for|для|на|on)\b")
 # «задачку Пете …», «задачу на Петю», «для Пети»: a person a new issue is for, named with a capital
 _FOR_SOMEONE = LazyRe(
@@ -340,6 +343,11 @@ _DATIVE_FIRST = LazyRe(
 async def new_issue_assignee(clause: Clause, ctx: BuildContext) -> tuple[Entity | None, str]:
     """The user a new issue is for, and the words that said so (left out of the title)."""
     full = str(ctx.memory.get("full_text", clause.text))
+    mine = _MINE.search(clause.text)  # "…' — me, medium", "new ENG issues, all mine, …": the person asking
+    if mine:
+        me = await find_user(clause, ctx, "me")
+        if me is not None:
+            return me, mine.group(0).strip(" ,;")
     dative = _DATIVE_FIRST.match(clause.text)  # «мне задачу в линеаре …», «олегу таску …»
     if dative:
         said = dative.group(1) or dative.group(2)
@@ -882,6 +890,9 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
             ),
         )
     told = ctx.said_before().strip()
+    titles = [
+        re.sub(r"^\s*['\"«“]([^'\"«»“”]+)['\"»”]\s*$", r"\1", t) for t in titles
+    ]  # (quotes left by "— me")
     for title in titles:
         # "…our SSO setup docs are outdated. Open an issue to refresh them": what "them" is, said before
         pointing = _POINTS_BACK.search(title) and told and not told.rstrip().endswith("?")
