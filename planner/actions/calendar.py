@@ -62,6 +62,9 @@ async def _attendees(ctx: BuildContext, names: list[str]) -> list[str]:
             continue
         slot = "attendees" if i == 0 else f"attendees{i + 1}"
         found = [m for m in find_mentions(keys_for(name), reachable) if m.score >= 0.5]
+        if len([w for w in name.split() if w[:1].isupper()]) >= 2:
+            # «Петр Николаев»: a first name and a surname are both said; one word alike is someone else
+            found = [m for m in found if len(m.positions) >= 2 or m.score >= 0.9]
         chosen = (
             ctx.choose(
                 slot,

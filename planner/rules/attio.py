@@ -1016,7 +1016,10 @@ async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
         r"(?i)\b(?:для|for|remind|на|попроси(?:те)?|ask|напомни(?:те)?)\s+([^\s,:;.!?]+)", clause.text
     )  # "задача для Макса", "remind oleg to…", «задача в CRM на Макса: …», «попроси Олега …», «напомните Максу»
     scene = re.match(r"(?i)\s*(?:для|for)\s+([^\W\d_]+)\s*:", str(ctx.memory.get("full_text", "")))
-    if for_them is None and scene:  # «Для Макса: создайте в CRM задачу …»: whom the whole message is for
+    if scene and (  # «Для Макса: создайте в CRM задачу «… для Initech …»»: whom the whole message is for
+        for_them is None
+        or not [m for m in members if clause.keys[min(m.positions)].text == for_them.group(1).lower()]
+    ):
         for_them = scene
     word = for_them.group(1).lower() if for_them else None
     named = [

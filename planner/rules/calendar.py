@@ -150,6 +150,11 @@ async def _who(clause: Clause, ctx: BuildContext, words: str) -> Entity | str | 
     ]
     hits.sort(key=lambda x: (-x.score, -len(x.positions)))  # "с Иваном Петровым": Ivan Petrov
     top = best(hits)
+    full_name = [w for w in words.split() if w[:1].isupper()]
+    if len(full_name) >= 2 and top and len(top[0].positions) < 2 and top[0].score < 0.9:
+        return (
+            words  # «с Петром Николаевым»: a first name and a surname, and only one word fits anyone: asked
+        )
     if len(top) > 1:  # "с Иваном": a contact's first name and a colleague's surname
         at = key_spans(words)
         return " ".join(words[at[i][0] : at[i][1]] for i in sorted(top[0].positions) if i < len(at))

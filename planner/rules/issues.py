@@ -110,6 +110,13 @@ _COMMENT_THEN_QUOTE = LazyRe(r"(?i)\b(?:коммент\w*|comment)\s*[:—–-]?
 _QUOTE_THEN_ASK = LazyRe(
     r"(?i)\s*(?:'([^']{2,})'|[«\"“]([^«»\"“”]{2,})[»\"”])\s*[,;]?\s+(?:and|и|а\s+также|then|also)\s+(.+)$"
 )
+_QUOTED_THEN_DETAILS = LazyRe(
+    r"\s*(?:'([^']{2,})'|[«\"“]([^«»\"“”]{2,})[»\"”])\s*((?:[→,;—–(-]|->)[^'«»\"“”]*)?"
+)
+_EXCEPT_ID = LazyRe(
+    r"(?i)\b(?:except(?:\s+for)?|but\s+not|excluding|apart\s+from|other\s+than|кроме|за\s+исключением|но\s+не)\s+"
+    r"([A-Za-z]{1,10}-\d+)"
+)
 _THEM = LazyRe(r"(?i)\b(?:them|both|их|обе|оба|обеих|обоих)\b")
 _THE_X_ONE = LazyRe(r"(?i)\bthe\s+(?:[\w-]+\s+){1,4}one\b")
 
@@ -131,6 +138,11 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         theirs = [i for i in clause.identifiers if i.split("-", 1)[0].upper() in keys]
         if len(theirs) != len(clause.identifiers):
             clause = replace(clause, identifiers=theirs)
+    excepted = {m.group(1).upper() for m in _EXCEPT_ID.finditer(clause.text)}
+    if excepted:  # "everything in ENG Todo → Backlog, except ENG-106": the one left out is no target
+        clause = replace(clause, identifiers=[i for i in clause.identifiers if i not in excepted])
+        if not clause.identifiers:
+            return False
     quoted_ids = _IDS_IN_QUOTES.findall(clause.text)
     if (
         quoted_ids
@@ -286,7 +298,11 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     bare_to = re.match(
         r"(?i)\s*[a-z]{1,10}-\d+\s+(?:to|into|в|во|на|->|→)\s", clause.text
     )  # "ENG-104 to In Review"
-    state_named = await _state_named(clause, ctx, team_id) if moving or bare_to else None
+    state_named = (
+        await _state_named(clause, ctx, team_id)
+        if moving or bare_to or _BARE_STATE_ITEM.search(clause.text)
+        else None
+    )  # "cs-15 → me, todo, due Dec 3": a state said alone among the changes
     # "Move ENG-102 to In Progress": a state named after "to" is not a person
     named = [
         c
@@ -796,8 +812,17 @@ async def sub_issues(clause: Clause, ctx: BuildContext) -> bool:
     if given and assignee is None:
         return False  # a name that is no one here: the other rules ask about it
     listed = listed[: given.start()] if given else listed
-    items = [x.strip(" .-—•") for x in re.split(r"\s*(?:,|;|\n|\s+и\s+|\s+and\s+)\s*", listed)]
-    items = [re.sub(r"^['\"«“](.+)['\"»”]$", r"\1", x) for x in items if x]
+    level = None
+    one = _QUOTED_THEN_DETAILS.fullmatch(listed)
+    if one:  # "…: 'Audit other staging secrets' → Oleg, urgent": one title, then whose and how urgent
+        items = [one.group(1) or one.group(2)]
+        level = priority_name(priority_of(one.group(3) or ""))
+        to = re.search(r"(?i)(?:→|->|\bto\b|\bна\b|[—–-])\s*([^\W\d_][\w-]*)", one.group(3) or "")
+        if to and assignee is None:
+            assignee = await find_user(clause, ctx, to.group(1))
+    else:
+        items = [x.strip(" .-—•") for x in re.split(r"\s*(?:,|;|\n|\s+и\s+|\s+and\s+)\s*", listed)]
+        items = [re.sub(r"^['\"«“](.+)['\"»”]$", r"\1", x) for x in items if x]
     if not 1 <= len(items) <= 5:
         raise ctx.ask(
             "items",
@@ -809,7 +834,9 @@ async def sub_issues(clause: Clause, ctx: BuildContext) -> bool:
     ident = str(issue.get("identifier") or issue["id"])
     for title in items:
         await ctx.emit(
-            CreateIssue(title=title[:255], parent=ident, assignee=assignee.name if assignee else None),
+            CreateIssue(
+                title=title[:255], parent=ident, assignee=assignee.name if assignee else None, priority=level
+            ),
             parent=issue,
             assignee=assignee,
         )
@@ -917,8 +944,10 @@ async def _state_named(clause: Clause, ctx: BuildContext, team_id: str) -> Entit
         return None
     states = await ctx.directory.states(team_id)
     # the last place named is where it goes: «из бэклога в Todo», "…в PDF всплыл. Переведи его в Todo"
-    for m in reversed(list(_TO_STATE.finditer(clause.text))):
-        wanted = m.group(1).lower().strip(" .«»\"'")
+    alone = _BARE_STATE_ITEM.search(clause.text)
+    found = [*_TO_STATE.finditer(clause.text), *([alone] if alone else [])]
+    for m in reversed(found):
+        wanted = re.sub(r"(?<=in)-", " ", m.group(1).lower().strip(" .«»\"'"))
         for st in states:
             bare = re.sub(r"^(?:status|state|статус|состояние)\s+", "", wanted)  # "в статус In Review"
             if st.name.lower() in (wanted, bare):
@@ -929,6 +958,9 @@ async def _state_named(clause: Clause, ctx: BuildContext, team_id: str) -> Entit
     return None
 
 
+_BARE_STATE_ITEM = LazyRe(
+    r"(?i)(?:^|[,;]\s*)(todo|to-do|backlog|in[\s-]progress|in[\s-]review|triage)\s*(?=[,;(]|$)"
+)
 # (each place said, overlapping: «…при экспорте в PDF переведи в работу» names "в работу" last)
 _TO_STATE = LazyRe(r"(?=(?:\b(?:в|во|на|to|into|in|as)|->|→|=>)\s+([^,;.!]+?)\s*(?:[,;.!]|$))", re.I)
 

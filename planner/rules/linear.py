@@ -373,6 +373,9 @@ def _what_follows(clause: Clause, ctx: BuildContext) -> bool:
     return bool(m and is_infinitive(m.group(1).lower()))
 
 
+_ONLY_WHOSE_AND_WHEN = LazyRe(
+    r"(?i)\s*(?:(?:на|для|for|to)\s+[^\W\d_]+)?\s*(?:со?\s+сроком|с\s+дедлайном|сроком|due|by|до|к)?\s*[.!]?\s*"
+)
 _PUT_IN_PROJECT = LazyRe(
     r"(?i)\b(?:put|add|move|place|положи|добавь|закинь|перенеси)\s+(?:it|them|её|ее|его|их)\s+(?:in|into|to|в)\s+"
     r"(?:the\s+)?(?:проект\s+)?[^,.;]+?(?:\s+project)?(?=\s*(?:[,.;]|$))"
@@ -394,7 +397,7 @@ _INTO_THE_NEW = LazyRe(
     r"(?i)^\W*(?:(?:и|and)\s+)?(?:туда|в\s+него|в\s+нём|в\s+нем|into\s+it|in\s+it|under\s+it|there)\b"
 )
 _VAGUE = LazyRe(
-    r"(?i)^(?:for\s+)?(?:the|that|this)\s+(?:thing|stuff)\s*(?:$|(?:that\s+)?(?:we|i|you)\b)|"
+    r"(?i)^(?:for\s+)?(?:the|that|this)\s+(?:thing|stuff)\s*(?:$|(?:that\s+)?(?:we|i|you|[A-Z][a-z]+)\b)|"
     r"\bwe\s+(?:talked|discussed|spoke)\s+about\b|"
     r"^(?:то|ту|эту|эта|это)\s+(?:штук\w*|вещ\w*|самое)\b|\b(?:что|о\s+ч[её]м)\s+(?:мы\s+)?(?:говорили|обсуждали)\b|"
     r"\b(?:название|заголовок|title|name)\s+(?:потом|позже|later)\b|\b(?:потом|позже)\s+(?:скину|пришлю|напишу)\b|"
@@ -857,6 +860,10 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
             )
     if said_for:  # "…, на олега": who does it is not part of what is done
         titles = [re.sub(rf"[,\s]*{re.escape(said_for)}\s*$", "", t, flags=re.I).strip() or t for t in titles]
+        # «задачу в Linear на Олега со сроком до пятницы»: whose and by when, and nothing else — no title
+        titles = [t for t in titles if not _ONLY_WHOSE_AND_WHEN.fullmatch(t)]
+        if not titles:
+            raise ctx.ask("title", ctx.t("Как назвать задачу?", "What should the task be called?"))
     if assignee is not None:  # "an issue for Oleg to rotate …": the issue is the rotating
         first_name = re.escape(assignee.name.split()[0])
         titles = [re.sub(rf"(?i)^{first_name}\w*\s+to\s+", "", t).strip() or t for t in titles]
@@ -988,6 +995,9 @@ def _detail_segments(
         ", ",
         body,
     )
+    # "'Dark mode tokens audit' (Max, medium, Website Redesign project)": the details in parentheses after a
+    # quoted title are details all the same
+    body = re.sub(r"(?<=['\"»”])\s*\(([^()]+)\)\s*$", r", \1", body)
     parts = [_ITEM_LEAD.sub("", p.strip()) for p in re.split(r"\s*[,;]\s*|\s+/\s+", body)]
     parts = [p for p in parts if p.strip(" .;") and not _COUNT_REMARK.match(p.strip(" .;"))] or [body]
     details: dict[str, str] = {}
@@ -1012,6 +1022,9 @@ def _detail_segments(
 
 
 def _project_name(clause: Clause) -> str | None:
+    named = re.search(r"(?i)[«\"'“]([^«»\"'“”]{2,50})[»\"'”]\s+(?:project|проект)\b", clause.text)
+    if named:  # "create a 'Mobile v2' project in DES": its name in quotes, said before the word
+        return named.group(1).strip()
     m = re.search(
         r"(?:в\s+проект[еa]?|project)\s+[«\"']?([^,.;:»\"']+)|the\s+(.+?)\s+project", clause.text, re.I
     )
@@ -1049,7 +1062,9 @@ async def create_project(clause: Clause, ctx: BuildContext) -> bool:
         m = None  # "project in ENG": where it is, not what it is called
     if m is None and before_noun and before_noun.group(1).strip().lower() not in ("linear", "a", "new"):
         m = before_noun
-    said = quoted(clause.text)  # «Миграция биллинга» … с целевой датой …
+    said = quoted(
+        clause.text, apostrophes=True
+    )  # «Миграция биллинга» … с целевой датой …, "a 'Mobile v2' project"
     name = (said if said else m.group(1) if m else "").strip() or (ctx.answer("name") or "").strip()
     if clause.after_colon:  # "новый проект в Linear: Миграция на Postgres 17, команда ENG"
         name = re.split(r",\s*(?:команда|team)\b", clause.after_colon, flags=re.I)[0].strip()

@@ -348,6 +348,18 @@ CORPORA = [
         "blind, set AM (a Russian CTO dictating with speech-recognition slips; a head of revenue operations "
         "with sums said every way), written after AJ and AK's fixes: 169/200 with 6 wrong drafts on first contact",
     ),
+    (
+        "corpus_v43.jsonl",
+        88,
+        "blind, set AN (a Russian CS manager in short Telegram bursts; a CEO dictating while walking), written "
+        "after AL and AM's fixes: 174/200 with 8 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v44.jsonl",
+        83,
+        "blind, set AO (a terse engineering manager with lists and parentheses; a polite Russian office manager "
+        "booking for others), written after AL and AM's fixes: 158/200 with 16 wrong drafts on first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
