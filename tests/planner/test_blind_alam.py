@@ -394,3 +394,171 @@ async def test_a_meeting_said_as_where_something_happens_makes_no_event(anna: Co
     r = await anna.say("Which issues don't have an assignee yet? I'll hand them out in the planning meeting.")
     assert r["status"] == "answered"
     assert "ENG-103" in r["user_message"] and "CS-15" in r["user_message"]
+
+
+# ---- sets AN and AO ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "due"),
+    [
+        ("CS-15 дедлайн на пятницу, не, на понедельник", "2026-11-30"),
+        ("ENG-105 дедлайн сдвинь на 18 дек, не, на 20 дек", "2026-12-20"),
+    ],
+)
+async def test_a_date_taken_back_with_ne_is_replaced(anna: Conversation, text: str, due: str) -> None:
+    r = await anna.say(text)
+    assert [i["due"] for i in writes(r)] == [due]
+
+
+async def test_actually_make_it_replaces_the_sum(anna: Conversation) -> None:
+    r = await anna.say(
+        "new deal for Umbrella Health, uh, twenty five k, actually make it thirty five k, stage qualification"
+    )
+    [deal] = writes(r)
+    assert (deal["op"], deal["amount"], deal["stage"]) == ("create_deal", 35000, "Qualification")
+
+
+async def test_just_this_one_after_taking_back_a_list(anna: Conversation) -> None:
+    r = await anna.say("cleanup: archive CS-15 and DES-7 — wait, no, DES-7 stays. Just CS-15.")
+    assert [(i["op"], i["issue"]) for i in writes(r)] == [("archive_issue", "CS-15")]
+
+
+async def test_a_comment_said_after_a_filler_and_a_comma(anna: Conversation) -> None:
+    r = await anna.say("comment on eng one oh five, uh, Apple approved the build, we can ship Monday")
+    assert [(i["issue"], i["body"]) for i in writes(r)] == [
+        ("ENG-105", "Apple approved the build, we can ship Monday")
+    ]
+    r = await anna.say(
+        "close ENG 101, Oleg says it's fixed, and uh comment on it that the fix shipped in two point three"
+    )
+    assert [(i["op"], i["issue"]) for i in writes(r)] == [
+        ("complete_issue", "ENG-101"),
+        ("comment_issue", "ENG-101"),
+    ]
+
+
+async def test_a_quoted_comment_then_another_change_of_the_same_issue(anna: Conversation) -> None:
+    r = await anna.say(
+        "comment on CS-12: 'Acme asked to move the call to next week' and push its due to Dec 1"
+    )
+    comment, change = writes(r)
+    assert (comment["op"], comment["body"]) == ("comment_issue", "Acme asked to move the call to next week")
+    assert (change["op"], change["issue"], change["due"]) == ("update_issue", "CS-12", "2026-12-01")
+
+
+async def test_lets_not_do_it_yet_drafts_nothing(anna: Conversation) -> None:
+    r = await anna.say("I'm thinking maybe we bump Globex to won next week, but let's not do it yet")
+    assert (r["status"], writes(r)) == ("answered", [])
+
+
+async def test_me_said_as_a_detail_of_a_new_issue_or_task(anna: Conversation) -> None:
+    r = await anna.say("new issue, ENG: 'Flaky e2e: checkout spec times out on CI' — me, medium, due Monday")
+    [issue] = writes(r)
+    assert (issue["title"], issue["assignee"], issue["priority"]) == (
+        "Flaky e2e: checkout spec times out on CI",
+        "Anna Kuznetsova",
+        "medium",
+    )
+    r = await anna.say(
+        "new ENG issues, all mine, backlog: 'Remove legacy v1 auth endpoints', 'Drop IE11 polyfills'"
+    )
+    assert {i["assignee"] for i in writes(r)} == {"Anna Kuznetsova"} and len(writes(r)) == 2
+    r = await anna.say("таска в Attio по Acme Corp: выслать счет, дедлайн вт, на меня")
+    [task] = writes(r)
+    assert (task["content"], task["assignee"]) == ("выслать счет", "Anna Kuznetsova")
+
+
+async def test_the_priority_said_as_where_it_goes_beats_one_in_an_aside(anna: Conversation) -> None:
+    r = await anna.say("ENG-103 → Max, and drop it to high (not a real P0, only hits exports > 500 pages)")
+    assert {i.get("priority") for i in writes(r)} >= {"high"}
+    assert "urgent" not in {i.get("priority") for i in writes(r)}
+
+
+async def test_a_task_for_a_colleague_said_before_a_colon_or_as_remind_them(anna: Conversation) -> None:
+    r = await anna.say(
+        "Для Макса: создайте, пожалуйста, в CRM задачу «Подготовить КП для Initech на 2027 год» со сроком 10 декабря, "
+        "привяжите к компании Initech."
+    )
+    [task] = writes(r)
+    assert (task["content"], task["assignee"], task["record"]) == (
+        "Подготовить КП для Initech на 2027 год",
+        "Max Weber",
+        "Initech",
+    )
+    r = await anna.say(
+        "Напомните, пожалуйста, Максу во вторник связаться с Иваном Сидоровым по поводу продления."
+    )
+    [task] = writes(r)
+    assert (task["content"], task["assignee"]) == (
+        "связаться с Иваном Сидоровым по поводу продления",
+        "Max Weber",
+    )
+
+
+async def test_a_sub_issue_with_its_assignee_and_priority_after_the_quoted_title(anna: Conversation) -> None:
+    r = await anna.say("ENG-106 needs a sub-issue: 'Audit other staging secrets' → Oleg, urgent")
+    [sub] = writes(r)
+    assert (sub["title"], sub["parent"], sub["assignee"], sub["priority"]) == (
+        "Audit other staging secrets",
+        "ENG-106",
+        "Oleg Ivanov",
+        "urgent",
+    )
+
+
+async def test_details_in_parentheses_after_a_quoted_title(anna: Conversation) -> None:
+    r = await anna.say("new DES issue: 'Dark mode tokens audit' (Max, medium, Website Redesign project)")
+    [issue] = writes(r)
+    assert (issue["title"], issue["assignee"], issue["priority"], issue["project"]) == (
+        "Dark mode tokens audit",
+        "Max Weber",
+        "medium",
+        "Website Redesign",
+    )
+
+
+async def test_a_project_named_in_quotes_before_the_word(anna: Conversation) -> None:
+    r = await anna.say("create a 'Mobile v2' project in DES, target Mar 31")
+    [project] = writes(r)
+    assert (project["name"], project["target_date"]) == ("Mobile v2", "2027-03-31")
+
+
+async def test_what_is_left_out_of_everything_is_never_the_target(anna: Conversation) -> None:
+    r = await anna.say("everything in ENG Todo → Backlog, except ENG-106 (that one's hot)")
+    assert "ENG-106" not in {i.get("issue") for i in writes(r)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Создайте, пожалуйста, задачу в Linear на Олега со сроком до пятницы.",
+        "file a ticket for the thing Oleg brought up at standup",
+    ],
+)
+async def test_a_new_issue_with_no_real_title_is_asked_for_one(anna: Conversation, text: str) -> None:
+    r = await anna.say(text)
+    assert (r["status"], writes(r)) == ("needs_clarification", [])
+
+
+async def test_a_second_email_is_added_to_the_person(anna: Conversation) -> None:
+    r = await anna.say("Добавьте, пожалуйста, Ивану Сидорову из Initech второй email: i.sidorov@initech.io.")
+    [change] = writes(r)
+    assert (change["op"], change["record"], change["values"]) == (
+        "update_record",
+        "Ivan Sidorov",
+        {"email_addresses": "i.sidorov@initech.io"},
+    )
+
+
+async def test_a_full_name_of_which_one_word_fits_someone_else_is_asked(anna: Conversation) -> None:
+    r = await anna.say(
+        "Поставьте, пожалуйста, встречу с Петром Николаевым завтра в 10 на час и пригласите его."
+    )
+    assert r["status"] == "needs_clarification" and "Петром Николаевым" in r["clarifying_question"]
+
+
+async def test_a_state_said_alone_among_the_changes(anna: Conversation) -> None:
+    r = await anna.say("cs-15 → me, todo, due Dec 3 (Initech QBR prep)")
+    changes = {k: v for i in writes(r) for k, v in i.items() if k not in ("op", "issue")}
+    assert changes == {"assignee": "Anna Kuznetsova", "state": "Todo", "due": "2026-12-03"}
