@@ -298,7 +298,8 @@ _PHRASES = [
         ),
         "move to ",
     ),
-    (re.compile(r"\bgive\b(?=\s+[\w-]+\s+to\s)", re.I), "assign"),  # "give ENG-104 to Max", not "give me…"
+    # "give ENG-104 to Max", "give the Alfa deal to Max", not "give me…"
+    (re.compile(r"\bgive\b(?=\s+(?!me\b|us\b)(?:[\w-]+\s+){1,4}to\s)", re.I), "assign"),
     # "the Acme pilot can go to qualification now"
     (re.compile(r"\b(?:can|should|could|will|may)\s+(?:now\s+)?go\s+(?=to\b|into\b)", re.I), "move "),
 ]

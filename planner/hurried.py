@@ -396,6 +396,17 @@ _TAKES_IT = LazyRe(
 )
 
 
+_SPOKEN_AM_PM = LazyRe(
+    r"(?i)\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+([ap])\.?\s?m\b\.?"
+)
+
+
+_HOURS = {
+    w: str(i)
+    for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())
+}
+
+
 def _canceled(m: re.Match[str]) -> str:
     lead, what = (m.group(1), m.group(2)) if m.group(2) else (m.group(3), m.group(4))
     return (
@@ -436,6 +447,16 @@ def unhurried(text: str) -> str:
     text = _PREAMBLE.sub("", text, count=1)
     text = _ASK_INTRODUCED.sub(" ", _CONTEXT_LABEL.sub("", text, count=1))
     text = _TAKES_IT.sub(lambda m: f"assign {m.group(2)} to {m.group(1)}", text, count=1)
+    text = _SPOKEN_AM_PM.sub(  # "at eleven a m": 11am
+        lambda m: f"{_HOURS.get(m.group(1).lower(), m.group(1))}{m.group(2).lower()}m", text
+    )
+    # «ENG-103 в проект Mobile App», "ENG-103 into the Mobile App project": a move said without its verb
+    text = re.sub(
+        r"(?i)^\s*([A-Z]{1,10}-\d+)\s+(?=(?:в|во|into|to)\s+(?:the\s+)?(?:проект\b|project\b|[\w ]{2,30}\s+project\b))",
+        lambda m: ("перенеси " if re.search(r"[а-яё]", text, re.I) else "move ") + m.group(1) + " ",
+        text,
+        count=1,
+    )
     if len(_POINT_OF_A_LIST.findall(text)) >= 2:
         text = _POINT_OF_A_LIST.sub(lambda m: " " + (m.group(1) or m.group(2) or "").upper(), text).strip()
     text = _WHAT_THEN_TASK.sub(_task_first, text, count=1)

@@ -1110,6 +1110,8 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "Create a CS issue '…' …, and a CRM task for Max on the Globex deal": what is made is no deal
     if clause.asks() and not clause.commands() and not listed:
         return False
+    if re.search(r"(?i)\b(?:no|нет|без|without)\s+(?:\w+\s+)?(?:deal|сделк\w*)\b", clause.text):
+        return False  # "…, but there's no deal yet and that's on sales": a deal said missing, not asked for
     new_company = ctx.memory.get("new_companies", {}).get("*")
     if new_company is not None and re.search(
         r"\b(them|it|this company|нее|неё|них|ними|ней|ним|нему|этой компании|этой компанией)\b",

@@ -305,12 +305,28 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
     meeting = clause.has("meeting") or _event_like(clause) and not clause.has("block")  # a block said is one
     with_people = re.search(r"\b(?:with|с|со)\s+[A-ZА-ЯЁ][\w-]+", clause.text)
     if (
-        not meeting and clause.has("block") and with_people
-    ):  # "block out an hour … with Oleg and Max": theirs too
+        not meeting
+        and clause.has("block", "schedule")
+        and with_people
+        and (clause.duration or clause.moment.at)
+    ):  # "block out an hour … with Oleg and Max", "schedule an hour with Li Wei … at eleven": theirs too
         for kind in ("member", "person"):
             found = await find(ctx, clause, kind, text=with_people.group(0))
             meeting = meeting or any(m.score >= 0.5 for m in found)
-    if not (clause.has("block") or meeting) or (
+    on_calendar = (
+        bool(
+            re.search(
+                r"(?i)\b(?:on|to|in|into|в|на)\s+(?:my\s+|the\s+|our\s+|мой\s+|свой\s+)?(?:calendar|календар\w*)\b",
+                clause.text,
+            )
+        )
+        and not clause.has("task", "issue")
+        and (
+            clause.has("put", "schedule", "create")
+            and (clause.duration is not None or clause.moment.at is not None)
+        )
+    )  # "put ninety minutes on my calendar tomorrow at 9am": a block
+    if not (clause.has("block") or meeting or on_calendar) or (
         clause.has("query") and not clause.has("create", "put", "schedule")
     ):
         return False

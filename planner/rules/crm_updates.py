@@ -46,7 +46,7 @@ _FIELDS: list[tuple[re.Pattern[str], str, set[str]]] = [
     ),
     (
         re.compile(
-            r"\b(ответственн\w*|владел\w*|owner|own|owns|reassign|assign|вед[её]т|handles|hand(?:s|ed)?|переназнач\w*|"
+            r"\b(ответственн\w*|владел\w*|owner|own|owns|reassign|assign|give|вед[её]т|handles|hand(?:s|ed)?|переназнач\w*|"
             r"tak(?:e|es|ing)\s+over)\b"
             r"|\bпереда[йт]\w*|\bотда[йт]\w*",
             re.I,
@@ -82,7 +82,7 @@ _DOMAIN = LazyRe(r"\b((?:[a-z0-9-]+\.)+[a-z]{2,})\b", re.I)
 _ROLE = LazyRe(
     r"\b(?:promoted|повысили|назначили|стал[аи]?|became)\b"
     r"|\b(?:теперь|is now|now)\s+(?:[A-Z]{2,4}\b|(?:Head|VP|Director|Chief|Директор|Руководител\w*|Глава)\b)"
-    r"|(?i:\b(?:теперь|is\s+now)\s+(?:(?:генеральн|исполнительн|коммерческ|финансов|технич)\w+\s+)?"
+    r"|(?i:\b(?:теперь|is\s+now|'s\s+now|now)\s+(?:(?:генеральн|исполнительн|коммерческ|финансов|технич)\w+\s+)?"
     r"(?:директор\w*|руководител\w*|глав\w*|head|director|chief|vp|ceo|cto|cfo|coo|cio)\b)"
 )
 
@@ -91,6 +91,7 @@ _NOW = LazyRe(r"(?i)\b(?:теперь|is\s+now|now|(?:should|will|must)\s+(?:now
 _TO_AMOUNT = LazyRe(
     r"(?i)\b(?:to|до|на)[\s,]+(?:(?:like|about|around|roughly|примерно|где-?то|около)[\s,]+)?[$€₽]?\s*\d[\d\s,.]*\s*(?:k|к|тыс\w*|m|млн|000)?\b"
 )
+_SHE_HE = LazyRe(r"(?i)\s*(?:she|he|она|он)\b")  # "…'s title changed, she's now head of procurement"
 _CHANGED_TO = LazyRe(
     r"(?i)\b(?:revise|adjust|update|change|set|knock|bring|drop|cut|raise|bump|lower|reduce|increase|take|push|"
     r"снизь|снизить|подними|поднять|увеличь|уменьши|урежь|скинь|поменяй|измени|обнови|поставь|исправь|поправь)\b"
@@ -174,7 +175,8 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         clause.has("move", "put", "assign", "rename")
         or bool(re.search(r"(?i)\bdrop\b.*\b(?:to|down\s+to)\s+[$€₽]?\d", clause.text))  # "drop … ACV to 1M"
         or re.search(
-            r"\b(переда[йт]\w*|теперь|is now|new|нов\w+|promoted|повысили|назначили|стал[аи]?|became|from now on|"
+            r"\b(переда[йт]\w*|теперь|is now|'s now|new|нов\w+|promoted|повысили|назначили|стал[аи]?|became|from now on|"
+            r"changed|изменил\w*|сменил\w*|"
             r"should own|will own|owns|вед[её]т|handles|make\s+\w+\s+the\s+owner)\b|=|->|→",
             clause.text,
             re.I,
@@ -259,7 +261,11 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
     ):
         return False  # "Create the renewal tasks … and assign them to Max": the tasks, not the deal's owner
     target = await crm_target(clause, ctx, "target")
-    if target is None and ctx.clause_index > 0 and PRONOUN.search(clause.text):
+    if (
+        target is None
+        and ctx.clause_index > 0
+        and (PRONOUN.search(clause.text) or _SHE_HE.match(clause.text))
+    ):
         target = await record_said_before(clause, ctx)  # «Марию повысили. Поменяй ей должность на …»
     earlier = ctx.memory.get("deal") or (ctx.memory.get("record") or (None, None))[1]
     if target is None and "deal" in kinds and isinstance(earlier, Entity) and earlier.kind == "deal":

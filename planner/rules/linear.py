@@ -137,6 +137,13 @@ async def _team(clause: Clause, ctx: BuildContext, fallback_key: str | None) -> 
 _TEMPLATE_WORD = LazyRe(r"(?i)\b(?:template|playbook|checklist|шаблон\w*|плейбук\w*|чек-?лист\w*)\b")
 
 
+_LABELS_SAID = LazyRe(r"(?i)\blabels?\b|\bметк[иуа]\b|\bлейбл\w*")
+_WANTED_BY_THEM = LazyRe(
+    r"(?i)\b(?:wants?|wanted|would\s+like|хочет|хотят|хотели|просит|просят)\s+(?:the\s+|their\s+|to\s+start\s+)?"
+    r"(?:onboarding|renewal|онбординг\w*|продлени\w*)"
+)
+
+
 @rule(20, writes=True)
 async def template(clause: Clause, ctx: BuildContext) -> bool:
     # the template word must qualify the tasks ("задачи онбординга", "the renewal tasks"), not sit in
@@ -162,8 +169,10 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
     )  # "close the onboarding issue" is one issue, not the onboarding template
     if clause.has("complete", "delete", "archive", "comment", "assign", "remind"):
         return False  # "Put a reminder in for Max to call … about the renewal invoice": one reminder
-    if LABEL_ON.search(clause.text) or ADD_EXISTING.search(clause.text):
-        return False  # «добавь метку onboarding к задаче про …»: a label on an issue there is
+    if LABEL_ON.search(clause.text) or ADD_EXISTING.search(clause.text) or _LABELS_SAID.search(clause.text):
+        return False  # «добавь метку onboarding к задаче про …», "add onboarding and security labels": labels
+    if _WANTED_BY_THEM.search(head):
+        return False  # "Umbrella wants onboarding to start before the holidays": what they want, told
     if re.search(
         r"(?i)\b(?:onboarding|онбординг\w*|renewal|продлени\w*)\s+(?:invoice|contract|quote|price|pricing|docs?|"
         r"deck|email|счёт\w*|счет\w*|договор\w*|кп|доки|документ\w*|письм\w*)\b",
@@ -178,8 +187,10 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
     ):
         return False  # "prepping the Acme Corp onboarding call": a meeting of that name, not the template
     if re.search(r"(?i)\b(?:календар\w*|calendar)\b", clause.text) or (
-        clause.has("meeting") and clause.moment.at is not None and not clause.has("task", "issue", "linear")
-    ):
+        clause.has("meeting", "schedule", "block")
+        and (clause.moment.at is not None or clause.duration is not None)
+        and not clause.has("task", "issue", "linear")
+    ):  # "schedule an hour with Li Wei … at eleven, onboarding kickoff": the event's name
         return False  # «создай в календаре «Онбординг Acme» 3 декабря в 14:00»: an event named after it
     explicit_list = clause.after_colon is not None and "," in clause.after_colon
     asked = (

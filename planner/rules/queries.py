@@ -74,7 +74,8 @@ async def calendar_query(clause: Clause, ctx: BuildContext) -> bool:
     if not (
         _is_question(clause) and (clause.has("meeting", "block") or events) and not said_as_when
     ) and not re.search(
-        r"\b(календар\w*|calendar|schedule|расписани\w*|free|busy|свобод\w*|занят\w*|встреч\w* сегодня)\b",
+        r"\b(календар\w*|calendar|(?:my|our|the|his|her|their)\s+schedule|расписани\w*|free|busy|свобод\w*|занят\w*|"
+        r"встреч\w* сегодня)\b",
         clause.text,
         re.I,
     ):
