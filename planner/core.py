@@ -364,6 +364,8 @@ class Planner:
                 kind = not_asked(clause.text)
                 if kind is not None and asks_in_a_sentence(clause.text):
                     kind = None  # "Also log a note …. Oleg fixed the other one, nothing to do there": asked
+                if kind == "reported" and clause.after_colon is not None:
+                    kind = None  # "Jane said yes: Globex pilot to Won": what she said yes to, now asked
                 if kind is None or kind in ("negated", "reported"):
                     declines.note(before, ctx, declined=kind is not None)
             elif (

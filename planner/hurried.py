@@ -401,6 +401,42 @@ _SPOKEN_AM_PM = LazyRe(
 )
 
 
+# "ENG-102 → In Review (PR #482 is up)", "(sprint started)": an aside in parentheses says why; it names no
+# record and asks for nothing (details in parentheses after a quoted title, an issue id, an email stay)
+_ASIDE = LazyRe(r"\s*\(([^()]{1,100})\)")
+_KEEPS_ASIDE = LazyRe(
+    r"(?i)[A-Za-z]{1,10}-\d+|@|https?://|\b(?:due|prio\w*|label\w*|project|assign\w*|срок\w*|приоритет\w*|"
+    r"метк\w*|проект\w*|usd|rub|eur|\d+\s*(?:k|к|min|мин|h|ч))\b|[$€₽]"
+)
+
+
+def _without_asides(text: str) -> str:
+    outside = _ASIDE.sub(" ", text)
+    named_outside = bool(re.search(r"\b[A-Za-z]{1,10}-\d+\b", outside))
+    if not (named_outside or re.search(r"→|->|\b(?:every|everything|all)\b", outside, re.I)):
+        return text  # (said in tracker shorthand only: elsewhere words in parentheses may be a note's or a domain)
+
+    def keep(m: re.Match[str]) -> str:
+        before = text[: m.start()].rstrip()
+        if len(re.findall(r"['\"«»“”`]", before)) % 2 or re.search(r"\w\.\w{2,}", m.group(1)):
+            return m.group(0)  # inside quotes or code, or a domain: the words themselves
+        if re.search(r"\b[A-Za-z]{1,10}-\d+\b", m.group(1)) and named_outside:
+            return ""  # "ENG-105 → Oleg (Max is buried in DES-7 feedback)": DES-7 is why, not what changes
+        if before.endswith(("'", '"', "»", "”")) or _KEEPS_ASIDE.search(m.group(1)):
+            return m.group(0)
+        return ""
+
+    return _ASIDE.sub(keep, text)
+
+
+# "…, keep prio as is", "…, prio unchanged", «…, приоритет не трогай»: what stays as it is asks for nothing
+_KEEP_AS_IS = LazyRe(
+    r"(?i)[,;]\s*(?:(?:and\s+)?(?:keep|leave)\s+(?:the\s+|its\s+)?(?:prio\w*|priority|state|status|due(?:\s+date)?|"
+    r"assignee|stage|amount)\s+(?:as\s+is|unchanged|alone|the\s+same)|(?:prio\w*|priority|state|status|due(?:\s+date)?|"
+    r"assignee|stage|amount)\s+(?:unchanged|stays(?:\s+as\s+is)?|as\s+is)|(?:приоритет\w*|статус\w*|срок\w*|"
+    r"исполнител\w*|стади\w*|сумм\w*)\s+(?:не\s+(?:трогай|трогаем|меняй|меняем)|оставь\w*(?:\s+как\s+есть)?|"
+    r"без\s+изменений))\s*(?=[,;.!]|$)"
+)
 _HOURS = {
     w: str(i)
     for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())
@@ -446,6 +482,7 @@ def unhurried(text: str) -> str:
     )  # "close-lost everything in Lead"
     text = _PREAMBLE.sub("", text, count=1)
     text = _ASK_INTRODUCED.sub(" ", _CONTEXT_LABEL.sub("", text, count=1))
+    text = _KEEP_AS_IS.sub("", _without_asides(text))
     text = _TAKES_IT.sub(lambda m: f"assign {m.group(2)} to {m.group(1)}", text, count=1)
     text = _SPOKEN_AM_PM.sub(  # "at eleven a m": 11am
         lambda m: f"{_HOURS.get(m.group(1).lower(), m.group(1))}{m.group(2).lower()}m", text
