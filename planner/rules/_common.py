@@ -15,7 +15,7 @@ from planner.numbers import NUMBER_WORDS, number_from_words, spoken_numbers
 from planner.resolve import Mention, aliases_of, find_mentions, key_spans, keys_for, match_words
 
 __all__ = [
-    "AT_A_MEETING", "COUNT_WORD", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "amount_of", "colleague_asked_for", "clean_title", "find", "iso_date", "priorities_said", "priority_of", "strip_spans", "strong", "without_heading",
+    "AT_A_MEETING", "COUNT_WORD", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "amount_of", "colleague_asked_for", "currencies_said", "clean_title", "find", "iso_date", "priorities_said", "priority_of", "strip_spans", "strong", "without_heading",
 ]  # fmt: skip
 
 _LEAD_RU = LazyRe(
@@ -454,6 +454,20 @@ def currency_said(text: str) -> Literal["USD", "EUR", "RUB"] | None:
     """ "сделки в рублях", "deals in USD": the currency a read of deals is filtered by."""
     m = _IN_CURRENCY.search(text)
     return _currency_code(m.group(1)) if m else None
+
+
+_AND_CURRENCY = LazyRe(
+    r"(?i)(?:\band|\bи|,)\s+(?:in\s+|в\s+)?(руб\w*|rub\w*|доллар\w*|usd|dollars?|евро|eur\w*)\b"
+)
+
+
+def currencies_said(text: str) -> list[Literal["USD", "EUR", "RUB"]]:
+    """ "in dollars and rubles", «в долларах и рублях»: each currency a read of deals is asked in."""
+    first = _IN_CURRENCY.search(text)
+    if first is None:
+        return []
+    more = [_currency_code(m.group(1)) for m in _AND_CURRENCY.finditer(text[first.end() :])]
+    return list(dict.fromkeys([_currency_code(first.group(1)), *more]))
 
 
 def _currency_code(word: str) -> Literal["USD", "EUR", "RUB"]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, timedelta
-from typing import Literal
+from typing import Any, Literal
 
 from planner._lazy_re import LazyRe
 from planner.analysis import Clause
@@ -16,7 +16,7 @@ from planner.directory import Entity
 from planner.intents.models import Filters, Find
 from planner.resolve import key_spans
 from planner.rules import rule
-from planner.rules._common import aggregate_of, currency_said, each_once, find, strong
+from planner.rules._common import aggregate_of, currencies_said, currency_said, each_once, find, strong
 from planner.rules._linear_common import NOBODY, STATE_PHRASES
 from planner.rules.bulk import _LABEL_WORDS, _OPEN, _team
 
@@ -325,23 +325,49 @@ async def deal_totals(clause: Clause, ctx: BuildContext) -> bool:
     opened = bool(_OPEN.search(clause.text) or aggregate and _PIPELINE.search(clause.text))
     if not (aggregate or mine or opened or currency_said(clause.text)):
         return False
-    stages = [m.entity for m in await find(ctx, clause, "stage") if m.score >= 1.0]
+    spans = key_spans(clause.text)
+    stages = [
+        m.entity
+        for m in await find(ctx, clause, "stage")
+        if m.score >= 1.0 and not _included(clause.text, spans, m.positions)
+    ]  # "all deals in USD, won included", «включая выигранные»: counted in, no filter
+    if len(stages) < len(staged):
+        opened = False  # (the pipeline with the won ones in it is every deal)
     owners = [m.entity for m in await find(ctx, clause, "member") if m.score >= 0.5] if not mine else []
     for stage in each_once(stages):  # "в Lead и Qualification": each stage
-        await ctx.emit(
-            Find(
-                object="deals",
-                filters=Filters(
-                    stage=stage.name if stage else "open" if opened else None,
-                    owner="me" if mine else owners[0].name if owners else None,
-                    currency=currency_said(clause.text),
+        currencies: list[Any] = list(currencies_said(clause.text)) or [None]
+        for currency in currencies:  # "in dollars and rubles": each
+            await ctx.emit(
+                Find(
+                    object="deals",
+                    filters=Filters(
+                        stage=stage.name if stage else "open" if opened else None,
+                        owner="me" if mine else owners[0].name if owners else None,
+                        currency=currency,
+                    ),
+                    aggregate=aggregate,
                 ),
-                aggregate=aggregate,
-            ),
-            stage=stage,
-            owner=owners[0] if owners else None,
-        )
+                stage=stage,
+                owner=owners[0] if owners else None,
+            )
     return True
+
+
+_INCLUDED_BEFORE = LazyRe(
+    r"(?i)\b(?:including|включая|с\s+учётом|с\s+учетом|вместе\s+с)\s+(?:уже\s+|the\s+)?$"
+)
+_INCLUDED_AFTER = LazyRe(r"(?i)\s*(?:deals?\s+|сделк\w*\s+|ones\s+)?(?:included|too|as\s+well)\b")
+
+
+def _included(text: str, spans: list[tuple[int, int]], positions: frozenset[int]) -> bool:
+    """A stage said as counted in ("won included", «включая уже выигранные»), not as which deals."""
+    at = sorted(p for p in positions if p < len(spans))
+    if not at:
+        return False
+    start, end = spans[at[0]][0], spans[at[-1]][1]
+    return bool(
+        _INCLUDED_BEFORE.search(text[max(0, start - 30) : start]) or _INCLUDED_AFTER.match(text[end:])
+    )
 
 
 # «что висит в переговорах?», «сумма по стадии переговоры?», «что застряло в квалификации?», «что закрыли

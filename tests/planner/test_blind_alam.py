@@ -562,3 +562,50 @@ async def test_a_state_said_alone_among_the_changes(anna: Conversation) -> None:
     r = await anna.say("cs-15 → me, todo, due Dec 3 (Initech QBR prep)")
     changes = {k: v for i in writes(r) for k, v in i.items() if k not in ("op", "issue")}
     assert changes == {"assignee": "Anna Kuznetsova", "state": "Todo", "due": "2026-12-03"}
+
+
+async def test_an_aside_in_parentheses_says_why_and_names_no_target(anna: Conversation) -> None:
+    r = await anna.say("ENG-105 → Oleg (Max is buried in DES-7 feedback), keep prio as is")
+    assert [(i["issue"], i.get("assignee"), i.get("priority")) for i in writes(r)] == [
+        ("ENG-105", "Oleg Ivanov", None)
+    ]
+    r = await anna.say("ENG-102 → In Review (PR #482 is up)")
+    assert [(i["issue"], i["state"]) for i in writes(r)] == [("ENG-102", "In Review")]
+
+
+async def test_a_stage_counted_in_is_no_filter_and_two_currencies_are_two_totals(anna: Conversation) -> None:
+    r = await anna.say("total value of all deals in USD, won included")
+    [total] = r["plan"]["intents"]
+    assert total["filters"] == {"currency": "USD"} and total["aggregate"] == "sum:amount"
+    r = await anna.say("what's our total pipeline in negotiation right now, like in dollars and rubles")
+    assert [i["filters"]["currency"] for i in r["plan"]["intents"]] == ["USD", "RUB"]
+
+
+async def test_give_a_deal_and_schedule_an_hour_said_the_spoken_way(anna: Conversation) -> None:
+    r = await anna.say("give the Alfa deal to Max, Oleg's swamped")
+    assert [(i["op"], i["owner"]) for i in writes(r)] == [("update_deal", "Max Weber")]
+    r = await anna.say("schedule an hour with Li Wei next Tuesday at eleven a m, onboarding kickoff")
+    [event] = writes(r)
+    assert (event["op"], event["start"][:16], event["duration_minutes"]) == (
+        "create_event",
+        "2026-12-01T11:00",
+        60,
+    )
+
+
+async def test_an_issue_said_into_a_project_without_a_verb(anna: Conversation) -> None:
+    r = await anna.say("ENG-103 в проект Mobile App")
+    assert [(i["op"], i["issue"], i["project"]) for i in writes(r)] == [
+        ("update_issue", "ENG-103", "Mobile App")
+    ]
+
+
+async def test_what_a_customer_wants_is_no_onboarding_and_no_deal_is_made_when_said_missing(
+    anna: Conversation,
+) -> None:
+    r = await anna.say(
+        "Recap from the CS sync. Umbrella Health wants onboarding to start before the holidays, but there's no deal "
+        "yet and that's on sales, not us. For us: create a CS issue 'Umbrella Health: prep onboarding plan' for Oleg "
+        "due December 4, and add a note on the Umbrella Health company: 'wants onboarding before holidays, no deal yet'."
+    )
+    assert sorted(ops(r)) == ["create_issue", "create_note"]
