@@ -337,7 +337,7 @@ CORPORA = [
     ),
     (
         "corpus_v41.jsonl",
-        85,
+        88,
         "blind, set AL (a bilingual product manager writing long messages with asides; a Russian support agent "
         "forwarding complaints), written after AJ and AK's fixes and scored after AM's first: 152/200 with 13 "
         "wrong drafts on first contact",
@@ -350,13 +350,13 @@ CORPORA = [
     ),
     (
         "corpus_v43.jsonl",
-        88,
+        90,
         "blind, set AN (a Russian CS manager in short Telegram bursts; a CEO dictating while walking), written "
         "after AL and AM's fixes: 174/200 with 8 wrong drafts on first contact",
     ),
     (
         "corpus_v44.jsonl",
-        83,
+        87,
         "blind, set AO (a terse engineering manager with lists and parentheses; a polite Russian office manager "
         "booking for others), written after AL and AM's fixes: 158/200 with 16 wrong drafts on first contact",
     ),
