@@ -330,9 +330,10 @@ _FIND_OUT = LazyRe(
 # "2 issues for DES: 'empty states' and 'dark mode'", «три задачи в CS: …»: a count, where, and the list —
 # what to do with them goes without saying (a question about them keeps its mark and is left alone)
 _COUNTED_LIST = LazyRe(
-    r"(?i)^\s*(?=(?:[2-9]|two|three|four|five|six|две|два|три|четыре|пять|шесть)\s+(?:new\s+|нов\w+\s+)?"
-    r"(?:issues|tasks|tickets|bugs|задач[иа]?|тикет\w*|таск\w*|баг\w*)\s+(?:for|in|to|в|для|на)\s+[\w-]+\s*:[^?]+$)"
-)
+    r"(?i)^\s*(?:[^:—–]{1,60}\s[—–]\s*)?(?=(?:[2-9]|two|three|four|five|six|seven|eight|две|два|три|четыре|пять|шесть|семь|"
+    r"восемь)\s+(?:new\s+|нов\w+\s+)?(?:[A-Z]{2,5}\s+)?(?:issues|tasks|tickets|bugs|задач[иа]?|тикет\w*|таск\w*|баг\w*)"
+    r"(?:\s+(?:for|in|to|в|для|на)\s+[\w-]+)?(?:\s+(?:please|pls|плиз|пожалуйста))?\s*:[^?]+$)"
+)  # "Umbrella Health launch — 6 CS issues please: contract signature, kickoff, …": a list to file
 
 
 # «Олег просил передать, что сделку … нужно перевести …», "Max asked me to tell you that …": the message

@@ -1009,6 +1009,7 @@ def _detail_segments(
     # "'Dark mode tokens audit' (Max, medium, Website Redesign project)": the details in parentheses after a
     # quoted title are details all the same
     body = re.sub(r"(?<=['\"»”])\s*\(([^()]+)\)\s*$", r", \1", body)
+    body = re.sub(r"^(\s*['\"«“][^'\"«»“”]{3,}['\"»”])\s*[—–-]\s+", r"\1, ", body)  # "'…' — me, medium"
     parts = [_ITEM_LEAD.sub("", p.strip()) for p in re.split(r"\s*[,;]\s*|\s+/\s+", body)]
     parts = [p for p in parts if p.strip(" .;") and not _COUNT_REMARK.match(p.strip(" .;"))] or [body]
     details: dict[str, str] = {}
