@@ -366,8 +366,8 @@ class Planner:
                     kind = None  # "Also log a note …. Oleg fixed the other one, nothing to do there": asked
                 if kind == "reported" and clause.after_colon is not None:
                     kind = None  # "Jane said yes: Globex pilot to Won": what she said yes to, now asked
-                if kind is None or kind in ("negated", "reported"):
-                    declines.note(before, ctx, declined=kind is not None)
+                if kind is None or kind in ("negated", "reported", "hypothetical"):
+                    declines.note(before, ctx, declined=kind is not None, text=clause.text)
             elif (
                 i > 0
                 and not any(x.op in WRITE_OPS for x in ctx.intents[first:])

@@ -23,6 +23,9 @@ Marks = tuple[int, int, int, int, int]  # intents, actions, risks, notes, entiti
 _ON_THAT = LazyRe(r"(?i)\b(?:that|this|it|them|это|этим|этого|её|ее|его|их)\b")
 
 
+_NOTHING = LazyRe(r"(?i)\b(?:ничего|nothing|anything)\b")
+
+
 def marks_of(ctx: BuildContext) -> Marks:
     return len(ctx.intents), len(ctx.actions), len(ctx.risks), len(ctx.notes), len(ctx.entities)
 
@@ -32,14 +35,23 @@ class Declines:
     # each clause that wrote: where its work lies, and whether it asked for none of it
     clauses: list[tuple[Marks, Marks, bool]] = field(default_factory=list)
 
-    def note(self, before: Marks, ctx: BuildContext, declined: bool) -> None:
+    def note(self, before: Marks, ctx: BuildContext, declined: bool, text: str = "") -> None:
         """The clause just read produced the writes between `before` and now; `declined`: it asked for
-        none of them (otherwise it asked for them plainly)."""
+        none of them (otherwise it asked for them plainly). Told that nothing is to be done now («…,
+        сейчас ничего не создавайте»), every change said before it is declined too."""
+        if declined and _NOTHING.search(text):
+            self.clauses = [(b, a, True) for b, a, _ in self.clauses]
         self.clauses.append((before, marks_of(ctx), declined))
 
     def put_off(self, text: str) -> bool:
-        """A clause that wrote nothing told not to do "that": the change said just before is declined."""
-        if not self.clauses or not _ON_THAT.search(text):
+        """A clause that wrote nothing told not to do "that": the change said just before is declined
+        («…, — сейчас ничего не создавайте», "don't do anything yet": every change said before it)."""
+        if not self.clauses:
+            return False
+        if _NOTHING.search(text):
+            self.clauses = [(b, a, True) for b, a, _ in self.clauses]
+            return True
+        if not _ON_THAT.search(text):
             return False
         before, after, _ = self.clauses[-1]
         self.clauses[-1] = (before, after, True)

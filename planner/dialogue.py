@@ -61,6 +61,8 @@ _NEGATED = LazyRe(
 # "if Globex signs next week we'd move the pilot to won", «если Ромашка не подпишет…, придётся …»
 _CONDITIONAL = LazyRe(
     r"(?i)^\s*(?:(?:ну|so|and|и|а)[,\s]+)?(?:if|если|в\s+случае|in\s+case|once|как\s+только)\b"
+    # «Задачи по онбордингу заведём, как только они подпишут», "…, as soon as they sign": a condition for later
+    r"|[,—–-]\s*(?:как\s+только|as\s+soon\s+as|once\s+(?:they|we|it)|когда\s+(?:они\s+)?подпиш\w*)\b"
 )
 # «Мария Соколова написала, что готова созвониться», "Max said he closed ENG-104": someone else's words
 _REPORTED = LazyRe(
@@ -229,6 +231,9 @@ _NOT_DOING = LazyRe(
     r"\b(?:we'?re|we\s+are)\s+not\s+(?:moving|closing|changing|touching)\b|"
     r"\bhold\s+off\b|\bjust\s+(?:so\s+you\s+know|fyi)\b|\bпросто\s+имей\s+в\s+виду\b|"
     r"\blet'?s\s+not\s+do\s+(?:it|that|this|anything)\b|\b(?:пока\s+)?не\s+будем\s+(?:это\s+)?(?:делать|трогать|менять)\b|"
+    # «сейчас ничего не создавайте», «…, но передумала — пусть остаётся», "…, skip it", «…, но не сейчас»
+    r"\bничего\s+не\s+(?:создавай\w*|делай\w*|меняй\w*|трогай\w*|заводи\w*|удаляй\w*)|\bпередумала?\b|"
+    r"\bskip\s+(?:it|that|this)\s*[.!]*\s*$|\b(?:но|but)\s+не\s+сейчас\b|\bbut\s+not\s+(?:right\s+)?now\b|"
     # «…я потом сам заведу, сейчас не надо», "I'll file it myself later, not now": not now, and not by me
     r"\b(?:сейчас|пока)\s+не\s+(?:надо|нужно)\s*[.!]*\s*$|\bне\s+(?:надо|нужно)\s+(?:сейчас|пока)\s*[.!]*\s*$|"
     r"\bя\s+(?:потом\s+|позже\s+)?сам[аи]?\s+(?:потом\s+|позже\s+)?(?:заведу|создам|сделаю|поставлю|напишу|добавлю)\b|"

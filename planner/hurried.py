@@ -499,6 +499,12 @@ def unhurried(text: str) -> str:
         text = _POINT_OF_A_LIST.sub(lambda m: " " + (m.group(1) or m.group(2) or "").upper(), text).strip()
     text = _WHAT_THEN_TASK.sub(_task_first, text, count=1)
     text = _COUNTED_LIST.sub(lambda _: "create " if text.isascii() else "создай ", text, count=1)
+    # "Make the Figma thing from yesterday a ticket": what it is, then what to make of it
+    text = re.sub(
+        r"(?i)^\s*(?:please\s+)?make\s+(?!it\b|that\b|this\b)(.{3,120}?)\s+(?:a|an|into\s+an?)\s+(?:ticket|issue)\s*[.!]?\s*$",
+        r"create an issue: \1",
+        text,
+    )
     text = _BACK_TO.sub(r"\1 → ", text)
     text = _DASH_BEFORE_WHERE.sub(r"\1 ", text)
     text = _AND_AS_A_NOTE.sub(r"\1. Also add this as a note \2 ", text)

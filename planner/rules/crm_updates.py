@@ -234,7 +234,7 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         r"\S+\s+(?:as|как)\s+(?:a\s+|an\s+|the\s+)?(?:second|another|new|additional|extra|втор\w+|ещё\s+один|доп\w*)?\s*"
         r"(?:domain|домен\w*|email|e-mail|почт\w*)\b)"  # "add globex.co.uk as a second domain for Globex"
         # «Добавьте Ивану Сидорову второй email: …», "add Jane a second email": one more of the field
-        r"|\b(?:add|добав\w*)\b.*?\b(?:втор\w+|ещё\s+од\w+|еще\s+од\w+|доп\w*|another|second|additional|extra)\s+"
+        r"|\b(?:add|добав\w*)\b.*?\b(?:втор\w+|ещё\s+од\w+|еще\s+од\w+|доп\w*|another|second|additional|extra|new|нов\w+)\s+"
         r"(?:domain|домен\w*|email|e-mail|почт\w*|мейл\w*)\b",
         clause.text,
         re.I,

@@ -408,7 +408,7 @@ _INTO_THE_NEW = LazyRe(
     r"(?i)^\W*(?:(?:и|and)\s+)?(?:туда|в\s+него|в\s+нём|в\s+нем|into\s+it|in\s+it|under\s+it|there)\b"
 )
 _VAGUE = LazyRe(
-    r"(?i)^(?:for\s+)?(?:the|that|this)\s+(?:thing|stuff)\s*(?:$|(?:that\s+)?(?:we|i|you|[A-Z][a-z]+)\b)|"
+    r"(?i)^(?:for\s+)?(?:the|that|this)\s+(?:[\w-]+\s+)?(?:thing|stuff)\s*(?:$|(?:that\s+)?(?:we|i|you|from|[A-Z][a-z]+)\b)|"
     r"\bwe\s+(?:talked|discussed|spoke)\s+about\b|"
     r"^(?:то|ту|эту|эта|это)\s+(?:штук\w*|вещ\w*|самое)\b|\b(?:что|о\s+ч[её]м)\s+(?:мы\s+)?(?:говорили|обсуждали)\b|"
     r"\b(?:название|заголовок|title|name)\s+(?:потом|позже|later)\b|\b(?:потом|позже)\s+(?:скину|пришлю|напишу)\b|"
