@@ -609,3 +609,37 @@ async def test_what_a_customer_wants_is_no_onboarding_and_no_deal_is_made_when_s
         "due December 4, and add a note on the Umbrella Health company: 'wants onboarding before holidays, no deal yet'."
     )
     assert sorted(ops(r)) == ["create_issue", "create_note"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "create issue for the safari login bug... actually wait oleg already has one, skip it",
+        "Хотела было попросить вас удалить компанию Umbrella Health, но передумала — пусть остаётся.",
+        "Задачи по онбордингу для Globex заведём, как только они подпишут договор, — сейчас, пожалуйста, ничего не создавайте.",
+        "завтра надо будет перевести глобекс в выигранные если подпишут но не сейчас",
+    ],
+)
+async def test_a_change_put_off_or_taken_back_drafts_nothing(anna: Conversation, text: str) -> None:
+    r = await anna.say(text)
+    assert (r["status"], writes(r)) == ("answered", []), r["user_message"]
+
+
+async def test_they_changed_their_mind_is_no_taking_back(anna: Conversation) -> None:
+    r = await anna.say("двигай сделку инитек обратно в переговоры они передумали")
+    assert [(i["deal"], i["stage"]) for i in writes(r)] == [("Initech renewal", "Negotiation")]
+
+
+async def test_make_a_vague_thing_a_ticket_asks_what_it_is(anna: Conversation) -> None:
+    r = await anna.say("Make the Figma thing from yesterday a ticket")
+    assert (r["status"], writes(r)) == ("needs_clarification", [])
+
+
+async def test_a_counted_list_after_a_heading_is_filed(anna: Conversation) -> None:
+    r = await anna.say(
+        "Umbrella Health launch — 6 CS issues please: contract signature, kickoff, SSO setup, data migration, "
+        "admin training, go-live review"
+    )
+    assert [i["title"] for i in writes(r)] == [
+        "contract signature", "kickoff", "SSO setup", "data migration", "admin training", "go-live review"
+    ]  # fmt: skip
