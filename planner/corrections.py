@@ -81,9 +81,12 @@ _ONLY_THAT_ONE = LazyRe(
 )
 
 
+_JUST_ONE = LazyRe(r"(?i)\b(?:just|only|только|лишь)\s+[A-Za-z]{1,10}-\d+\s*[.!]?\s*$")
+
+
 def corrected(text: str) -> str:
     """`text` with each self-correction applied (the taken-back words dropped, the marker too)."""
-    only = _ONLY_THAT_ONE.match(text)
+    only = _ONLY_THAT_ONE.match(text) if _JUST_ONE.search(text) else None
     if only and only.group("one").upper() in only.group("list").upper():
         text = f"{only.group('head')}{only.group('one')}{only.group('mid')}".rstrip()
     for _ in range(5):  # a few corrections in one message at most; each pass applies the first

@@ -274,20 +274,20 @@ _ELSEWHERE = LazyRe(r"(?i)\b(?:there|там|тут|по\s+нему|по\s+ней
 def asks_in_a_sentence(text: str) -> bool:
     """Of several sentences, one plainly asks for something (a verb of a request, nothing that takes it
     back): «Заведи в DES задачу «…». Про Q1 Launch пока молчим, там ничего не трогаем»."""
-    if _RETRACTED.search(text) or _TAKEN_BACK.search(text):
+    if not _ELSEWHERE.search(text) or _RETRACTED.search(text) or _TAKEN_BACK.search(text):
         return False  # "Close ENG-101. Actually no, forget it": taken back, whatever was asked
     sentences = [x for x in re.split(r"(?<=[.!?])\s+(?=\S)", text.strip()) if x.strip()]
-    declined = [x for x in sentences if not_asked(x) is not None]
-    asked = [
-        x
-        for x in sentences
-        if not_asked(x) is None
-        and _any_request_verb(x)
-        and not x.rstrip().endswith("?")
-        and not _UNSURE.match(x)
-    ]
+    if len(sentences) < 2:
+        return False
+    kinds = [not_asked(x) for x in sentences]
+    declined = [x for x, kind in zip(sentences, kinds, strict=True) if kind is not None]
     # what is declined is said of something else ("…, nothing to do there", «про Q1 Launch … не трогаем»)
-    return bool(asked and declined) and all(_ELSEWHERE.search(x) for x in declined)
+    if not declined or not all(_ELSEWHERE.search(x) for x in declined):
+        return False
+    return any(
+        kind is None and not x.rstrip().endswith("?") and not _UNSURE.match(x) and _any_request_verb(x)
+        for x, kind in zip(sentences, kinds, strict=True)
+    )
 
 
 def not_asked(text: str) -> Literal["negated", "hypothetical", "reported", "unsure", "news"] | None:
