@@ -56,9 +56,10 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         asked = analyse(after.strip(), ctx.now)  # "Max is migrating Engineering: archive every ENG issue"
         heading = head_of(clause, ctx.now)
         acting = ("complete", "archive", "delete", "move", "put", "assign", "priority")
+        tagging = bool(re.search(r"(?i)^\W*(?:tag|label|пометь|повесь\s+метку)\b", after.strip()))
         if (
             asked.after_colon is None
-            and asked.has(*acting)
+            and (asked.has(*acting) or tagging)  # "…: tag every open ENG issue with the security label"
             and not heading.has(*acting)
             and not heading.creates()
         ):
@@ -481,7 +482,7 @@ _KIND_SAID = LazyRe(r"(?i)\b(?:bugs?|баг\w*|ошибк\w*|features?|фич\w*
 _PLAIN = frozenset(
     "issue issues task tasks ticket tickets bug bugs deal deals record records everything all every each "
     "labelled labeled tagged label labels unassigned open opened active owner priority prio state stage status "
-    "review progress backlog todo done urgent high medium low "
+    "review progress backlog todo done urgent high medium low tag tagged with "
     "задача задачи задач задачам задачами тикет тикеты баг баги багов сделка сделки сделок сделкам все всех всем "
     "всё весь каждую каждый вообще метка меткой метки приоритет приоритетом статус стадия стадию открытые "
     "открытых незакрытые владелец владельцем ответственный исполнителя линеар линеаре linear attio crm "

@@ -643,3 +643,15 @@ async def test_a_counted_list_after_a_heading_is_filed(anna: Conversation) -> No
     assert [i["title"] for i in writes(r)] == [
         "contract signature", "kickoff", "SSO setup", "data migration", "admin training", "go-live review"
     ]  # fmt: skip
+
+
+async def test_tag_every_issue_after_a_heading_is_a_bulk_label_change(anna: Conversation) -> None:
+    r = await anna.say(
+        "Security review before the 2.5 release: tag every open ENG issue with the security label"
+    )
+    [bulk] = r["plan"]["intents"]
+    assert (bulk["op"], bulk["filters"], bulk["changes"]) == (
+        "update_matching",
+        {"team": "Engineering", "state": "open"},
+        {"labels_add": ["security"]},
+    )
