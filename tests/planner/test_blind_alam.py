@@ -655,3 +655,8 @@ async def test_tag_every_issue_after_a_heading_is_a_bulk_label_change(anna: Conv
         {"team": "Engineering", "state": "open"},
         {"labels_add": ["security"]},
     )
+
+
+async def test_a_customer_who_changed_their_mind_is_no_taking_back(anna: Conversation) -> None:
+    r = await anna.say("Initech передумал, переведи сделку обратно в переговоры")
+    assert [(i["deal"], i["stage"]) for i in writes(r)] == [("Initech renewal", "Negotiation")]
