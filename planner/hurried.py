@@ -547,7 +547,7 @@ def unhurried(text: str) -> str:
     text = _SPOKEN_EMAIL.sub(lambda m: f"{m.group(1)}@{m.group(2)}.{m.group(3)}", text)
     text = _LYAM.sub("миллиона", text)
     text = _SPOKEN_DOMAIN.sub(lambda m: f"{m.group(1)}.{m.group(2)}", text)  # "stark dot com"
-    text = _UH.sub(lambda m: "" if m.group(0).lstrip().startswith(",") else "", text)
+    text = _UH.sub("", text)
     text = _FILLED_AND.sub(r"\1 ", text)  # «…в выигранные и, ну, заводи онбординг»: "и" joins two requests
     text = _SPOKEN_COMMA.sub(", ", text)  # dictated punctuation: «…на час, запятая, тема — …»
     text = _PLUS.sub(" and " if text.isascii() else " и ", text)  # "assign me + comment: …"

@@ -15,7 +15,10 @@ from planner._lazy_re import LazyRe
 from planner.directory import Entity
 from planner.text import lemma, lemmas, norm, phonetic, spoken
 
-__all__ = ["Mention", "WordKey", "best", "find_mentions", "key_spans", "keys_for", "match_words", "word_key"]
+__all__ = [
+    "Mention", "WordKey", "best", "find_mentions", "fits_a_full_name", "key_spans", "keys_for", "match_words",
+    "word_key",
+]  # fmt: skip
 
 _GENERIC = {
     "corp", "corporation", "inc", "ltd", "llc", "co", "company", "group", "the", "ооо", "ао", "зао",
@@ -166,6 +169,15 @@ class Mention:
     entity: Entity
     score: float
     positions: frozenset[int]
+
+
+def fits_a_full_name(words: str, mention: Mention) -> bool:
+    """Whether a mention can be the person `words` name: when a first name and a surname are both said
+    («Петр Николаев»), one word alike («Петров») is someone else, unless both words fit or the match is
+    near certain."""
+    if len([w for w in words.split() if w[:1].isupper()]) < 2:
+        return True
+    return len(mention.positions) >= 2 or mention.score >= 0.9
 
 
 def aliases_of(e: Entity) -> list[str]:

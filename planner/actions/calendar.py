@@ -12,7 +12,7 @@ from planner.actions import builds
 from planner.context import BuildContext
 from planner.dates import extract_moment, parse_duration_answer
 from planner.intents.models import CreateEvent
-from planner.resolve import find_mentions, keys_for
+from planner.resolve import find_mentions, fits_a_full_name, keys_for
 from toolkits.googlecalendar import ops
 
 __all__ = ["Q_DURATION", "Q_START", "ask_duration", "ask_start", "event_action"]
@@ -62,9 +62,7 @@ async def _attendees(ctx: BuildContext, names: list[str]) -> list[str]:
             continue
         slot = "attendees" if i == 0 else f"attendees{i + 1}"
         found = [m for m in find_mentions(keys_for(name), reachable) if m.score >= 0.5]
-        if len([w for w in name.split() if w[:1].isupper()]) >= 2:
-            # «Петр Николаев»: a first name and a surname are both said; one word alike is someone else
-            found = [m for m in found if len(m.positions) >= 2 or m.score >= 0.9]
+        found = [m for m in found if fits_a_full_name(name, m)]
         chosen = (
             ctx.choose(
                 slot,

@@ -13,7 +13,7 @@ from planner.dates import range_start, time_ranges
 from planner.dialogue import EVENT_CHANGE
 from planner.directory import Entity
 from planner.intents.models import CreateEvent
-from planner.resolve import best, key_spans, keys_for, match_words
+from planner.resolve import best, fits_a_full_name, key_spans, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import (
     _COURTESY,
@@ -150,11 +150,8 @@ async def _who(clause: Clause, ctx: BuildContext, words: str) -> Entity | str | 
     ]
     hits.sort(key=lambda x: (-x.score, -len(x.positions)))  # "с Иваном Петровым": Ivan Petrov
     top = best(hits)
-    full_name = [w for w in words.split() if w[:1].isupper()]
-    if len(full_name) >= 2 and top and len(top[0].positions) < 2 and top[0].score < 0.9:
-        return (
-            words  # «с Петром Николаевым»: a first name and a surname, and only one word fits anyone: asked
-        )
+    if top and not fits_a_full_name(words, top[0]):  # «с Петром Николаевым»: asked, never Ivan Petrov
+        return words
     if len(top) > 1:  # "с Иваном": a contact's first name and a colleague's surname
         at = key_spans(words)
         return " ".join(words[at[i][0] : at[i][1]] for i in sorted(top[0].positions) if i < len(at))

@@ -194,11 +194,9 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         i
         for i in dict.fromkeys(clause.identifiers)
         if not reading
-        and _RELATED_TO.search(_before_ident(clause.text, i))
+        and _RELATED_TO.search(before := _before_ident(clause.text, i))
         # «В ENG-101 и ENG-103 оставь комментарий»: the place said first is where the change goes
-        and not re.fullmatch(
-            r"(?i)\W*(?:(?:и|а|and|also|ещё|еще)\s+)?(?:в|во|in|on|на)\s*", _before_ident(clause.text, i)
-        )
+        and not re.fullmatch(r"(?i)\W*(?:(?:и|а|and|also|ещё|еще)\s+)?(?:в|во|in|on|на)\s*", before)
     ]
     if related and len(set(clause.identifiers)) > len(related):  # "…folded into ENG-105, so archive DES-7"
         clause = replace(clause, identifiers=[i for i in clause.identifiers if i not in related])
