@@ -20,6 +20,7 @@ __all__ = [
     "analyse",
     "command_verbs",
     "cue_words",
+    "leaves_alone",
     "head_of",
     "reports_past",
     "split_clauses",
@@ -100,6 +101,22 @@ _SPLIT = LazyRe(
     r"затем|потом)\s+|,\s+)(?=\S)",
     re.IGNORECASE,
 )
+_LEFT_ALONE = LazyRe(
+    r"(?i)\b(?:не\s+(?:трога|меня|перенос|закрыва|переназнача)\w*|остав\w*\s+(?:как\s+есть|в\s+покое)|"
+    r"leave\s+(?:it|them|[A-Za-z]{1,10}-\d+)\s+(?:alone|as\s+is)|don'?t\s+touch)\b"
+)
+
+
+def leaves_alone(clause: Clause, now: datetime) -> bool:
+    """«ENG-101 при этом не трогай», "leave ENG-101 alone": a record named only to be left as it is
+    (no other verb in the clause: «закрой CS-13 … там ничего не трогай» asks for a change)."""
+    said = _LEFT_ALONE.search(clause.text)
+    if said is None:
+        return False
+    rest = clause.text[: said.start()] + " " + clause.text[said.end() :]
+    return _verb_count(analyse(rest, now)) == 0
+
+
 _COMPLEMENT = LazyRe(r"^(?:что|чтобы|that)\s", re.IGNORECASE)
 # "заархивируй всё, что лежит в бэклоге", "close every issue that is in review": which things, not a question
 _RELATIVE = LazyRe(r"^(?:что|which|that|who|котор\w+|где|where)\s", re.IGNORECASE)
@@ -854,6 +871,11 @@ def _split(text: str, now: datetime) -> list[Clause]:
                 e,
             )  # "add a note to the Globex pilot — Jane mentioned …": what it says
             parts.append(right)
+        elif right.identifiers and _LEFT_ALONE.search(text[s:e]) and not _LEFT_ALONE.search(left.text):
+            merged.append(
+                (s, e)
+            )  # "…и поставь срок на вторник; ENG-101 не трогай": not the target, a refusal
+            parts = [right]
         elif ";" in text[merged[-1][1] : s] and right.has("note", "comment", "meeting", "remind"):
             merged.append((s, e))  # "…в «отказ»; в заметке к сделке прошу указать причину": its own request
             parts = [right]

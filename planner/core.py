@@ -21,7 +21,7 @@ from zoneinfo import ZoneInfo
 from planner import _shaping as shaping
 from planner._lazy_re import LazyRe
 from planner.actions import compile_intent
-from planner.analysis import KEPT_COLON, Clause, analyse, split_clauses
+from planner.analysis import KEPT_COLON, Clause, analyse, leaves_alone, split_clauses
 from planner.answers import Refine
 from planner.command import CommandError, command_intents, command_language, parse_command
 from planner.context import Ask, BuildContext, Invalid, LedgerView
@@ -355,6 +355,10 @@ class Planner:
                 continue
             # "how do I close ENG-101?" asks to be shown the way: the change is offered (`_offer`)
             ctx.memory["asking"] = interrogative(clause) and not asks_how(clause.text)
+            if i > 0 and clause.identifiers and leaves_alone(clause, ctx.now) and not ctx.memory["asking"]:
+                declines.leave(clause.identifiers)  # "…; leave ENG-101 alone": named back, never a change
+                ctx.memory.setdefault("said", []).append(clause.text)
+                continue
             first = len(ctx.intents)
             marks = (len(ctx.intents), len(ctx.actions))
             before = marks_of(ctx)

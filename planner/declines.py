@@ -34,6 +34,11 @@ def marks_of(ctx: BuildContext) -> Marks:
 class Declines:
     # each clause that wrote: where its work lies, and whether it asked for none of it
     clauses: list[tuple[Marks, Marks, bool]] = field(default_factory=list)
+    # records a clause named only to leave them alone («ENG-101 при этом не трогай»)
+    left: list[str] = field(default_factory=list)
+
+    def leave(self, identifiers: list[str]) -> None:
+        self.left += [x for x in identifiers if x not in self.left]
 
     def note(self, before: Marks, ctx: BuildContext, declined: bool, text: str = "") -> None:
         """The clause just read produced the writes between `before` and now; `declined`: it asked for
@@ -68,7 +73,7 @@ class Declines:
         changes left alone; `scene` and `read` are shifted to the lists as they are after."""
         declined = [(b, a) for b, a, no in self.clauses if no]
         if not declined or all(no for _, _, no in self.clauses):
-            return []
+            return list(self.left) if any(not no for _, _, no in self.clauses) else []
         undone: list[str] = []
         for before, after in reversed(declined):
             undone[:0] = [a.preview for a in ctx.actions[before[1] : after[1]] if not a.read_only]
@@ -84,4 +89,4 @@ class Declines:
                 (n, c, s - di if s >= after[0] else s) for n, c, s in read if not before[0] <= s < after[0]
             ]
         self.clauses.clear()
-        return undone
+        return undone + self.left

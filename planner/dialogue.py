@@ -13,11 +13,11 @@ from typing import Literal
 
 from planner._lazy_re import LazyRe
 from planner.analysis import CUES
-from planner.text import is_imperative, is_infinitive, norm
+from planner.text import informal, is_imperative, is_infinitive, lemmas, norm
 
 __all__ = [
     "OTHER_SYSTEM", "SmallTalk", "asks_how", "asks_in_a_sentence", "relays", "is_cancel", "not_asked", "is_no", "is_send_anyway", "is_yes", "looks_like_request",
-    "position_of", "small_talk",
+    "position_of", "small_talk", "without_polite_if",
 ]  # fmt: skip
 
 _ORDINALS: dict[str, int] = {
@@ -63,6 +63,12 @@ _CONDITIONAL = LazyRe(
     r"(?i)^\s*(?:(?:ну|so|and|и|а)[,\s]+)?(?:if|если|в\s+случае|in\s+case|once|как\s+только)\b"
     # «Задачи по онбордингу заведём, как только они подпишут», "…, as soon as they sign": a condition for later
     r"|[,—–-]\s*(?:как\s+только|as\s+soon\s+as|once\s+(?:they|we|it)|когда\s+(?:они\s+)?подпиш\w*)\b"
+)
+# «Если не трудно, заведите …», "if you don't mind, close …": courtesy, not a condition for later
+_POLITE_IF = LazyRe(
+    r"(?i)(?<![\w-])(?:если\s+(?:вам\s+|тебе\s+)?не\s+(?:трудно|сложно|затруднит)|если\s+(?:вас|тебя)\s+не\s+затруднит|"
+    r"если\s+можно|if\s+(?:it'?s\s+)?(?:possible|not\s+too\s+much\s+(?:trouble|bother))|"
+    r"if\s+you\s+(?:can|could|don'?t\s+mind|wouldn'?t\s+mind)(?![\w'’]))\s*,\s*"
 )
 # «Мария Соколова написала, что готова созвониться», "Max said he closed ENG-104": someone else's words
 _REPORTED = LazyRe(
@@ -229,6 +235,8 @@ _NOT_DOING = LazyRe(
     r"переносим|отправляем|архивируем|закрывать|переводить|трогать|удалять|менять|двигать|архивировать)\b|"
     r"\b(?:leave\s+it(?:\s+(?:be|as\s+is|alone))?|оставь(?:те)?\s+как\s+есть)\s*[,.!]?\s*(?:just\s+checking)?\s*$|"
     r"\b(?:we'?re|we\s+are)\s+not\s+(?:moving|closing|changing|touching)\b|"
+    # "leave ENG-101 alone, Oleg has it"
+    r"\bleave\s+(?:[A-Za-z]{1,10}-\d+|them|that(?:\s+one)?|this(?:\s+one)?)\s+(?:alone|as\s+is|be)\b|"
     r"\bhold\s+off\b|\bjust\s+(?:so\s+you\s+know|fyi)\b|\bпросто\s+имей\s+в\s+виду\b|"
     r"\blet'?s\s+not\s+do\s+(?:it|that|this|anything)\b|\b(?:пока\s+)?не\s+будем\s+(?:это\s+)?(?:делать|трогать|менять)\b|"
     # «сейчас ничего не создавайте», «…, но передумала — пусть остаётся», "…, skip it", «…, но не сейчас»
@@ -290,6 +298,32 @@ def asks_in_a_sentence(text: str) -> bool:
     )
 
 
+def without_polite_if(text: str) -> str:
+    """Leave out the courtesy; a sentence it began still starts with a capital, as the splitter expects."""
+    out: list[str] = []
+    last = 0
+    for m in _POLITE_IF.finditer(text):
+        out.append(text[last : m.start()])
+        last = m.end()
+        head = "".join(out).rstrip()
+        if (not head or head[-1] in ".!?") and text[last : last + 1].islower():
+            out.append(text[last].upper())
+            last += 1
+    return "".join(out) + text[last:]
+
+
+_NOT_THEN_WORD = LazyRe(r"(?i)(?<![\w-])(?:пока\s+)?не\s+(?:пока\s+|сейчас\s+|надо\s+)?([а-яё]{4,})\b")
+_CHANGES = ("move", "complete", "delete", "archive", "assign", "create", "rename", "put")
+
+
+def _asks_for_a_change(word: str) -> bool:
+    """«переводи», «закрывай», «заводите»: an imperative whose verb is one of the changes we make."""
+    if not is_imperative(word):
+        return False
+    low = norm(informal(word) or word)
+    return any(low in CUES[k] or lemmas(low) & CUES[k] for k in _CHANGES)
+
+
 def not_asked(text: str) -> Literal["negated", "hypothetical", "reported", "unsure", "news"] | None:
     """Words that describe a change without asking for it now: told not to (or taken back), said as a
     condition for later, or what someone else said (DESIGN §5a: nothing of that becomes a write)."""
@@ -300,7 +334,9 @@ def not_asked(text: str) -> Literal["negated", "hypothetical", "reported", "unsu
     negated = _NEGATED.match(text)
     if negated and (negated.group(1) is None or is_imperative(negated.group(1))):
         return "negated"
-    if _CONDITIONAL.match(text):
+    if any(_asks_for_a_change(m.group(1)) for m in _NOT_THEN_WORD.finditer(text)):
+        return "negated"  # «Сделку с Globex в Won пока не переводи — дождёмся договора»
+    if _CONDITIONAL.match(without_polite_if(text)):
         return "hypothetical"
     if _UNDECIDED.search(text) and not _own_request_after(text):
         return "unsure"

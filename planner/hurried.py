@@ -17,7 +17,8 @@ from functools import lru_cache
 from planner._lazy_re import LazyRe
 from planner.analysis import CUES, command_verbs, cue_words
 from planner.dates import RU_ORDINAL_STEMS
-from planner.text import is_infinitive, lemmas
+from planner.dialogue import without_polite_if
+from planner.text import informal, is_infinitive, lemmas
 
 __all__ = ["unhurried"]
 
@@ -92,6 +93,8 @@ _SHORT_RX = LazyRe(
 
 
 # courtesy carries no request ("cs-15 на олега плз", "eng-104 -> in review plz"); quoted text keeps it
+# the polite plural imperative («назначьте», «поставьте»), outside quotes: the rules read the familiar one
+_RU_WORD_OR_QUOTE = LazyRe(r"«[^»]*»|\"[^\"]*\"|“[^”]*”|[а-яёА-ЯЁ]{5,}")
 _COURTESY = LazyRe(  # ", пожалуйста," between two words takes both its commas with it
     r"(?:(?<=\w),\s*|(?<![«\"'\w])[\s,]*)\b(?:плз|плиз|пжл|пжлст|pls|plz|please|пожалуйста)\b[,.!]*(?![\w»\"'])",
     re.I,
@@ -297,7 +300,7 @@ _WRITE_IN_IT = LazyRe(
     r"(?i)\bотпиш(?:и|ись)(?=\s+(?:в|во|к|под)\s+(?:ней|нём|нем|неё|нее|задач\w*|тикет\w*|[A-Za-z]{1,10}-\d))"
 )
 _REMIND_WHAT = LazyRe(
-    r"(?i)\b(?:напомни(?:те)?(?:\s+мне)?|remind\s+me|подскажи(?:те)?|tell\s+me)\s*,?\s+"
+    r"(?i)\b(?:напомни(?:те)?(?:\s+мне)?|remind\s+me|подскажи(?:те)?|tell\s+me)\s*,?\s+(?:(?:пожалуйста|please)\s*,?\s+)?"
     r"(?=(?:что\s+за|кто|какой|какая|какие|какое|когда|сколько|где|who|what|which|when|how\s+much|how\s+many)\b"
     r"[^.!]*\?\s*$)"
 )
@@ -459,6 +462,8 @@ def unhurried(text: str) -> str:
     # between two thoughts, it ends the first
     text = _EMOJI_BETWEEN.sub("; ", text)
     text = _EMOJI.sub(" ", text).strip() or text
+    text = without_polite_if(text)
+    text = _RU_WORD_OR_QUOTE.sub(lambda m: informal(m.group(0)) or m.group(0), text)
     text = _NAMED_THEN_ASKED.sub(r"\2 \1", text, count=1)  # "The leaked key issue: move it to …"
     text = _british_dates(text)  # "Friday week", "a fortnight today", "half nine": in the reader's words
     text = _THROWN.sub("добавь", text)  # «кинь заметку»: made ("кинь ENG-106 на Макса" hands it over)

@@ -16,6 +16,7 @@ from planner._lazy_re import LazyRe
 __all__ = [
     "Token",
     "detect_language",
+    "informal",
     "is_imperative",
     "lemmas",
     "nominative_name",
@@ -231,6 +232,18 @@ def is_imperative(word: str) -> bool:
     if not _CYR.search(w):
         return False
     return any("impr" in p.tag for p in _morph().parse(w)[:2])
+
+
+@lru_cache(maxsize=65536)
+def informal(word: str) -> str | None:
+    """«назначьте» -> «назначь», «заведите» -> «заведи»: a polite plural imperative as the rules read
+    it (they are written with the familiar one); None when `word` is no such imperative."""
+    w = word.lower()
+    if len(w) < 5 or not w.endswith("те") or not _CYR.search(w):
+        return None
+    if not any("impr" in p.tag and "plur" in p.tag for p in _morph().parse(w)[:2]):
+        return None
+    return word[:-2]
 
 
 @lru_cache(maxsize=65536)

@@ -318,6 +318,8 @@ async def deal_totals(clause: Clause, ctx: BuildContext) -> bool:
         and not clause.has("query")
     ):
         return False  # «Альфа-Лизинг в Won, финальную сумму ставим 850 000»: a sum set, not one asked for
+    if any(m.score >= 1.0 for m in await find(ctx, clause, "deal")):
+        return False  # «какая сумма в сделке «Ромашка — внедрение»?»: that deal's amount, no total
     aggregate = aggregate_of(clause.text)
     mine = bool(_MINE.search(clause.text))
     # "the pipeline", «пайплайн», «воронка»: the deals still open (Won and Lost are out of it)
