@@ -1169,11 +1169,20 @@ _THING_FOR = LazyRe(
 )
 
 
+# «Заметку с причиной добавь к самой сделке: …», "The note, add it to the deal": the thing, then its verb
+_THING_THEN_VERB = LazyRe(
+    r"(?i)^(?:an?\s+|the\s+)?(?:note|заметк[уаи]|task|задач[уаи]|comment|коммент\w*)\b[^.:!?]{0,40}?"
+    r"\b(?:добавь|оставь|запиши|прикрепи|поставь|создай|заведи|напиши|add|leave|log|put|create|attach)\b"
+)
+
+
 def _asks_next(text: str, now: datetime) -> bool:
     """The words after a note's or a comment's end start a request of their own."""
     field = _FIELD_FIRST.match(text)
-    return _starts_with_verb(analyse(text[field.end() :] if field else text, now)) or bool(
-        _THING_FOR.match(text)
+    return (
+        _starts_with_verb(analyse(text[field.end() :] if field else text, now))
+        or bool(_THING_FOR.match(text))
+        or bool(_THING_THEN_VERB.match(text))
     )
 
 

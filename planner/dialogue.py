@@ -316,6 +316,25 @@ _NOT_THEN_WORD = LazyRe(r"(?i)(?<![\w-])(?:пока\s+)?не\s+(?:пока\s+|с
 _CHANGES = ("move", "complete", "delete", "archive", "assign", "create", "rename", "put")
 
 
+# «задачи онбординга пока заводить не нужно», «не нужно пока ничего создавать»: no need to, said of a change
+_NO_NEED_TO = LazyRe(
+    r"(?i)\b([а-яё]{3,}(?:ть|ти))\s+(?:пока\s+|сейчас\s+|ещё\s+|еще\s+)?не\s+(?:нужно|надо|стоит|требуется)\b|"
+    r"\bне\s+(?:нужно|надо|стоит)\s+(?:пока\s+|сейчас\s+|ничего\s+)*([а-яё]{3,}(?:ть|ти))\b"
+)
+
+
+# the cues name the perfective verbs («завести»); «пока заводить не нужно» says the imperfective one
+_UNFINISHED = frozenset(
+    "заводить создавать переводить закрывать удалять менять двигать архивировать назначать переназначать "
+    "переносить добавлять ставить трогать передавать переименовывать".split()
+)
+
+
+def _a_change(infinitive: str) -> bool:
+    low = norm(infinitive)
+    return low in _UNFINISHED or is_infinitive(low) and any(low in CUES[k] for k in _CHANGES)
+
+
 def _asks_for_a_change(word: str) -> bool:
     """«переводи», «закрывай», «заводите»: an imperative whose verb is one of the changes we make."""
     if not is_imperative(word):
@@ -334,8 +353,10 @@ def not_asked(text: str) -> Literal["negated", "hypothetical", "reported", "unsu
     negated = _NEGATED.match(text)
     if negated and (negated.group(1) is None or is_imperative(negated.group(1))):
         return "negated"
-    if any(_asks_for_a_change(m.group(1)) for m in _NOT_THEN_WORD.finditer(text)):
-        return "negated"  # «Сделку с Globex в Won пока не переводи — дождёмся договора»
+    if any(_asks_for_a_change(m.group(1)) for m in _NOT_THEN_WORD.finditer(text)) or any(
+        _a_change(m.group(1) or m.group(2)) for m in _NO_NEED_TO.finditer(text)
+    ):
+        return "negated"  # «Сделку с Globex в Won пока не переводи», «задачи пока заводить не нужно»
     if _CONDITIONAL.match(without_polite_if(text)):
         return "hypothetical"
     if _UNDECIDED.search(text) and not _own_request_after(text):

@@ -302,7 +302,7 @@ _WRITE_IN_IT = LazyRe(
 _REMIND_WHAT = LazyRe(
     r"(?i)\b(?:напомни(?:те)?(?:\s+мне)?|remind\s+me|подскажи(?:те)?|tell\s+me)\s*,?\s+(?:(?:пожалуйста|please)\s*,?\s+)?"
     r"(?=(?:что\s+за|кто|какой|какая|какие|какое|когда|сколько|где|who|what|which|when|how\s+much|how\s+many)\b"
-    r"[^.!]*\?\s*$)"
+    r"[^.!]*\?\s*$|(?:кто|какой|какая|какие|какое|сколько|who|what|which)\b[^.!?]*\.?\s*$)"
 )
 
 
@@ -438,8 +438,8 @@ _KEEP_AS_IS = LazyRe(
     r"(?i)[,;]\s*(?:(?:and\s+)?(?:keep|leave)\s+(?:the\s+|its\s+)?(?:prio\w*|priority|state|status|due(?:\s+date)?|"
     r"assignee|stage|amount)\s+(?:as\s+is|unchanged|alone|the\s+same)|(?:prio\w*|priority|state|status|due(?:\s+date)?|"
     r"assignee|stage|amount)\s+(?:unchanged|stays(?:\s+as\s+is)?|as\s+is)|(?:приоритет\w*|статус\w*|срок\w*|"
-    r"исполнител\w*|стади\w*|сумм\w*)\s+(?:не\s+(?:трогай|трогаем|меняй|меняем)|оставь\w*(?:\s+как\s+есть)?|"
-    r"без\s+изменений))\s*(?=[,;.!]|$)"
+    r"исполнител\w*|стади\w*|сумм\w*)\s+(?:(?:пока\s+)?не\s+(?:трогай|трогаем|меняй|меняем)|"
+    r"оставь\w*(?:\s+(?:как\s+есть|прежн\w+|без\s+изменений|как\s+был\w*))?|без\s+изменений))\s*(?=[,;.!]|$)"
 )
 _HOURS = {
     w: str(i)

@@ -149,6 +149,18 @@ def without_heading(text: str) -> str:
     return _ABOUT_HEAD.sub("", text, count=1)
 
 
+_NO_TITLE_YET = LazyRe(
+    r"(?i)\b(?:названи\w*|заголов\w*|title|name)\b[^.!?]{0,40}?\b(?:не\s+придумал\w*|потом|позже|later|tbd|"
+    r"not\s+(?:decided|sure)|(?:haven'?t|have\s+not|didn'?t)\s+(?:decided|come\s+up|thought))|"
+    r"\b(?:без\s+названия|no\s+title\s+yet|title\s+tbd)\b"
+)
+# what is left of a due date said before the title: «со сроком до», "due by"
+_DUE_LEFT = LazyRe(
+    r"(?i)(?:^|\s+)(?:со?\s+сроком|с\s+дедлайном|сроком|deadline|due)(?:\s+(?:до|к|на|by|on))?\s*$|"
+    r"^(?:со?\s+сроком|с\s+дедлайном)(?:\s+(?:до|к|на))?\s+"
+)
+
+
 def clean_title(raw: str, lang: str, *, content: bool = False) -> str:
     """A title from the words that carry it; `content`: the words after a colon, which are the title
     itself ("…: new pricing table" keeps its "new")."""
@@ -163,7 +175,10 @@ def clean_title(raw: str, lang: str, *, content: bool = False) -> str:
         s = _HEDGE.sub("", s, count=1)
         s = (_LEAD_RU if lang == "ru" else _LEAD_EN).sub("", s, count=1)
         s = _LEAD_EN.sub("", s, count=1) if lang == "ru" and re.match(r"\s*(create|add)\b", s, re.I) else s
+    if _NO_TITLE_YET.search(s):
+        return ""  # «— название я ещё не придумала, подскажу позже»: asked for, not guessed
     s = re.sub(r"\s+(?:на|в|во|к|by|on|at|for)\s*$", "", s.strip(" ,.;:-—"), flags=re.IGNORECASE)
+    s = _DUE_LEFT.sub("", s).strip(" ,.;:-—")  # «задачу … со сроком до пятницы»: the date went, its words too
     s = re.sub(
         r"(?:\s+(?:uh+|um+|erm|э+|эм+|ну))+\s*$", "", s, flags=re.IGNORECASE
     )  # "…in the mobile app uh"

@@ -31,7 +31,7 @@ from planner.rules._common import (
     strong,
     without_old_amounts,
 )
-from planner.text import is_imperative, is_infinitive, is_past, lemma
+from planner.text import is_imperative, is_infinitive, is_past, lemma, similarity
 
 __all__ = [
     "OBJECT", "create_deal", "crm_target", "crm_task", "deal_stage", "delete_record", "note",
@@ -958,6 +958,8 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     named_so = _TASK_QUOTED.search(clause.text)
     if named_so:  # «создайте в CRM задачу «Подготовить КП…» со сроком …»: the task's own words, in quotes
         content = (named_so.group(1) or named_so.group(2)).strip()
+    if record is not None and not named_so and _names_only_the_record(content, record):
+        content = ""  # «поставь мне задачу на пятницу по Globex»: about what, but not what to do — asked
     deadline = None
     if clause.moment.day:
         at = clause.moment.at or time(9, 0)
@@ -979,6 +981,19 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
             assignee=assignee,
         )
     return True
+
+
+_RECORD_WORDS = frozenset(
+    "по про about on for regarding re насчёт насчет the a сделке сделка сделку компании компания клиенту клиент "
+    "deal company account record contact контакту".split()
+)
+
+
+def _names_only_the_record(content: str, record: Entity) -> bool:
+    """The task's words name only the record it is about ("по Globex", "about the Acme deal")."""
+    words = [w for w in re.findall(r"[^\W\d_]+", content.lower()) if w not in _RECORD_WORDS]
+    names = re.findall(r"[^\W\d_]+", record.name.lower())
+    return bool(names) and all(max(similarity(w, n) for n in names) >= 0.85 for w in words)
 
 
 def _counted_items(clause: Clause) -> list[str]:

@@ -537,6 +537,12 @@ _NO_NEW_ONE = LazyRe(
 _THESE = LazyRe(r"(?i)\b(?:these|those|them|the\s+following|эти|их|следующие)\b")
 
 
+_TO_EVERY_ISSUE = LazyRe(
+    r"(?i)\b(?:всем|всех|каждой|каждому)\s+(?:(?:открытым|нашим|этим)\s+)?(?:задачам|задачи|тикетам|тикеты|issues|багам)\b|"
+    r"\b(?:all|every|each)\s+(?:(?:open|the|our)\s+)?(?:issues?|tickets?|bugs?)\b"
+)
+
+
 @rule(60, writes=True)
 async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     if (
@@ -554,6 +560,8 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "open bugs in ENG": which issues to show, not a new one
     if LABEL_ON.search(clause.text):
         return False  # "add the onboarding label to the … issue": a label on an issue that is there
+    if _TO_EVERY_ISSUE.search(clause.text.split(":", 1)[0]):
+        return False  # «поставь всем задачам ENG высокий приоритет: …»: a change to the issues there are
     if "?" in clause.text and _NO_NEW_ONE.search(clause.text):
         return (
             False  # "is there an issue for the PDF crash already? don't want to file a dup": asked, not filed
