@@ -808,7 +808,8 @@ class Planner:
 
 # A colon inside quotes is part of a title («Globex: выгрузить логи»), not where a request's content
 # starts: it is set aside while the words are read and put back in everything the reply carries.
-_QUOTED = LazyRe(r"«[^»]*»|“[^”]*”|\"[^\"]*\"|(?<!\w)'[^']*'(?!\w)")
+# a quote's colons, and a link's ("https://…"), are no colon the request is split at
+_QUOTED = LazyRe(r"«[^»]*»|“[^”]*”|\"[^\"]*\"|(?<!\w)'[^']*'(?!\w)|\b(?:https?|ftp)://\S+")
 
 
 def _quoted_colons_kept(text: str) -> str:

@@ -120,8 +120,24 @@ def _apply_first(text: str) -> str | None:
                 after.split()[1] if len(after.split()) > 1 else ""
             ):
                 after = after.split(None, 1)[1]  # "tenth no actually the eleventh"
+            after = _with_scale_of(before[cut:], after)
             return f"{before[:cut].rstrip()} {after}".strip()
     return None
+
+
+_SCALED = LazyRe(r"(?i)\d[\d\s.,]*?\s*(тысяч\w*|тыс\.?|к|k|thousand|млн|миллион\w*|million|m)(?![\w])")
+_BARE_NUMBER = LazyRe(
+    r"(?i)^\s*\d+(?:[.,]\d+)*(?!\s*(?:тыс|к\b|k\b|thousand|млн|миллион|million|m\b|%|[:.]\d))(?=\s*(?:[,.;!]|$|\s))"
+)
+
+
+def _with_scale_of(taken: str, after: str) -> str:
+    """«900 тысяч, нет, стоп, 950»: the number said again keeps the scale of the one it replaces."""
+    scale = _SCALED.search(taken)
+    bare = _BARE_NUMBER.match(after)
+    if scale is None or bare is None:
+        return after
+    return f"{after[: bare.end()]} {scale.group(1)}{after[bare.end() :]}"
 
 
 def _cut(before: str, after: str, *, weak: bool) -> int | None:

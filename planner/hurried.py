@@ -409,7 +409,7 @@ _SPOKEN_AM_PM = LazyRe(
 # record and asks for nothing (details in parentheses after a quoted title, an issue id, an email stay)
 _ASIDE = LazyRe(r"\s*\(([^()]{1,100})\)")
 _KEEPS_ASIDE = LazyRe(
-    r"(?i)[A-Za-z]{1,10}-\d+|@|https?://|\b(?:due|prio\w*|label\w*|project|assign\w*|срок\w*|приоритет\w*|"
+    r"(?i)[A-Za-z]{1,10}-\d+|@|https?(?:://|\ue000//)|\b(?:due|prio\w*|label\w*|project|assign\w*|срок\w*|приоритет\w*|"
     r"метк\w*|проект\w*|usd|rub|eur|\d+\s*(?:k|к|min|мин|h|ч))\b|[$€₽]"
 )
 

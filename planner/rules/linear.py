@@ -537,6 +537,14 @@ _NO_NEW_ONE = LazyRe(
 _THESE = LazyRe(r"(?i)\b(?:these|those|them|the\s+following|эти|их|следующие)\b")
 
 
+_LINK = LazyRe(r"\bhttps?(?::|\ue000)//[^\s»\")]+")
+_LINK_ALONE = LazyRe(r"\s*https?(?::|\ue000)//[^\s»\")]+\s*[.!]?\s*")
+
+
+def _head_words_of(clause: Clause) -> str:
+    return clause.text.split(":", 1)[0]
+
+
 _TO_EVERY_ISSUE = LazyRe(
     r"(?i)\b(?:всем|всех|каждой|каждому)\s+(?:(?:открытым|нашим|этим)\s+)?(?:задачам|задачи|тикетам|тикеты|issues|багам)\b|"
     r"\b(?:all|every|each)\s+(?:(?:open|the|our)\s+)?(?:issues?|tickets?|bugs?)\b"
@@ -573,6 +581,9 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     elsewhere = clause.has("crm", "attio", "complete", "delete", "archive", "comment", "move") or bool(
         re.search(r"(?i)\b(?:закрывать|удалять|переводить|архивировать|трогать)\b", clause.text)
     )  # «задачу по SSO пока не закрывать»: an issue there is, not a new one
+    if clause.after_colon is not None and _LINK_ALONE.fullmatch(clause.after_colon) and quoted(_head_words_of(clause)):
+        # «…задачу «Empty state …», макет тут: https://…»: the quote is the title, the link goes with it
+        return await create_issue(analyse(clause.text.replace(":", " ", 1), ctx.now), ctx)
     dashed = _DASHED.match(clause.text) if clause.after_colon is None and not elsewhere else None
     if dashed:  # «в CS задачу на Олега — выставить счёт»: the dash says what the task is, as a colon would
         head, tail = clause.text[: dashed.start(1)], clause.text[dashed.end(1) :]
@@ -922,12 +933,14 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     for title in titles:
         # "…our SSO setup docs are outdated. Open an issue to refresh them": what "them" is, said before
         pointing = _POINTS_BACK.search(title) and told and not told.rstrip().endswith("?")
+        # "…«Empty state», макет тут: https://…": a link said with the new issue goes into its description
+        links = [u for u in _LINK.findall(clause.text) if u not in title]
         await ctx.emit(
             CreateIssue(
                 title=title,
                 description=re.sub(r"(?i)^(?:context|контекст)\s*:\s*", "", told)[:2000]
                 if pointing
-                else None,
+                else "\n".join(links)[:2000] or None,
                 team=team.name,
                 due=due,
                 priority=priority_name(priority),
