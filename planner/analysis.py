@@ -550,7 +550,8 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
         not re.search(r"\d$", head)
         # "Comment on ENG-106: … — `GET /v1/me` …": after an issue's key, a comment's words (in "в 14:30" a time)
         or re.search(r"[A-Za-z]{2,5}-\d+$", head) is not None
-        and analyse(head, now).has("comment")
+        # "Create sub-issues under ENG-105: a, b, c": the list is what to create
+        and analyse(head, now).has("comment", "create", "note")
     ):
         # "…: renewal signed for 2 years. Also create a Linear issue to …": the content ends where a new
         # sentence starts a request of its own
@@ -1004,7 +1005,11 @@ def _split(text: str, now: datetime) -> list[Clause]:
                 and _WHAT_OF.search(text[merged[-1][0] : merged[-1][1]])
                 and not _verb_count(_without_query(right))
             )
-            and (_verb_count(left) or _starts_with_verb(right) and _ELLIPTIC.search(left.text))
+            and (
+                _verb_count(left)
+                or _starts_with_verb(right)
+                and (_ELLIPTIC.search(left.text) or _AMOUNT_SAID.search(left.text))
+            )
         ):
             # "сделку с Альфа-Лизингом в Won, и поставь задачу …": a change said without its verb, then
             # a request of its own (a statement before a verb, "ENG-104 надо доделать, поставь срок", stays)
@@ -1151,6 +1156,8 @@ def _joined(text: str, readings: list[Clause]) -> Clause:
 _FIELD_SET = LazyRe(
     r"(?i)\S\s+[—–-]\s+(?:сумм\w*|amount|value|стади\w*|stage|owner|ответствен\w*|срок|due|priority|приоритет)\b"
 )
+# «акме пилот сумма выросла до 15 тысяч», "Globex amount now 30k": a sum set without a verb
+_AMOUNT_SAID = LazyRe(r"(?i)\b(?:сумм\w*|amount|value)\b[^,;.!?]{0,25}?\d")
 _ELLIPTIC = LazyRe(
     r"\S\s+(?:в|во|на|to|into|→|->|=>)\s+(?:стади\w+\s+|stage\s+|статус\s+)?\S+(?:\s+\S+)?\s*[.!]?$", re.I
 )

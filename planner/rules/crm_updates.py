@@ -87,6 +87,10 @@ _ROLE = LazyRe(
 )
 
 
+_SUM_MOVED = LazyRe(
+    r"(?i)\b(?:сумм\w*|amount|value|бюджет\w*|budget)\s+(?:\w+\s+)?(?:вырос\w*|вырастет|увеличил\w*|уменьшил\w*|"
+    r"снизил\w*|упал\w*|поднял\w*|grew|went\s+(?:up|down)|increased|decreased|dropped|rose|is\s+up|is\s+down)\b"
+)
 _NOW = LazyRe(r"(?i)\b(?:теперь|is\s+now|now|(?:should|will|must)\s+(?:now\s+)?be|будет|стала?|стоит)\b")
 _TO_AMOUNT = LazyRe(
     r"(?i)\b(?:to|до|на)[\s,]+(?:(?:like|about|around|roughly|примерно|где-?то|около)[\s,]+)?[$€₽]?\s*\d[\d\s,.]*\s*(?:k|к|тыс\w*|m|млн|000)?\b"
@@ -190,6 +194,9 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         or _BARE_VALUE.search(clause.text)
         # "revise the amount to 15,000", "knock the Alfa expansion down to 750 thousand": a sum it goes to
         or _CHANGED_TO.search(clause.text)
+        and bool(_TO_AMOUNT.search(spoken_numbers(clause.text)))
+        # «акме пилот сумма выросла до 15 тысяч», "the Globex amount went up to 30k": the sum it is now
+        or _SUM_MOVED.search(clause.text)
         and bool(_TO_AMOUNT.search(spoken_numbers(clause.text)))
     )  # "initech renewal amount = 21k", "сделку глобекс теперь ведёт макс", "Альфа — сумма 900 тысяч"
     found = _field(clause)

@@ -108,6 +108,10 @@ _SUM_TO = LazyRe(
     r"(?P<sum>\$?\d[\d\s.,]*(?:\s*(?:k|к|тыс\w*|thousand|m|млн|million|миллион\w*)\b)?"
     r"(?:\s*(?:руб\w*|rub|usd|eur|долл\w*|dollars?|евро|₽|\$|€))?)\s*[.!]?\s*$"
 )
+_STAGE_TO = LazyRe(
+    _AND + r"(?:move|push|put|advance|двигай|подвинь|продвинь|переведи|перекинь|перебрось|кинь|отправь)"
+    r"(?:\s+(?:it|её|ее|его|сделку|the\s+deal))?\s+(?:to|into|в|во|на)\s+(?:стадию\s+|stage\s+)?\S+(?:\s+\S+)?\s*[.!]?\s*$"
+)
 _ISSUE_PRIORITY = LazyRe(
     _AND
     + r"(?:make|set|bump|mark|raise|lower|поставь|сделай|подними|понизь)(?:\s+(?:it|его|её|ее))?\s*(?:to\s+)?"
@@ -127,6 +131,10 @@ async def more_of_the_same_change(clause: Clause, ctx: BuildContext) -> bool:
             return assignee is not None and await ctx.amend_last(assignee=assignee.name)
         level = priority_name(priority_of(clause.text)) if _ISSUE_PRIORITY.match(clause.text) else None
         return level is not None and await ctx.amend_last(priority=level)
+    if last == "update_deal" and _STAGE_TO.match(clause.text):
+        # «Ромашка: сумма теперь 1,5 млн, и двигай в переговоры»: the same deal, to that stage
+        stages = {m.entity.id: m.entity for m in await find(ctx, clause, "stage") if m.score >= 1.0}
+        return len(stages) == 1 and await ctx.amend_last(stage=next(iter(stages.values())).name)
     if last in ("update_deal", "create_note"):
         said = _SUM_TO.match(spoken_numbers(clause.text.lower()))  # "fifty five thousand" said in words
         money = amount_of(said.group("sum"), default=None) if said else None  # the deal keeps its currency

@@ -287,6 +287,9 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     described = re.search(r"\b(?:description|описани\w*)\b", clause.text.split(":", 1)[0], re.I)
     if described and clause.after_colon:  # "Write a description for ENG-103: crash happens only…"
         change["description"] = clause.after_colon[:10_000]
+        had = str(issue.get("description") or "").strip() if isinstance(issue, dict) else ""
+        if had and _ADDED_TO.search(clause.text.split(":", 1)[0]):  # "Add to the ENG-105 description: …"
+            change["description"] = f"{had}\n\n{clause.after_colon.strip()}"[:10_000]
     elif said_as := _DESCRIBED_AS.search(clause.text):  # «ENG-103 добавь описание падает при экспорте …»
         change["description"] = said_as.group(1).strip()[:10_000]
     moving = clause.has("put", "move") or bool(_SEND_TO.search(clause.text))  # "send ENG-105 back to Todo"
@@ -898,9 +901,14 @@ _CLOSE_WITH = LazyRe(
 _TITLE_WORD = LazyRe(r"(?i)\b(?:названи\w*|заголов\w*|title|name)\b")
 
 
+# what is said goes after the description there is, not instead of it
+_ADDED_TO = LazyRe(r"(?i)\b(?:add\s+to|append\s+to|добавь\s+(?:в|к)|допиши\s+(?:в|к)|дополни)\b")
 _THAT_AS_A_COMMENT = LazyRe(
     r"(?i)(?:^|(?<=[.!?…»”])\s+)(?:(?:please|пожалуйста|also|и|а)\s+)*(?:leave|add|put|post|log|drop|оставь\w*|добавь\w*|запиши\w*|закинь\w*)"
     r"\s+(?:that|this|it|это|то)\s+(?:as\s+a\s+comment|комментари\w+|в\s+комментари\w*)"
+    # "… shows twice on first launch. Comment that on ENG-105", «прокомментируй это в CS-12»: the words before
+    r"|(?:^|(?<=[.!?…»”])\s+)(?:(?:please|also|and|и|а)\s+)*(?:comment|прокомментируй\w*)\s+(?:that|this|это|то)"
+    r"(?=\s*(?:(?:on|in|to|в|к|на)\s+[A-Za-z]{1,10}-\d+)?\s*[.!]?\s*$)"
 )
 
 

@@ -545,6 +545,10 @@ def _head_words_of(clause: Clause) -> str:
     return clause.text.split(":", 1)[0]
 
 
+_SAID_OF_ONE_THERE_IS = LazyRe(
+    r"(?i)^\s*(?:the|our|this|that)\s+(?:[\w/-]+\s+){0,5}?(?:ticket|issue|bug)\s+"
+    r"(?:needs|is|has|was|should|must|will|looks|seems|still|keeps|got)\b"
+)
 _TO_EVERY_ISSUE = LazyRe(
     r"(?i)\b(?:всем|всех|каждой|каждому)\s+(?:(?:открытым|нашим|этим)\s+)?(?:задачам|задачи|тикетам|тикеты|issues|багам)\b|"
     r"\b(?:all|every|each)\s+(?:(?:open|the|our)\s+)?(?:issues?|tickets?|bugs?)\b"
@@ -568,6 +572,8 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "open bugs in ENG": which issues to show, not a new one
     if LABEL_ON.search(clause.text):
         return False  # "add the onboarding label to the … issue": a label on an issue that is there
+    if _SAID_OF_ONE_THERE_IS.match(clause.text):
+        return False  # "The iOS push ticket needs the new permission prompt design.": about one there is
     if _TO_EVERY_ISSUE.search(clause.text.split(":", 1)[0]):
         return False  # «поставь всем задачам ENG высокий приоритет: …»: a change to the issues there are
     if "?" in clause.text and _NO_NEW_ONE.search(clause.text):
@@ -581,7 +587,11 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     elsewhere = clause.has("crm", "attio", "complete", "delete", "archive", "comment", "move") or bool(
         re.search(r"(?i)\b(?:закрывать|удалять|переводить|архивировать|трогать)\b", clause.text)
     )  # «задачу по SSO пока не закрывать»: an issue there is, not a new one
-    if clause.after_colon is not None and _LINK_ALONE.fullmatch(clause.after_colon) and quoted(_head_words_of(clause)):
+    if (
+        clause.after_colon is not None
+        and _LINK_ALONE.fullmatch(clause.after_colon)
+        and quoted(_head_words_of(clause))
+    ):
         # «…задачу «Empty state …», макет тут: https://…»: the quote is the title, the link goes with it
         return await create_issue(analyse(clause.text.replace(":", " ", 1), ctx.now), ctx)
     dashed = _DASHED.match(clause.text) if clause.after_colon is None and not elsewhere else None
@@ -1099,7 +1109,11 @@ async def create_project(clause: Clause, ctx: BuildContext) -> bool:
         clause.text, apostrophes=True
     )  # «Миграция биллинга» … с целевой датой …, "a 'Mobile v2' project"
     name = (said if said else m.group(1) if m else "").strip() or (ctx.answer("name") or "").strip()
-    if clause.after_colon:  # "новый проект в Linear: Миграция на Postgres 17, команда ENG"
+    head = clause.text.split(":", 1)[0]
+    # "New project «Checkout Revamp» in ENG, …, description: …": what follows the colon describes it
+    described = re.search(r"(?i)\b(?:description|описани\w*)\s*$", head) if clause.after_colon else None
+    if clause.after_colon and not described and not quoted(head, apostrophes=True):
+        # "новый проект в Linear: Миграция на Postgres 17, команда ENG"
         name = re.split(r",\s*(?:команда|team)\b", clause.after_colon, flags=re.I)[0].strip()
     name = re.sub(
         r"(?i)^(?:в|in)\s+(?:linear|линеар\w*|линейк\w*)(?:\s+|$)", "", name
@@ -1110,5 +1124,8 @@ async def create_project(clause: Clause, ctx: BuildContext) -> bool:
     if team is None:
         raise ctx.ask("team", ctx.t("Для какой команды Linear?", "Which Linear team?"))
     target = clause.moment.day.isoformat() if clause.moment.day else None  # "с целевой датой 31 декабря"
-    await ctx.emit(CreateProject(name=name[:80], team=team.name, target_date=target), team=team)
+    about = clause.after_colon.strip()[:2000] if described and clause.after_colon else None
+    await ctx.emit(
+        CreateProject(name=name[:80], team=team.name, target_date=target, description=about), team=team
+    )
     return True
