@@ -546,6 +546,9 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
     meetings = _meetings_listed(head, tail, now) if colon else None
     if meetings:
         return meetings
+    reminders = _reminders_listed(head, tail, now) if colon else None
+    if reminders:
+        return reminders
     if colon and (
         not re.search(r"\d$", head)
         # "Comment on ENG-106: … — `GET /v1/me` …": after an issue's key, a comment's words (in "в 14:30" a time)
@@ -629,6 +632,32 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
             return [before, *(analyse(x.strip(), now) for x in items)]
         return parts
     return _split(text, now)
+
+
+# «напоминалки на завтра: позвонить Джону, отправить счёт в Initech и в 12 созвон с Джейн»: a list of to-dos
+_REMINDERS_HEAD = LazyRe(r"(?i)^\s*(?:напоминалк\w*|напоминани[яй]|reminders|to-?dos|дела)\b(?P<when>[^:]*)$")
+
+
+def _reminders_listed(head: str, tail: str, now: datetime) -> list[Clause] | None:
+    """Each item of a to-do list is a reminder of its own (a meeting in it stays a meeting), on the day
+    the heading says."""
+    said = _REMINDERS_HEAD.match(head)
+    if said is None:
+        return None
+    items = [
+        x.strip(" .;")
+        for x in re.split(r"\s*[,;]\s*(?:и\s+|and\s+)?|\s+(?:и|and)\s+", tail)
+        if x.strip(" .;")
+    ]
+    if len(items) < 2:
+        return None
+    when = said.group("when").strip()
+    remind = "напомни" if re.search(r"[а-яё]", tail, re.I) else "remind me to"
+    out = []
+    for item in items:
+        meeting = analyse(item, now).has("meeting")
+        out.append(analyse((f"{item} {when}" if meeting else f"{remind} {item} {when}").strip(), now))
+    return out
 
 
 _NEXT_LINE = LazyRe(

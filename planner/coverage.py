@@ -173,6 +173,9 @@ def _own_words(clause: Clause) -> list[WordKey]:
             and not k.lemmas & cue_words()]  # fmt: skip
 
 
+_IN_QUOTES = LazyRe(r"«[^»]*»|“[^”]*”|\"[^\"]*\"|(?<!\w)'[^']*'(?!\w)")
+
+
 @dataclass
 class Coverage:
     """Clauses that asked for something no rule read, checked against what the others produced."""
@@ -203,6 +206,10 @@ class Coverage:
         )
         # "Add an issue: write the release notes": words after a colon are content, they ask for nothing
         head = keys_for(clause.text.split(":", 1)[0]) if clause.after_colon is not None else clause.keys
+        if _IN_QUOTES.search(
+            clause.text
+        ):  # "rename … to 'Quarterly sync …'": a quote's words ask for nothing
+            head = keys_for(_IN_QUOTES.sub(" ", clause.text.split(":", 1)[0]))
         said_that = re.search(r"(?i),?\s+(?:что|that)\s", clause.text)
         if (
             said_that and clause.after_colon is None

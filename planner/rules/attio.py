@@ -162,6 +162,12 @@ _EACH_RECORD = LazyRe(
     r"(?i)\b(?:по|для|на)\s+(?:всем|каждой|всех)\s+(?:\w+\s+)?(?:сделк\w*|компани\w*|контакт\w*)"
     r"|\b(?:for|on)\s+(?:all|every|each)\s+(?:of\s+)?(?:the\s+|our\s+|my\s+)?(?:\w+\s+)?(?:deals?|compan\w+|contacts?)\b"
 )
+_REFUSED_SOMETHING_ELSE = LazyRe(
+    r"(?i)\bотказал\w*\s+от\s+(?!(?:сделк|покупк|контракт|договор|продлени|пилот|нас\b|наш|услуг|внедрени|лиценз|"
+    r"подписк|предложени|кп\b|оффер|идеи|проекта)\w*)[^\W\d_]+|"
+    r"\b(?:declined|refused|dropped|cancell?ed|turned\s+down)\s+(?:the\s+|our\s+)?(?:quarterly|weekly|monthly|"
+    r"check-?ins?|calls?|meetings?|demos?|syncs?|trainings?)\b"
+)
 # «попроси Олега обновить КП», "ask Max to move the demo": a colleague is asked to do it — a task for them
 _ASKED_OF = LazyRe(r"(?i)^\s*(?:попроси(?:те)?|ask)\s+(?!(?:me|меня|себя)\b)[^\W\d_]+")
 
@@ -172,6 +178,8 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
         return False  # what the colleague is asked to do is their task, not a change made now
     head = head_of(clause, ctx.now)
     statement = head.has("signed", "refused", "lost") and not _PENDING.search(head.text)
+    if statement and _REFUSED_SOMETHING_ELSE.search(head.text):
+        return False  # «Initech отказался от квартальных чекинов»: the check-ins, not the deal
     if statement and clause.has("note", "comment"):
         statement = (
             False  # "add a note to Umbrella that they signed the NDA", "note 'signed 12mo'": its words
@@ -1334,6 +1342,9 @@ def _said_name(clause: Clause) -> str | None:
     return dashed.group(1).strip() if dashed else None
 
 
+_DELETE_HIM_OR_HER = LazyRe(r"(?i)\b(?:удали|убери|сотри|delete|remove|drop)\s+(?:её|ее|его|him|her)\b")
+
+
 @rule(35, writes=True)
 async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
     if not clause.has("delete") or clause.identifiers or clause.has("task", "issue", "note"):
@@ -1341,6 +1352,13 @@ async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
     if re.search(r"(?i)\bdrop\b.*\b(?:to|down\s+to)\s+[$€₽\d\w]", clause.text):
         return False  # "Drop the Romashka opp ACV to 1,000,000 RUB": lowered, not removed
     target = await crm_target(clause, ctx, "target")
+    if _DELETE_HIM_OR_HER.search(clause.text):
+        # «по глобексу джейн доу ушла из компании удали её из контактов»: "her" is the person named, not Globex
+        people = {m.entity.id: m.entity for m in await find(ctx, clause, "person") if m.score >= 0.9}
+        if len(people) == 1:
+            target = ("person", next(iter(people.values())))
+        elif people:
+            return False  # two people and a "her": the question of which is the other rules'
     if target is None:
         return False
     kind, record = target

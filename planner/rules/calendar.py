@@ -287,6 +287,12 @@ _ISSUE_ABOUT = LazyRe(r"(?i)^\s*(?:задач\w*|тикет\w*|issue|ticket|task
 
 @rule(10, writes=True)
 async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
+    if (
+        clause.has("rename")
+        and not clause.has("meeting", "block")
+        or (clause.has("rename") and clause.has("issue", "task", "deal", "company", "project"))
+    ):
+        return False  # "rename the Initech check-in issue to 'Quarterly sync …'": a name, no event
     if _ISSUE_ABOUT.match(clause.text):
         return False  # «Задачу про квартальный созвон … никто не взял»: an issue about a meeting
     if reports_past(clause):  # «…, созвон с Acme провели утром», "the call went fine": one that was

@@ -633,6 +633,7 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
     )[0]
     if clause.has("rename"):  # "rename the Initech check-in issue to '…'": the new name names no issue
         named_by = re.sub(r"(?i)\s+(?:to|в|на)\s+[«\"'“].*$", "", named_by)
+        said = quoted(named_by)  # (nor do its quotes: «переименуй тикет про onboarding в «…»»)
     if clause.has("assign"):  # "assign the onboarding issue to Max": Max names the assignee, not the issue
         named_by = re.sub(r"\s+(?:to|на|для|for)\s+[A-ZА-ЯЁ][\w-]*(?:\s+[A-ZА-ЯЁ][\w-]*)?\s*$", "", named_by)
     elif label_on := LABEL_ON.search(named_by):  # «повесь метку bug на задачу про экспорт»: after the label
