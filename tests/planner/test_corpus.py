@@ -360,6 +360,18 @@ CORPORA = [
         "blind, set AO (a terse engineering manager with lists and parentheses; a polite Russian office manager "
         "booking for others), written after AL and AM's fixes: 158/200 with 16 wrong drafts on first contact",
     ),
+    (
+        "corpus_v45.jsonl",
+        84,
+        "blind, set AP (a careful Russian consultant writing long polite requests with conditions; a sales rep "
+        "typing fast on mobile), written after AN and AO's fixes: 151/200 with 15 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v46.jsonl",
+        79,
+        "blind, set AQ (a designer-turned-product-owner describing a problem first; a Russian sales manager's "
+        "end-of-day voice wrap-up), written after AN and AO's fixes: 146/200 with 15 wrong drafts on first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.

@@ -1,0 +1,239 @@
+"""What the sets AP and AQ taught, one behaviour each, through the MCP client on the sandbox
+(now = Wed 2026-11-25 12:00 MSK)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import Conversation
+
+pytestmark = pytest.mark.anyio
+
+
+def writes(reply: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        {k: v for k, v in i.items() if k not in ("confidence", "span")}
+        for i in reply["plan"]["intents"]
+        if i["op"] != "find"
+    ]
+
+
+def ops(reply: dict[str, Any]) -> list[str]:
+    return [i["op"] for i in writes(reply)]
+
+
+# ---- polite Russian ----------------------------------------------------------------------------------
+
+
+async def test_a_polite_plural_request_reads_like_the_familiar_one(anna: Conversation) -> None:
+    r = await anna.say(
+        "Добрый день! Если не трудно, заведите, пожалуйста, в Linear в команде Engineering задачу "
+        "«Обновить сертификаты на стенде заказчика» со сроком до пятницы и назначьте её на Олега."
+    )
+    assert r["status"] == "draft_pending"  # «если не трудно» is courtesy, not a condition for later
+    [issue] = writes(r)
+    assert (issue["op"], issue["title"], issue["assignee"], issue["due"]) == (
+        "create_issue",
+        "Обновить сертификаты на стенде заказчика",
+        "Oleg Ivanov",
+        "2026-11-27",
+    )
+
+
+async def test_an_issue_named_only_to_be_left_alone_is_named_back_not_changed(anna: Conversation) -> None:
+    r = await anna.say(
+        "Если не трудно, назначьте ENG-103 на Макса и поставьте срок на вторник; ENG-101 при этом не трогайте, "
+        "он у Олега и так в работе."
+    )
+    assert r["status"] == "draft_pending"
+    assert {i["issue"] for i in writes(r)} == {"ENG-103"}
+    assert "Не трогаю: ENG-101" in r["user_message"]
+    r = await anna.say(
+        "Assign ENG-103 to Max and set the due date to Tuesday; leave ENG-101 alone, Oleg has it"
+    )
+    assert {i["issue"] for i in writes(r)} == {"ENG-103"}
+    assert "Leaving as is: ENG-101" in r["user_message"]
+
+
+async def test_a_change_told_not_yet_anywhere_in_the_sentence_is_not_drafted(anna: Conversation) -> None:
+    r = await anna.say(
+        "Сделку с Globex в Won пока, пожалуйста, не переводите — дождёмся подписанного договора, я напишу вам "
+        "отдельно."
+    )
+    assert (r["status"], writes(r)) == ("answered", [])
+    r = await anna.say(
+        "В связи с тем, что Ромашка вчера наконец подписала договор, переведите, пожалуйста, сделку «Ромашка — "
+        "внедрение» в стадию Won. Задачи онбординга в Linear пока заводить не нужно — я сначала созвонюсь с их CTO."
+    )
+    assert ops(r) == ["update_deal"]  # «…пока заводить не нужно»: the onboarding issues are named back
+    assert "Не трогаю" in r["user_message"]
+
+
+async def test_a_polite_question_is_answered_not_made_a_task(anna: Conversation) -> None:
+    r = await anna.say("Напомните, пожалуйста, какой адрес почты у Ивана Сидорова?")
+    assert (r["status"], writes(r)) == ("answered", [])
+    assert "ivan.sidorov@initech.io" in r["user_message"]
+    r = await anna.say(
+        "Измените сумму сделки «Альфа-Лизинг — расширение» на 950 000 рублей, стадию оставьте прежней. "
+        "И заодно напомните, кто у них контактное лицо."
+    )
+    [change] = writes(r)  # no note «прежней», no task «напомни»
+    assert (change["op"], change["amount"]) == ("update_deal", 950000)
+
+
+async def test_a_named_deals_sum_is_its_own_amount_not_a_total(anna: Conversation) -> None:
+    r = await anna.say(
+        "Напомните, пожалуйста, какая сумма стоит в сделке «Ромашка — внедрение» и кто её ведёт?"
+    )
+    assert r["status"] == "answered"
+    [find] = r["plan"]["intents"][:1]
+    assert (find["filters"], find.get("aggregate")) == ({"record": "Ромашка — внедрение"}, None)
+
+
+# ---- what a thing is not called yet, and what is not a thing ----------------------------------------
+
+
+async def test_a_title_not_thought_of_yet_is_asked_not_guessed(anna: Conversation) -> None:
+    for text in (
+        "Создайте, пожалуйста, задачу в команде Design со сроком до пятницы — название, признаться, я ещё не "
+        "придумала, подскажу позже.",
+        "Создай задачу в команде Design со сроком до пятницы",
+    ):
+        r = await anna.say(text)
+        assert (r["status"], r["clarifying_question"]) == ("needs_clarification", "Как назвать задачу?"), text
+
+
+async def test_a_crm_task_that_names_only_its_record_asks_what_to_do(anna: Conversation) -> None:
+    r = await anna.say("Поставьте мне, пожалуйста, задачу на пятницу по Globex.")
+    assert r["status"] == "needs_clarification"
+    r = await anna.say("поставь мне задачу на пятницу по глобексу: отправить договор")
+    [task] = writes(r)
+    assert (task["content"], task["record"]) == ("отправить договор", "Globex")
+
+
+async def test_a_change_to_every_issue_is_never_a_new_issue(anna: Conversation) -> None:
+    r = await anna.say(
+        "В связи с аудитом безопасности поставьте всем задачам команды Engineering высокий приоритет — кроме тех, "
+        "у которых он уже срочный: их понижать ни в коем случае не нужно."
+    )
+    assert "create_issue" not in ops(r)
+
+
+async def test_a_statement_about_a_ticket_there_is_makes_no_new_one(anna: Conversation) -> None:
+    r = await anna.say(
+        "The iOS push ticket needs the new permission prompt design. Add to the ENG-105 description: use the "
+        "soft-ask screen from the Figma frame Push / Soft ask v2 before the system prompt"
+    )
+    [change] = writes(r)
+    assert (change["op"], change["issue"]) == ("update_issue", "ENG-105")
+
+
+# ---- structure ----------------------------------------------------------------------------------------
+
+
+async def test_a_note_said_after_a_colon_and_a_sentence_is_its_own_request(anna: Conversation) -> None:
+    r = await anna.say(
+        "Сделку с Альфа-Лизингом, к сожалению, придётся перевести в «проиграна»: они выбрали другого подрядчика. "
+        "Заметку с причиной добавьте, пожалуйста, к самой сделке: «Выбрали конкурента из-за цены»."
+    )
+    assert sorted(ops(r)) == ["create_note", "update_deal"]
+    note = next(i for i in writes(r) if i["op"] == "create_note")
+    assert note["body"] == "Выбрали конкурента из-за цены"
+
+
+async def test_a_corrected_number_keeps_the_scale_of_the_one_it_replaces(anna: Conversation) -> None:
+    r = await anna.say("по Альфе сумма теперь 900 тысяч, нет, стоп, 950, они добавили ещё два филиала")
+    [change] = writes(r)
+    assert change["amount"] == 950_000
+
+
+async def test_a_link_after_a_quoted_title_goes_into_the_description(anna: Conversation) -> None:
+    r = await anna.say(
+        "Заведи в DES задачу «Empty state for search results screen with illustration and retry CTA», макет тут: "
+        "https://www.figma.com/file/Kx7pQ2/Search-v3"
+    )
+    [issue] = writes(r)
+    assert issue["title"] == "Empty state for search results screen with illustration and retry CTA"
+    assert issue["description"] == "https://www.figma.com/file/Kx7pQ2/Search-v3"
+
+
+async def test_a_sum_said_as_moved_then_a_second_change_of_the_same_deal(anna: Conversation) -> None:
+    r = await anna.say("акме логистикс пилот сумма выросла до 15 тысяч и передай сделку мне")
+    assert [(i["op"], i["deal"]) for i in writes(r)] == [("update_deal", "Acme Logistics — pilot")] * 2
+    assert {k: v for i in writes(r) for k, v in i.items() if k in ("amount", "owner")} == {
+        "amount": 15000,
+        "owner": "Anna Kuznetsova",
+    }
+    r = await anna.say("Короче. Ромашка. Сумма меняется — теперь 1,5 млн, и двигай в переговоры")
+    [change] = writes(r)
+    assert (change["amount"], change["stage"]) == (1_500_000, "Negotiation")
+
+
+async def test_comment_that_comments_the_sentence_before(anna: Conversation) -> None:
+    r = await anna.say(
+        "The push permission prompt shows twice on first launch — a regression from build 2.3.2. "
+        "Comment that on ENG-105 and bump it to urgent"
+    )
+    comment = next(i for i in writes(r) if i["op"] == "comment_issue")
+    assert comment["body"].startswith("The push permission prompt shows twice on first launch")
+    assert any(i.get("priority") == "urgent" for i in writes(r))
+
+
+async def test_sub_issues_listed_after_a_parent_id_are_each_made(anna: Conversation) -> None:
+    r = await anna.say(
+        "Create sub-issues under ENG-105: APNs certificate renewal, deep links from push, notification settings "
+        "screen"
+    )
+    assert [(i["title"], i["parent"]) for i in writes(r)] == [
+        ("APNs certificate renewal", "ENG-105"),
+        ("deep links from push", "ENG-105"),
+        ("notification settings screen", "ENG-105"),
+    ]
+
+
+async def test_a_projects_quoted_name_stays_when_a_description_follows(anna: Conversation) -> None:
+    r = await anna.say(
+        "New Linear project «Checkout Revamp» in ENG, target date Dec 20, description: new checkout flow for the "
+        "2.5 release"
+    )
+    [project] = writes(r)
+    assert (project["name"], project["description"]) == (
+        "Checkout Revamp",
+        "new checkout flow for the 2.5 release",
+    )
+
+
+async def test_a_pronoun_to_delete_is_the_person_named_not_the_company_heading(anna: Conversation) -> None:
+    r = await anna.say("по глобексу джейн доу ушла из компании удали её из контактов")
+    [delete] = writes(r)
+    assert (delete["record"], delete["object"]) == ("Jane Doe", "people")
+
+
+async def test_a_renames_new_quoted_name_names_no_issue(anna: Conversation) -> None:
+    r = await anna.say("Переименуй тикет про onboarding в «Onboarding v2 screens»")
+    assert r["status"] == "needs_clarification"  # CS-12 and DES-7 both say "onboarding"
+    labels = [c["label"] for c in r["choices"]]
+    assert any("CS-12" in x for x in labels) and any("DES-7" in x for x in labels)
+    r = await anna.say("rename the Initech check-in issue to 'Quarterly sync with Initech'")
+    [change] = writes(r)  # "sync" inside the new name asks for no meeting
+    assert (change["issue"], change["title"]) == ("CS-15", "Quarterly sync with Initech")
+
+
+async def test_a_customer_refusing_something_else_is_no_lost_deal(anna: Conversation) -> None:
+    r = await anna.say("Удали тикет CS-15, Initech отказался от квартальных чекинов")
+    assert ops(r) == ["archive_issue"]
+
+
+async def test_a_list_of_reminders_is_one_task_per_item_and_the_meeting(anna: Conversation) -> None:
+    r = await anna.say(
+        "напоминалки на завтра: позвонить джону смиту, отправить счёт в инитек и в 12 созвон с джейн на полчаса"
+    )
+    assert sorted(ops(r)) == ["create_event", "create_task", "create_task"]
+    tasks = [i for i in writes(r) if i["op"] == "create_task"]
+    assert [(t["content"], t["record"]) for t in tasks] == [
+        ("позвонить джону смиту", "John Smith"),
+        ("отправить счёт в инитек", "Initech"),
+    ]
+    event = next(i for i in writes(r) if i["op"] == "create_event")
+    assert (event["start"], event["duration_minutes"]) == ("2026-11-26T12:00:00+03:00", 30)
