@@ -238,7 +238,7 @@ def priorities_said(text: str) -> list[Level]:
 
 
 _AMOUNT = LazyRe(
-    r"(?<![\w-])(\$|€|₽)?\s*(\d+(?:[ ,.]\d{3})*(?:[.,]\d+)?)"
+    r"(?<![\w-])(\$|€|₽|(?:usd|eur|rub)(?=\s*\d))?\s*(\d+(?:[ ,.]\d{3})*(?:[.,]\d+)?)"  # "USD 8,500"
     r"(?:\s*(тысяч\w*|тыс\.?|млн\.?|миллион\w*|thousand|grand|million)|(k|к|m|м)|\s(k))?(?!\w)\s*"
     r"(usd|eur|rub|руб\w*|долл\w*|dollars?|roubles?|rubles?|bucks|euros?|евро|€|\$|₽)?"
 )

@@ -59,13 +59,14 @@ def _title(
         return f"{block}: {rest}"[:120] if len(rest) >= 3 else block
     called = re.search(
         r"(?i)\b(?:called|named|titled|under\s+the\s+title|под названием|с названием)\s+([^,.;]+?)\s*(?:[,.;]|$)"
-        r"|\b(?:title|название|тема)\s*[:—-]?\s*['\"«“]([^'\"»”]{3,120})['\"»”]",  # "…, title 'Globex pilot check-in'"
+        r"|\b(?:title|название|тема)\s*[:—-]?\s*['\"«“]([^'\"»”]{3,120})['\"»”]"  # "…, title 'Globex pilot check-in'"
+        r"|,\s*(?:title|titled|subject)\s*[:—-]?\s+([^,.;'\"«“]{3,120}?)\s*[.!]?\s*$",  # "…, title Acme joint review."
         clause.text,
     )
     topic = _TOPIC.search(clause.text)  # «…, тема — планирование квартала», "…, topic: pricing review"
     name = (
         quoted(clause.text, at_least=3)
-        or ((called.group(1) or called.group(2)) if called else None)
+        or ((called.group(1) or called.group(2) or called.group(3)) if called else None)
         or (topic.group(1)[:1].upper() + topic.group(1)[1:] if topic else None)
     )
     if name:  # «создай в календаре «Онбординг Acme Logistics» …», "… called Initech QBR": its name
