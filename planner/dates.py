@@ -187,7 +187,9 @@ def extract_moment(text: str, now: datetime) -> Moment:
         # weekday is left to the date below (and read alone if no date is found after all)
 
     if m.day is None:
-        rx = re.search(rf"\b(\d{{1,2}})\s+({_MON_RU}|{_MON_EN})\b(?:\s+(\d{{4}}))?", low) or re.search(
+        rx = re.search(  # "27 Nov", "27th Nov", "1st of December", «27 ноября»
+            rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MON_RU}|{_MON_EN})\b(?:\s+(\d{{4}}))?", low
+        ) or re.search(
             rf"\b({_MON_EN})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(\d{{4}}))?", low
         )
         if rx:
@@ -205,7 +207,14 @@ def extract_moment(text: str, now: datetime) -> Moment:
             m.day = _safe_date(int(rx.group(1)), int(rx.group(2)), int(rx.group(3)))
             take(rx)
         else:
-            rx = re.search(r"\b(\d{1,2})\.(\d{1,2})(?:\.(\d{4}))?\b", low)
+            rx = next(  # «до 01.12»; "iOS 17.5", «билд 2.14.3» are versions, not dates
+                (
+                    x
+                    for x in re.finditer(r"(?<![\d.])(\d{1,2})\.(\d{1,2})(?:\.(\d{4}))?(?![\w]|\.\d)", low)
+                    if not _VERSION_BEFORE.search(low[max(0, x.start() - 16) : x.start()])
+                ),
+                None,
+            )
             if rx:
                 d = _safe_date(int(rx.group(3) or today.year), int(rx.group(2)), int(rx.group(1)))
                 if d:
@@ -499,14 +508,21 @@ def _office_hour(h: int, part: str | None) -> int:
     return h + 12 if part in ("вечера", "дня") and h < 12 or part is None and 1 <= h <= 7 else h
 
 
+_VERSION_BEFORE = LazyRe(
+    r"(?i)(?:ios|android|macos|windows|chrome|safari|firefox|build|билд\w*|верси\w*|version|release|релиз\w*|"
+    r"сборк\w*|\bv)\s*$"
+)
+
+
 def _extract_time(low: str, m: Moment) -> None:
     rx = next(  # "на 01.12 в 11:30": a date already read is no time
         (
             x
             for x in re.finditer(
-                r"\b(?:в|во|at|к|by|@)?\s*(\d{1,2})[:.](\d{2})\s*(am|pm|a\.m\.|p\.m\.)?", low
+                r"\b(?:в|во|at|к|by|@)?\s*(?<![\d.])(\d{1,2})(?::|\.(?=\d{2}(?!\.\d)))(\d{2})\s*(am|pm|a\.m\.|p\.m\.)?", low
             )
             if not any(a < x.end() and x.start() < b for a, b in m.spans)
+            and not (":" not in x.group(0) and _VERSION_BEFORE.search(low[max(0, x.start() - 16) : x.start()]))
         ),
         None,
     )

@@ -100,9 +100,6 @@ _SHOULD_BE = LazyRe(
     # ("… should go to Oleg", "… should go to the Design team" hand over: only "go in(to)" says a stage)
     r"|\s+(?:should|must|has\s+to|needs\s+to|shall)\s+(?:go|move|be\s+moved|be\s+put|be\s+shifted)\s+(?:in|into)\s+"
 )
-_DAY_ORDINAL_MONTH = LazyRe(
-    r"(?i)\b([0-3]?\d)(?:st|nd|rd|th)\s+(?:of\s+)?(?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\b)"
-)
 _COURTESY = LazyRe(  # ", пожалуйста," between two words takes both its commas with it
     r"(?:(?<=\w),\s*|(?<![«\"'\w])[\s,]*)\b(?:плз|плиз|пжл|пжлст|pls|plz|please|пожалуйста)\b[,.!]*(?![\w»\"'])",
     re.I,
@@ -474,7 +471,6 @@ def unhurried(text: str) -> str:
     text = _RU_WORD_OR_QUOTE.sub(lambda m: informal(m.group(0)) or m.group(0), text)
     text = _NAMED_THEN_ASKED.sub(r"\2 \1", text, count=1)  # "The leaked key issue: move it to …"
     text = _british_dates(text)  # "Friday week", "a fortnight today", "half nine": in the reader's words
-    text = _DAY_ORDINAL_MONTH.sub(r"\1 ", text)  # "on 27th Nov", "1st of December": the day and its month
     # "stage should be Proposal", "the deal of Globex should go in won": what it is to be, said as a wish
     text = _SHOULD_BE.sub(lambda m: f"{m.group(1)} " if m.group(1) else " to ", text)
     text = _THROWN.sub("добавь", text)  # «кинь заметку»: made ("кинь ENG-106 на Макса" hands it over)

@@ -741,6 +741,13 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         raw,
     )
     raw = _PRIORITY_SAID.sub(" ", raw).strip()  # «… с высоким приоритетом»: how urgent, not what it is
+    if project is not None:  # «заведи баг в ENG в проект Mobile App»: where it goes, not what it is
+        raw = re.sub(
+            rf"(?i)\b(?:в|во|to|into|in|under)\s+(?:the\s+)?(?:проект\w*\s+|project\s+)?{re.escape(project.name)}"
+            r"(?:\s+project)?\b",
+            " ",
+            raw,
+        ).strip(" ,")
     said_labels, raw = _said_labels(
         raw + (f", label {details['label']}" if "label" in details else ""),
         {lbl.name.lower(): lbl for lbl in await ctx.directory.labels(team.id)},
