@@ -37,6 +37,7 @@ _MARKER = LazyRe(
 _NOT_THAT = LazyRe(
     r"(?i)^(?:not|не)\s+([^,.…]+?)(?:\s*[,.…]+\s*(?:(?:а|but)\s+)?|\s+(?:а|but)\s+|\s+(?=(?:the|a)\s))"
 )
+_LEAD_ADVERB = LazyRe(r"(?i)^(?:сразу|лучше|тогда|давай|instead|rather|straight)\s+(?=\S)")
 _ISSUE_ID = LazyRe(r"[A-Za-z]{1,10}-\d+")
 _NOT_AFTER = LazyRe(
     r"(?i)(?:later|more|less|longer|earlier|sooner|one|need|matter|problem|idea|worries|rush|change|"
@@ -103,6 +104,9 @@ def _apply_first(text: str) -> str | None:
         if _NOT_AFTER.match(after):
             continue
         before = text[: marker.start()]
+        after = _LEAD_ADVERB.sub(
+            "", after
+        )  # «…нет стоп сразу в выиграна»: what replaces it, said straight out
         strong = bool(marker.group("strong") or marker.group("framed"))
         not_that = _NOT_THAT.match(after) if strong else None
         if not_that:  # "not pricing": the words taken back are named; what follows replaces them

@@ -189,9 +189,7 @@ def extract_moment(text: str, now: datetime) -> Moment:
     if m.day is None:
         rx = re.search(  # "27 Nov", "27th Nov", "1st of December", «27 ноября»
             rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MON_RU}|{_MON_EN})\b(?:\s+(\d{{4}}))?", low
-        ) or re.search(
-            rf"\b({_MON_EN})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(\d{{4}}))?", low
-        )
+        ) or re.search(rf"\b({_MON_EN})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(\d{{4}}))?", low)
         if rx:
             a, b, year = rx.group(1), rx.group(2), rx.group(3)
             day_s, mon_s = (a, b) if a.isdigit() else (b, a)
@@ -519,10 +517,13 @@ def _extract_time(low: str, m: Moment) -> None:
         (
             x
             for x in re.finditer(
-                r"\b(?:в|во|at|к|by|@)?\s*(?<![\d.])(\d{1,2})(?::|\.(?=\d{2}(?!\.\d)))(\d{2})\s*(am|pm|a\.m\.|p\.m\.)?", low
+                r"\b(?:в|во|at|к|by|@)?\s*(?<![\d.])(\d{1,2})(?::|\.(?=\d{2}(?!\.\d)))(\d{2})\s*(am|pm|a\.m\.|p\.m\.)?",
+                low,
             )
             if not any(a < x.end() and x.start() < b for a, b in m.spans)
-            and not (":" not in x.group(0) and _VERSION_BEFORE.search(low[max(0, x.start() - 16) : x.start()]))
+            and not (
+                ":" not in x.group(0) and _VERSION_BEFORE.search(low[max(0, x.start() - 16) : x.start()])
+            )
         ),
         None,
     )

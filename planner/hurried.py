@@ -329,7 +329,9 @@ def _task_first(m: re.Match[str]) -> str:
 _FIND_OUT = LazyRe(
     r"(?i)^\s*(?:(?:и|а|and|so|please|пожалуйста)\s+)*(?:[^\W\d_]+\s+(?:просил\w*|попросил\w*)\s+(?=узнать|выяснить|проверить))?"
     r"(?:узнать|узнай(?:те)?|выясни(?:те)?|выяснить|проверь(?:те)?|"
-    r"проверить|посмотри(?:те)?|посмотреть|find\s+out|check|see|look\s+up)\s*,?\s+"
+    r"проверить|посмотри(?:те)?|посмотреть|find\s+out|check|see|look\s+up)"
+    # "Check and tell me if …", «проверь и скажи, есть ли …»: asked to be told
+    r"(?:\s+(?:and|и)\s+(?:tell|let)\s+me(?:\s+know)?|\s+и\s+(?:скажи|напиши|сообщи)(?:те)?(?:\s+мне)?)?\s*,?\s+"
     r"(?=(?:есть\s+ли|ли\s|кто|какие|какой|какая|сколько|когда|где|whether|if\s+(?:we|there|any|anyone|he|she|they|it)\b|"
     r"who|which|how\s+many|how\s+much|when)\b)"
 )
@@ -468,6 +470,7 @@ def unhurried(text: str) -> str:
     text = _EMOJI_BETWEEN.sub("; ", text)
     text = _EMOJI.sub(" ", text).strip() or text
     text = without_polite_if(text)
+    text = re.sub(r"(?i)\b([а-яё]{3,}[йьи])-ка\b", r"\1", text)  # «создай-ка», «глянь-ка»: the verb itself
     text = _RU_WORD_OR_QUOTE.sub(lambda m: informal(m.group(0)) or m.group(0), text)
     text = _NAMED_THEN_ASKED.sub(r"\2 \1", text, count=1)  # "The leaked key issue: move it to …"
     text = _british_dates(text)  # "Friday week", "a fortnight today", "half nine": in the reader's words
@@ -482,7 +485,11 @@ def unhurried(text: str) -> str:
     text = re.sub(
         r"(?i)\s+(?:(?:that\s+)?we\s+have\s+)?on\s+file\b", "", text
     )  # "the email we have on file": no filing
-    text = _FIND_OUT.sub("", text, count=1)
+    asked = _FIND_OUT.search(text)
+    if asked:  # "Check and tell me if any issue is open for Globex.": a question, whatever its mark
+        rest = text[asked.end() :].rstrip()
+        one_sentence = not re.search(r"[.!?]\s+\S", rest)
+        text = text[: asked.start()] + (rest.rstrip(".!") + "?" if one_sentence else rest)
     passed = _PASSED_ON.match(text)
     if passed and _AN_INSTRUCTION.search(text[passed.end() :]):  # what is to be done, passed on: the request
         text = text[passed.end() :]

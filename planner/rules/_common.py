@@ -180,10 +180,10 @@ def clean_title(raw: str, lang: str, *, content: bool = False) -> str:
     s = re.sub(r"\s+(?:на|в|во|к|by|on|at|for)\s*$", "", s.strip(" ,.;:-—"), flags=re.IGNORECASE)
     s = _DUE_LEFT.sub("", s).strip(" ,.;:-—")  # «задачу … со сроком до пятницы»: the date went, its words too
     s = re.sub(
-        r"(?:\s+(?:uh+|um+|erm|э+|эм+|ну))+\s*$", "", s, flags=re.IGNORECASE
+        r"(?:\s+(?:uh+|um+|erm|э+(?:-э+)*|эм+|ну))+\s*$", "", s, flags=re.IGNORECASE
     )  # "…in the mobile app uh"
     s = re.sub(
-        r"^\s*(?:(?:uh+|um+|erm|э+|эм+|ну)[,\s]+)+", "", s, flags=re.IGNORECASE
+        r"^\s*(?:(?:uh+|um+|erm|э+(?:-э+)*|эм+|ну)(?:[,\s]+|$))+", "", s, flags=re.IGNORECASE
     )  # "uh the settings page"
     s = re.sub(r"\s{2,}", " ", s).strip(" ,.;:-—")
     if s.lower() in _EMPTY_TITLES or _VAGUE_TITLE.fullmatch(s):  # "добавь задачу на завтра" names no task

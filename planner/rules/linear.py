@@ -549,6 +549,8 @@ _SAID_OF_ONE_THERE_IS = LazyRe(
     r"(?i)^\s*(?:the|our|this|that)\s+(?:[\w/-]+\s+){0,5}?(?:ticket|issue|bug)\s+"
     r"(?:needs|is|has|was|should|must|will|looks|seems|still|keeps|got)\b"
 )
+# three to ten single words, the last after "и"/"and": items, each an issue («иконки кнопки шрифты и тени»)
+_SPOKEN_LIST = LazyRe(r"(?i)\s*(?:[^\W\d_]{3,}\s+){2,9}(?:и|and)\s+[^\W\d_]{3,}\s*")
 _TO_EVERY_ISSUE = LazyRe(
     r"(?i)\b(?:всем|всех|каждой|каждому)\s+(?:(?:открытым|нашим|этим)\s+)?(?:задачам|задачи|тикетам|тикеты|issues|багам)\b|"
     r"\b(?:all|every|each)\s+(?:(?:open|the|our)\s+)?(?:issues?|tickets?|bugs?)\b"
@@ -803,6 +805,20 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     ):  # "…: Home, Pricing, About, Contact": an item of a list is its own words, never dropped
         cleaned = [c or t.strip(" ,.;:—-") for c, t in zip(cleaned, titles, strict=True)]
     titles = [t for t in cleaned if t]
+    spoken = _SPOKEN_LIST.fullmatch(titles[0]) if plural and len(titles) == 1 and not in_quotes else None
+    if spoken and not each:  # «задачи иконки кнопки шрифты цвета отступы и тени»: a list said without commas
+        listed = re.split(r"\s+(?:и|and)\s+|\s+", titles[0].strip())
+        if ctx.answer("items") not in ("yes", "да"):
+            raise ctx.ask(
+                "items",
+                ctx.t(
+                    f"Правильно понял — {len(listed)} задач: {', '.join(listed)}?",
+                    f"Did I get it right - {len(listed)} issues: {', '.join(listed)}?",
+                ),
+                choices=ctx.yes_no(),
+                free_text=False,
+            )
+        titles = listed
     if in_quotes and len(titles) == 1 and not plural:
         titles = [in_quotes.strip()[:255]]  # a title in quotes is the person's own words, every one of them
     titles = [
