@@ -558,17 +558,22 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
     ):
         # "…: renewal signed for 2 years. Also create a Linear issue to …": the content ends where a new
         # sentence starts a request of its own
-        after = _NEXT_REQUEST.search(tail)
-        if (
-            after
-            and (
-                _asks_next(tail[after.end() :], now)
+        # (a bug report's "Окружение: … Шаги: … Заведи баг в ENG: …": the first sentence that asks, not the first)
+        after = next(
+            (
+                m
+                for n, m in enumerate(_NEXT_REQUEST.finditer(tail))
+                # (past the first, only a new sentence: "…: A; Fix B; Add C" lists items, each a title)
+                if (n == 0 or re.match(r"[.!?]", m.group(0)))
+                and _asks_next(tail[m.end() :], now)
                 # «глобекс: заметка — …; сумма 27к»: after a semicolon, a field and its value are the next change
-                or ";" in after.group(0)
-                and _FIELD_VALUE.match(tail[after.end() :])
-                and bool(re.search(r"\d", tail[after.end() :]))
-            )
-        ):
+                or ";" in m.group(0)
+                and _FIELD_VALUE.match(tail[m.end() :])
+                and bool(re.search(r"\d", tail[m.end() :]))
+            ),
+            None,
+        )
+        if after:
             return [
                 *split_clauses(head + ":" + tail[: after.start()], now),
                 *_split(tail[after.end() :], now),

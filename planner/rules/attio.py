@@ -978,10 +978,18 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         clause
     )  # «три задачи Анне …: согласовать ТЗ, отправить договор, назначить кикофф»
     for each in listed or [content]:
+        when = deadline
+        if listed:  # "1) send NDA on Friday 2) schedule demo next Tuesday": each item its own day
+            own = analyse(each, ctx.now).moment
+            if own.day:
+                when = datetime.combine(own.day, own.at or time(9, 0), tzinfo=ctx.now.tzinfo).isoformat(
+                    timespec="seconds"
+                )
+                each = strip_spans(each, own.spans).strip(" ,.;") or each
         await ctx.emit(
             CreateTask(
                 content=(each or MISSING)[:500],
-                deadline=deadline,
+                deadline=when,
                 assignee=assignee.name if assignee else None,
                 record=record.name if record is not None else newcomer["name"] if newcomer else None,
             ),
@@ -1011,10 +1019,15 @@ def _counted_items(clause: Clause) -> list[str]:
     said = re.search(rf"(?i)\b({COUNT_WORD})\s+(?:crm\s+)?(?:задач\w*|tasks)\b", head)
     if said is None or clause.after_colon is None:
         return []
+    numbered = re.split(r"(?:^|\s+)\(?\d\s*[).]\s+", clause.after_colon)  # "1) send NDA on Friday 2) …"
     items = [
-        x.strip(" .;")
-        for x in re.split(r"\s*(?:,|;|\s+и\s+|\s+and\s+)\s*", clause.after_colon)
-        if x.strip(" .;")
+        x.strip(" .;,")
+        for x in (
+            numbered
+            if len(numbered) > 2
+            else re.split(r"\s*(?:,|;|\s+и\s+|\s+and\s+)\s*", clause.after_colon)
+        )
+        if x.strip(" .;,")
     ]
     n = said.group(1).lower()
     return items if len(items) == (int(n) if n.isdigit() else number_from_words([n])) else []

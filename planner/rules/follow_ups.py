@@ -31,14 +31,15 @@ _BACK = LazyRe(
     # "…, and set the due date to Monday", «и поставь срок на пятницу»: a field of the new one
     r"|(?:set|change|make|put|поставь|установи|сделай)\s+(?:the\s+|its\s+|ей\s+|ему\s+)?"
     r"(?:due(?:\s+date)?|deadline|priority|срок|дедлайн|приоритет)\b"
-    r"|(?:assign|назначь|повесь|отдай|передай)\s+(?:to\s+|на\s+)?[^\W\d_]+(?:\s*,\s*(?:"
+    r"|(?:assign|назначь|повесь|отдай|передай|(?:за)?асс?айн\w*)\s+(?:to\s+|на\s+)?[^\W\d_]+(?:\s*,\s*(?:"
     + _PRIORITY
     + "|"
     + _DUE
     + "))*\s*[.!]?\s*$)"
 )  # "Assign Oleg, priority high.", "assign max, high", "assign max, p1, due friday"
 _TO_WHOM = LazyRe(
-    r"(?i)\b(?:assign\s+(?:to\s+|на\s+)?|назначь\s+(?:на\s+)?|to\s+|на\s+|for\s+|для\s+)(?!it\b|его\b|её\b)(me|myself|меня|себя|[^\W\d_][\w-]+)"
+    r"(?i)\b(?:assign\s+(?:to\s+|на\s+)?|назначь\s+(?:на\s+)?|(?:за)?асс?айн\w*\s+(?:на\s+)?|to\s+|на\s+|for\s+|для\s+)"
+    r"(?!it\b|его\b|её\b)(me|myself|меня|себя|[^\W\d_][\w-]+)"
 )
 _AS_NEW = ("create_issue", "create_task")
 # "…: «Обновить логотип», project Mobile App, due Dec 4": where the new issue goes, said outside its title
@@ -57,7 +58,8 @@ async def about_the_new_one(clause: Clause, ctx: BuildContext) -> bool:
         return False
     who = (
         _TO_WHOM.search(clause.text)
-        if clause.has("assign") or re.search(r"(?i)назнач|assign|give|повес|отдай|передай", clause.text)
+        if clause.has("assign")
+        or re.search(r"(?i)назнач|assign|give|повес|отдай|передай|асс?айн", clause.text)
         else None
     )
     assignee = await find_user(clause, ctx, who.group(1)) if who else None
