@@ -372,6 +372,18 @@ CORPORA = [
         "blind, set AQ (a designer-turned-product-owner describing a problem first; a Russian sales manager's "
         "end-of-day voice wrap-up), written after AN and AO's fixes: 146/200 with 15 wrong drafts on first contact",
     ),
+    (
+        "corpus_v47.jsonl",
+        87,
+        "blind, set AR (a Russian head of CS dictating while driving; a founder's terse Slack messages), written "
+        "after AP and AQ's first fixes: 174/200 with 3 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v48.jsonl",
+        82,
+        "blind, set AS (a Russian QA lead's long bug reports; a non-native English account executive), written "
+        "after AP and AQ's first fixes: 153/200 with 11 wrong drafts on first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.

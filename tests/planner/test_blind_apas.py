@@ -1,4 +1,4 @@
-"""What the sets AP and AQ taught, one behaviour each, through the MCP client on the sandbox
+"""What the sets AP, AQ, AR and AS taught, one behaviour each, through the MCP client on the sandbox
 (now = Wed 2026-11-25 12:00 MSK)."""
 
 from __future__ import annotations
@@ -237,3 +237,105 @@ async def test_a_list_of_reminders_is_one_task_per_item_and_the_meeting(anna: Co
     ]
     event = next(i for i in writes(r) if i["op"] == "create_event")
     assert (event["start"], event["duration_minutes"]) == ("2026-11-26T12:00:00+03:00", 30)
+
+
+# ---- AR and AS: dictation without punctuation, bug reports, English as a second language ---------------
+
+
+async def test_an_english_ordinal_date_is_read_and_a_note_keeps_the_words(anna: Conversation) -> None:
+    r = await anna.say("Please remind me to send the revised quotation to Jane Doe on 27th Nov.")
+    [task] = writes(r)
+    assert (task["content"], task["deadline"]) == (
+        "send the revised quotation to Jane Doe",
+        "2026-11-27T09:00:00+03:00",
+    )
+    r = await anna.say(
+        "Kindly add a note on John Smith: he is on leave until 8th December, revert back after that."
+    )
+    [note] = writes(r)
+    assert "on leave until 8th December" in note["body"]
+
+
+async def test_a_currency_code_before_the_sum_and_a_stage_said_as_a_wish(anna: Conversation) -> None:
+    r = await anna.say("Alfa-Leasing expansion amount is now RUB 950,000 and stage should be Proposal.")
+    [change] = writes(r)
+    assert (change["amount"], change["currency"], change["stage"]) == (950_000, "RUB", "Proposal")
+    r = await anna.say("the deal of Globex should go in won")
+    [change] = writes(r)
+    assert (change["deal"], change["stage"]) == ("Globex pilot", "Won")
+    r = await anna.say("Everything in Backlog for CS that nobody owns should go to Oleg")
+    assert all(i.get("stage") is None for i in writes(r))  # a hand-over, never a stage
+
+
+async def test_an_events_title_said_after_a_comma_is_its_title(anna: Conversation) -> None:
+    r = await anna.say(
+        "Schedule 30 min call on 1st Dec at 9:30 with Maria Sokolova, title Alfa expansion pricing."
+    )
+    [event] = writes(r)
+    assert event["start"] == "2026-12-01T09:30:00+03:00"
+    assert event["title"].startswith("Alfa expansion pricing")
+
+
+async def test_version_numbers_are_no_dates_and_no_times(anna: Conversation) -> None:
+    r = await anna.say(
+        "Нашла ещё одно: в мобилке (iOS 17.5, билд 2.14.3) при смене языка на русский обрезается заголовок на "
+        "экране профиля. Заведи баг в ENG в проект Mobile App, приоритет low."
+    )
+    [issue] = writes(r)
+    assert "due" not in issue  # «17.5» was read as the 17th of May
+    assert "iOS 17.5, билд 2.14.3" in issue["title"] and "обрезается заголовок" in issue["title"]
+    assert (issue["project"], issue["priority"]) == ("Mobile App", "low")
+
+
+async def test_a_correction_said_without_commas_replaces_the_stage(anna: Conversation) -> None:
+    r = await anna.say("ромашку переведи в переговоры нет стоп сразу в выиграна они подписали")
+    [change] = writes(r)
+    assert change["stage"] == "Won"
+
+
+async def test_check_and_tell_me_if_is_a_question(anna: Conversation) -> None:
+    for text in (
+        "Check and tell me if any Linear issue is open for Globex.",
+        "проверь и скажи, есть ли открытые задачи по Globex",
+    ):
+        r = await anna.say(text)
+        assert (r["status"], writes(r)) == ("answered", []), text
+
+
+async def test_a_bare_request_with_a_filler_asks_for_the_title(anna: Conversation) -> None:
+    r = await anna.say("создай-ка задачу э-э")
+    assert (r["status"], r["clarifying_question"]) == ("needs_clarification", "Как назвать задачу?")
+
+
+async def test_a_list_said_without_commas_is_said_back_before_one_issue_per_word(anna: Conversation) -> None:
+    r = await anna.say("заведи в дизайн задачи иконки кнопки шрифты цвета отступы и тени")
+    assert r["status"] == "needs_clarification"
+    assert "6 задач" in r["clarifying_question"]
+    r = await anna.call("pick", plan_id=r["plan"]["plan_id"], question_id=r["question_id"], value="yes")
+    assert [i["title"] for i in writes(r)] == ["иконки", "кнопки", "шрифты", "цвета", "отступы", "тени"]
+
+
+async def test_a_bug_reports_request_is_found_after_its_steps(anna: Conversation) -> None:
+    r = await anna.say(
+        "Ребята, нашла баг. Окружение: staging, билд 2.14.3, Chrome 131 / macOS 15.1. Шаги: 1) логинимся под "
+        "тестовым админом 2) Settings → Billing → «Скачать счёт» 3) жмём Download. Ожидаемо: скачивается PDF. "
+        "Фактически: белый экран и 500 в консоли. Заведи, пожалуйста, баг в ENG: Ошибка 500 при скачивании "
+        "счёта в Billing, лейбл bug, приоритет high, ассайни Олег."
+    )
+    [issue] = writes(r)
+    assert (issue["title"], issue["assignee"], issue["priority"]) == (
+        "Ошибка 500 при скачивании счёта в Billing",
+        "Oleg Ivanov",
+        "high",
+    )
+
+
+async def test_numbered_crm_tasks_each_keep_their_own_day(anna: Conversation) -> None:
+    r = await anna.say(
+        "Create 2 tasks for me in Attio on Umbrella Health company: 1) send NDA on Friday 2) schedule demo next "
+        "Tuesday"
+    )
+    assert [(t["content"], t["deadline"][:10]) for t in writes(r)] == [
+        ("send NDA", "2026-11-27"),
+        ("schedule demo", "2026-12-01"),
+    ]
