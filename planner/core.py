@@ -377,6 +377,10 @@ class Planner:
                 and not any(x.op in WRITE_OPS for x in ctx.intents[first:])
                 and not_asked(clause.text) == "negated"
             ):
+                if not explained and clause.commands() and _ITS_OWN_CHANGE_TAKEN_BACK.search(clause.text):
+                    # "(2) raise it to urgent... wait, it's already urgent, so skip that": itself, taken back
+                    ctx.memory.setdefault("said", []).append(clause.text)
+                    continue
                 declines.put_off(clause.text)  # "…moving Globex to Won: hold off on that until legal signs"
             ctx.memory.setdefault("said", []).append(clause.text)  # what the clauses before a request said
             if (
@@ -809,6 +813,13 @@ class Planner:
 # A colon inside quotes is part of a title («Globex: выгрузить логи»), not where a request's content
 # starts: it is set aside while the words are read and put back in everything the reply carries.
 # a quote's colons, and a link's ("https://…"), are no colon the request is split at
+# "raise it to urgent... wait, it's already urgent, so skip that": a change asked, then taken back in one
+# breath (not «сейчас ничего не создавайте», which puts off what was said before it)
+_ITS_OWN_CHANGE_TAKEN_BACK = LazyRe(
+    r"(?i)^(?!.*\b(?:ничего|nothing|anything)\b)(?!\s*(?:не|don'?t|do\s+not|never)\b).*?[,.…!]\s*"
+    r"(?:(?:wait|no|нет|стоп|хотя)[,.…!\s]+)?.*\b(?:skip\s+(?:it|that|this)|forget\s+(?:it|that)|never\s*mind|"
+    r"не\s+надо|отбой|отмена)\s*[.!]*\s*$"
+)
 _QUOTED = LazyRe(r"«[^»]*»|“[^”]*”|\"[^\"]*\"|(?<!\w)'[^']*'(?!\w)|\b(?:https?|ftp)://\S+")
 
 
