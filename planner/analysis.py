@@ -117,6 +117,10 @@ def leaves_alone(clause: Clause, now: datetime) -> bool:
     return _verb_count(analyse(rest, now)) == 0
 
 
+_STATE_OF_THEM = LazyRe(
+    r"(?i)^(?:что|которые|which|that)\s+(?:уже\s+|сейчас\s+|still\s+|is\s+|are\s+|were\s+)*"
+    r"(?:назначен\w*|закрыт\w*|assigned|closed|done|висит|висят|лежит|лежат|owned)\b"
+)
 _COMPLEMENT = LazyRe(r"^(?:что|чтобы|that)\s", re.IGNORECASE)
 # "заархивируй всё, что лежит в бэклоге", "close every issue that is in review": which things, not a question
 _RELATIVE = LazyRe(r"^(?:что|which|that|who|котор\w+|где|where)\s", re.IGNORECASE)
@@ -1037,7 +1041,11 @@ def _split(text: str, now: datetime) -> list[Clause]:
             and not (
                 _RELATIVE.match(text[s:e].strip())
                 and _WHAT_OF.search(text[merged[-1][0] : merged[-1][1]])
-                and not _verb_count(_without_query(right))
+                and (
+                    not _verb_count(_without_query(right))
+                    # «закрой всё, что назначено на Макса», "everything that is assigned to Max": which ones
+                    or bool(_STATE_OF_THEM.match(text[s:e].strip()))
+                )
             )
             and (
                 _verb_count(left)

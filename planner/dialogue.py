@@ -238,6 +238,9 @@ _NOT_DOING = LazyRe(
     # "leave ENG-101 alone, Oleg has it"
     r"\bleave\s+(?:[A-Za-z]{1,10}-\d+|them|that(?:\s+one)?|this(?:\s+one)?)\s+(?:alone|as\s+is|be)\b|"
     r"\bhold\s+off\b|\bjust\s+(?:so\s+you\s+know|fyi)\b|\bпросто\s+имей\s+в\s+виду\b|"
+    # "No action yet — just keeping you posted", «просто держу в курсе»
+    r"\bno\s+action\s+(?:yet|needed|required|for\s+now)\b|\bjust\s+keeping\s+you\s+(?:posted|informed|in\s+the\s+loop)\b|"
+    r"\bпросто\s+держу\s+(?:вас\s+|тебя\s+)?в\s+курсе\b|"
     r"\blet'?s\s+not\s+do\s+(?:it|that|this|anything)\b|\b(?:пока\s+)?не\s+будем\s+(?:это\s+)?(?:делать|трогать|менять)\b|"
     # «сейчас ничего не создавайте», «…, но передумала — пусть остаётся», "…, skip it", «…, но не сейчас»
     r"\bничего\s+не\s+(?:создавай\w*|делай\w*|меняй\w*|трогай\w*|заводи\w*|удаляй\w*)|\b(?:я|но)\s+передумала?\b|"
@@ -265,7 +268,13 @@ _TAKEN_BACK = LazyRe(
 
 
 # "by the way, Romashka signed yesterday", «ромашка кстати подписала договор»: news told in passing
-_BY_THE_WAY = LazyRe(r"(?i)\b(?:кстати|к\s+слову|между\s+прочим|by\s+the\s+way|btw|incidentally)\b")
+_BY_THE_WAY = LazyRe(
+    r"(?i)\b(?:кстати|к\s+слову|между\s+прочим|by\s+the\s+way|btw|incidentally|"
+    # "I already closed ENG-105 yesterday", «я уже перевела сделку»: done by the person, nothing to do
+    r"(?:i|we|я|мы)\s+(?:have\s+|'ve\s+)?(?:already|just|уже|только\s+что|сам[аи]?\s+уже)\s+"
+    r"(?:closed|moved|assigned|archived|created|filed|did|done|updated|changed|закрыл\w*|перевел\w*|перевёл|"
+    r"назначил\w*|создал\w*|сделал\w*|завел\w*|завёл|обновил\w*|поменял\w*))\b"
+)
 
 
 def _any_request_verb(text: str) -> bool:

@@ -332,7 +332,7 @@ _FIND_OUT = LazyRe(
     r"проверить|посмотри(?:те)?|посмотреть|find\s+out|check|see|look\s+up)"
     # "Check and tell me if …", «проверь и скажи, есть ли …»: asked to be told
     r"(?:\s+(?:and|и)\s+(?:tell|let)\s+me(?:\s+know)?|\s+и\s+(?:скажи|напиши|сообщи)(?:те)?(?:\s+мне)?)?\s*,?\s+"
-    r"(?=(?:есть\s+ли|ли\s|кто|какие|какой|какая|сколько|когда|где|whether|if\s+(?:we|there|any|anyone|he|she|they|it)\b|"
+    r"(?=(?:[а-яё]+\s+ли\b|есть\s+ли|ли\s|кто|какие|какой|какая|сколько|когда|где|whether|if\s+(?:we|there|any|anyone|he|she|they|it)\b|"
     r"who|which|how\s+many|how\s+much|when)\b)"
 )
 
@@ -463,12 +463,45 @@ def _canceled(m: re.Match[str]) -> str:
     )
 
 
+_TICKED = LazyRe(r"`([^`\n]{1,200})`")
+_ID_RANGE = LazyRe(r"\b([A-Za-z]{1,10})-(\d{1,6})\s*(?:\.\.\.?|…|–)\s*(?:\1-)?(\d{1,6})\b", re.IGNORECASE)
+
+
+def _ticked(text: str) -> str:
+    if "`" not in text:
+        return text
+    return _TICKED.sub(
+        lambda m: m.group(1) if not re.search(r"\s", m.group(1)) else f'"{m.group(1)}"',
+        text,  # a word as itself
+    )
+
+
+def _id_range(m: re.Match[str]) -> str:
+    key, first, last = m.group(1), int(m.group(2)), int(m.group(3))
+    if not 0 < last - first <= 10:
+        return m.group(0)
+    return ", ".join(f"{key}-{n}" for n in range(first, last + 1))
+
+
 def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
     # "mark Globex pilot as won 🎉": a feeling, not a word; "…pls 🙌 starting the redesign today": said
     # between two thoughts, it ends the first
     text = _EMOJI_BETWEEN.sub("; ", text)
     text = _EMOJI.sub(" ", text).strip() or text
+    text = _ticked(text)  # "`ENG-105`", "`Stark Industries`": chat's code marks, a name or an id as said
+    # «создай дело: …», «поставь мне дело на пятницу»: a to-do, in everyday words
+    text = re.sub(
+        r"(?i)\b(создай|заведи|добавь|поставь|запиши)(\s+(?:мне|ему|ей|нам)?\s*)дело\b", r"\1\2задачу", text
+    )
+    text = re.sub(r"(?i)\bнов(?:ое|ого)\s+дело\b", "новая задача", text)
+    # "Какая сумма …? Напомни, а то Мария спросит": asked to be told what was just asked, no reminder
+    text = re.sub(
+        r"(?i)(?<=\?)\s*напомни(?:те)?(?:\s+мне)?\s*[,.]?\s*(?:а\s+то|потому\s+что|так\s+как)\b[^.!?]*[.!]?",
+        "",
+        text,
+    )
+    text = _ID_RANGE.sub(_id_range, text)  # "ENG-101..ENG-103": each of them
     text = without_polite_if(text)
     text = re.sub(r"(?i)\b([а-яё]{3,}[йьи])-ка\b", r"\1", text)  # «создай-ка», «глянь-ка»: the verb itself
     text = _RU_WORD_OR_QUOTE.sub(lambda m: informal(m.group(0)) or m.group(0), text)

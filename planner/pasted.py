@@ -28,12 +28,18 @@ _CARD_KEYS = {
     "name": "", "full name": "", "имя": "", "фио": "", "email": "email", "e-mail": "email", "mail": "email",
     "почта": "почта", "company": "company", "компания": "компания", "title": "title", "role": "title",
     "position": "title", "job title": "title", "должность": "должность", "phone": "phone", "телефон": "телефон",
-    "domain": "domain", "домен": "домен", "team": "team", "команда": "команда", "state": "state",
+    "название": "название", "domain": "domain", "домен": "домен", "team": "team", "команда": "команда", "state": "state",
     "status": "state", "статус": "статус", "assignee": "assignee", "исполнитель": "исполнитель",
     "priority": "priority", "приоритет": "приоритет", "stage": "stage", "стадия": "стадия",
     "amount": "amount", "сумма": "сумма", "owner": "owner", "ответственный": "ответственный",
     "due": "due", "срок": "срок", "label": "label", "метка": "метка", "project": "project", "проект": "проект",
 }  # fmt: skip
+_RECORD_WORD = LazyRe(
+    r"(?i)\s+(?:record|card|entry|карточк\w*|запис\w*|as\s+follows|with\s+the\s+following|следующим\s+образом|так)"
+    r"(?=\s*:?\s*$)"
+)
+_AN_ISSUE = LazyRe(r"(?i)\b(?:issue|ticket|task|bug|задач\w*|тикет\w*|баг\w*)\b")
+_AN_ISSUE_SAID = LazyRe(r"(?i)\b[A-Z]{1,10}-\d+\b")
 _CARD_LINE = LazyRe(r"^\s*([^\W\d_][\w -]{0,18}?)\s*:\s*(\S.*?)\s*$")
 _ITEM = LazyRe(r"^\s*(?:[-•*–—]|\d{1,2}[.)])\s+")
 _VALUE_LINE = LazyRe(r"^\s*([^—–:|]+?)\s+[—–-]\s+(\S.*?)\s*$")  # «Ромашка — 1 350 000 ₽»
@@ -74,14 +80,27 @@ def _with_quote(lines: list[str], quoted: list[str]) -> str:
 
 def _card(lines: list[str]) -> str | None:
     """ "new contact\\nname: Sarah Connor\\nemail: …" → "new contact: Sarah Connor, email …"."""
+    lines = [_ITEM.sub("", x) for x in lines]  # "• Name: Pied Piper", "- team: DES": a field each
     head = lines[0] if not _CARD_LINE.match(lines[0]) or _key(lines[0]) is None else ""
+    head = _RECORD_WORD.sub("", head)  # "New company record:": a new company
     fields = lines[1:] if head else lines
     parts = []
+    titled = ""
     for line in fields:
         key, said = _key(line), _CARD_LINE.match(line)
         if key is None or said is None:
             return None
-        parts.append(f"{key} {said.group(2)}".strip())
+        if key in ("title", "название") and _AN_ISSUE.search(head):  # an issue's title, not a job title
+            titled = f"«{said.group(2).strip(chr(34) + chr(39) + '«»`')}»"
+            continue
+        value = said.group(2).strip()
+        if key in ("assignee", "исполнитель") and _AN_ISSUE_SAID.search(
+            head
+        ):  # "update ENG-102:\n- Assignee: Oleg"
+            parts.append(f"{'назначь на' if key == 'исполнитель' else 'assign to'} {value}")
+            continue
+        parts.append(f"{key} {value}".strip())
+    parts = [titled, *parts] if titled else parts
     if len(parts) < 2:
         return None
     return f"{head.rstrip(' :')}: {', '.join(parts)}" if head else ", ".join(parts)

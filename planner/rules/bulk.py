@@ -350,10 +350,15 @@ async def _either_label(ctx: BuildContext, text: str, first: str | None) -> list
     return list(dict.fromkeys(said))
 
 
+_ASSIGNED_BEFORE = LazyRe(r"(?i)\b(?:assigned|given|owned|назначен\w*|висящ\w*|висит|висят|повешен\w*)\s*$")
+
+
 def _split_destination(text: str) -> tuple[str, str | None]:
     """ "move all in-review issues in ENG to Done" -> ("move all in-review issues in ENG", "Done");
     «все сделки в Negotiation переведи в Proposal»: the last "в"/"to" is where they go."""
     for m in reversed(list(_DESTINATION_AT.finditer(text))):
+        if _ASSIGNED_BEFORE.search(text[: m.start()]):
+            continue  # "close everything assigned to max", «закрой всё, что назначено на Макса»: whose, not where
         said = re.sub(r"\s*[.!]+$", "", text[m.end() :]).strip()
         said = re.sub(r"(?i)^(?:assign(?:ed)?|назначь|give)\s+(?:to\s+|на\s+)?", "", said)  # "→ assign мне"
         mine = re.match(r"(?i)(меня|мне|me|myself|себя)\s*[,;—–]", said)

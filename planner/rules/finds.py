@@ -318,8 +318,10 @@ async def deal_totals(clause: Clause, ctx: BuildContext) -> bool:
         and not clause.has("query")
     ):
         return False  # «Альфа-Лизинг в Won, финальную сумму ставим 850 000»: a sum set, not one asked for
-    if any(m.score >= 1.0 for m in await find(ctx, clause, "deal")):
-        return False  # «какая сумма в сделке «Ромашка — внедрение»?»: that deal's amount, no total
+    if any(m.score >= 1.0 for m in await find(ctx, clause, "deal")) or (
+        _ONE_DEAL_WITH.search(clause.text) and any(m.score >= 0.9 for m in await find(ctx, clause, "company"))
+    ):
+        return False  # «какая сумма в сделке «Ромашка — внедрение»?», «сумма сделки с Альфой»: that deal's amount
     aggregate = aggregate_of(clause.text)
     mine = bool(_MINE.search(clause.text))
     # "the pipeline", «пайплайн», «воронка»: the deals still open (Won and Lost are out of it)
@@ -355,6 +357,7 @@ async def deal_totals(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
+_ONE_DEAL_WITH = LazyRe(r"(?i)\b(?:сделк[аиеу]|deal)\s+(?:с|со|with)\s+\S")
 _INCLUDED_BEFORE = LazyRe(
     r"(?i)\b(?:including|включая|с\s+учётом|с\s+учетом|вместе\s+с)\s+(?:уже\s+|the\s+)?$"
 )

@@ -91,7 +91,8 @@ async def resolve_issue(clause: Clause, ctx: BuildContext) -> dict[str, Any] | N
 
 
 _ASSIGN_TAIL = LazyRe(
-    r"(?i)[.;,]\s*(?:and\s+|и\s+)?(?:assign(?:ed)?(?:\s+(?:it|them))?\s+to|назначь(?:\s+(?:её|ее|их|его))?\s+на)\s+"
+    r"(?i)[.;,]\s*(?:and\s+|и\s+)?(?:assign(?:ed)?(?:\s+(?:it|them))?(?:\s+to)?|назначь(?:\s+(?:её|ее|их|его))?\s+на|"
+    r"(?:за)?асс?айн\w*(?:\s+на)?)\s+"  # "…, assign max", «…, ассайни на Олега»
     r"([^\W\d_][\w-]*)\s*[.!]?\s*$"
 )
 _EVERYTHING = LazyRe(r"(?i)\b(?:всё|все|everything|all)\b")
