@@ -1196,7 +1196,7 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
         _said_name(clause)
         or (first_field if first_field and not _says_only(first_field, company.name) else None)
         # as said: "Initech SSO add-on"; said apart: «Umbrella Health — расширение»
-        or (f"{await _company_as_said(clause, ctx, company)} {said_after}" if said_after else None)
+        or (_joined_name(await _company_as_said(clause, ctx, company), said_after) if said_after else None)
         or f"{company.name} — {_kind_of_deal(clause) or ctx.t('новая сделка', 'new deal')}"
     )
     amount = amount_of(clause.text)
@@ -1229,6 +1229,15 @@ _NAME_PADDING = frozenset(
     "на для по с со for with on about in at the a an new called named под названием deal deals сделка сделку "
     "сделки новая новую новой э ээ эээ эм ну короче типа вот uh um erm like".split()
 )
+
+
+def _joined_name(company: str, after: str) -> str:
+    """ "Umbrella Health" + "Health expansion" -> "Umbrella Health expansion": the words said once."""
+    head, tail = company.split(), after.split()
+    for n in range(min(len(head), len(tail)), 0, -1):
+        if [w.lower() for w in head[-n:]] == [w.lower() for w in tail[:n]]:
+            return " ".join([*head, *tail[n:]])
+    return f"{company} {after}"
 
 
 async def _company_as_said(clause: Clause, ctx: BuildContext, company: Entity) -> str:
