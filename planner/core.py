@@ -46,7 +46,7 @@ from planner.dialogue import (
     without_hedged_lead,
 )
 from planner.directory import Directory, Reader
-from planner.hurried import unhurried
+from planner.hurried import asks_to_be_shown, unhurried
 from planner.intents import WRITE_OPS, IntentBase, IntentsError, describe, parse_intents, toolkit_of
 from planner.limits import MAX_TEXT
 from planner.models import ClarificationQuestion, Plan, PlanInputs, RiskFlag, Voice
@@ -243,7 +243,7 @@ class Planner:
         if EVENT_CHANGE.match(text) and not answers:  # the whole request is to change an existing event
             plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
             return Outcome("ready", plan, None, ctx.t(*EVENT_CHANGE_SAID))  # answered: what it can't do
-        sends = MESSAGING.search(text)
+        sends = MESSAGING.search(text) if not asks_to_be_shown(text) else None
         offer: Ask | None = None
         if (
             sends

@@ -20,7 +20,7 @@ from planner.dates import RU_ORDINAL_STEMS
 from planner.dialogue import without_polite_if
 from planner.text import informal, is_infinitive, lemmas
 
-__all__ = ["unhurried"]
+__all__ = ["asks_to_be_shown", "unhurried"]
 
 _ANYWHERE = (
     "create", "complete", "move", "delete", "archive", "comment", "assign", "rename", "priority", "project",
@@ -463,8 +463,18 @@ def _canceled(m: re.Match[str]) -> str:
     )
 
 
+_GIVE_ME = LazyRe(
+    r"(?i)(?<![\w-])(?:дай|дайте|скинь|скиньте|кинь|киньте|пришли|пришлите)(?:\s+мне)?\s+"
+    r"(?=(?:почт\w*|email|e-mail|мейл\w*|имейл\w*|адрес\w*|контакт\w*|телефон\w*|номер\w*|список|list|статус\w*|сумм\w*|"
+    r"все\s+(?:сделк|задач|компани|контакт)\w*)\b)"
+)
 _TICKED = LazyRe(r"`([^`\n]{1,200})`")
 _ID_RANGE = LazyRe(r"\b([A-Za-z]{1,10})-(\d{1,6})\s*(?:\.\.\.?|…|–)\s*(?:\1-)?(\d{1,6})\b", re.IGNORECASE)
+
+
+def asks_to_be_shown(text: str) -> bool:
+    """«Скинь email Марии»: the address asked for, not an email to send."""
+    return _GIVE_ME.search(text) is not None
 
 
 def _ticked(text: str) -> str:
@@ -490,6 +500,14 @@ def unhurried(text: str) -> str:
     text = _EMOJI_BETWEEN.sub("; ", text)
     text = _EMOJI.sub(" ", text).strip() or text
     text = _ticked(text)  # "`ENG-105`", "`Stark Industries`": chat's code marks, a name or an id as said
+    # «ENG-102 отдай мне»: to me, as «на меня» says it
+    text = re.sub(
+        r"(?i)\b(отдай|передай|перекинь|перебрось|кинь)(?:те)?\s+мне\b(?!\s+(?:почт|email|контакт|список))",
+        r"\1 на меня",
+        text,
+    )
+    # «Дай почту Марии», «скинь email Марии», «дай список компаний»: show me, not send anything
+    text = _GIVE_ME.sub("покажи ", text)
     # «создай дело: …», «поставь мне дело на пятницу»: a to-do, in everyday words
     text = re.sub(
         r"(?i)\b(создай|заведи|добавь|поставь|запиши)(\s+(?:мне|ему|ей|нам)?\s*)дело\b", r"\1\2задачу", text

@@ -130,6 +130,7 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
         not _listing(clause)
         or clause.identifiers
         or clause.has("deal", "crm", "attio", "note", "meeting", "block")
+        or _CONTACT_DETAIL.search(clause.text)  # «покажи почту Марии, срочно надо ей написать»: a person's
     ):
         return False
     text = clause.text
@@ -357,6 +358,7 @@ async def deal_totals(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
+_CONTACT_DETAIL = LazyRe(r"(?i)\b(?:почт[уаы]|email|e-mail|мейл\w*|имейл\w*|телефон\w*|контакт(?:ы|ов)?)\b")
 _ONE_DEAL_WITH = LazyRe(r"(?i)\b(?:сделк[аиеу]|deal)\s+(?:с|со|with)\s+\S")
 _INCLUDED_BEFORE = LazyRe(
     r"(?i)\b(?:including|включая|с\s+учётом|с\s+учетом|вместе\s+с)\s+(?:уже\s+|the\s+)?$"
