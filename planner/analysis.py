@@ -694,6 +694,15 @@ def _bulleted_requests(text: str, now: datetime) -> list[Clause] | None:
     if len(lines) == 1 and len(numbered) >= 3 and (not heading or heading.endswith(":")):
         items = [x.strip(" ;,.") for x in numbered[1:] if x.strip(" ;,.")]
         lines = items
+    elif (
+        len(items) >= 2
+        and len(items) == len(lines) - 1
+        and not _BULLET.match(lines[0])
+        and lines[0].rstrip().endswith(":")
+        and not _verb_count(analyse(lines[0], now))
+    ):  # "Action items from today's review:\n- Alfa → Won\n- …": a heading that asks nothing, then requests
+        heading = lines[0].strip()
+        lines = lines[1:]
     else:
         heading = ""
     if len(items) < 2 or len(items) != len(lines):
@@ -1131,8 +1140,13 @@ _REASON = LazyRe(
     r"(?:is|are|was|were|has|have|had)\b|"
     r".*\b(?:больше\s+не\s+нуж\w*|уже\s+не\s+нуж\w*|no\s+longer\s+(?:needed|relevant)|not\s+needed)\b)"
 )
+# "legal asked us to resend pricing", «юристы попросили …»: a party of the deal, said in lower case
+_A_PARTY = (
+    r"(?i:legal|procurement|finance|security|management|the\s+(?:client|customer|board|legal\s+team)|"
+    r"клиент|юристы|бухгалтерия|финансисты|руководство|безопасники)"
+)
 _NAMED_REASON = LazyRe(
-    r"^[A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?\s+(?:asked|said|says|wants|wanted|needs|is|was|left|went|called|moved|"
+    rf"^(?:[A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?|{_A_PARTY})\s+(?:asked|said|says|wants|wanted|needs|is|was|left|went|called|moved|"
     r"pushed|changed|agreed|confirmed|approved|declined|cancell?ed|bumped|"
     r"mentioned|просил\w*|попросил\w*|хочет|хотел\w*|говорит|сказал\w*|уходит|ушл[аи]|уш[её]л|болеет|заболел\w*|"
     r"звонил\w*|написал\w*|в\s+отпуске)\b"
@@ -1177,7 +1191,7 @@ def _is_reason(piece: str, reading: Clause) -> bool:
     bare = spoken_numbers(bare.lower())  # "the amount is now fifty five thousand" carries a number
     told = bool(_PASSIVE.match(said))  # "the Acme call is being scheduled": what is happening, not asked
     # "…, Apple moved the deadline up": someone did something (a past verb after a name): news, not asked
-    told = told or bool(re.match(r"^[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?\s+[a-z]+ed\b", said))
+    told = told or bool(re.match(rf"^(?:[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?|{_A_PARTY})\s+[a-z]+ed\b", said))
     if _AWAY.match(said):
         return True  # "…, he's ooo next week", «…, она в отпуске до пятницы»: why, though it names a day
     if not said or _verb_count(reading) and not told or reading.moment.day or reading.moment.at:

@@ -41,7 +41,8 @@ _RECORD_WORD = LazyRe(
 _AN_ISSUE = LazyRe(r"(?i)\b(?:issue|ticket|task|bug|задач\w*|тикет\w*|баг\w*)\b")
 _AN_ISSUE_SAID = LazyRe(r"(?i)\b[A-Z]{1,10}-\d+\b")
 _CARD_LINE = LazyRe(r"^\s*([^\W\d_][\w -]{0,18}?)\s*:\s*(\S.*?)\s*$")
-_ITEM = LazyRe(r"^\s*(?:[-•*–—]|\d{1,2}[.)])\s+")
+_MARKED_ITEM = LazyRe(r"^\s*(?:\d{1,2}\.|[a-e]\))\s+(?=\S)")
+_ITEM = LazyRe(r"^\s*(?:[-•*–—]|\d{1,2}[.)]|[a-e]\))\s+")
 _VALUE_LINE = LazyRe(r"^\s*([^—–:|]+?)\s+[—–-]\s+(\S.*?)\s*$")  # «Ромашка — 1 350 000 ₽»
 _FIELD_NOUN = {
     "сумм": "сумма", "amount": "amount", "value": "amount", "стади": "стадия", "stage": "stage",
@@ -54,6 +55,9 @@ def reshape(text: str) -> str:
     lines = [x.rstrip() for x in text.splitlines()]
     if len([x for x in lines if x.strip()]) < 2:
         return text
+    if sum(1 for x in lines if _MARKED_ITEM.match(x)) >= 2:  # "1. …\n2. …", "a) …\nb) …": one item a line
+        lines = [_MARKED_ITEM.sub("- ", x) for x in lines]
+        text = "\n".join(lines)
     quoted = [_QUOTED.sub("", x) for x in lines if _QUOTED.match(x)]
     if quoted:
         return _with_quote(lines, quoted)
@@ -144,6 +148,12 @@ def _about(lines: list[str]) -> str | None:
     request of its own, is said with each item."""
     head, items = lines[0].strip(), lines[1:]
     about = re.fullmatch(r"(?i)((?:по|про|для|re|for|about|on)\s+[^:]{2,40}):", head)
-    if about is None or not all(_ITEM.match(x) for x in items):
+    subject = re.fullmatch(r"(?i)(?:re|subject|тема)\s*:\s*([^:]{2,40}?)\s*", head)  # "Re: Globex pilot"
+    if (about is None and subject is None) or len(items) < 2 or not all(_ITEM.match(x) for x in items):
         return None
-    return "\n".join(f"- {about.group(1)} {_ITEM.sub('', x).strip()}" for x in items)
+    said = (
+        about.group(1)
+        if about
+        else f"{'по' if re.search('[а-яё]', head, re.I) else 'about'} {subject.group(1)}"
+    )  # type: ignore[union-attr]
+    return "\n".join(f"- {said} {_ITEM.sub('', x).strip()}" for x in items)

@@ -134,6 +134,10 @@ _FIELD_TO_VALUE = LazyRe(
 )
 
 
+_OWNER_TO = LazyRe(
+    r"(?i)\W*(?:(?:и|а|and|then|so)\W+)*(?:please\s+)?(?:change|set|update|make|поменяй|смени|измени|поставь)\s+"
+    r"(?:the\s+|its\s+)?(?:deal\s+)?(?:owner|ответственн\w*|владельц\w*)\s+(?:to|на)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s*[.!]?"
+)
 _FIELD_AND_VALUE = LazyRe(
     r"(?i)\s*(?:сумм\w*|amount|value|owner|ответственн\w*)\s*[:—-]?\s*[$€₽]?\d[\d\s.,]*\S*\s*"
 )
@@ -164,9 +168,11 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         and (
             _FIELD_NAMED_ONLY.fullmatch(clause.text)
             or _FIELD_AND_VALUE.fullmatch(clause.text)
-            or _FIELD_TO_VALUE.fullmatch(clause.text)
+            or (_FIELD_TO_VALUE.fullmatch(clause.text) or _OWNER_TO.fullmatch(clause.text))
             and len(before) <= 60  # (only a heading said before: "Globex pilot: change the amount to …")
-            and all(x.op == "find" for x in ctx.intents)
+            # (the heading read as a look-up, just before: "- Globex pilot: change the owner to Oleg" in a list)
+            and bool(ctx.intents)
+            and ctx.intents[-1].op == "find"
         )
     ):  # «…просят увеличить пилот до 15к, поменяй сумму»: the value and the record were said just before;
         # «Acme Corp — annual license: сумма 55 000, и …»: the record is the heading said before the value
