@@ -304,7 +304,7 @@ class Planner:
             matched = await self._interpret(text, ctx)
             if not matched:
                 raise self._unknown(ctx)
-            offered = self._offer(text, ctx)
+            offered = self._offer(reshape(text), ctx)  # (a line said to a colleague is no part of it)
             if offered is not None:
                 plan.summary = "cancelled"
                 # told not to make the change: understood and answered; an offer declined: nothing done

@@ -41,6 +41,7 @@ _RECORD_WORD = LazyRe(
 _AN_ISSUE = LazyRe(r"(?i)\b(?:issue|ticket|task|bug|задач\w*|тикет\w*|баг\w*)\b")
 _AN_ISSUE_SAID = LazyRe(r"(?i)\b[A-Z]{1,10}-\d+\b")
 _CARD_LINE = LazyRe(r"^\s*([^\W\d_][\w -]{0,18}?)\s*:\s*(\S.*?)\s*$")
+_TO_A_COLLEAGUE = LazyRe(r"^\s*(?:cc\s*:?\s*)?@[\w.-]+")
 _MARKED_ITEM = LazyRe(r"^\s*(?:\d{1,2}\.|[a-e]\))\s+(?=\S)")
 _ITEM = LazyRe(r"^\s*(?:[-•*–—]|\d{1,2}[.)]|[a-e]\))\s+")
 _VALUE_LINE = LazyRe(r"^\s*([^—–:|]+?)\s+[—–-]\s+(\S.*?)\s*$")  # «Ромашка — 1 350 000 ₽»
@@ -55,6 +56,11 @@ def reshape(text: str) -> str:
     lines = [x.rstrip() for x in text.splitlines()]
     if len([x for x in lines if x.strip()]) < 2:
         return text
+    # "@Max FYI, no action needed from you.": said to a colleague beside the request, asks nothing of me
+    to_others = [x for x in lines if _TO_A_COLLEAGUE.match(x)]
+    if to_others and len([x for x in lines if x.strip()]) - len(to_others) >= 2:
+        lines = [x for x in lines if not _TO_A_COLLEAGUE.match(x)]
+        text = "\n".join(lines)
     if sum(1 for x in lines if _MARKED_ITEM.match(x)) >= 2:  # "1. …\n2. …", "a) …\nb) …": one item a line
         lines = [_MARKED_ITEM.sub("- ", x) for x in lines]
         text = "\n".join(lines)
@@ -151,9 +157,9 @@ def _about(lines: list[str]) -> str | None:
     subject = re.fullmatch(r"(?i)(?:re|subject|тема)\s*:\s*([^:]{2,40}?)\s*", head)  # "Re: Globex pilot"
     if (about is None and subject is None) or len(items) < 2 or not all(_ITEM.match(x) for x in items):
         return None
-    said = (
-        about.group(1)
-        if about
-        else f"{'по' if re.search('[а-яё]', head, re.I) else 'about'} {subject.group(1)}"
-    )  # type: ignore[union-attr]
+    if about is not None:
+        said = about.group(1)
+    else:
+        assert subject is not None
+        said = f"{'по' if re.search('[а-яё]', head, re.I) else 'about'} {subject.group(1)}"
     return "\n".join(f"- {said} {_ITEM.sub('', x).strip()}" for x in items)
