@@ -339,3 +339,114 @@ async def test_numbered_crm_tasks_each_keep_their_own_day(anna: Conversation) ->
         ("send NDA", "2026-11-27"),
         ("schedule demo", "2026-12-01"),
     ]
+
+
+# ---- AT and AU: everyday words, structured lists, chat code marks ---------------------------------------
+
+
+async def test_close_everything_assigned_to_someone_filters_by_them(anna: Conversation) -> None:
+    for text in ("close everything assigned to max", "закрой всё, что назначено на Макса"):
+        r = await anna.say(text)
+        [bulk] = r["plan"]["intents"]
+        assert (bulk["op"], bulk["filters"].get("assignee"), bulk["changes"]) == (
+            "update_matching",
+            "Max Weber",
+            {"complete": True},
+        ), text
+
+
+async def test_what_the_person_already_did_is_no_change(anna: Conversation) -> None:
+    r = await anna.say("fyi I already closed `ENG-105` yesterday")
+    assert r["status"] != "draft_pending"
+    r = await anna.say(
+        "Re: Alfa-Leasing\nWe may move the expansion deal to Lost if Maria doesn't respond by Friday. "
+        "No action yet — just keeping you posted."
+    )
+    assert (r["status"], writes(r)) == ("answered", [])
+
+
+async def test_code_marks_and_id_ranges_read_as_said(anna: Conversation) -> None:
+    r = await anna.say("`ENG-101..ENG-103`: add label `security`")
+    assert [(i["issue"], i["labels_add"]) for i in writes(r)] == [
+        ("ENG-101", ["security"]),
+        ("ENG-102", ["security"]),
+        ("ENG-103", ["security"]),
+    ]
+    r = await anna.say("sub-issue under `ENG-105`: `Handle token refresh for APNs`, assign max")
+    [issue] = writes(r)
+    assert (issue["title"], issue["parent"], issue["assignee"]) == (
+        "Handle token refresh for APNs",
+        "ENG-105",
+        "Max Weber",
+    )
+
+
+async def test_a_card_with_bullets_is_one_new_record(anna: Conversation) -> None:
+    r = await anna.say("New company record:\n• Name: Pied Piper\n• Domain: piedpiper.com")
+    [company] = writes(r)
+    assert (company["name"], company["domain"]) == ("Pied Piper", "piedpiper.com")
+    r = await anna.say(
+        "new issue\n- team: DES\n- title: `Dark mode tokens`\n- priority: low\n- assignee: max"
+    )
+    [issue] = writes(r)
+    assert (issue["title"], issue["team"], issue["priority"], issue["assignee"]) == (
+        "Dark mode tokens",
+        "Design",
+        "low",
+        "Max Weber",
+    )
+    r = await anna.say("Please update ENG-102 as follows:\n- Assignee: Oleg\n- Priority: Urgent")
+    [change] = writes(r)
+    assert (change["assignee"], change["priority"]) == ("Oleg Ivanov", "urgent")
+
+
+async def test_everyday_russian_for_a_task_and_for_show_me(anna: Conversation) -> None:
+    r = await anna.say("Создай дело: подготовить договор для Альфа-Лизинга до 1 декабря. Это важно.")
+    [task] = writes(r)
+    assert (task["op"], task["record"]) == ("create_task", "Альфа-Лизинг")
+    r = await anna.say("А какая сумма сделки с Альфой? Напомни, а то Мария спросит, а я не помню.")
+    assert (r["status"], writes(r)) == ("answered", [])
+    r = await anna.say("Скинь email Марии Соколовой")
+    assert r["status"] == "answered" and "maria@alfaleasing.ru" in r["user_message"]
+    r = await anna.say("ENG-102 отдай мне, Макс и так завален по уши.")
+    [change] = writes(r)
+    assert change["assignee"] == "Anna Kuznetsova"
+
+
+async def test_a_list_under_a_subject_or_a_heading_is_one_request_a_line(anna: Conversation) -> None:
+    r = await anna.say(
+        "Re: Globex pilot\n\n1. Move the deal back to Proposal — legal asked us to resend pricing.\n2. Add a note "
+        'to the deal: "Pricing v3 sent on Nov 25; awaiting legal sign-off."\n\n@Max FYI, no action needed from you.'
+    )
+    assert sorted((i["op"], i.get("deal") or i.get("record")) for i in writes(r)) == [
+        ("create_note", "Globex pilot"),
+        ("update_deal", "Globex pilot"),
+    ]
+    r = await anna.say(
+        "Action items from today's pipeline review:\na) Alfa-Leasing expansion → Won\nb) Acme Logistics pilot → "
+        "Lost\nc) Globex pilot: change the owner to Oleg"
+    )
+    assert [(i["deal"], i.get("stage") or i.get("owner")) for i in writes(r)] == [
+        ("Альфа-Лизинг — расширение", "Won"),
+        ("Acme Logistics — pilot", "Lost"),
+        ("Globex pilot", "Oleg Ivanov"),
+    ]
+    r = await anna.say(
+        "Please create these Engineering issues:\n1. Upgrade Postgres to 16\n2. Add rate limiting to the public "
+        "API\n3. Remove legacy v1 endpoints"
+    )
+    assert [i["title"] for i in writes(r)] == [
+        "Upgrade Postgres to 16",
+        "Add rate limiting to the public API",
+        "Remove legacy v1 endpoints",
+    ]
+
+
+async def test_a_new_deal_names_its_company_once(anna: Conversation) -> None:
+    r = await anna.say("Заведи deal Umbrella Health expansion на 40k USD, stage Qualification, owner Олег")
+    [deal] = writes(r)
+    assert (deal["name"], deal["amount"], deal["owner"]) == (
+        "Umbrella Health expansion",
+        40000,
+        "Oleg Ivanov",
+    )

@@ -384,6 +384,18 @@ CORPORA = [
         "blind, set AS (a Russian QA lead's long bug reports; a non-native English account executive), written "
         "after AP and AQ's first fixes: 153/200 with 11 wrong drafts on first contact",
     ),
+    (
+        "corpus_v49.jsonl",
+        84,
+        "blind, set AT (a Russian small-business owner in everyday words; an operations manager's structured "
+        "lists and 'Field: value' forms), written after AP-AS's fixes: 159/200 with 6 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v50.jsonl",
+        89,
+        "blind, set AU (a bilingual lead switching languages and typing translit; a terse engineer with code "
+        "marks and ranges), written after AP-AS's fixes: 168/200 with 6 wrong drafts on first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
