@@ -54,6 +54,7 @@ from planner.numbers import NUMBER_WORDS
 from planner.pasted import reshape
 from planner.rules import WRITING, load_rules
 from planner.text import detect_language
+from planner.translit import from_translit
 from planner.wording import changes_ru, stage_name
 from toolkits import registry
 from toolkits.errors import ToolkitError
@@ -153,7 +154,10 @@ class Planner:
         first = not answers  # the model is asked only when a request is first read, never on an answer
         tz = ZoneInfo(req.timezone)
         now = (req.now or datetime.now(tz)).astimezone(tz)
-        text = (req.voice.transcript if req.voice and not req.text else req.text) or ""
+        said = (req.voice.transcript if req.voice and not req.text else req.text) or ""
+        text = from_translit(
+            said
+        )  # "zakroi eng-106": Russian typed in Latin letters, read (and answered) as Russian
         lang = req.language or (detect_language(text) if text else command_language(req.command))
         if lang not in ("ru", "en"):
             lang = "ru"
@@ -164,7 +168,7 @@ class Planner:
             domain="unknown",
             summary="",
             language=lang,  # type: ignore[arg-type]
-            inputs=PlanInputs(raw_text=text[:MAX_TEXT], voice=req.voice),
+            inputs=PlanInputs(raw_text=said[:MAX_TEXT], voice=req.voice),
             now=now.isoformat(),
             timezone=req.timezone,
         )

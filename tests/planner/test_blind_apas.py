@@ -450,3 +450,23 @@ async def test_a_new_deal_names_its_company_once(anna: Conversation) -> None:
         40000,
         "Oleg Ivanov",
     )
+
+
+async def test_russian_typed_in_latin_letters_is_read_and_answered_as_russian(anna: Conversation) -> None:
+    r = await anna.say("zakroi eng-106, klyuch uzhe rotirovali")
+    assert [(i["op"], i["issue"]) for i in writes(r)] == [("complete_issue", "ENG-106")]
+    assert r["user_message"].startswith("Черновик")
+    r = await anna.say("pereNesi sdelku globex v won")
+    [change] = writes(r)
+    assert (change["deal"], change["stage"]) == ("Globex pilot", "Won")
+    r = await anna.say("zavedi zadachu v ENG: obnovit sertifikaty na staging")
+    [issue] = writes(r)
+    assert issue["title"] == "obnovit sertifikaty na staging"  # the person's own words, as typed
+    r = await anna.say("kakie u nas proekty v Linear?")
+    assert r["status"] == "answered" and "Mobile App" in r["user_message"]
+
+
+async def test_english_shorthand_is_not_taken_for_translit(anna: Conversation) -> None:
+    for text in ("ENG-103 → oleg, due mon", "label ENG-106 as bug too", "test plan status"):
+        r = await anna.say(text)
+        assert r["plan"]["language"] == "en", text

@@ -1,0 +1,136 @@
+"""Russian typed in Latin letters ("zakroi eng-106", "pereNesi sdelku globex v won", "kakie u nas proekty
+v Linear?"), as people type it on a keyboard without Cyrillic. Each word that spells a Russian word is
+written in Cyrillic, so the rules read it as said; names, English words and ids stay as typed.
+
+A message counts as translit only when most of its Latin words spell known Russian words and it has no
+English function words: "test plan status" spells «тест план статус», but "the status of the test plan"
+is English.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from functools import lru_cache
+
+from planner._lazy_re import LazyRe
+
+__all__ = ["from_translit"]
+
+_QUOTED = LazyRe(r"«[^»]*»|\"[^\"]*\"|“[^”]*”|`[^`]*`")
+_CYRILLIC = LazyRe(r"[а-яё]", re.IGNORECASE)
+_WORD = LazyRe(r"(?<![\w@.\-/])[A-Za-z']+(?![\w@\-/]|\.\w)")
+# letters that spell one Russian letter, longest first; the ambiguous ones are tried each way
+_DIGRAPHS = (
+    ("shch", ("щ",)), ("sch", ("щ",)), ("zh", ("ж",)), ("kh", ("х",)), ("ts", ("ц",)), ("ch", ("ч",)),
+    ("sh", ("ш",)), ("yu", ("ю",)), ("ju", ("ю",)), ("ya", ("я",)), ("ja", ("я",)), ("yo", ("ё", "йо")),
+    ("jo", ("ё",)), ("ye", ("е",)), ("ii", ("ий", "ии")), ("iy", ("ий",)), ("yi", ("ый", "ий")),
+)  # fmt: skip
+_LETTERS = {
+    "a": ("а",), "b": ("б",), "v": ("в",), "g": ("г",), "d": ("д",), "e": ("е", "э"), "z": ("з",),
+    "i": ("и", "й"), "j": ("й",), "k": ("к",), "l": ("л",), "m": ("м",), "n": ("н",), "o": ("о",),
+    "p": ("п",), "r": ("р",), "s": ("с",), "t": ("т",), "u": ("у",), "f": ("ф",), "h": ("х",),
+    "c": ("ц", "к"), "y": ("ы", "й"), "w": ("в",), "x": ("кс",), "q": ("к",), "'": ("ь",),
+}  # fmt: skip
+# English words that only an English message has: one of them, and the message is English
+_FUNCTION_WORDS = frozenset(
+    """the an of to and or for in on at by with from is are was were be been it its this that these those
+    my me you we our your he she they them his her their please pls what which who how when where why
+    can could would should will does did not yes all any some every each""".split()
+)
+# English words that also spell Russian ones («вон», «тест», «план»): in a translit message they stay English
+_ENGLISH = _FUNCTION_WORDS | frozenset(
+    """new open close move set assign create add update show list find won lost lead proposal negotiation
+    qualification done todo backlog review progress deal deals issue issues team task tasks note notes owner
+    stage due today tomorrow friday monday tuesday wednesday thursday saturday sunday status plan test start
+    post sort pilot""".split()
+)
+# short words that are Russian words of their own: «в», «с», «на», «по», «не»
+_SHORT = {
+    "v": "в", "s": "с", "k": "к", "u": "у", "i": "и", "a": "а", "o": "о", "ya": "я", "na": "на", "po": "по",
+    "ne": "не", "ot": "от", "do": "до", "za": "за", "iz": "из", "my": "мы", "vy": "вы", "ty": "ты", "mne": "мне",
+}  # fmt: skip
+_VOWELS = frozenset("aeiouy")
+
+
+def _spellings(word: str) -> list[str]:
+    """Every Cyrillic spelling of `word` under the usual translit schemes (at most 64)."""
+    low = word.lower()
+    parts: list[tuple[str, ...]] = []
+    i = 0
+    while i < len(low):
+        for latin, cyrillic in _DIGRAPHS:
+            if low.startswith(latin, i):
+                parts.append(cyrillic)
+                i += len(latin)
+                break
+        else:
+            letters = _LETTERS.get(low[i], (low[i],))
+            if low[i] == "i" and i and low[i - 1] in _VOWELS:
+                letters = ("й", "и")  # "zakroi": «закрой» before «закрои»
+            parts.append(letters)
+            i += 1
+    spelled = ["".join(p) for p in itertools.islice(itertools.product(*parts), 64)]
+    if low.endswith(("it", "at", "yt")):  # "obnovit", "sdelat": an infinitive, its soft sign left out
+        return [w + "ь" for w in spelled] + spelled
+    if low[-1] not in _VOWELS:  # "naznach": «назначь» when «назнач» is no word
+        return spelled + [w + "ь" for w in spelled]
+    return spelled
+
+
+@lru_cache(maxsize=4096)
+def _russian(word: str) -> str | None:
+    """The Cyrillic word `word` spells, when it is a known Russian word (not an English one)."""
+    low = word.lower()
+    if low in _ENGLISH or len(low) < 3 or not low.isascii():
+        return None
+    from planner.text import _morph
+
+    morph = _morph()
+    for spelled in _spellings(low):
+        if morph.word_is_known(spelled):
+            tag = morph.parse(spelled)[0].tag
+            # «Буг», «Олег»: a place or a name spelt by an English word is no evidence of Russian
+            return (
+                None
+                if {"Geox", "Name", "Surn", "Patr", "Abbr", "Orgn"}
+                & set(str(tag).replace(" ", ",").split(","))
+                else spelled
+            )
+    return None
+
+
+def _is_a_name(text: str, m: re.Match[str]) -> bool:
+    word = m.group(0)
+    if not (word[:1].isupper() and word[1:].islower()):
+        return False
+    return bool(text[: m.start()].strip()) and not re.search(r"[.!?:]\s*$", text[: m.start()])
+
+
+def from_translit(text: str) -> str:
+    """`text` with Russian typed in Latin letters written in Cyrillic (unchanged when it is not translit)."""
+    if _CYRILLIC.search(text) or len(text) > 600:
+        return text
+    # (a capitalised word inside a sentence is a name — "Maria Sokolova email" is English)
+    words = [m for m in _WORD.finditer(text) if len(m.group(0)) >= 3 and not _is_a_name(text, m)]
+    if not words or any(m.group(0).lower() in _FUNCTION_WORDS for m in _WORD.finditer(text)):
+        return text  # an English function word: an English message
+    russian = {m.group(0): _russian(m.group(0)) for m in words}  # (names stay as typed)
+    # (evidence is a longer word: "bug", "date", "week" spell «буг», «дате», «веек» too)
+    known = [w for latin, w in russian.items() if w and len(latin) >= 5]
+    # ("naznach ENG-102 na Maksa": one long Russian word, and nothing else to read, is enough)
+    alone = len(words) == 1 and len(known) == 1 and len(known[0]) >= 5
+    if not alone and len(known) < max(2, (len(words) + 1) // 2):
+        return text
+    # what comes after a colon or in quotes is the person's own words (a title, a note): kept as typed
+    colon = text.find(":")
+    kept = [(colon, len(text))] if colon > 0 else []
+    kept += [q.span() for q in _QUOTED.finditer(text)]
+    return _WORD.sub(
+        lambda m: (
+            m.group(0)
+            if any(a <= m.start() < b for a, b in kept)
+            else russian.get(m.group(0)) or _SHORT.get(m.group(0).lower()) or m.group(0)
+        ),
+        text,
+    )
