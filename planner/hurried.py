@@ -468,6 +468,7 @@ _GIVE_ME = LazyRe(
     r"(?=(?:почт\w*|email|e-mail|мейл\w*|имейл\w*|адрес\w*|контакт\w*|телефон\w*|номер\w*|список|list|статус\w*|сумм\w*|"
     r"все\s+(?:сделк|задач|компани|контакт)\w*)\b)"
 )
+_CODE = LazyRe(r"[/(){}\[\]=<>;$|\\]")
 _TICKED = LazyRe(r"`([^`\n]{1,200})`")
 _ID_RANGE = LazyRe(r"\b([A-Za-z]{1,10})-(\d{1,6})\s*(?:\.\.\.?|…|–)\s*(?:\1-)?(\d{1,6})\b", re.IGNORECASE)
 
@@ -480,10 +481,13 @@ def asks_to_be_shown(text: str) -> bool:
 def _ticked(text: str) -> str:
     if "`" not in text:
         return text
-    return _TICKED.sub(
-        lambda m: m.group(1) if not re.search(r"\s", m.group(1)) else f'"{m.group(1)}"',
-        text,  # a word as itself
-    )
+    return _TICKED.sub(_unticked, text)
+
+
+def _unticked(m: re.Match[str]) -> str:
+    if _CODE.search(m.group(1)):
+        return m.group(0)  # "`GET /v1/me`": code, kept as written
+    return m.group(1) if not re.search(r"\s", m.group(1)) else f'"{m.group(1)}"'  # a word; words as a name
 
 
 def _id_range(m: re.Match[str]) -> str:
