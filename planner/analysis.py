@@ -117,6 +117,7 @@ def leaves_alone(clause: Clause, now: datetime) -> bool:
     return _verb_count(analyse(rest, now)) == 0
 
 
+_A_QUOTE_ALONE = LazyRe(r"\s*(?:«[^«»]+»|\"[^\"]+\"|“[^“”]+”)[\s.!?]*")
 _STATE_OF_THEM = LazyRe(
     r"(?i)^(?:что|которые|which|that)\s+(?:уже\s+|сейчас\s+|still\s+|is\s+|are\s+|were\s+)*"
     r"(?:назначен\w*|закрыт\w*|assigned|closed|done|висит|висят|лежит|лежат|owned)\b"
@@ -926,6 +927,13 @@ def _split(text: str, now: datetime) -> list[Clause]:
                 e,
             )  # "add a note to the Globex pilot — Jane mentioned …": what it says
             parts.append(right)
+        elif _A_QUOTE_ALONE.fullmatch(text[merged[-1][0] : merged[-1][1]]) and (
+            _starts_with_verb(right) or _imperative_first(text[s:e])
+        ):
+            merged.append(
+                (s, e)
+            )  # «"we never got the invite" — John». Log a bug in CS: their words, then mine
+            parts = [right]
         elif right.identifiers and _LEFT_ALONE.search(text[s:e]) and not _LEFT_ALONE.search(left.text):
             merged.append(
                 (s, e)

@@ -108,7 +108,11 @@ class Outcome:
 
 
 # a clause that is someone's words in quotes ('Can we move Thursday's sync?'), inner apostrophes and all
-_QUOTED_ALONE = LazyRe(r"\s*(?:'(?:[^']|'(?=\w))+'|\"[^\"]+\"|«[^«»]+»|“[^“”]+”)[\s.!?]*")
+# someone's words in quotes, with who said them after a dash ("…" - Li Wei, Acme Logistics)
+_QUOTED_ALONE = LazyRe(
+    r"\s*(?:'(?:[^']|'(?=\w))+'|\"[^\"]+\"|«[^«»]+»|“[^“”]+”)[\s.!?]*"
+    r"(?:[—–-]\s*[A-ZА-ЯЁ][\w.'-]*(?:\s+[A-ZА-ЯЁ][\w.'-]*)?(?:\s*,\s*[\w .'-]{2,40})?[\s.!?]*)?"
+)
 
 # words that ask to be shown something: a clause without them that only read is a statement
 _ASKS_TO_READ = LazyRe(
@@ -354,11 +358,15 @@ class Planner:
                 clause = analyse(reword, ctx.now)
             ctx.span = clause.text
             quoted_words = _QUOTED_ALONE.fullmatch(clause.text)
-            if quoted_words and i > 0:  # "From Jane: 'Can we move Thursday's sync?' — note that": her words
+            if quoted_words and (i > 0 or len(clauses) > 1):
+                # "From Jane: 'Can we move Thursday's sync?' — note that", «"…" — John». log a bug: her words
                 ctx.memory.setdefault("said", []).append(clause.text)
                 continue
             # "how do I close ENG-101?" asks to be shown the way: the change is offered (`_offer`)
-            ctx.memory["asking"] = interrogative(clause) and not asks_how(clause.text)
+            # (someone's words in quotes, and nothing else said, are read, never done: «"Delete our account"»)
+            ctx.memory["asking"] = (
+                interrogative(clause) and not asks_how(clause.text) or quoted_words is not None
+            )
             if i > 0 and clause.identifiers and leaves_alone(clause, ctx.now) and not ctx.memory["asking"]:
                 declines.leave(clause.identifiers)  # "…; leave ENG-101 alone": named back, never a change
                 ctx.memory.setdefault("said", []).append(clause.text)

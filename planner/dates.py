@@ -282,7 +282,10 @@ def extract_moment(text: str, now: datetime) -> Moment:
     if m.day is None:  # "к концу месяца", "by the end of the month": its last day
         rx = re.search(
             r"\b(?:до\s+|к\s+|в\s+)?кон(?:ец|ца|цу|це)\s+(?:этого\s+)?месяца\b"
-            r"|\b(?:by\s+|at\s+|until\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?month\b",
+            r"|\b(?:by\s+|at\s+|until\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?month\b"
+            # "due the last day of the month", «в последний день месяца»
+            r"|\b(?:on\s+|by\s+)?(?:the\s+)?last\s+day\s+of\s+(?:the\s+|this\s+)?month\b"
+            r"|\b(?:в\s+|до\s+)?последн\w+\s+д(?:ень|ня)\s+(?:этого\s+)?месяца\b",
             low,
         )
         if rx:

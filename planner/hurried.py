@@ -504,6 +504,7 @@ def unhurried(text: str) -> str:
     text = _EMOJI_BETWEEN.sub("; ", text)
     text = _EMOJI.sub(" ", text).strip() or text
     text = _ticked(text)  # "`ENG-105`", "`Stark Industries`": chat's code marks, a name or an id as said
+    text = re.sub(r"(?i)\bслед\.?\s+(?=недел|месяц)", "следующей ", text)  # «на пт след недели»
     # «ENG-102 отдай мне»: to me, as «на меня» says it
     text = re.sub(
         r"(?i)\b(отдай|передай|перекинь|перебрось|кинь)(?:те)?\s+мне\b(?!\s+(?:почт|email|контакт|список))",

@@ -81,11 +81,15 @@ def _with_quote(lines: list[str], quoted: list[str]) -> str:
     pointer = _POINTS_AT_QUOTE.search(request) if body and _NOTE_WORD.search(request) else None
     if pointer:  # "Log this as a note on the Romashka deal": the note's words are the email's
         request = f"{request[: pointer.start()]}«{body}»{request[pointer.end() :]}"
+    elif body and _NOTE_WORD.search(request) and ":" not in request and not re.search(r"[«\"“']", request):
+        request = f"{request.rstrip(' .')}: «{body}»"  # "add a note on the Initech company": the email, noted
+        pointer = _NOTE_WORD.search(request)
     # who wrote it (its signature) is who "he"/"his deal" in the request is; the email's words are context,
     # one quoted clause (its sentences joined, so none of them is read as a request of mine)
     context = "" if pointer else " ".join(x for x in (body, signed) if x)
     context = re.sub(r"\s*[.!?;]+\s*", ", ", context).strip(" ,").replace("«", "").replace("»", "")
-    return f"«{context}». {request}" if context else request
+    # (the request after it starts a sentence of its own, even typed in lower case)
+    return f"«{context}». {request[:1].upper()}{request[1:]}" if context else request
 
 
 def _card(lines: list[str]) -> str | None:

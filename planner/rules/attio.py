@@ -631,8 +631,8 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     ):  # "who owns Globex pilot btw? also log a note on it: Jane asked …": it is what was just named
         target = await crm_target(replace(clause, text=before_text), ctx, "target", before_text)
     if (
-        target is None and clause.after_colon
-    ):  # "Log this: Li Wei says the pilot is on hold": whom it is about
+        target is None and clause.after_colon and not _A_RECORD_NAMED.search(head)
+    ):  # "Log this: Li Wei says the pilot is on hold": whom it is about (not «к сделке глоб: джейн …»)
         target = await crm_target(clause, ctx, "target", clause.after_colon)
     before = ctx.said_before()
     earlier = ctx.memory.get("record")
@@ -1364,6 +1364,12 @@ def _said_name(clause: Clause) -> str | None:
     return dashed.group(1).strip() if dashed else None
 
 
+# «заметка к сделке глоб: …»: a record said by its kind and a name (one not found is asked about, not guessed
+# from the note's own words)
+_A_RECORD_NAMED = LazyRe(
+    r"(?i)\b(?:к|в|на|по|to|on|for)\s+(?:the\s+)?(?:сделк\w*|компани\w*|контакт\w*|deal|company|contact)\s+"
+    r"(?!(?:this|that|it|эт\w+|нее|неё|него)\b)[^\W\d_]{2,}"
+)
 _DELETE_HIM_OR_HER = LazyRe(r"(?i)\b(?:удали|убери|сотри|delete|remove|drop)\s+(?:её|ее|его|him|her)\b")
 
 

@@ -906,7 +906,7 @@ _TITLE_WORD = LazyRe(r"(?i)\b(?:названи\w*|заголов\w*|title|name)\
 # what is said goes after the description there is, not instead of it
 _ADDED_TO = LazyRe(r"(?i)\b(?:add\s+to|append\s+to|добавь\s+(?:в|к)|допиши\s+(?:в|к)|дополни)\b")
 _THAT_AS_A_COMMENT = LazyRe(
-    r"(?i)(?:^|(?<=[.!?…»”])\s+)(?:(?:please|пожалуйста|also|и|а)\s+)*(?:leave|add|put|post|log|drop|оставь\w*|добавь\w*|запиши\w*|закинь\w*)"
+    r"(?i)(?:^|(?<=[.!?…»”,])\s+)(?:(?:please|пожалуйста|also|и|а)\s+)*(?:leave|add|put|post|log|drop|оставь\w*|добавь\w*|запиши\w*|закинь\w*)"
     r"\s+(?:that|this|it|это|то)\s+(?:as\s+a\s+comment|комментари\w+|в\s+комментари\w*)"
     # "… shows twice on first launch. Comment that on ENG-105", «прокомментируй это в CS-12»: the words before
     r"|(?:^|(?<=[.!?…»”])\s+)(?:(?:please|also|and|и|а)\s+)*(?:comment|прокомментируй\w*)\s+(?:that|this|это|то)"
