@@ -29,7 +29,7 @@ __all__ = [
 # Lemma-level cue words. Russian entries are normal forms (pymorphy3), plus surface forms where
 # pymorphy3 guesses imperatives wrong ("удали" -> "удаль").
 CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
-    "create": "создать создай создайте завести заведи добавить добавь сделать открыть открой оформить "
+    "create": "создать создай создайте завести заведи добавить добавь сделать открыть открой оформить внести внеси "
               "запланировать новый новая новое запустить запусти запускай запускайте запустим create add make open file log new raise register "
               "kick start закинуть закинь накидать накидай черкнуть черкни черкани набросать набросай "
               "заводи создавай добавляй adding creating making logging "

@@ -271,7 +271,7 @@ _TAKEN_BACK = LazyRe(
 _BY_THE_WAY = LazyRe(
     r"(?i)\b(?:кстати|к\s+слову|между\s+прочим|by\s+the\s+way|btw|incidentally|"
     # "I already closed ENG-105 yesterday", «я уже перевела сделку»: done by the person, nothing to do
-    r"(?:i|we|я|мы)\s+(?:have\s+|'ve\s+)?(?:already|just|уже|только\s+что|сам[аи]?\s+уже)\s+"
+    r"(?:i|we|я|мы|(?-i:[A-ZА-ЯЁ][\w-]+))\s+(?:have\s+|has\s+|'ve\s+)?(?:already|just|уже|только\s+что|сам[аи]?\s+уже)\s+"
     r"(?:closed|moved|assigned|archived|created|filed|did|done|updated|changed|закрыл\w*|перевел\w*|перевёл|"
     r"назначил\w*|создал\w*|сделал\w*|завел\w*|завёл|обновил\w*|поменял\w*))\b"
 )

@@ -390,6 +390,8 @@ _ASK_INTRODUCED = LazyRe(
 _CONTEXT_LABEL = LazyRe(
     r"(?i)^\s*(?:(?:some\s+|for\s+)?context|background|контекст|предыстория|для\s+контекста)"
     r"(?:\s+for\s+(?:the\s+|this\s+)?\w+)?\s*:\s*(?=[^:]*:)"
+    # «Довожу до сведения: …», "For your information: …": what follows is said, not its heading
+    r"|^\s*(?:довожу\s+до\s+(?:вашего\s+)?сведения|к\s+сведению|сообщаю|информирую|for\s+your\s+information|fyi)\s*:\s*"
 )
 
 

@@ -734,7 +734,7 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     if re.fullmatch(r"(?i)\s*(?:record|card|profile|page|карточк\w*|запис\w*|профил\w*)?\s*", said):
         # "From John: '…SSO…?' — pls add a note on the Acme Corp company record": the quote is the note
         said = quoted(str(ctx.memory.get("full_text", "")), at_least=8, apostrophes=True) or ""
-    body = said.strip()[:10_000] or MISSING
+    body = _unpaired_quote_marks_off(said.strip())[:10_000] or MISSING
     await ctx.emit(CreateNote(record=record.name, body=body), record=(OBJECT[kind], record))
     return True
 
@@ -753,6 +753,8 @@ _LINKED = LazyRe(
 @rule(50, writes=True)
 async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     """A to-do about a CRM record (seed 000's task_create "about a CRM record"), optionally for a colleague."""
+    if _A_NEW_CONTACT.match(clause.text):
+        return False  # "New contact from today's call: Priya Nair, …": a person to add, not a call to make
     # "I had my first call ever with Li Wei today": a call had, not one to make
     said_as_noun = bool(
         re.search(
@@ -1370,6 +1372,18 @@ _A_RECORD_NAMED = LazyRe(
     r"(?i)\b(?:к|в|на|по|to|on|for)\s+(?:the\s+)?(?:сделк\w*|компани\w*|контакт\w*|deal|company|contact)\s+"
     r"(?!(?:this|that|it|эт\w+|нее|неё|него)\b)[^\W\d_]{2,}"
 )
+
+
+def _unpaired_quote_marks_off(text: str) -> str:
+    """«оплата получена 25.11»» cut from its opening mark: the closing one left alone goes too."""
+    if text.endswith("»") and "«" not in text:
+        text = text[:-1].rstrip()
+    if text.startswith("«") and "»" not in text:
+        text = text[1:].lstrip()
+    return text
+
+
+_A_NEW_CONTACT = LazyRe(r"(?i)^\s*(?:a\s+)?(?:new|новый|нов\w+)\s+(?:contact|person|контакт|человек)\b")
 _DELETE_HIM_OR_HER = LazyRe(r"(?i)\b(?:удали|убери|сотри|delete|remove|drop)\s+(?:её|ее|его|him|her)\b")
 
 
