@@ -109,6 +109,14 @@ class Outcome:
 
 # a clause that is someone's words in quotes ('Can we move Thursday's sync?'), inner apostrophes and all
 # someone's words in quotes, with who said them after a dash ("…" - Li Wei, Acme Logistics)
+# a day said as recurring ("every Monday", «каждую пятницу», «по пятницам»), outside quotes and a note's words
+_REPEATS = LazyRe(
+    r"(?i)^(?:[^:«\"“]|:(?!\s))*?(?:\b(?:every|each)\s+(?:other\s+)?(?:day|week|month|morning|weekday|monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday|mon|tue|wed|thu|fri)\b|"
+    r"\bкажд(?:ый|ую|ое|ые|ого)\s+(?:день|неделю|месяц|утро|понедельник|вторник|среду|четверг|пятницу|"
+    r"субботу|воскресенье|пн|вт|ср|чт|пт)\b|"
+    r"\bпо\s+(?:понедельникам|вторникам|средам|четвергам|пятницам|субботам|воскресеньям|утрам)\b)"
+)
 _QUOTED_ALONE = LazyRe(
     r"\s*(?:'(?:[^']|'(?=\w))+'|\"[^\"]+\"|«[^«»]+»|“[^“”]+”)[\s.!?]*"
     r"(?:[—–-]\s*[A-ZА-ЯЁ][\w.'-]*(?:\s+[A-ZА-ЯЁ][\w.'-]*)?(?:\s*,\s*[\w .'-]{2,40})?[\s.!?]*)?"
@@ -582,6 +590,22 @@ class Planner:
         """Asked how (or whether) to do something the rules could draft: the change is offered as a
         question first; "yes" drafts it, "no" leaves it (returned: what to say then)."""
         writes = [a.preview for a in ctx.actions if not a.read_only]
+        dated = any(getattr(i, f, None) for i in ctx.intents for f in ("start", "deadline", "due"))
+        if writes and dated and _REPEATS.search(text) and ctx.answer("repeat") not in ("yes", "да"):
+            # "every Monday at 10am", «каждую пятницу»: made once, never repeated — said before it is drafted
+            if ctx.answer("repeat") is not None:
+                return ctx.t("Хорошо, ничего не делаю.", "OK, doing nothing.")
+            said = "; ".join(writes[:3])
+            ctx.clause_index = 0
+            raise ctx.ask(
+                "repeat",
+                ctx.t(
+                    f"Повторять я не умею — создам только один раз: {said}. Так подойдёт?",
+                    f"I can't make it repeat — only once: {said}. Is that OK?",
+                ),
+                choices=ctx.yes_no(),
+                free_text=False,
+            )
         # (of several sentences, one that plainly asks is asked, whatever another says of something else)
         kind = (
             not_asked(text)

@@ -506,6 +506,18 @@ def unhurried(text: str) -> str:
     text = _EMOJI_BETWEEN.sub("; ", text)
     text = _EMOJI.sub(" ", text).strip() or text
     text = _ticked(text)  # "`ENG-105`", "`Stark Industries`": chat's code marks, a name or an id as said
+    # "every Monday at 10am", «каждую пятницу»: the first of them (the planner says it does not repeat)
+    text = re.sub(
+        r"(?i)\b(?:every|each)\s+(?=(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|"
+        r"morning|evening)\b)|\s*\bfrom\s+now\s+on\b",
+        lambda m: "on " if m.group(0).strip().lower() in ("every", "each") else "",
+        text,
+    )
+    text = re.sub(
+        r"(?i)\bкажд(?:ый|ую|ое)\s+(?=(?:понедельник|вторник|среду|четверг|пятницу|субботу|воскресенье)\b)",
+        "в ",
+        text,
+    )
     text = re.sub(r"(?i)\bслед\.?\s+(?=недел|месяц)", "следующей ", text)  # «на пт след недели»
     # «ENG-102 отдай мне»: to me, as «на меня» says it
     text = re.sub(
