@@ -1296,6 +1296,12 @@ def _first_verb(c: Clause) -> str | None:
     ]
     verb = c.keys[min(positions)].text if positions else None
     if (
+        verb is not None
+        and min(positions) > 0
+        and c.keys[min(positions) - 1].text.lower() in ("не", "not", "don't")
+    ):
+        return None  # «больше ничего не создавай — задачи … уже есть»: a verb told not to is lent to nothing
+    if (
         verb in _NEW_WORDS
     ):  # "new company …, and a deal …": the verb lent to the next is "create", not the adjective
         return "create" if verb == "new" else "создай"

@@ -117,6 +117,9 @@ _REPEATS = LazyRe(
     r"субботу|воскресенье|пн|вт|ср|чт|пт)\b|"
     r"\bпо\s+(?:понедельникам|вторникам|средам|четвергам|пятницам|субботам|воскресеньям|утрам)\b)"
 )
+_NOTHING_ELSE = LazyRe(
+    r"(?i)\bбольше\s+ничего\b|\bnothing\s+(?:else|more)\b|\bничего\s+(?:другого|лишнего)\b"
+)
 _QUOTED_ALONE = LazyRe(
     r"\s*(?:'(?:[^']|'(?=\w))+'|\"[^\"]+\"|«[^«»]+»|“[^“”]+”)[\s.!?]*"
     r"(?:[—–-]\s*[A-ZА-ЯЁ][\w.'-]*(?:\s+[A-ZА-ЯЁ][\w.'-]*)?(?:\s*,\s*[\w .'-]{2,40})?[\s.!?]*)?"
@@ -401,7 +404,10 @@ class Planner:
                     # "(2) raise it to urgent... wait, it's already urgent, so skip that": itself, taken back
                     ctx.memory.setdefault("said", []).append(clause.text)
                     continue
-                declines.put_off(clause.text)  # "…moving Globex to Won: hold off on that until legal signs"
+                if declines.put_off(clause.text) or _NOTHING_ELSE.search(clause.text):
+                    # "…moving Globex to Won: hold off on that until legal signs", «…и больше ничего не создавай»
+                    ctx.memory.setdefault("said", []).append(clause.text)
+                    continue  # (it asks for nothing of its own: no part left unread)
             ctx.memory.setdefault("said", []).append(clause.text)  # what the clauses before a request said
             if (
                 not explained
@@ -609,7 +615,10 @@ class Planner:
         # (of several sentences, one that plainly asks is asked, whatever another says of something else)
         kind = (
             not_asked(text)
-            if writes and not ctx.memory.get("declined") and not asks_in_a_sentence(text)
+            if writes
+            and not ctx.memory.get("declined")
+            and not asks_in_a_sentence(text)
+            and not _NOTHING_ELSE.search(text)  # «…и больше ничего не создавай»: that, and nothing besides
             else None
         )
         if not writes or not (asks_how(text) or kind) or ctx.answer("offer") in ("yes", "да"):

@@ -23,7 +23,10 @@ Marks = tuple[int, int, int, int, int]  # intents, actions, risks, notes, entiti
 _ON_THAT = LazyRe(r"(?i)\b(?:that|this|it|them|это|этим|этого|её|ее|его|их)\b")
 
 
-_NOTHING = LazyRe(r"(?i)\b(?:ничего|nothing|anything)\b")
+# (not «больше ничего», "nothing else": what was asked stands, nothing is added to it)
+_NOTHING = LazyRe(
+    r"(?i)(?<!больше\s)\b(?:ничего|nothing|anything)\b(?!\s+(?:else|more|другого|лишнего|больше))"
+)
 
 
 def marks_of(ctx: BuildContext) -> Marks:

@@ -578,9 +578,9 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "The iOS push ticket needs the new permission prompt design.": about one there is
     if _TO_EVERY_ISSUE.search(clause.text.split(":", 1)[0]):
         return False  # «поставь всем задачам ENG высокий приоритет: …»: a change to the issues there are
-    if "?" in clause.text and _NO_NEW_ONE.search(clause.text):
+    if _NO_NEW_ONE.search(clause.text):
         return (
-            False  # "is there an issue for the PDF crash already? don't want to file a dup": asked, not filed
+            False  # "is there an issue for … already? don't want to file a dup", «ничего не создавай»: none
         )
     if clause.after_colon is not None and _ABOUT_IT.match(clause.after_colon):
         return False  # "The leaked key rotation issue: move it to In Progress": an issue there is, then what to do
