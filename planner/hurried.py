@@ -470,6 +470,7 @@ _GIVE_ME = LazyRe(
     r"(?=(?:почт\w*|email|e-mail|мейл\w*|имейл\w*|адрес\w*|контакт\w*|телефон\w*|номер\w*|список|list|статус\w*|сумм\w*|"
     r"все\s+(?:сделк|задач|компани|контакт)\w*)\b)"
 )
+_TIME_BOOKED = LazyRe(r"(?i)\b(?:блок\w*|встреч\w*|созвон\w*|митинг\w*|block|meeting|event|slot)\b")
 _CODE = LazyRe(r"[/(){}\[\]=<>;$|\\]")
 _TICKED = LazyRe(r"`([^`\n]{1,200})`")
 _ID_RANGE = LazyRe(r"\b([A-Za-z]{1,10})-(\d{1,6})\s*(?:\.\.\.?|…|–)\s*(?:\1-)?(\d{1,6})\b", re.IGNORECASE)
@@ -519,6 +520,11 @@ def unhurried(text: str) -> str:
         text,
     )
     text = re.sub(r"(?i)\bслед\.?\s+(?=недел|месяц)", "следующей ", text)  # «на пт след недели»
+    # «блок завтра в 9:30 на 45 мин, назови разбор багов», "…, call it Roadmap sync": its title
+    if _TIME_BOOKED.search(text):  # (a deal "called" something takes its name the deal's way)
+        text = re.sub(
+            r"(?i)(?<=\S),\s*(?:назови(?:те)?(?:\s+(?:его|её|ее))?|name\s+it)\s+(?=\S)", ", title ", text
+        )
     # «ENG-102 отдай мне»: to me, as «на меня» says it
     text = re.sub(
         r"(?i)\b(отдай|передай|перекинь|перебрось|кинь)(?:те)?\s+мне\b(?!\s+(?:почт|email|контакт|список))",

@@ -1410,7 +1410,8 @@ async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
 
 async def _owner(clause: Clause, ctx: BuildContext) -> Entity | None:
     m = re.search(
-        r"(?:owner|owned\s+by|AE|account\s+exec(?:utive)?|ответственн\w*|владелец|владельцем|вед[её]т|ведущ\w*|handled\s+by)"
+        r"(?:owner|owned\s+by|AE|account\s+exec(?:utive)?|ответственн\w*|владелец|владельцем|вед[её]т|ведущ\w*|handled\s+by|"
+        r"овнер\w*)"
         r"(?:\s+(?:is|will\s+be|should\s+be|(?:пусть\s+|пускай\s+)?будет))?"  # «ответственный пусть будет макс»
         r"\s*[:=—–-]?\s*"
         r"([A-ZА-ЯЁ][\w-]+|me|я|мне)\b",

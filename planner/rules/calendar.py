@@ -35,6 +35,9 @@ _TOPIC = LazyRe(
 )
 
 
+_TITLE_SAID = LazyRe(r"(?i),\s*(?:title|titled|тема|название)\s*[:—-]?\s+([^,.;]{3,120}?)\s*[.!]?\s*$")
+
+
 def _title(
     clause: Clause,
     ctx: BuildContext,
@@ -44,6 +47,9 @@ def _title(
 ) -> str:
     if clause.after_colon and not meeting:
         return clause.after_colon[:120]
+    named = _TITLE_SAID.search(clause.text)
+    if not meeting and named:  # «блок завтра в 9:30 на 45 мин, назови разбор багов»: the name it was given
+        return named.group(1).strip()[:120]
     if (
         not meeting
     ):  # "поставь мне блок завтра в десять на час подготовиться к демо" -> "Блок: подготовиться к демо"
