@@ -65,7 +65,7 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "person": "контакт человек person contact champion",
     "task": "задача задачка таска таску таски таск тасок тасками task todo напоминание reminder",
     "issue": "issue тикет ticket баг bug ишью ишьюс фичу фича фичи",
-    "bug": "баг bug",
+    "bug": "баг bug ошибка ошибку ошибки",
     "project": "проект project эпик эпика эпики эпиков",
     "team": "команда team",
     "block": "блок block timeblock таймблок заблокировать заблокируй забронировать забронируй",

@@ -1355,8 +1355,14 @@ def _says_only(words: str, name: str) -> bool:
 def _said_name(clause: Clause) -> str | None:
     """The deal's own name: quoted, after "called"/"под названием", or a proper name with a dash right
     after the word deal ("сделку Вектор — пилот на 500 000 руб")."""
-    named = re.search(r"[«\"“']([^»\"”']+)[»\"”']|(?:called|named|под названием)\s+([^,.;]+)", clause.text)
-    if named:
+    for named in re.finditer(
+        r"[«\"“']([^»\"”']+)[»\"”']|(?:called|named|под названием)\s+([^,.;]+)", clause.text
+    ):
+        if named.group(1) and re.search(
+            r"(?i)\b(?:стади\w*|этап\w*|stage|ответственн\w*|owner)\s*[:—–-]?\s*$",
+            clause.text[: named.start()],
+        ):
+            continue  # «стадия «Лид»»: the stage's name, not the deal's
         return (named.group(1) or named.group(2)).strip()
     dashed = re.search(
         r"(?i:сделк\w*|deal)\s+([A-ZА-ЯЁ][\w&.'-]*(?:\s+[\w&.'-]+)?\s+[—–-]\s+[\w&.' -]+?)"

@@ -551,6 +551,10 @@ _SAID_OF_ONE_THERE_IS = LazyRe(
 )
 # three to ten single words, the last after "и"/"and": items, each an issue («иконки кнопки шрифты и тени»)
 _SPOKEN_LIST = LazyRe(r"(?i)\s*(?:[^\W\d_]{3,}\s+){2,9}(?:и|and)\s+[^\W\d_]{3,}\s*")
+_FIELDS_AFTER = LazyRe(
+    r"(?i)[.;]\s+(?=(?:приоритет|priority|срок|due|дедлайн|deadline|команда|team|исполнитель|assignee|метк\w*|"
+    r"label\w*|проект|project)\b)"
+)
 _TO_EVERY_ISSUE = LazyRe(
     r"(?i)\b(?:всем|всех|каждой|каждому)\s+(?:(?:открытым|нашим|этим)\s+)?(?:задачам|задачи|тикетам|тикеты|issues|багам)\b|"
     r"\b(?:all|every|each)\s+(?:(?:open|the|our)\s+)?(?:issues?|tickets?|bugs?)\b"
@@ -805,6 +809,8 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     ):  # "…: Home, Pricing, About, Contact": an item of a list is its own words, never dropped
         cleaned = [c or t.strip(" ,.;:—-") for c, t in zip(cleaned, titles, strict=True)]
     titles = [t for t in cleaned if t]
+    # «…: теряются копейки. Приоритет — срочный, команда Engineering»: the fields said after the title
+    titles = [_FIELDS_AFTER.split(t, maxsplit=1)[0].strip() or t for t in titles]
     spoken = _SPOKEN_LIST.fullmatch(titles[0]) if plural and len(titles) == 1 and not in_quotes else None
     if spoken and not each:  # «задачи иконки кнопки шрифты цвета отступы и тени»: a list said without commas
         listed = re.split(r"\s+(?:и|and)\s+|\s+", titles[0].strip())
