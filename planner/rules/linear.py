@@ -551,6 +551,8 @@ _SAID_OF_ONE_THERE_IS = LazyRe(
 )
 # three to ten single words, the last after "и"/"and": items, each an issue («иконки кнопки шрифты и тени»)
 _SPOKEN_LIST = LazyRe(r"(?i)\s*(?:[^\W\d_]{3,}\s+){2,9}(?:и|and)\s+[^\W\d_]{3,}\s*")
+_NOTHING_SAID = LazyRe(r"(?i)\b(?:ничего|nothing|anything)\b")
+_DELEGATED = LazyRe(r"(?i)\bпоруч(?:ить|и|ите|аю)\b|\bdelegate\s+(?:it\s+)?to\b")
 _FIELDS_AFTER = LazyRe(
     r"(?i)[.;]\s+(?=(?:приоритет|priority|срок|due|дедлайн|deadline|команда|team|исполнитель|assignee|метк\w*|"
     r"label\w*|проект|project)\b)"
@@ -582,10 +584,10 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "The iOS push ticket needs the new permission prompt design.": about one there is
     if _TO_EVERY_ISSUE.search(clause.text.split(":", 1)[0]):
         return False  # «поставь всем задачам ENG высокий приоритет: …»: a change to the issues there are
-    if _NO_NEW_ONE.search(clause.text):
-        return (
-            False  # "is there an issue for … already? don't want to file a dup", «ничего не создавай»: none
-        )
+    if _NO_NEW_ONE.search(clause.text) and ("?" in clause.text or _NOTHING_SAID.search(clause.text)):
+        # "is there an issue for … already? don't want to file a dup", «больше ничего не создавай»: none
+        # (a plain "no need to open an issue for …" is drafted, then named back as left alone)
+        return False
     if clause.after_colon is not None and _ABOUT_IT.match(clause.after_colon):
         return False  # "The leaked key rotation issue: move it to In Progress": an issue there is, then what to do
     if ADD_EXISTING.search(clause.text):
@@ -833,6 +835,16 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     if len(titles) == 1 and titles[0].strip(" .!").lower() in {c.lower() for c in called if c}:
         titles = []  # "new issue ENG": the team is no title
     assignee, said_for = await new_issue_assignee(clause, ctx)
+    if assignee is None and _DELEGATED.search(clause.text) and not ctx.answer("assignee"):
+        # «Иванову поручить подготовить КП», «поручить Петренко …»: whom is asked, never dropped
+        users = await ctx.directory.users()
+        raise ctx.ask(
+            "assignee",
+            ctx.t("Кому поручить?", "Who should it be assigned to?"),
+            choices=[(u.name, u.id) for u in users[:5]],
+        )
+    if assignee is None and ctx.answer("assignee"):
+        assignee = next((u for u in await ctx.directory.users() if u.id == ctx.answer("assignee")), None)
     if said_for:  # «поставь Олегу задачу починить логин»: whom it is for is no part of its title
         whom = re.escape(said_for.split()[-1])
         titles = [
