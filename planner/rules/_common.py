@@ -50,7 +50,9 @@ _ROUTING = [
 
 
 _EMPTY_TITLES = {"на", "в", "во", "к", "до", "by", "on", "at", "for", "to", "a", "an", "the", "мне", "me", "задачу",
-                 "задача", "task", "issue", "новую", "new", "название", "заголовок", "name", "title"}  # fmt: skip
+                 "задача", "task", "issue", "новую", "new", "название", "заголовок", "name", "title",
+                 "feature request", "a feature request", "feature", "bug report", "request", "ticket", "bug",
+                 "фича-реквест", "фичреквест", "запрос", "баг", "тикет"}  # fmt: skip
 
 
 # "file a bug for the customer": who it is for, not what it is

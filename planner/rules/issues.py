@@ -911,6 +911,9 @@ _THAT_AS_A_COMMENT = LazyRe(
     # "… shows twice on first launch. Comment that on ENG-105", «прокомментируй это в CS-12»: the words before
     r"|(?:^|(?<=[.!?…»”])\s+)(?:(?:please|also|and|и|а)\s+)*(?:comment|прокомментируй\w*)\s+(?:that|this|это|то)"
     r"(?=\s*(?:(?:on|in|to|в|к|на)\s+[A-Za-z]{1,10}-\d+)?\s*[.!]?\s*$)"
+    # '"Your v2 API docs still show the old auth flow." -> comment on ENG-104 with that': the words quoted
+    r"|(?:^|(?<=[.!?…»”>\"])\s*)(?:(?:please|also|and)\s+)*comment\s+on\s+[A-Za-z]{1,10}-\d+\s+with\s+(?:that|this|it)"
+    r"(?=\s*[.!]?\s*$)"
 )
 
 
