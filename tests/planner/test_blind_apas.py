@@ -470,3 +470,97 @@ async def test_english_shorthand_is_not_taken_for_translit(anna: Conversation) -
     for text in ("ENG-103 → oleg, due mon", "label ENG-106 as bug too", "test plan status"):
         r = await anna.say(text)
         assert r["plan"]["language"] == "en", text
+
+
+# ---- AV and AW: quotes of customers, officialese, slang, recurring days ---------------------------------
+
+
+async def test_a_customers_quoted_words_never_become_a_write_by_themselves(anna: Conversation) -> None:
+    r = await anna.say(
+        'Customer says: "Please cancel our subscription and delete our account." - Li Wei, Acme Logistics'
+    )
+    assert r["status"] != "draft_pending" and r["draft"] is None
+    r = await anna.say(
+        "> we never received the onboarding invite\n> — John, Acme Corp\n\nlog a bug in CS, assign to Oleg"
+    )
+    [issue] = writes(r)  # no onboarding template from the quote's words
+    assert (issue["op"], issue["team"], issue["assignee"]) == (
+        "create_issue",
+        "Customer Success",
+        "Oleg Ivanov",
+    )
+    assert "onboarding invite" in issue["title"]
+    r = await anna.say(
+        "> Could you send us a copy of the current SLA?\n> — Initech IT\n\nadd a note on the Initech company"
+    )
+    [note] = writes(r)
+    assert (note["record"], note["body"]) == ("Initech", "Could you send us a copy of the current SLA?")
+    r = await anna.say(
+        'Customer (Maria, Alfa-Leasing): "We need two-factor authentication before we can sign."\n'
+        "Create a feature request in ENG, label customer-request, high priority."
+    )
+    [issue] = writes(r)
+    assert "two-factor authentication" in issue["title"]
+
+
+async def test_a_day_said_as_recurring_is_asked_before_it_is_made_once(anna: Conversation) -> None:
+    r = await anna.say("Set up a 30-minute 1:1 with Max every Monday at 10am")
+    assert (r["status"], r["draft"]) == ("needs_clarification", None)
+    assert "repeat" in r["clarifying_question"]
+    r = await anna.call("pick", plan_id=r["plan"]["plan_id"], question_id=r["question_id"], value="yes")
+    [event] = writes(r)
+    assert (event["start"], event["title"]) == ("2026-11-30T10:00:00+03:00", "1:1 with Max")
+
+
+async def test_officialese_headings_and_legal_forms_are_read(anna: Conversation) -> None:
+    r = await anna.say(
+        "Довожу до сведения: Initech отказался от продления. Прошу перевести сделку Initech renewal в стадию "
+        "«Проиграна» и внести заметку: клиент сократил бюджет на 2027 год."
+    )
+    assert sorted(ops(r)) == ["create_note", "update_deal"]
+    r = await anna.say(
+        "Прошу завести новую сделку: ООО «Ромашка», техническое сопровождение, сумма 300 000 руб., стадия «Лид», "
+        "ответственный — Иванов."
+    )
+    [deal] = writes(r)
+    assert (deal["company"], deal["stage"], deal["amount"]) == ("Ромашка", "Lead", 300_000)
+    assert deal["name"] != "Лид"
+    r = await anna.say("Прошу поручить Петренко подготовить договор для Initech в срок до пятницы.")
+    assert (r["status"], r["clarifying_question"]) == ("needs_clarification", "Кому поручить?")
+
+
+async def test_a_bug_said_as_an_error_with_its_fields_after_the_title(anna: Conversation) -> None:
+    r = await anna.say(
+        "Прошу зарегистрировать в Linear ошибку: при выгрузке счетов в Excel теряются копейки. Приоритет — "
+        "срочный, команда Engineering."
+    )
+    [issue] = writes(r)
+    assert (issue["title"], issue["priority"], issue["labels"]) == (
+        "при выгрузке счетов в Excel теряются копейки",
+        "urgent",
+        ["bug"],
+    )
+
+
+async def test_that_and_nothing_else_drafts_that(anna: Conversation) -> None:
+    r = await anna.say(
+        "Поставьте, пожалуйста, блок на 90 минут в четверг в 10 утра на разбор требований Globex и больше ничего "
+        "не создавайте — задачи в Linear по этому поводу уже есть."
+    )
+    assert ops(r) == ["create_event"]
+
+
+async def test_slang_names_a_block_and_an_owner(anna: Conversation) -> None:
+    r = await anna.say("блок завтра в 9:30 на 45 мин, назови разбор багов")
+    [event] = writes(r)
+    assert (event["title"], event["duration_minutes"]) == ("разбор багов", 45)
+    r = await anna.say("новая сделка umbrella pilot для umbrella health,15к usd,стадия лид,овнер олег")
+    [deal] = writes(r)
+    assert (deal["owner"], deal["stage"], deal["amount"]) == ("Oleg Ivanov", "Lead", 15000)
+
+
+async def test_a_note_to_a_deal_not_found_asks_rather_than_noting_on_a_person_it_names(
+    anna: Conversation,
+) -> None:
+    r = await anna.say("заметка к сделке глоб: джейн хочет пилот на 2 мес, решение до 15.12")
+    assert (r["status"], r["draft"]) == ("needs_clarification", None)
