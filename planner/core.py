@@ -107,8 +107,6 @@ class Outcome:
     interpreted: list[Any] | None = None  # what the model said, kept so answers replay it
 
 
-# a clause that is someone's words in quotes ('Can we move Thursday's sync?'), inner apostrophes and all
-# someone's words in quotes, with who said them after a dash ("…" - Li Wei, Acme Logistics)
 # a day said as recurring ("every Monday", «каждую пятницу», «по пятницам»), outside quotes and a note's words
 _REPEATS = LazyRe(
     r"(?i)^(?:[^:«\"“]|:(?!\s))*?(?:\b(?:every|each)\s+(?:other\s+)?(?:day|week|month|morning|weekday|monday|tuesday|wednesday|"
@@ -120,6 +118,8 @@ _REPEATS = LazyRe(
 _NOTHING_ELSE = LazyRe(
     r"(?i)\bбольше\s+ничего\b|\bnothing\s+(?:else|more)\b|\bничего\s+(?:другого|лишнего)\b"
 )
+# a clause that is someone's words in quotes ('Can we move Thursday's sync?'), inner apostrophes and all,
+# with who said them after a dash ("…" - Li Wei, Acme Logistics)
 _QUOTED_ALONE = LazyRe(
     r"\s*(?:'(?:[^']|'(?=\w))+'|\"[^\"]+\"|«[^«»]+»|“[^“”]+”)[\s.!?]*"
     r"(?:[—–-]\s*[A-ZА-ЯЁ][\w.'-]*(?:\s+[A-ZА-ЯЁ][\w.'-]*)?(?:\s*,\s*[\w .'-]{2,40})?[\s.!?]*)?"
@@ -170,9 +170,8 @@ class Planner:
         tz = ZoneInfo(req.timezone)
         now = (req.now or datetime.now(tz)).astimezone(tz)
         said = (req.voice.transcript if req.voice and not req.text else req.text) or ""
-        text = from_translit(
-            said
-        )  # "zakroi eng-106": Russian typed in Latin letters, read (and answered) as Russian
+        # "zakroi eng-106": Russian typed in Latin letters, read (and answered) as Russian
+        text = from_translit(said)
         lang = req.language or (detect_language(text) if text else command_language(req.command))
         if lang not in ("ru", "en"):
             lang = "ru"

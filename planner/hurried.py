@@ -522,7 +522,7 @@ def unhurried(text: str) -> str:
     text = re.sub(r"(?i)\bслед\.?\s+(?=недел|месяц)", "следующей ", text)  # «на пт след недели»
     # «ООО «Ромашка»», «АО «Альфа-Лизинг»»: the company by its name (a quote after it is then a deal's own name)
     text = re.sub(r"\b(?:ООО|ОАО|ЗАО|ПАО|АО|ИП|LLC|Inc\.?)\s+[«\"“]([^»\"”]{2,60})[»\"”]", r"\1", text)
-    # «блок завтра в 9:30 на 45 мин, назови разбор багов», "…, call it Roadmap sync": its title
+    # «блок завтра в 9:30 на 45 мин, назови разбор багов», "…, name it Roadmap sync": its title
     if _TIME_BOOKED.search(text):  # (a deal "called" something takes its name the deal's way)
         text = re.sub(
             r"(?i)(?<=\S),\s*(?:назови(?:те)?(?:\s+(?:его|её|ее))?|name\s+it)\s+(?=\S)", ", title ", text
