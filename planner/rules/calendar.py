@@ -35,6 +35,7 @@ _TOPIC = LazyRe(
 )
 
 
+_FROM_SOMEONE = LazyRe(r"(?i)^\s*(?:from|от)\s+[^\W\d_]")
 _TITLE_SAID = LazyRe(r"(?i),\s*(?:title|titled|тема|название)\s*[:—-]?\s+([^,.;]{3,120}?)\s*[.!]?\s*$")
 
 
@@ -79,6 +80,9 @@ def _title(
         return name.strip()[:120]
     spans = list(clause.moment.spans) + ([clause.duration_span] if clause.duration_span else [])
     s = _COURTESY.sub(" ", strip_spans(clause.text, spans))
+    s = re.sub(
+        r"(?i)^\s*(?:таск[аи]|задач[аи]|todo|to-do|task)\s*:\s*", "", s
+    )  # «таска: созвон …»: the meeting
     s = _INVITE.sub(" ", s)  # "…, пригласи Джейн и Олега": who comes is in the attendees
     # "We need a follow-up with Maria…; she prefers mornings. Please book 30 minutes with her on Monday":
     # the sentence that books it names it, the others are context
@@ -345,7 +349,10 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
     if clause.after_colon is not None:  # "issues for DES: …, FAQ block", "заметка: …созвоны с утра"
         head = head_of(clause, ctx.now)
         if not (head.has("block") or head.has("meeting")) and (head.has("note", "issue", "task", "comment")):
-            return False
+            # («таска: созвон … в чт в 16 на час»: a meeting at an hour for a long is what the to-do is)
+            content = analyse(clause.after_colon, ctx.now)
+            if not (content.has("meeting") and content.moment.at is not None and content.duration):
+                return False
     ranges = time_ranges(clause.text)
     if meeting and len(ranges) > 1 and clause.moment.day is not None:
         await _one_per_range(clause, ctx, ranges)  # "two interviews tmrw: 10-11 and 14:00-14:45"
@@ -365,6 +372,15 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
         start = clause.moment.day.isoformat()  # the time is asked for, after the duration (seed 000)
     minutes = clause.duration if clause.duration and clause.duration <= 24 * 60 else None
     attendees, for_whom = await _attendees(clause, ctx) if meeting else ([], set())
+    before = ctx.said_before() if meeting and not attendees and ctx.clause_index > 0 else ""
+    if _FROM_SOMEONE.match(before):  # 'From Li Wei: "Can we get a 45 min call …?" pls book': with Li Wei
+        asking = {
+            m.entity.id: m.entity
+            for m in await find(ctx, analyse(before, ctx.now), "person")
+            if m.score >= 0.9
+        }
+        if len(asking) == 1 and next(iter(asking.values())).extra.get("emails"):
+            attendees = [next(iter(asking.values()))]
     names = [a if isinstance(a, str) else a.name for a in attendees]
     met = [a for a in attendees if isinstance(a, Entity) and a.kind == "person"]
     if met:  # "…a meeting with John Smith, and a task for me to send the proposal after the call": his

@@ -224,11 +224,15 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     ident = str(issue.get("identifier") or issue["id"])
     team_id = str((issue.get("team") or {}).get("id", ""))
     # "how do I close ENG-101?" asks how: the close is offered as a question (core's `_offer`)
+    # ('"Your v2 API docs still show …" -> comment on ENG-104 with that': a quote's words ask nothing)
+    unquoted = (
+        analyse(_QUOTE_SPANS.sub(" ", clause.text), ctx.now) if _QUOTE_SPANS.search(clause.text) else clause
+    )
     question = (
-        clause.has("query") or clause.text.rstrip().endswith("?") or bool(ctx.memory.get("asking"))
+        unquoted.has("query") or unquoted.text.rstrip().endswith("?") or bool(ctx.memory.get("asking"))
     ) and not asks_how(clause.text)  # "when's ENG-105 due" is dictated without its "?"
     # "eng-104 какой там срок", "что с CS-13?", "Олег уже назначен на ENG-106?"
-    if question and (clause.asks() and not clause.commands() or ctx.memory.get("asking")):
+    if question and (unquoted.asks() and not unquoted.commands() or ctx.memory.get("asking")):
         await ctx.emit(Find(object="issues", filters=Filters(record=ident)), record=issue)
         if clause.has("deal"):  # "show me ENG-101 and the Globex pilot deal"
             deals = [m for m in await find(ctx, clause, "deal") if m.score >= 0.9]
@@ -903,6 +907,7 @@ _CLOSE_WITH = LazyRe(
 _TITLE_WORD = LazyRe(r"(?i)\b(?:названи\w*|заголов\w*|title|name)\b")
 
 
+_QUOTE_SPANS = LazyRe(r"«[^»]*»|\"[^\"]*\"|“[^”]*”")
 # what is said goes after the description there is, not instead of it
 _ADDED_TO = LazyRe(r"(?i)\b(?:add\s+to|append\s+to|добавь\s+(?:в|к)|допиши\s+(?:в|к)|дополни)\b")
 _THAT_AS_A_COMMENT = LazyRe(

@@ -580,6 +580,10 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "open bugs in ENG": which issues to show, not a new one
     if LABEL_ON.search(clause.text):
         return False  # "add the onboarding label to the … issue": a label on an issue that is there
+    if clause.after_colon is not None and clause.moment.at is not None and clause.duration:
+        meeting = analyse(clause.after_colon, ctx.now)
+        if meeting.has("meeting") and meeting.moment.at is not None:
+            return False  # «таска: созвон с командой ромашки в чт в 16 на час»: a meeting at an hour, booked
     if _SAID_OF_ONE_THERE_IS.match(clause.text):
         return False  # "The iOS push ticket needs the new permission prompt design.": about one there is
     if _TO_EVERY_ISSUE.search(clause.text.split(":", 1)[0]):
