@@ -396,6 +396,18 @@ CORPORA = [
         "blind, set AU (a bilingual lead switching languages and typing translit; a terse engineer with code "
         "marks and ranges), written after AP-AS's fixes: 168/200 with 6 wrong drafts on first contact",
     ),
+    (
+        "corpus_v51.jsonl",
+        87,
+        "blind, set AW (a Russian Gen-Z employee in slang; an English PM who talks in dates and times), written "
+        "after every fix of stop 26: 169/200 with 9 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v52.jsonl",
+        83,
+        "blind, set AV (formal Russian officialese; an English support agent forwarding customers' quotes), "
+        "written after every fix of stop 26: 153/200 with 17 wrong drafts on first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
@@ -414,6 +426,10 @@ WRONG_AT_MOST = {
     "corpus_v10_intents.jsonl": 1,
     # (v24's list "for the Q1 Launch checklist", v29's "slack #sales: globex signed 🎉" and v33's three
     # incomplete drafts are right now: no wrong draft is allowed there any more)
+    # v52 (AV): «…прошу завести задачи по шаблону продления» is one CRM task, not the renewal template; and
+    # "Customer says the login fix works now. mark the login issue as done" closes ENG-101 (read by "fix"),
+    # where its writer wanted a question between ENG-101 and ENG-102
+    "corpus_v52.jsonl": 2,
 }
 
 
