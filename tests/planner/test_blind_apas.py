@@ -564,3 +564,34 @@ async def test_a_note_to_a_deal_not_found_asks_rather_than_noting_on_a_person_it
 ) -> None:
     r = await anna.say("заметка к сделке глоб: джейн хочет пилот на 2 мес, решение до 15.12")
     assert (r["status"], r["draft"]) == ("needs_clarification", None)
+
+
+async def test_numbered_forwards_each_do_what_the_arrow_says(anna: Conversation) -> None:
+    r = await anna.say(
+        'Two from this morning:\n1) Jane @ Globex: "Budget approved, we are good to go with the pilot." -> move '
+        'Globex pilot to Won\n2) Ivan Sidorov @ Initech: "Your v2 API docs still show the old auth flow." -> '
+        "comment on ENG-104 with that"
+    )
+    assert sorted(ops(r)) == ["comment_issue", "update_deal"]
+    comment = next(i for i in writes(r) if i["op"] == "comment_issue")
+    assert comment["body"] == "Your v2 API docs still show the old auth flow."
+
+
+async def test_a_call_asked_for_in_a_forwarded_quote_is_booked_with_who_asked(anna: Conversation) -> None:
+    r = await anna.say('From Li Wei: "Can we get a 45 min call next Monday at 11?"\npls book')
+    [event] = writes(r)
+    assert (event["start"], event["duration_minutes"], event["attendees"]) == (
+        "2026-11-30T11:00:00+03:00",
+        45,
+        ["Li Wei"],
+    )
+
+
+async def test_a_task_heading_above_a_meeting_at_an_hour_books_the_meeting(anna: Conversation) -> None:
+    r = await anna.say("таска: созвон с командой ромашки в чт в 16 на час")
+    [event] = writes(r)
+    assert (event["op"], event["start"], event["title"]) == (
+        "create_event",
+        "2026-11-26T16:00:00+03:00",
+        "Созвон с командой ромашки",
+    )
