@@ -679,16 +679,15 @@ _BULLET = LazyRe(r"^\s*(?:[-•*–—]|\d{1,2}[.)])\s+")
 
 
 _SUBJECT_LINE = LazyRe(r"(?i)^\s*(?:re|fwd?|subject|тема|по\s+теме)\s*:\s*\S")
-_TO_A_COLLEAGUE = LazyRe(r"^\s*(?:cc\s*:?\s*)?@[\w.-]+")
 
 
 def _bulleted_requests(text: str, now: datetime) -> list[Clause] | None:
     """ "- close ENG-101\n- ENG-104 to Max": one request a line, when every bulleted line is one (a verb,
     an issue's identifier, or "new issue in CS: …"); a list of titles under a heading stays a list."""
     lines = [x for x in text.splitlines() if x.strip()]
-    # "Re: weekly sync" above the list, "@Oleg FYI — bring the numbers" below it: said to others, not asked
-    subject = lines[0] if len(lines) > 2 and _SUBJECT_LINE.match(lines[0]) else None
-    lines = [x for x in lines[1 if subject else 0 :] if not _TO_A_COLLEAGUE.match(x)] or lines
+    # "Re: weekly sync" above the list: what it is about, not asked ("@Oleg FYI" lines are gone: `pasted`)
+    if len(lines) > 2 and _SUBJECT_LINE.match(lines[0]):
+        lines = lines[1:]
     items = [_BULLET.sub("", x).strip() for x in lines if _BULLET.match(x)]
     numbered = re.split(r"(?:^|\s)\d{1,2}\)\s+", text)  # "1) заметка к …: … 2) задача в CRM на Макса: …"
     heading = numbered[0].strip()  # «Короче, три вещи: 1) … 2) …»: what the list is, or whom it is about

@@ -322,7 +322,8 @@ class Planner:
             matched = await self._interpret(text, ctx)
             if not matched:
                 raise self._unknown(ctx)
-            offered = self._offer(reshape(text), ctx)  # (a line said to a colleague is no part of it)
+            # (as reshaped: a line said to a colleague is no part of it)
+            offered = self._offer(str(ctx.memory.get("reshaped", text)), ctx)
             if offered is not None:
                 plan.summary = "cancelled"
                 # told not to make the change: understood and answered; an offer declined: nothing done
@@ -345,6 +346,7 @@ class Planner:
             text  # before courtesy and relays are taken off: "можешь …?" asks whether it can
         )
         text = reshape(text)  # a quoted email, a contact's card, a table: in the rules' one-line forms
+        ctx.memory["reshaped"] = text
         text = corrected(without_hedged_lead(without_courtesy(relayed_request(text) or text)))
         text = await self._identifiers(unhurried(text))
         ctx.memory["full_text"] = text

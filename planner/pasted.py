@@ -41,6 +41,7 @@ _RECORD_WORD = LazyRe(
 _AN_ISSUE = LazyRe(r"(?i)\b(?:issue|ticket|task|bug|задач\w*|тикет\w*|баг\w*)\b")
 _AN_ISSUE_SAID = LazyRe(r"(?i)\b[A-Z]{1,10}-\d+\b")
 _CARD_LINE = LazyRe(r"^\s*([^\W\d_][\w -]{0,18}?)\s*:\s*(\S.*?)\s*$")
+_QUOTE_MARKS = "\"'«»`"
 _TO_A_COLLEAGUE = LazyRe(r"^\s*(?:cc\s*:?\s*)?@[\w.-]+")
 _MARKED_ITEM = LazyRe(r"^\s*(?:\d{1,2}\.|[a-e]\))\s+(?=\S)")
 _ITEM = LazyRe(r"^\s*(?:[-•*–—]|\d{1,2}[.)]|[a-e]\))\s+")
@@ -105,7 +106,7 @@ def _card(lines: list[str]) -> str | None:
         if key is None or said is None:
             return None
         if key in ("title", "название") and _AN_ISSUE.search(head):  # an issue's title, not a job title
-            titled = f"«{said.group(2).strip(chr(34) + chr(39) + '«»`')}»"
+            titled = f"«{said.group(2).strip(_QUOTE_MARKS)}»"
             continue
         value = said.group(2).strip()
         if key in ("assignee", "исполнитель") and _AN_ISSUE_SAID.search(

@@ -9,13 +9,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from planner._lazy_re import LazyRe
 
 __all__ = [
     "Token",
     "detect_language",
+    "dictionary_word",
     "informal",
     "is_imperative",
     "lemmas",
@@ -223,6 +224,19 @@ def spoken(word: str) -> str:
     for pattern, repl in _EN_SOUNDS:
         w = re.sub(pattern, repl, w)
     return phonetic(w)
+
+
+@lru_cache(maxsize=65536)
+def dictionary_word(word: str) -> Literal["word", "name", "place"] | None:
+    """What the Russian dictionary knows `word` as: a word, a name (person, patronymic, organisation,
+    abbreviation) or a place; None when it does not know it."""
+    morph = _morph()
+    if not morph.word_is_known(word):
+        return None
+    grammemes = set(str(morph.parse(word)[0].tag).replace(" ", ",").split(","))
+    if "Geox" in grammemes:
+        return "place"
+    return "name" if {"Name", "Surn", "Patr", "Abbr", "Orgn"} & grammemes else "word"
 
 
 @lru_cache(maxsize=65536)

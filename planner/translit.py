@@ -14,6 +14,7 @@ import re
 from functools import lru_cache
 
 from planner._lazy_re import LazyRe
+from planner.text import dictionary_word
 
 __all__ = ["from_translit"]
 
@@ -84,19 +85,11 @@ def _russian(word: str) -> str | None:
     low = word.lower()
     if low in _ENGLISH or len(low) < 3 or not low.isascii():
         return None
-    from planner.text import _morph
-
-    morph = _morph()
     for spelled in _spellings(low):
-        if morph.word_is_known(spelled):
-            tag = morph.parse(spelled)[0].tag
+        known = dictionary_word(spelled)
+        if known is not None:
             # «Буг», «Олег»: a place or a name spelt by an English word is no evidence of Russian
-            return (
-                None
-                if {"Geox", "Name", "Surn", "Patr", "Abbr", "Orgn"}
-                & set(str(tag).replace(" ", ",").split(","))
-                else spelled
-            )
+            return None if known in ("name", "place") else spelled
     return None
 
 

@@ -1399,14 +1399,13 @@ async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if re.search(r"(?i)\bdrop\b.*\b(?:to|down\s+to)\s+[$€₽\d\w]", clause.text):
         return False  # "Drop the Romashka opp ACV to 1,000,000 RUB": lowered, not removed
-    target = await crm_target(clause, ctx, "target")
+    people: dict[str, Entity] = {}
     if _DELETE_HIM_OR_HER.search(clause.text):
         # «по глобексу джейн доу ушла из компании удали её из контактов»: "her" is the person named, not Globex
         people = {m.entity.id: m.entity for m in await find(ctx, clause, "person") if m.score >= 0.9}
-        if len(people) == 1:
-            target = ("person", next(iter(people.values())))
-        elif people:
+        if len(people) > 1:
             return False  # two people and a "her": the question of which is the other rules'
+    target = ("person", next(iter(people.values()))) if people else await crm_target(clause, ctx, "target")
     if target is None:
         return False
     kind, record = target

@@ -541,10 +541,6 @@ _LINK = LazyRe(r"\bhttps?(?::|\ue000)//[^\s»\")]+")
 _LINK_ALONE = LazyRe(r"\s*https?(?::|\ue000)//[^\s»\")]+\s*[.!]?\s*")
 
 
-def _head_words_of(clause: Clause) -> str:
-    return clause.text.split(":", 1)[0]
-
-
 _SAID_OF_ONE_THERE_IS = LazyRe(
     r"(?i)^\s*(?:the|our|this|that)\s+(?:[\w/-]+\s+){0,5}?(?:ticket|issue|bug)\s+"
     r"(?:needs|is|has|was|should|must|will|looks|seems|still|keeps|got)\b"
@@ -602,7 +598,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     if (
         clause.after_colon is not None
         and _LINK_ALONE.fullmatch(clause.after_colon)
-        and quoted(_head_words_of(clause))
+        and quoted(clause.text.split(":", 1)[0])
     ):
         # «…задачу «Empty state …», макет тут: https://…»: the quote is the title, the link goes with it
         return await create_issue(analyse(clause.text.replace(":", " ", 1), ctx.now), ctx)
