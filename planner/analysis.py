@@ -101,6 +101,18 @@ _SPLIT = LazyRe(
     r"затем|потом)\s+|,\s+)(?=\S)",
     re.IGNORECASE,
 )
+# «Если Globex pilot ещё не выиграна — переводи в Won», "if ENG-105 is still open, close it": a state that
+# holds or not right now (planner.conditions checks it against the record)
+STATE_NOW_IF = LazyRe(
+    r"(?i)^\s*(?:(?:ну|so|and|и|а)[,\s]+)?(?:если|if)\b[^—–,.;:!?]*?"
+    r"\b(?:ещ[её]|вс[её]\s+ещ[её]|уже|still|not\s+yet|already|(?:is|are)n'?t\s+(?:yet\s+)?)\b[^—–,;:!?]*"
+)
+# «…проверить, оплатил ли Initech счёт», "remind me to check whether Acme paid": what is checked is its part
+_CHECK_LEFT = LazyRe(
+    r"(?i)\b(?:проверить|проверь|узнать|узнай|уточнить|уточни|спросить|спроси|выяснить|выясни|check|ask|see|"
+    r"find\s+out|confirm)\s*$"
+)
+_WHETHER = LazyRe(r"(?i)\s*(?:[^\W\d_]+\s+ли\b|whether\b|if\b)")
 _LEFT_ALONE = LazyRe(
     r"(?i)\b(?:не\s+(?:трога|меня|перенос|закрыва|переназнача)\w*|остав\w*\s+(?:как\s+есть|в\s+покое)|"
     r"leave\s+(?:it|them|[A-Za-z]{1,10}-\d+)\s+(?:alone|as\s+is)|don'?t\s+touch)\b"
@@ -896,6 +908,17 @@ def _split(text: str, now: datetime) -> list[Clause]:
             merged.append((s, e))  # "Какие у нас проекты? Не понимаю, куда класть задачи": why it is asked
             reasons.add(len(merged) - 1)
             parts = [right]
+        elif STATE_NOW_IF.fullmatch(text[merged[-1][0] : merged[-1][1]]) and (
+            _starts_with_verb(right) or _imperative_first(text[s:e])
+        ):
+            merged[-1] = (
+                merged[-1][0],
+                e,
+            )  # «если CS-15 ещё не закрыта, закрой её»: the condition goes with it
+            parts.append(right)
+        elif _CHECK_LEFT.search(text[merged[-1][0] : merged[-1][1]]) and _WHETHER.match(text[s:e]):
+            merged[-1] = (merged[-1][0], e)  # «Напомни … проверить, оплатил ли Initech счёт»: what to check
+            parts.append(right)
         elif (
             _SAYS_THAT.search(left.text)
             and left.has("comment", "note")

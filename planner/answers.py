@@ -87,6 +87,8 @@ def keep_issue(row: dict[str, Any], f: dict[str, Any]) -> bool:
         return False
     if f.get("team") and (row.get("team") or {}).get("id") != f["team"]:
         return False
+    if str(row.get("identifier") or "").upper() in f.get("exclude", ()):
+        return False
     due = row.get("dueDate")
     if f.get("due_before") and not (due and due[:10] <= f["due_before"]):
         return False

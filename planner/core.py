@@ -21,9 +21,11 @@ from zoneinfo import ZoneInfo
 from planner import _shaping as shaping
 from planner._lazy_re import LazyRe
 from planner.actions import compile_intent
+from planner.alternatives import settle_alternatives
 from planner.analysis import KEPT_COLON, Clause, analyse, leaves_alone, split_clauses
 from planner.answers import Refine
 from planner.command import CommandError, command_intents, command_language, parse_command
+from planner.conditions import subject_of, unmet
 from planner.context import Ask, BuildContext, Invalid, LedgerView
 from planner.corrections import corrected
 from planner.coverage import Coverage, QuestionNotWrite, interrogative, value_gaps
@@ -36,6 +38,7 @@ from planner.dialogue import (
     OTHER_SYSTEM,
     asks_how,
     asks_in_a_sentence,
+    checked_now,
     is_no,
     is_yes,
     not_asked,
@@ -114,6 +117,9 @@ _REPEATS = LazyRe(
     r"\bкажд(?:ый|ую|ое|ые|ого)\s+(?:день|неделю|месяц|утро|понедельник|вторник|среду|четверг|пятницу|"
     r"субботу|воскресенье|пн|вт|ср|чт|пт)\b|"
     r"\bпо\s+(?:понедельникам|вторникам|средам|четвергам|пятницам|субботам|воскресеньям|утрам)\b)"
+)
+_OTHER_BRANCH = LazyRe(
+    r"(?i)^\s*(?:(?:а|и|but|and)\s+)?(?:если\s+же|если\s+нет|if\s+not|otherwise|иначе|else)\b"
 )
 _NOTHING_ELSE = LazyRe(
     r"(?i)\bбольше\s+ничего\b|\bnothing\s+(?:else|more)\b|\bничего\s+(?:другого|лишнего)\b"
@@ -355,6 +361,8 @@ class Planner:
         read: list[tuple[int, Clause, int]] = []
         scene: list[tuple[tuple[int, int], tuple[int, int]]] = []
         declines = Declines()
+        ctx.clause_index = 0
+        text = await settle_alternatives(text, ctx)  # «ENG-101 или ENG-102?»: the one the person picks
         clauses = split_clauses(text, ctx.now)
         for i, clause in enumerate(clauses):
             ctx.clause_index = i
@@ -386,7 +394,23 @@ class Planner:
             first = len(ctx.intents)
             marks = (len(ctx.intents), len(ctx.actions))
             before = marks_of(ctx)
+            if ctx.memory.get("checked") and _OTHER_BRANCH.match(clause.text):
+                # «…; если же она уже продвинулась дальше, ничего не трогайте»: the other case of the condition
+                # checked before — the check decides, this branch adds nothing
+                ctx.memory.setdefault("said", []).append(clause.text)
+                continue
+            condition = checked_now(clause.text)
+            if condition:
+                ctx.memory["checked"] = (
+                    True  # «Если сделка … всё ещё на стадии КП, переведи её в переговоры»: the record, then the change
+                )
+                rest = clause.text[len(condition) :].lstrip(" ,—–-")
+                clause = analyse(f"{subject_of(condition)}, {rest}".lstrip(" ,"), ctx.now)
             explained = await self._read_clause(clause, ctx)
+            if condition and explained and (why := await unmet(condition, ctx.intents[first:], ctx)):
+                # «Если сделка ещё не выиграна — переведи …», and it is won: nothing to do, and why
+                del ctx.intents[first:], ctx.actions[marks[1] :]
+                ctx.notes.append(why)
             if explained and len(clauses) > 1 and any(x.op in WRITE_OPS for x in ctx.intents[first:]):
                 # «не закрывай ENG-101, а назначь ENG-102 на Олега»: the first clause asks for none of its changes
                 kind = not_asked(clause.text)
@@ -394,7 +418,7 @@ class Planner:
                     kind = None  # "Also log a note …. Oleg fixed the other one, nothing to do there": asked
                 if kind == "reported" and clause.after_colon is not None:
                     kind = None  # "Jane said yes: Globex pilot to Won": what she said yes to, now asked
-                if kind is None or kind in ("negated", "reported", "hypothetical"):
+                if kind is None or kind in ("negated", "reported", "hypothetical", "doubted"):
                     declines.note(before, ctx, declined=kind is not None, text=clause.text)
             elif (
                 i > 0
@@ -618,6 +642,7 @@ class Planner:
             not_asked(text)
             if writes
             and not ctx.memory.get("declined")
+            and not ctx.memory.get("checked")  # a condition on how things stand was checked: that decided
             and not asks_in_a_sentence(text)
             and not _NOTHING_ELSE.search(text)  # «…и больше ничего не создавай»: that, and nothing besides
             else None
@@ -638,7 +663,7 @@ class Planner:
                 f"Это условие на будущее. Сделать сейчас: {said}?"
                 if kind == "hypothetical"
                 else f"Вы пока не уверены. Сделать всё же: {said}?"
-                if kind == "unsure"
+                if kind in ("unsure", "doubted")
                 else f"Это пересказ чужих слов. Сделать: {said}?"
                 if kind == "reported"
                 else f"Понял новость. Сделать: {said}?"
@@ -647,7 +672,7 @@ class Planner:
                 f"That is a condition for later. Do it now: {said}?"
                 if kind == "hypothetical"
                 else f"You're not sure yet. Should I still: {said}?"
-                if kind == "unsure"
+                if kind in ("unsure", "doubted")
                 else f"That is what someone else said. Should I: {said}?"
                 if kind == "reported"
                 else f"Noted. Should I: {said}?"

@@ -37,6 +37,8 @@ _MARKER = LazyRe(
 _NOT_THAT = LazyRe(
     r"(?i)^(?:not|не)\s+([^,.…]+?)(?:\s*[,.…]+\s*(?:(?:а|but)\s+)?|\s+(?:а|but)\s+|\s+(?=(?:the|a)\s))"
 )
+# «…в четверг в 11 а нет не в четверг в пятницу»: "не" + the words taken back, then the same preposition anew
+_NOT_THAT_AGAIN = LazyRe(r"(?i)^(?:not|не)\s+((в|во|на|к|до|с|to|on|at|by|for)\s+\S+)\s+(?=\2\s)")
 _LEAD_ADVERB = LazyRe(r"(?i)^(?:сразу|лучше|тогда|давай|instead|rather|straight)\s+(?=\S)")
 _ISSUE_ID = LazyRe(r"[A-Za-z]{1,10}-\d+")
 _NOT_AFTER = LazyRe(
@@ -109,6 +111,17 @@ def _apply_first(text: str) -> str | None:
         )  # «…нет стоп сразу в выиграна»: what replaces it, said straight out
         strong = bool(marker.group("strong") or marker.group("framed"))
         not_that = _NOT_THAT.match(after) if strong else None
+        again = _NOT_THAT_AGAIN.match(after) if not_that is None else None
+        if (
+            again
+        ):  # said again with its preposition: a correction, however it is marked — only those words change
+            taken = before.lower().rfind(again.group(1).lower())
+            instead = re.match(r"(\S+\s+\S+)(.*)$", after[again.end() :], re.S)
+            if taken >= 0 and instead:
+                kept = re.sub(
+                    r"(?i)\s+(?:а|ой|и|но|and|but|oh)$", "", before[taken + len(again.group(1)) :].rstrip()
+                )
+                return f"{before[:taken]}{instead.group(1)}{kept}{instead.group(2)}".strip()
         if not_that:  # "not pricing": the words taken back are named; what follows replaces them
             taken = before.lower().rfind(not_that.group(1).lower())
             rest = after[not_that.end() :]

@@ -30,7 +30,7 @@ _UNREAD = LazyRe(
     r"(?i)\b(?:mid|early|late|середин\w*|начал[оеау]|кон(?:ец|ца|цу|це)|end\s+of)[\s-]+(?:of\s+)?(?:the\s+)?"
     r"(?:(?P<period>year|quarter|q[1-4]|года|квартала)\b|(?P<m1>\w+))"
     rf"|\b(?P<m2>\w+)\s+{_ORDINAL}\b|\b{_ORDINAL}\s+(?:of\s+)?(?P<m3>\w+)\b"
-    r"|\b(?P<eod>eod|eow|cob)\b"
+    r"|\b(?P<eod>eod|eow|cob|eom)\b"
 )
 
 

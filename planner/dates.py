@@ -465,9 +465,9 @@ def _nth_weekday(low: str, today: date, m: Moment) -> bool:
 
 
 _END_OF = LazyRe(
-    rf"\b(?:(?:до|к|в)\s+)?кон(?:ец|ца|цу|це)\s+(?:(следующей|этой)\s+)?(недели|дня|({_MON_RU}))\b"
-    rf"|\b(?:(?:by|at|until|till|before)\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?(?:(next|this)\s+)?(week|day|({_MON_EN}))\b"
-    r"|\b(eod|cob)\b"
+    rf"\b(?:(?:до|к|в)\s+)?кон(?:ец|ца|цу|це)\s+(?:(следующей|этой)\s+)?(недели|дня|месяца|({_MON_RU}))\b"
+    rf"|\b(?:(?:by|at|until|till|before)\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?(?:(next|this)\s+)?(week|day|month|({_MON_EN}))\b"
+    r"|\b(eod|cob|eom)\b"
 )
 # "EOD Friday", «до конца дня завтра»: the end of that other day
 _DAY_AFTER = LazyRe(rf"\s*,?\s*(?:on\s+|в\s+|во\s+)?(?:{_WD_EN}|{_WD_RU}|tomorrow|завтра|послезавтра|\d)")
@@ -488,6 +488,8 @@ def _end_of(low: str, today: date, m: Moment) -> bool:
             return False
         year = today.year if month >= today.month else today.year + 1
         m.day = (date(year, month, 28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
+    elif unit in ("месяца", "month", "eom"):  # "due end of month", "EOM": its last day
+        m.day = (date(today.year, today.month, 28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
     elif unit in ("дня", "day", "eod", "cob"):
         if _DAY_AFTER.match(low, rx.end()):
             m.spans.append(rx.span())  # part of the day read next, not a day of its own
@@ -559,7 +561,7 @@ def _extract_time(low: str, m: Moment) -> None:
         m.spans.append(words.span())
         return
     rx = re.search(
-        r"\b(?:в|во|к)\s+(\d{1,2})(?!\s*(?:минут|мин|%|\d|числ|[а-я]*бр|январ|феврал|апрел|март|ма[яй]|июн|июл|август))"
+        r"\b(?:в|во|к)\s+(\d{1,2})(?![a-zа-яё](?<!ч))(?!\s*(?:минут|мин|%|\d|числ|[а-я]*бр|январ|феврал|апрел|март|ма[яй]|июн|июл|август))"
         r"(?:\s*(?:час(?:а|ов)?|ч))?(?:\s+(утра|дня|вечера|ночи))?(?!\s*(?:%|\d|числ))",
         low,
     )

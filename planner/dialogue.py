@@ -12,11 +12,11 @@ from datetime import datetime
 from typing import Literal
 
 from planner._lazy_re import LazyRe
-from planner.analysis import CUES
+from planner.analysis import CUES, STATE_NOW_IF
 from planner.text import informal, is_imperative, is_infinitive, lemmas, norm
 
 __all__ = [
-    "OTHER_SYSTEM", "SmallTalk", "asks_how", "asks_in_a_sentence", "relays", "is_cancel", "not_asked", "is_no", "is_send_anyway", "is_yes", "looks_like_request",
+    "OTHER_SYSTEM", "SmallTalk", "asks_how", "asks_in_a_sentence", "checked_now", "relays", "is_cancel", "not_asked", "is_no", "is_send_anyway", "is_yes", "looks_like_request",
     "position_of", "small_talk", "without_polite_if",
 ]  # fmt: skip
 
@@ -64,6 +64,16 @@ _CONDITIONAL = LazyRe(
     # «Задачи по онбордингу заведём, как только они подпишут», "…, as soon as they sign": a condition for later
     r"|[,—–-]\s*(?:как\s+только|as\s+soon\s+as|once\s+(?:they|we|it)|когда\s+(?:они\s+)?подпиш\w*)\b"
 )
+# a condition inside a clause that starts with a record: «ENG-106 если ещё не закрыта — …»
+_INNER_IF = LazyRe(r"(?i)^\s*[A-Z]{1,10}-\d+\s*,?\s+(?:если|if)\b")
+
+
+def checked_now(text: str) -> str | None:
+    """A condition on how things stand now, followed by what to do: the condition's words."""
+    cond = STATE_NOW_IF.match(text)
+    return cond.group(0) if cond is not None and _piece_asks(text[cond.end() :]) else None
+
+
 # «Если не трудно, заведите …», "if you don't mind, close …": courtesy, not a condition for later
 _POLITE_IF = LazyRe(
     r"(?i)(?<![\w-])(?:если\s+(?:вам\s+|тебе\s+)?не\s+(?:трудно|сложно|затруднит)|если\s+(?:вас|тебя)\s+не\s+затруднит|"
@@ -82,6 +92,11 @@ _UNSURE = LazyRe(
     r"(?i)^\s*(?:(?:ну|so|and|и|а|hmm+|хм+|um+|эм+)[,\s]+)?(?:я\s+)?(?:не\s+уверен\w*|вроде(?:\s+бы)?|кажется|"
     r"мне\s+кажется|похоже|наверное|возможно|может\s+быть|i'?m\s+not\s+sure|not\s+sure|i\s+think|i\s+guess|"
     r"maybe|probably|apparently|seems?\s+like|looks\s+like)\b|\b(?:not\s+sure|не\s+уверен\w*)\s*[.!?…]*\s*$"
+)
+# a doubt said inside news: «договор вроде подписан», "they apparently signed", "Globex signed I think"
+_HEDGED_NEWS = LazyRe(
+    r"(?i)\b(?:вроде(?:\s+бы)?|кажется|похоже|видимо|apparently|seemingly|supposedly|i\s+think|i\s+guess|"
+    r"i\s+believe)\b"
 )
 _WANTS_IT_DONE = LazyRe(
     r"(?i)\b(?:надо|нужно|стоит|пора|хорошо\s+бы|было\s+бы\s+(?:неплохо|хорошо)|should|need\s+to|let'?s|have\s+to|"
@@ -352,7 +367,9 @@ def _asks_for_a_change(word: str) -> bool:
     return any(low in CUES[k] or lemmas(low) & CUES[k] for k in _CHANGES)
 
 
-def not_asked(text: str) -> Literal["negated", "hypothetical", "reported", "unsure", "news"] | None:
+def not_asked(
+    text: str,
+) -> Literal["negated", "hypothetical", "reported", "unsure", "doubted", "news"] | None:
     """Words that describe a change without asking for it now: told not to (or taken back), said as a
     condition for later, or what someone else said (DESIGN §5a: nothing of that becomes a write)."""
     if (
@@ -366,7 +383,10 @@ def not_asked(text: str) -> Literal["negated", "hypothetical", "reported", "unsu
         _a_change(m.group(1) or m.group(2)) for m in _NO_NEED_TO.finditer(text)
     ):
         return "negated"  # «Сделку с Globex в Won пока не переводи», «задачи пока заводить не нужно»
-    if _CONDITIONAL.match(without_polite_if(text)):
+    if _CONDITIONAL.match(without_polite_if(text)) and not checked_now(text):
+        return "hypothetical"
+    inner = _INNER_IF.match(text)  # «ENG-106 если ещё не закрыта»: a condition said of a record, no request
+    if inner and not _piece_asks(text[inner.end() :]):
         return "hypothetical"
     if _UNDECIDED.search(text) and not _own_request_after(text):
         return "unsure"
@@ -379,6 +399,14 @@ def not_asked(text: str) -> Literal["negated", "hypothetical", "reported", "unsu
         and not _opens_with_a_request(text)
     ):
         return "unsure"
+    if (
+        _HEDGED_NEWS.search(text)
+        and not _any_request_verb(text)
+        and not _WANTS_IT_DONE.search(text)  # «Кажется, надо поставить метку …»: a hedged request is one
+        and not _ASKING_ME.search(text)
+        and relayed_request(text) is None
+    ):
+        return "doubted"  # «…, договор вроде подписан»: news the person is not sure of, no request
     reported = _REPORTED.match(text)
     relayed = _relayed(text[reported.end() :]) if reported else False
     if (

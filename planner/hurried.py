@@ -82,7 +82,7 @@ _SHORT = {
     "desc": "description", "pri": "priority", "prio": "priority", "asap": "urgent", "mins": "minutes",
     "hrs": "hours", "hr": "hour", "nxt": "next", "wk": "week", "mon": "monday", "tue": "tuesday",
     "wed": "wednesday", "thu": "thursday", "thurs": "thursday", "fri": "friday", "msg": "message",
-    "proj": "project", "eod": "end of day", "eow": "end of week",
+    "proj": "project", "eod": "end of day", "eow": "end of week", "eom": "end of month",
     "завтр": "завтра", "коммент": "комментарий", "пн": "понедельник", "вт": "вторник", "ср": "среда",
     "чт": "четверг", "пт": "пятница", "скок": "сколько", "скока": "сколько",
 }  # fmt: skip
@@ -115,7 +115,7 @@ _SPOKEN_COMMA = LazyRe(r"(?i)[,\s]*\b(?:запятая|comma)\b[,\s]*(?=\S)")
 _PLUS = LazyRe(
     r"(?i)(?<=\w)\s+\+\s+(?=(?:comment|assign|close|label|tag|move|set|add|note|kick|create|open|book|schedule|"
     r"remind|коммент\w*|назнач\w*|закр\w*|метк\w*|перевед\w*|переведи|добав\w*|заметк\w*|поставь|заведи|создай|"
-    r"напомни|запусти)\b)"
+    r"напомни|запусти|onboarding|renewal|онбординг\w*|продлени\w*)\b)"  # "→ Won + onboarding tasks"
 )
 # dictated: "email tom at acme dot com", «почта том собака акме точка ком»
 _SPOKEN_DOMAIN = LazyRe(

@@ -131,6 +131,8 @@ async def update_matching(intent: UpdateMatching, ctx: BuildContext) -> None:
                 ),
             )
         ]
+    if intent.filters.exclude:
+        ctx.notes.append(ctx.t("Не трогаю: ", "Leaving out: ") + ", ".join(intent.filters.exclude))
     if not matched:
         ctx.notes.append(
             ctx.t("Под условия ничего не подходит — менять нечего.", "Nothing matches - nothing to change.")
@@ -168,6 +170,8 @@ async def _issues(intent: UpdateMatching, ctx: BuildContext) -> list[dict[str, A
         flt["text"] = f.text
     if f.priority:
         flt["priority"] = PRIORITY[f.priority]
+    if f.exclude:
+        flt["exclude"] = {e.upper() for e in f.exclude}
     flt = {k: v for k, v in flt.items() if v}
     return [r for r in rows if keep_issue(r, flt) and not r.get("archivedAt")]
 

@@ -180,7 +180,7 @@ async def _issues(intent: Find, f: Filters, ctx: BuildContext) -> None:
         assignee=assignee.id if assignee and (project or team) else None, state=state,
         label=labels[0].name if labels else None, text=f.text if (project or team or assignee) else None,
         priority=PRIORITY[f.priority] if f.priority else None,
-        unassigned=nobody or None,
+        unassigned=nobody or None, exclude=sorted({e.upper() for e in f.exclude or []}),
         due_before=refs.day(ctx, f.due_before, "filters.due_before").isoformat() if f.due_before else None,
         due_after=refs.day(ctx, f.due_after, "filters.due_after").isoformat() if f.due_after else None,
     )  # fmt: skip

@@ -10,11 +10,11 @@ from planner.actions import builds, need
 from planner.context import BuildContext, Invalid
 from planner.directory import Entity
 from planner.intents.models import ApplyTemplate
-from planner.resolve import best, find_mentions, keys_for
+from planner.resolve import best, find_mentions, keys_for, match_words
 from planner.text import norm
 from toolkits.linear import ops
 
-__all__ = ["template_key"]
+__all__ = ["is_task", "template_key"]
 
 
 def template_key(ctx: BuildContext, name: str) -> str | None:
@@ -35,6 +35,13 @@ async def _project(ctx: BuildContext, key_or_name: str | None) -> Entity | None:
     return top[0].entity if len(top) == 1 else None
 
 
+def is_task(said: str, task: dict[str, Any]) -> bool:
+    """The words name this task of a template: its key ("quote") or words of its title."""
+    return match_words(
+        keys_for(said), keys_for(f"{task['key']} " + str(task["title"]).replace("{company}", ""))
+    )
+
+
 @builds("apply_template")
 async def apply_template(intent: ApplyTemplate, ctx: BuildContext) -> None:
     key = template_key(ctx, need(ctx, intent, "template"))
@@ -48,7 +55,16 @@ async def apply_template(intent: ApplyTemplate, ctx: BuildContext) -> None:
     project = await _project(ctx, tpl.get("project"))
     label_ids = [x.id for x in await ctx.directory.labels(team.id) if x.name in tpl.get("labels", [])]
     state = next((s for s in await ctx.directory.states(team.id) if s.extra.get("type") == "unstarted"), None)
-    for task in tpl.get("tasks", []):
+    tasks = list(tpl.get("tasks", []))
+    for said in intent.skip or []:  # "renewal tasks for Initech but don't create the quote one yet"
+        left = [t for t in tasks if not is_task(said, t)]
+        if len(left) == len(tasks):
+            names = ", ".join(str(t["key"]) for t in tpl.get("tasks", []))
+            raise Invalid(f"skip: «{said}» is none of the {key} tasks ({names})")
+        tasks = left
+    if intent.skip:
+        ctx.notes.append(ctx.t("Не создаю: ", "Leaving out: ") + ", ".join(intent.skip))
+    for task in tasks:
         title = str(task["title"]).format(company=company)
         fields = {
             "teamId": team.id,

@@ -239,6 +239,11 @@ class ApplyTemplate(IntentBase):
     template: Ref = Field(description="onboarding or renewal (the workspace's templates)")
     deal: Ref
     team: Ref | None = Field(default=None, description="a team other than the template's own")
+    skip: list[Ref] | None = Field(
+        default=None,
+        max_length=MAX_ITEMS,
+        description="template tasks to leave out, by key or words of their title",
+    )
 
 
 FIND_OBJECTS = (
@@ -267,6 +272,11 @@ class Filters(BaseModel):
     due_after: When | None = None
     date: When | None = Field(default=None, description="for events: the day")
     text: Ref | None = Field(default=None, description="words to search for")
+    exclude: list[Ref] | None = Field(
+        default=None,
+        max_length=MAX_ITEMS,
+        description='issue identifiers to leave out ("all CS issues except CS-12")',
+    )
 
 
 class Find(IntentBase):

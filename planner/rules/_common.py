@@ -8,14 +8,14 @@ from functools import lru_cache
 from typing import Literal
 
 from planner._lazy_re import LazyRe
-from planner.analysis import Clause
+from planner.analysis import STATE_NOW_IF, Clause
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.numbers import NUMBER_WORDS, number_from_words, spoken_numbers
 from planner.resolve import Mention, aliases_of, find_mentions, key_spans, keys_for, match_words
 
 __all__ = [
-    "AT_A_MEETING", "COUNT_WORD", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "amount_of", "colleague_asked_for", "currencies_said", "clean_title", "find", "iso_date", "priorities_said", "priority_of", "strip_spans", "strong", "without_heading",
+    "ASKED_IN_TITLE", "AT_A_MEETING", "COUNT_WORD", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "amount_of", "colleague_asked_for", "currencies_said", "clean_title", "find", "iso_date", "priorities_said", "priority_of", "strip_spans", "strong", "without_heading",
 ]  # fmt: skip
 
 _LEAD_RU = LazyRe(
@@ -132,8 +132,11 @@ _ABOUT_HEAD = LazyRe(
 async def stage_said_as_destination(ctx: BuildContext, clause: Clause) -> Mention | None:
     """A stage said as where a deal goes ("в переговоры", "to Negotiation"), by its own name or alias."""
     spans = key_spans(clause.text)
+    condition = STATE_NOW_IF.match(clause.text)  # «Если сделка всё ещё на стадии КП, переведи …»: where it is
     for m in await find(ctx, clause, "stage"):
         at = min(m.positions) if m.positions else len(spans)
+        if condition and at < len(spans) and spans[at][0] < condition.end():
+            continue
         if m.score >= 1.0 and at < len(spans) and _INTO_STAGE.search(clause.text[: spans[at][0]]):
             return m
     return None
@@ -160,6 +163,13 @@ _NO_TITLE_YET = LazyRe(
 _DUE_LEFT = LazyRe(
     r"(?i)(?:^|\s+)(?:со?\s+сроком|с\s+дедлайном|сроком|deadline|due)(?:\s+(?:до|к|на|by|on))?\s*$|"
     r"^(?:со?\s+сроком|с\s+дедлайном)(?:\s+(?:до|к|на))?\s+"
+)
+
+
+# what is left when an issue's title is only the request: «нужно создать задачу. Наверное», "need to create an issue"
+ASKED_IN_TITLE = LazyRe(
+    r"(?i)\b(?:создать|завести|сделать|добавить|create|open|add|file|make)\s+(?:(?:a|an|the|new|одну|новую)\s+)?"
+    r"(?:задач\w*|тикет\w*|issue|task|ticket)\b"
 )
 
 

@@ -14,6 +14,7 @@ from planner.rules._common import COUNT_WORD, ORDINAL_ITEM, POINTED_AT_ONE, find
 
 __all__ = [
     "ADD_EXISTING",
+    "excepted",
     "LABEL_ON",
     "STATE_PHRASES",
     "asks",
@@ -25,6 +26,21 @@ __all__ = [
     "team_state",
     "find_user",
 ]
+
+
+# "except ENG-101", «кроме CS-12 и CS-13», "but not CS-12 & CS-13": the issues left out of "all …"
+_EXCEPT_IDS = LazyRe(
+    r"(?i)\b(?:except(?:\s+for)?|but\s+not|excluding|apart\s+from|other\s+than|кроме|за\s+исключением|но\s+не)\s+"
+    r"([A-Za-z]{1,10}-\d+(?:\s*(?:,|&|\+|\band\b|\bи\b|\bor\b|\bили\b)\s*[A-Za-z]{1,10}-\d+)*)"
+)
+
+
+def excepted(text: str) -> tuple[list[str], str]:
+    """The issue keys said as left out, and the text without that phrase."""
+    keys: list[str] = []
+    for m in _EXCEPT_IDS.finditer(text):
+        keys += [k.upper() for k in re.findall(r"[A-Za-z]{1,10}-\d+", m.group(1))]
+    return list(dict.fromkeys(keys)), _EXCEPT_IDS.sub(" ", text)
 
 
 # a workflow state as people ask about it, by what it is called in the workspace or by its kind

@@ -34,7 +34,7 @@ from planner.rules._common import (
 from planner.text import is_imperative, is_infinitive, is_past, lemma, similarity
 
 __all__ = [
-    "OBJECT", "create_deal", "crm_target", "crm_task", "deal_stage", "delete_record", "note",
+    "OBJECT", "RAISE_A_FIELD", "create_deal", "crm_target", "crm_task", "deal_stage", "delete_record", "note",
 ]  # fmt: skip
 
 OBJECT = {"company": "companies", "person": "people", "deal": "deals"}
@@ -170,6 +170,13 @@ _REFUSED_SOMETHING_ELSE = LazyRe(
 )
 # «попроси Олега обновить КП», "ask Max to move the demo": a colleague is asked to do it — a task for them
 _ASKED_OF = LazyRe(r"(?i)^\s*(?:попроси(?:те)?|ask)\s+(?!(?:me|меня|себя)\b)[^\W\d_]+")
+
+
+# "raise the amount on the Alfa-Leasing deal to 950k", "bump the Globex deal value": "raise" changes a field
+RAISE_A_FIELD = LazyRe(
+    r"(?i)\b(?:raise|increase|bump(?:\s+up)?|up|lower|reduce|cut|drop|adjust)\s+(?:the\s+|its\s+|their\s+)?"
+    r"(?:(?:deal|[\w-]+(?:\s+[\w-]+)?\s+deal(?:'s)?)\s+)?(?:amount|value|price|sum|budget|size)\b"
+)
 
 
 @rule(40, writes=True)
@@ -750,6 +757,9 @@ _LINKED = LazyRe(
 )
 
 
+_TASK_HEADING = LazyRe(r"(?i)^\s*(?:задача|задачка|таска|task|todo|to-do)\s*:")
+
+
 @rule(50, writes=True)
 async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     """A to-do about a CRM record (seed 000's task_create "about a CRM record"), optionally for a colleague."""
@@ -779,6 +789,17 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     explicit = clause.has("task") and (
         clause.has("create", "put") or clause.creates() or in_crm or bool(on_record) or addressed
     )
+    dealt = [i for i in ctx.intents if i.op in ("update_deal", "create_deal")]
+    if not explicit and ctx.clause_index > 0 and clause.has("task") and dealt:
+        # «Сделку Acme Logistics переведи в КП и поставь Олегу задачу подготовить предложение»: a to-do said
+        # with a deal's change is about that deal (a Linear word or team would make it an issue: checked below)
+        explicit = bool(clause.has("create", "put", "assign") or clause.creates())
+    if not explicit and _TASK_HEADING.match(clause.text) and clause.after_colon:
+        # «Задача: сверить акты с Альфа-Лизингом к 30 ноября»: a to-do about a CRM record, said as a heading
+        about = analyse(clause.after_colon, ctx.now)
+        explicit = bool(
+            [m for k in ("company", "deal", "person") for m in await find(ctx, about, k) if m.score >= 0.9]
+        )
     if not (reminder or delegated or explicit) or clause.has("linear", "issue", "team") or clause.identifiers:
         return False
     if FIELD_OF_A_TASK.match(clause.text):
@@ -872,6 +893,11 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     met = ctx.memory.get("met")
     if target is None and isinstance(met, Entity) and _AFTER_THE_CALL.search(clause.text):
         target = ("person", met)  # "…and a task for me to send the proposal after the call": the person met
+    if target is None and dealt and explicit and (deal := dealt[-1].resolved("deal")) is not None:
+        target = (
+            "deal",
+            deal,
+        )  # «…переведи в КП и поставь Олегу задачу подготовить предложение»: that deal's
     if target is None and not in_crm:
         return False  # a generic task: Linear handles it
     kind, record = target if target is not None else ("", None)
@@ -1126,8 +1152,8 @@ _TASK_FOR = LazyRe(r"(?:\b(?:задач\w*|таск\w*|поручи|поручи
 
 @rule(55, writes=True)
 async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
-    if _ADD_UP.search(clause.text):
-        return False  # "add up all the deals": a total asked for, nothing made
+    if _ADD_UP.search(clause.text) or RAISE_A_FIELD.search(clause.text):
+        return False  # "add up all the deals": a total asked for; "raise the amount on …": a change, nothing made
     # "сделка для initech 12к$ квалификация": a deal, its company and an amount, said without a verb
     listed = re.match(
         r"(?i)\s*(?:new\s+)?(?:сделк[аи]|deal)\s+(?:для|с|for|with)\s+\S", clause.text

@@ -14,12 +14,12 @@ from planner.intents.models import Filters, UpdateMatching
 from planner.resolve import key_spans, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import find, priorities_said, priority_of, strip_spans
-from planner.rules._linear_common import NOBODY, STATE_PHRASES, find_user
+from planner.rules._linear_common import NOBODY, STATE_PHRASES, excepted, find_user
 
 __all__ = ["update_all"]
 
 _ALL = LazyRe(
-    r"\b(?:all|every|each|everything|both|все|всех|всем|всеми|всё|весь|всю|вообще все|каждую|каждый|каждое|целиком|"
+    r"\b(?:all|every|each|everything|both|все(?!\s+ещ[её])|всех|всем|всеми|всё(?!\s+ещ[её])|весь|всю|вообще все|каждую|каждый|каждое|целиком|"
     r"обе|оба|обеих|обоих)\b",
     re.IGNORECASE,
 )
@@ -51,6 +51,12 @@ _LABEL_WORDS = {"bug": "bug", "bugs": "bug", "баг": "bug", "баги": "bug",
 
 @rule(15, writes=True)
 async def update_all(clause: Clause, ctx: BuildContext) -> bool:
+    left_out, rest = excepted(clause.text)
+    if left_out and not [i for i in clause.identifiers if i not in left_out]:
+        # "close all CS issues except CS-12 & CS-13": every one but those — read without them, then leave them out
+        clause = analyse(rest.strip(), ctx.now)
+    else:
+        left_out = []
     after = clause.after_colon
     if after is not None and _ALL.search(after) and not _ALL.search(clause.text.split(":", 1)[0]):
         asked = analyse(after.strip(), ctx.now)  # "Max is migrating Engineering: archive every ENG issue"
@@ -225,6 +231,8 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     filters = await (
         _deal_filters(clause, ctx, head) if deals else _issue_filters(clause, ctx, head, changes)
     )
+    if left_out and not deals:
+        filters.exclude = left_out
     full = str(ctx.memory.get("as_said", clause.text))
     before = ctx.said_before()
     if not deals and filters.assignee is None and _WHOSE.search(clause.text) and before:
@@ -233,8 +241,15 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
             filters.assignee = earlier[
                 0
             ].name  # «Макс переходит на другой проект — переведи все его задачи …»
+    bare = (
+        set(filters.model_dump(exclude_none=True)) <= {"state"}
+        and filters.state in (None, "open")
+        and not clause.has("issue", "task", "bug", "linear")
+    )
     if (
-        not filters.model_dump(exclude_none=True)
+        not deals
+        and bare  # «Закрой всё», "close everything": no kind, no filter — every issue of every team is a guess
+        or not filters.model_dump(exclude_none=True)
         and (
             not deals
             and _WHOSE.search(clause.text)

@@ -84,6 +84,10 @@ def _title(
         r"(?i)^\s*(?:таск[аи]|задач[аи]|todo|to-do|task)\s*:\s*", "", s
     )  # «таска: созвон …»: the meeting
     s = _INVITE.sub(" ", s)  # "…, пригласи Джейн и Олега": who comes is in the attendees
+    brought = _BROUGHT_IN.search(s)  # "add Jane Doe & John Smith to a call re: integration": "Call with …"
+    if brought and not brought.group(2):
+        who = brought.group(1) or brought.group(3)
+        s = s[: brought.start()] + ctx.t(f"созвон с {who}", f"call with {who}") + s[brought.end() :]
     # "We need a follow-up with Maria…; she prefers mornings. Please book 30 minutes with her on Monday":
     # the sentence that books it names it, the others are context
     sentences = [x for x in re.split(r"(?<=[.;!?])\s+", s) if x.strip()]
@@ -148,6 +152,17 @@ _INVITE = LazyRe(
     r"[^\W\d_][\w'-]*){0,5})"
     r"|\b([A-ZА-ЯЁ][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)\s+(?i:позови|пригласи|зови)\b"  # «и Марию позови»
 )
+_NAMES = r"[A-ZА-ЯЁ][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?(?:\s*(?:,|\band\b|&|\bи\b)\s*[A-ZА-ЯЁ][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)*"
+# "add Jane Doe & John Smith to a call Mon 10am", "Sarah wants Maria Sokolova invited to a call": who comes
+_BROUGHT_IN = LazyRe(
+    rf"\b(?i:add|get|bring|put|добавь)\s+({_NAMES})\s+(?i:to|into|on|в|на)\s+(?i:a|the|my|our|her|his)?\s*"
+    r"(?:\d+[\s-]?(?i:min\w*|minute\w*|hour|h)\s+)?(?i:call|meeting|sync|созвон\w*|встреч\w*)\b"
+    # "Ivan wants a call Thu 3pm", «Мария просит созвон»: who asks for the call comes to it
+    rf"|^\s*({_NAMES})\s+(?i:wants|would\s+like|needs|asked\s+for|is\s+asking\s+for|просит|хочет|предлагает)\s+"
+    r"(?i:a|an|the)?\s*(?=(?:\d+[\s-]?(?i:min\w*|minute\w*|hour|h)\s+)?(?i:call|meeting|sync|созвон\w*|встреч\w*)\b)"
+    rf"|({_NAMES})\s+(?i:invited|приглаш\w+)\b(?:\s+(?i:to|на)\s+(?i:a|the|her|his)?\s*"
+    r"(?:\d+[\s-]?(?i:min\w*|minute\w*|hour|h)\s+)?(?i:call|meeting|sync|созвон\w*|встреч\w*)\b)?"
+)
 _PLUS = LazyRe(r"([^\W\d_][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)\s*\+\s*([^\W\d_][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)")
 
 
@@ -184,6 +199,13 @@ async def _attendees(clause: Clause, ctx: BuildContext) -> tuple[list[Entity | s
             if part.strip() and not re.fullmatch(
                 r"(?i)\s*(?:,|\bи\b|\band\b|&)\s*(?:(?:с|со|with)\s+)?", part
             ):
+                phrases.append((part.strip(), (at, at + len(part))))
+            at += len(part)
+    for m in _BROUGHT_IN.finditer(clause.text):
+        group = next(g for g in (1, 2, 3) if m.group(g))
+        at = m.start(group)
+        for part in re.split(r"(?i)(\s*(?:,|\band\b|&|\bи\b)\s*)", m.group(group)):
+            if part.strip() and not re.fullmatch(r"(?i)\s*(?:,|\band\b|&|\bи\b)\s*", part):
                 phrases.append((part.strip(), (at, at + len(part))))
             at += len(part)
     for m in _PLUS.finditer(clause.text):

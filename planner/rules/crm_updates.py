@@ -24,7 +24,7 @@ from planner.rules._common import (
     strong,
     without_old_amounts,
 )
-from planner.rules.attio import OBJECT, PRONOUN, crm_target, record_said_before
+from planner.rules.attio import OBJECT, PRONOUN, RAISE_A_FIELD, crm_target, record_said_before
 
 __all__ = ["complete_crm_task", "update_record"]
 
@@ -263,6 +263,7 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         clause.creates()
         and not adds_to_field
         and not re.search(r"(?i)\bmake\s+\w+\s+the\s+owner", clause.text)
+        and not RAISE_A_FIELD.search(clause.text)  # "raise the amount on … to 950,000": "raise" makes nothing
     ):
         return False
     attribute, kinds = found

@@ -38,6 +38,7 @@ from planner.rules._linear_common import (
     asks,
     assignee_texts,
     dictated_list,
+    excepted,
     find_user,
     my_issue_choices,
     team_state,
@@ -114,10 +115,8 @@ _QUOTE_THEN_ASK = LazyRe(
 _QUOTED_THEN_DETAILS = LazyRe(
     r"\s*(?:'([^']{2,})'|[«\"“]([^«»\"“”]{2,})[»\"”])\s*((?:[→,;—–(-]|->)[^'«»\"“”]*)?"
 )
-_EXCEPT_ID = LazyRe(
-    r"(?i)\b(?:except(?:\s+for)?|but\s+not|excluding|apart\s+from|other\s+than|кроме|за\s+исключением|но\s+не)\s+"
-    r"([A-Za-z]{1,10}-\d+)"
-)
+# "schedule CS-15 for December 10", «запланируй CS-15 на 10 декабря»: an issue's day is its due date
+_SCHEDULED = LazyRe(r"(?i)\b(?:schedul\w*|запланир\w*|planned\s+for|plan\s+(?:it\s+)?for)\b")
 _THEM = LazyRe(r"(?i)\b(?:them|both|их|обе|оба|обеих|обоих)\b")
 _THE_X_ONE = LazyRe(r"(?i)\bthe\s+(?:[\w-]+\s+){1,4}one\b")
 
@@ -139,9 +138,9 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         theirs = [i for i in clause.identifiers if i.split("-", 1)[0].upper() in keys]
         if len(theirs) != len(clause.identifiers):
             clause = replace(clause, identifiers=theirs)
-    excepted = {m.group(1).upper() for m in _EXCEPT_ID.finditer(clause.text)}
-    if excepted:  # "everything in ENG Todo → Backlog, except ENG-106": the one left out is no target
-        clause = replace(clause, identifiers=[i for i in clause.identifiers if i not in excepted])
+    left_out = set(excepted(clause.text)[0])
+    if left_out:  # "everything in ENG Todo → Backlog, except ENG-106": the one left out is no target
+        clause = replace(clause, identifiers=[i for i in clause.identifiers if i not in left_out])
         if not clause.identifiers:
             return False
     quoted_ids = _IDS_IN_QUOTES.findall(clause.text)
@@ -357,7 +356,13 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
                 choices=[(u.name, u.id) for u in (await ctx.directory.users())[:5]],
             )
         change["assignee"], found["assignee"] = who.name, who
-    if clause.has("due") or (clause.moment.day and clause.has("put", "move")):
+    scheduled = (  # "CS-15 scheduled for December 10" (at an hour, for a while, it is a meeting)
+        clause.moment.day
+        and clause.moment.at is None
+        and not clause.duration
+        and _SCHEDULED.search(clause.text)
+    )
+    if clause.has("due") or (clause.moment.day and clause.has("put", "move")) or scheduled:
         if clause.moment.day is None:
             raise ctx.ask("due", ctx.t("Какой срок поставить?", "What due date should it have?"))
         change["due"] = clause.moment.day.isoformat()
@@ -541,7 +546,8 @@ _FILLER = LazyRe(
     r"архивируй|archive|эту|этот|эта|leave|оставь|комментарий|коммент|добавь|add|описание|description|к|"
     # the hand-over said in every way: «тикет про API перекинь на Макса»
     r"перекинь|перебрось|передай|отдай|повесь|кинь|закинь|тикету|тикета|тикетом|задачке|задачку|give|hand|"
-    r"reassign|make|urgent|срочной|срочным|go|can\s+go)\b",
+    r"reassign|make|urgent|срочной|срочным|go|can\s+go|"
+    r"fix|почини|исправь|and)\b",  # "Fix the login thing and give it to Max": what to do with it names no issue
     re.IGNORECASE,
 )
 
@@ -936,6 +942,10 @@ def _comment_body(text: str) -> str | None:
     body = re.sub(r"^(?:[A-Z]{1,10}-\d+)\s*[:\-—]?\s*", "", body).strip()
     if re.fullmatch(r"(?i)(?:[A-Z]{1,10}-)?\d*[\W_]*", body):
         return None  # "Comment on ENG-101." says where, not what
+    if re.fullmatch(
+        r"(?i)(?:on\s+[\w\s'’-]{1,40}?(?:'s|’s)?\s+behalf|от\s+(?:имени|лица)\s+[\w\s-]{1,40})[.!]?", body
+    ):
+        return None  # "add a comment to ENG-106 on Sarah's behalf": whose it is, not what it says
     if re.fullmatch(r"(?i)(?:the|this|that|our)\s+[\w\s-]{0,40}?\b(?:issue|ticket|task|bug)s?", body):
         return None  # "Comment on the iOS issue": which issue, not what to say
     # "напиши в комментарии, что фикс уехал" / "comment that the build is out": the words after "что"/"that"

@@ -10,12 +10,14 @@ from dataclasses import replace
 from planner._lazy_re import LazyRe
 from planner.analysis import CUES, DATIVE, Clause, analyse, head_of
 from planner.context import BuildContext
+from planner.dates import extract_moment
 from planner.directory import Entity
 from planner.intents.models import ApplyTemplate, CreateIssue, CreateProject, priority_name
 from planner.numbers import number_from_words
 from planner.resolve import best, find_mentions, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import (
+    ASKED_IN_TITLE,
     FIELD_OF_A_TASK,
     ORDINAL_ITEM,
     clean_title,
@@ -144,6 +146,16 @@ _WANTED_BY_THEM = LazyRe(
 )
 
 
+# "…but don't create the quote one yet", "except the SSO task", «без задачи про SSO», «кроме тренинга»
+_LEFT_OUT = (
+    r"(?i)\b(?:(?:but\s+)?(?:don'?t|do\s+not)\s+(?:create|add|make|include)|except(?:\s+for)?|excluding|without|skip|minus|"
+    r"(?:но\s+)?не\s+(?:создавай|заводи|делай|добавляй)|кроме|без)\s+(?:the\s+|a\s+)?"
+    r"(?:задач\w*\s+(?:про\s+|по\s+)?)?([\w-]+(?:\s+(?!(?:one|task|issue|yet|пока)\b)[\w-]+)?)(?=\s+(?:one|task|issue|задач\w*)\b|\s+(?:yet|пока|for\s+now)\b|\s*[.,;!]|\s*$)"
+)
+_LEFT_OUT_OF_TEMPLATE = LazyRe(_LEFT_OUT)
+_LEFT_OUT_WITH_NOUN = LazyRe(_LEFT_OUT + r"(?:\s+(?:one|task|issue|задач\w*)\b)?")
+
+
 @rule(20, writes=True)
 async def template(clause: Clause, ctx: BuildContext) -> bool:
     # the template word must qualify the tasks ("задачи онбординга", "the renewal tasks"), not sit in
@@ -161,11 +173,13 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
         and await _in_a_deal_name(clause, ctx, key)
     ):
         return False  # "Set Initech renewal to Won": the word is the deal's name, not the template
+    # "… except the training task": that task is left out, not asked for
+    kept = _LEFT_OUT_WITH_NOUN.sub(" ", head)
     singular = re.search(
-        r"\b(an?|one|одну|один)\s+(?:\w+\s+)?(issue|task|ticket|задач[уа])\b", head, re.I
+        r"\b(an?|one|одну|один)\s+(?:\w+\s+)?(issue|task|ticket|задач[уа])\b", kept, re.I
     ) or (
-        re.search(r"\b(issue|task|ticket|checklist|задач[уа]|тикет)\b", head, re.I)
-        and not re.search(r"\b(issues|tasks|tickets|задачи|задач|тикеты|checklist)\b", head, re.I)
+        re.search(r"\b(issue|task|ticket|checklist|задач[уа]|тикет)\b", kept, re.I)
+        and not re.search(r"\b(issues|tasks|tickets|задачи|задач|тикеты|checklist)\b", kept, re.I)
     )  # "close the onboarding issue" is one issue, not the onboarding template
     if clause.has("complete", "delete", "archive", "comment", "assign", "remind"):
         return False  # "Put a reminder in for Max to call … about the renewal invoice": one reminder
@@ -194,7 +208,7 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
         return False  # «создай в календаре «Онбординг Acme» 3 декабря в 14:00»: an event named after it
     explicit_list = clause.after_colon is not None and "," in clause.after_colon
     asked = (
-        re.search(r"\b(need|нужн\w*|надо|kick\w*|запуст\w*|start|spin)\b", head, re.I)
+        re.search(r"\b(need|нужн\w*|надо|kick\w*|запуст\w*|start|spin|run|launch)\b", head, re.I)
         or clause.has(
             "linear", "task", "issue"
         )  # "renewal tasks for Initech", "онбординг для Initech в Linear"
@@ -216,9 +230,20 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
             choices=[(d.name, d.id) for d in (await ctx.directory.deals())[:5]],
         )
     named_team = await _named_team(clause, ctx)
+    tasks = ctx.config.get("templates", {}).get(key, {}).get("tasks", [])
+    skip = [  # (only words that name one of its tasks: «…без исполнителя» leaves out no task)
+        said
+        for m in _LEFT_OUT_OF_TEMPLATE.finditer(clause.text)
+        if any(
+            match_words(keys_for(said := m.group(1).strip()), keys_for(f"{t['key']} {t['title']}"))
+            for t in tasks
+        )
+    ]
     for deal in deals:
         await ctx.emit(
-            ApplyTemplate(template=key, deal=deal.name, team=named_team.name if named_team else None),
+            ApplyTemplate(
+                template=key, deal=deal.name, team=named_team.name if named_team else None, skip=skip or None
+            ),
             deal=deal,
             team=named_team,
         )
@@ -330,7 +355,7 @@ _MINE = LazyRe(
 _FOR_WHOM = LazyRe(r"(?i)(?:for|для|на|on)\b")
 # «задачку Пете …», «задачу на Петю», «для Пети»: a person a new issue is for, named with a capital
 _FOR_SOMEONE = LazyRe(
-    r"(?:(?i:задач\w*|таск\w*|тикет\w*)\s+|(?i:на|для)\s+)([А-ЯЁ][а-яё]{2,}(?:[уюеи]|[ая]))\b(?!\s+[А-ЯЁ])"
+    r"(?:(?i:задач\w*|таск\w*|тикет\w*)\s+|(?i:на|для)\s+)([А-ЯЁ][а-яё]{1,}(?:[уюеи]|[ая]))\b(?!\s+[А-ЯЁ])"
 )
 
 
@@ -453,6 +478,29 @@ def _says_only(words: str, name: str) -> bool:
     return bool(said) and match_words(said, keys_for(name))
 
 
+_FOR_EACH = LazyRe(
+    r"(?i)\b(?:for\s+(?:each|every)|one\s+(?:for\s+each|per)|на\s+кажд\w+|для\s+кажд\w+|по\s+одн\w+\s+на)\s+([^:]+)"
+)
+
+
+def _dated_items(titles: list[str], clause: Clause, ctx: BuildContext) -> list[tuple[str, str]]:
+    """A list whose items are days only ("…: Jan 15, Jan 29, Feb 12"): each item's title (what the list is
+    of, with its day) and due date; empty when any item is more than a day."""
+    if len(titles) < 2 or clause.after_colon is None:
+        return []
+    titles = [t.strip(" ,.;") for t in _items(clause.after_colon)]  # (the first day was read as the clause's)
+    head = clause.text.split(":", 1)[0]
+    each = _FOR_EACH.search(head)
+    topic = each.group(1).strip(" ,.") if each else clean_title(head, ctx.lang)
+    out = []
+    for title in titles:
+        moment = extract_moment(title, ctx.now)
+        if moment.day is None or strip_spans(title, moment.spans).strip(" ,.;:—-"):
+            return []
+        out.append((f"{topic} — {title}" if topic else title, moment.day.isoformat()))
+    return out
+
+
 async def _project_in(clause: Clause, ctx: BuildContext) -> Entity | None:
     """A project the new issue belongs to; a project that does not exist is a question (seed 002)."""
     head = clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text
@@ -499,6 +547,19 @@ async def _project_in(clause: Clause, ctx: BuildContext) -> Entity | None:
     wanted = (
         quoted_name.group(1) if quoted_name else next((g for g in (m.groups() if m else ()) if g), "") or ""
     ).strip()[:50]  # «в проекте «Миграция ERP» для команды …»: a name in quotes, wherever it sits
+    guessed = re.search(r"(?i)\b(?:в|во|in|into|to)\s+(?:the\s+)?проект\w*\s+(\S+(?:\s+\d\S*)?)", head)
+    if (
+        not wanted and guessed
+    ):  # «заведи задачу в проект биллинг 2.0 починить …»: where its name ends is unsure
+        raise ctx.ask(
+            "project",
+            ctx.t(
+                f"Не нашёл в Linear проект «{guessed.group(1)}». Завести задачу без проекта?",
+                f"I couldn't find the project '{guessed.group(1)}' in Linear. Create the issue without a project?",
+            ),
+            choices=[(ctx.t("Без проекта", "No project"), "none")],
+            free_text=False,
+        )
     if not wanted:
         return None
     raise ctx.ask(
@@ -834,6 +895,17 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     ]  # the words, not the quotes
     if len(titles) == 1 and titles[0].strip(" .!").lower() in {c.lower() for c in called if c}:
         titles = []  # "new issue ENG": the team is no title
+    if (
+        len(titles) == 1
+        and re.fullmatch(r"[A-ZА-ЯЁ][a-zа-яё]+(?:\s+[A-ZА-ЯЁ][a-zа-яё]+)?", titles[0].strip(" .!"))
+        and re.search(rf"(?i)\b(?:for|для)\s+{re.escape(titles[0].strip(' .!'))}\s*[.!]*\s*$", clause.text)
+    ):
+        titles = []  # "Please create an issue for Sarah.": whom it is for, and no title
+    if clause.after_colon is None and any(
+        ASKED_IN_TITLE.search(t) and len(re.findall(r"[^\W\d_]{3,}", ASKED_IN_TITLE.sub(" ", t))) <= 2
+        for t in titles
+    ):
+        titles = []  # «Эм, мне нужно создать задачу. Наверное, в Linear»: the request itself, no title yet
     assignee, said_for = await new_issue_assignee(clause, ctx)
     if assignee is None and _DELEGATED.search(clause.text) and not ctx.answer("assignee"):
         # «Иванову поручить подготовить КП», «поручить Петренко …»: whom is asked, never dropped
@@ -867,6 +939,12 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         and not ctx.memory.get("told_as_title")
     ):  # «Клиент жалуется, что экспорт в Excel падает — заведи баг на ENG»: the problem told before it
         ctx.memory["told_as_title"] = True
+        last = ctx.intents[-1] if ctx.intents else None
+        if isinstance(last, CreateIssue) and last.title and last.title in told:
+            # «Баг: при экспорте … теряются даты. Заведи в ENG, приоритет срочный»: the issue just read, said
+            # again with more of it — one issue, not two
+            ctx.drop_last()
+            told = last.title
         return await create_issue(analyse(f"{clause.text}: {told}", ctx.now), ctx)
     answered = ctx.answer("title")
     if not titles and answered and answered.strip():
@@ -981,7 +1059,11 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     titles = [
         re.sub(r"^\s*['\"«“]([^'\"«»“”]+)['\"»”]\s*$", r"\1", t) for t in titles
     ]  # (quotes left by "— me")
-    for title in titles:
+    days = _dated_items(titles, clause, ctx)
+    if days:  # "make CS tickets for each Q1 webinar: Jan 15, Jan 29, …": one issue per day, due that day
+        titles = [title for title, _ in days]
+    for n, title in enumerate(titles):
+        due = days[n][1] if days else due
         # "…our SSO setup docs are outdated. Open an issue to refresh them": what "them" is, said before
         pointing = _POINTS_BACK.search(title) and told and not told.rstrip().endswith("?")
         # "…«Empty state», макет тут: https://…": a link said with the new issue goes into its description

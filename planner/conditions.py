@@ -1,0 +1,72 @@
+"""A condition on how a record stands now, said before the change: «Если сделка ещё не выиграна — переведи
+её в переговоры», "if ENG-105 is still open, close it". The change is drafted only when the condition holds
+for the record it changes; when it does not, nothing is drafted and the person is told why. Where the state
+cannot be told (a condition about the world, "if they sign"), the request is read as said."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from planner._lazy_re import LazyRe
+from planner.analysis import analyse
+from planner.context import BuildContext
+from planner.intents.models import IntentBase
+from planner.rules._common import find
+
+__all__ = ["subject_of", "unmet"]
+
+_NEGATED = LazyRe(r"(?i)\b(?:не|not|isn'?t|aren'?t|hasn'?t|haven'?t|wasn'?t)\b")
+_CLOSED = LazyRe(
+    r"(?i)\b(?:закрыт\w*|сделан\w*|выполнен\w*|готов\w*|closed|done|finished|resolved|completed)\b"
+)
+_OPEN = LazyRe(r"(?i)\b(?:открыт\w*|open|active|активн\w*)\b")
+_STATE_PART = LazyRe(
+    r"(?i)^\s*(?:(?:ну|so|and|и|а)[,\s]+)?(?:если|if)\s+(.*?)\s*(?:\b(?:is|are|has|have)\s+)?"
+    r"\b(?:ещ[её]|вс[её]\s+ещ[её]|уже|still|not\s+yet|already|(?:is|are)n'?t)\b.*$"
+)
+_ISSUE_OPS = ("update_issue", "complete_issue", "comment_issue", "archive_issue")
+
+
+async def unmet(condition: str, intents: list[IntentBase], ctx: BuildContext) -> str | None:
+    """Why `condition` does not hold for the records `intents` change, or None (it holds, or the state
+    it is about cannot be told)."""
+    negated = bool(_NEGATED.search(condition))
+    said = analyse(condition, ctx.now)
+    stages = [m.entity.name for m in await find(ctx, said, "stage") if m.score >= 1.0]
+    closed, opened = bool(_CLOSED.search(condition)), bool(_OPEN.search(condition))
+    for intent in intents:
+        if intent.op == "update_deal" and len(stages) == 1:
+            deal = intent.resolved("deal")
+            stage = _field(deal, "stage")
+            if stage is not None and (stage == stages[0]) == negated:
+                return ctx.t(
+                    f"«{deal.name}» сейчас на стадии {ctx.said_stage(stage)} — условие не выполнено, ничего не меняю.",
+                    f"'{deal.name}' is at {stage} now - the condition doesn't hold, so nothing changes.",
+                )
+        elif intent.op in _ISSUE_OPS and (closed or opened):
+            issue: dict[str, Any] | None = intent.resolved("issue")
+            kind = ((issue or {}).get("state") or {}).get("type")
+            if kind is None:
+                continue
+            done = kind in ("completed", "canceled")
+            wants_done = closed != negated if closed else negated  # "not yet closed" / "still open"
+            if done != wants_done:
+                ident = (issue or {}).get("identifier")
+                name = ((issue or {}).get("state") or {}).get("name")
+                return ctx.t(
+                    f"{ident} сейчас в состоянии {name} — условие не выполнено, ничего не меняю.",
+                    f"{ident} is {name} now - the condition doesn't hold, so nothing changes.",
+                )
+    return None
+
+
+def _field(record: Any, name: str) -> Any:
+    extra = getattr(record, "extra", None)
+    return extra.get(name) if isinstance(extra, dict) else None
+
+
+def subject_of(condition: str) -> str:
+    """The record a condition is said of ("если сделка с Ромашкой всё ещё на стадии КП": «сделка с
+    Ромашкой»), so the request after it reads its "её" as that record and its stage words as no change."""
+    m = _STATE_PART.match(condition)
+    return m.group(1).strip(" ,") if m else ""
