@@ -38,6 +38,7 @@ from planner.dialogue import (
     OTHER_SYSTEM,
     asks_how,
     asks_in_a_sentence,
+    but_do,
     checked_now,
     is_no,
     is_yes,
@@ -364,6 +365,7 @@ class Planner:
         ctx.clause_index = 0
         text = await settle_alternatives(text, ctx)  # «ENG-101 или ENG-102?»: the one the person picks
         clauses = split_clauses(text, ctx.now)
+        ctx.memory["clauses"] = len(clauses)
         for i, clause in enumerate(clauses):
             ctx.clause_index = i
             reword = ctx.answer("reword")
@@ -406,7 +408,14 @@ class Planner:
                 )
                 rest = clause.text[len(condition) :].lstrip(" ,—–-")
                 clause = analyse(f"{subject_of(condition)}, {rest}".lstrip(" ,"), ctx.now)
-            explained = await self._read_clause(clause, ctx)
+            try:
+                explained = await self._read_clause(clause, ctx)
+            except Ask:
+                if i == 0 and len(clauses) == 1 or not_asked(clause.text) != "negated":
+                    raise
+                # «Сделку Альфа-Лизинга не двигай, но добавь к ней заметку: …»: what is not to be done asks nothing
+                ctx.memory.setdefault("said", []).append(clause.text)
+                continue
             if condition and explained and (why := await unmet(condition, ctx.intents[first:], ctx)):
                 # «Если сделка ещё не выиграна — переведи …», and it is won: nothing to do, and why
                 del ctx.intents[first:], ctx.actions[marks[1] :]
@@ -647,6 +656,8 @@ class Planner:
             and not _NOTHING_ELSE.search(text)  # «…и больше ничего не создавай»: that, and nothing besides
             else None
         )
+        if kind == "negated" and ctx.memory.get("clauses", 1) > 1 and but_do(text):
+            kind = None  # "dont move Globex yet, just add a note to the deal: …": not that, but this
         if not writes or not (asks_how(text) or kind) or ctx.answer("offer") in ("yes", "да"):
             return None
         said = "; ".join(writes[:5]) + ("; …" if len(writes) > 5 else "")

@@ -16,7 +16,7 @@ from planner.analysis import CUES, STATE_NOW_IF
 from planner.text import informal, is_imperative, is_infinitive, lemmas, norm
 
 __all__ = [
-    "OTHER_SYSTEM", "SmallTalk", "asks_how", "asks_in_a_sentence", "checked_now", "relays", "is_cancel", "not_asked", "is_no", "is_send_anyway", "is_yes", "looks_like_request",
+    "OTHER_SYSTEM", "SmallTalk", "asks_how", "asks_in_a_sentence", "but_do", "checked_now", "relays", "is_cancel", "not_asked", "is_no", "is_send_anyway", "is_yes", "looks_like_request",
     "position_of", "small_talk", "without_polite_if",
 ]  # fmt: skip
 
@@ -68,10 +68,46 @@ _CONDITIONAL = LazyRe(
 _INNER_IF = LazyRe(r"(?i)^\s*[A-Z]{1,10}-\d+\s*,?\s+(?:если|if)\b")
 
 
+# "dont move Globex yet, just add a note …", «не двигай, но добавь заметку», "…, instead close it"
+_BUT = LazyRe(
+    r"(?i)(?:^|[,;.—–]\s*|\s)(?:just|only|simply|просто|но|а|but|instead|вместо\s+этого|лучше)\s+"
+    r"(?:please\s+|pls\s+|пожалуйста\s+)?([^\W\d_]+)"
+)
+
+
+def but_do(text: str) -> bool:
+    """After a "don't", a contrast that plainly asks for something else."""
+    for m in _BUT.finditer(text):
+        verb = norm(m.group(1))
+        if verb in _VERBS - _LEAVE and (verb.isascii() or is_imperative(verb)):
+            return True
+    return False
+
+
+_LEAVE = frozenset({"leave", "keep", "оставь", "оставить", "оставьте"})  # "just leave it": as it is
+
+
 def checked_now(text: str) -> str | None:
     """A condition on how things stand now, followed by what to do: the condition's words."""
     cond = STATE_NOW_IF.match(text)
-    return cond.group(0) if cond is not None and _piece_asks(text[cond.end() :]) else None
+    if cond is None:
+        return None
+    if _piece_asks(text[cond.end() :]):
+        return cond.group(0)
+    # "if Acme Corp license is still in Qualification move it to Proposal": no comma, the verb ends it
+    for m in re.finditer(r"[^\W\d_]+", cond.group(0)):
+        verb = norm(m.group(0))
+        if (
+            m.start() > 0
+            and verb in _VERBS
+            and (verb.isascii() or is_imperative(verb))
+            and _IT_AFTER.match(cond.group(0), m.end())
+        ):
+            return cond.group(0)[: m.start()].rstrip()
+    return None
+
+
+_IT_AFTER = LazyRe(r"(?i)\s+(?:it|them|her|him|её|ее|его|их|ей|ему)\b")
 
 
 # «Если не трудно, заведите …», "if you don't mind, close …": courtesy, not a condition for later
