@@ -39,6 +39,7 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
             "изменить обновить перейти перешли перешел вышли выйти вернуть верни перекинуть перекинь перебросить "
             "перебрось двигать двигай подвинуть подвинь продвинуть продвинь перетащить перетащи привязать привяжи прикрепить прикрепи поднять подними повысить повысь "
             "увеличить увеличь снизить снизь уменьшить уменьши включить включи "
+            "откатить откати откатываем откатим откатите "
             "move advance shift change update push bump increase lower reduce",
     "complete": "закрыть закрой закрывай завершить заверши выполнить выполни готово сделано готов done complete completed "
                 "сделанную сделанной сделанным выполненную выполненной закрытую завершённую завершенную "
@@ -1105,7 +1106,11 @@ def _split(text: str, now: datetime) -> list[Clause]:
             parts = [right]
         elif (
             _verb_count(left)
-            and (verb := _first_verb(left))
+            and (
+                verb := _first_verb(left)
+                # «Сделку … передай Максу, а тикет CS-14 — тоже ему»: a hand-over lent to a thing named next
+                or (_first_verb(left, "assign") if _OBJECT_START.match(text[s:e].strip()) else None)
+            )
             and (
                 _OBJECT_START.match(text[s:e].strip())
                 or _ELLIPTIC.search(right.text)
@@ -1283,7 +1288,16 @@ def _asks_next(text: str, now: datetime) -> bool:
         _starts_with_verb(analyse(text[field.end() :] if field else text, now))
         or bool(_THING_FOR.match(text))
         or bool(_THING_THEN_VERB.match(text))
+        or _place_then_verb(text)
     )
+
+
+def _place_then_verb(text: str) -> bool:
+    """ "По сделке Initech renewal создай задачи продления": where it goes first, then what to do."""
+    words = re.findall(r"[^\W\d_][\w-]*", text)[:7]
+    if not words or words[0].lower() not in ("по", "для", "к", "в", "на"):
+        return False
+    return any(not w.isascii() and is_imperative(w.lower()) for w in words[2:])
 
 
 def _imperative_first(text: str) -> bool:
@@ -1312,9 +1326,11 @@ def _starts_with_verb(c: Clause) -> bool:
     )
 
 
-def _first_verb(c: Clause) -> str | None:
+def _first_verb(c: Clause, *more: str) -> str | None:
     positions = [
-        i for v in ("create", "put", "delete", "archive", "move", "schedule") for i in c.cue_positions(v)
+        i
+        for v in ("create", "put", "delete", "archive", "move", "schedule", *more)
+        for i in c.cue_positions(v)
     ]
     verb = c.keys[min(positions)].text if positions else None
     if (

@@ -117,6 +117,10 @@ _PLUS = LazyRe(
     r"remind|коммент\w*|назнач\w*|закр\w*|метк\w*|перевед\w*|переведи|добав\w*|заметк\w*|поставь|заведи|создай|"
     r"напомни|запусти|onboarding|renewal|онбординг\w*|продлени\w*)\b)"  # "→ Won + onboarding tasks"
 )
+_ONE_MORE = LazyRe(
+    r"(?is)^(?P<head>.*?\b(?:задач\w*|таск\w*|тикет\w*|заметк\w*|task|issue|ticket|note)\b)(?P<first>[^;]*?),?\s+"
+    r"(?:и\s+|and\s+)?(?:ещё|еще|one\s+more|another)(?:\s+(?:одн\w+|один|one))?\s*[—–:-]\s*(?P<second>\S.*)$"
+)
 # dictated: "email tom at acme dot com", «почта том собака акме точка ком»
 _SPOKEN_DOMAIN = LazyRe(
     r"\b([a-z0-9][a-z0-9-]*)\s+(?:dot|точка)\s+(com|ru|io|net|org|dev|co|ai|app|health|de|uk|eu|biz|tech)\b",
@@ -433,6 +437,8 @@ def _without_asides(text: str) -> str:
         before = text[: m.start()].rstrip()
         if len(re.findall(r"['\"«»“”`]", before)) % 2 or re.search(r"\w\.\w{2,}", m.group(1)):
             return m.group(0)  # inside quotes or code, or a domain: the words themselves
+        if re.fullmatch(r"\s*[A-Za-z]{1,10}-\d+\s*", m.group(1)):
+            return " " + m.group(1).strip()  # "тот тикет про PDF (ENG-103)": the issue named, in brackets
         if re.search(r"\b[A-Za-z]{1,10}-\d+\b", m.group(1)) and named_outside:
             return ""  # "ENG-105 → Oleg (Max is buried in DES-7 feedback)": DES-7 is why, not what changes
         if before.endswith(("'", '"', "»", "”")) or _KEEPS_ASIDE.search(m.group(1)):
@@ -527,6 +533,19 @@ def unhurried(text: str) -> str:
         text = re.sub(
             r"(?i)(?<=\S),\s*(?:назови(?:те)?(?:\s+(?:его|её|ее))?|name\s+it)\s+(?=\S)", ", title ", text
         )
+    # «А в ENG-102 напиши: макеты готовы», «напиши в CS-13, что …»: written on an issue is a comment there
+    text = re.sub(
+        r"(?i)\b(?:в|к|под)\s+([A-Z]{1,10}-\d+(?:\s*(?:,|и|and)\s*[A-Z]{1,10}-\d+)*)\s+(?:напиши|допиши|черкни)\b",
+        r"оставь комментарий в \1",
+        text,
+    )
+    text = re.sub(
+        r"(?i)\b(?:напиши|допиши|черкни)\s+(?=(?:в|к|под)\s+[A-Z]{1,10}-\d+)", "оставь комментарий ", text
+    )
+    # «Поставь мне в Attio задачу позвонить Li Wei …, и ещё одну — отправить ему договор …»: the same request again
+    again = _ONE_MORE.match(text)
+    if again:
+        text = f"{again.group('head')}{again.group('first')}; {again.group('head')} {again.group('second')}"
     # «ENG-102 отдай мне»: to me, as «на меня» says it
     text = re.sub(
         r"(?i)\b(отдай|передай|перекинь|перебрось|кинь)(?:те)?\s+мне\b(?!\s+(?:почт|email|контакт|список))",

@@ -117,6 +117,7 @@ _QUOTED_THEN_DETAILS = LazyRe(
 )
 # "schedule CS-15 for December 10", «запланируй CS-15 на 10 декабря»: an issue's day is its due date
 _SCHEDULED = LazyRe(r"(?i)\b(?:schedul\w*|запланир\w*|planned\s+for|plan\s+(?:it\s+)?for)\b")
+_TO_THEM = LazyRe(r"(?i)\b(?:ему|ей|на\s+него|на\s+неё|на\s+нее|him|her)\b")
 _THEM = LazyRe(r"(?i)\b(?:them|both|их|обе|оба|обеих|обоих)\b")
 _THE_X_ONE = LazyRe(r"(?i)\bthe\s+(?:[\w-]+\s+){1,4}one\b")
 
@@ -196,7 +197,11 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         if not reading
         and _RELATED_TO.search(before := _before_ident(clause.text, i))
         # «В ENG-101 и ENG-103 оставь комментарий»: the place said first is where the change goes
-        and not re.fullmatch(r"(?i)\W*(?:(?:и|а|and|also|ещё|еще)\s+)?(?:в|во|in|on|на)\s*", before)
+        and not re.fullmatch(
+            r"(?i)\W*(?:(?:и|а|and|also|ещё|еще)\s+)?(?:(?:оставь|добавь|напиши)\s+(?:комментари\w*|коммент)\s+|"
+            r"(?:leave|add|post)\s+(?:a\s+)?comment\s+)?(?:в|во|in|on|на|к)\s*",
+            before,
+        )
     ]
     if related and len(set(clause.identifiers)) > len(related):  # "…folded into ENG-105, so archive DES-7"
         clause = replace(clause, identifiers=[i for i in clause.identifiers if i not in related])
@@ -349,6 +354,11 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
             who = await find_user(clause, ctx, candidate)
             if who is not None:
                 break
+        if who is None and _TO_THEM.search(clause.text) and ctx.clause_index > 0:
+            # «…передай Максу, а тикет CS-14 по ней — тоже ему»: the colleague just named
+            named_before = {m.entity.id: m.entity for m in await find(ctx, clause, "user", text=ctx.said_before())
+                            if m.score >= 0.5}  # fmt: skip
+            who = next(iter(named_before.values())) if len(named_before) == 1 else None
         if who is None:
             raise ctx.ask(
                 "assignee",

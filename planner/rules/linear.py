@@ -926,8 +926,8 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
             )
             if t
         ]
-    if not titles:  # 'From the support inbox: "Export to CSV returns 500". Create an ENG issue': the quote
-        before = quoted(str(ctx.memory.get("full_text", "")), at_least=8)
+    if not titles and not _what_follows(clause, ctx):  # 'From the support inbox: "Export to CSV returns 500".
+        before = quoted(str(ctx.memory.get("full_text", "")), at_least=8)  # Create an ENG issue': the quote
         titles = [before.strip()[:255]] if before else []
     told = ctx.said_before()
     if (
@@ -937,6 +937,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         and not told.rstrip().endswith("?")
         and clause.after_colon is None
         and not ctx.memory.get("told_as_title")
+        and not _what_follows(clause, ctx)  # «…, и заведи тикет на Олега — разобрать …»: it is said next
     ):  # «Клиент жалуется, что экспорт в Excel падает — заведи баг на ENG»: the problem told before it
         ctx.memory["told_as_title"] = True
         last = ctx.intents[-1] if ctx.intents else None
