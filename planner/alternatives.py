@@ -51,7 +51,7 @@ async def settle_alternatives(text: str, ctx: BuildContext) -> str:
     clause = analyse(text, ctx.now)
     if not clause.has(*_CHANGES):
         return text  # «ENG-101 или ENG-102 важнее?» asks; the reading rules answer it
-    either = await _issues(clause, ctx) or await _people(clause, ctx)
+    either = await _issues(clause, ctx) or await _people(clause, ctx) or await _stages(clause, ctx)
     if either is None:
         return text
     picked = ctx.answer("either")
@@ -102,6 +102,27 @@ async def _people(clause: Clause, ctx: BuildContext) -> _Either | None:
             if len(who) != 1:
                 break
             names.append(who.pop())
+        if len(names) == 2 and names[0] != names[1]:
+            return _Either((m.start(1), m.end(2)), (m.group(1), m.group(2)), (names[0], names[1]))
+    return None
+
+
+# «…переведи в Won или в Lost — смотря что ответит Jane», "move it to Won or Lost"
+_STAGES = LazyRe(
+    rf"(?i)\b(?:в|во|на|to|into)\s+([^\W\d_][\w-]*){_OR}(?:(?:в|во|на|to|into)\s+)?([^\W\d_][\w-]*)\b"
+)
+
+
+async def _stages(clause: Clause, ctx: BuildContext) -> _Either | None:
+    if not clause.has("move", "put", "deal"):
+        return None
+    for m in _STAGES.finditer(clause.text):
+        names = []
+        for word in (m.group(1), m.group(2)):
+            found = {x.entity.name for x in await find(ctx, clause, "stage", text=word) if x.score >= 1.0}
+            if len(found) != 1:
+                break
+            names.append(found.pop())
         if len(names) == 2 and names[0] != names[1]:
             return _Either((m.start(1), m.end(2)), (m.group(1), m.group(2)), (names[0], names[1]))
     return None

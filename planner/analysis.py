@@ -93,7 +93,7 @@ _ACTIONS = (
     "create", "put", "move", "complete", "delete", "archive", "comment", "assign", "remind", "rename", "note_verb",
     "followup", "todo",
 )  # fmt: skip
-_NEW = frozenset({"новый", "новая", "новое", "новую", "new"})
+_NEW = frozenset({"новый", "новая", "новое", "новую", "нового", "новой", "новому", "новым", "new"})
 _OPEN_ADJ = frozenset(
     {"открытые", "открытых", "открытый", "открытая", "открытую", "открытой", "открытым", "opened"}
 )
@@ -212,7 +212,14 @@ class Clause:
 
     def says_new(self) -> bool:
         """The adjective "new" ("новая сделка с Initech"): a create without a verb."""
-        return any(self.keys[i].text in _NEW for i in self.cue_positions("create"))
+        return any(
+            self.keys[i].text in _NEW and not self._new_of_someone(i) for i in self.cue_positions("create")
+        )
+
+    def _new_of_someone(self, i: int) -> bool:
+        """ "на нового разработчика", "to the new hire": "new" said of a person, no thing made."""
+        after = self.keys[i + 1 : i + 2]
+        return bool(after) and after[0].text in _NEW_PERSON_WORDS
 
     def first(self, *names: str) -> int:
         """Position of the earliest word carrying any of these cues (a large number when none)."""
@@ -528,6 +535,13 @@ def head_of(clause: Clause, now: datetime) -> Clause:
     """The words before a colon, analysed on their own ("create these issues for DES: …, FAQ block"
     says issues, whatever the list says); the clause itself when no colon introduces content."""
     return analyse(clause.text.split(":", 1)[0], now) if clause.after_colon is not None else clause
+
+
+_NEW_PERSON_WORDS = frozenset(
+    "разработчика разработчику разработчик сотрудника сотруднику сотрудник коллегу коллеге менеджера менеджеру "
+    "человека человеку исполнителя исполнителю владельца владельцу developer dev hire colleague guy person owner "
+    "assignee engineer manager".split()
+)
 
 
 def split_clauses(text: str, now: datetime) -> list[Clause]:

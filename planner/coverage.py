@@ -353,6 +353,7 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
             if isinstance(a := getattr(i, "amount", None), float) and a.is_integer()
         }
         kept = amount_of(blob, default=None)  # "…: Li confirmed a 15k budget": the sum is in the note's words
+        amounts |= set(ctx.memory.get("changed_by", ()))  # «…на 100 тысяч»: the sum it grows by, used
         if (
             not (said & amounts)
             and not any(s in blob.replace(" ", "") for s in said)

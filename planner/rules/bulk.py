@@ -77,7 +77,7 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     dating = clause.has("due") and clause.moment.day is not None  # "set due date Dec 18 on every ENG issue"
     # "make all ENG issues high priority", «…сделай средними»: "make" changes them, it creates nothing
     made_so = bool(
-        re.search(r"(?i)\b(?:make|сделай|сделать)\b", clause.text)
+        re.search(r"(?i)\b(?:make|сделай|сделать|raise|bump|lower)\b", clause.text)
         and priority_of(clause.text)
         and not re.search(
             r"(?i)\b(?:an?|new|one|новую|одну)\s+(?:issue|task|ticket|bug|задач\w*|тикет)", clause.text

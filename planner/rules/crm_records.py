@@ -21,7 +21,7 @@ _EMAIL = LazyRe(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 
 _NAME = (
     r"[«\"']?((?:ООО|АО|ЗАО|ПАО|ОАО|ИП)\s+[«\"][^»\"]+[»\"]|"  # «ООО «Вектор»»: the legal form and the name
-    r"[A-ZА-ЯЁ0-9][\w&.'-]*(?:\s+(?!\(|with\b|с\b|and\b|и\b)[A-ZА-ЯЁ][\w&.'-]*)*)"
+    r"[A-ZА-ЯЁÀ-ÖØ-Þ0-9][\w&.'-]*(?:\s+(?!\(|with\b|с\b|and\b|и\b)[A-ZА-ЯЁÀ-ÖØ-Þ][\w&.'-]*)*)"  # (José Álvarez)
 )
 _STOPWORDS = {
     "Add",
@@ -111,7 +111,9 @@ _KIND_WORD = LazyRe(r"(?:человек\w*|контакт\w*|компани\w*|�
 
 _ROLE = LazyRe(
     r"\b(?:c[etfo]o|ciso|cmo|cpo|cio|cro|vp\b[\w\s]*|head\s+of\s+[\w\s]+|[\w\s]*\b(?:manager|director|lead|engineer|officer|"
-    r"founder|owner|partner|buyer|analyst|accountant|consultant|head)|(?:генеральн\w+\s+|финансов\w+\s+|технически\w+\s+|"
+    r"founder|owner|partner|buyer|analyst|accountant|consultant|head|recruiter|specialist|coordinator|designer|"
+    r"developer|architect|representative|executive|associate|president|advisor|assistant|counsel)"
+    r"(?:\s+of\s+[\w\s&]+)?|(?:генеральн\w+\s+|финансов\w+\s+|технически\w+\s+|"
     r"коммерческ\w+\s+|исполнительн\w+\s+)?(?:фин|ген|тех|ком|арт|исп)?директор\w*(?:\s+по\s+[\w\s]+)?|руководител\w+(?:\s+[\w\s]+)?|"
     r"менеджер\w*(?:\s+по\s+[\w\s]+)?|глав\w+\s+[\w\s]+|основател\w+|бухгалтер\w*|инженер\w*|закупщик\w*|юрист\w*)\b",
     re.IGNORECASE,
@@ -284,6 +286,28 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
     if employer_words is None and before_colon:  # "Add a contact at Globex: …"
         employer_words = _details(before_colon)[1]
     company_name, company = await _employer(clause, ctx, employer_words, email)
+    if company_name is None and employer_words and _PROPER.search(employer_words):
+        # "Add Sarah Connor, …, CTO at Cyberdyne Systems": a company the CRM does not know is asked about,
+        # never dropped from the card
+        said_company = _PROPER.search(employer_words).group(0).strip()  # type: ignore[union-attr]
+        domain = email.rsplit("@", 1)[-1].lower()
+        answer = ctx.answer("employer")
+        if answer == "create":
+            await ctx.emit(CreateCompany(name=said_company[:200], domain=domain))
+            company_name = said_company[:200]
+        elif answer != "none":
+            raise ctx.ask(
+                "employer",
+                ctx.t(
+                    f"Компании «{said_company}» в CRM нет. Создать её (домен {domain}) вместе с контактом?",
+                    f"There is no company '{said_company}' in the CRM. Create it (domain {domain}) with the person?",
+                ),
+                choices=[
+                    (ctx.t("Создать компанию", "Create the company"), "create"),
+                    (ctx.t("Без компании", "Without a company"), "none"),
+                ],
+                free_text=False,
+            )
     new = ctx.memory.get("new_companies", {}).get("*")
     if company_name is None and new and (person_at or _THEIRS.search(text)):
         company_name = str(new["name"])
@@ -294,6 +318,10 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
         company=company,
     )
     return True
+
+
+# a company's name as written: capitalised words ("Cyberdyne Systems", «Вектор Плюс»)
+_PROPER = LazyRe(r"[A-ZА-ЯЁ][\w&.-]*(?:\s+[A-ZА-ЯЁ][\w&.-]*){0,3}")
 
 
 # where a person starts after a company in one clause

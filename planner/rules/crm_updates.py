@@ -100,6 +100,12 @@ _CHANGED_TO = LazyRe(
     r"(?i)\b(?:revise|adjust|update|change|set|knock|bring|drop|cut|raise|bump|lower|reduce|increase|take|push|"
     r"снизь|снизить|подними|поднять|увеличь|уменьши|урежь|скинь|поменяй|измени|обнови|поставь|исправь|поправь)\b"
 )
+# a change by an amount, not to one: «увеличь сумму … на 100 тысяч», "reduce the Globex amount by 5k"
+_BY_AMOUNT = LazyRe(
+    r"(?i)\b(?:(?P<up>увелич\w*|подними|поднять|повысь|добавь|прибавь|increase|raise|bump|add)|"
+    r"(?P<down>уменьш\w*|снизь|снизить|понизь|урежь|скинь|убавь|reduce|lower|cut|decrease|drop))\b"
+    r"[^0-9]*?\b(?:на|by)\s+[$€₽]?\s*\d"
+)
 _HANDED = LazyRe(r"(?i)\s(?:на|to|→|->)\s+([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)\s*[.!]?$")
 
 
@@ -307,6 +313,20 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         change: dict[str, Any] = {}
         if attribute == "value":
             change = {"amount": value["currency_value"], "currency": value["currency_code"]}
+            by = _BY_AMOUNT.search(clause.text)
+            if by:  # «Увеличь сумму по Альфа-Лизингу на 100 тысяч», "cut it by 5k": from what it is now
+                now = record.extra.get("amount")
+                if not isinstance(now, (int, float)):
+                    raise ctx.ask("value", ctx.t("Какую сумму поставить?", "What amount should it be?"))
+                sign = -1 if by.group("down") else 1
+                by_said = value["currency_value"]
+                ctx.memory.setdefault("changed_by", set()).add(
+                    str(int(by_said) if float(by_said).is_integer() else by_said)
+                )
+                change = {
+                    "amount": now + sign * value["currency_value"],
+                    "currency": record.extra.get("currency"),
+                }
         elif attribute == "owner":
             change = {"owner": value.name}
         elif attribute == "name":

@@ -35,7 +35,7 @@ from planner.rules._linear_common import (
     dictated_list,
     find_user,
 )
-from planner.text import is_infinitive
+from planner.text import is_imperative, is_infinitive
 
 __all__ = ["create_issue", "create_project", "template"]
 
@@ -906,6 +906,15 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         for t in titles
     ):
         titles = []  # «Эм, мне нужно создать задачу. Наверное, в Linear»: the request itself, no title yet
+    if len(titles) == 1 and (lead := re.match(r"(?i)\s*(?:и|а|and|then)\s+([^\W\d_]+)", titles[0])):
+        if is_imperative(lead.group(1).lower()) or lead.group(1).lower() in (
+            "set",
+            "put",
+            "make",
+            "assign",
+            "give",
+        ):
+            titles = []  # «Создай задачу и поставь её на пятницу»: what to do with it next, no title
     assignee, said_for = await new_issue_assignee(clause, ctx)
     if assignee is None and _DELEGATED.search(clause.text) and not ctx.answer("assignee"):
         # «Иванову поручить подготовить КП», «поручить Петренко …»: whom is asked, never dropped
