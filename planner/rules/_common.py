@@ -20,7 +20,7 @@ __all__ = [
 
 _LEAD_RU = LazyRe(
     r"^\s*(?:пожалуйста[,\s]+)?(?:(?:созда(?:й|йте|ть)|завед(?:и|ите)|завести|добав(?:ь|ьте)|добавить|сдела(?:й|ть)|"
-    r"откр(?:ой|ыть)|запиши|поставь|напомни(?:\s+мне)?)\s+)?(?:мне\s+)?(?:нов(?:ую|ый|ое)\s+)?"
+    r"откр(?:ой|ыть)|запиши|поставь|напомни(?:\s+мне)?)\s+)?(?:(?:мне|ему|ей|им)\s+)?(?:нов(?:ую|ый|ое)\s+)?"
     r"(?:(?:в\s+linear\s+)?(?:задач[уиа]|задачку|таск[уи]?|тикет|баг|ишью|issue)\s*)?(?:в\s+linear\s*)?[:\-—]?\s*"
     r"(?:(?:о\s+том,?\s+что|про|об?(?!\s+том\b)|по\s+поводу|насч[её]т)\s+(?=\S))?",  # «задачу про login bug»: what it is about is its title
     re.IGNORECASE,
@@ -185,6 +185,7 @@ def clean_title(raw: str, lang: str, *, content: bool = False) -> str:
             s.split("?", 1)[0] if "?" in s.rstrip("? ") else s
         )  # "…create an issue for X? not sure which team"
         s = _HEDGE.sub("", s, count=1)
+        s = re.sub(r"(?i)^\s*(?:и|а|and)\s+(?:(?:ещё|еще|также|also)\s+)?(?=\S)", "", s)  # «И ещё поставь …»
         s = (_LEAD_RU if lang == "ru" else _LEAD_EN).sub("", s, count=1)
         s = _LEAD_EN.sub("", s, count=1) if lang == "ru" and re.match(r"\s*(create|add)\b", s, re.I) else s
     if _NO_TITLE_YET.search(s):

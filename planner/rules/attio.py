@@ -757,6 +757,9 @@ _LINKED = LazyRe(
 )
 
 
+_FOR_HIM = LazyRe(
+    r"(?i)\b(?:постав\w*|дай|создай|заведи)\s+(?:ему|ей)\b|\b(?:ему|ей)\s+(?:задач\w*|таск\w*)\b"
+)
 _TASK_HEADING = LazyRe(r"(?i)^\s*(?:задача|задачка|таска|task|todo|to-do)\s*:")
 
 
@@ -902,6 +905,11 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         return False  # a generic task: Linear handles it
     kind, record = target if target is not None else ("", None)
     assignee = await _colleague(clause, ctx)
+    if assignee is None and ctx.clause_index > 0 and _FOR_HIM.search(clause.text):
+        # «…назначь на Олега. И ещё поставь ему задачу в Attio …»: the colleague just named
+        named = {m.entity.id: m.entity for m in await find(ctx, clause, "member", text=ctx.said_before())
+                 if m.score >= 0.5}  # fmt: skip
+        assignee = next(iter(named.values())) if len(named) == 1 else None
     whom = _TASK_FOR.search(clause.text) if assignee is None and not ctx.answer("assignee") else None
     if whom and not [m for m in await find(ctx, clause, "member", text=whom.group(1)) if m.score >= 0.5]:
         members = await ctx.directory.members()  # «поставь задачу Ивану …»: Ivan is no colleague here

@@ -420,6 +420,14 @@ async def _label(ctx: BuildContext, text: str, *, besides: frozenset[str] = froz
         hit = next((n for n in names if n.lower() == word), None) or _LABEL_WORDS.get(word)
         if hit and hit not in besides:
             return hit
+    before = re.search(  # "add the security label to all ENG bugs": the name said before the word "label"
+        r"(?i)\b(?:the\s+|a\s+)?([\w-]+)\s+(?:label|tag)\b(?!\s*[:—-])", text
+    )
+    if before:
+        word = before.group(1).lower()
+        hit = next((n for n in names if n.lower() == word), None)
+        if hit and hit not in besides:
+            return hit
     said = next(
         (v for w, v in _LABEL_WORDS.items() if v not in besides and re.search(rf"\b{w}\b", text, re.I)), None
     )

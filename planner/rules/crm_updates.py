@@ -100,6 +100,8 @@ _CHANGED_TO = LazyRe(
     r"(?i)\b(?:revise|adjust|update|change|set|knock|bring|drop|cut|raise|bump|lower|reduce|increase|take|push|"
     r"снизь|снизить|подними|поднять|увеличь|уменьши|урежь|скинь|поменяй|измени|обнови|поставь|исправь|поправь)\b"
 )
+# an owner said as a field beside another: «владелец Анна», "owner Oleg"
+_OWNER_SAID = LazyRe(r"(?i)\b(?:владел\w*|ответственн\w*|owner)\s*[:—-]?\s+[^\W\d_][\w-]*")
 # a change by an amount, not to one: «увеличь сумму … на 100 тысяч», "reduce the Globex amount by 5k"
 _BY_AMOUNT = LazyRe(
     r"(?i)\b(?:(?P<up>увелич\w*|подними|поднять|повысь|добавь|прибавь|increase|raise|bump|add)|"
@@ -331,6 +333,11 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
             change = {"owner": value.name}
         elif attribute == "name":
             change = {"name": str(value)[:200]}
+        other = _OWNER_SAID.search(clause.text) if attribute == "value" else None
+        if other:  # «Initech renewal: владелец Анна, сумма 21 000 $»: both fields, each said with its name
+            owner = await _value("owner", analyse(other.group(0), ctx.now), ctx)
+            if isinstance(owner, Entity):
+                change["owner"] = owner.name
         said = await stage_said_as_destination(ctx, clause) if attribute != "name" else None
         stage = said.entity if said is not None else None
         if stage is not None:  # «сделку в переговоры и сумму поставь 1 500 000»: both changes

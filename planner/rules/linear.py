@@ -412,10 +412,13 @@ def _what_follows(clause: Clause, ctx: BuildContext) -> bool:
 _ONLY_WHOSE_AND_WHEN = LazyRe(
     r"(?i)\s*(?:(?:на|для|for|to)\s+[^\W\d_]+)?\s*(?:со?\s+сроком|с\s+дедлайном|сроком|due|by|до|к)?\s*[.!]?\s*"
 )
-_PUT_IN_PROJECT = LazyRe(
-    r"(?i)\b(?:put|add|move|place|положи|добавь|закинь|перенеси)\s+(?:it|them|её|ее|его|их)\s+(?:in|into|to|в)\s+"
-    r"(?:the\s+)?(?:проект\s+)?[^,.;]+?(?:\s+project)?(?=\s*(?:[,.;]|$))"
+_PUT_IN_PROJECT_SRC = (
+    r"\b(?:put|add|move|place|link|attach|положи|добавь|закинь|перенеси|свяжи|привяжи|прикрепи)\s+"
+    r"(?:it|them|её|ее|его|их)\s+(?:in|into|to|with|в|с|к)\s+"
+    r"(?:the\s+)?(?:проект\w*\s+)?[^,.;]+?(?:\s+project)?(?=\s*(?:[,.;]|$))"
 )
+_PUT_IN_PROJECT = LazyRe("(?i)" + _PUT_IN_PROJECT_SRC)
+_PLACED_SENTENCE = LazyRe(r"(?i)[.;]?\s*(?:" + _PUT_IN_PROJECT_SRC + ")")
 
 
 # words that point at something said elsewhere, not a title
@@ -1039,6 +1042,8 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     if project is not None and project.id != "new":  # «… в проекте q1 launch»: where it goes is no part of it
         place = rf"[,\s]*\b(?:в|во|in|into|to|for)\s+(?:the\s+)?(?:проект\w*\s+)?{re.escape(project.name)}(?:\s+project)?\b"
         titles = [re.sub(place, " ", t, flags=re.I).strip(" ,") or t for t in titles]
+        # «…: «Пуши не приходят». Свяжи его с проектом Mobile App»: the sentence that placed it is no title
+        titles = [_PLACED_SENTENCE.sub("", t).strip(" ,.") or t for t in titles]
     if project is not None and project.id == "new":
         name = _project_name(clause) or titles[0][:50]
         await ctx.emit(CreateProject(name=name[:80], team=team.name), team=team)
