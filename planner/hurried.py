@@ -546,6 +546,13 @@ def unhurried(text: str) -> str:
     again = _ONE_MORE.match(text)
     if again:
         text = f"{again.group('head')}{again.group('first')}; {again.group('head')} {again.group('second')}"
+    # «…, а я вместо него беру ENG-103», "I'll take ENG-103": that issue, to me
+    text = re.sub(
+        r"(?i)\bя\s+(?:[^\W\d_]+\s+){0,3}?(?:беру|возьму|забираю|заберу)\s+(?:себе\s+)?([A-Z]{1,10}-\d+)",
+        r"назначь \1 на меня",
+        text,
+    )
+    text = re.sub(r"(?i)\bI(?:'ll|\s+will)?\s+(?:take|grab)\s+([A-Z]{1,10}-\d+)", r"assign \1 to me", text)
     # «ENG-102 отдай мне»: to me, as «на меня» says it
     text = re.sub(
         r"(?i)\b(отдай|передай|перекинь|перебрось|кинь)(?:те)?\s+мне\b(?!\s+(?:почт|email|контакт|список))",

@@ -395,14 +395,17 @@ async def crm_target(
         scored += [(kind, m) for m in strong(await find(ctx, clause, kind, text=text))]
     if not scored:
         return None
-    if clause.has("deal") and not any(k == "deal" for k, _ in scored):
+    # "Put a note on Acme Logistics: …, possible referral deal": the kind is said before the colon
+    head = head_of(clause, ctx.now) if clause.after_colon is not None else None
+    said = head if head is not None and head.has("note", "note_verb", "task") else clause
+    if said.has("deal") and not any(k == "deal" for k, _ in scored):
         # "a note on the Alfa deal": the company's own deal, when it has one (several: which of them)
         named = {m.entity.id: m for k, m in scored if k == "company" and m.score >= 0.9}
         theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") in named]
         scored += [("deal", Mention(d, named[str(d.extra["company_id"])].score, frozenset())) for d in theirs]
-    if clause.has("deal"):
+    if said.has("deal"):
         scored = [s for s in scored if s[0] == "deal"] or scored
-    elif clause.has("company"):
+    elif said.has("company"):
         scored = [s for s in scored if s[0] == "company"] or scored
     elif clause.has("person"):
         scored = [s for s in scored if s[0] == "person"] or scored
