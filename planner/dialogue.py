@@ -277,7 +277,9 @@ def _relayed(after: str) -> bool:
 # "…actually no, it's already past that. Never mind.": the person took it back
 _RETRACTED = LazyRe(
     r"(?i)(?:^|[.!,;…]\s*)(?:never\s*mind|nevermind|forget\s+(?:it|that)|scratch\s+that|ignore\s+that|"
-    r"не\s+важно|неважно|забудь|отбой|проехали)\s*[.!)]*\s*$"
+    r"не\s+важно|неважно|забудь|отбой|проехали|"
+    # «…проверить их SSO… хотя нет», "close ENG-101... actually no": taken back as it ends
+    r"(?:а\s+)?хотя\s+нет|(?:ой|ну),?\s+нет|actually,?\s+no|wait,?\s+no|no\s+wait)\s*[.!)]*\s*$"
 )
 
 
