@@ -247,14 +247,16 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         and not clause.has("issue", "task", "bug", "linear")
     )
     if (
-        not deals
-        and bare  # «Закрой всё», "close everything": no kind, no filter — every issue of every team is a guess
-        or not filters.model_dump(exclude_none=True)
-        and (
+        (
             not deals
-            and _WHOSE.search(clause.text)
-            or (changes.get("delete") or changes.get("archive"))
-            and _CAN_YOU.search(full)  # "можешь удалить все сделки?": whether it can, not a yes to all
+            and bare  # «Закрой всё», "close everything": no kind, no filter — every issue of every team is a guess
+            or not filters.model_dump(exclude_none=True)
+            and (
+                not deals
+                and _WHOSE.search(clause.text)
+                or (changes.get("delete") or changes.get("archive"))
+                and _CAN_YOU.search(full)  # "можешь удалить все сделки?": whether it can, not a yes to all
+            )
         )
         and ctx.answer("everything") != "all"
     ):

@@ -408,6 +408,50 @@ CORPORA = [
         "blind, set AV (formal Russian officialese; an English support agent forwarding customers' quotes), "
         "written after every fix of stop 26: 153/200 with 17 wrong drafts on first contact",
     ),
+    (
+        "corpus_v53.jsonl",
+        86,
+        "blind, set AX (a Russian account manager's unpunctuated voice notes with corrections; an executive "
+        "assistant acting for her boss), written after every fix of stop 26: 168/200 with 7 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v54.jsonl",
+        84,
+        "blind, set AY (a Russian engineering lead code-switching jargon; a CS manager asking for reports), "
+        "written after every fix of stop 26: 170/200 with 1 wrong draft on first contact",
+    ),
+    (
+        "corpus_v55.jsonl",
+        88,
+        "blind, set AZ (a hedging Russian new hire; a vague non-technical founder), written after every fix of "
+        "stop 26: 174/200 with 7 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v56.jsonl",
+        82,
+        "blind, set BA (a Russian ops manager's conditions, exceptions and negations; a sales lead's Slack "
+        "shorthand), written after every fix of stop 26: 144/200 with 15 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v57.jsonl",
+        83,
+        "blind, set BB (a Russian sales director's speech-to-text; a PM planning a release), written during stop "
+        "27 and scored after AX-BA's first fixes: 166/200 with 3 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v58.jsonl",
+        84,
+        "blind, set BC (a Russian finance person's sums and currencies; a partnerships person's contacts), "
+        "written during stop 27 and scored after AX-BA's first fixes: 163/200 with 7 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v59.jsonl",
+        75,
+        "blind, set BD (a Russian team lead's multi-step plans with references back; mixed reads and writes in "
+        "one breath), written during stop 27 and scored after AX-BA's first fixes: 138/200 with 17 wrong drafts "
+        "on first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
@@ -426,10 +470,18 @@ WRONG_AT_MOST = {
     "corpus_v10_intents.jsonl": 1,
     # (v24's list "for the Q1 Launch checklist", v29's "slack #sales: globex signed 🎉" and v33's three
     # incomplete drafts are right now: no wrong draft is allowed there any more)
-    # v52 (AV): «…прошу завести задачи по шаблону продления» is one CRM task, not the renewal template; and
-    # "Customer says the login fix works now. mark the login issue as done" closes ENG-101 (read by "fix"),
-    # where its writer wanted a question between ENG-101 and ENG-102
-    "corpus_v52.jsonl": 2,
+    # v52 (AV): «…прошу завести задачи по шаблону продления» is one CRM task, not the renewal template ("the
+    # login issue" is no longer read by the word "fix": it is asked about)
+    "corpus_v52.jsonl": 1,
+    # v55 (AZ) and v56 (BA): "Can you move Globex to won?", «Можешь закрыть ENG-102?» are drafted — a polite
+    # request, as in v7 — where their writers wanted a question
+    "corpus_v55.jsonl": 1,
+    "corpus_v56.jsonl": 1,
+    # v59 (BD): «Ромашка:\n1) заметка «…»\n2) …» — a numbered item that is only "заметка «…»" under a record's
+    # heading is not read (the task and the rest are); «… кроме ENG-106 — его возьму я» leaves ENG-106 out but
+    # does not give it to me; "How many deals does Oleg own and what are they worth? Hand … to Max." drafts the
+    # hand-over and counts, but the sum asked in the same breath is not stated
+    "corpus_v59.jsonl": 3,
 }
 
 
