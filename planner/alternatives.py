@@ -28,9 +28,10 @@ _CHANGES = (
 )
 _OR = r"\s*,?\s+(?:или|либо|or)\s+(?:(?:лучше|может(?:\s+быть)?|наверное|maybe|perhaps|rather|probably)\s+)?"
 _ISSUES = LazyRe(rf"(?i)\b([A-Z]{{1,10}}-\d+){_OR}([A-Z]{{1,10}}-\d+)\b")
-# «на Олега или Макса», "to Oleg or Max", «Олегу или Максу»: two people, one of them meant
+# «на Олега или Макса», "to Oleg or Max": two people it could go to, one of them meant ("ask Oleg or Max
+# about …" in a title is no choice of who does it)
 _PEOPLE = LazyRe(
-    rf"(?i)(?:\b(?:на|to|for|для)\s+)?\b([^\W\d_][\w-]+){_OR}(?:(?:на|to|for|для)\s+)?([^\W\d_][\w-]+)\b"
+    rf"(?i)\b(?:на|to|for|для)\s+([^\W\d_][\w-]+){_OR}(?:(?:на|to|for|для)\s+)?([^\W\d_][\w-]+)\b"
 )
 
 

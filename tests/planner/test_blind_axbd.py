@@ -397,3 +397,28 @@ async def test_bulk_changes_said_with_create_like_words_create_nothing(anna: Con
     assert (bulk["filters"]["label"], bulk["changes"]) == ("bug", {"labels_add": ["security"]})
     r = await anna.say("Переназначь все баги на нового разработчика")
     assert "create_issue" not in ops(r) and drafted(r) == []
+
+
+# ---- the same, sent as intents by a client's model ----------------------------------------------------
+
+
+async def test_a_clients_intents_can_leave_issues_and_template_tasks_out(anna: Conversation) -> None:
+    r = await anna.call(
+        "plan",
+        intents=[{"op": "find", "object": "issues", "filters": {"team": "ENG", "exclude": ["ENG-101"]}}],
+    )
+    assert r["status"] == "answered" and "ENG-102" in r["user_message"] and "ENG-101" not in r["user_message"]
+    r = await anna.call(
+        "plan",
+        intents=[
+            {"op": "apply_template", "template": "renewal", "deal": "Initech renewal", "skip": ["quote"]}
+        ],
+    )
+    assert [a["preview"] for a in r["plan"]["actions"]] == ["Linear CS: «Usage review with Initech»"]
+    r = await anna.call(
+        "plan",
+        intents=[
+            {"op": "apply_template", "template": "renewal", "deal": "Initech renewal", "skip": ["pricing"]}
+        ],
+    )
+    assert r["status"] == "invalid" and "usage-review, quote" in r["user_message"] and drafted(r) == []
