@@ -27,6 +27,7 @@ _CHANGES = (
     "comment",
 )
 _OR = r"\s*,?\s+(?:или|либо|or)\s+(?:(?:лучше|может(?:\s+быть)?|наверное|maybe|perhaps|rather|probably)\s+)?"
+_ANY_OR = LazyRe(r"(?i)\s(?:или|либо|or)\s")
 _ISSUES = LazyRe(rf"(?i)\b([A-Z]{{1,10}}-\d+){_OR}([A-Z]{{1,10}}-\d+)\b")
 # «на Олега или Макса», "to Oleg or Max": two people it could go to, one of them meant ("ask Oleg or Max
 # about …" in a title is no choice of who does it)
@@ -49,6 +50,8 @@ async def settle_alternatives(text: str, ctx: BuildContext) -> str:
     Raises:
         Ask: two alternatives were offered and none is picked yet.
     """
+    if not _ANY_OR.search(text):
+        return text  # (most requests offer no alternative: the text is not read twice for it)
     clause = analyse(text, ctx.now)
     if not clause.has(*_CHANGES):
         return text  # «ENG-101 или ENG-102 важнее?» asks; the reading rules answer it

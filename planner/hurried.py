@@ -117,6 +117,7 @@ _PLUS = LazyRe(
     r"remind|коммент\w*|назнач\w*|закр\w*|метк\w*|перевед\w*|переведи|добав\w*|заметк\w*|поставь|заведи|создай|"
     r"напомни|запусти|onboarding|renewal|онбординг\w*|продлени\w*)\b)"  # "→ Won + onboarding tasks"
 )
+_ONE_MORE_SAID = LazyRe(r"(?i)\b(?:ещё|еще|one\s+more|another)(?:\s+(?:одн\w+|один|one))?\s*[—–:-]")
 _ONE_MORE = LazyRe(
     r"(?is)^(?P<head>.*?\b(?:задач\w*|таск\w*|тикет\w*|заметк\w*|task|issue|ticket|note)\b)(?P<first>[^;]*?),?\s+"
     r"(?:и\s+|and\s+)?(?:ещё|еще|one\s+more|another)(?:\s+(?:одн\w+|один|one))?\s*[—–:-]\s*(?P<second>\S.*)$"
@@ -543,7 +544,7 @@ def unhurried(text: str) -> str:
         r"(?i)\b(?:напиши|допиши|черкни)\s+(?=(?:в|к|под)\s+[A-Z]{1,10}-\d+)", "оставь комментарий ", text
     )
     # «Поставь мне в Attio задачу позвонить Li Wei …, и ещё одну — отправить ему договор …»: the same request again
-    again = _ONE_MORE.match(text)
+    again = _ONE_MORE.match(text) if _ONE_MORE_SAID.search(text) else None
     if again:
         text = f"{again.group('head')}{again.group('first')}; {again.group('head')} {again.group('second')}"
     # «…, а я вместо него беру ENG-103», "I'll take ENG-103": that issue, to me
