@@ -75,6 +75,9 @@ _BUT = LazyRe(
 )
 
 
+_LEAVE = frozenset({"leave", "keep", "оставь", "оставить", "оставьте"})  # "just leave it": as it is
+
+
 def but_do(text: str) -> bool:
     """After a "don't", a contrast that plainly asks for something else."""
     for m in _BUT.finditer(text):
@@ -82,9 +85,6 @@ def but_do(text: str) -> bool:
         if verb in _VERBS - _LEAVE and (verb.isascii() or is_imperative(verb)):
             return True
     return False
-
-
-_LEAVE = frozenset({"leave", "keep", "оставь", "оставить", "оставьте"})  # "just leave it": as it is
 
 
 def checked_now(text: str) -> str | None:

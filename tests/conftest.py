@@ -66,6 +66,20 @@ def reply_of(result: Any) -> dict[str, Any]:
     return sc
 
 
+def writes(reply: dict[str, Any]) -> list[dict[str, Any]]:
+    """The plan's intents that change something, without their confidence and span."""
+    return [
+        {k: v for k, v in i.items() if k not in ("confidence", "span")}
+        for i in reply["plan"]["intents"]
+        if i["op"] != "find"
+    ]
+
+
+def ops(reply: dict[str, Any]) -> list[str]:
+    """The ops of `writes(reply)`, in order."""
+    return [i["op"] for i in writes(reply)]
+
+
 class Conversation:
     """One person talking to the server: fills user_id, conversation_id and now."""
 

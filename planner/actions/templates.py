@@ -14,7 +14,7 @@ from planner.resolve import best, find_mentions, keys_for, match_words
 from planner.text import norm
 from toolkits.linear import ops
 
-__all__ = ["is_task", "template_key"]
+__all__ = ["template_key"]
 
 
 def template_key(ctx: BuildContext, name: str) -> str | None:
@@ -35,7 +35,7 @@ async def _project(ctx: BuildContext, key_or_name: str | None) -> Entity | None:
     return top[0].entity if len(top) == 1 else None
 
 
-def is_task(said: str, task: dict[str, Any]) -> bool:
+def _is_task(said: str, task: dict[str, Any]) -> bool:
     """The words name this task of a template: its key ("quote") or words of its title."""
     return match_words(
         keys_for(said), keys_for(f"{task['key']} " + str(task["title"]).replace("{company}", ""))
@@ -57,7 +57,7 @@ async def apply_template(intent: ApplyTemplate, ctx: BuildContext) -> None:
     state = next((s for s in await ctx.directory.states(team.id) if s.extra.get("type") == "unstarted"), None)
     tasks = list(tpl.get("tasks", []))
     for said in intent.skip or []:  # "renewal tasks for Initech but don't create the quote one yet"
-        left = [t for t in tasks if not is_task(said, t)]
+        left = [t for t in tasks if not _is_task(said, t)]
         if len(left) == len(tasks):
             names = ", ".join(str(t["key"]) for t in tpl.get("tasks", []))
             raise Invalid(f"skip: «{said}» is none of the {key} tasks ({names})")

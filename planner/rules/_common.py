@@ -15,7 +15,7 @@ from planner.numbers import NUMBER_WORDS, number_from_words, spoken_numbers
 from planner.resolve import Mention, aliases_of, find_mentions, key_spans, keys_for, match_words
 
 __all__ = [
-    "ASKED_IN_TITLE", "AT_A_MEETING", "COUNT_WORD", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "amount_of", "colleague_asked_for", "currencies_said", "clean_title", "find", "iso_date", "priorities_said", "priority_of", "strip_spans", "strong", "without_heading",
+    "AT_A_MEETING", "COUNT_WORD", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "amount_of", "colleague_asked_for", "currencies_said", "clean_title", "find", "iso_date", "one_said_before", "priorities_said", "priority_of", "strip_spans", "strong", "without_heading",
 ]  # fmt: skip
 
 _LEAD_RU = LazyRe(
@@ -163,13 +163,6 @@ _NO_TITLE_YET = LazyRe(
 _DUE_LEFT = LazyRe(
     r"(?i)(?:^|\s+)(?:со?\s+сроком|с\s+дедлайном|сроком|deadline|due)(?:\s+(?:до|к|на|by|on))?\s*$|"
     r"^(?:со?\s+сроком|с\s+дедлайном)(?:\s+(?:до|к|на))?\s+"
-)
-
-
-# what is left when an issue's title is only the request: «нужно создать задачу. Наверное», "need to create an issue"
-ASKED_IN_TITLE = LazyRe(
-    r"(?i)\b(?:создать|завести|сделать|добавить|create|open|add|file|make)\s+(?:(?:a|an|the|new|одну|новую)\s+)?"
-    r"(?:задач\w*|тикет\w*|issue|task|ticket)\b"
 )
 
 
@@ -369,6 +362,14 @@ async def colleague_asked_for(
         ),
         choices=[(m.name, m.id) for m in members],
     )
+
+
+async def one_said_before(ctx: BuildContext, clause: Clause, kind: str) -> Entity | None:
+    """The one colleague (`kind` "user" or "member") the clauses before this one named, if exactly one:
+    whom «ему», "his" or "him" points back to."""
+    before = ctx.said_before()
+    named = {m.entity.id: m.entity for m in await find(ctx, clause, kind, text=before) if m.score >= 0.5}
+    return next(iter(named.values())) if before and len(named) == 1 else None
 
 
 async def find(ctx: BuildContext, clause: Clause, kind: str, *, text: str | None = None) -> list[Mention]:

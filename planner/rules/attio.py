@@ -24,6 +24,7 @@ from planner.rules._common import (
     clean_title,
     colleague_asked_for,
     find,
+    one_said_before,
     quoted,
     stage_said_as_destination,
     strip_fillers,
@@ -910,9 +911,7 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     assignee = await _colleague(clause, ctx)
     if assignee is None and ctx.clause_index > 0 and _FOR_HIM.search(clause.text):
         # «…назначь на Олега. И ещё поставь ему задачу в Attio …»: the colleague just named
-        named = {m.entity.id: m.entity for m in await find(ctx, clause, "member", text=ctx.said_before())
-                 if m.score >= 0.5}  # fmt: skip
-        assignee = next(iter(named.values())) if len(named) == 1 else None
+        assignee = await one_said_before(ctx, clause, "member")
     whom = _TASK_FOR.search(clause.text) if assignee is None and not ctx.answer("assignee") else None
     if whom and not [m for m in await find(ctx, clause, "member", text=whom.group(1)) if m.score >= 0.5]:
         members = await ctx.directory.members()  # «поставь задачу Ивану …»: Ivan is no colleague here

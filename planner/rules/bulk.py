@@ -13,7 +13,7 @@ from planner.directory import Entity
 from planner.intents.models import Filters, UpdateMatching
 from planner.resolve import key_spans, keys_for, match_words
 from planner.rules import rule
-from planner.rules._common import find, priorities_said, priority_of, strip_spans
+from planner.rules._common import find, one_said_before, priorities_said, priority_of, strip_spans
 from planner.rules._linear_common import NOBODY, STATE_PHRASES, excepted, find_user
 
 __all__ = ["update_all"]
@@ -234,13 +234,10 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     if left_out and not deals:
         filters.exclude = left_out
     full = str(ctx.memory.get("as_said", clause.text))
-    before = ctx.said_before()
-    if not deals and filters.assignee is None and _WHOSE.search(clause.text) and before:
-        earlier = [m.entity for m in await find(ctx, clause, "user", text=before) if m.score >= 0.5]
-        if len({u.id for u in earlier}) == 1 and earlier[0].name != changes.get("assignee"):
-            filters.assignee = earlier[
-                0
-            ].name  # «Макс переходит на другой проект — переведи все его задачи …»
+    if not deals and filters.assignee is None and _WHOSE.search(clause.text):
+        earlier = await one_said_before(ctx, clause, "user")
+        if earlier is not None and earlier.name != changes.get("assignee"):
+            filters.assignee = earlier.name  # «Макс переходит на другой проект — переведи все его задачи …»
     bare = (
         set(filters.model_dump(exclude_none=True)) <= {"state"}
         and filters.state in (None, "open")

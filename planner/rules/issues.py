@@ -29,7 +29,7 @@ from planner.intents.models import (
 )
 from planner.resolve import Mention, find_mentions, keys_for, match_words
 from planner.rules import rule
-from planner.rules._common import POINTED_AT_ONE, find, priority_of, quoted, strip_spans
+from planner.rules._common import POINTED_AT_ONE, find, one_said_before, priority_of, quoted, strip_spans
 from planner.rules._linear_common import (
     ADD_EXISTING,
     COMMENT_ON_AN_ISSUE,
@@ -356,9 +356,7 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
                 break
         if who is None and _TO_THEM.search(clause.text) and ctx.clause_index > 0:
             # «…передай Максу, а тикет CS-14 по ней — тоже ему»: the colleague just named
-            named_before = {m.entity.id: m.entity for m in await find(ctx, clause, "user", text=ctx.said_before())
-                            if m.score >= 0.5}  # fmt: skip
-            who = next(iter(named_before.values())) if len(named_before) == 1 else None
+            who = await one_said_before(ctx, clause, "user")
         if who is None:
             raise ctx.ask(
                 "assignee",

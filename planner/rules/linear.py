@@ -17,7 +17,6 @@ from planner.numbers import number_from_words
 from planner.resolve import best, find_mentions, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import (
-    ASKED_IN_TITLE,
     FIELD_OF_A_TASK,
     ORDINAL_ITEM,
     clean_title,
@@ -234,6 +233,8 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
     skip = [  # (only words that name one of its tasks: «…без исполнителя» leaves out no task)
         said
         for m in _LEFT_OUT_OF_TEMPLATE.finditer(clause.text)
+        # (planner.actions.templates checks the same when the intent is built; importing it here would
+        # load the action builders out of their lazy order)
         if any(
             match_words(keys_for(said := m.group(1).strip()), keys_for(f"{t['key']} {t['title']}"))
             for t in tasks
@@ -481,6 +482,11 @@ def _says_only(words: str, name: str) -> bool:
     return bool(said) and match_words(said, keys_for(name))
 
 
+# what is left when an issue's title is only the request: «нужно создать задачу. Наверное», "need to create an issue"
+_ASKED_IN_TITLE = LazyRe(
+    r"(?i)\b(?:создать|завести|сделать|добавить|create|open|add|file|make)\s+(?:(?:a|an|the|new|одну|новую)\s+)?"
+    r"(?:задач\w*|тикет\w*|issue|task|ticket)\b"
+)
 _FOR_EACH = LazyRe(
     r"(?i)\b(?:for\s+(?:each|every)|one\s+(?:for\s+each|per)|на\s+кажд\w+|для\s+кажд\w+|по\s+одн\w+\s+на)\s+([^:]+)"
 )
@@ -905,7 +911,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     ):
         titles = []  # "Please create an issue for Sarah.": whom it is for, and no title
     if clause.after_colon is None and any(
-        ASKED_IN_TITLE.search(t) and len(re.findall(r"[^\W\d_]{3,}", ASKED_IN_TITLE.sub(" ", t))) <= 2
+        _ASKED_IN_TITLE.search(t) and len(re.findall(r"[^\W\d_]{3,}", _ASKED_IN_TITLE.sub(" ", t))) <= 2
         for t in titles
     ):
         titles = []  # «Эм, мне нужно создать задачу. Наверное, в Linear»: the request itself, no title yet

@@ -6,17 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import Conversation
+from conftest import Conversation, writes
 
 pytestmark = pytest.mark.anyio
-
-
-def writes(reply: dict[str, Any]) -> list[dict[str, Any]]:
-    return [
-        {k: v for k, v in i.items() if k not in ("confidence", "span")}
-        for i in reply["plan"]["intents"]
-        if i["op"] != "find"
-    ]
 
 
 async def test_an_english_name_said_the_russian_way_finds_its_record(anna: Conversation) -> None:

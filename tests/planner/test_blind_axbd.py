@@ -6,21 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import Conversation
+from conftest import Conversation, ops, writes
 
 pytestmark = pytest.mark.anyio
-
-
-def writes(reply: dict[str, Any]) -> list[dict[str, Any]]:
-    return [
-        {k: v for k, v in i.items() if k not in ("confidence", "span")}
-        for i in reply["plan"]["intents"]
-        if i["op"] != "find"
-    ]
-
-
-def ops(reply: dict[str, Any]) -> list[str]:
-    return [i["op"] for i in writes(reply)]
 
 
 def drafted(reply: dict[str, Any]) -> list[str]:
