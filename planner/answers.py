@@ -17,6 +17,12 @@ class Refine:
     limit: int | None = None
     filters: dict[str, Any] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)  # member and user ids -> names
+    team: str | None = None  # the team's name, to tell one team's list from another's
+
+
+def _told_by(spec: Refine, key: str) -> str:
+    value = spec.team if key == "team" else spec.filters.get(key)
+    return str(value) if value else ""
 
 
 def _rows_in(data: Any) -> tuple[list[dict[str, Any]], Any]:
@@ -141,6 +147,12 @@ def refine(results: list[dict[str, Any]], specs: list[Refine], lang: str) -> lis
     """Filters and limits each find's rows in place (the reply shows what was asked for) and returns
     the lines that state totals and owners."""
     lines: list[str] = []
+    # several lists: each total is named by what tells them apart ("Engineering: 6", "Lead: 1")
+    varying = [
+        k
+        for k in ("team", "stage", "label", "state", "assignee", "owner", "project")
+        if len({_told_by(s, k) for s in specs}) > 1
+    ] or ["stage", "label", "state"]
     for spec in specs:
         if spec.action >= len(results) or not results[spec.action].get("ok", True):
             continue
@@ -161,6 +173,6 @@ def refine(results: list[dict[str, Any]], specs: list[Refine], lang: str) -> lis
         elif isinstance(where, list):
             where[:] = rows
         said = _totals(spec, rows, lang, several=len(specs) > 1)
-        which = next((str(spec.filters[k]) for k in ("stage", "label", "state") if spec.filters.get(k)), "")
+        which = next((_told_by(spec, k) for k in varying if _told_by(spec, k)), "")
         lines += [f"{which}: {line}" for line in said] if len(specs) > 1 and which else said
     return lines

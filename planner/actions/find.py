@@ -28,6 +28,7 @@ def _refine(ctx: BuildContext, index: int, intent: Find, **filters: Any) -> None
         limit=intent.limit,
         filters={k: v for k, v in filters.items() if v not in (None, "", [])},
         names={m.id: m.name for m in ctx.memory.get("people_names", [])},
+        team=intent.filters.team,
     )
     ctx.memory.setdefault("refine", []).append(spec)
 

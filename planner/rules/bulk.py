@@ -6,11 +6,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from planner import references as refs
 from planner._lazy_re import LazyRe
 from planner.analysis import Clause, analyse, head_of
 from planner.context import BuildContext
 from planner.directory import Entity
-from planner.intents.models import Filters, UpdateMatching
+from planner.intents.models import Filters, Find, UpdateMatching
 from planner.resolve import key_spans, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import find, one_said_before, priorities_said, priority_of, strip_spans
@@ -49,8 +50,54 @@ _LABEL_WORDS = {"bug": "bug", "bugs": "bug", "баг": "bug", "баги": "bug",
                 "features": "feature", "фичи": "feature", "фичам": "feature", "фичами": "feature"}  # fmt: skip
 
 
+# what was just listed, said back: "What's in review? Close all of it", «покажи сделки Олега и переоформи их на меня»
+_TO_ME = LazyRe(r"(?i)\b(?:на\s+меня|мне|to\s+me|me)\b")
+_LISTED_BACK = LazyRe(
+    r"(?i)(?<![\w-])(?:them|those|these|it\s+all|all\s+of\s+(?:it|them|those)|it|all|everything|"
+    r"их|ими|им|всё\s+это|это\s+всё|все\s+(?:эти|они)|всё|все|его|её|ее|ту|тот|ту,?\s+что|тот,?\s+что)(?![\w-])"
+)
+# "close it", «переведи её»: one record — the list must hold exactly one, or it is asked
+_ONE_BACK = LazyRe(
+    r"(?i)(?<![\w-])(?<!of )(?:it|его|её|ее|ту|тот|ту,?\s+что|тот,?\s+что|the\s+one)(?![\w-])(?!\s+all)"
+    r"|^(?!.*\b(?:them|those|these|all|everything|each|их|них|ним|ними|им|ими|всё|все|всем|эти|каждую|каждый)\b).*$"
+)
+
+
+async def _listed_before(clause: Clause, ctx: BuildContext) -> list[Find]:
+    """The list the message just asked for, when this clause changes it: the `find`s of issues or deals
+    said right before ("in Lead or Qualification" is one per stage), and this clause names no record of
+    its own — it says them back ("close all of it", «переоформи их») or is only a change («перекинь в todo»)."""
+    if not ctx.clause_index or clause.identifiers or ctx.memory.get("asking"):
+        return []
+    listed: list[Find] = []
+    for x in reversed(ctx.intents):
+        if not isinstance(x, Find) or listed and x.object != listed[0].object:
+            break
+        listed.insert(0, x)
+    if not listed or listed[0].object not in ("issues", "deals") or any(x.filters.record for x in listed):
+        return []
+    head, destination = _split_destination(clause.text)
+    only_a_change = (
+        destination is not None and len(analyse(head, ctx.now).keys) <= 1
+    )  # «двигай в квалификацию»
+    if not (_LISTED_BACK.search(clause.text) or only_a_change):
+        return []
+    for found in listed:  # "What's open for Globex? Assign those to Max": a list that left words out is wider
+        question = analyse(
+            found.span or "", ctx.now
+        )  # than what was asked; changing it would change too much
+        kinds = ("team", "member", "user", "stage", "project", "label") + (
+            ("company",) if found.filters.company else ()
+        )
+        if await _unread(question, ctx, kinds=kinds, asked=True):
+            return []
+    return listed
+
+
 @rule(15, writes=True)
 async def update_all(clause: Clause, ctx: BuildContext) -> bool:
+    lists = await _listed_before(clause, ctx)
+    listed = lists[0] if lists else None
     left_out, rest = excepted(clause.text)
     if left_out and not [i for i in clause.identifiers if i not in left_out]:
         # "close all CS issues except CS-12 & CS-13": every one but those — read without them, then leave them out
@@ -74,7 +121,9 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         r"\b(?:owner|assignee|владельц\w*|ответственн\w*|исполнител\w*)\b", NOBODY.sub(" ", clause.text), re.I
     )  # «всем задачам без исполнителя»: which ones, not a new assignee
     labelling = re.search(r"\b(?:label|tag|метк\w*|тег\w*|лейбл\w*)\b", clause.text, re.I)
-    dating = clause.has("due") and clause.moment.day is not None  # "set due date Dec 18 on every ENG issue"
+    dating = (
+        clause.has("due") or listed is not None and clause.has("move")
+    ) and clause.moment.day is not None  # "set due date Dec 18 on every ENG issue"
     # "make all ENG issues high priority", «…сделай средними»: "make" changes them, it creates nothing
     made_so = bool(
         re.search(r"(?i)\b(?:make|сделай|сделать|raise|bump|lower)\b", clause.text)
@@ -84,9 +133,12 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         )
     )
     if (
-        not (_ALL.search(clause.text) or _THEIR_ALL.search(clause.text))
-        or _ALL_OVER.search(clause.text)
-        and not (_THEIR_ALL.search(clause.text) or len(_ALL.findall(clause.text)) > 1)
+        listed is None
+        and (
+            not (_ALL.search(clause.text) or _THEIR_ALL.search(clause.text))
+            or _ALL_OVER.search(clause.text)
+            and not (_THEIR_ALL.search(clause.text) or len(_ALL.findall(clause.text)) > 1)
+        )
         or clause.identifiers
         or clause.creates()
         and not (owner_words or labelling or made_so)
@@ -127,13 +179,21 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         verbs = clause.has("move", "put")
     if not (verbs or owner_words or labelling or dating or given):
         return False
-    deals = clause.has("deal") or (
-        not clause.has("issue", "task", "bug", "linear")
-        and bool([m for m in await find(ctx, clause, "stage") if m.score >= 1.0])
-        and not await _names_a_state(clause, ctx)
+    deals = (
+        listed.object == "deals"
+        if listed
+        else clause.has("deal")
+        or (
+            not clause.has("issue", "task", "bug", "linear")
+            and bool([m for m in await find(ctx, clause, "stage") if m.score >= 1.0])
+            and not await _names_a_state(clause, ctx)
+        )
     )  # "move everything still in Lead to Lost": deal stages, no workflow state: the deals
     if not (
-        deals or clause.has("issue", "task", "bug") or re.search(r"\b(?:everything|всё)\b", clause.text, re.I)
+        listed
+        or deals
+        or clause.has("issue", "task", "bug")
+        or re.search(r"\b(?:everything|всё)\b", clause.text, re.I)
     ):
         return False
     if clause.has("task") and clause.has("crm", "attio"):
@@ -186,6 +246,10 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
             key=lambda m: min(m.positions),
         )
         who = (await find_user(clause, ctx, destination)) if destination and not deals else None
+        if deals and _TO_ME.search(clause.text):  # «все сделки Олега передай мне»: Oleg's, to me
+            who = await refs.member(ctx, "me")
+            if people and who.name != people[0].entity.name:
+                resolved["owner_filter"] = people[0].entity
         noun = min(clause.cue_positions("deal") or [-2])
         whose = next((m for m in people if noun + 1 in m.positions), None) if len(people) > 1 else None
         if who is None and whose is not None:  # «Макс забирает обе сделки Олега»: Oleg's deals, to Max
@@ -244,7 +308,8 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         and not clause.has("issue", "task", "bug", "linear")
     )
     if (
-        (
+        not lists
+        and (
             not deals
             and bare  # «Закрой всё», "close everything": no kind, no filter — every issue of every team is a guess
             or not filters.model_dump(exclude_none=True)
@@ -312,6 +377,28 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         field, either = "project", named_projects
     else:  # "labeled docs or feature": each label's issues
         field, either = "label", [*(await _either_label(ctx, head, filters.label))]
+    if lists:  # the list's own filters, and any this clause adds ("…, the high ones to Oleg")
+        said = filters.model_dump(exclude_none=True)
+        marks = (len(ctx.intents), len(ctx.actions), len(ctx.entities), len(ctx.risks), len(ctx.notes))
+        last_emit = ctx.memory.get("last_emit")
+        for found in lists:
+            await ctx.emit(
+                UpdateMatching(
+                    object=found.object,
+                    filters=found.filters.model_copy(
+                        update={k: v for k, v in said.items() if getattr(found.filters, k) is None}
+                    ),
+                    changes=changes,
+                ),
+                **resolved,
+            )
+        changed = [a for a in ctx.actions[marks[1] :] if not a.read_only]
+        if _ONE_BACK.search(clause.text) and len(changed) > 1:  # "What's open for Acme? Close it": which one?
+            del ctx.intents[marks[0] :], ctx.actions[marks[1] :], ctx.entities[marks[2] :]
+            del ctx.risks[marks[3] :], ctx.notes[marks[4] :]
+            ctx.memory["last_emit"] = last_emit
+            return False
+        return True
     for value in either or [getattr(filters, field)]:
         await ctx.emit(
             UpdateMatching(
@@ -520,7 +607,13 @@ _PLAIN = frozenset(
     "принадлежат принадлежащие ведёт ведет без without that which doesn don does isn hasn yet already "
     "нет них ещё которые которых который которая которое где what who should go nobody никто across into teams "
     "команд командах currently get прошу просьба необходимо требуется следует нужно надо выставить проставить "
-    "установить выставь проставь установи".split()
+    "установить выставь проставь установи give hand of it them those these это эти они".split()
+)
+# words of a list asked for besides its filters ("what's still sitting in backlog right now?")
+_ASKED_PLAIN = frozenset(
+    "what's whats show list any anything нас у something there got have has currently right now rn anyone left "
+    "due before after until by overdue глянь гляньте посмотри покажите найди найдите какие какая какой что есть "
+    "осталось остались что-нибудь что-то просроченн просроченные просроченных".split()
 )
 # "everything in Todo should get a due date of …", «все они должны быть в Done»: a change asked for
 _SHOULD = LazyRe(
@@ -550,7 +643,12 @@ _PURPOSE_TAIL = LazyRe(
 )
 
 
-async def _unread(clause: Clause, ctx: BuildContext) -> str:
+async def _unread(
+    clause: Clause,
+    ctx: BuildContext,
+    kinds: tuple[str, ...] = ("team", "member", "user", "stage", "project", "label", "company"),
+    asked: bool = False,
+) -> str:
     """Words of a bulk request that are no filter, change or record this rule understood (before
     'unassigned' was known, "every unassigned issue" meant every issue): a filter misread changes
     the wrong records, so it is asked about instead."""
@@ -558,11 +656,11 @@ async def _unread(clause: Clause, ctx: BuildContext) -> str:
     from planner.coverage import _EMPTY
 
     explained: set[int] = set()
-    for kind in ("team", "member", "user", "stage", "project", "label", "company"):
+    for kind in kinds:
         for m in await find(ctx, clause, kind):
             if m.score >= 0.5:
                 explained |= set(m.positions)
-    vocabulary = cue_words() | _PLAIN | _EMPTY
+    vocabulary = cue_words() | _PLAIN | _EMPTY | (_ASKED_PLAIN if asked else frozenset())
     purpose = _PURPOSE_TAIL.search(clause.text)
     # «Олег уходит в отпуск, поэтому переназначь все его задачи …»: what is told before the request, and
     # before the records it names, is why (its names are still read as filters)

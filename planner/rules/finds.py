@@ -18,7 +18,7 @@ from planner.resolve import key_spans
 from planner.rules import rule
 from planner.rules._common import aggregate_of, currencies_said, currency_said, each_once, find, strong
 from planner.rules._linear_common import NOBODY, STATE_PHRASES
-from planner.rules.bulk import _LABEL_WORDS, _OPEN, _team
+from planner.rules.bulk import _LABEL_WORDS, _OPEN, _team, _teams_named
 
 __all__ = ["filtered_issues", "people_at", "who_owns"]
 
@@ -172,7 +172,8 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
     due_after, due_before = _due_range(text, ctx)
     busy = _BUSY.search(text)  # "what's Max working on", "on Oleg's plate", «что в работе у Олега»
     everything = re.search(
-        r"\b(?:everything|всё|все|что\s+у\s+нас|что\s+(?:сейчас\s+)?(?:лежит|висит|есть|осталось)|what'?s)\b",
+        r"\b(?:everything|anything|всё|все|что\s+у\s+нас|что\s+(?:сейчас\s+)?(?:лежит|висит|есть|осталось|(?=(?:в|на)\s))|"
+        r"what'?s)\b",
         text,
         re.I,
     )
@@ -212,24 +213,27 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
     if busy and state is None:
         state = "open"
     who: Entity | None = users[0] if users and not mine else None
+    filters = Filters(
+        team=team.name if team else None,
+        project=project.name if project else None,
+        state=state,
+        label=label,
+        priority=urgent,
+        assignee="none" if nobody else "me" if mine else who.name if who else None,
+        due_after=due_after,
+        due_before=due_before,
+    )
+    teams = await _teams_named(ctx, text)
+    if len(teams) > 1:  # "the medium priority issues in CS and DES": each team's
+        for name in teams:
+            await ctx.emit(
+                Find(object="issues", filters=filters.model_copy(update={"team": name}), aggregate=aggregate),
+                assignee=who,
+                project=project,
+            )
+        return True
     await ctx.emit(
-        Find(
-            object="issues",
-            filters=Filters(
-                team=team.name if team else None,
-                project=project.name if project else None,
-                state=state,
-                label=label,
-                priority=urgent,
-                assignee="none" if nobody else "me" if mine else who.name if who else None,
-                due_after=due_after,
-                due_before=due_before,
-            ),
-            aggregate=aggregate,
-        ),
-        team=team,
-        assignee=who,
-        project=project,
+        Find(object="issues", filters=filters, aggregate=aggregate), team=team, assignee=who, project=project
     )
     return True
 

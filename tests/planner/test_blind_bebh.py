@@ -1,0 +1,92 @@
+"""What the sets BE–BH taught, one behaviour each, through the MCP client on the sandbox
+(now = Wed 2026-11-25 12:00 MSK)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import Conversation
+
+pytestmark = pytest.mark.anyio
+
+
+def drafted(reply: dict[str, Any]) -> list[str]:
+    """The write actions of the plan, as toolkit:operation."""
+    return [f"{a['toolkit']}:{a['operation']}" for a in reply["plan"]["actions"] if not a["read_only"]]
+
+
+def previews(reply: dict[str, Any]) -> str:
+    return " ".join(a["preview"] for a in reply["plan"]["actions"] if not a["read_only"])
+
+
+# ---- a list asked for, then a change to it --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "changed", "untouched"),
+    [
+        ("What's in review? close all of it", ["DES-7"], ["ENG-101", "CS-14"]),
+        ("покажи что в ревью и закрой всё это", ["DES-7"], ["ENG-101"]),
+        ("Что висит без исполнителя в CS? Отдай всё Олегу", ["CS-15"], ["ENG-103", "CS-12"]),
+        ("what's unassigned? give all of it to Oleg", ["ENG-103", "CS-15"], ["ENG-101"]),
+        ("что лежит в бэклоге у CS? перекинь в todo", ["CS-15"], ["ENG-103"]),
+        ("Anything sitting in Backlog? archive it all", ["ENG-103", "CS-15"], ["ENG-101"]),
+        ("What's due by Nov 30? Push all of those to Dec 4.", ["ENG-106", "CS-12"], ["ENG-104"]),
+        (
+            "what are the medium priority issues in CS and DES? assign them to Oleg",
+            ["CS-14", "DES-7"],
+            ["ENG"],
+        ),
+        (
+            "какие задачи в проекте Mobile App? навесь на них лейбл customer-request",
+            ["ENG-105", "DES-7"],
+            ["CS-"],
+        ),
+    ],
+)
+async def test_a_change_to_what_was_just_listed_changes_exactly_the_listed_issues(
+    anna: Conversation, text: str, changed: list[str], untouched: list[str]
+) -> None:
+    r = await anna.say(text)
+    assert r["status"] == "draft_pending", r["user_message"]
+    assert [i["op"] for i in r["plan"]["intents"]][-1] == "update_matching"
+    said = previews(r)
+    assert len(drafted(r)) == len(changed)
+    assert all(x in said for x in changed) and not any(x in said for x in untouched)
+
+
+async def test_deals_listed_then_handed_over_keep_the_lists_owner_as_the_filter(anna: Conversation) -> None:
+    r = await anna.say("покажи сделки Олега и переоформи их на меня")
+    assert drafted(r) == ["attio:update_deal"] * 2
+    assert "Acme Logistics" in previews(r) and "Альфа-Лизинг" in previews(r) and "Globex" not in previews(r)
+    r = await anna.say("что у нас висит в лидах? двигай в квалификацию")
+    assert drafted(r) == ["attio:update_deal"] and "Acme Logistics" in previews(r)
+    r = await anna.say("Show all deals still in Lead or Qualification and move them to Proposal")
+    assert drafted(r) == ["attio:update_deal"] * 2
+
+
+async def test_someones_deals_given_to_me_are_theirs_not_everyones(anna: Conversation) -> None:
+    r = await anna.say("все сделки Олега передай мне")  # it gave every deal to Oleg
+    assert drafted(r) == ["attio:update_deal"] * 2
+    assert "Anna Kuznetsova" in previews(r) and "Oleg" not in previews(r)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What's open for Globex in Linear? Assign those to Max.",  # the list left "Globex" out: too wide
+        "Show me what's open for Acme and close it",  # "it" — one, and the list holds many
+        "What's the Acme deal worth? Move it to Negotiation.",
+    ],
+)
+async def test_a_list_wider_than_asked_or_many_things_for_one_it_are_never_changed(
+    anna: Conversation, text: str
+) -> None:
+    r = await anna.say(text)
+    assert r["status"] == "needs_clarification" and drafted(r) == []
+
+
+async def test_several_teams_listed_are_counted_each_by_name(anna: Conversation) -> None:
+    r = await anna.say("how many open issues in ENG and CS?")
+    assert r["user_message"].startswith("Engineering: Found: 6\nCustomer Success: Found: 4")
