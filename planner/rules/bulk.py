@@ -384,7 +384,7 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         for found in lists:
             await ctx.emit(
                 UpdateMatching(
-                    object=found.object,
+                    object="deals" if deals else "issues",
                     filters=found.filters.model_copy(
                         update={k: v for k, v in said.items() if getattr(found.filters, k) is None}
                     ),
