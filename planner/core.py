@@ -32,6 +32,8 @@ from planner.coverage import Coverage, QuestionNotWrite, interrogative, value_ga
 from planner.dates import RU_ORDINAL_STEMS, ru_ordinal_number
 from planner.declines import Declines, marks_of
 from planner.dialogue import (
+    ADDED_TO_A_DEAL,
+    ADDED_TO_A_DEAL_SAID,
     EVENT_CHANGE,
     EVENT_CHANGE_SAID,
     MESSAGING,
@@ -268,6 +270,14 @@ class Planner:
         if EVENT_CHANGE.match(text) and not answers:  # the whole request is to change an existing event
             plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
             return Outcome("ready", plan, None, ctx.t(*EVENT_CHANGE_SAID))  # answered: what it can't do
+        if (
+            ADDED_TO_A_DEAL.search(text)
+            and not answers
+            and len(split_clauses(text, ctx.now)) == 1
+            and not analyse(text, ctx.now).says_new()
+        ):  # "add Peter to the Globex deal": the whole request is what it can't do
+            plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
+            return Outcome("ready", plan, None, ctx.t(*ADDED_TO_A_DEAL_SAID))
         sends = MESSAGING.search(text) if not asks_to_be_shown(text) else None
         offer: Ask | None = None
         if (

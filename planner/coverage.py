@@ -83,6 +83,9 @@ class QuestionNotWrite(Exception):
     """A rule tried to draft a change from a question; the next rules get the clause."""
 
 
+_OR_NOT = LazyRe(r"(?i)\b(?:или\s+нет|или\s+как|or\s+not(?:\s+yet)?)\s*[?.!]*\s*$")
+
+
 def interrogative(clause: Clause) -> bool:
     """The clause asks rather than commands: a question word first (dictated questions carry no
     "?"), an auxiliary with a question mark ("is ENG-101 done?"), or a question mark after no verb."""
@@ -91,6 +94,8 @@ def interrogative(clause: Clause) -> bool:
         return True
     if text.endswith("?") and _AUX.match(text):
         return True
+    if _OR_NOT.search(text) and not asks_for_something(clause):
+        return True  # «а глобекс уже подписал или нет», "is it done or not": a question said without "?"
     return text.endswith("?") and not asks_for_something(clause)
 
 

@@ -467,7 +467,7 @@ def _nth_weekday(low: str, today: date, m: Moment) -> bool:
 
 
 _END_OF = LazyRe(
-    rf"\b(?:(?:до|к|в)\s+)?кон(?:ец|ца|цу|це)\s+(?:(следующей|этой)\s+)?(недели|дня|месяца|({_MON_RU}))\b"
+    rf"\b(?:(?:до|к|в)\s+)?кон(?:ец|ца|цу|це)\s+(?:(следующей|следующего|этой|этого)\s+)?(недели|дня|месяца|({_MON_RU}))\b"
     rf"|\b(?:(?:by|at|until|till|before)\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?(?:(next|this)\s+)?(week|day|month|({_MON_EN}))\b"
     r"|\b(eod|cob|eom)\b"
 )
@@ -491,7 +491,10 @@ def _end_of(low: str, today: date, m: Moment) -> bool:
         year = today.year if month >= today.month else today.year + 1
         m.day = (date(year, month, 28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
     elif unit in ("месяца", "month", "eom"):  # "due end of month", "EOM": its last day
-        m.day = (date(today.year, today.month, 28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
+        last = (date(today.year, today.month, 28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
+        if which in ("следующего", "next"):  # "end of next month", «к концу следующего месяца»
+            last = (last + timedelta(days=32)).replace(day=1) - timedelta(days=1)
+        m.day = last
     elif unit in ("дня", "day", "eod", "cob"):
         if _DAY_AFTER.match(low, rx.end()):
             m.spans.append(rx.span())  # part of the day read next, not a day of its own

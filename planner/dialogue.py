@@ -279,7 +279,13 @@ _RETRACTED = LazyRe(
     r"(?i)(?:^|[.!,;…]\s*)(?:never\s*mind|nevermind|forget\s+(?:it|that)|scratch\s+that|ignore\s+that|"
     r"не\s+важно|неважно|забудь|отбой|проехали|"
     # «…проверить их SSO… хотя нет», "close ENG-101... actually no": taken back as it ends
-    r"(?:а\s+)?хотя\s+нет|(?:ой|ну),?\s+нет|actually,?\s+no|wait,?\s+no|no\s+wait)\s*[.!)]*\s*$"
+    r"(?:а\s+)?хотя\s+нет|(?:ой|ну),?\s+нет|actually,?\s+no|wait,?\s+no|no\s+wait|"
+    # «Переведи Globex в Won — а, нет, рано ещё», "… — no wait, not yet": taken back, it is too early
+    r"(?:(?:а|ой|ну|хотя),?\s+)?нет,?\s+(?:рано(?:\s+ещ[её])?|ещ[её]\s+рано|не\s+сейчас|не\s+надо|пока\s+не\s+надо)|"
+    r"(?:no|wait|actually),?\s+(?:not\s+yet|too\s+early|hold\s+off)|"
+    # "create an issue for the PDF crash... actually it's already there": the thing to make exists
+    r"(?:actually|wait|oh|hmm),?\s+(?:it|that|there)(?:'s|\s+is)\s+(?:one\s+)?already(?:\s+(?:there|one|filed|created|open))?|"
+    r"(?:а|ой|хотя),?\s+(?:она|он|такая|такой)\s+уже\s+(?:есть|заведен\w*|создан\w*))\s*[.!)]*\s*$"
 )
 
 
@@ -296,6 +302,7 @@ _NOT_DOING = LazyRe(
     r"\bпросто\s+держу\s+(?:вас\s+|тебя\s+)?в\s+курсе\b|"
     r"\blet'?s\s+not\s+do\s+(?:it|that|this|anything)\b|\b(?:пока\s+)?не\s+будем\s+(?:это\s+)?(?:делать|трогать|менять)\b|"
     # «сейчас ничего не создавайте», «…, но передумала — пусть остаётся», "…, skip it", «…, но не сейчас»
+    r"^\s*(?:i(?:'ve|\s+have)?\s+changed\s+my\s+mind|я\s+передумал\w*|передумал\w*)\s*[,.:;—–-]+\s*(?:don'?t|do\s+not|не)\s|"
     r"\bничего\s+не\s+(?:создавай\w*|делай\w*|меняй\w*|трогай\w*|заводи\w*|удаляй\w*)|\b(?:я|но)\s+передумала?\b|"
     r"\bskip\s+(?:it|that|this)\s*[.!]*\s*$|\b(?:но|but)\s+не\s+сейчас\b|\bbut\s+not\s+(?:right\s+)?now\b|"
     # «…я потом сам заведу, сейчас не надо», "I'll file it myself later, not now": not now, and not by me
@@ -673,6 +680,19 @@ EVENT_CHANGE_SAID = (
     "это можно сделать в самом Google Calendar.",
     "I can create and list calendar events, but not move or cancel one that exists: please change it in "
     "Google Calendar itself.",
+)
+
+# "add Peter to the Globex deal", «добавь Петра в сделку Globex»: a person linked to a deal there is — no
+# operation of ours does that, and a new deal is not what was asked
+ADDED_TO_A_DEAL = LazyRe(
+    r"\b(?i:add|добавь|добавьте|добавить)\s+(?:[A-ZА-ЯЁ][\w'’-]+(?:\s+[A-ZА-ЯЁ][\w'’-]+){0,2}|(?i:him|her|them|его|её|ее|их))"
+    r"\s+(?i:to|into|onto|в|во|к)\s+(?i:the\s+|this\s+|our\s+)?(?:[\w-]+\s+){0,3}?(?i:deal|сделк[уеи])\b"
+    r"(?!\s+(?i:as|как|в\s+качестве)\s)"  # "add Max to the Globex deal as owner": a change of owner
+)
+ADDED_TO_A_DEAL_SAID = (
+    "Привязать человека к сделке я не могу. Могу добавить к сделке заметку о нём или поставить задачу — "
+    "скажите, что из этого.",
+    "I can't link a person to a deal. I can add a note about them to the deal, or a task — say which.",
 )
 
 _SCOPE_RU = "Я работаю с Attio (сделки, компании, контакты), Linear (задачи, проекты) и Google Calendar."

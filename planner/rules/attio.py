@@ -10,6 +10,7 @@ from planner import references as refs
 from planner._lazy_re import LazyRe
 from planner.analysis import CUES, DATIVE, Clause, analyse, head_of
 from planner.context import BuildContext
+from planner.dialogue import ADDED_TO_A_DEAL
 from planner.directory import Entity
 from planner.intents import MISSING
 from planner.intents.models import CreateDeal, CreateNote, CreateTask, DeleteRecord, UpdateDeal
@@ -1174,6 +1175,8 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
         listed = False  # «сделка с альфой теперь 900к»: what an existing deal is now, not a new one
     if not (clause.creates() or clause.says_new() or listed) or not clause.has("deal"):
         return False
+    if ADDED_TO_A_DEAL.search(clause.text) and not clause.says_new():
+        return False  # "add Peter to the Globex deal", «добавь Петра в сделку Globex»: the deal is there
     if clause.after_colon is not None and not head_of(clause, ctx.now).has("deal"):
         return False  # «Заведи задачу в Engineering: экспорт сделок в Excel»: a deal in a title is no deal
     if clause.has("task", "issue") and clause.first("create") > clause.first("deal"):

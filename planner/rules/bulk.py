@@ -51,6 +51,7 @@ _LABEL_WORDS = {"bug": "bug", "bugs": "bug", "баг": "bug", "баги": "bug",
 
 
 # what was just listed, said back: "What's in review? Close all of it", «покажи сделки Олега и переоформи их на меня»
+_EVERY_ONE = LazyRe(r"(?i)\bвообще\s+вс[её]|\bвс[её]\s+до\s+одно\w*|\bevery\s+single\b|\babsolutely\s+all\b")
 _TO_ME = LazyRe(r"(?i)\b(?:на\s+меня|мне|to\s+me|me)\b")
 _LISTED_BACK = LazyRe(
     r"(?i)(?<![\w-])(?:them|those|these|it\s+all|all\s+of\s+(?:it|them|those)|it|all|everything|"
@@ -305,7 +306,11 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     bare = (
         set(filters.model_dump(exclude_none=True)) <= {"state"}
         and filters.state in (None, "open")
-        and not clause.has("issue", "task", "bug", "linear")
+        and (
+            not clause.has("issue", "task", "bug", "linear")
+            or bool(changes.get("archive"))  # «удали все задачи»: every issue gone, on one word
+            and not _EVERY_ONE.search(clause.text)  # «архивируй вообще все задачи»: said as meant
+        )
     )
     if (
         not lists

@@ -90,3 +90,65 @@ async def test_a_list_wider_than_asked_or_many_things_for_one_it_are_never_chang
 async def test_several_teams_listed_are_counted_each_by_name(anna: Conversation) -> None:
     r = await anna.say("how many open issues in ENG and CS?")
     assert r["user_message"].startswith("Engineering: Found: 6\nCustomer Success: Found: 4")
+
+
+# ---- taken back, can't do, asked ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        (
+            "Переведи Globex в Won — а, нет, рано ещё. Просто добавь к сделке заметку: ждём подписи юристов",
+            ["attio:create_note"],
+        ),
+        (
+            "create an issue for the PDF export crash... actually it's already there. just comment on ENG-103: "
+            "happens on Windows only",
+            ["linear:comment_issue"],
+        ),
+        ("I changed my mind, don't create the PDF issue", []),
+    ],
+)
+async def test_a_change_taken_back_in_the_same_message_is_not_drafted(
+    anna: Conversation, text: str, kept: list[str]
+) -> None:
+    r = await anna.say(text)
+    assert drafted(r) == kept
+
+
+@pytest.mark.parametrize("text", ["add Peter to the Globex deal", "добавь Петра в сделку Globex"])
+async def test_a_person_added_to_a_deal_is_answered_honestly_and_makes_no_new_deal(
+    anna: Conversation, text: str
+) -> None:
+    r = await anna.say(text)
+    assert r["status"] == "answered" and drafted(r) == []
+    assert (
+        "link a person to a deal" in r["user_message"] or "Привязать человека к сделке" in r["user_message"]
+    )
+    r = await anna.say("add a note to the Globex deal: budget ok")  # a note is still a note
+    assert drafted(r) == ["attio:create_note"]
+
+
+async def test_archiving_every_issue_with_nothing_but_the_kind_said_is_asked(anna: Conversation) -> None:
+    r = await anna.say("удали все задачи")
+    assert r["status"] == "needs_clarification" and drafted(r) == []
+    r = await anna.say("ну давай архивируй вообще все задачи в линеаре")  # said as meant
+    assert drafted(r) == ["linear:archive_issue"] * 11
+
+
+async def test_or_not_at_the_end_asks_rather_than_changes(anna: Conversation) -> None:
+    r = await anna.say("а глобекс уже подписал или нет")
+    assert drafted(r) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the API docs ticket — push the deadline to end of next month",
+        "срок ENG-104 — конец следующего месяца",
+    ],
+)
+async def test_end_of_next_month_is_its_last_day(anna: Conversation, text: str) -> None:
+    r = await anna.say(text)
+    assert "2026-12-31" in str(r["plan"]["actions"])
