@@ -746,9 +746,20 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     if re.fullmatch(r"(?i)\s*(?:record|card|profile|page|карточк\w*|запис\w*|профил\w*)?\s*", said):
         # "From John: '…SSO…?' — pls add a note on the Acme Corp company record": the quote is the note
         said = quoted(str(ctx.memory.get("full_text", "")), at_least=8, apostrophes=True) or ""
-    body = _unpaired_quote_marks_off(said.strip())[:10_000] or MISSING
-    await ctx.emit(CreateNote(record=record.name, body=body), record=(OBJECT[kind], record))
+    titled = _NOTE_TITLE.search(clause.text)  # "…, title 'Pricing call 25 Nov', body: '…'": its own title
+    if titled:
+        said = said.replace(titled.group(0), " ")
+    body = _unpaired_quote_marks_off(said.strip(" ,;"))[:10_000] or MISSING
+    await ctx.emit(
+        CreateNote(record=record.name, body=body, title=titled.group(1).strip()[:200] if titled else None),
+        record=(OBJECT[kind], record),
+    )
     return True
+
+
+_NOTE_TITLE = LazyRe(
+    r"(?i)\b(?:title|titled|заголов\w*|названи\w*)\s*[:=—–-]?\s*['\"«“]([^'\"«»“”]{2,200})['\"»”]"
+)
 
 
 # «задача Олегу: …», "task for Max: …": a to-do addressed to someone, then what it is

@@ -556,15 +556,20 @@ async def _project_in(clause: Clause, ctx: BuildContext) -> Entity | None:
     wanted = (
         quoted_name.group(1) if quoted_name else next((g for g in (m.groups() if m else ()) if g), "") or ""
     ).strip()[:50]  # «в проекте «Миграция ERP» для команды …»: a name in quotes, wherever it sits
-    guessed = re.search(r"(?i)\b(?:в|во|in|into|to)\s+(?:the\s+)?проект\w*\s+(\S+(?:\s+\d\S*)?)", head)
+    guessed = re.search(
+        r"(?i)\b(?:в|во|in|into|to)\s+(?:the\s+)?(?:проект\w*|project)\s+([^\s,;:.]+(?:\s+\d[^\s,;:]*)?)"
+        r"|\b(?:in|into|to|for)\s+(?:the\s+)?([^\W\d_][\w-]*)\s+project\b",  # "issue in payments project: …"
+        head,
+    )
     if (
         not wanted and guessed
     ):  # «заведи задачу в проект биллинг 2.0 починить …»: where its name ends is unsure
+        name = (guessed.group(1) or guessed.group(2)).rstrip(".")
         raise ctx.ask(
             "project",
             ctx.t(
-                f"Не нашёл в Linear проект «{guessed.group(1)}». Завести задачу без проекта?",
-                f"I couldn't find the project '{guessed.group(1)}' in Linear. Create the issue without a project?",
+                f"Не нашёл в Linear проект «{name}». Завести задачу без проекта?",
+                f"I couldn't find the project '{name}' in Linear. Create the issue without a project?",
             ),
             choices=[(ctx.t("Без проекта", "No project"), "none")],
             free_text=False,
@@ -629,8 +634,35 @@ _TO_EVERY_ISSUE = LazyRe(
 )
 
 
+# "…, description: EUR invoices are rounded …", «описание: перенести 14 джобов; приоритет средний»: the new
+# issue's description, said as a labelled field (up to the next field, or to the end)
+_DESCRIPTION_FIELD = LazyRe(
+    r"(?i)(?:^|[.;,]\s*|\s+)(?:description|desc|описание|описанием)\s*[:—–-]\s*(?P<body>.+?)"
+    r"(?=;\s*(?:приоритет|priority|срок|due|дедлайн|deadline|команда|team|исполнитель|assignee|метк\w*|label\w*|"
+    r"проект|project)\b|$)",
+    re.S,
+)
+# 'title "Reconcile FX rates"', "titled 'Add SAML logout'", «название: «…»»: the label before a quoted title
+_TITLE_LABEL = LazyRe(r"(?i)\b(?:title|titled|called|named|название|заголовок)\s*[:=—–-]?\s*(?=[«\"'“])")
+
+
 @rule(60, writes=True)
 async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
+    described = _DESCRIPTION_FIELD.search(clause.text) if "description" not in ctx.memory else None
+    if described and clause.creates() and clause.has("issue", "task", "bug"):
+        # the description is the issue's, not words of its title or fields: read the rest without it
+        rest = (clause.text[: described.start()] + clause.text[described.end() :]).strip()
+        ctx.memory["description"] = described.group("body").strip(" .;")[:10_000]
+        try:
+            return await create_issue(analyse(_TITLE_LABEL.sub("", rest), ctx.now), ctx)
+        finally:
+            ctx.memory.pop("description", None)
+    if _TITLE_LABEL.search(clause.text) and clause.creates() and "description" not in ctx.memory:
+        ctx.memory["description"] = None  # (read once more, without the label)
+        try:
+            return await create_issue(analyse(_TITLE_LABEL.sub("", clause.text), ctx.now), ctx)
+        finally:
+            ctx.memory.pop("description", None)
     if (
         _MADE_SO.search(clause.text)
         or COMMENT_ON_AN_ISSUE.search(clause.text)
@@ -1092,9 +1124,12 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         await ctx.emit(
             CreateIssue(
                 title=title,
-                description=re.sub(r"(?i)^(?:context|контекст)\s*:\s*", "", told)[:2000]
-                if pointing
-                else "\n".join(links)[:2000] or None,
+                description=ctx.memory.get("description")
+                or (
+                    re.sub(r"(?i)^(?:context|контекст)\s*:\s*", "", told)[:2000]
+                    if pointing
+                    else "\n".join(links)[:2000] or None
+                ),
                 team=team.name,
                 due=due,
                 priority=priority_name(priority),

@@ -152,3 +152,50 @@ async def test_or_not_at_the_end_asks_rather_than_changes(anna: Conversation) ->
 async def test_end_of_next_month_is_its_last_day(anna: Conversation, text: str) -> None:
     r = await anna.say(text)
     assert "2026-12-31" in str(r["plan"]["actions"])
+
+
+# ---- fields said with their labels ---------------------------------------------------------------------------
+
+
+async def test_a_new_issue_said_field_by_field_keeps_its_title_and_description(anna: Conversation) -> None:
+    r = await anna.say(
+        'Create a Linear issue in Engineering: title "Reconcile FX rates in invoice export", priority high, '
+        "labels bug + customer-request, assignee Oleg Ivanov, due 2026-12-10, project Q1 Launch. Description: EUR "
+        "invoices are rounded with yesterday's ECB rate; finance needs same-day rates."
+    )
+    [issue] = [i for i in r["plan"]["intents"] if i["op"] == "create_issue"]
+    assert issue["title"] == "Reconcile FX rates in invoice export"
+    assert issue["description"].startswith("EUR invoices are rounded") and issue["due"] == "2026-12-10"
+    assert (
+        issue["assignee"] == "Oleg Ivanov" and issue["project"] == "Q1 Launch" and issue["priority"] == "high"
+    )
+    r = await anna.say(
+        "Создай в ENG задачу «Миграция cron-джобов на Temporal», описание: перенести 14 джобов, начиная с "
+        "billing-sync; приоритет средний; проект Q1 Launch; срок — 18 декабря; исполнитель Олег Иванов."
+    )
+    [issue] = [i for i in r["plan"]["intents"] if i["op"] == "create_issue"]
+    assert issue["title"] == "Миграция cron-джобов на Temporal"
+    assert (
+        issue["description"] == "перенести 14 джобов, начиная с billing-sync" and issue["due"] == "2026-12-18"
+    )
+
+
+async def test_a_note_said_with_a_title_and_a_body_keeps_both(anna: Conversation) -> None:
+    r = await anna.say(
+        "Add a note to the Acme Corp — annual license deal, title 'Pricing call 25 Nov', body: 'John asked for a "
+        "3-year term with 8% discount; needs procurement sign-off by Dec 12.'"
+    )
+    [note] = r["plan"]["intents"]
+    assert note["title"] == "Pricing call 25 Nov" and note["body"].startswith("John asked for a 3-year term")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Create an issue in ENG titled 'Add SAML logout' in project Identity 2.0, priority medium.",
+        "issue in payments project: refund webhook retries",
+    ],
+)
+async def test_a_project_nobody_has_is_asked_about_in_english_too(anna: Conversation, text: str) -> None:
+    r = await anna.say(text)
+    assert r["status"] == "needs_clarification" and "couldn't find the project" in r["clarifying_question"]
