@@ -648,10 +648,11 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
             and statement
             and not introduces
             and _verb_count(tail_clause)
-            and ":" not in tail
+            and not re.search(r"(?<!\d):|:(?!\d)", tail)  # (a time's colon, «в 11:00», is no heading)
             and len(tail.split()) > 1  # "acme logistics pilot: lost": one word is what the record is now
+            and (":" not in tail or len(tail_parts := _split(tail.strip(), now)) > 1)
         ):
-            tail_parts = _split(tail, now)
+            tail_parts = _split(tail.strip(), now)
             before.context = not _verb_count(before)
             return [before, *tail_parts] if tail_parts else parts
         items = [
@@ -718,7 +719,8 @@ def _bulleted_requests(text: str, now: datetime) -> list[Clause] | None:
     items = [_BULLET.sub("", x).strip() for x in lines if _BULLET.match(x)]
     numbered = re.split(r"(?:^|\s)\d{1,2}\)\s+", text)  # "1) заметка к …: … 2) задача в CRM на Макса: …"
     heading = numbered[0].strip()  # «Короче, три вещи: 1) … 2) …»: what the list is, or whom it is about
-    if len(lines) == 1 and len(numbered) >= 3 and (not heading or heading.endswith(":")):
+    # («Acme Corp signed the annual license. 1) Move the deal to Won. 2) …»: told, then the list)
+    if len(lines) == 1 and len(numbered) >= 3 and (not heading or heading.endswith((":", ".", "!"))):
         items = [x.strip(" ;,.") for x in numbered[1:] if x.strip(" ;,.")]
         lines = items
     elif (

@@ -324,7 +324,14 @@ _PENDING = LazyRe(
     r"|\b(?:the|a|an|their|our|its|his|her)\s+(?:\w+\s+)?(?:signed|lost|declined)\s+\w"
     r"|\b(?:подписанн\w*|проигранн\w*)\s+(?:договор|контракт|кп|nda|акт)\w*"
 )
-_QUOTED_AS_NOTE = LazyRe(r"«([^«»]{12,})»(?=\s+(?:as|как)\s+(?:a\s+)?(?:note|заметк\w*))", re.I)
+_QUOTED_AS_NOTE = LazyRe(
+    r"«([^«»]{12,})»(?=\s+(?:as|как)\s+(?:a\s+)?(?:note|заметк\w*))"
+    # "add a note 'Jane confirmed 40 seats'": the quote said right after "note" is what it says (a name in it
+    # is no record)
+    r"|(?:(?<=\bnote\s)\s*(?:saying\s+|that\s+)?['\"“]([^'\"“”]{3,})['\"”]|(?<=заметку\s)\s*[«\"“]([^«»\"“”]{3,})[»\"”])"
+    r"(?=\s*[.!]?\s*$|\s+(?:to|on|for|about|к|в|по)\s)",  # (what follows it is where, or nothing)
+    re.I,
+)
 _AMOUNT_WORD = LazyRe(r"(?i)\b(?:сумм\w*|amount|value|стоимост\w*|бюджет\w*|acv|arr|mrr|tcv)\b")
 
 
@@ -599,7 +606,7 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     if content is not None:
         head = clause.text.split(":", 1)[0]
     elif pasted:  # "Log «<the email>» as a note on the Romashka deal": the quote is what it says
-        content = pasted.group(1)
+        content = next(g for g in pasted.groups() if g)
         head = clause.text[: pasted.start()] + " " + clause.text[pasted.end() :]
     elif m := _NOTE_SPLIT.search(clause.text):
         head, content = clause.text[: m.start()], clause.text[m.end() :].strip()

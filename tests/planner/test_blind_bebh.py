@@ -199,3 +199,35 @@ async def test_a_note_said_with_a_title_and_a_body_keeps_both(anna: Conversation
 async def test_a_project_nobody_has_is_asked_about_in_english_too(anna: Conversation, text: str) -> None:
     r = await anna.say(text)
     assert r["status"] == "needs_clarification" and "couldn't find the project" in r["clarifying_question"]
+
+
+# ---- several requests in one message ------------------------------------------------------------------------
+
+
+async def test_a_numbered_list_after_a_sentence_is_one_request_an_item(anna: Conversation) -> None:
+    r = await anna.say(
+        "Acme Corp signed the annual license. 1) Move the deal to Won. 2) Add a note: 'Signed 25 Nov, 3-year "
+        "term, invoicing quarterly'. 3) Create the onboarding tasks in Linear."
+    )
+    assert sorted(drafted(r)) == sorted(
+        ["attio:update_deal", "attio:create_note"] + ["linear:create_issue"] * 4
+    )
+
+
+async def test_a_time_after_a_heading_does_not_glue_the_requests_together(anna: Conversation) -> None:
+    r = await anna.say(
+        "Для Ромашки: переведи сделку в Won, создай задачи онбординга и поставь kickoff-встречу с Иваном "
+        "Петровым 2 декабря в 11:00 на час."
+    )
+    assert sorted(drafted(r)) == sorted(
+        ["attio:update_deal", "googlecalendar:create_event"] + ["linear:create_issue"] * 4
+    )
+
+
+async def test_a_quoted_note_is_the_notes_words_and_a_name_in_it_is_no_record(anna: Conversation) -> None:
+    r = await anna.say(
+        "For the Globex pilot: set the amount to 32,000 USD, add a note 'Jane confirmed 40 seats', and schedule "
+        "a 30-minute call with Jane on Dec 1 at 11:00."
+    )
+    [note] = [i for i in r["plan"]["intents"] if i["op"] == "create_note"]
+    assert note["record"] == "Globex pilot" and note["body"] == "Jane confirmed 40 seats"
