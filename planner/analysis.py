@@ -48,7 +48,7 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "delete": "удалить удали стереть сотри убрать убери удалению delete remove trash drop rid nuke kill",
     "archive": "архивировать заархивировать заархивируй заархивь архивни архив archive",
     "comment": "прокомментировать прокомментируй комментарий комментировать откомментировать коммент комментарием "
-               "comment",
+               "отпиши comment",
     "note": "заметка note записка touchpoint",
     "assign": "назначить назначь назначай ассайнь ассайни заассайнь заасайнь асайнь берёт берет возьмёт возьмет "
               "возьми забери переназначить поручить поручи отдать отдай передать передай переоформи переоформить assign reassign "
@@ -460,6 +460,10 @@ def cue_words() -> frozenset[str]:
     return frozenset().union(*CUES.values())
 
 
+# cue words one letter away from common words that are no typo of them: «опиши» (describe) is not «отпиши»
+NEVER_A_TYPO_OF = frozenset({"отпиши"})
+
+
 @lru_cache(maxsize=1)
 def command_verbs() -> dict[str, list[tuple[str, str]]]:
     """Russian command verbs (5+ letters) by first letter, with their cue: what a typo at the start
@@ -467,7 +471,7 @@ def command_verbs() -> dict[str, list[tuple[str, str]]]:
     index: dict[str, list[tuple[str, str]]] = {}
     for name in ("create", "complete", "move", "delete", "archive", "comment", "assign", "rename"):
         for word in CUES[name]:
-            if len(word) >= 5 and not word.isascii():
+            if len(word) >= 5 and not word.isascii() and word not in NEVER_A_TYPO_OF:
                 index.setdefault(word[0], []).append((word, name))
     return index
 

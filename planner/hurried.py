@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 
 from planner._lazy_re import LazyRe
-from planner.analysis import CUES, command_verbs, cue_words
+from planner.analysis import CUES, NEVER_A_TYPO_OF, command_verbs, cue_words
 from planner.dates import RU_ORDINAL_STEMS
 from planner.dialogue import without_polite_if
 from planner.text import informal, is_infinitive, lemmas
@@ -43,7 +43,7 @@ def _anywhere() -> dict[str, list[str]]:
     anywhere: dict[str, list[str]] = {}
     for name in _ANYWHERE:
         for word in CUES[name]:
-            if len(word) >= 6:
+            if len(word) >= 6 and word not in NEVER_A_TYPO_OF:
                 for form in (word, word + "s") if word.isascii() else (word,):
                     anywhere.setdefault(form[0], []).append(form)
     return anywhere

@@ -1484,6 +1484,12 @@ async def _owner(clause: Clause, ctx: BuildContext) -> Entity | None:
         r"\b([A-ZА-ЯЁ][\w-]+)\s+(?:owns|will\s+own|runs|ведёт|ведет|будет\s+вести)\s+(?:it|this|её|ее|его)\b",
         clause.text,
     )  # "…, Max owns it"
+    if m is None and re.search(
+        r"(?i)\b(?:i'?ll|i\s+will)\s+(?:own|run|handle|take)\s+(?:it|this|that|the\s+deal)\b"
+        r"|\bя\s+(?:её|ее|его)\s+(?:веду|поведу|возьму|беру)\b|\b(?:её|ее|его)\s+(?:веду|поведу|беру)\s+я\b",
+        clause.text,
+    ):  # "…, 120k USD, I'll own it": the one asking owns it
+        return await refs.member(ctx, "me")
     if m and m.group(1).lower() in ("me", "я", "мне"):
         return await refs.member(ctx, "me")
     if not m:

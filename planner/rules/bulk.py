@@ -52,6 +52,11 @@ _LABEL_WORDS = {"bug": "bug", "bugs": "bug", "баг": "bug", "баги": "bug",
 
 # what was just listed, said back: "What's in review? Close all of it", «покажи сделки Олега и переоформи их на меня»
 _EVERY_ONE = LazyRe(r"(?i)\bвообще\s+вс[её]|\bвс[её]\s+до\s+одно\w*|\bevery\s+single\b|\babsolutely\s+all\b")
+# "Add all ENG issues to the Q1 Launch project", «добавь все задачи ENG в проект Q1 Launch»: put there, none made
+_INTO_A_PROJECT = LazyRe(
+    r"(?i)\b(?:all|every|все|всех)\s+(?:[\w-]+\s+){0,2}(?:issues|tickets|bugs|задач\w*|тикет\w*|баг\w*)\b.*"
+    r"(?:\b(?:to|into)\s+(?:the\s+)?(?:project\s+\S|(?:[\w.-]+\s+){1,4}project\b)|\bв\s+проект\w*\s+\S)"
+)
 _TO_ME = LazyRe(r"(?i)\b(?:на\s+меня|мне|to\s+me|me)\b")
 _LISTED_BACK = LazyRe(
     r"(?i)(?<![\w-])(?:them|those|these|it\s+all|all\s+of\s+(?:it|them|those)|it|all|everything|"
@@ -142,14 +147,18 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         )
         or clause.identifiers
         or clause.creates()
-        and not (owner_words or labelling or made_so)
+        and not (owner_words or labelling or made_so or _INTO_A_PROJECT.search(clause.text))
         or clause.after_colon
     ):
         return False  # "create 8 issues, one for each screen: …" makes things, it changes none
     prioritising = clause.has("priority") or bool(
         priority_of(clause.text) and re.search(_SET_VERB, clause.text)
     )  # "all open bugs in engineering mark them urgent"
-    verbs = clause.has("complete", "archive", "delete", "move", "put", "assign") or prioritising
+    verbs = (
+        clause.has("complete", "archive", "delete", "move", "put", "assign")
+        or prioritising
+        or bool(_INTO_A_PROJECT.search(clause.text))  # "add all ENG issues to the Q1 Launch project"
+    )
     acting = ("complete", "archive", "delete", "move", "put", "assign", "create")
     relative = re.search(r"(?i)\b(?:всё|все|everything)\s*,?\s+(?:что|that|which)\b", clause.text)
     if (
@@ -472,6 +481,9 @@ def _split_destination(text: str) -> tuple[str, str | None]:
             return text[: m.start()], mine.group(1)
         if not said or re.search(r"[,;]", said):
             continue
+        said = re.sub(
+            r"(?i)^(?:the|our)\s+(?=.+\s+project$)|\s+project$", "", said
+        )  # "to the Q1 Launch project"
         words = said.split()
         if len(words) > 3 or said.isupper() or re.fullmatch(r"(?i)linear|линеар\w*|attio|crm", said):
             return text, None  # "в линеаре", "in ENG" say where, not what to set

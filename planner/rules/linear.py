@@ -377,6 +377,11 @@ _DATIVE_FIRST = LazyRe(
 )
 
 
+_DATIVE_BEFORE_TODO = LazyRe(
+    r"(?i)\b(?:задач\w*|таск\w*|тикет\w*)\s+(?:(?:в|во)\s+[\w-]+\s+)?([^\W\d_]+(?:у|ю|е))\s+([^\W\d_]+)"
+)
+
+
 async def new_issue_assignee(clause: Clause, ctx: BuildContext) -> tuple[Entity | None, str]:
     """The user a new issue is for, and the words that said so (left out of the title)."""
     full = str(ctx.memory.get("full_text", clause.text))
@@ -391,6 +396,12 @@ async def new_issue_assignee(clause: Clause, ctx: BuildContext) -> tuple[Entity 
         found = await find_user(clause, ctx, said)
         if found is not None:
             return found, said
+    # «заведи задачу в линеар олегу проверить интеграцию …»: whom, said in the dative before what to do
+    told = _DATIVE_BEFORE_TODO.search(clause.text)
+    if told and is_infinitive(told.group(2).lower()):
+        found = await find_user(clause, ctx, told.group(1))
+        if found is not None:
+            return found, told.group(1)
     for source in (clause.text, full):  # "..., assign it to Max" may sit in the next clause
         for m in _ASSIGNEE.finditer(source):
             if source is not clause.text and _FOR_WHOM.match(m.group(0)):

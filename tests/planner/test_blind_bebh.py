@@ -231,3 +231,41 @@ async def test_a_quoted_note_is_the_notes_words_and_a_name_in_it_is_no_record(an
     )
     [note] = [i for i in r["plan"]["intents"] if i["op"] == "create_note"]
     assert note["record"] == "Globex pilot" and note["body"] == "Jane confirmed 40 seats"
+
+
+# ---- who, where and whose -------------------------------------------------------------------------------------
+
+
+async def test_all_of_a_teams_issues_added_to_a_project_are_moved_there_not_made(anna: Conversation) -> None:
+    r = await anna.say("Add all ENG issues to the Q1 Launch project")
+    assert drafted(r) and set(drafted(r)) == {"linear:update_issue"}
+    assert all("project Q1 Launch" in a["preview"] for a in r["plan"]["actions"] if not a["read_only"])
+
+
+async def test_the_same_hand_over_said_again_with_too_covers_the_issue(anna: Conversation) -> None:
+    r = await anna.say(
+        "Initech: Max передаёт аккаунт мне — переназначь сделку Initech renewal на меня и CS-15 тоже на меня"
+    )
+    assert sorted(drafted(r)) == ["attio:update_deal", "linear:update_issue"]
+    assert "CS-15" in previews(r) and "Anna Kuznetsova" in previews(r)
+
+
+async def test_i_will_own_it_makes_me_the_new_deals_owner(anna: Conversation) -> None:
+    r = await anna.say("open a deal for the Globex expansion, 120k USD, I'll own it")
+    [deal] = r["plan"]["intents"]
+    assert deal["owner"] == "Anna Kuznetsova" and deal["amount"] == 120000
+
+
+async def test_whom_said_in_the_dative_before_the_todo_is_the_assignee(anna: Conversation) -> None:
+    r = await anna.say("заведи задачу в линеар олегу проверить интеграцию с ромашкой к среде")
+    [issue] = r["plan"]["intents"]
+    assert issue["assignee"] == "Oleg Ivanov" and issue["title"] == "проверить интеграцию с ромашкой"
+
+
+async def test_otpishi_is_a_comment_and_opisat_in_a_title_stays_as_written(anna: Conversation) -> None:
+    r = await anna.say("закрой ENG-106 и отпиши там, что ключ ротирован")
+    assert drafted(r) == ["linear:complete_issue", "linear:comment_issue"] and "«ключ ротирован»" in previews(
+        r
+    )
+    r = await anna.say("Разбейте задачу ENG-104 на две подзадачи: «Описать эндпоинты», «Проверить changelog»")
+    assert "«Описать эндпоинты»" in previews(r)  # no typo of «отпиши»
