@@ -52,6 +52,8 @@ _LETTER_NAMES = {
 def spelled_key(key: str) -> str:
     """A pattern for a team key said letter by letter: "си эс" = CS, «е эн джи» / «энджи» = ENG, "c s"."""
     letters = [f"(?:{_LETTER_NAMES.get(ch, ch)}|{ch})" for ch in key.lower() if ch.isalpha()]
+    if len(letters) >= 3 and key[:1].lower() in "aeiou":  # «эн джи сто три»: the first vowel is swallowed
+        return r"(?<![\w-])(?:" + letters[0] + r"[\s-]?)?" + r"[\s-]?".join(letters[1:]) + r"(?![\w-])"
     return r"(?<![\w-])" + r"[\s-]?".join(letters) + r"(?![\w-])"
 
 

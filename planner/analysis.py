@@ -647,6 +647,18 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
         )
         # "нужна задача для команды CS: подготовить …" names what the text after the colon is
         introduces = before.has("task", "issue", "note", "project", "comment")
+        fields = [
+            x.strip(" .")
+            for x in re.split(r"\s*[,;]\s*(?:и\s+|and\s+)?|\s+(?:и|and)\s+", tail)
+            if x.strip(" .")
+        ]
+        if (
+            len(parts) == 1
+            and not _verb_count(before)
+            and len(fields) > 1
+            and all(_FIELD_VALUE.match(x) for x in fields)
+        ):  # "globex pilot: owner max, amount 35k": one record's fields, one change
+            return [analyse(text, now)]
         if (
             len(parts) == 1
             and statement
@@ -721,7 +733,9 @@ def _bulleted_requests(text: str, now: datetime) -> list[Clause] | None:
     if len(lines) > 2 and _SUBJECT_LINE.match(lines[0]):
         lines = lines[1:]
     items = [_BULLET.sub("", x).strip() for x in lines if _BULLET.match(x)]
-    numbered = re.split(r"(?:^|\s)\d{1,2}\)\s+", text)  # "1) заметка к …: … 2) задача в CRM на Макса: …"
+    numbered = re.split(
+        r"(?:^|\s)\(?\d{1,2}\)\s+", text
+    )  # "1) заметка к …: … 2) задача в CRM на Макса: …", "(1) …"
     heading = numbered[0].strip()  # «Короче, три вещи: 1) … 2) …»: what the list is, or whom it is about
     # («Acme Corp signed the annual license. 1) Move the deal to Won. 2) …»: told, then the list)
     if len(lines) == 1 and len(numbered) >= 3 and (not heading or heading.endswith((":", ".", "!"))):

@@ -547,9 +547,19 @@ _ON_RECORD = LazyRe(
 )
 
 
+_WHERE_THEN_NOTE = LazyRe(
+    r"(?i)^\s*(?:(?:ну|и|а|ещё|еще)\s+)?(?:к|в|во|по|для)\s+[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?\s+"
+    r"(?:заметк[уа]|заметочк[уа])(?=\s+(?!(?:к|в|во|по|про|о|об|что|для|с|со)\b)[^\W\d_])"
+)
+
+
 @rule(45, writes=True)
 async def note(clause: Clause, ctx: BuildContext) -> bool:
     """ "Добавь заметку к Initech: ...", "оставь заметку у Ивана Сидорова что ...", "jot down on John's record: ..."."""
+    unpunctuated = _WHERE_THEN_NOTE.match(clause.text) if clause.after_colon is None else None
+    if unpunctuated:  # «к марии соколовой заметку она в отпуске до …»: dictated, the colon unsaid
+        cut = unpunctuated.end()
+        return await note(analyse(f"{clause.text[:cut].rstrip()}: {clause.text[cut:]}", ctx.now), ctx)
     noun_first = re.match(
         r"\s*(?:ну\s+|и\s+|and\s+)?(?:заметк\w*|note)\b", clause.text, re.I
     )  # "заметка к Ивану …"

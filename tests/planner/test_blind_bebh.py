@@ -269,3 +269,49 @@ async def test_otpishi_is_a_comment_and_opisat_in_a_title_stays_as_written(anna:
     )
     r = await anna.say("Разбейте задачу ENG-104 на две подзадачи: «Описать эндпоинты», «Проверить changelog»")
     assert "«Описать эндпоинты»" in previews(r)  # no typo of «отпиши»
+
+
+# ---- dictated -------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "issue"),
+    [
+        ("эн джи сто три повесь на олега", "ENG-103"),
+        ("эн джи сто шесть срок сдвинь на понедельник", "ENG-106"),
+    ],
+)
+async def test_a_team_key_said_without_its_first_vowel_is_still_the_issue(
+    anna: Conversation, text: str, issue: str
+) -> None:
+    r = await anna.say(text)
+    assert drafted(r) == ["linear:update_issue"] and issue in previews(r)
+
+
+@pytest.mark.parametrize(
+    ("text", "record", "body"),
+    [
+        (
+            "к марии соколовой заметку она в отпуске до первого декабря потом звонить",
+            "Maria Sokolova",
+            "она в отпуске до 1 декабря потом звонить",
+        ),
+        (
+            "в альфу заметку мария просила договор ещё и на английском",
+            "Альфа-Лизинг",
+            "мария просила договор",
+        ),
+    ],
+)
+async def test_a_dictated_note_without_its_colon_is_a_note_on_the_record_named_first(
+    anna: Conversation, text: str, record: str, body: str
+) -> None:
+    r = await anna.say(text)
+    [note] = r["plan"]["intents"]
+    assert note["record"] == record and note["body"].startswith(body)
+
+
+async def test_a_records_fields_after_a_colon_are_one_change(anna: Conversation) -> None:
+    r = await anna.say("globex pilot: owner max, amount 35k")
+    assert drafted(r) == ["attio:update_deal"]
+    assert "35 000 USD" in previews(r) and "Max Weber" in previews(r)
