@@ -314,4 +314,4 @@ async def test_a_dictated_note_without_its_colon_is_a_note_on_the_record_named_f
 async def test_a_records_fields_after_a_colon_are_one_change(anna: Conversation) -> None:
     r = await anna.say("globex pilot: owner max, amount 35k")
     assert drafted(r) == ["attio:update_deal"]
-    assert "35 000 USD" in previews(r) and "Max Weber" in previews(r)
+    assert "35\xa0000 USD" in previews(r) and "Max Weber" in previews(r)
