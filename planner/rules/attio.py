@@ -556,6 +556,17 @@ _WHERE_THEN_NOTE = LazyRe(
 @rule(45, writes=True)
 async def note(clause: Clause, ctx: BuildContext) -> bool:
     """ "Добавь заметку к Initech: ...", "оставь заметку у Ивана Сидорова что ...", "jot down on John's record: ..."."""
+    after = clause.after_colon
+    if (
+        after is not None
+        and re.match(
+            r"(?i)\s*(?:(?:add|put|leave|добавь|оставь)\s+(?:a\s+)?)?(?:note|заметк\w*)\s+(?:on|to|for|к|в|по)\s",
+            after,
+        )
+        and not head_of(clause, ctx.now).has("note", "note_verb")
+        and re.match(r"(?i)\s*(?:after|before|following|после|перед|по\s+итогам)\b", clause.text)
+    ):  # "after the call with Jane: note on the Globex pilot '…'": the heading says when, the note where
+        return await note(analyse(after.strip(), ctx.now), ctx)
     unpunctuated = _WHERE_THEN_NOTE.match(clause.text) if clause.after_colon is None else None
     if unpunctuated:  # «к марии соколовой заметку она в отпуске до …»: dictated, the colon unsaid
         cut = unpunctuated.end()

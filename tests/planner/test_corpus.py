@@ -452,6 +452,32 @@ CORPORA = [
         "one breath), written during stop 27 and scored after AX-BA's first fixes: 138/200 with 17 wrong drafts "
         "on first contact",
     ),
+    (
+        "corpus_v60.jsonl",
+        88,
+        "blind, set BE (a Russian CS lead who lists things and acts on them in one message; a founder whose "
+        "requests sound like questions), written after every fix of stop 27: 165/200 with 3 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v61.jsonl",
+        89,
+        "blind, set BF (a bilingual partnerships manager with nicknames; an operations analyst's long requests "
+        "with every field), written after every fix of stop 27: 169/200 with 11 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v62.jsonl",
+        86,
+        "blind, set BG (a Russian sales manager's unpunctuated voice notes with spoken numbers and ids; a terse "
+        "engineer's ticket commands), written after every fix of stop 27: 165/200 with 6 wrong drafts on first "
+        "contact",
+    ),
+    (
+        "corpus_v63.jsonl",
+        86,
+        "blind, set BH (a new team member unsure what the tool does; an executive naming records indirectly with "
+        "relative dates), written after every fix of stop 27: 164/200 with 9 wrong drafts on first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
@@ -482,6 +508,15 @@ WRONG_AT_MOST = {
     # does not give it to me; "How many deals does Oleg own and what are they worth? Hand … to Max." drafts the
     # hand-over and counts, but the sum asked in the same breath is not stated
     "corpus_v59.jsonl": 3,
+    # v60-v63 (BE-BH), README ⁷: "Ivan Petrov asked for the SSO docs - note it on him and create a CS issue …"
+    # drafts the note without the issue; "Create a deal for Globex" drafts "Globex — new deal" (its writer
+    # wanted the name asked); "eng-103 -> todo, oleg, due mon" drops "oleg"; "des: 'onboarding screens v2',
+    # parent des-7, label onboarding" labels DES-7 instead of making its sub-issue; "assign eng-103 to max?" is
+    # drafted (⁵'s polite request); «… — заведи задачу дизайнерам» titles the issue «дизайнерам»
+    "corpus_v60.jsonl": 1,
+    "corpus_v61.jsonl": 1,
+    "corpus_v62.jsonl": 3,
+    "corpus_v63.jsonl": 1,
 }
 
 
