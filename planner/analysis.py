@@ -666,9 +666,8 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
             and _verb_count(tail_clause)
             and not re.search(r"(?<!\d):|:(?!\d)", tail)  # (a time's colon, «в 11:00», is no heading)
             and len(tail.split()) > 1  # "acme logistics pilot: lost": one word is what the record is now
-            and (":" not in tail or len(tail_parts := _split(tail.strip(), now)) > 1)
+            and len(tail_parts := _split(tail.strip(), now)) > (1 if ":" in tail else 0)
         ):
-            tail_parts = _split(tail.strip(), now)
             before.context = not _verb_count(before)
             return [before, *tail_parts] if tail_parts else parts
         items = [

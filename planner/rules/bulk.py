@@ -50,14 +50,15 @@ _LABEL_WORDS = {"bug": "bug", "bugs": "bug", "баг": "bug", "баги": "bug",
                 "features": "feature", "фичи": "feature", "фичам": "feature", "фичами": "feature"}  # fmt: skip
 
 
-# what was just listed, said back: "What's in review? Close all of it", «покажи сделки Олега и переоформи их на меня»
+# «архивируй вообще все задачи», "every single issue": everything, said as meant (no question)
 _EVERY_ONE = LazyRe(r"(?i)\bвообще\s+вс[её]|\bвс[её]\s+до\s+одно\w*|\bevery\s+single\b|\babsolutely\s+all\b")
 # "Add all ENG issues to the Q1 Launch project", «добавь все задачи ENG в проект Q1 Launch»: put there, none made
 _INTO_A_PROJECT = LazyRe(
     r"(?i)\b(?:all|every|все|всех)\s+(?:[\w-]+\s+){0,2}(?:issues|tickets|bugs|задач\w*|тикет\w*|баг\w*)\b.*"
     r"(?:\b(?:to|into)\s+(?:the\s+)?(?:project\s+\S|(?:[\w.-]+\s+){1,4}project\b)|\bв\s+проект\w*\s+\S)"
 )
-_TO_ME = LazyRe(r"(?i)\b(?:на\s+меня|мне|to\s+me|me)\b")
+_TO_ME = LazyRe(r"(?i)\bна\s+меня\b|\bмне\b|\bto\s+me\b|\bgive\s+me\b")
+# what was just listed, said back: "What's in review? Close all of it", «покажи сделки Олега и переоформи их на меня»
 _LISTED_BACK = LazyRe(
     r"(?i)(?<![\w-])(?:them|those|these|it\s+all|all\s+of\s+(?:it|them|those)|it|all|everything|"
     r"их|ими|им|всё\s+это|это\s+всё|все\s+(?:эти|они)|всё|все|его|её|ее|ту|тот|ту,?\s+что|тот,?\s+что)(?![\w-])"
