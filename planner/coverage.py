@@ -414,7 +414,18 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
             if at and re.match(r"-\d", text[spans[at[-1]][1] :]):
                 continue  # "folded into ENG-105": the team's key inside an issue's identifier
             words = [text[spans[p][0] : spans[p][1]] for p in at]
-            named = m.score >= least and words and all(w[:1].isupper() or not w.isascii() for w in words)
+            # "eng-103 -> todo, oleg, due mon": a colleague said alone between commas is a value, in any case
+            alone = bool(
+                at
+                and kind in ("member", "user")
+                and re.search(r"[,;]\s*$", text[: spans[at[0]][0]])
+                and re.match(r"\s*(?:[,;.]|$)", text[spans[at[-1]][1] :])
+            )
+            named = (
+                m.score >= least
+                and words
+                and (alone or all(w[:1].isupper() or not w.isascii() for w in words))
+            )
             # a colleague is a value when said as whom it is for or who is to do it ("ENG-105 to Oleg",
             # «задача олегу …», "Oleg to call Maria"); as context ("Oleg is out", «у олега сделка») not
             recipient = (
@@ -427,6 +438,7 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
                 and bool(at and _RECIPIENT_BEFORE.search(text[: spans[at[0]][0]]))
                 or bool(words and not words[-1].isascii() and words[-1].lower().endswith(("у", "ю")))
                 or bool(at and _DOER_AFTER.match(text[spans[at[-1]][1] :]))
+                or alone
             )
             if (
                 named

@@ -315,3 +315,8 @@ async def test_a_records_fields_after_a_colon_are_one_change(anna: Conversation)
     r = await anna.say("globex pilot: owner max, amount 35k")
     assert drafted(r) == ["attio:update_deal"]
     assert "35\xa0000 USD" in previews(r) and "Max Weber" in previews(r)
+
+
+async def test_a_colleague_said_alone_among_an_issues_fields_is_never_dropped(anna: Conversation) -> None:
+    r = await anna.say("eng-103 -> todo, oleg, due mon")  # drafted without "oleg" before
+    assert r["status"] == "needs_clarification" and "«oleg»" in r["clarifying_question"]

@@ -510,12 +510,12 @@ WRONG_AT_MOST = {
     "corpus_v59.jsonl": 3,
     # v60-v63 (BE-BH), README ⁷: "Ivan Petrov asked for the SSO docs - note it on him and create a CS issue …"
     # drafts the note without the issue; "Create a deal for Globex" drafts "Globex — new deal" (its writer
-    # wanted the name asked); "eng-103 -> todo, oleg, due mon" drops "oleg"; "des: 'onboarding screens v2',
-    # parent des-7, label onboarding" labels DES-7 instead of making its sub-issue; "assign eng-103 to max?" is
+    # wanted the name asked); "des: 'onboarding screens v2', parent des-7, label onboarding" labels DES-7
+    # instead of making its sub-issue; "assign eng-103 to max?" is
     # drafted (⁵'s polite request); «… — заведи задачу дизайнерам» titles the issue «дизайнерам»
     "corpus_v60.jsonl": 1,
     "corpus_v61.jsonl": 1,
-    "corpus_v62.jsonl": 3,
+    "corpus_v62.jsonl": 2,
     "corpus_v63.jsonl": 1,
 }
 
