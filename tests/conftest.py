@@ -80,6 +80,11 @@ def ops(reply: dict[str, Any]) -> list[str]:
     return [i["op"] for i in writes(reply)]
 
 
+def drafted(reply: dict[str, Any]) -> list[str]:
+    """The write actions of the plan, as toolkit:operation."""
+    return [f"{a['toolkit']}:{a['operation']}" for a in reply["plan"]["actions"] if not a["read_only"]]
+
+
 class Conversation:
     """One person talking to the server: fills user_id, conversation_id and now."""
 

@@ -58,14 +58,16 @@ _INTO_A_PROJECT = LazyRe(
     r"(?:\b(?:to|into)\s+(?:the\s+)?(?:project\s+\S|(?:[\w.-]+\s+){1,4}project\b)|\bв\s+проект\w*\s+\S)"
 )
 _TO_ME = LazyRe(r"(?i)\bна\s+меня\b|\bмне\b|\bto\s+me\b|\bgive\s+me\b")
+# one record said back: "it", «её», «ту, что …»
+_ONE_SAID = r"it|его|её|ее|ту|тот|ту,?\s+что|тот,?\s+что"
 # what was just listed, said back: "What's in review? Close all of it", «покажи сделки Олега и переоформи их на меня»
 _LISTED_BACK = LazyRe(
-    r"(?i)(?<![\w-])(?:them|those|these|it\s+all|all\s+of\s+(?:it|them|those)|it|all|everything|"
-    r"их|ими|им|всё\s+это|это\s+всё|все\s+(?:эти|они)|всё|все|его|её|ее|ту|тот|ту,?\s+что|тот,?\s+что)(?![\w-])"
+    r"(?i)(?<![\w-])(?:them|those|these|it\s+all|all\s+of\s+(?:it|them|those)|all|everything|"
+    rf"их|ими|им|всё\s+это|это\s+всё|все\s+(?:эти|они)|всё|все|{_ONE_SAID})(?![\w-])"
 )
 # "close it", «переведи её»: one record — the list must hold exactly one, or it is asked
 _ONE_BACK = LazyRe(
-    r"(?i)(?<![\w-])(?<!of )(?:it|его|её|ее|ту|тот|ту,?\s+что|тот,?\s+что|the\s+one)(?![\w-])(?!\s+all)"
+    rf"(?i)(?<![\w-])(?<!of )(?:{_ONE_SAID}|the\s+one)(?![\w-])(?!\s+all)"
     r"|^(?!.*\b(?:them|those|these|all|everything|each|их|них|ним|ними|им|ими|всё|все|всем|эти|каждую|каждый)\b).*$"
 )
 

@@ -6,14 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import Conversation, ops, writes
+from conftest import Conversation, drafted, ops, writes
 
 pytestmark = pytest.mark.anyio
-
-
-def drafted(reply: dict[str, Any]) -> list[str]:
-    """The write actions of the plan, as toolkit:operation."""
-    return [f"{a['toolkit']}:{a['operation']}" for a in reply["plan"]["actions"] if not a["read_only"]]
 
 
 async def pick(anna: Conversation, reply: dict[str, Any], value: str) -> dict[str, Any]:

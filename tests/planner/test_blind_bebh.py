@@ -6,14 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import Conversation
+from conftest import Conversation, drafted
 
 pytestmark = pytest.mark.anyio
-
-
-def drafted(reply: dict[str, Any]) -> list[str]:
-    """The write actions of the plan, as toolkit:operation."""
-    return [f"{a['toolkit']}:{a['operation']}" for a in reply["plan"]["actions"] if not a["read_only"]]
 
 
 def previews(reply: dict[str, Any]) -> str:
