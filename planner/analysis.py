@@ -668,6 +668,15 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
             and len(tail.split()) > 1  # "acme logistics pilot: lost": one word is what the record is now
             and len(tail_parts := _split(tail.strip(), now)) > (1 if ":" in tail else 0)
         ):
+            if (
+                not _verb_count(before)
+                and not before.identifiers
+                and len(head.split()) <= 5
+                and _RECORD_CHANGE.match(tail.strip())
+                and not tail_clause.has("task", "issue", "note", "note_verb", "meeting", "block", "create")
+            ):  # "Globex pilot: amount → 32,500 USD", "Acme Logistics pilot: bump to 15k, stage → …": the
+                # record named, then its changes: requests about it, as if said with a comma
+                return split_clauses(f"{head}, {tail.strip()}", now)
             before.context = not _verb_count(before)
             return [before, *tail_parts] if tail_parts else parts
         items = [
@@ -798,6 +807,12 @@ _NEXT_REQUEST = LazyRe(
 # an item of a list that names a thing to do: "онбординг в Linear", "созвон с Иваном в четверг"
 # an item that sets a field: «сумма 55 000», "amount 60k", «стадия переговоры»
 _FIELD_VALUE = LazyRe(r"(?i)^(?:сумм\w*|amount|value|стади\w*|stage|owner|ответственн\w*)\s*[:—-]?\s*\S")
+# the first thing said of a deal after its name: a field and its new value, or "bump (it) to 15k"
+_RECORD_CHANGE = LazyRe(
+    r"(?i)^(?:(?:сумм\w*|amount|value|стади\w*|stage|owner|ответственн\w*|владел\w*)\s*(?:→|->)"
+    r"|(?:bump|raise|increase|lower|make|set|up)\s+(?:it\s+)?(?:up\s+)?(?:to\s+)?[$€]?\d"
+    r"|(?:подним\w*|подними|увелич\w*|сниз\w*|поставь)\s+(?:её\s+|ее\s+)?(?:до\s+|на\s+)?\d)"
+)
 _LEADS_WITH_THING = LazyRe(
     rf"(?i)^(?:(?:{DATIVE})\s+)?(?:онбординг\w*|onboarding|продлени\w*|renewal|созвон\w*|встреч\w*|meeting|call|задач\w*|тикет\w*|"
     r"issue|task|заметк\w*|note|сделк\w*|deal)\b"

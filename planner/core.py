@@ -37,6 +37,8 @@ from planner.dialogue import (
     EVENT_CHANGE,
     EVENT_CHANGE_SAID,
     MESSAGING,
+    NEW_TRACKER_SETTING,
+    NEW_TRACKER_SETTING_SAID,
     OTHER_SYSTEM,
     asks_how,
     asks_in_a_sentence,
@@ -129,6 +131,7 @@ _NOTHING_ELSE = LazyRe(
 )
 # a clause that is someone's words in quotes ('Can we move Thursday's sync?'), inner apostrophes and all,
 # with who said them after a dash ("…" - Li Wei, Acme Logistics)
+_HASH_ID = LazyRe(r"(?<![\w#&])#(\d{1,6})\b")  # "#103" (not "&#103;", not "##7")
 _QUOTED_ALONE = LazyRe(
     r"\s*(?:'(?:[^']|'(?=\w))+'|\"[^\"]+\"|«[^«»]+»|“[^“”]+”)[\s.!?]*"
     r"(?:[—–-]\s*[A-ZА-ЯЁ][\w.'-]*(?:\s+[A-ZА-ЯЁ][\w.'-]*)?(?:\s*,\s*[\w .'-]{2,40})?[\s.!?]*)?"
@@ -278,6 +281,9 @@ class Planner:
         ):  # "add Peter to the Globex deal": the whole request is what it can't do
             plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
             return Outcome("ready", plan, None, ctx.t(*ADDED_TO_A_DEAL_SAID))
+        if NEW_TRACKER_SETTING.match(text) and not answers:  # "create a 'regression' label in linear"
+            plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
+            return Outcome("ready", plan, None, ctx.t(*NEW_TRACKER_SETTING_SAID))
         sends = MESSAGING.search(text) if not asks_to_be_shown(text) else None
         offer: Ask | None = None
         if (
@@ -305,7 +311,8 @@ class Planner:
                     choices=[(ctx.t("Да, задачей", "Yes, as a task"), "task"), (ctx.t("Нет", "No"), "no")],
                     free_text=False,
                 )
-        head_text = text.split(":", 1)[0]  # "...: migrate CI to GitHub Actions" is a title
+        # "...: migrate CI to GitHub Actions", "new issue for Oleg - migrate CI to github actions": a title
+        head_text = re.split(r":|\s[—–-]\s", text, maxsplit=1)[0]
         other = (
             None
             if re.search(
@@ -365,7 +372,7 @@ class Planner:
         text = reshape(text)  # a quoted email, a contact's card, a table: in the rules' one-line forms
         ctx.memory["reshaped"] = text
         text = corrected(without_hedged_lead(without_courtesy(relayed_request(text) or text)))
-        text = await self._identifiers(unhurried(text))
+        text = await self._identifiers(unhurried(await self._hash_ids(text)))
         ctx.memory["full_text"] = text
         matched = False
         coverage = Coverage()
@@ -735,6 +742,24 @@ class Planner:
                 flags=re.IGNORECASE,
             )
         return text
+
+    async def _hash_ids(self, text: str) -> str:
+        """ "close #103", "#7 back to in progress": an issue by its bare number, as trackers and commit
+        messages write it, when exactly one team has an issue with that number. (Before the hurried
+        forms are read: "ENG-7 back to …" is one of them.)"""
+        if not _HASH_ID.search(text):
+            return text
+        try:
+            keys = [str(t.extra.get("key")) for t in await self.directory.teams() if t.extra.get("key")]
+        except (LookupError, ToolkitError):
+            return text
+        out, last = [], 0
+        for m in _HASH_ID.finditer(text):
+            found = [k for k in keys if await self.directory.issue(f"{k}-{m.group(1)}") is not None]
+            if len(found) == 1:
+                out += [text[last : m.start()], f"{found[0]}-{m.group(1)}"]
+                last = m.end()
+        return "".join(out) + text[last:] if out else text
 
     async def _ordinal_ids(self, text: str, keys: list[str]) -> str:
         """«закрой сто первую», «кто делает сто пятую»: an issue by its number said as an ordinal, when

@@ -146,6 +146,11 @@ _UNDECIDED = LazyRe(
     r"|\b(?:потом|позже|завтра)\s+(?:решу|решим|скажу|уточню)\b|\bещ[её]\s+не\s+решил\w*|\bхз\b"
     r"|\bсначала\s+(?:уточню|спрошу|проверю|согласую|узнаю)\b|\b(?:i'?ll|i\s+will|let\s+me)\s+decide\s+later\b"
     r"|\bhaven'?t\s+decided\b|\bnot\s+decided\s+yet\b"
+    # «ну может удалить альфу хотя не знаю подумаю ещё», "…, not sure yet. Let me sleep on it"
+    r"|\bхотя\s+не\s+знаю\b|\bподумаю\b|\b(?:надо|нужно)\s+(?:ещё\s+|еще\s+)?подумать\b|\bsleep\s+on\s+it\b"
+    r"|\bnot\s+sure\s+yet\b|\b(?:i'?m|i\s+am)\s+(?:just\s+)?thinking\s+(?:maybe|about|of|whether)\b"
+    # «а стоит ли переводить глобекс в выиграна …»: whether to, asked; nothing decided
+    r"|\b(?:стоит|надо|нужно)\s+ли\b"
 )
 _ASKING_ME = LazyRe(
     r"(?i)\b(?:please|pls|пожалуйста|прошу|can\s+you|could\s+you|можешь|можете|сделай|поставь|let'?s)\b"
@@ -693,6 +698,22 @@ ADDED_TO_A_DEAL_SAID = (
     "Привязать человека к сделке я не могу. Могу добавить к сделке заметку о нём или поставить задачу — "
     "скажите, что из этого.",
     "I can't link a person to a deal. I can add a note about them to the deal, or a task — say which.",
+)
+
+# "create a 'regression' label in linear", «заведи новую метку», "add a new workflow state": the tracker's
+# own settings — no operation of ours makes them, and a new issue is not what was asked
+NEW_TRACKER_SETTING = LazyRe(
+    r"(?i)^\W*(?:please\s+|пожалуйста\s+)?(?:create|add|make|set\s+up|создай|заведи|добавь|сделай)\s+"
+    r"(?:a\s+|an\s+|the\s+|new\s+|нов\w+\s+)*(?:['\"«“][^'\"«»“”]{1,40}['\"»”]\s+|[\w-]+\s+)?"
+    r"(?:label|tag|метк\w*|лейбл\w*|workflow\s+state|state|status|статус\w*|team|команд\w*)"
+    r"(?:\s+(?:(?:called|named|под\s+названием)\s+)?(?:['\"«“][^'\"«»“”]{1,40}['\"»”]|[\w-]+))?(?:\s+(?:for|для)\s+[\w-]+)?"
+    r"\s*(?:(?:in|в|во)\s+(?:linear|линеар\w*))?\s*[.!]?\s*$"
+)
+NEW_TRACKER_SETTING_SAID = (
+    "Новые метки, статусы и команды я не создаю — это настраивается в самом Linear. Могу повесить "
+    "существующую метку на задачи или создать задачу.",
+    "I can't create labels, workflow states or teams — those are set up in Linear itself. I can put an "
+    "existing label on issues, or create an issue.",
 )
 
 _SCOPE_RU = "Я работаю с Attio (сделки, компании, контакты), Linear (задачи, проекты) и Google Calendar."

@@ -261,6 +261,82 @@ _AND_AS_A_NOTE = LazyRe(
 _AN_ISSUE = r"[A-Za-z]{2,5}-\d+"
 # "ENG-106 back to in progress", «ENG-105 обратно в работу»: the same as an arrow
 _BACK_TO = LazyRe(rf"(?i)\b({_AN_ISSUE})\s+(?:back\s+to|обратно\s+в)\s+(?=\S)")
+# "ENG-105 and DES-7 both to in review", «ENG-102 и DES-7 оба на Олега»: one change for each, as an arrow
+_BOTH = LazyRe(  # (said first: "close ENG-101 and ENG-105 both shipped" says why, with its own verb)
+    rf"(?im)(?:^|(?<=[.;!?]\s))\s*({_AN_ISSUE}(?:\s*(?:,|and|и|&)\s*{_AN_ISSUE})+)\s+(?:both|оба|обе)\s+(?:(?:to|на|в|во|->|→)\s+)?(?=\S)"
+)
+# "drop everything in CS to low priority", "knock ENG-104 down to medium": a priority lowered, not deleted
+_DROP_TO_PRIORITY = LazyRe(
+    r"(?i)\b(?:drop|knock)(?=\s+[^.;!?]{1,80}?\s+(?:down\s+)?to\s+(?:low|medium|normal|no|p[2-4])\b)"
+)
+# "ENG: security review of the auth service, urgent, assign Oleg", "- DES: 'Empty states', medium, project …":
+# a team's key as a heading, then a title and an issue's fields: a new issue there (a field must be said:
+# "ENG: what's open?" and "ENG: the PDF crash" stay what they were)
+_TEAM_HEADED = LazyRe(r"(?m)^(\s*(?:[-•*]\s+)?)([A-Z]{2,5})\s*:\s+(?=\S)([^\n]*)$")
+_ISSUE_FIELD = LazyRe(
+    r"(?i)(?:,|;|\s[—–-]|→)\s*(?:→\s*)?(?:assign(?:ed)?\b|label\b|due\b|p[0-4]\b|(?:urgent|high|medium|low)(?:\s+prio\w*)?\s*(?:[,;]|$)|"
+    r"project\b|на\s+[А-ЯЁ]|срок\b|метк\w*|приоритет\w*|срочн\w*)|→\s*[A-ZА-ЯЁ][a-zа-яё]+"
+)
+
+
+def _team_headed(m: re.Match[str]) -> str:
+    lead, key, body = m.group(1), m.group(2), m.group(3)
+    if (
+        not _ISSUE_FIELD.search(body)
+        or re.match(
+            r"(?i)(?:\d+|two|three|four|five|две|два|три|четыре|пять)\s", body
+        )  # "ENG: 3 ишью на релиз — …"
+        or re.search(r"\b[A-Za-z]{2,5}-\d+\b|\?\s*$", body)  # one there is, or a question
+        or (first := _WORD.match(body)) is not None
+        and (first.group(0).lower() in _HEADED_VERBS)
+    ):
+        return m.group(0)
+    russian = re.search(r"[а-яё]", body, re.I)
+    return f"{lead}новая задача в {key}: {body}" if russian else f"{lead}new {key} issue: {body}"
+
+
+_HEADED_VERBS = frozenset(
+    "close move assign set add create make put drop mark rename delete archive comment list show find what who "
+    "how why where is are can please закрой переведи назначь поставь добавь создай заведи удали покажи что кто "
+    "какие сколько".split()
+)
+# «сумма 30к → 40к», "amount 30k -> 40k": the old value said before the new one; only the new one is meant
+_OLD_VALUE_ARROW = LazyRe(
+    r"(?i)(?<![\w.,-])[$€]?\d[\d\s.,]*(?:k|к|тыс\.?|тысяч\w*)?\s*(?:usd|eur|rub|\$|€|₽|руб\.?)?\s*(?:→|->)\s*(?=[$€]?\d)"
+)
+# "ENG-106: due → Mon, assignee → me; project → Website Redesign": an issue's field and its new value, by arrow
+_FIELD_ARROWS = (
+    (LazyRe(r"(?i)\b(?:assignee|исполнитель)\s*(?:→|->|=>|=)\s*"), "assign to "),
+    (LazyRe(r"(?i)\bproject\s*(?:→|->|=>|=)\s*"), "move to project "),
+    (LazyRe(r"(?i)\bпроект\s*(?:→|->|=>|=)\s*"), "в проект "),
+    (LazyRe(r"(?i)\b(?:due(?:\s+date)?|deadline)\s*(?:→|->|=>|=)\s*"), "due "),
+    (LazyRe(r"(?i)\b(?:priority|prio)\s*(?:→|->|=>|=)\s*"), "priority "),
+    (LazyRe(r"(?i)\b(?:state|status)\s*(?:→|->|=>|=)\s*"), "move to "),
+)
+
+
+def _issue_field_arrows(text: str) -> str:
+    if not re.search(r"(?i)\b[a-z]{2,5}[-\s]?\d+\b", text) or not re.search(r"→|->|=", text):
+        return text
+    for pattern, said in _FIELD_ARROWS:
+        text = pattern.sub(said, text)
+    return text
+
+
+# "comment '…' + move to In Review": a plus between two requests joins them as "and" would
+def _plus_joined(text: str) -> str:
+    def joined(m: re.Match[str]) -> str:
+        word = m.group(1).lower()
+        verbs = (
+            CUES["create"] | CUES["complete"] | CUES["move"] | CUES["assign"] | CUES["comment"] | CUES["put"]
+        )
+        return ", and " if word in verbs or lemmas(word) & verbs else m.group(0)
+
+    return re.sub(r"\s+\+\s+(?=([^\W\d_]+))", joined, text) if " + " in text else text
+
+
+# "eng102 wontfix": the tracker's word for closing it as not to be done
+_WONT_FIX = LazyRe(r"(?i)\b([A-Za-z]{2,5}[-\s]?\d+)\s*(?:[:—–-]\s*|→\s*)?(?:wontfix|won'?t[\s-]fix)\b")
 # «ENG-105 и DES-7 — в in review»: the dash only sets the destination apart
 _DASH_BEFORE_WHERE = LazyRe(rf"(?i)\b({_AN_ISSUE})\s+[—–]\s+(?=(?:в|во|на|to|into)\s)")
 # "cancel ENG-101", "cancel every open ENG issue, we're migrating…", «отмени задачу CS-15»: the issues go to
@@ -630,6 +706,13 @@ def unhurried(text: str) -> str:
         text,
     )
     text = _BACK_TO.sub(r"\1 → ", text)
+    text = _TEAM_HEADED.sub(_team_headed, text)
+    text = _BOTH.sub(r"\1 → ", text)
+    text = _plus_joined(text)
+    text = _issue_field_arrows(text)
+    text = _OLD_VALUE_ARROW.sub("", text)
+    text = _DROP_TO_PRIORITY.sub("lower", text)
+    text = _WONT_FIX.sub(r"\1 → Canceled", text)
     text = _DASH_BEFORE_WHERE.sub(r"\1 ", text)
     text = _AND_AS_A_NOTE.sub(r"\1. Also add this as a note \2 ", text)
     text = _CANCEL_ISSUES.sub(_canceled, text)

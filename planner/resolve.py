@@ -44,10 +44,77 @@ class WordKey:
         return hash(self.text)
 
 
+# the everyday forms of first names («Олежка», «Ваня», «Маша»; "Mike"): heard as the name itself. A
+# table, not a rule: a diminutive's shape does not say its name (Ваня is Иван, Саша is Александр). Forms
+# that are also everyday words are left out ("bill", "will", «света», «тёма»)
+_DIMINUTIVES = {
+    short.replace("ё", "е"): full
+    for full, shorts in {
+        "олег": "олежка олежек олежа",
+        "иван": "ваня ванька ванечка ванюша",
+        "мария": "маша машенька машка маня",
+        "анна": "аня анечка анька нюра",
+        "александр": "саша сашка шура",
+        "пётр": "петя петька",
+        "дмитрий": "дима димка митя",
+        "михаил": "миша мишка",
+        "николай": "коля колька",
+        "сергей": "серёжа серёга",
+        "алексей": "лёша лёха алёша",
+        "евгений": "женя",
+        "екатерина": "катя катюша",
+        "елена": "лена леночка",
+        "татьяна": "таня танюша",
+        "наталья": "наташа",
+        "юлия": "юля",
+        "ольга": "оля олечка",
+        "павел": "паша пашка",
+        "константин": "костя",
+        "андрей": "андрюша",
+        "владимир": "вова володя",
+        "ирина": "ира",
+        "анастасия": "настя",
+        "елизавета": "лиза",
+        "дарья": "даша",
+        "ксения": "ксюша",
+        "василий": "вася",
+        "michael": "mike mikey",
+        "william": "billy",
+        "robert": "bob bobby",
+        "james": "jim jimmy",
+        "john": "johnny",
+        "katherine": "kate katie",
+        "elizabeth": "liz lizzie beth",
+        "daniel": "dan danny",
+        "thomas": "tom tommy",
+        "richard": "ricky",
+        "joseph": "joe joey",
+        "anthony": "tony",
+    }.items()
+    for short in shorts.split()
+}
+
+
+def _full_name_of(w: str, found: frozenset[str]) -> str | None:
+    for x in (w, *found):
+        x = x.replace("ё", "е")
+        full = _DIMINUTIVES.get(x)
+        if full is None and x.endswith(("ин", "ина", "ины")):  # «Олежкины задачи»: a possessive
+            full = _DIMINUTIVES.get(re.sub(r"ин[аы]?$", "а", x))
+        if full is not None:
+            return full
+    return None
+
+
 @lru_cache(maxsize=65536)
 def word_key(word: str) -> WordKey:
     w = norm(word)
-    return WordKey(w, lemmas(w), phonetic(lemma(w)), phonetic(w), spoken(lemma(w)))
+    found = lemmas(w)
+    full = _full_name_of(w, found) if len(w) >= 3 else None
+    if full is not None:  # «Олежке» is Олег's, in either script (the word itself is kept for display)
+        full = norm(full)
+        return WordKey(w, found | lemmas(full), phonetic(full), phonetic(w), spoken(full))
+    return WordKey(w, found, phonetic(lemma(w)), phonetic(w), spoken(lemma(w)))
 
 
 def _words(text: str) -> list[tuple[str, int, int]]:

@@ -536,7 +536,22 @@ class Service(DraftCommands, LifeCycle, Resend):
             ttl_s=self.settings.draft_ttl_s,
             now=datetime.now(ZoneInfo("UTC")),
         )
-        message = draft_message(plan, draft, outcome.user_message, done)
+        # "What's in negotiation and for how much? Move both to Proposal": the list is answered now, as any
+        # read is (it stays a step of the draft: a later step may refer to what it found)
+        read = plan.model_copy(update={"actions": [a for a in plan.actions if a.read_only]})
+        answers = await self._run_reads(read) if read.actions else []
+        if answers:
+            await self._remember_list(user, conversation_id, answers)
+        told = "\n".join(
+            x
+            for x in (
+                outcome.user_message,
+                *refine(answers, outcome.refine, lang),
+                query_message(read, answers, self.planner.stage_label) if answers else "",
+            )
+            if x
+        )
+        message = draft_message(plan, draft, told, done)
         reply = _told(
             Reply(
                 ok=True,
@@ -544,7 +559,7 @@ class Service(DraftCommands, LifeCycle, Resend):
                 user_message=message,
                 plan=plan,
                 draft=draft,
-                results=[{"status": "already_done", **d} for d in done] or None,
+                results=[*answers, *({"status": "already_done", **d} for d in done)] or None,
             ),
             evicted,
         )

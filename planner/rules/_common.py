@@ -139,6 +139,20 @@ async def stage_said_as_destination(ctx: BuildContext, clause: Clause) -> Mentio
             continue
         if m.score >= 1.0 and at < len(spans) and _INTO_STAGE.search(clause.text[: spans[at][0]]):
             return m
+        last = max(m.positions) if m.positions else len(spans)
+        if (  # "Альфа-Лизинг — расширение: Won, сумма 850 000 ₽": a stage said alone among the changes
+            m.score >= 1.0
+            and ":" in clause.text[: spans[at][0]]  # (after the record's name and a colon)
+            and not clause.creates()
+            and not re.search(
+                r"(?i)\b(?:new|нов\w+)\b", clause.text
+            )  # «сделку новую: …, лид, …»: the new one's
+            and last < len(spans)
+            and re.search(r"(?:[,;:—–]|\s-)\s*$", clause.text[: spans[at][0]])
+            and re.match(r"\s*(?:[,;.!]|$)", clause.text[spans[last][1] :])
+            and [d for d in await find(ctx, clause, "deal") if d.score >= 0.9]  # one there is, not a new one
+        ):
+            return m
     return None
 
 

@@ -62,13 +62,16 @@ _TO_ME = LazyRe(r"(?i)\bна\s+меня\b|\bмне\b|\bto\s+me\b|\bgive\s+me\b")
 _ONE_SAID = r"it|его|её|ее|ту|тот|ту,?\s+что|тот,?\s+что"
 # what was just listed, said back: "What's in review? Close all of it", «покажи сделки Олега и переоформи их на меня»
 _LISTED_BACK = LazyRe(
-    r"(?i)(?<![\w-])(?:them|those|these|it\s+all|all\s+of\s+(?:it|them|those)|all|everything|"
-    rf"их|ими|им|всё\s+это|это\s+всё|все\s+(?:эти|они)|всё|все|{_ONE_SAID})(?![\w-])"
+    r"(?i)(?<![\w-])(?:them|those|these|it\s+all|all\s+of\s+(?:it|them|those)|all|everything|both|"
+    rf"их|ими|им|всё\s+это|это\s+всё|все\s+(?:эти|они)|всё|все|обе|оба|{_ONE_SAID})(?![\w-])"
 )
+# "move them all to Negotiation", «обе сделки переводи …»: records said back, with no list before to say which
+_SAID_BACK = LazyRe(r"(?i)(?<![\w-])(?:them|those|these|both|их|ими|них|ним|ними|эти|этих|обе|оба)(?![\w-])")
 # "close it", «переведи её»: one record — the list must hold exactly one, or it is asked
 _ONE_BACK = LazyRe(
     rf"(?i)(?<![\w-])(?<!of )(?:{_ONE_SAID}|the\s+one)(?![\w-])(?!\s+all)"
-    r"|^(?!.*\b(?:them|those|these|all|everything|each|их|них|ним|ними|им|ими|всё|все|всем|эти|каждую|каждый)\b).*$"
+    r"|^(?!.*\b(?:them|those|these|all|everything|each|both|их|них|ним|ними|им|ими|всё|все|всем|эти|каждую|каждый|"
+    r"обе|оба|deals|issues|tickets|сделки|задачи|тикеты)\b).*$"
 )
 
 
@@ -335,6 +338,8 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
                 and _WHOSE.search(clause.text)
                 or (changes.get("delete") or changes.get("archive"))
                 and _CAN_YOU.search(full)  # "можешь удалить все сделки?": whether it can, not a yes to all
+                # «Все их переводи в переговоры» with nothing listed before: "them" is not every deal
+                or _SAID_BACK.search(clause.text)
             )
         )
         and ctx.answer("everything") != "all"
@@ -633,7 +638,9 @@ _PLAIN = frozenset(
 _ASKED_PLAIN = frozenset(
     "what's whats show list any anything нас у something there got have has currently right now rn anyone left "
     "due before after until by overdue глянь гляньте посмотри покажите найди найдите какие какая какой что есть "
-    "осталось остались что-нибудь что-то просроченн просроченные просроченных".split()
+    "осталось остались что-нибудь что-то просроченн просроченные просроченных "
+    # «… и на какую сумму?», "how much is in there": a total asked with the list
+    "сумму сумма какую сколько всего итого how much total sum worth amount value".split()
 )
 # "everything in Todo should get a due date of …", «все они должны быть в Done»: a change asked for
 _SHOULD = LazyRe(

@@ -107,6 +107,8 @@ _IDS_IN_QUOTES = LazyRe(r"(?i)(?<=[«\"“'])[^«»\"“”']*?\b([a-z]{1,10}-\d
 _OPENS_A_NEW_ONE = LazyRe(
     r"(?i)\b(?:create|open|file|log|raise|make|start|spin\s+up)\s+(?:a|an|one|new|another)\s+(?:new\s+)?(?:[\w-]+\s+)?"
     r"(?:issue|ticket|bug|task)\b|\b(?:создай|заведи|открой|сделай)\s+(?:нов\w+\s+)?(?:задачу|тикет|баг|issue|таск\w*)\b"
+    # "New ENG issue 'Rate limit …', high priority", "new issue for Oleg - …": said without a verb
+    r"|^\s*(?:a\s+)?new\s+(?:[A-Za-z]{2,5}\s+)?(?:issue|ticket|bug|task)\b|^\s*нов\w+\s+(?:задач\w*|тикет\w*|баг\w*)\b"
 )
 _COMMENT_THEN_QUOTE = LazyRe(r"(?i)\b(?:коммент\w*|comment)\s*[:—–-]?\s*(?:[«\"“]([^«»\"“”]{2,})[»\"”])")
 _QUOTE_THEN_ASK = LazyRe(
@@ -278,6 +280,8 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         if _CLOSE_WITH.search(head):  # «закрой ENG-103 с комментарием «…»», "close it with a comment": both
             await ctx.emit(CompleteIssue(issue=ident), issue=issue)
         # «напиши в коммент «клиент подтвердил …»»: the words, not the quotes around them
+        # "ENG-101: comment 'repro only on 3G'": the word that says what it is goes too
+        body = re.sub(r"(?i)^\s*(?:comment|коммент\w*)\s*[:—–-]?\s*(?=['«\"“])", "", body)
         body = re.sub(r"^\s*(?:[«\"“]([^«»\"“”]+)[»\"”]|'([^']+)')\s*[.!]?\s*$", r"\1\2", body)
         await ctx.emit(CommentIssue(issue=ident, body=body[:10_000]), issue=issue)
         return True
@@ -341,6 +345,12 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     )
     if pair and paired and not named:
         named = [pair.group(2)]
+    for alone in [] if named else _FIELD_ITEM_ALONE.finditer(clause.text):
+        if _ME_WORD.fullmatch(alone.group(1)) or [
+            m for m in await find(ctx, clause, "user", text=alone.group(1)) if m.score >= 0.5
+        ]:  # "eng-103 -> todo, oleg, due mon": a colleague among the fields
+            named, paired = [alone.group(1)], True
+            break
     taker = _TAKES.search(clause.text)  # "@oleg take cs-15": theirs now
     if (
         taker
@@ -994,6 +1004,8 @@ async def _state_named(clause: Clause, ctx: BuildContext, team_id: str) -> Entit
     return None
 
 
+# "eng-103 -> todo, oleg, due mon", "ENG-103: oleg, high priority": one word among an issue's fields
+_FIELD_ITEM_ALONE = LazyRe(r"(?:^\s*[A-Za-z]{1,10}-\d+\s*:|[,;])\s*([^\W\d_]{2,20})\s*(?=[,;.]|$)")
 _BARE_STATE_ITEM = LazyRe(
     r"(?i)(?:^|[,;]\s*)(todo|to-do|backlog|in[\s-]progress|in[\s-]review|triage)\s*(?=[,;(]|$)"
 )

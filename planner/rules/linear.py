@@ -278,6 +278,30 @@ def _as_words(label: str) -> str:
     return r"\b" + r"[\s-]".join(re.escape(w) for w in label.split("-")) + r"\b"
 
 
+_QUOTED_THEN_FIELDS = LazyRe(r"\s*(['\"«“][^'\"«»“”]{3,}['\"»”])\s*([,;—–-].*)$", re.S)
+
+
+async def _bare_fields_named(body: str, ctx: BuildContext) -> str:
+    """ "'Rate-limit the search API' — security + feature, high, Max, Q1 Launch": after a quoted title, a
+    field said by its value alone — labels, a project — is named, so it is read as that field (what is
+    neither stays as said, and is named back if nothing reads it)."""
+    m = _QUOTED_THEN_FIELDS.match(body)
+    if not m:
+        return body
+    labels = {lbl.name.lower() for lbl in await ctx.directory.labels()}
+    projects = {p.name.lower(): p.name for p in await ctx.directory.projects()}
+    out = []
+    for part in re.split(r"\s*[,;]\s*", m.group(2).strip(" ,;—–-")):
+        words = [w.lower() for w in re.split(r"\s*(?:\+|&|/|\band\b|\bи\b)\s*", part) if w]
+        if words and all(w in labels for w in words):
+            out.append("label " + " + ".join(words))
+        elif part.lower() in projects:
+            out.append(f"project {projects[part.lower()]}")
+        else:
+            out.append(part)
+    return f"{m.group(1)}, {', '.join(out)}"
+
+
 def _said_labels(text: str, labels: dict[str, Entity]) -> tuple[list[Entity], str]:
     """ "…, label docs", "с меткой bug": the labels named, and the title without them."""
     found: list[Entity] = []
@@ -342,10 +366,10 @@ _DASHED = LazyRe(
     rf"(?i)^\s*(?:(?:в|in|по|for)\s+[\w-]+\s+)*(?:(?:{DATIVE})\s+)?(?:нов\w+\s+)?(?:задачу|задача|таску|тикет|todo|task|ticket)\b[^—–:?]{{0,40}}?"
     r"(\s[—–]\s)(?=\S)"
 )
-_ASSIGNEE = LazyRe(
-    r"\b(?:(?i:assign)(?:ed)?(?:\s+it)?(?:\s+to)?|(?i:give)(?:\s+it|\s+this)?\s+to|назначь(?:\s+её|\s+ее|\s+его)?\s+на|(?i:исполнитель|assignee|owner)\s*[:—-]?|"
+_ASSIGNEE = LazyRe(  # ("…' → Anna, due Dec 3": the arrow to a colleague in a new issue's fields)
+    r"(?:(?<=\s)(?:→|->)|\b(?:(?i:assign)(?:ed)?(?:\s+it)?(?:\s+to)?|(?i:give)(?:\s+it|\s+this)?\s+to|назначь(?:\s+её|\s+ее|\s+его)?\s+на|(?i:исполнитель|assignee|owner)\s*[:—-]?|"
     r"поручи|(?i:постав\w*|завед\w*|заводи|созда\w*|добав\w*|накин\w*|закин\w*)(?=\s+\S+\s+(?:задач|таск|тикет|баг|две|три|пару|"
-    r"четыре|нескольк))|(?i:задач\w*|таск\w*)(?=\s+[^\W\d_]+[уюеи]\b)|для|for|на|on|(?i:задач\w*|таск\w*|task|todo)(?=\s+[^\W\d_][\w-]+\s*[:—–-]))\s+"
+    r"четыре|нескольк))|(?i:задач\w*|таск\w*)(?=\s+[^\W\d_]+[уюеи]\b)|для|for|на|on|(?i:задач\w*|таск\w*|task|todo)(?=\s+[^\W\d_][\w-]+\s*[:—–-])))\s+"
     r"(меня|мне|me|myself|себя|(?i:я|i)\b|[^\W\d_][\w-]+)",
 )  # a name typed in lower case ("на олега") counts only if it is a user: find_user says
 
@@ -607,7 +631,7 @@ async def _these_into_a_team(clause: Clause, ctx: BuildContext) -> bool:
     if clause.after_colon is None or not clause.creates():
         return False
     head = clause.text.split(":", 1)[0]
-    if not _THESE.search(head):
+    if not _THESE.search(head) and not _CREATE_IN_A_PLACE.match(head):
         return False
     teams = await ctx.directory.teams()
     names = [str(t.extra.get("key")) for t in teams if t.extra.get("key")] + [t.name for t in teams]
@@ -619,6 +643,11 @@ async def _these_into_a_team(clause: Clause, ctx: BuildContext) -> bool:
 _NO_NEW_ONE = LazyRe(
     r"(?i)\b(?:don'?t|do\s+not|не|no\s+need\s+to)\s+(?:want\s+to\s+|хочу\s+|хотелось\s+бы\s+|надо\s+|нужно\s+|need\s+to\s+)?"
     r"(?:file|create|open|log|add|make|duplicate|завод\w*|завест\w*|созда\w*|добавл\w*|дублир\w*)"
+)
+# "create in DES: …", «заведи в CS, всё на Макса: …»: nothing but where, then what
+_CREATE_IN_A_PLACE = LazyRe(
+    r"(?i)\s*(?:please\s+|pls\s+)?(?:create|file|log|open|add|создай|заведи|добавь)\s+(?:in|into|в|во)\s+(?:the\s+)?"
+    r"[\w-]+(?:\s+team)?\s*(?:,|$)"
 )
 _THESE = LazyRe(r"(?i)\b(?:these|those|them|the\s+following|эти|их|следующие)\b")
 
@@ -795,6 +824,11 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         )
     )
     body = clause.after_colon if clause.after_colon is not None else clause.text
+    if clause.after_colon is not None:
+        with_fields = await _bare_fields_named(body, ctx)
+        if with_fields != body:
+            head = clause.text[: len(clause.text) - len(body)]
+            return await create_issue(analyse(head + with_fields, ctx.now), ctx)
     team_keys = frozenset(str(t.extra.get("key")) for t in await ctx.directory.teams() if t.extra.get("key"))
     people = await _first_names(ctx)
     # "…: new pricing table, team DES, label feature, assign to Max"; "crash on login, p1, max"
@@ -983,7 +1017,8 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         titles = [
             t
             for t in (
-                re.sub(rf"(?i)^{whom}(?:\s+(?:задачу|таску))?\b[\s—–:-]*", "", t).strip() for t in titles
+                re.sub(rf"(?i)^(?:(?:→|->)\s*)?{whom}(?:\s+(?:задачу|таску))?\b[\s—–:-]*", "", t).strip()
+                for t in titles
             )
             if t
         ]
