@@ -13,10 +13,12 @@ from planner.intents import MISSING
 from planner.models import ToolAction
 from planner.numbers import number_from_words
 from planner.text import norm
+from planner.translit import as_typed as from_typed
 from planner.wording import changes_ru
 
 __all__ = [
     "about_work",
+    "as_typed",
     "bare",
     "dedupe",
     "domain",
@@ -26,6 +28,29 @@ __all__ = [
     "spoken_id",
     "summary",
 ]
+
+
+_OWN_WORDS = frozenset({"title", "body", "content", "description"})
+_QUOTED_PART = re.compile(r"«[^«»]*»|'[^']*'")
+
+
+def as_typed(action: ToolAction, typed: dict[str, str]) -> ToolAction:
+    """A write's own words (its title, body, description) as the person typed them in Latin letters; the
+    words the rules read in Cyrillic stay Cyrillic only for reading."""
+    if action.read_only:
+        return action
+
+    def typed_in(value: Any, key: str = "") -> Any:
+        if isinstance(value, dict):
+            return {k: typed_in(v, k) for k, v in value.items()}
+        if isinstance(value, list):
+            return [typed_in(v, key) for v in value]
+        if isinstance(value, str) and key in _OWN_WORDS:
+            return from_typed(value, typed)
+        return value
+
+    preview = _QUOTED_PART.sub(lambda m: from_typed(m.group(0), typed), action.preview)
+    return action.model_copy(update={"args": typed_in(action.args), "preview": preview})
 
 
 def dedupe(actions: list[ToolAction]) -> list[ToolAction]:

@@ -1120,6 +1120,8 @@ def _split(text: str, now: datetime) -> list[Clause]:
             _is_reason(text[s:e], right)
             and _verb_count(left)
             and not left.creates()  # "добавь человека …, он из Альфа-Лизинга": a new record's details
+            # "comment on ENG-105 — …, we're resubmitting": a comment's own words go on
+            and not (left.has("comment", "note", "note_verb") and _DOING_NOW.match(text[s:e].strip(" ,.;!")))
             and len(merged) - 1 not in reasons
             or _STANDING_RULE.match(text[s:e].strip(" ,.;!"))
         ):
@@ -1269,6 +1271,9 @@ _AWAY = LazyRe(
 )
 
 
+_DOING_NOW = LazyRe(r"(?i)^(?:we|they|i|he|she)(?:'re|'m|'s|\s+are|\s+am|\s+is)\s+[a-z]+ing\b")
+
+
 def _is_reason(piece: str, reading: Clause) -> bool:
     """The piece explains the request before it and carries nothing of its own (no date, number,
     priority or destination): a reason, which must neither be read as a request nor change one."""
@@ -1280,6 +1285,8 @@ def _is_reason(piece: str, reading: Clause) -> bool:
     told = told or bool(re.match(rf"^(?:[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?|{_A_PARTY})\s+[a-z]+ed\b", said))
     if _AWAY.match(said):
         return True  # "…, he's ooo next week", «…, она в отпуске до пятницы»: why, though it names a day
+    if _DOING_NOW.match(said) and not re.search(r"\d", bare) and not reading.moment.day:
+        return True  # "…, we're resending terms to everyone": what they are doing, why the change
     if not said or _verb_count(reading) and not told or reading.moment.day or reading.moment.at:
         return False
     if _NAMED_REASON.match(said) and not re.search(r"\d", bare):
@@ -1322,6 +1329,8 @@ _FIELD_FIRST = LazyRe(
 # «…. и note к компании Globex: …», "… and a task for Oleg: …": the next request named by its thing and where
 _THING_FOR = LazyRe(
     r"(?i)^(?:an?\s+)?(?:note|заметк[уаи]|task|задач[уаи]|таск|comment|коммент\w*)\s+(?:к|в|на|для|по|to|on|for)\s+\S"
+    # «… поставь. И в сделку заметку: …»: where it goes, then the thing
+    r"|^(?:в|к|на|по|to|on|in)\s+(?:[^\W\d_][\w-]*\s+){1,3}?(?:note|заметк[уаи]|task|задач[уаи]|таск|comment|коммент\w*)\s*[:—–-]"
 )
 
 

@@ -96,6 +96,8 @@ def keep_issue(row: dict[str, Any], f: dict[str, Any]) -> bool:
     if str(row.get("identifier") or "").upper() in f.get("exclude", ()):
         return False
     due = row.get("dueDate")
+    if f.get("no_due") and due:
+        return False
     if f.get("due_before") and not (due and due[:10] <= f["due_before"]):
         return False
     if f.get("due_after") and not (due and due[:10] >= f["due_after"]):

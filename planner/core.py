@@ -140,7 +140,7 @@ _QUOTED_ALONE = LazyRe(
 # words that ask to be shown something: a clause without them that only read is a statement
 _ASKS_TO_READ = LazyRe(
     r"(?i)\?|\b(?:покажи|показать|show|list|find|найди|выведи|перечисли|дай|give\s+me|what|which|how|сколько|"
-    r"какие|какой|какая|кто|who|когда|when|where|где|статус|status)\b"
+    r"какие|какой|какая|какую|каких|кто|who|когда|when|where|где|статус|status)\b"
 )
 
 
@@ -183,11 +183,13 @@ class Planner:
         now = (req.now or datetime.now(tz)).astimezone(tz)
         said = (req.voice.transcript if req.voice and not req.text else req.text) or ""
         # "zakroi eng-106": Russian typed in Latin letters, read (and answered) as Russian
-        text = from_translit(said)
+        typed: dict[str, str] = {}
+        text = from_translit(said, typed)
         lang = req.language or (detect_language(text) if text else command_language(req.command))
         if lang not in ("ru", "en"):
             lang = "ru"
         ctx = self._context(req, lang, now, answers, plan_id)
+        ctx.memory["typed"] = typed
         plan = Plan(
             plan_id=plan_id,
             intent="query",
@@ -819,6 +821,10 @@ class Planner:
 
     async def _finish(self, ctx: BuildContext, plan: Plan) -> Outcome:
         actions = shaping.dedupe(ctx.actions)
+        if ctx.memory.get(
+            "typed"
+        ):  # "sozdaj zadachu kupit novye noutbuki": its title as typed, in one script
+            actions = [shaping.as_typed(a, ctx.memory["typed"]) for a in actions]
         problems = [f"{a.tool_slug}: {p}" for a in actions for p in validate_arguments(a.tool_slug, a.args)]
         if problems:  # DESIGN §6 rule 5: every call must fit its tool's input schema before it is shown
             plan.actions = actions

@@ -304,15 +304,12 @@ _HEADED_VERBS = frozenset(
 _OLD_VALUE_ARROW = LazyRe(
     r"(?i)(?<![\w.,-])[$€]?\d[\d\s.,]*(?:k|к|тыс\.?|тысяч\w*)?\s*(?:usd|eur|rub|\$|€|₽|руб\.?)?\s*(?:→|->)\s*(?=[$€]?\d)"
 )
-# "ENG-106: due → Mon, assignee → me; project → Website Redesign": an issue's field and its new value, by arrow
+# "ENG-106: due → Mon, assignee → me; project → Website Redesign": whose and where, by arrow
 _FIELD_ARROWS = (
     (LazyRe(r"(?i)\b(?:assignee|исполнитель)\s*(?:→|->|=>|=)\s*"), "assign to "),
-    (LazyRe(r"(?i)\bproject\s*(?:→|->|=>|=)\s*"), "move to project "),
+    (LazyRe(r"(?i)\bproject\s*(?:→|->|=>|=)\s*"), "move it to project "),
     (LazyRe(r"(?i)\bпроект\s*(?:→|->|=>|=)\s*"), "в проект "),
-    (LazyRe(r"(?i)\b(?:due(?:\s+date)?|deadline)\s*(?:→|->|=>|=)\s*"), "due "),
-    (LazyRe(r"(?i)\b(?:priority|prio)\s*(?:→|->|=>|=)\s*"), "priority "),
-    (LazyRe(r"(?i)\b(?:state|status)\s*(?:→|->|=>|=)\s*"), "move to "),
-)
+)  # (a due date, a priority or a state by arrow is read as said: "due → Mon" already is)
 
 
 def _issue_field_arrows(text: str) -> str:
@@ -335,6 +332,37 @@ def _plus_joined(text: str) -> str:
     return re.sub(r"\s+\+\s+(?=([^\W\d_]+))", joined, text) if " + " in text else text
 
 
+# "tell Oleg on ENG-106 that the security team wants it done by Thursday", «напиши Олегу в ENG-106, что …»:
+# words for a colleague left on an issue are a comment there (addressed to them), not a change of it
+_TOLD_ON_AN_ISSUE = LazyRe(
+    r"(?i)^\s*(?:please\s+)?(?:tell|ask|remind|ping|let)\s+([^\W\d_]+)\s+(?:know\s+)?(?:on|in|under)\s+"
+    r"([A-Za-z]{2,5}-\d+)\s*[,:]?\s*(?:that\s+)?(?=\S)"
+    r"|^\s*(?:напиши|скажи|передай|напомни)\s+([^\W\d_]+)\s+(?:в|под)\s+([A-Za-z]{2,5}-\d+)\s*[,:]?\s*(?:что\s+)?(?=\S)"
+)
+
+
+def _told_on_an_issue(m: re.Match[str]) -> str:
+    if m.group(1):
+        return f"comment on {m.group(2)}: {m.group(1)}, "
+    return f"прокомментируй {m.group(4)}: {m.group(3)}, "
+
+
+# "…, cs15 stays in backlog", «CS-15 остаётся в бэклоге»: where it is now, said to leave it there
+_STAYS = LazyRe(
+    r"(?i)\b([A-Za-z]{2,5}[-\s]?\d+)\s+(?:(?:can|should)\s+)?(stays?|remains?|(?:пусть\s+)?оста[её]тся|останется)\b[^,;.!?\n]*"
+)
+
+
+def _stays(m: re.Match[str]) -> str:
+    return f"{m.group(1)} leave as is" if m.group(2).isascii() else f"{m.group(1)} не трогай"
+
+
+# «заведи таску на Олега — поменять SSL серт», "new ticket for Max - rotate keys": the dash says what the task
+# is, as a colon would (the message is then one request, its whom kept)
+_TASK_DASH = LazyRe(
+    r"(?i)^((?=[^:\n]{0,40}?\b(?:заведи|завели|создай|сделай|поставь|добавь|закинь|нужн[аы]|new|create|open|file|log|add|make)\b)"
+    r"[^:\n]{0,40}?\b(?:задач[уа]|таск[уа]?|тикет|issue|ticket|task)(?:\s+(?:на|для|в|for|in)\s+[^\s—–:-]+){0,2})\s+[—–-]\s+(?=\S)"
+)
 # "eng102 wontfix": the tracker's word for closing it as not to be done
 _WONT_FIX = LazyRe(r"(?i)\b([A-Za-z]{2,5}[-\s]?\d+)\s*(?:[:—–-]\s*|→\s*)?(?:wontfix|won'?t[\s-]fix)\b")
 # «ENG-105 и DES-7 — в in review»: the dash only sets the destination apart
@@ -708,6 +736,10 @@ def unhurried(text: str) -> str:
     text = _BACK_TO.sub(r"\1 → ", text)
     text = _TEAM_HEADED.sub(_team_headed, text)
     text = _BOTH.sub(r"\1 → ", text)
+    if ":" not in text:
+        text = _TASK_DASH.sub(r"\1: ", text, count=1)
+    text = _STAYS.sub(_stays, text)
+    text = _TOLD_ON_AN_ISSUE.sub(_told_on_an_issue, text, count=1)
     text = _plus_joined(text)
     text = _issue_field_arrows(text)
     text = _OLD_VALUE_ARROW.sub("", text)

@@ -16,7 +16,7 @@ from functools import lru_cache
 from planner._lazy_re import LazyRe
 from planner.text import dictionary_word
 
-__all__ = ["from_translit"]
+__all__ = ["as_typed", "from_translit"]
 
 _QUOTED = LazyRe(r"«[^»]*»|\"[^\"]*\"|“[^”]*”|`[^`]*`")
 _CYRILLIC = LazyRe(r"[а-яё]", re.IGNORECASE)
@@ -61,6 +61,8 @@ def _spellings(word: str) -> list[str]:
     i = 0
     while i < len(low):
         for latin, cyrillic in _DIGRAPHS:
+            if latin in ("iy", "ii", "yi") and low[i + 2 : i + 3] in ("a", "u", "o", "e"):
+                continue  # "kompaniyu": «компанию» (и + ю), not «компаний» + у
             if low.startswith(latin, i):
                 parts.append(cyrillic)
                 i += len(latin)
@@ -69,6 +71,8 @@ def _spellings(word: str) -> list[str]:
             letters = _LETTERS.get(low[i], (low[i],))
             if low[i] == "i" and i and low[i - 1] in _VOWELS:
                 letters = ("й", "и")  # "zakroi": «закрой» before «закрои»
+            elif low[i] == "l" and low[i + 1 : i + 2] not in ("", *_VOWELS):
+                letters = ("л", "ль")  # "skolko": «сколько», the soft sign left out
             parts.append(letters)
             i += 1
     spelled = ["".join(p) for p in itertools.islice(itertools.product(*parts), 64)]
@@ -93,6 +97,42 @@ def _russian(word: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=1024)
+def _name_spelled(word: str) -> str | None:
+    """ "Olegu", "Maksu": a Russian first name typed in Latin letters, in any case ("na Olega")."""
+    if len(word) < 3 or not word.isascii():
+        return None
+    for spelled in _spellings(word.lower()):
+        if dictionary_word(spelled) == "name":
+            return spelled.capitalize()
+    return None
+
+
+# when a thing is due, said in the words kept as typed ("…: podgotovit otchet k 1 dekabrya"): read as a date
+_DATE_WORDS = frozenset(
+    """января февраля марта апреля мая июня июля августа сентября октября ноября декабря понедельник
+    понедельника вторник вторника среда среду среды четверг четверга пятница пятницу пятницы суббота субботу
+    воскресенье завтра послезавтра сегодня неделю недели месяца""".split()
+)
+_BEFORE_A_DATE = {"k": "к", "do": "до", "na": "на", "v": "в", "cherez": "через", "srok": "срок"}
+
+
+def _when_said(text: str, m: re.Match[str]) -> str:
+    """A word of the person's own words (a title, a note): kept as typed, unless it says when."""
+    word = m.group(0)
+    spelled = next((s for s in _spellings(word.lower()) if s in _DATE_WORDS), None)
+    if spelled:
+        return spelled
+    after = re.match(r"\s+(\d{1,2}\b|[A-Za-z]+)", text[m.end() :])
+    if (
+        word.lower() in _BEFORE_A_DATE
+        and after
+        and (after.group(1).isdigit() or any(s in _DATE_WORDS for s in _spellings(after.group(1).lower())))
+    ):
+        return _BEFORE_A_DATE[word.lower()]
+    return word
+
+
 def _is_a_name(text: str, m: re.Match[str]) -> bool:
     word = m.group(0)
     if not (word[:1].isupper() and word[1:].islower()):
@@ -100,8 +140,9 @@ def _is_a_name(text: str, m: re.Match[str]) -> bool:
     return bool(text[: m.start()].strip()) and not re.search(r"[.!?:]\s*$", text[: m.start()])
 
 
-def from_translit(text: str) -> str:
-    """`text` with Russian typed in Latin letters written in Cyrillic (unchanged when it is not translit)."""
+def from_translit(text: str, typed: dict[str, str] | None = None) -> str:
+    """`text` with Russian typed in Latin letters written in Cyrillic (unchanged when it is not translit);
+    `typed` collects each Cyrillic word made and the Latin word it was typed as."""
     if _CYRILLIC.search(text) or len(text) > 600:
         return text
     # (a capitalised word inside a sentence is a name — "Maria Sokolova email" is English)
@@ -116,14 +157,34 @@ def from_translit(text: str) -> str:
     if not alone and len(known) < max(2, (len(words) + 1) // 2):
         return text
     # what comes after a colon or in quotes is the person's own words (a title, a note): kept as typed
-    colon = text.find(":")
+    colon = next((c.start() for c in re.finditer(r"(?<!\d):(?!\d)", text)), -1)  # (not a time's «15:00»)
     kept = [(colon, len(text))] if colon > 0 else []
     kept += [q.span() for q in _QUOTED.finditer(text)]
-    return _WORD.sub(
-        lambda m: (
-            m.group(0)
+
+    def spelled(m: re.Match[str]) -> str:
+        word = m.group(0)
+        out = (
+            _when_said(text, m)
             if any(a <= m.start() < b for a, b in kept)
-            else russian.get(m.group(0)) or _SHORT.get(m.group(0).lower()) or m.group(0)
-        ),
-        text,
-    )
+            else russian.get(word)
+            or _SHORT.get(word.lower())
+            # "peredai Olegu": a Russian name in its case, read as said (a company's name stays as typed)
+            or (_name_spelled(word) if word[:1].isupper() and word[1:].islower() else None)
+            or word
+        )
+        if typed is not None and out != word:
+            typed.setdefault(out.lower(), word)
+        return out
+
+    return _WORD.sub(spelled, text)
+
+
+_CYRILLIC_WORD = LazyRe(r"[А-Яа-яЁё]+")
+
+
+def as_typed(text: str, typed: dict[str, str]) -> str:
+    """The person's own words (a title, a comment) as they typed them: "kupit novye noutbuki", never a mix
+    of the words read in Cyrillic and those left in Latin letters."""
+    if not typed:
+        return text
+    return _CYRILLIC_WORD.sub(lambda m: typed.get(m.group(0).lower(), m.group(0)), text)

@@ -270,6 +270,7 @@ class Filters(BaseModel):
     currency: Literal["USD", "EUR", "RUB"] | None = Field(default=None, description="deals: in this currency")
     due_before: When | None = None
     due_after: When | None = None
+    due: Literal["none"] | None = Field(default=None, description="issues: 'none' = no due date set")
     date: When | None = Field(default=None, description="for events: the day")
     text: Ref | None = Field(default=None, description="words to search for")
     exclude: list[Ref] | None = Field(

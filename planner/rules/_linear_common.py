@@ -146,7 +146,7 @@ async def find_user(clause: Clause, ctx: BuildContext, text: str | None = None) 
 _WHO = LazyRe(
     r"(?:\b(?:на|to|для|for|отда[йт]\w*|переда[йт]\w*|assign(?:ed)?(?:\s+it)?\s+to|assign(?=\s+(?:me|myself)\b)|"
     r"назначь(?:\s+\S+)?\s+на)|->|→)\s+"
-    r"(меня|мне|me|myself|себя|[A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?|[a-zа-яё][a-zа-яё-]+(?=\s*$|\s*[,.;]|\s+[A-Za-z]{1,10}-\d))"
+    r"((?:меня|мне|me|myself|себя)(?![\w-])|[A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?|[a-zа-яё][a-zа-яё-]+(?=\s*$|\s*[,.;]|\s+[A-Za-z]{1,10}-\d))"
     r"|^([A-ZА-ЯЁ][\w-]+)\s+(?:отдай|передай|назначь|взял[аи]?|берёт|берет|takes|took|grabbed)\b",
 )
 
@@ -192,9 +192,14 @@ def dictated_list(text: str) -> bool:
 
 
 # issues no one is on: "unassigned", «без исполнителя», "which nobody is assigned", «никто не взял»
+# "every ENG issue with no due date", «все задачи без срока», "that has no due date": which ones (the `due: none` filter)
+NO_DUE_DATE = LazyRe(
+    r"(?i)\b(?:with\s+no|without\s+(?:an?\s+|any\s+)?|(?:that\s+)?(?:has|have)\s+no|(?:that\s+)?(?:doesn'?t|don'?t)\s+have\s+(?:an?\s+|any\s+)?|"
+    r"no|без|нет|(?:у\s+которых\s+)?не\s+(?:стоит|указан\w*|установлен\w*|задан\w*))\s+(?:due\s+dates?|deadlines?|due|срок\w*|дедлайн\w*)\b"
+)
 NOBODY = LazyRe(
     r"(?i)\b(?:unassigned|not\s+assigned|без\s+исполнител\w*|без\s+ответственн\w*|без\s+ассайн\w*|без\s+assignee|"
-    r"without\s+(?:an?\s+)?(?:assignee|owner)|неназначенн\w*|"
+    r"(?:without|w/o)\s+(?:an?\s+)?(?:assignee|owner)|неназначенн\w*|"
     r"(?:don'?t|doesn'?t|do\s+not|does\s+not)\s+have\s+(?:an?\s+|any\s+)?(?:assignee|owner)|"
     r"(?:нет|не\s+стоит)\s+(?:исполнител\w*|ответственн\w*)|"
     r"ничьи\w*|nobody'?s|no\s+assignee|ни\s+на\s+кого\s+не\s+назначен\w*|никому\s+не\s+назначен\w*|"

@@ -302,6 +302,7 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
         if _AMOUNT_WORD.search(clause.text) or _SUM_APART.search(clause.text)
         else None
     )
+    owner = None if listed else await _new_owner_said(clause, ctx)
     for each in listed or [deal]:
         await ctx.emit(
             UpdateDeal(
@@ -309,11 +310,37 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
                 stage=stage.name,
                 amount=amount[0] if amount and not listed else None,
                 currency=amount[1] if amount and not listed else None,
+                owner=owner.name if owner is not None else None,
             ),
             deal=each,
             stage=stage,
+            owner=owner,
         )
     return True
+
+
+# «пилот Acme Logistics забираю себе и двигаю в квалификацию», "I'll take it over and move it to Proposal"
+_TAKEN_BY_ME = LazyRe(
+    r"(?i)\b(?:забираю|забрала?|беру|возьму)\s+(?:её\s+|ее\s+|его\s+)?(?:себе|на\s+себя)\b"
+    r"|\b(?:i'?ll|i\s+will|i'?m)\s+(?:take|taking)\s+(?:it\s+|this\s+)?over\b"
+)
+# "…, hand it to Max and move it to Proposal", «передай Максу и переведи в переговоры»: its new owner too
+_HANDED_TO = LazyRe(
+    r"(?i)\b(?:передай|отдай|переоформи|hand(?:\s+it)?(?:\s+over)?\s+to|give\s+it\s+to|reassign\s+(?:it\s+)?to)\s+"
+    r"(?:на\s+)?([^\W\d_][\w-]+)"
+)
+
+
+async def _new_owner_said(clause: Clause, ctx: BuildContext) -> Entity | None:
+    """A stage change said with a new owner in the same breath: the owner changes too, never dropped."""
+    if _TAKEN_BY_ME.search(clause.text):
+        return await refs.member(ctx, "me")
+    handed = _HANDED_TO.search(clause.text)
+    if handed:
+        found = [m for m in await find(ctx, clause, "member", text=handed.group(1)) if m.score >= 0.5]
+        if found:
+            return found[0].entity
+    return None
 
 
 # an outcome said as a condition or a time still to come: not that it happened
@@ -1177,6 +1204,11 @@ async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
     ]
     if right_after:
         return right_after[0]
+    told = re.match(r"\s*([^\W\d_][\w-]*)\s+([^\W\d_]+)", clause.after_colon or "")
+    if told and is_infinitive(told.group(2).lower()):  # «задача в аттио: Олежке связаться с Ли Вэем …»
+        doer = [m for m in await find(ctx, clause, "member", text=told.group(1)) if m.score >= 0.5]
+        if doer:
+            return doer[0].entity
     first = [  # «Максу задача в CRM: …», «олегу задачу: …»: the colleague said first, in the dative
         m.entity
         for m in members
@@ -1507,7 +1539,8 @@ async def _owner(clause: Clause, ctx: BuildContext) -> Entity | None:
     )  # "…, Max owns it"
     if m is None and re.search(
         r"(?i)\b(?:i'?ll|i\s+will)\s+(?:own|run|handle|take)\s+(?:it|this|that|the\s+deal)\b"
-        r"|\bя\s+(?:её|ее|его)\s+(?:веду|поведу|возьму|беру)\b|\b(?:её|ее|его)\s+(?:веду|поведу|беру)\s+я\b",
+        r"|\bя\s+(?:её|ее|его)\s+(?:веду|поведу|возьму|беру)\b|\b(?:её|ее|его)\s+(?:веду|поведу|беру)\s+я\b"
+        r"|\b(?:веду|поведу)\s+(?:её\s+|ее\s+|его\s+)?(?:я|сам[аи]?)\b|\bя\s+(?:веду|поведу)\b|\b(?:mine|i\s+own\s+it)\s*[.!]?\s*$",
         clause.text,
     ):  # "…, 120k USD, I'll own it": the one asking owns it
         return await refs.member(ctx, "me")

@@ -15,7 +15,7 @@ from planner.intents.models import Filters, Find, UpdateMatching
 from planner.resolve import key_spans, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import find, one_said_before, priorities_said, priority_of, strip_spans
-from planner.rules._linear_common import NOBODY, STATE_PHRASES, excepted, find_user
+from planner.rules._linear_common import NO_DUE_DATE, NOBODY, STATE_PHRASES, excepted, find_user
 
 __all__ = ["update_all"]
 
@@ -129,6 +129,16 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
             and not heading.creates()
         ):
             return await update_all(asked, ctx)  # the heading says why; the request is after the colon
+    if after is not None and _ALL.search(clause.text.split(":", 1)[0]) and not listed:
+        heading = head_of(clause, ctx.now)
+        asked = analyse(after.strip(), ctx.now)
+        if (
+            asked.after_colon is None
+            and (asked.has("complete", "archive", "move", "put", "assign", "priority", "due"))
+            and not heading.has("complete", "archive", "delete", "move", "put", "assign", "create", "query")
+            and heading.has("issue", "task", "bug", "deal")
+        ):  # "every ENG issue with no due date: set due Dec 11": which ones, then the change
+            return await update_all(analyse(f"{heading.text.strip()} {after.strip()}", ctx.now), ctx)
     owner_words = re.search(
         r"\b(?:owner|assignee|владельц\w*|ответственн\w*|исполнител\w*)\b", NOBODY.sub(" ", clause.text), re.I
     )  # «всем задачам без исполнителя»: which ones, not a new assignee
@@ -531,6 +541,16 @@ async def _label(ctx: BuildContext, text: str, *, besides: frozenset[str] = froz
         hit = next((n for n in names if n.lower() == word), None) or _LABEL_WORDS.get(word)
         if hit and hit not in besides:
             return hit
+    put_as = (
+        re.search(  # "label all ENG bugs as customer-request", "tag every CS issue with customer-request"
+            r"(?i)\b(?:as|with)\s+(?:the\s+|a\s+)?[«\"']?([\w-]+)", text
+        )
+    )
+    if put_as:
+        word = put_as.group(1).lower()
+        hit = next((n for n in names if n.lower() == word), None)
+        if hit and hit not in besides:
+            return hit
     before = re.search(  # "add the security label to all ENG bugs": the name said before the word "label"
         r"(?i)\b(?:the\s+|a\s+)?([\w-]+)\s+(?:label|tag)\b(?!\s*[:—-])", text
     )
@@ -602,6 +622,7 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
         state=state,
         project=projects[0].entity.name if projects else None,
         priority=priority,
+        due="none" if NO_DUE_DATE.search(bare) else None,
     )
 
 
@@ -654,7 +675,8 @@ _NEGATED = LazyRe(
     r"(?i)\b(?:не|нет|no|not|without|без|never|doesn'?t|don'?t|isn'?t|aren'?t|hasn'?t|haven'?t|lacks?|lacking)\s+[^\W\d_]+"
 )
 _NEGATION_READ = LazyRe(
-    r"(?i)(?:(?:doesn'?t|don'?t)\s+(?:have|carry)\s+(?:it|them|that|this)\b|"  # "… that doesn't have it yet": the change
+    r"(?i)(?:(?:that\s+)?(?:has|have|with|without|no|нет|без|не\s+стоит|не\s+указан\w*|не\s+установлен\w*)\s+(?:an?\s+|any\s+)?"
+    r"(?:due\s+date|deadline|срок\w*|дедлайн\w*|due)\b|(?:doesn'?t|don'?t)\s+(?:have|carry)\s+(?:it|them|that|this)\b|"  # "… that doesn't have it yet": the change
     r"без\s+(?:исполнител|ассайн|assignee|owner|владельц|ответственн)|without\s+(?:an?\s+)?(?:assignee|owner)|"
     r"no\s+(?:assignee|owner|one)|not\s+(?:done|closed|"
     r"completed|finished|assigned)|не\s+(?:закрыт|выполнен|завершен|завершён|назначен|сделан))"
@@ -662,7 +684,17 @@ _NEGATION_READ = LazyRe(
 _LEAD_IN = LazyRe(
     r"(?i)[.!?;]\s+|,?\s+(?:поэтому|так\s+что|therefore|hence|so)\s+|\s[—–]\s"
     r"|^\s*(?:for|для|ради|чтобы)\s[^,]{1,40},\s*"  # "For sprint planning, move everything …"
+    # «Я ухожу в отпуск, все мои сделки передай Олегу», "we're reorganising, move …": about themselves first
+    r"|^\s*(?:я|мы|i'?m|i\s+am|we'?re|we\s+are)\s[^,]{1,60},\s*"
 )
+# "…, the 2.4 release fixed them all", «…, их починили в релизе», "…, we're resending terms to everyone": after
+# the change, a sentence of its own (a verb in the past, or someone doing something) says why
+_WHY_AFTER = LazyRe(
+    r"(?i),\s+(?!(?:the\s+ones|those|ones|which|that|who|где|которые|которых|у\s+которых|что)\b)"
+    r"(?=[^,]*\b(?:[a-z]+ed|shipped|went|gone|left|done|broke|(?:we|they|he|she|it)(?:'re|'s|\s+are|\s+is|\s+were|\s+was)|"
+    r"[а-яё]+(?:ли|ла|лся|лись))\b)[^,]+$"
+)
+_ASIDE = LazyRe(r"\s*\([^()]{1,80}\)")  # "deals owned by Oleg → Max (Oleg on leave)": said aside
 # "… for the audit", «… для аудита»: why, said at the end; no filter
 _PURPOSE_TAIL = LazyRe(
     r"(?i)\s(?:for|для|ради)\s+(?:the\s+|our\s+)?[^\W\d_]+(?:\s+[^\W\d_]+)?\s*[.!]?$"
@@ -687,6 +719,13 @@ async def _unread(
         for m in await find(ctx, clause, kind):
             if m.score >= 0.5:
                 explained |= set(m.positions)
+    # a team's or a label's name said whole ("every Customer Success issue with customer-request"): each of
+    # its words is that name, whichever the fuzzy match gave the shared word "customer" to
+    spans = key_spans(clause.text)
+    names = [t.name for t in await ctx.directory.teams()] + [x.name for x in await ctx.directory.labels()]
+    for name in names:
+        for said in re.finditer(rf"(?i)(?<![\w-]){re.escape(name)}(?![\w-])", clause.text):
+            explained |= {i for i, (a, b) in enumerate(spans) if said.start() <= a and b <= said.end()}
     vocabulary = cue_words() | _PLAIN | _EMPTY | (_ASKED_PLAIN if asked else frozenset())
     purpose = _PURPOSE_TAIL.search(clause.text)
     # «Олег уходит в отпуск, поэтому переназначь все его задачи …»: what is told before the request, and
@@ -719,6 +758,10 @@ async def _unread(
     ]
     if ends:
         why_from = min(why_from, ends[0])
+    after_why = _WHY_AFTER.search(clause.text)
+    if after_why and every and after_why.start() > every.end():
+        why_from = min(why_from, after_why.start())
+    asides = [m.span() for m in _ASIDE.finditer(clause.text)]
     words = [
         k.text
         for i, k in enumerate(clause.keys)
@@ -728,6 +771,7 @@ async def _unread(
         and not (purpose and key_spans(clause.text)[i][0] >= purpose.start())
         and key_spans(clause.text)[i][0] >= told_until
         and not (because and key_spans(clause.text)[i][0] >= because.start())
+        and not any(a <= key_spans(clause.text)[i][0] < b for a, b in asides)
         and len(k.text) > 2
         and not k.text.isdigit()
         and k.text not in vocabulary

@@ -146,6 +146,13 @@ _OWNER_TO = LazyRe(
     r"(?i)\W*(?:(?:и|а|and|then|so)\W+)*(?:please\s+)?(?:change|set|update|make|поменяй|смени|измени|поставь)\s+"
     r"(?:the\s+|its\s+)?(?:deal\s+)?(?:owner|ответственн\w*|владельц\w*)\s+(?:to|на)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s*[.!]?"
 )
+# "Globex pilot — выиграли!", "we won it": the deal's outcome said with its final sum
+_OUTCOME_SAID = LazyRe(r"(?i)(?:[—–:-]|^|\bwe\s)\s*(выиграли|проиграли|won|lost)\b(?!\s+(?:the|a|an)\b)")
+# «Initech продлили: сумму сделки в 20к и …»: the field and where it goes, no verb
+_FIELD_GOES_TO = LazyRe(
+    r"(?i)\W*(?:(?:и|а|and)\W+)*(?:сумм\w*|amount|value)\s+(?:сделки\s+|of\s+the\s+deal\s+)?(?:в|на|до|to)\s+[$€₽]?\s*"
+    r"\d[\d\s,.]*(?:k|m|к|тыс\w*|млн)?\s*(?:usd|eur|rub|руб\w*|dollars?|\$|€|₽)?\s*[.!]?"
+)
 _FIELD_AND_VALUE = LazyRe(
     r"(?i)\s*(?:сумм\w*|amount|value|owner|ответственн\w*)\s*[:—-]?\s*[$€₽]?\d[\d\s.,]*\S*\s*"
 )
@@ -176,7 +183,11 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         and (
             _FIELD_NAMED_ONLY.fullmatch(clause.text)
             or _FIELD_AND_VALUE.fullmatch(clause.text)
-            or (_FIELD_TO_VALUE.fullmatch(clause.text) or _OWNER_TO.fullmatch(clause.text))
+            or (
+                _FIELD_TO_VALUE.fullmatch(clause.text)
+                or _OWNER_TO.fullmatch(clause.text)
+                or _FIELD_GOES_TO.fullmatch(clause.text)
+            )
             and len(before) <= 60  # (only a heading said before: "Globex pilot: change the amount to …")
             # (the heading read as a look-up, just before: "- Globex pilot: change the owner to Oleg" in a list)
             and bool(ctx.intents)
@@ -340,6 +351,10 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
                 change["owner"] = owner.name
         said = await stage_said_as_destination(ctx, clause) if attribute != "name" else None
         stage = said.entity if said is not None else None
+        outcome = _OUTCOME_SAID.search(clause.text) if stage is None and attribute == "value" else None
+        if outcome:  # "Globex pilot — выиграли! Финальная сумма 32 500 $": won, and at what sum
+            wanted = "Lost" if outcome.group(1).lower().startswith(("l", "п")) else "Won"
+            stage = next((s for s in await ctx.directory.stages() if s.name == wanted), None)
         if stage is not None:  # «сделку в переговоры и сумму поставь 1 500 000»: both changes
             change["stage"] = stage.name
         await ctx.emit(

@@ -17,7 +17,7 @@ from planner.intents.models import Filters, Find
 from planner.resolve import key_spans
 from planner.rules import rule
 from planner.rules._common import aggregate_of, currencies_said, currency_said, each_once, find, strong
-from planner.rules._linear_common import NOBODY, STATE_PHRASES
+from planner.rules._linear_common import NO_DUE_DATE, NOBODY, STATE_PHRASES
 from planner.rules.bulk import _LABEL_WORDS, _OPEN, _team, _teams_named
 
 __all__ = ["filtered_issues", "people_at", "who_owns"]
@@ -163,6 +163,7 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
         )
     )  # "задачи с меткой security", "open security issues"
     nobody = NOBODY.search(text)
+    undated = NO_DUE_DATE.search(text)  # "what ENG issues have no due date?", «какие задачи без срока?»
     urgent = _priority_said(text)
     project = next(
         (m.entity for m in await find(ctx, clause, "project") if m.score >= 0.9), None
@@ -190,6 +191,7 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
         or bool(busy)
         or bool(state and (everything or has_in))
         or bool(nobody)
+        or bool(undated)
         or clause.has("due")
         and bool(due_before or due_after)  # "what's due by December 1?"
         or bool(_BURNING.search(text))  # «что у нас просрочено?», «что горит на этой неделе?»
@@ -207,7 +209,17 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
     mine = mine or any(m.entity.extra.get("is_me") for m in named)  # «что висит на анне» when Anna asks
     users = [m.entity for m in named if not m.entity.extra.get("is_me")]
     if not about_issues or not (
-        state or label or urgent or mine or aggregate or due_before or nobody or users or project or team
+        state
+        or label
+        or urgent
+        or mine
+        or aggregate
+        or due_before
+        or nobody
+        or users
+        or project
+        or team
+        or undated
     ):
         return False
     if busy and state is None:
@@ -222,6 +234,7 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
         assignee="none" if nobody else "me" if mine else who.name if who else None,
         due_after=due_after,
         due_before=due_before,
+        due="none" if undated else None,
     )
     teams = await _teams_named(ctx, text)
     if len(teams) > 1:  # "the medium priority issues in CS and DES": each team's
@@ -318,7 +331,11 @@ async def deal_totals(clause: Clause, ctx: BuildContext) -> bool:
     if not _listing(clause) or _NEW_VALUE.search(clause.text) and not clause.text.rstrip().endswith("?"):
         return False
     if (
-        re.search(r"\d[\d\s.,]{2,}", clause.text)
+        (
+            re.search(r"\d[\d\s.,]{2,}", clause.text)
+            # «сумму сделки в 20к»: the sum it becomes
+            or re.search(r"(?i)\b(?:в|на|до|to)\s+[$€₽]?\d[\d\s.,]*\s*(?:k|к|тыс\w*|млн|m)\b", clause.text)
+        )
         and not clause.text.rstrip().endswith("?")
         and not clause.has("query")
     ):

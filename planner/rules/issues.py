@@ -341,7 +341,10 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     paired = bool(
         pair
         and not moving
-        and [m for m in await find(ctx, clause, "user", text=pair.group(2)) if m.score >= 0.5]
+        and (
+            _ME_WORD.fullmatch(pair.group(2))  # «CS-15 на меня и срок через неделю»
+            or [m for m in await find(ctx, clause, "user", text=pair.group(2)) if m.score >= 0.5]
+        )
     )
     if pair and paired and not named:
         named = [pair.group(2)]
@@ -856,6 +859,17 @@ async def sub_issues(clause: Clause, ctx: BuildContext) -> bool:
     else:
         items = [x.strip(" .-—•") for x in re.split(r"\s*(?:,|;|\n|\s+и\s+|\s+and\s+)\s*", listed)]
         items = [re.sub(r"^['\"«“](.+)['\"»”]$", r"\1", x) for x in items if x]
+        fields = []  # «Подзадачу к ENG-105: протестировать пуши на iOS 17, на Макса»: whose, not a second one
+        for x in items[1:]:
+            whom = re.fullmatch(r"(?i)(?:на|for|to|→|->|assign(?:\s+to)?)\s+([^\W\d_][\w-]*)", x)
+            who = await find_user(clause, ctx, whom.group(1)) if whom else None
+            if who is not None and assignee in (None, who):
+                assignee = who
+                fields.append(x)
+            elif priority_of(x) and len(x.split()) <= 2:  # ", срочно", ", high priority"
+                level = priority_name(priority_of(x))
+                fields.append(x)
+        items = [x for x in items if x not in fields]
     if not 1 <= len(items) <= 5:
         raise ctx.ask(
             "items",
