@@ -108,8 +108,15 @@ def about_work(text: str, ctx: BuildContext) -> bool:
 
 def dumped(ctx: BuildContext) -> list[dict[str, Any]]:
     """The intents understood, without the placeholder of a field still being asked for."""
+    typed: dict[str, str] = ctx.memory.get("typed") or {}
     return [
-        {k: v for k, v in i.model_dump(mode="json", exclude_none=True).items() if v != MISSING}
+        {
+            k: from_typed(v, typed)
+            if k in _OWN_WORDS and isinstance(v, str)
+            else v  # (as the draft shows them)
+            for k, v in i.model_dump(mode="json", exclude_none=True).items()
+            if v != MISSING
+        }
         for i in ctx.intents
     ]
 

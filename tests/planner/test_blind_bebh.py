@@ -313,5 +313,6 @@ async def test_a_records_fields_after_a_colon_are_one_change(anna: Conversation)
 
 
 async def test_a_colleague_said_alone_among_an_issues_fields_is_never_dropped(anna: Conversation) -> None:
-    r = await anna.say("eng-103 -> todo, oleg, due mon")  # drafted without "oleg" before
-    assert r["status"] == "needs_clarification" and "«oleg»" in r["clarifying_question"]
+    r = await anna.say("eng-103 -> todo, oleg, due mon")  # drafted without "oleg" before; asked in BE–BH
+    assert drafted(r) == ["linear:update_issue"]  # (BI–BL: the colleague among the fields is the assignee)
+    assert r["plan"]["intents"][0]["assignee"] == "Oleg Ivanov" and r["plan"]["intents"][0]["state"] == "Todo"
