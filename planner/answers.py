@@ -117,18 +117,26 @@ def _money(n: float) -> str:
     return f"{whole:,}".replace(",", "\u00a0")
 
 
+def _deal_sums(rows: list[dict[str, Any]]) -> dict[str, float]:
+    sums: dict[str, float] = {}
+    for row in rows:
+        d = _deal(row)
+        if isinstance(d["amount"], int | float):
+            sums[str(d["currency"] or "")] = sums.get(str(d["currency"] or ""), 0.0) + d["amount"]
+    return sums
+
+
+def _said_sum(sums: dict[str, float]) -> str:
+    return " + ".join(f"{_money(v)} {k}".strip() for k, v in sorted(sums.items())) or "0"
+
+
 def _totals(spec: Refine, rows: list[dict[str, Any]], lang: str, *, several: bool = False) -> list[str]:
     lines: list[str] = []
     ru = lang == "ru"
     if spec.aggregate == "count" or spec.aggregate and spec.aggregate.startswith("sum"):
         lines.append(f"Найдено: {len(rows)}" if ru else f"Found: {len(rows)}")
     if spec.aggregate and spec.aggregate.startswith("sum") and spec.object == "deals":
-        sums: dict[str, float] = {}
-        for row in rows:
-            d = _deal(row)
-            if isinstance(d["amount"], int | float):
-                sums[str(d["currency"] or "")] = sums.get(str(d["currency"] or ""), 0.0) + d["amount"]
-        total = " + ".join(f"{_money(v)} {k}".strip() for k, v in sorted(sums.items())) or "0"
+        total = _said_sum(_deal_sums(rows))
         lines.append(f"Сумма: {total}" if ru else f"Total: {total}")
     if spec.aggregate == "count:assignee":  # "who's overloaded?", «сколько задач у каждого»: per person
         per: dict[str, int] = {}
@@ -149,6 +157,7 @@ def refine(results: list[dict[str, Any]], specs: list[Refine], lang: str) -> lis
     """Filters and limits each find's rows in place (the reply shows what was asked for) and returns
     the lines that state totals and owners."""
     lines: list[str] = []
+    summed: list[dict[str, Any]] = []  # several deal lists summed: their sum together too
     # several lists: each total is named by what tells them apart ("Engineering: 6", "Lead: 1")
     varying = [
         k
@@ -177,4 +186,9 @@ def refine(results: list[dict[str, Any]], specs: list[Refine], lang: str) -> lis
         said = _totals(spec, rows, lang, several=len(specs) > 1)
         which = next((_told_by(spec, k) for k in varying if _told_by(spec, k)), "")
         lines += [f"{which}: {line}" for line in said] if len(specs) > 1 and which else said
+        if spec.aggregate and spec.aggregate.startswith("sum") and spec.object == "deals":
+            summed.append({"rows": rows})
+    if len(summed) > 1:  # «Лиды и квалификация — на какую сумму?»: each stage's, then both
+        both = _said_sum(_deal_sums([r for s in summed for r in s["rows"]]))
+        lines.append(f"Всего: {both}" if lang == "ru" else f"Altogether: {both}")
     return lines

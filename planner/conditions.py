@@ -5,6 +5,7 @@ cannot be told (a condition about the world, "if they sign"), the request is rea
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from planner._lazy_re import LazyRe
@@ -20,6 +21,7 @@ _CLOSED = LazyRe(
     r"(?i)\b(?:закрыт\w*|сделан\w*|выполнен\w*|готов\w*|closed|done|finished|resolved|completed)\b"
 )
 _OPEN = LazyRe(r"(?i)\b(?:открыт\w*|open|active|активн\w*)\b")
+_NOBODYS = LazyRe(r"(?i)\bunassigned\b|\bбез\s+исполнител\w*|\bне\s+назначен\w*|\bnobody'?s\b")
 _STATE_PART = LazyRe(
     r"(?i)^\s*(?:(?:ну|so|and|и|а)[,\s]+)?(?:если|if)\s+(.*?)\s*(?:\b(?:is|are|has|have)\s+)?"
     r"\b(?:ещ[её]|вс[её]\s+ещ[её]|уже|still|not\s+yet|already|(?:is|are)n'?t)\b.*$"
@@ -34,7 +36,28 @@ async def unmet(condition: str, intents: list[IntentBase], ctx: BuildContext) ->
     said = analyse(condition, ctx.now)
     stages = [m.entity.name for m in await find(ctx, said, "stage") if m.score >= 1.0]
     closed, opened = bool(_CLOSED.search(condition)), bool(_OPEN.search(condition))
+    nobodys = bool(_NOBODYS.search(condition))
+    state_said = await _state_said(condition, ctx)
     for intent in intents:
+        if intent.op in _ISSUE_OPS and state_said and not (closed or opened):  # "is DES-7 still in todo?"
+            issue_at: dict[str, Any] | None = intent.resolved("issue")
+            name = ((issue_at or {}).get("state") or {}).get("name")
+            if name and (str(name).lower() == state_said.lower()) == negated:
+                return ctx.t(
+                    f"{(issue_at or {}).get('identifier')} сейчас в состоянии {name} — условие не выполнено, ничего не меняю.",
+                    f"{(issue_at or {}).get('identifier')} is {name} now - the condition doesn't hold, so nothing changes.",
+                )
+            continue
+        if intent.op in _ISSUE_OPS and nobodys:  # "is ENG-102 still unassigned? if so, give it to Oleg"
+            issue_now: dict[str, Any] | None = intent.resolved("issue")
+            who = ((issue_now or {}).get("assignee") or {}).get("name")
+            if issue_now is not None and who:
+                ident = issue_now.get("identifier")
+                return ctx.t(
+                    f"{ident} уже назначена на {who} — условие не выполнено, ничего не меняю.",
+                    f"{ident} is already assigned to {who} - the condition doesn't hold, so nothing changes.",
+                )
+            continue
         if intent.op == "update_deal" and len(stages) == 1:
             deal = intent.resolved("deal")
             stage = _field(deal, "stage")
@@ -58,6 +81,18 @@ async def unmet(condition: str, intents: list[IntentBase], ctx: BuildContext) ->
                     f"{ident} is {name} now - the condition doesn't hold, so nothing changes.",
                 )
     return None
+
+
+async def _state_said(condition: str, ctx: BuildContext) -> str | None:
+    """A workflow state the condition names ("still in Todo", «ещё в бэклоге»), by its name or phrase."""
+    from planner.rules._linear_common import STATE_PHRASES
+
+    names = {s.name for t in await ctx.directory.teams() for s in await ctx.directory.states(t.id)}
+    for name in sorted(names, key=len, reverse=True):
+        spaced = r"[\s-]+".join(re.escape(w) for w in name.split())  # "in-progress", "to-do"
+        if re.search(rf"(?i)\b{spaced}\b", condition):
+            return name
+    return next((name for rx, name in STATE_PHRASES if name in names and rx.search(condition)), None)
 
 
 def _field(record: Any, name: str) -> Any:

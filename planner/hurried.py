@@ -363,6 +363,20 @@ _TASK_DASH = LazyRe(
     r"(?i)^((?=[^:\n]{0,40}?\b(?:заведи|завели|создай|сделай|поставь|добавь|закинь|нужн[аы]|new|create|open|file|log|add|make)\b)"
     r"[^:\n]{0,40}?\b(?:задач[уа]|таск[уа]?|тикет|issue|ticket|task)(?:\s+(?:на|для|в|for|in)\s+[^\s—–:-]+){0,2})\s+[—–-]\s+(?=\S)"
 )
+# "Is ENG-103 still unassigned? If so, give it to Oleg", «CS-15 всё ещё в бэклоге? Если да — закрой»: asked, then
+# what to do when it is so — the same as "if ENG-103 is still unassigned, give it to Oleg"
+_IF_SO = LazyRe(
+    r"(?i)^\s*(?:is|are)\s+(.+?)\s+(still|already|yet)\s+([^?]+?)\s*\?\s*(?:if\s+so|if\s+yes|if\s+it\s+is)\s*[,:—–-]?\s*(?=\S)"
+    r"|^\s*([^?]+?)\s+(вс[её]\s+ещ[её]|ещ[её]|уже)\s+([^?]+?)\s*\?\s*(?:если\s+да|если\s+так)\s*[,:—–-]?\s*(?=\S)"
+)
+
+
+def _if_so(m: re.Match[str]) -> str:
+    if m.group(1):
+        return f"if {m.group(1)} is {m.group(2)} {m.group(3)}, "
+    return f"если {m.group(4)} {m.group(5)} {m.group(6)}, "
+
+
 # "eng102 wontfix": the tracker's word for closing it as not to be done
 _WONT_FIX = LazyRe(r"(?i)\b([A-Za-z]{2,5}[-\s]?\d+)\s*(?:[:—–-]\s*|→\s*)?(?:wontfix|won'?t[\s-]fix)\b")
 # «ENG-105 и DES-7 — в in review»: the dash only sets the destination apart
@@ -736,6 +750,7 @@ def unhurried(text: str) -> str:
     text = _BACK_TO.sub(r"\1 → ", text)
     text = _TEAM_HEADED.sub(_team_headed, text)
     text = _BOTH.sub(r"\1 → ", text)
+    text = _IF_SO.sub(_if_so, text, count=1)
     if ":" not in text:
         text = _TASK_DASH.sub(r"\1: ", text, count=1)
     text = _STAYS.sub(_stays, text)

@@ -352,3 +352,31 @@ async def test_translit_names_dates_and_verbs_are_read(anna: Conversation, text:
     r = await anna.say(text)
     assert r["status"] == "draft_pending", r["user_message"]
     assert expected in previews(r) or expected in str(intents(r)), previews(r)
+
+
+# ---- asked, then what to do when it is so ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "drafts"),
+    [
+        ("Is ENG-103 still unassigned? If so, give it to oleg", True),  # was: "cannot unassign"
+        ("Is ENG-102 still unassigned? If so, give it to oleg", False),  # Max has it: was handed over anyway
+        ("Is ENG-102 still in todo? If so, move it to in progress", True),
+        ("Is DES-7 still in todo? If so, move it to in progress", False),  # in review: was moved anyway
+        ("CS-15 всё ещё без исполнителя? Если да, назначь на Макса", True),
+        ("если ENG-101 ещё в бэклоге, закрой её", False),
+    ],
+)
+async def test_a_change_asked_if_a_record_is_still_so_is_drafted_only_when_it_is(
+    anna: Conversation, text: str, drafts: bool
+) -> None:
+    r = await anna.say(text)
+    assert (r["status"] == "draft_pending") == drafts, r["user_message"]
+    if not drafts:
+        assert drafted(r) == [] and "condition" in r["user_message"] or "условие" in r["user_message"]
+
+
+async def test_sums_of_several_stages_are_also_added_up(anna: Conversation) -> None:
+    r = await anna.say("Лиды и квалификация — на какую сумму?")
+    assert "Всего: 62\xa0000 USD" in r["user_message"] or "Всего: 62 000 USD" in r["user_message"]
