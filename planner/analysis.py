@@ -682,13 +682,15 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
         items = [
             x
             for x in re.split(
-                r"\s*,\s*(?:и\s+|and\s+)?|\s+(?:и|and)\s+(?=(?:заметк|встреч|созвон|задач|note|meeting|call|task)\w*\b)",
+                r"\s*,\s*(?:и\s+|and\s+)?|\s+(?:и|and)\s+(?=(?:заметк|встреч|созвон|задач|note|meeting|call|task|онбординг|"
+                r"onboarding|продлени|renewal)\w*\b)",
                 tail,
             )
             if x.strip()
         ]
         if len(parts) == 1 and statement and not introduces and len(items) > 1 and all(_ELLIPTIC.search(x) or
-                _LEADS_WITH_THING.match(x.strip()) or _FIELD_VALUE.match(x.strip()) for x in items):  # fmt: skip
+                _LEADS_WITH_THING.match(x.strip()) or _FIELD_VALUE.match(x.strip()) or _OUTCOME_ALONE.fullmatch(x.strip())
+                for x in items):  # fmt: skip
             # "Ромашка подписала: сделку в выигранные, онбординг в Linear, и созвон с Иваном в четверг"
             before.context = not _verb_count(before)
             return [before, *(analyse(x.strip(), now) for x in items)]
@@ -804,6 +806,8 @@ _NEXT_REQUEST = LazyRe(
     r"(?:(?:ну|да|так)\s+)?(?:(?:also|and|then|и|а\s+ещё|а\s+еще|ещё|еще|также|потом)[,\s]+)?(?=\S)",
     re.I,
 )
+# «Acme Logistics подписали пилот: Won и онбординг в Linear»: the deal's outcome, said alone as an item
+_OUTCOME_ALONE = LazyRe(r"(?i)(?:в\s+|to\s+)?(?:won|lost|выигран\w*|проигран\w*)[.!]?")
 # an item of a list that names a thing to do: "онбординг в Linear", "созвон с Иваном в четверг"
 # an item that sets a field: «сумма 55 000», "amount 60k", «стадия переговоры»
 _FIELD_VALUE = LazyRe(r"(?i)^(?:сумм\w*|amount|value|стади\w*|stage|owner|ответственн\w*)\s*[:—-]?\s*\S")
@@ -1174,6 +1178,16 @@ def _split(text: str, now: datetime) -> list[Clause]:
             borrowed[len(merged) - 1] = verb
             parts = [right]
         elif (
+            _verb_count(left)
+            and re.search(
+                r"(?i)(?:^|[\s,])а[\s,]*$", text[merged[-1][0] : s]
+            )  # (said with a contrasting «а»)
+            and re.match(r"(?i)(?:а\s+)?(?:сделк[уа]|deal)\b", text[s:e].strip())
+            and _ELLIPTIC.search(right.text)
+        ):  # «CS-12 закрыть, а сделку Acme Corp в переговоры»: a deal's change said without its verb, its own
+            merged.append((s, e))
+            parts = [right]
+        elif (
             right.identifiers
             and not _identifiers(text[merged[-1][0] : merged[-1][1]])
             and _ELLIPTIC.search(left.text)
@@ -1283,6 +1297,10 @@ def _is_reason(piece: str, reading: Clause) -> bool:
     told = bool(_PASSIVE.match(said))  # "the Acme call is being scheduled": what is happening, not asked
     # "…, Apple moved the deadline up": someone did something (a past verb after a name): news, not asked
     told = told or bool(re.match(rf"^(?:[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?|{_A_PARTY})\s+[a-z]+ed\b", said))
+    # "…, the work moved under ENG-105": something said of a thing, in the past — why, not a second change
+    told = told or bool(
+        re.match(r"(?i)^(?:the|this|that|our|their|its)\s+(?:[a-z-]+\s+){0,3}?[a-z]+ed\b", said)
+    )
     if _AWAY.match(said):
         return True  # "…, he's ooo next week", «…, она в отпуске до пятницы»: why, though it names a day
     if _DOING_NOW.match(said) and not re.search(r"\d", bare) and not reading.moment.day:
@@ -1291,6 +1309,8 @@ def _is_reason(piece: str, reading: Clause) -> bool:
         return False
     if _NAMED_REASON.match(said) and not re.search(r"\d", bare):
         return True  # "…, Анна уходит в отпуск", "… — Li Wei asked for a quote": who did what, why
+    if told and not re.search(r"\d", bare):
+        return True  # "…, the work moved under ENG-105": what happened, why (the issue named is no target)
     if _CARRIES.search(bare):
         return False
     if said.endswith("?") or piece.rstrip().endswith("?"):

@@ -379,6 +379,12 @@ def _if_so(m: re.Match[str]) -> str:
 
 # "eng102 wontfix": the tracker's word for closing it as not to be done
 _WONT_FIX = LazyRe(r"(?i)\b([A-Za-z]{2,5}[-\s]?\d+)\s*(?:[:—–-]\s*|→\s*)?(?:wontfix|won'?t[\s-]fix)\b")
+# «…, а сделку Acme Corp — в переговоры»: the dash only sets the destination apart
+_DEAL_DASH_WHERE = LazyRe(r"(?i)\b((?:сделк[уа]|deal)\s+[^,—–;.]{2,40}?)\s+[—–]\s+(?=(?:в|во|на|to|into)\s)")
+# «Acme Logistics подписали пилот — Won и онбординг в Linear»: news, then what to do about it, as after a colon
+_NEWS_DASH = LazyRe(
+    r"(?i)^([^—–:\n]{3,60}?\b(?:подписал\w*|signed|выиграли|закрыли|won|closed)\b[^—–:\n]{0,40}?)\s+[—–]\s+(?=\S)"
+)
 # «ENG-105 и DES-7 — в in review»: the dash only sets the destination apart
 _DASH_BEFORE_WHERE = LazyRe(rf"(?i)\b({_AN_ISSUE})\s+[—–]\s+(?=(?:в|во|на|to|into)\s)")
 # "cancel ENG-101", "cancel every open ENG issue, we're migrating…", «отмени задачу CS-15»: the issues go to
@@ -761,6 +767,9 @@ def unhurried(text: str) -> str:
     text = _DROP_TO_PRIORITY.sub("lower", text)
     text = _WONT_FIX.sub(r"\1 → Canceled", text)
     text = _DASH_BEFORE_WHERE.sub(r"\1 ", text)
+    if ":" not in text:
+        text = _NEWS_DASH.sub(r"\1: ", text, count=1)
+    text = _DEAL_DASH_WHERE.sub(r"\1 ", text)
     text = _AND_AS_A_NOTE.sub(r"\1. Also add this as a note \2 ", text)
     text = _CANCEL_ISSUES.sub(_canceled, text)
     text = _CLOSED_AS.sub(lambda m: m.group(1).title(), text)  # "mark it closed-won", "Globex is closed lost"

@@ -74,9 +74,29 @@ def reshape(text: str) -> str:
 
 def _with_quote(lines: list[str], quoted: list[str]) -> str:
     said = [x for x in quoted if x.strip()]
-    body = " ".join(x.strip() for x in said if not _SIGNATURE.match(x)).strip()
+    # "> Max Weber: I'm off until Monday": who said it, then what — a dash, so no colon of the quote is
+    # read as the request's own heading
+    body = " ".join(
+        _SPEAKER.sub(r"\1 — ", x.strip(), count=1) for x in said if not _SIGNATURE.match(x)
+    ).strip()
     signed = " ".join(x.strip(" —–-") for x in said if _SIGNATURE.match(x))
+    first = next(i for i, x in enumerate(lines) if _QUOTED.match(x))
+    heading = " ".join(x.strip() for x in lines[:first] if x.strip())
+    if _FORWARDED.fullmatch(heading.rstrip(" :")):  # "fwd from email:" above the quote: where it came from
+        lines = lines[first:]
     request = " ".join(x.strip() for x in lines if x.strip() and not _QUOTED.match(x))
+    return _with_quote_said(request, body, signed)
+
+
+# "fwd from email", "from Slack", «переслано из почты»: where the quote came from, nothing else
+_FORWARDED = LazyRe(
+    r"(?i)\s*(?:fwd|fw|forwarded|пересла\w*|переслан\w*)?\s*(?:from|из|с)?\s*(?:an?\s+|the\s+)?"
+    r"(?:e-?mail|slack|telegram|чата?|почты|письма|thread|треда)?\s*"
+)
+_SPEAKER = LazyRe(r"^([A-ZА-ЯЁ][\w.'-]*(?:\s+[A-ZА-ЯЁ][\w.'-]*)?(?:\s*\([^)]{1,40}\))?)\s*:\s+")
+
+
+def _with_quote_said(request: str, body: str, signed: str) -> str:
     if not request:  # only an email, nothing asked of me
         return f"«{body}»"
     pointer = _POINTS_AT_QUOTE.search(request) if body and _NOTE_WORD.search(request) else None

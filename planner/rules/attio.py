@@ -340,7 +340,12 @@ async def _new_owner_said(clause: Clause, ctx: BuildContext) -> Entity | None:
         found = [m for m in await find(ctx, clause, "member", text=handed.group(1)) if m.score >= 0.5]
         if found:
             return found[0].entity
+    if _OWNER_FIELD.search(clause.text):  # «Сделка Ромашки: владелец Олег, стадия переговоры, …»
+        return await _owner(clause, ctx)
     return None
+
+
+_OWNER_FIELD = LazyRe(r"(?i)\b(?:owner|владел\w*|ответственн\w*)\s*[:—–-]?\s+\S")
 
 
 # an outcome said as a condition or a time still to come: not that it happened
@@ -1232,6 +1237,13 @@ _THAT_ON_RECORD = LazyRe(
 _TASK_FOR = LazyRe(r"(?:\b(?:задач\w*|таск\w*|поручи|поручить)\s+)([А-ЯЁ][а-яё]+[уюе])\b")
 
 
+# «Поставь сделке Ромашки новую сумму»: a new value of a field, not a new deal
+_NEW_FIELD = LazyRe(
+    r"(?i)\b(?:нов\w+|new)\s+(?:сумм\w*|amount|value|стади\w*|stage|owner|владельц\w*|владел\w*|ответственн\w*|"
+    r"назван\w*|name|close\s+date)\b"
+)
+
+
 @rule(55, writes=True)
 async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
     if _ADD_UP.search(clause.text) or RAISE_A_FIELD.search(clause.text):
@@ -1246,6 +1258,8 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
         listed = False  # «сделка с альфой теперь 900к»: what an existing deal is now, not a new one
     if not (clause.creates() or clause.says_new() or listed) or not clause.has("deal"):
         return False
+    if _NEW_FIELD.search(clause.text) and not clause.creates():
+        return False  # «Поставь сделке Ромашки новую сумму»: a new value of a deal there is, no new deal
     if ADDED_TO_A_DEAL.search(clause.text) and not clause.says_new():
         return False  # "add Peter to the Globex deal", «добавь Петра в сделку Globex»: the deal is there
     if clause.after_colon is not None and not head_of(clause, ctx.now).has("deal"):

@@ -963,6 +963,9 @@ _THAT_AS_A_COMMENT = LazyRe(
 
 
 def _comment_body(text: str) -> str | None:
+    said = _QUOTE_AS_COMMENT.search(text)  # "leave «Max: I'm off until Monday» as a comment on ENG-105"
+    if said:
+        return said.group(1).strip()
     m = re.search(
         r"(?:коммент\w*|comment(?:\s+on)?|напиши\s+в|отпиши\w*|прокомментируй)[\s,]+(?:(?:к|to|on|в|во|у|под|in|for)\s+)?"
         r"(?:(?:ней|нём|нем|неё|нее|ней|it|этой|этом|задаче|тикете|там|there)\b\s*)?(?:[A-Z]{1,10}-\d+(?!\d)\s*)?[:\-—,]?\s*(.+)$",
@@ -988,6 +991,11 @@ def _comment_body(text: str) -> str | None:
     # "comment on the login page redesign that the mockups are ready": the words naming the issue go
     body = re.sub(r"^(?:the\s+)?[^,:;]{3,60}?\s+(?:that|что)\s+(?=\S)", "", body, count=1, flags=re.I).strip()
     return body or None
+
+
+_QUOTE_AS_COMMENT = LazyRe(
+    r"(?i)[«“\"]([^«»“”\"]{3,})[»”\"]\s+(?:as|как)\s+(?:a\s+|the\s+)?(?:comment|коммент\w*|комментари\w*)\b"
+)
 
 
 def _new_title(text: str) -> str | None:
