@@ -20,7 +20,7 @@ _SIGNATURE = LazyRe(
 )
 # "this", "her message", «это письмо»: the quoted words, where the request points at them
 _POINTS_AT_QUOTE = LazyRe(
-    r"(?i)\b(?:(?:her|his|their|the|this|that)\s+(?:message|email|e-mail|reply|note|text)|"
+    r"(?i)\b(?:(?:her|his|their|the|this|that|[a-z]+'s)\s+(?:message|email|e-mail|reply|note|text)|"
     r"(?:это|его|её|ее|их)\s+(?:письмо|сообщение|ответ)|this|that|it|это)\b"
 )
 _NOTE_WORD = LazyRe(r"(?i)\b(?:note|заметк\w*|comment|коммент\w*)\b")

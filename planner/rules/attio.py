@@ -181,8 +181,20 @@ RAISE_A_FIELD = LazyRe(
 )
 
 
+# «Сделка «Ромашка — поддержка» …», "the deal 'Hooli pilot'": a deal named in quotes
+_DEAL_QUOTED = LazyRe(r"(?i)\b(?:сделк\w*|deal)\s+[«\"“']([^«»\"“”']{3,80})[»\"”']")
+
+
 @rule(40, writes=True)
 async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
+    quoted_deal = _DEAL_QUOTED.search(clause.text)
+    in_quotes = keys_for(quoted_deal.group(1)) if quoted_deal else []
+    if quoted_deal and not [
+        d
+        for d in await ctx.directory.deals()
+        if match_words([k for k in keys_for(d.name) if k.text != "—"], in_quotes)
+    ]:
+        return False  # «Сделка «Ромашка — поддержка», 300 тысяч, …»: a deal nobody has, by its new name
     if _ASKED_OF.match(clause.text) and [m for m in await find(ctx, clause, "member") if m.score >= 0.5]:
         return False  # what the colleague is asked to do is their task, not a change made now
     head = head_of(clause, ctx.now)

@@ -34,6 +34,9 @@ _ALL_OVER = LazyRe(
 _THEIR_ALL = LazyRe(
     r"(?i)\b(?:его|её|ее|их|his|her|their)\s+(?:задачи|тикеты|issues|tickets)\b"  # issues only: whose deals is asked
     r"|\b[A-ZА-ЯЁ][\w-]+'s\s+(?:(?:open|todo|backlog|urgent|in\s+progress|in\s+review)\s+)?(?:issues|tickets|bugs)\b"
+    # «Сделки Олега переведи на Макса», «Задачи CS без исполнителя — на меня»: the plural said first, then whose
+    # or which — all of them
+    r"|^\s*(?:сделки|задачи|тикеты)\s+(?:[А-ЯЁ][а-яё]+(?:а|я|ы|и)|[A-Z]{2,5}\s+без\s+\w+)\b"
 )  # "Move Oleg's Todo issues to In Progress"
 _DESTINATION_AT = LazyRe(
     r"\s(?:to|into|as|в|во|на|→|->|=>)\s+(?:stage\s+|state\s+|стади\w+\s+|статус\s+)?", re.I

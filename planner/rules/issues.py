@@ -348,7 +348,7 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     )
     if pair and paired and not named:
         named = [pair.group(2)]
-    for alone in [] if named else _FIELD_ITEM_ALONE.finditer(clause.text):
+    for alone in [] if paired or moving and named else _FIELD_ITEM_ALONE.finditer(clause.text):
         if _ME_WORD.fullmatch(alone.group(1)) or [
             m for m in await find(ctx, clause, "user", text=alone.group(1)) if m.score >= 0.5
         ]:  # "eng-103 -> todo, oleg, due mon": a colleague among the fields
@@ -1027,7 +1027,11 @@ async def _state_named(clause: Clause, ctx: BuildContext, team_id: str) -> Entit
 
 
 # "eng-103 -> todo, oleg, due mon", "ENG-103: oleg, high priority": one word among an issue's fields
-_FIELD_ITEM_ALONE = LazyRe(r"(?:^\s*[A-Za-z]{1,10}-\d+\s*:|[,;])\s*([^\W\d_]{2,20})\s*(?=[,;.]|$)")
+# («ENG-106 — срочно, на Макса, срок завтра», «ENG-102: приоритет высокий, исполнитель Олег»: said with "на"/the field)
+_FIELD_ITEM_ALONE = LazyRe(
+    r"(?:^\s*[A-Za-z]{1,10}-\d+\s*[:—–]|[,;])\s*(?:(?:на|to|→|->|исполнител\w*|ответственн\w*|assignee|owner)\s*[:—-]?\s*)?"
+    r"([^\W\d_]{2,20})\s*(?=[,;.]|$)"
+)
 _BARE_STATE_ITEM = LazyRe(
     r"(?i)(?:^|[,;]\s*)(todo|to-do|backlog|in[\s-]progress|in[\s-]review|triage)\s*(?=[,;(]|$)"
 )
