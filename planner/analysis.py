@@ -689,8 +689,8 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
             if x.strip()
         ]
         if len(parts) == 1 and statement and not introduces and len(items) > 1 and all(_ELLIPTIC.search(x) or
-                _LEADS_WITH_THING.match(x.strip()) or _FIELD_VALUE.match(x.strip()) or _OUTCOME_ALONE.fullmatch(x.strip())
-                for x in items):  # fmt: skip
+                _LEADS_WITH_THING.match(x.strip()) or _FIELD_VALUE.match(x.strip())
+                or _OUTCOME_ALONE.fullmatch(x.strip()) and before.has("signed") for x in items):  # fmt: skip
             # "Ромашка подписала: сделку в выигранные, онбординг в Linear, и созвон с Иваном в четверг"
             before.context = not _verb_count(before)
             return [before, *(analyse(x.strip(), now) for x in items)]
@@ -1298,8 +1298,12 @@ def _is_reason(piece: str, reading: Clause) -> bool:
     # "…, Apple moved the deadline up": someone did something (a past verb after a name): news, not asked
     told = told or bool(re.match(rf"^(?:[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?|{_A_PARTY})\s+[a-z]+ed\b", said))
     # "…, the work moved under ENG-105": something said of a thing, in the past — why, not a second change
+    # ("the ones that Max reported" says which ones: a filter, never a reason)
     told = told or bool(
-        re.match(r"(?i)^(?:the|this|that|our|their|its)\s+(?:[a-z-]+\s+){0,3}?[a-z]+ed\b", said)
+        re.match(
+            r"(?i)^(?:the|this|our|their|its)\s+(?!ones?\b)(?:(?!that\b|which\b|who\b)[a-z-]+\s+){0,3}?[a-z]+ed\b",
+            said,
+        )
     )
     if _AWAY.match(said):
         return True  # "…, he's ooo next week", «…, она в отпуске до пятницы»: why, though it names a day

@@ -19,6 +19,7 @@ WRITING: set[str] = set()  # rules that only ever draft changes
 _MODULES = (
     "calendar",
     "bulk",
+    "each",
     "issues",
     "linear",
     "attio",

@@ -278,6 +278,11 @@ def _as_words(label: str) -> str:
     return r"\b" + r"[\s-]".join(re.escape(w) for w in label.split("-")) + r"\b"
 
 
+# what each issue of a list is for: «по задаче на звонок каждому клиенту», "one issue per customer for the SSO notice"
+_EACH_FOR = LazyRe(
+    r"(?i)\bпо\s+(?:одной\s+)?задаче\s+на\s+([^\s,:]+(?:\s+[^\s,:]+)?)\s+(?:кажд|для\s+кажд)"
+    r"|\bone\s+(?:issue|task|ticket)\s+per\s+\w+\s+(?:to|for)\s+([^,:]{3,40}?)\s*$"
+)
 _QUOTED_THEN_FIELDS = LazyRe(r"\s*(['\"«“][^'\"«»“”]{3,}['\"»”])\s*([,;—–-].*)$", re.S)
 
 
@@ -813,6 +818,8 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
             r"\b(задачи|задач|тикеты|тикета|тикетов|таски|тасок|тасков|баги|бага|багов|issues|tasks|tickets|bugs)\b"
             # "a separate issue for each browser: …", «по задаче на каждый браузер: …»: one per item listed
             r"|\b(?:for|per)\s+(?:each|every)\b|\bseparate\s+(?:issue|task|ticket)\b|\bна\s+кажд\w+|\bдля\s+кажд\w+"
+            # «по задаче на звонок каждому клиенту: …», "one issue per customer: …": one for each listed
+            r"|\bпо\s+(?:одной\s+)?задаче\b|\bкажд(?:ому|ой|ую)\s+(?:клиент|компани|сделк|заказчик)\w*|\bone\s+(?:issue|task|ticket)\s+(?:per|for\s+each)\b"
             r"|\bотдельн\w+\s+(?:задач\w*|тикет\w*)"
             # "File these in Linear …: 'A' and 'B'": the list after the colon is what "these" are
             r"|\b(?:these|those|both|эти|обе|оба)\b(?=[^:]*:)"
@@ -923,6 +930,10 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     if in_quotes:  # "а можно создать задачу без команды? например «обновить шаблон КП»": the quote names it
         raw = in_quotes
     titles = _items(raw) if clause.after_colon is not None and plural else [raw]
+    purpose = _EACH_FOR.search(clause.text.split(":", 1)[0]) if len(titles) > 1 else None
+    if purpose:  # «по задаче на звонок каждому клиенту: Acme, Globex»: «Звонок: Acme», «Звонок: Globex»
+        what = (purpose.group(1) or purpose.group(2)).strip()
+        titles = [f"{what[:1].upper()}{what[1:]}: {t}" for t in titles]
     counted = _COUNTED.split(raw) if plural else []
     if plural and len(counted) > 2:
         # «две задачи первая обновить зависимости вторая настроить алерты»: one issue per "first/second …"

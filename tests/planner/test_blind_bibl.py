@@ -1,4 +1,4 @@
-"""What the sets BI–BL taught, one behaviour each, through the MCP client on the sandbox
+"""What the sets BI–BN taught, one behaviour each, through the MCP client on the sandbox
 (now = Wed 2026-11-25 12:00 MSK)."""
 
 from __future__ import annotations
@@ -380,3 +380,105 @@ async def test_a_change_asked_if_a_record_is_still_so_is_drafted_only_when_it_is
 async def test_sums_of_several_stages_are_also_added_up(anna: Conversation) -> None:
     r = await anna.say("Лиды и квалификация — на какую сумму?")
     assert "Всего: 62\xa0000 USD" in r["user_message"] or "Всего: 62 000 USD" in r["user_message"]
+
+
+# ---- BM–BN: pasted quotes, reasons, fields, one note for each deal ---------------------------------------
+
+
+async def test_a_quoted_speakers_colon_is_no_heading_of_the_request(anna: Conversation) -> None:
+    r = await anna.say(
+        "> Max Weber: I'm off until Monday, ENG-105 is blocked on the APNs certificate anyway\n\n"
+        "leave that as a comment on ENG-105 and reassign it to Oleg"
+    )
+    assert drafted(r) == ["linear:comment_issue", "linear:update_issue"], r["user_message"]
+    assert "APNs certificate" in intents(r)[0]["body"] and intents(r)[1]["assignee"] == "Oleg Ivanov"
+
+
+async def test_a_named_persons_message_is_the_quote(anna: Conversation) -> None:
+    r = await anna.say(
+        "> Jane Doe: Legal approved the MSA on our side, we're ready to sign this week.\n\n"
+        "move the Globex deal to Won and save Jane's message as a note on the deal"
+    )
+    assert drafted(r) == ["attio:update_deal", "attio:create_note"]
+    assert "Legal approved the MSA" in intents(r)[1]["body"]
+
+
+async def test_a_reason_naming_another_issue_changes_only_the_one_asked(anna: Conversation) -> None:
+    r = await anna.say("Archive DES-7, the work moved under ENG-105")
+    assert drafted(r) == ["linear:archive_issue"] and "ENG-105" not in previews(r)  # both were archived
+
+
+@pytest.mark.parametrize(
+    ("text", "change"),
+    [
+        ("ENG-102: приоритет высокий, исполнитель Олег", {"priority": "high", "assignee": "Oleg Ivanov"}),
+        ("ENG-103 — в работу, на Макса, срок послезавтра", {"assignee": "Max Weber", "due": "2026-11-27"}),
+    ],
+)
+async def test_an_issues_fields_after_a_dash_or_colon_are_all_drafted(
+    anna: Conversation, text: str, change: dict[str, Any]
+) -> None:
+    r = await anna.say(text)
+    assert drafted(r) == ["linear:update_issue"], r["user_message"]
+    assert {k: intents(r)[0].get(k) for k in change} == change
+
+
+@pytest.mark.parametrize(
+    ("text", "ops"),
+    [
+        ("CS-12 закрыть, а сделку Acme Corp — в переговоры", ["linear:complete_issue", "attio:update_deal"]),
+        ("Acme Logistics подписали пилот — Won и онбординг в Linear", ["attio:update_deal", *["linear:create_issue"] * 4]),
+        ("Сделки Олега переведи на Макса", ["attio:update_deal"] * 2),
+        ("Задачи CS без исполнителя — на меня", ["linear:update_issue"]),
+    ],
+)  # fmt: skip
+async def test_every_part_of_a_terse_message_is_drafted(
+    anna: Conversation, text: str, ops: list[str]
+) -> None:
+    r = await anna.say(text)
+    assert drafted(r) == ops, r["user_message"]
+
+
+async def test_a_new_value_of_a_deal_is_no_new_deal(anna: Conversation) -> None:
+    r = await anna.say("Поставь сделке Ромашки новую сумму")
+    assert "attio:create_deal" not in drafted(r)  # was: a deal «Ромашка — новая сделка»
+    r = await anna.say(
+        "Сделка «Ромашка — поддержка», 300 тысяч рублей, Ромашка, стадия квалификация, ответственный Олег"
+    )
+    assert "attio:update_deal" not in drafted(
+        r
+    )  # was: «Ромашка — внедрение» moved, re-priced and handed over
+
+
+@pytest.mark.parametrize(
+    ("text", "deals"),
+    [
+        ("Какие у меня сделки в рублях? К каждой добавь заметку «уточнить курс в договоре»", ["Ромашка"]),
+        (
+            "Во все открытые сделки добавь заметку «проверить бюджет на 2027»",
+            ["Acme Corp", "Globex", "Альфа"],
+        ),
+        ("Добавь заметку ко всем сделкам Олега: ревью пайплайна 25.11", ["Acme Logistics", "Альфа"]),
+    ],
+)
+async def test_a_note_for_each_deal_is_one_note_per_deal_that_matches(
+    anna: Conversation, text: str, deals: list[str]
+) -> None:
+    r = await anna.say(text)
+    notes = [a["preview"] for a in r["plan"]["actions"] if a["operation"] == "create_note"]
+    assert notes and all(any(d in n for n in notes) for d in deals), r["user_message"]
+    assert "Initech" not in " ".join(notes)  # won, in USD, not Oleg's: in none of the three
+
+
+async def test_a_note_for_every_deal_with_no_filter_is_asked(anna: Conversation) -> None:
+    r = await anna.say("add a note to every deal: hello")
+    assert r["status"] == "needs_clarification" and drafted(r) == []
+
+
+async def test_one_issue_per_customer_listed_says_what_each_is_for(anna: Conversation) -> None:
+    r = await anna.say("Заведи в CS по задаче на звонок каждому клиенту: Acme Corp, Acme Logistics, Globex")
+    assert [i["title"] for i in intents(r)] == [
+        "Звонок: Acme Corp",
+        "Звонок: Acme Logistics",
+        "Звонок: Globex",
+    ]
