@@ -628,6 +628,7 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
             and not asked.has("comment", "note", "note_verb", "rename", "create", "task", "issue")
             and _OWN_CHANGE.search(head)
             and not _starts_with_verb(analyse(tail, now))
+            and not _ASKS_AFTER_A_DASH.search(tail)  # "…: github.com/… — drop the link in a comment too"
             and not _imperative_first(tail)
         ):
             why = analyse(tail.strip(), now)
@@ -1285,6 +1286,10 @@ _AWAY = LazyRe(
 )
 
 
+_ASKS_AFTER_A_DASH = LazyRe(
+    r"(?i)\s[—–-]\s+(?:(?:and|и|also|также|pls|please)\s+)*(?:drop|add|put|leave|post|create|make|set|move|close|comment|"
+    r"note|log|assign|добавь|закинь|оставь|запиши|создай|заведи|переведи|закрой|назначь|прокомментируй)\b"
+)
 _DOING_NOW = LazyRe(r"(?i)^(?:we|they|i|he|she)(?:'re|'m|'s|\s+are|\s+am|\s+is)\s+[a-z]+ing\b")
 
 
@@ -1305,6 +1310,8 @@ def _is_reason(piece: str, reading: Clause) -> bool:
             said,
         )
     )
+    if _ASKS_AFTER_A_DASH.search(said):
+        return False  # "…, PR is up: github.com/… — drop the link in a comment too": a request of its own follows
     if _AWAY.match(said):
         return True  # "…, he's ooo next week", «…, она в отпуске до пятницы»: why, though it names a day
     if _DOING_NOW.match(said) and not re.search(r"\d", bare) and not reading.moment.day:

@@ -280,6 +280,12 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         if _CLOSE_WITH.search(head):  # «закрой ENG-103 с комментарием «…»», "close it with a comment": both
             await ctx.emit(CompleteIssue(issue=ident), issue=issue)
         # «напиши в коммент «клиент подтвердил …»»: the words, not the quotes around them
+        # "PR is up: github.com/… — drop the link in a comment too": the words about the comment are not in it
+        body = re.sub(
+            r"(?i)\s+[—–-]\s+(?:(?:and|also|pls|please)\s+)*(?:drop|put|add|leave|post|paste)\b[^—–]*\b(?:comment|коммент\w*)\b[^—–]*$",
+            "",
+            body,
+        )
         # "ENG-101: comment 'repro only on 3G'": the word that says what it is goes too
         body = re.sub(r"(?i)^\s*(?:comment|коммент\w*)\s*[:—–-]?\s*(?=['«\"“])", "", body)
         body = re.sub(r"^\s*(?:[«\"“]([^«»\"“”]+)[»\"”]|'([^']+)')\s*[.!]?\s*$", r"\1\2", body)

@@ -478,6 +478,42 @@ CORPORA = [
         "blind, set BH (a new team member unsure what the tool does; an executive naming records indirectly with "
         "relative dates), written after every fix of stop 27: 164/200 with 9 wrong drafts on first contact",
     ),
+    (
+        "corpus_v64.jsonl",
+        88,
+        "blind, set BI (a Russian account manager's voice notes with fillers and self-corrections; a PM's terse "
+        "bullets with arrows), written after every fix of stop 28: 167/200 with 7 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v65.jsonl",
+        86,
+        "blind, set BJ (a support engineer's slang and odd issue keys; a Russian sales rep who asks for totals, "
+        "then acts on them), written after every fix of stop 28: 149/200 with 12 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v66.jsonl",
+        91,
+        "blind, set BK (fast phone typing, typos, translit and wrong layout; a team lead's diminutives and "
+        "relative dates), written after every fix of stop 28: 160/200 with 13 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v67.jsonl",
+        88,
+        "blind, set BL (a cautious new user's hypotheticals and other systems; a founder's long messages with "
+        "indirect references), written after every fix of stop 28: 169/200 with 5 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v68.jsonl",
+        88,
+        "blind, set BM (a Russian head of sales' amounts in every format; a CS manager's follow-ups), written "
+        "after BI-BL's fixes of stop 29: 170/200 with 8 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v69.jsonl",
+        83,
+        "blind, set BN (an engineer's pasted Slack and email fragments; a Russian ops manager's reports and bulk "
+        "changes), written after BI-BL's fixes of stop 29: 160/200 with 11 wrong drafts on first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
@@ -505,9 +541,9 @@ WRONG_AT_MOST = {
     "corpus_v56.jsonl": 1,
     # v59 (BD): «Ромашка:\n1) заметка «…»\n2) …» — a numbered item that is only "заметка «…»" under a record's
     # heading is not read (the task and the rest are); «… кроме ENG-106 — его возьму я» leaves ENG-106 out but
-    # does not give it to me; "How many deals does Oleg own and what are they worth? Hand … to Max." drafts the
-    # hand-over and counts, but the sum asked in the same breath is not stated
-    "corpus_v59.jsonl": 3,
+    # does not give it to me (the third, "How many deals does Oleg own and what are they worth? Hand … to Max.",
+    # is right now: the draft answers its list, the sum included)
+    "corpus_v59.jsonl": 2,
     # v60-v63 (BE-BH), README ⁷: "Ivan Petrov asked for the SSO docs - note it on him and create a CS issue …"
     # drafts the note without the issue; "Create a deal for Globex" drafts "Globex — new deal" (its writer
     # wanted the name asked); "des: 'onboarding screens v2', parent des-7, label onboarding" labels DES-7
@@ -517,6 +553,20 @@ WRONG_AT_MOST = {
     "corpus_v61.jsonl": 1,
     "corpus_v62.jsonl": 2,
     "corpus_v63.jsonl": 1,
+    # v64-v69 (BI-BN), README ⁸: two issues dictated as «первое … второе …» with a date «второе декабря» between
+    # them; a CRM task "по ним" for the deals just listed drafted as a Linear issue; a reminder about Initech's
+    # renewal linked to the deal, its writer wanted the company; a note "it" on a deal after a sentence naming
+    # Jane (on Jane); a note "that" plus a reminder in one sentence (the note dropped); "Assign the Initech thing
+    # to Oleg" drafted on CS-15 (its writer wanted it asked: deal or issue); and seven of pasted text in BN — a
+    # log block to paste into a new issue's description, a quoted meeting to "book it", a reason said before
+    # «Причину запиши заметкой», a quote that only points elsewhere ("> see the thread above") used as a title,
+    # a numbered list "comment this list on CS-14", meeting notes in bullets "update the CRM accordingly" (the
+    # title change dropped), a bug report's steps not put in the description
+    "corpus_v64.jsonl": 1,
+    "corpus_v65.jsonl": 1,
+    "corpus_v67.jsonl": 1,
+    "corpus_v68.jsonl": 3,
+    "corpus_v69.jsonl": 7,
 }
 
 
