@@ -1,0 +1,162 @@
+"""Shorthand people type into trackers and chats, rewritten into the plain requests the rules read:
+"#103 and #101 both urgent", "ENG: security review, urgent, assign Oleg", "eng102 wontfix", "ENG-106: assignee →
+me", «сумма 30к → 40к», "comment '…' + move to In Review", "cs15 stays in backlog", "tell Oleg on ENG-106
+that …", "Is ENG-103 still unassigned? If so, …", «заведи таску на Олега — …», «подписали — Won и онбординг».
+Each rewrite keeps the person's words; it only says the same request the long way."""
+
+from __future__ import annotations
+
+import re
+
+from planner._lazy_re import LazyRe
+from planner.analysis import CUES
+from planner.text import lemmas
+
+__all__ = ["plain"]
+
+_AN_ISSUE = r"[A-Za-z]{2,5}-\d+"
+_WORD = LazyRe(r"[^\W\d_]+", re.UNICODE)
+# "ENG-105 and DES-7 both to in review", «ENG-102 и DES-7 оба на Олега»: one change for each, as an arrow
+_BOTH = LazyRe(  # (said first: "close ENG-101 and ENG-105 both shipped" says why, with its own verb)
+    rf"(?im)(?:^|(?<=[.;!?]\s))\s*({_AN_ISSUE}(?:\s*(?:,|and|и|&)\s*{_AN_ISSUE})+)\s+(?:both|оба|обе)\s+(?:(?:to|на|в|во|->|→)\s+)?(?=\S)"
+)
+# "drop everything in CS to low priority", "knock ENG-104 down to medium": a priority lowered, not deleted
+_DROP_TO_PRIORITY = LazyRe(
+    r"(?i)\b(?:drop|knock)(?=\s+[^.;!?]{1,80}?\s+(?:down\s+)?to\s+(?:low|medium|normal|no|p[2-4])\b)"
+)
+# "ENG: security review of the auth service, urgent, assign Oleg", "- DES: 'Empty states', medium, project …":
+# a team's key as a heading, then a title and an issue's fields: a new issue there (a field must be said:
+# "ENG: what's open?" and "ENG: the PDF crash" stay what they were)
+_TEAM_HEADED = LazyRe(r"(?m)^(\s*(?:[-•*]\s+)?)([A-Z]{2,5})\s*:\s+(?=\S)([^\n]*)$")
+_ISSUE_FIELD = LazyRe(
+    r"(?i)(?:,|;|\s[—–-]|→)\s*(?:→\s*)?(?:assign(?:ed)?\b|label\b|due\b|p[0-4]\b|(?:urgent|high|medium|low)(?:\s+prio\w*)?\s*(?:[,;]|$)|"
+    r"project\b|на\s+[А-ЯЁ]|срок\b|метк\w*|приоритет\w*|срочн\w*)|→\s*[A-ZА-ЯЁ][a-zа-яё]+"
+)
+
+
+def _team_headed(m: re.Match[str]) -> str:
+    lead, key, body = m.group(1), m.group(2), m.group(3)
+    if (
+        not _ISSUE_FIELD.search(body)
+        or re.match(
+            r"(?i)(?:\d+|two|three|four|five|две|два|три|четыре|пять)\s", body
+        )  # "ENG: 3 ишью на релиз — …"
+        or re.search(r"\b[A-Za-z]{2,5}-\d+\b|\?\s*$", body)  # one there is, or a question
+        or (first := _WORD.match(body)) is not None
+        and (first.group(0).lower() in _HEADED_VERBS)
+    ):
+        return m.group(0)
+    russian = re.search(r"[а-яё]", body, re.I)
+    return f"{lead}новая задача в {key}: {body}" if russian else f"{lead}new {key} issue: {body}"
+
+
+_HEADED_VERBS = frozenset(
+    "close move assign set add create make put drop mark rename delete archive comment list show find what who "
+    "how why where is are can please закрой переведи назначь поставь добавь создай заведи удали покажи что кто "
+    "какие сколько".split()
+)
+# «сумма 30к → 40к», "amount 30k -> 40k": the old value said before the new one; only the new one is meant
+_OLD_VALUE_ARROW = LazyRe(
+    r"(?i)(?<![\w.,:-])[$€]?\d[\d\s.,]*(?:k|к|тыс\.?|тысяч\w*)?\s*(?:usd|eur|rub|\$|€|₽|руб\.?)?\s*(?:→|->)\s*(?=[$€]?\d)"
+)
+# "ENG-106: due → Mon, assignee → me; project → Website Redesign": whose and where, by arrow
+_FIELD_ARROWS = (
+    (LazyRe(r"(?i)\b(?:assignee|исполнитель)\s*(?:→|->|=>|=)\s*"), "assign to "),
+    (LazyRe(r"(?i)\bproject\s*(?:→|->|=>|=)\s*"), "move it to project "),
+    (LazyRe(r"(?i)\bпроект\s*(?:→|->|=>|=)\s*"), "в проект "),
+)  # (a due date, a priority or a state by arrow is read as said: "due → Mon" already is)
+
+
+def _issue_field_arrows(text: str) -> str:
+    if not re.search(r"(?i)\b[a-z]{2,5}[-\s]?\d+\b", text) or not re.search(r"→|->|=", text):
+        return text
+    for pattern, said in _FIELD_ARROWS:
+        text = pattern.sub(said, text)
+    return text
+
+
+# "comment '…' + move to In Review": a plus between two requests joins them as "and" would
+def _plus_joined(text: str) -> str:
+    if " + " not in text:
+        return text
+    verbs = CUES["create"] | CUES["complete"] | CUES["move"] | CUES["assign"] | CUES["comment"] | CUES["put"]
+
+    def joined(m: re.Match[str]) -> str:
+        word = m.group(1).lower()
+        return ", and " if word in verbs or lemmas(word) & verbs else m.group(0)
+
+    return re.sub(r"\s+\+\s+(?=([^\W\d_]+))", joined, text)
+
+
+# "tell Oleg on ENG-106 that the security team wants it done by Thursday", «напиши Олегу в ENG-106, что …»:
+# words for a colleague left on an issue are a comment there (addressed to them), not a change of it
+_TOLD_ON_AN_ISSUE = LazyRe(
+    r"(?i)^\s*(?:please\s+)?(?:tell|ask|remind|ping|let)\s+([^\W\d_]+)\s+(?:know\s+)?(?:on|in|under)\s+"
+    r"([A-Za-z]{2,5}-\d+)\s*[,:]?\s*(?:that\s+)?(?=\S)"
+    r"|^\s*(?:напиши|скажи|передай|напомни)\s+([^\W\d_]+)\s+(?:в|под)\s+([A-Za-z]{2,5}-\d+)\s*[,:]?\s*(?:что\s+)?(?=\S)"
+)
+
+
+def _told_on_an_issue(m: re.Match[str]) -> str:
+    if m.group(1):
+        return f"comment on {m.group(2)}: {m.group(1)}, "
+    return f"прокомментируй {m.group(4)}: {m.group(3)}, "
+
+
+# "…, cs15 stays in backlog", «CS-15 остаётся в бэклоге»: where it is now, said to leave it there
+_STAYS = LazyRe(
+    r"(?i)\b([A-Za-z]{2,5}[-\s]?\d+)\s+(?:(?:can|should)\s+)?(stays?|remains?|(?:пусть\s+)?оста[её]тся|останется)\b[^,;.!?\n]*"
+)
+
+
+def _stays(m: re.Match[str]) -> str:
+    return f"{m.group(1)} leave as is" if m.group(2).isascii() else f"{m.group(1)} не трогай"
+
+
+# «заведи таску на Олега — поменять SSL серт», "new ticket for Max - rotate keys": the dash says what the task
+# is, as a colon would (the message is then one request, its whom kept)
+_TASK_DASH = LazyRe(
+    r"(?i)^((?=[^:\n]{0,40}?\b(?:заведи|завели|создай|сделай|поставь|добавь|закинь|нужн[аы]|new|create|open|file|log|add|make)\b)"
+    r"[^:\n]{0,40}?\b(?:задач[уа]|таск[уа]?|тикет|issue|ticket|task)(?:\s+(?:на|для|в|for|in)\s+[^\s—–:-]+){0,2})\s+[—–-]\s+(?=\S)"
+)
+# "Is ENG-103 still unassigned? If so, give it to Oleg", «CS-15 всё ещё в бэклоге? Если да — закрой»: asked, then
+# what to do when it is so — the same as "if ENG-103 is still unassigned, give it to Oleg"
+_IF_SO = LazyRe(
+    r"(?i)^\s*(?:is|are)\s+(.+?)\s+(still|already|yet)\s+([^?]+?)\s*\?\s*(?:if\s+so|if\s+yes|if\s+it\s+is)\s*[,:—–-]?\s*(?=\S)"
+    r"|^\s*([^?]+?)\s+(вс[её]\s+ещ[её]|ещ[её]|уже)\s+([^?]+?)\s*\?\s*(?:если\s+да|если\s+так)\s*[,:—–-]?\s*(?=\S)"
+)
+
+
+def _if_so(m: re.Match[str]) -> str:
+    if m.group(1):
+        return f"if {m.group(1)} is {m.group(2)} {m.group(3)}, "
+    return f"если {m.group(4)} {m.group(5)} {m.group(6)}, "
+
+
+# "eng102 wontfix": the tracker's word for closing it as not to be done
+_WONT_FIX = LazyRe(r"(?i)\b([A-Za-z]{2,5}[-\s]?\d+)\s*(?:[:—–-]\s*|→\s*)?(?:wontfix|won'?t[\s-]fix)\b")
+# «…, а сделку Acme Corp — в переговоры»: the dash only sets the destination apart
+_DEAL_DASH_WHERE = LazyRe(r"(?i)\b((?:сделк[уа]|deal)\s+[^,—–;.]{2,40}?)\s+[—–]\s+(?=(?:в|во|на|to|into)\s)")
+# «Acme Logistics подписали пилот — Won и онбординг в Linear»: news, then what to do about it, as after a colon
+_NEWS_DASH = LazyRe(
+    r"(?i)^([^—–:\n]{3,60}?\b(?:подписал\w*|signed|выиграли|закрыли|won|closed)\b[^—–:\n]{0,40}?)\s+[—–]\s+(?=\S)"
+)
+
+
+def plain(text: str) -> str:
+    """`text` with its tracker and chat shorthand said as plain requests (unchanged when it has none)."""
+    text = _TEAM_HEADED.sub(_team_headed, text)
+    text = _BOTH.sub(r"\1 → ", text)
+    text = _IF_SO.sub(_if_so, text, count=1)
+    if ":" not in text:
+        text = _TASK_DASH.sub(r"\1: ", text, count=1)
+    text = _STAYS.sub(_stays, text)
+    text = _TOLD_ON_AN_ISSUE.sub(_told_on_an_issue, text, count=1)
+    text = _plus_joined(text)
+    text = _issue_field_arrows(text)
+    text = _OLD_VALUE_ARROW.sub("", text)
+    text = _DROP_TO_PRIORITY.sub("lower", text)
+    text = _WONT_FIX.sub(r"\1 → Canceled", text)
+    if ":" not in text:
+        text = _NEWS_DASH.sub(r"\1: ", text, count=1)
+    return _DEAL_DASH_WHERE.sub(r"\1 ", text)
