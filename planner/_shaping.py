@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from planner._lazy_re import LazyRe
 from planner.analysis import CUES, analyse
 from planner.context import Ask, BuildContext
 from planner.coverage import ACTION_CUES
@@ -31,7 +32,7 @@ __all__ = [
 
 
 _OWN_WORDS = frozenset({"title", "body", "content", "description"})
-_QUOTED_PART = re.compile(r"«[^«»]*»|'[^']*'")
+_QUOTED_PART = LazyRe(r"«[^«»]*»|'[^']*'")
 
 
 def as_typed(action: ToolAction, typed: dict[str, str]) -> ToolAction:

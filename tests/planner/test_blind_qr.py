@@ -204,10 +204,15 @@ async def test_a_formal_impersonal_request_is_drafted(
         "Give every issue that has no due date a due date of Dec 11.",
     ],
 )
-async def test_a_negated_condition_on_a_bulk_change_is_asked_never_dropped(
-    anna: Conversation, text: str
-) -> None:
-    r = await anna.say(text)  # dropped, it would change every issue
+async def test_a_negated_condition_on_a_bulk_change_is_never_dropped(anna: Conversation, text: str) -> None:
+    r = await anna.say(text)  # dropped, it would change every issue; asked until BI–BL, a filter since
+    assert intents(r)[0]["filters"] == {"due": "none"}
+    previews = " ".join(a["preview"] for a in r["plan"]["actions"])
+    assert "CS-12" not in previews and "ENG-106" not in previews  # the issues that have a due date
+
+
+async def test_a_negated_condition_no_filter_expresses_is_asked(anna: Conversation) -> None:
+    r = await anna.say("Give every issue that has no labels a due date of Dec 11.")
     assert r["status"] == "needs_clarification" and r["draft"] is None
 
 
