@@ -542,11 +542,15 @@ class Service(DraftCommands, LifeCycle, Resend):
         answers = await self._run_reads(read) if read.actions else []
         if answers:
             await self._remember_list(user, conversation_id, answers)
+        # (a total is found by its action's place in the plan: each answer back at its read's place)
+        placed: list[dict[str, Any]] = [{} for _ in plan.actions]
+        for at, answer in zip((i for i, a in enumerate(plan.actions) if a.read_only), answers, strict=True):
+            placed[at] = answer
         told = "\n".join(
             x
             for x in (
                 outcome.user_message,
-                *refine(answers, outcome.refine, lang),
+                *refine(placed, outcome.refine, lang),
                 query_message(read, answers, self.planner.stage_label) if answers else "",
             )
             if x
