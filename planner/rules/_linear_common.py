@@ -194,7 +194,7 @@ def dictated_list(text: str) -> bool:
 # issues no one is on: "unassigned", «без исполнителя», "which nobody is assigned", «никто не взял»
 # "every ENG issue with no due date", «все задачи без срока», "that has no due date": which ones (the `due: none` filter)
 NO_DUE_DATE = LazyRe(
-    r"(?i)\b(?:with\s+no|without\s+(?:an?\s+|any\s+)?|(?:that\s+)?(?:has|have)\s+no|(?:that\s+)?(?:doesn'?t|don'?t)\s+have\s+(?:an?\s+|any\s+)?|"
+    r"(?i)\b(?:with\s+no|without(?:\s+an?|\s+any)?|(?:that\s+)?(?:has|have)\s+no|(?:that\s+)?(?:doesn'?t|don'?t)\s+have(?:\s+an?|\s+any)?|"
     r"no|без|нет|(?:у\s+которых\s+)?не\s+(?:стоит|указан\w*|установлен\w*|задан\w*))\s+(?:due\s+dates?|deadlines?|due|срок\w*|дедлайн\w*)\b"
 )
 NOBODY = LazyRe(

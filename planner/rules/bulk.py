@@ -372,7 +372,7 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         filters.owner = resolved.pop("owner_filter").name
     elif deals and changes.get("owner") and filters.owner == changes["owner"]:
         filters.owner = None  # the person named is the new owner, not a filter ("мои" stays one)
-    unread = await _unread(clause, ctx)
+    unread = await _unread(clause, ctx, issues=not deals)
     labels_changed = bool(changes.get("labels_add") or changes.get("labels_remove"))
     if not (deals or unread or filters.label or labels_changed) and (kind := _KIND_SAID.search(head)):
         unread = kind.group(0)  # "…всем багам" with no label filter read: never every issue
@@ -678,8 +678,7 @@ _NEGATED = LazyRe(
     r"(?i)\b(?:не|нет|no|not|without|без|never|doesn'?t|don'?t|isn'?t|aren'?t|hasn'?t|haven'?t|lacks?|lacking)\s+[^\W\d_]+"
 )
 _NEGATION_READ = LazyRe(
-    r"(?i)(?:(?:that\s+)?(?:has|have|with|without|no|нет|без|не\s+стоит|не\s+указан\w*|не\s+установлен\w*)\s+(?:an?\s+|any\s+)?"
-    r"(?:due\s+date|deadline|срок\w*|дедлайн\w*|due)\b|(?:doesn'?t|don'?t)\s+(?:have|carry)\s+(?:it|them|that|this)\b|"  # "… that doesn't have it yet": the change
+    r"(?i)(?:(?:doesn'?t|don'?t)\s+(?:have|carry)\s+(?:it|them|that|this)\b|"  # "… that doesn't have it yet": the change
     r"без\s+(?:исполнител|ассайн|assignee|owner|владельц|ответственн)|without\s+(?:an?\s+)?(?:assignee|owner)|"
     r"no\s+(?:assignee|owner|one)|not\s+(?:done|closed|"
     r"completed|finished|assigned)|не\s+(?:закрыт|выполнен|завершен|завершён|назначен|сделан))"
@@ -710,6 +709,7 @@ async def _unread(
     ctx: BuildContext,
     kinds: tuple[str, ...] = ("team", "member", "user", "stage", "project", "label", "company"),
     asked: bool = False,
+    issues: bool = False,
 ) -> str:
     """Words of a bulk request that are no filter, change or record this rule understood (before
     'unassigned' was known, "every unassigned issue" meant every issue): a filter misread changes
@@ -782,7 +782,12 @@ async def _unread(
     ]
     # a negated condition ("that has no due date", «у которых не установлен срок») is a filter this rule
     # cannot express: never dropped, so never "every issue"
+    # (for issues "no due date" is read: the `due: none` filter; deals have no due date, so there it is not)
+    undated = [m.span() for m in NO_DUE_DATE.finditer(clause.text)] if issues else []
     negated = [
-        m.group(0) for m in _NEGATED.finditer(clause.text) if not _NEGATION_READ.match(clause.text, m.start())
+        m.group(0)
+        for m in _NEGATED.finditer(clause.text)
+        if not _NEGATION_READ.match(clause.text, m.start())
+        and not any(a <= m.start() < b for a, b in undated)
     ]
     return " ".join([*words, *negated])

@@ -482,3 +482,10 @@ async def test_one_issue_per_customer_listed_says_what_each_is_for(anna: Convers
         "Звонок: Acme Logistics",
         "Звонок: Globex",
     ]
+
+
+async def test_no_due_date_said_of_deals_is_asked_never_ignored(anna: Conversation) -> None:
+    r = await anna.say("move all deals with no due date to Lost")  # (found in review: every deal was moved)
+    assert r["status"] == "needs_clarification" and drafted(r) == []
+    r = await anna.say("close every CS issue without a deadline")
+    assert intents(r)[0]["filters"] == {"team": "Customer Success", "state": "open", "due": "none"}
