@@ -142,7 +142,9 @@ async def stage_said_as_destination(ctx: BuildContext, clause: Clause) -> Mentio
         last = max(m.positions) if m.positions else len(spans)
         if (  # "Альфа-Лизинг — расширение: Won, сумма 850 000 ₽": a stage said alone among the changes
             m.score >= 1.0
-            and ":" in clause.text[: spans[at][0]]  # (after the record's name and a colon)
+            and re.search(
+                r":|\s[—–]\s", clause.text[: spans[at][0]]
+            )  # (after the record's name and a colon or dash)
             and not clause.creates()
             and not re.search(
                 r"(?i)\b(?:new|нов\w+)\b", clause.text

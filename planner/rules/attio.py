@@ -24,6 +24,7 @@ from planner.rules._common import (
     amount_of,
     clean_title,
     colleague_asked_for,
+    currency_said,
     find,
     one_said_before,
     quoted,
@@ -311,9 +312,13 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
     # «сумма один миллион триста тысяч и стадия переговоры»: the amount said beside the stage goes too
     amount = (
         amount_of(without_old_amounts(clause.text), default=None)
-        if _AMOUNT_WORD.search(clause.text) or _SUM_APART.search(clause.text)
+        if _AMOUNT_WORD.search(clause.text)
+        or _SUM_APART.search(clause.text)
+        or _MONEY_SAID.search(clause.text)
         else None
     )
+    if amount and not listed and currency_said(clause.text) is None and deal.extra.get("currency"):
+        amount = (amount[0], str(deal.extra["currency"]))  # «Ромашка — 1,2 млн …»: in the deal's own currency
     owner = None if listed else await _new_owner_said(clause, ctx)
     for each in listed or [deal]:
         await ctx.emit(
@@ -429,6 +434,10 @@ def _to_stage(clause: Clause) -> bool:
 
 
 # "acme logistics pilot -> qualification, 15k": a sum said as an item of its own beside the stage
+# «Альфа-Лизинг — Won, итог 780 000 ₽», «Ромашка — 1,2 млн подтвердили»: a sum with its unit, said with the stage
+_MONEY_SAID = LazyRe(
+    r"(?i)(?<![\w.-])(?:[$€₽]\s*\d[\d\s.,]*(?:k|m|к|млн|тыс\w*)?|\d[\d\s.,]*\s*(?:k|m|к|млн\.?|тыс\w*\.?|usd|eur|rub|руб\w*|\$|€|₽))(?![\w-])"
+)
 _SUM_APART = LazyRe(
     r"(?i)(?:^|[,;/]\s*)[$€₽]?\d[\d.,\s]*\s*(?:k|m|к|млн\.?|тыс\w*\.?)?\s*(?:usd|eur|rub|руб\w*|\$|€|₽)?\s*(?:[,;/]|$)"
 )

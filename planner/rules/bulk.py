@@ -37,6 +37,8 @@ _THEIR_ALL = LazyRe(
     # «Сделки Олега переведи на Макса», «Задачи CS без исполнителя — на меня»: the plural said first, then whose
     # or which — all of them
     r"|^\s*(?:сделки|задачи|тикеты)\s+(?:[А-ЯЁ][а-яё]+(?:а|я|ы|и)|[A-Z]{2,5}\s+без\s+\w+)\b"
+    # «Задачам команды CS в статусе Todo поставь срок 4 декабря»: to the issues of a team (a dative plural)
+    r"|^\s*(?:задачам|тикетам)\s+(?:команды\s+)?[A-Z]{2,5}(?![\w-])"
 )  # "Move Oleg's Todo issues to In Progress"
 _DESTINATION_AT = LazyRe(
     r"\s(?:to|into|as|в|во|на|→|->|=>)\s+(?:stage\s+|state\s+|стади\w+\s+|статус\s+)?", re.I
@@ -68,6 +70,9 @@ _LISTED_BACK = LazyRe(
     r"(?i)(?<![\w-])(?:them|those|these|it\s+all|all\s+of\s+(?:it|them|those)|all|everything|both|"
     rf"их|ими|им|всё\s+это|это\s+всё|все\s+(?:эти|они)|всё|все|обе|оба|{_ONE_SAID})(?![\w-])"
 )
+_IN_STATE = LazyRe(r"(?i)\b(?:в|во|in)\s+(?:the\s+)?(?:статусе|состоянии|state|status)\b")
+# «…, которые сейчас в статусе In Review», "…, that are in review": which ones, said after them
+_WHICH_ARE = LazyRe(r"(?i),?\s+(?:которые|которая|который|that\s+are|which\s+are|that\s+is|which\s+is)\b")
 # "move them all to Negotiation", «обе сделки переводи …»: records said back, with no list before to say which
 _SAID_BACK = LazyRe(r"(?i)(?<![\w-])(?:them|those|these|both|их|ими|них|ним|ними|эти|этих|обе|оба)(?![\w-])")
 # "close it", «переведи её»: one record — the list must hold exactly one, or it is asked
@@ -180,9 +185,11 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     )
     acting = ("complete", "archive", "delete", "move", "put", "assign", "create")
     relative = re.search(r"(?i)\b(?:всё|все|everything)\s*,?\s+(?:что|that|which)\b", clause.text)
+    # «Задачам команды CS в статусе Todo поставь срок …»: "в статусе" says which ones, it asks nothing
+    asked = analyse(_IN_STATE.sub(" ", clause.text), ctx.now) if _IN_STATE.search(clause.text) else clause
     if (
-        clause.has("query")
-        and clause.first("query") < clause.first(*acting)
+        asked.has("query")
+        and asked.first("query") < asked.first(*acting)
         and not _SHOULD.search(clause.text)
         and not (
             relative and clause.first(*acting) < 10_000
@@ -190,7 +197,11 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     ):
         return False  # "покажи все задачи с меткой X": a list, whatever words follow
     if labelling and not (
-        verbs or clause.has("create") or re.search(r"(?i)\b(?:tag|label)\b\s+(?!as\b)", clause.text)
+        verbs
+        or clause.has("create")
+        or re.search(r"(?i)\b(?:tag|label)\b\s+(?!as\b)", clause.text)
+        # «Сними метку customer-request со всех задач команды CS»: a label taken off (or put on) is the change
+        or re.search(r"(?i)\b(?:сними|снять|убери|убрать|повесь|навесь)\s+(?:метк|лейбл|тег)\w*", clause.text)
     ):
         labelling = None  # "…with the label X" filters; a label is a change only when put on or taken off
     if labelling and re.search(
@@ -233,6 +244,10 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     head, destination = _split_destination(clause.text)
     if destination and [m for m in await find(ctx, clause, "team", text=destination) if m.score >= 0.9]:
         head, destination = clause.text, None  # «закрой все баги в инжиниринге»: which team's, not where to
+    which = _WHICH_ARE.search(clause.text)
+    if destination and which and clause.has("complete", "archive", "delete"):
+        # «Закрой все задачи, которые сейчас в статусе In Review»: where they are is which ones; the verb is the change
+        head, destination = clause.text, None
     changes: dict[str, Any] = {}
     resolved: dict[str, Any] = {}
     closed_as = (
@@ -645,6 +660,7 @@ _KIND_SAID = LazyRe(r"(?i)\b(?:bugs?|баг\w*|ошибк\w*|features?|фич\w*
 _PLAIN = frozenset(
     "issue issues task tasks ticket tickets bug bugs deal deals record records everything all every each "
     "labelled labeled tagged label labels unassigned open opened active owner priority prio state stage status "
+    "сними снять убери убрать повесь навесь "
     "review progress backlog todo done urgent high medium low tag tagged with "
     "задача задачи задач задачам задачами тикет тикеты баг баги багов сделка сделки сделок сделкам все всех всем "
     "всё весь каждую каждый вообще метка меткой метки приоритет приоритетом статус стадия стадию открытые "

@@ -489,3 +489,39 @@ async def test_no_due_date_said_of_deals_is_asked_never_ignored(anna: Conversati
     assert r["status"] == "needs_clarification" and drafted(r) == []
     r = await anna.say("close every CS issue without a deadline")
     assert intents(r)[0]["filters"] == {"team": "Customer Success", "state": "open", "due": "none"}
+
+
+@pytest.mark.parametrize(
+    ("text", "filters", "change"),
+    [
+        ("Закрой все задачи, которые сейчас в статусе In Review", {"state": "In Review"}, {"complete": True}),
+        ("Задачам команды CS в статусе Todo поставь срок 4 декабря", {"team": "Customer Success", "state": "Todo"}, {"due": "2026-12-04"}),
+        ("Сними метку customer-request со всех задач команды CS", {"team": "Customer Success"}, {"labels_remove": ["customer-request"]}),
+    ],
+)  # fmt: skip
+async def test_a_bulk_change_said_with_its_state_or_label_words_changes_the_ones_meant(
+    anna: Conversation, text: str, filters: dict[str, Any], change: dict[str, Any]
+) -> None:
+    r = await anna.say(text)  # (an invalid state «статусе In Review»; a list; a list)
+    assert r["status"] == "draft_pending", r["user_message"]
+    assert intents(r)[0]["filters"] == filters and intents(r)[0]["changes"] == change
+
+
+@pytest.mark.parametrize(
+    ("text", "change"),
+    [
+        ("Альфа-Лизинг — Won, итог 780 000 ₽", {"stage": "Won", "amount": 780000, "currency": "RUB"}),
+        ("Acme Logistics — $40k, стадия квалификация", {"stage": "Qualification", "amount": 40000}),
+    ],
+)
+async def test_a_deals_stage_and_sum_said_after_its_name_are_both_drafted(
+    anna: Conversation, text: str, change: dict[str, Any]
+) -> None:
+    r = await anna.say(text)
+    assert drafted(r) == ["attio:update_deal"], r["user_message"]
+    assert {k: intents(r)[0].get(k) for k in change} == change
+
+
+async def test_a_sum_said_without_its_currency_is_in_the_deals_own(anna: Conversation) -> None:
+    r = await anna.say("Ромашка — 1,3 млн подтвердили, двигай в переговоры")
+    assert intents(r)[0]["currency"] == "RUB" and intents(r)[0]["stage"] == "Negotiation"
