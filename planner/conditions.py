@@ -5,7 +5,6 @@ cannot be told (a condition about the world, "if they sign"), the request is rea
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from planner._lazy_re import LazyRe
@@ -13,6 +12,7 @@ from planner.analysis import analyse
 from planner.context import BuildContext
 from planner.intents.models import IntentBase
 from planner.rules._common import find
+from planner.rules._linear_common import state_named
 
 __all__ = ["subject_of", "unmet"]
 
@@ -37,7 +37,7 @@ async def unmet(condition: str, intents: list[IntentBase], ctx: BuildContext) ->
     stages = [m.entity.name for m in await find(ctx, said, "stage") if m.score >= 1.0]
     closed, opened = bool(_CLOSED.search(condition)), bool(_OPEN.search(condition))
     nobodys = bool(_NOBODYS.search(condition))
-    state_said = await _state_said(condition, ctx)
+    state_said = await state_named(ctx, condition)
     for intent in intents:
         if intent.op in _ISSUE_OPS and state_said and not (closed or opened):  # "is DES-7 still in todo?"
             issue_at: dict[str, Any] | None = intent.resolved("issue")
@@ -81,18 +81,6 @@ async def unmet(condition: str, intents: list[IntentBase], ctx: BuildContext) ->
                     f"{ident} is {name} now - the condition doesn't hold, so nothing changes.",
                 )
     return None
-
-
-async def _state_said(condition: str, ctx: BuildContext) -> str | None:
-    """A workflow state the condition names ("still in Todo", «ещё в бэклоге»), by its name or phrase."""
-    from planner.rules._linear_common import STATE_PHRASES
-
-    names = {s.name for t in await ctx.directory.teams() for s in await ctx.directory.states(t.id)}
-    for name in sorted(names, key=len, reverse=True):
-        spaced = r"[\s-]+".join(re.escape(w) for w in name.split())  # "in-progress", "to-do"
-        if re.search(rf"(?i)\b{spaced}\b", condition):
-            return name
-    return next((name for rx, name in STATE_PHRASES if name in names and rx.search(condition)), None)
 
 
 def _field(record: Any, name: str) -> Any:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime, time, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner._lazy_re import LazyRe
 from planner.context import BuildContext, Invalid
@@ -20,8 +20,11 @@ from planner.directory import Entity
 from planner.resolve import Mention, best, find_mentions, keys_for, match_words
 from planner.text import norm, similarity
 
+if TYPE_CHECKING:
+    from planner.intents.models import Filters
+
 __all__ = [
-    "OBJECT_KINDS", "crm_record", "crm_task", "day", "deal", "is_me", "issue", "labels", "me_user", "member",
+    "OBJECT_KINDS", "crm_record", "crm_task", "day", "deal", "deals_matching", "is_me", "issue", "labels", "me_user", "member",
     "at", "position", "project", "stage", "state", "team", "user", "when",
 ]  # fmt: skip
 
@@ -503,3 +506,22 @@ def at(ctx: BuildContext, on: date | None, clock: time) -> datetime:
     if on is None and start < ctx.now:
         start += timedelta(days=1)  # "at 9" said at noon means tomorrow's 9:00
     return start
+
+
+async def deals_matching(ctx: BuildContext, f: Filters) -> list[Entity]:
+    """The deals a filter keeps: its stage ("open" is every stage but Won and Lost), owner, company, currency."""
+    deals = await ctx.directory.deals()
+    if f.stage and f.stage.lower() in ("open", "открытые", "active"):
+        deals = [d for d in deals if d.extra.get("stage") not in ("Won", "Lost")]
+    elif f.stage:
+        found = await stage(ctx, f.stage)
+        deals = [d for d in deals if d.extra.get("stage") == found.name]
+    if f.owner:
+        owner = await member(ctx, f.owner)
+        deals = [d for d in deals if d.extra.get("owner_id") == owner.id]
+    if f.company:
+        _, company = await crm_record(ctx, f.company, slot="company", objects=("companies",))
+        deals = [d for d in deals if d.extra.get("company_id") == company.id]
+    if f.currency:
+        deals = [d for d in deals if str(d.extra.get("currency") or "").upper() == f.currency]
+    return deals

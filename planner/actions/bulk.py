@@ -179,22 +179,7 @@ async def _issues(intent: UpdateMatching, ctx: BuildContext) -> list[dict[str, A
 
 
 async def _deals(intent: UpdateMatching, ctx: BuildContext) -> list[Entity]:
-    f = intent.filters
-    deals = await ctx.directory.deals()
-    if f.stage and f.stage.lower() in ("open", "открытые", "active"):
-        deals = [d for d in deals if d.extra.get("stage") not in ("Won", "Lost")]
-    elif f.stage:
-        stage = await refs.stage(ctx, f.stage)
-        deals = [d for d in deals if d.extra.get("stage") == stage.name]
-    if f.owner:
-        owner = await refs.member(ctx, f.owner)
-        deals = [d for d in deals if d.extra.get("owner_id") == owner.id]
-    if f.company:
-        _, company = await refs.crm_record(ctx, f.company, slot="company", objects=("companies",))
-        deals = [d for d in deals if d.extra.get("company_id") == company.id]
-    if f.currency:
-        deals = [d for d in deals if str(d.extra.get("currency") or "").upper() == f.currency]
-    return deals
+    return await refs.deals_matching(ctx, intent.filters)
 
 
 async def _records(intent: UpdateMatching, ctx: BuildContext) -> list[Entity]:

@@ -23,6 +23,7 @@ __all__ = [
     "dictated_list",
     "issue_name",
     "my_issue_choices",
+    "state_named",
     "team_state",
     "find_user",
 ]
@@ -216,3 +217,16 @@ COMMENT_ON_AN_ISSUE = LazyRe(
 )
 # a priority said as what an issue is made ("make the … urgent", «сделай её срочной»)
 PRIORITY_MADE = r"(?:urgent|high(?:\s+priority)?|low(?:\s+priority)?|medium|p[0-4]|top\s+priority|срочн\w+|высок\w+|низк\w+)\b"
+
+
+def _spaced(name: str) -> str:
+    """A state's name as a pattern that also takes it hyphenated: "in-progress issues", "to-do"."""
+    return r"[\s-]+".join(re.escape(w) for w in name.split())
+
+
+async def state_named(ctx: BuildContext, text: str) -> str | None:
+    """The Linear workflow state `text` names ("Todo", "in-progress", «в бэклоге»), the longest name first."""
+    states = {s.name for t in await ctx.directory.teams() for s in await ctx.directory.states(t.id)}
+    return next(
+        (s for s in sorted(states, key=len, reverse=True) if re.search(rf"(?i)\b{_spaced(s)}\b", text)), None
+    ) or next((name for rx, name in STATE_PHRASES if name in states and rx.search(text)), None)

@@ -15,7 +15,7 @@ from planner.intents.models import Filters, Find, UpdateMatching
 from planner.resolve import key_spans, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import find, one_said_before, priorities_said, priority_of, strip_spans
-from planner.rules._linear_common import NO_DUE_DATE, NOBODY, STATE_PHRASES, excepted, find_user
+from planner.rules._linear_common import NO_DUE_DATE, NOBODY, excepted, find_user, state_named
 
 __all__ = ["update_all"]
 
@@ -461,17 +461,9 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
-def _spaced(name: str) -> str:
-    """A state's name as a pattern that also takes it hyphenated: "in-progress issues", "to-do"."""
-    return r"[\s-]+".join(re.escape(w) for w in name.split())
-
-
 async def _names_a_state(clause: Clause, ctx: BuildContext) -> bool:
     """A Linear workflow state is named ("Todo", "In Review", «в работе»)."""
-    states = {s.name for t in await ctx.directory.teams() for s in await ctx.directory.states(t.id)}
-    return any(re.search(rf"(?i)\b{_spaced(s)}\b", clause.text) for s in states) or any(
-        rx.search(clause.text) for rx, name in STATE_PHRASES if name in states
-    )
+    return await state_named(ctx, clause.text) is not None
 
 
 async def _projects_named(clause: Clause, ctx: BuildContext, head: str) -> list[str]:
@@ -547,6 +539,10 @@ async def _team(clause: Clause, ctx: BuildContext, text: str) -> Entity | None:
     return named[0].entity if named else None
 
 
+_LABEL_PUT_AS = LazyRe(r"(?i)\b(?:as|with)\s+(?:the\s+|a\s+)?[«\"']?([\w-]+)")
+_LABEL_BEFORE_WORD = LazyRe(r"(?i)\b(?:the\s+|a\s+)?([\w-]+)\s+(?:label|tag)\b(?!\s*[:—-])")
+
+
 async def _label(ctx: BuildContext, text: str, *, besides: frozenset[str] = frozenset()) -> str | None:
     """The label a bulk request names: the one after "label"/"метку" first ("повесь метку
     customer-request на все баги"), then any label's name or word ("bugs")."""
@@ -559,22 +555,11 @@ async def _label(ctx: BuildContext, text: str, *, besides: frozenset[str] = froz
         hit = next((n for n in names if n.lower() == word), None) or _LABEL_WORDS.get(word)
         if hit and hit not in besides:
             return hit
-    put_as = (
-        re.search(  # "label all ENG bugs as customer-request", "tag every CS issue with customer-request"
-            r"(?i)\b(?:as|with)\s+(?:the\s+|a\s+)?[«\"']?([\w-]+)", text
-        )
-    )
-    if put_as:
-        word = put_as.group(1).lower()
-        hit = next((n for n in names if n.lower() == word), None)
-        if hit and hit not in besides:
-            return hit
-    before = re.search(  # "add the security label to all ENG bugs": the name said before the word "label"
-        r"(?i)\b(?:the\s+|a\s+)?([\w-]+)\s+(?:label|tag)\b(?!\s*[:—-])", text
-    )
-    if before:
-        word = before.group(1).lower()
-        hit = next((n for n in names if n.lower() == word), None)
+    # "label all ENG bugs as customer-request", "tag every CS issue with customer-request"; then "add the security
+    # label to all ENG bugs": the name said before the word "label"
+    for pattern in (_LABEL_PUT_AS, _LABEL_BEFORE_WORD):
+        said_as = pattern.search(text)
+        hit = next((n for n in names if n.lower() == said_as.group(1).lower()), None) if said_as else None
         if hit and hit not in besides:
             return hit
     said = next(
@@ -596,11 +581,7 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
     changed = frozenset([*changes.get("labels_add", []), *changes.get("labels_remove", [])])
     label = await _label(ctx, bare, besides=changed)  # "…на все баги": the bugs are which issues
     # a workflow state named before the change: "move every Todo issue to In Progress"
-    states = {s.name for t in await ctx.directory.teams() for s in await ctx.directory.states(t.id)}
-    named_state = next(
-        (s for s in sorted(states, key=len, reverse=True) if re.search(rf"\b{_spaced(s)}\b", bare, re.I)),
-        None,
-    ) or next((name for rx, name in STATE_PHRASES if name in states and rx.search(bare)), None)  # «в бэклоге»
+    named_state = await state_named(ctx, bare)  # (or «в бэклоге»)
     # whose: "all maxs issues", "все задачи Олега"
     named = [m.entity for m in await find(ctx, clause, "user", text=bare) if m.score >= 0.5]
     owners = [u for u in named if not u.extra.get("is_me")]

@@ -5,8 +5,6 @@ open); with no filter at all it is not read here (a note "to every deal" is aske
 
 from __future__ import annotations
 
-import re
-
 from planner import references as refs
 from planner._lazy_re import LazyRe
 from planner.analysis import Clause
@@ -45,7 +43,7 @@ async def note_on_each(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "a note on every deal": no filter said — never every deal on a guess
     deals: list[Entity] = []
     for f in filters:
-        deals += [d for d in await _matching(ctx, f) if d not in deals]
+        deals += [d for d in await refs.deals_matching(ctx, f) if d not in deals]
     if not deals:
         return False
     for deal in deals:
@@ -61,22 +59,3 @@ async def _said_filters(clause: Clause, ctx: BuildContext) -> Filters:
         owner="me" if _MINE.search(clause.text) else owners[0] if owners else None,
         currency=currency_said(clause.text),
     )
-
-
-async def _matching(ctx: BuildContext, f: Filters) -> list[Entity]:
-    deals = await ctx.directory.deals()
-    if f.stage and f.stage.lower() in ("open", "открытые", "active"):
-        deals = [d for d in deals if d.extra.get("stage") not in ("Won", "Lost")]
-    elif f.stage:
-        stage = await refs.stage(ctx, f.stage)
-        deals = [d for d in deals if d.extra.get("stage") == stage.name]
-    if f.owner:
-        owner = await refs.member(ctx, f.owner)
-        deals = [d for d in deals if d.extra.get("owner_id") == owner.id]
-    if f.currency:
-        deals = [d for d in deals if str(d.extra.get("currency") or "").upper() == f.currency]
-    if f.company:
-        deals = [
-            d for d in deals if re.search(re.escape(str(f.company)), str(d.extra.get("company") or ""), re.I)
-        ]
-    return deals
