@@ -31,12 +31,12 @@ __all__ = [
 CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "create": "создать создай создайте завести заведи добавить добавь сделать открыть открой оформить внести внеси "
               "запланировать новый новая новое запустить запусти запускай запускайте запустим create add make open file log new raise register "
-              "kick start закинуть закинь накидать накидай черкнуть черкни черкани набросать набросай "
+              "kick start запилить запили запилите закинуть закинь накидать накидай черкнуть черкни черкани набросать набросай "
               "заводи создавай добавляй adding creating making logging "
               "opening filing",
     "put": "поставить поставь отметить отметь пометить пометь повесить повесь навесить навесь put set mark",
     "move": "перевести переведи переводи переноси перенести перенеси поправь поправить скорректируй скорректировать откати откатить откатывай скинь бампни передвинуть двинуть сдвинуть переместить сменить поменять "
-            "изменить обновить перейти перешли перешел вышли выйти вернуть верни перекинуть перекинь перебросить "
+            "изменить обновить мувнуть мувни мувай мувните перейти перешли перешел вышли выйти вернуть верни перекинуть перекинь перебросить "
             "перебрось двигать двигай подвинуть подвинь продвинуть продвинь перетащить перетащи привязать привяжи прикрепить прикрепи поднять подними повысить повысь "
             "увеличить увеличь снизить снизь уменьшить уменьши включить включи "
             "откатить откати откатываем откатим откатите "
@@ -319,6 +319,16 @@ _PHRASES = [
         re.compile(
             r"\blog(?=\s+(?:(?:that|this|it|(?:the|a|my|our)\s+(?:call|meeting|chat|conversation))\s+)?"
             r"(?:on|to|against)\s+(?:the\s+|her\s+|his\s+|their\s+)?[\w-]+)",
+            re.I,
+        ),
+        "jot note",
+    ),
+    # "… on hold until January. Note that on the Acme pilot": what was just said, written down on it (a
+    # sentence of its own: after someone's quoted words, "' — note it on her card" stays with the quote)
+    (
+        re.compile(
+            r"(?:^|(?<=[.!]\s))note(?=\s+(?:that|this|it|these)\s+(?:down\s+)?(?:on|to|against|in|under)\s+"
+            r"(?:the\s+|her\s+|his\s+|their\s+)?[\w-]+)",
             re.I,
         ),
         "jot note",
@@ -892,8 +902,11 @@ _DEAL_FIELD_ITEM = LazyRe(
     r"(?i)(?:company|компания|клиент|owner|ответственн\w*|stage|стадия|amount|сумма|currency|валюта)\b"
 )
 _INTO_IT_NEXT = LazyRe(
-    r"(?i)(?:и\s+|and\s+)?(?:туда|в\s+него|в\s+нём|в\s+нем|into\s+it|in\s+it|there|under\s+it)\s+(?:же\s+)?"
+    r"(?i)(?:и\s+|and\s+)?(?:(?:сразу|тут\s+же|заодно|right\s+away|also)\s+)?"
+    r"(?:(?:туда|в\s+него|в\s+нём|в\s+нем|into\s+it|in\s+it|there|under\s+it)\s+(?:же\s+)?"
     r"(?:(?:ещё|еще|also)\s+)?(?:add\s+|put\s+|file\s+|заведи\s+|добавь\s+|закинь\s+)?(?:an?\s+)?(?:задач\w*|тикет\w*|таск\w*|issue|task|ticket)"
+    # «… и сразу таску туда: …»: the new thing first, then where it goes
+    r"|(?:задач\w*|тикет\w*|таск\w*|issue|task|ticket)\s+(?:туда|в\s+него|в\s+нём|в\s+нем|into\s+it|in\s+it|there|under\s+it)\b)"
 )
 _QUOTE_ALONE = LazyRe(r"['\"«“][^'\"«»“”]{3,200}['\"»”]\s*[.!]?")
 _ID_THEN_WORDS = LazyRe(r"(?i)^(?:(?:and|и|а|then|потом)\s+)?[A-Za-z]{2,5}-\d+\s*(?:[:—–→-]|->)?\s*[^\W\d_]")
@@ -1067,7 +1080,9 @@ def _split(text: str, now: datetime) -> list[Clause]:
             merged.append((s, e))
             reasons.add(len(merged) - 1)
             parts = [right]
-        elif len(merged) - 1 in reasons and (_starts_with_verb(right) or _imperative_first(text[s:e])):
+        elif len(merged) - 1 in reasons and (
+            _starts_with_verb(right) or _imperative_first(text[s:e]) or _commands_within(right)
+        ):
             merged.append(
                 (s, e)
             )  # "…, it's a security issue, and make Max the assignee": why, then asked again
@@ -1229,8 +1244,18 @@ def _split(text: str, now: datetime) -> list[Clause]:
         )
         for i, (s, e) in enumerate(merged)
     ]
-    for i in reasons:
-        out[i].reason = True
+    for i in sorted(reasons, reverse=True):
+        why = out[i]
+        # «…, SSO настроили. Ромашкину сделку — в Won»: why ends with its sentence; a request said next is one
+        ends = re.search(r"[.!?]\s+(?=\S)", why.text)
+        rest = analyse(why.text[ends.end() :], now) if ends else None
+        if rest is not None and (
+            _commands_within(rest) or _starts_with_verb(rest) or _ELLIPTIC.search(rest.text)
+        ):
+            why = analyse(why.text[: ends.start() + 1], now) if ends else why
+            out[i : i + 1] = [why, rest]
+        # (a piece read as why that still commands a change is a request: nothing asked is left unread)
+        why.reason = not _commands_within(why)
     return out
 
 
@@ -1395,6 +1420,20 @@ def _imperative_first(text: str) -> bool:
     """The words open with a Russian imperative («и напиши в коммент …»), whatever verb it is."""
     words = [w for w in re.findall(r"[^\W\d_]+", text.lower()) if w not in ("и", "а", "ну", "пожалуйста")]
     return bool(words) and not words[0].isascii() and is_imperative(words[0])
+
+
+def _commands_within(c: Clause) -> bool:
+    """Some Russian word of the clause commands one of our changes, wherever it stands («а сделку Глобекса
+    переводи в КП», «и срок поставь на четверг»): a request, not more of why."""
+    return any(
+        not k.text.isascii()
+        and is_imperative(k.text)
+        and any(k.text in CUES[v] or k.lemmas & CUES[v] for v in _VERBISH if v not in _NOT_COMMANDS)
+        for k in c.keys
+    )
+
+
+_NOT_COMMANDS = ("query", "signed", "refused", "lost")
 
 
 def _starts_with_verb(c: Clause) -> bool:

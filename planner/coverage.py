@@ -115,6 +115,9 @@ def asks_for_something(clause: Clause) -> bool:
         said[aside.end() :]
     ):  # "On romashka, bump the deal to …": what about, then the ask
         return True
+    for so in re.finditer(r"(?i)(?:[,;]\s*|\s)(?:so|then|and\s+then)\s+(?:please\s+)?(?=[a-z])", said):
+        if _verb_first(said[so.end() :]):  # "…agreed on 1.5m, so update the implementation deal to that"
+            return True
     heading = re.search(r":\s+(?=\S)", said)  # "Umbrella Health chat, 14:05: File in ENG as '…'"
     if heading and heading.start() > 0 and _verb_first(said[heading.end() :]):
         return True

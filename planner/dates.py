@@ -188,8 +188,10 @@ def extract_moment(text: str, now: datetime) -> Moment:
 
     if m.day is None:
         rx = re.search(  # "27 Nov", "27th Nov", "1st of December", «27 ноября»
-            rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MON_RU}|{_MON_EN})\b(?:\s+(\d{{4}}))?", low
-        ) or re.search(rf"\b({_MON_EN})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(\d{{4}}))?", low)
+            rf"(?:\bon\s+)?\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MON_RU}|{_MON_EN})\b(?:\s+(\d{{4}}))?",
+            low,
+        ) or re.search(rf"(?:\bon\s+)?\b({_MON_EN})\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(\d{{4}}))?", low)
+        # ("on Jan 11": the "on" is the date's, as in "on Friday")
         if rx:
             a, b, year = rx.group(1), rx.group(2), rx.group(3)
             day_s, mon_s = (a, b) if a.isdigit() else (b, a)
@@ -312,7 +314,7 @@ def extract_moment(text: str, now: datetime) -> Moment:
 _DATE_AFTER = LazyRe(
     rf"\s*,?\s*(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th|-?(?:е|го|ое))?\s+(?:of\s+)?(?:{_MON_RU}|{_MON_EN})\b"
     r"|\s*,?\s*the\s+\d{1,2}(?:st|nd|rd|th)\b"
-    rf"|\s*,?\s*(?:{_MON_EN})\s+\d{{1,2}}\b|\s*,?\s*\d{{1,2}}\.\d{{1,2}}\b"
+    rf"|\s*,?\s*(?:{_MON_EN})\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\s*,?\s*\d{{1,2}}\.\d{{1,2}}\b"
 )
 
 

@@ -115,6 +115,10 @@ _POLITE_IF = LazyRe(
     r"(?i)(?<![\w-])(?:если\s+(?:вам\s+|тебе\s+)?не\s+(?:трудно|сложно|затруднит)|если\s+(?:вас|тебя)\s+не\s+затруднит|"
     r"если\s+можно|if\s+(?:it'?s\s+)?(?:possible|not\s+too\s+much\s+(?:trouble|bother))|"
     r"if\s+you\s+(?:can|could|don'?t\s+mind|wouldn'?t\s+mind)(?![\w'’]))\s*,\s*"
+    # "Once you have a moment, …", "when you get a chance …", «как будет минутка, …»: when it suits, not a condition
+    r"|(?<![\w-])(?:(?:once|when(?:ever)?)\s+you\s+(?:have|get|find)\s+(?:a\s+)?(?:moment|minute|sec(?:ond)?|chance|"
+    r"spare\s+minute|(?:some\s+)?time)|when(?:ever)?\s+you\s+can|(?:как|когда)\s+(?:будет|появится|найдётся|найдется)\s+"
+    r"(?:минутк[аи]|минута|время|возможность|секунд[аы])|как\s+освободишься|когда\s+освободишься)\s*[,—–-]?\s*"
 )
 # «Мария Соколова написала, что готова созвониться», "Max said he closed ENG-104": someone else's words
 _REPORTED = LazyRe(
@@ -160,7 +164,7 @@ _ASKING_ME = LazyRe(
 _VERBS = frozenset().union(
     *(CUES[c] for c in ("create", "put", "move", "complete", "delete", "archive", "comment", "assign", "rename",
                         "note_verb", "schedule", "remind"))
-) | {"hand", "file", "log", "mark", "set", "give", "open", "make", "book"}  # fmt: skip
+) | {"hand", "file", "log", "mark", "set", "give", "open", "make", "book", "note"}  # fmt: skip
 
 
 # "Max says:", "Oleg asked me to", "I was told to", «Олег просит», «мне сказали»: whose instruction it is

@@ -575,6 +575,9 @@ def unhurried(text: str) -> str:
         text,
     )
     text = _ID_RANGE.sub(_id_range, text)  # "ENG-101..ENG-103": each of them
+    text = re.sub(
+        r"(?i)(?<=\w)(\s+re):\s*(?=\w)", r"\1 ", text
+    )  # "…next Wednesday re: pilot kickoff": about, no heading
     text = without_polite_if(text)
     text = re.sub(r"(?i)\b([а-яё]{3,}[йьи])-ка\b", r"\1", text)  # «создай-ка», «глянь-ка»: the verb itself
     text = _RU_WORD_OR_QUOTE.sub(lambda m: informal(m.group(0)) or m.group(0), text)

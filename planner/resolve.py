@@ -95,12 +95,24 @@ _DIMINUTIVES = {
 }
 
 
+# first names whose possessive («Олеговы сделки», «Максовых задач») names their owner
+_FIRST_NAMES = frozenset(
+    {*(n.replace("ё", "е") for n in _DIMINUTIVES.values()), "макс", "игорь", "денис", "артем"}
+)
+
+
 def _full_name_of(w: str, found: frozenset[str]) -> str | None:
     for x in (w, *found):
         x = x.replace("ё", "е")
         full = _DIMINUTIVES.get(x)
-        if full is None and x.endswith(("ин", "ина", "ины")):  # «Олежкины задачи»: a possessive
-            full = _DIMINUTIVES.get(re.sub(r"ин[аы]?$", "а", x))
+        if full is None and x.endswith(("ин", "ина", "ины")):  # «Олежкины задачи», «Анины»: a possessive
+            full = _DIMINUTIVES.get(re.sub(r"ин[аы]?$", "а", x)) or _DIMINUTIVES.get(
+                re.sub(r"ин[аы]?$", "я", x)
+            )
+        if full is None and (owner := re.fullmatch(r"(\w{3,}?)(?:ов|ев)(?:ы|ых|ыми)", x)):
+            # «Олеговы сделки», «всех Максовых задач»: whose (plural only: «Петровым», «Ивановой» are surnames)
+            stem = owner.group(1)
+            full = stem if stem in _FIRST_NAMES else None
         if full is not None:
             return full
     return None

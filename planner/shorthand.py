@@ -34,8 +34,18 @@ _ISSUE_FIELD = LazyRe(
 )
 
 
+# "DES: 7 new issues, one per icon: search, filter, …": how many, then the list — the team is where they go
+_COUNTED_LIST = LazyRe(
+    r"(?i)((?:\d+|two|three|four|five|six|seven|eight|nine|ten|две|два|три|четыре|пять|шесть|семь|восемь)\s+"
+    r"(?:new\s+|нов\w+\s+)?(?:issues|tickets|bugs|tasks|задач\w*|тикет\w*|таск\w*|баг\w*)\b)([^:]*:\s*\S.*)"
+)
+
+
 def _team_headed(m: re.Match[str]) -> str:
     lead, key, body = m.group(1), m.group(2), m.group(3)
+    if counted := _COUNTED_LIST.match(body):
+        place = "в" if re.search(r"[а-яё]", counted.group(1), re.I) else "in"
+        return f"{lead}{counted.group(1)} {place} {key}{counted.group(2)}"
     if (
         not _ISSUE_FIELD.search(body)
         or re.match(

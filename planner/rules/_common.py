@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Literal
 
 from planner._lazy_re import LazyRe
-from planner.analysis import STATE_NOW_IF, Clause
+from planner.analysis import CUES, STATE_NOW_IF, Clause
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.numbers import NUMBER_WORDS, number_from_words, spoken_numbers
@@ -53,6 +53,29 @@ _EMPTY_TITLES = {"на", "в", "во", "к", "до", "by", "on", "at", "for", "t
                  "задача", "task", "issue", "новую", "new", "название", "заголовок", "name", "title",
                  "feature request", "a feature request", "feature", "bug report", "request", "ticket", "bug",
                  "фича-реквест", "фичреквест", "запрос", "баг", "тикет"}  # fmt: skip
+
+
+# words that only ask for a to-do ("remind me", «закинь таску»): a title of these says nothing
+_ONLY_THE_ASK = frozenset().union(
+    *(CUES[c] for c in ("create", "put", "remind", "task", "issue")),
+    {
+        "мне",
+        "me",
+        "please",
+        "пожалуйста",
+        "pls",
+        "plz",
+        "a",
+        "an",
+        "the",
+        "new",
+        "новую",
+        "новая",
+        "ещё",
+        "еще",
+        "one",
+    },
+)
 
 
 # "file a bug for the customer": who it is for, not what it is
@@ -210,6 +233,9 @@ def clean_title(raw: str, lang: str, *, content: bool = False) -> str:
     s = re.sub(r"\s{2,}", " ", s).strip(" ,.;:-—")
     if s.lower() in _EMPTY_TITLES or _VAGUE_TITLE.fullmatch(s):  # "добавь задачу на завтра" names no task
         return ""
+    said = re.findall(r"[^\W\d_]+", s.lower())
+    if said and all(w in _ONLY_THE_ASK for w in said):
+        return ""  # «закинь таску», "remind me": the request and its noun, nothing it is about
     bare = re.sub(r"(?i)\b(?:это|короче|ну|типа|вот|так|блин|слушай|давай)\b", " ", s).strip(" ,.")
     if not (_LEAD_RU if lang == "ru" else _LEAD_EN).sub("", bare, count=1).strip(" ,."):
         return ""  # «ну это создай задачу короче»: fillers and the request, no title

@@ -54,10 +54,26 @@ async def _the_one_deal_said_before(clause: Clause, ctx: BuildContext) -> Entity
     return theirs[0] if len(named) == 1 and len(theirs) == 1 else None
 
 
+async def _deal_named_before(clause: Clause, ctx: BuildContext) -> Entity | None:
+    """The one deal the words before this clause named by name («Globex pilot закрыли, ставь Won»): what a
+    bare "move it to Won" is about when no earlier clause changed a deal."""
+    full = str(ctx.memory.get("full_text", ""))
+    before = full[: full.find(clause.text)] if clause.text in full else ""
+    if not before.strip():
+        return None
+    found = await find(ctx, clause, "deal", text=before)
+    named = {m.entity.id: m.entity for m in found if m.score >= 1.0}
+    likely = {m.entity.id for m in found if m.score >= 0.5}  # ("Acme" fits two deals: asked, never picked)
+    return next(iter(named.values())) if len(named) == 1 and len(likely) == 1 else None
+
+
 async def _deal(clause: Clause, ctx: BuildContext) -> Entity:
     if ctx.memory.get("deal") and not await find(ctx, clause, "deal"):
         return ctx.memory["deal"]  # type: ignore[no-any-return]
     mentions = await find(ctx, clause, "deal")
+    if not mentions and (named := await _deal_named_before(clause, ctx)) is not None:
+        ctx.memory["deal"] = named
+        return named
     if not mentions and (theirs := await _the_one_deal_said_before(clause, ctx)) is not None:
         return theirs  # «Если Ромашка не подпишет…, сделку придётся перевести в проигранные»: Romashka's
     if not mentions and re.search(r"(?i)\b(?:сделк[уа]|the\s+deal|it|её|ее|его)\b", clause.text):
@@ -257,10 +273,13 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
         or (
             clause.has("move")  # «по Глобексу … подписали, значит переводи в Won»: the deal just named
             or clause.has("put")  # "…, and set it back to Proposal": the deal the clause before changed
-            and bool(re.search(r"(?i)\b(?:it|её|ее|его|эту|this\s+one)\b", clause.text))
+            and bool(
+                re.search(r"(?i)\b(?:it|её|ее|его|эту|this\s+one)\b", clause.text)
+                or _BARE_STAGE.fullmatch(clause.text)  # «…, ставь Won»
+            )
         )
-        and _to_stage(clause)
-        and ctx.memory.get("deal") is not None
+        and (_to_stage(clause) or _BARE_STAGE.fullmatch(clause.text) is not None)
+        and (ctx.memory.get("deal") is not None or await _deal_named_before(clause, ctx) is not None)
         and any(m.score >= 1.0 for m in await find(ctx, clause, "stage"))
         or re.search(
             r"(?i)\b(?:is|are)\s+(?:now\s+)?(?:won|lost)\b", clause.text
@@ -422,6 +441,12 @@ async def _stage_then_fields(clause: Clause, ctx: BuildContext) -> bool:
         return False
     rest = clause.text[spans[max(said.positions)][1] :]
     return rest.lstrip().startswith(",") and not analyse(rest.lstrip(" ,"), ctx.now).commands()
+
+
+# «ставь Won», "mark it Lost": a put verb and the stage, nothing else
+_BARE_STAGE = LazyRe(
+    r"(?i)\s*(?:и\s+|and\s+)?[^\W\d_]+\s+(?:(?:it|её|ее|его)\s+)?(?:as\s+)?[^\W\d_]+\s*[.!]?\s*"
+)
 
 
 def _to_stage(clause: Clause) -> bool:
@@ -682,6 +707,14 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     elif pasted:  # "Log «<the email>» as a note on the Romashka deal": the quote is what it says
         content = next(g for g in pasted.groups() if g)
         head = clause.text[: pasted.start()] + " " + clause.text[pasted.end() :]
+    elif told_then := _TOLD_THEN_LOGGED.fullmatch(clause.text):
+        # "Jane called — procurement approved it. Log it on the Globex pilot deal": what was told is the
+        # note (with what the parentheses add), and the ask says where it goes
+        content = told_then.group(1).strip()
+        aside = re.findall(r"\(([^()]{3,})\)", told_then.group(2))
+        content = f"{content} {'; '.join(aside)}".strip() if aside else content
+        asked_on = await crm_target(clause, ctx, "target", told_then.group(2))
+        head = told_then.group(2) if asked_on is not None else clause.text
     elif m := _NOTE_SPLIT.search(clause.text):
         head, content = clause.text[: m.start()], clause.text[m.end() :].strip()
         if "—" in m.group(0) or "-" in m.group(0) or "–" in m.group(0):
@@ -693,13 +726,6 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     elif said_first := _SAID_THEN_NOTED.fullmatch(clause.text):
         # «ушли к конкуренту, запиши заметкой в сделку»: the words come first, the ask after them
         content, head = said_first.group(1).strip(), said_first.group(2)
-    elif told_then := _TOLD_THEN_LOGGED.fullmatch(clause.text):
-        # "Had a good call with John just now. Please log it against his record (he wants 20 more seats)":
-        # what was told is the note, with what the parentheses add
-        content = told_then.group(1).strip()
-        aside = re.findall(r"\(([^()]{3,})\)", told_then.group(2))
-        content = f"{content} {'; '.join(aside)}".strip() if aside else content
-        head = clause.text
     else:
         head, content = await _note_after_target(clause, ctx)
     quoted_first = _QUOTE_THEN_SENTENCE.match(content or "")
@@ -787,7 +813,12 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     told_before = bool(before) and bool(
         re.search(re.escape(before.strip()) + r"\s*[.!]", full)
     )  # its own sentence
-    if (
+    own_words = (
+        quoted(clause.text, at_least=8, apostrophes=True) if clause.text.lstrip()[:1] in "'\"«“" else None
+    )
+    if own_words and said.strip() and _THAT_ON_RECORD.fullmatch(said.strip()):
+        said = own_words  # "Li: 'We're ready to sign if …' Please note it on her record": her words, quoted first
+    elif (
         before
         and said.strip()
         and _THAT_ON_RECORD.fullmatch(said.strip())
@@ -1051,6 +1082,11 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     )
     content = _LINKED.sub("", content).strip(" ,.")
     content = re.sub(r"[,\s]+(?:до|by|к|срок|due|deadline|дедлайн)\s*$", "", content).strip()
+    content = (  # "need to follow up with Li Wei re pilot kickoff, add a task": the ask said last is no part of it
+        re.sub(r"(?i)^(?:i\s+|we\s+)?need\s+to\s+(?=\S)|\s*(?:[,;]|\s[—–-])\s*(?:please\s+|pls\s+)?(?:add|create|make|"
+               r"set\s+up|log)\s+(?:it\s+|that\s+|this\s+)?(?:as\s+)?(?:an?\s+)?(?:crm\s+|attio\s+)?(?:task|reminder|to-?do)"
+               r"(?:\s+for\s+(?:it|that|this|me))?\s*[.!]?$", "", content).strip() or content
+    )  # fmt: skip
     content = (  # "set a follow-up for me … to send the invoice": the follow-up is the sending
         re.sub(r"(?i)^(?:set|create|add|make|schedule)\s+(?:a\s+|an\s+)?(?:follow-?up|reminder|task)\s+"
                r"(?:for\s+\S+\s+)?(?:to\s+)?", "", content).strip() or content
@@ -1255,7 +1291,7 @@ _THAT_ON_RECORD = LazyRe(
     r"(?i)(?:(?:это|то|that|this|it)\s*)?(?:(?:к\s+|to\s+|on\s+)?(?:ему|ей|ней|нему|им|ним|him|her|them)\s*)?"
     r"(?:(?:в|на|on|to|into)\s+(?:\w+\s+)?(?:карточк\w*|запис\w*|профил\w*|record|card|profile|crm|црм))?"
 )
-_TASK_FOR = LazyRe(r"(?:\b(?:задач\w*|таск\w*|поручи|поручить)\s+)([А-ЯЁ][а-яё]+[уюе])\b")
+_TASK_FOR = LazyRe(r"(?:\b(?i:задач\w*|таск\w*|поручи|поручить)\s+)([А-ЯЁ][а-яё]+[уюе])\b")
 
 
 # «Поставь сделке Ромашки новую сумму»: a new value of a field, not a new deal

@@ -114,6 +114,9 @@ async def _listed_before(clause: Clause, ctx: BuildContext) -> list[Find]:
     return listed
 
 
+_TO_A_PLACE = LazyRe(r"(?i)\s(?:в|во|на|to|into|→|->)\s+(?:стади\w+\s+|stage\s+)?(\S+(?:\s+\S+)?)\s*[.!]?$")
+
+
 @rule(15, writes=True)
 async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     lists = await _listed_before(clause, ctx)
@@ -217,6 +220,9 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     if given and not re.search(_SET_VERB, clause.text):
         prioritising = False  # "all high priority bugs to Max": which bugs, not a new priority
         verbs = clause.has("move", "put")
+    if not verbs and clause.has("deal") and (to := _TO_A_PLACE.search(clause.text)):
+        # «все сделки Анны в переговоры»: the deals and where they go, the verb left out
+        verbs = any(m.score >= 1.0 for m in await find(ctx, clause, "stage", text=to.group(1)))
     if not (verbs or owner_words or labelling or dating or given):
         return False
     deals = (

@@ -394,7 +394,12 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
             raise ctx.ask("due", ctx.t("Какой срок поставить?", "What due date should it have?"))
         change["due"] = clause.moment.day.isoformat()
         # «дедлайн сдвинь на 10 декабря, доки к пятнице не успеваем»: the date said with the due date
-        due_said = re.search(r"(?i)\b(?:срок\w*|дедлайн\w*|due(?:\s+date)?|deadline)\b([^,;]*)", clause.text)
+        due_said = re.search(  # ("…to Friday, December 4th": the date said after the day is still its)
+            r"(?i)\b(?:срок\w*|дедлайн\w*|due(?:\s+date)?|deadline)\b([^,;]*(?:,\s*(?:\d{1,2}(?:st|nd|rd|th)?\s+)?"
+            r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|янв|фев|мар|апр|ма[яй]|июн|июл|авг|сен|окт|ноя|дек)"
+            r"[a-zа-я]*(?:\s+\d{1,2}(?:st|nd|rd|th)?)?)?)",
+            clause.text,
+        )
         near = extract_moment(due_said.group(1), ctx.now).day if due_said else None
         if near is not None:
             change["due"] = near.isoformat()
@@ -867,7 +872,9 @@ async def sub_issues(clause: Clause, ctx: BuildContext) -> bool:
         items = [re.sub(r"^['\"«“](.+)['\"»”]$", r"\1", x) for x in items if x]
         fields = []  # «Подзадачу к ENG-105: протестировать пуши на iOS 17, на Макса»: whose, not a second one
         for x in items[1:]:
-            whom = re.fullmatch(r"(?i)(?:на|for|to|→|->|assign(?:\s+to)?)\s+([^\W\d_][\w-]*)", x)
+            whom = re.fullmatch(
+                r"(?i)(?:на|for|to|→|-?>|=>|assign(?:\s+to)?)\s*([^\W\d_][\w-]*)", x
+            )  # ("-> max": "> max")
             who = await find_user(clause, ctx, whom.group(1)) if whom else None
             if who is not None and assignee in (None, who):
                 assignee = who
@@ -1086,6 +1093,8 @@ async def _issue_told_before(clause: Clause, ctx: BuildContext) -> bool:
     itself is about the one the sentence before it described — when its words fit that issue and no other."""
     said_before: list[tuple[int, str]] = ctx.memory.get("told") or []
     told = " ".join(text for _, text in said_before)
+    if told and any(m.score >= 1.0 for m in await find(ctx, clause, "deal", text=told)):
+        return False  # «Globex pilot закрыли, переведи в Won»: the sentence named a deal, not an issue
     found = (await issues_by_title_words(told, ctx) or await _most_words(told, ctx)) if told else []
     if len(found) != 1:
         return False
