@@ -333,6 +333,15 @@ _PHRASES = [
         ),
         "jot note",
     ),
+    # "Initech wants the quarterly check-in done before the 10th": someone else's wish, no "done" now
+    (
+        re.compile(
+            r"(?<!\bi\s)(?<!\bwe\s)\b(?:wants?|wanted|needs?|needed|would\s+like)\s+(?:[\w'-]+\s+){1,6}?"
+            r"(?:done|finished|completed|closed)\b(?=\s+(?:by|before|until|no\s+later)\b)",
+            re.I,
+        ),
+        "wants",
+    ),
     # "Log a call with Maria: …", "Log this: Li Wei says …": a note of it
     (re.compile(r"\blog\s+(?:(?:a|the|my)\s+call\s+with|(?:this|that|it)\s*(?=:))", re.I), "jot note on"),
     (re.compile(r"\btak(?:e|es|ing)\s+over\b", re.I), "assign"),  # "I'll take over the Alfa deal": its owner
@@ -1055,7 +1064,10 @@ def _split(text: str, now: datetime) -> list[Clause]:
             merged[-1] = (merged[-1][0], e)  # "New deal with Umbrella …, put it in Lead": the new one's stage
             parts.append(right)
         elif _ARROW.search(left.text) and (
-            _verb_count(right) or right.creates() or right.has("meeting", "note", "task", "issue", "remind")
+            _verb_count(right)
+            or right.creates()
+            or right.has("meeting", "note", "task", "issue", "remind")
+            or _LEADS_WITH_THING.match(re.sub(r"(?i)^(?:и|and|\+)\s+", "", text[s:e].strip()))
         ):  # "CS-14 → done, then созвон с jane в пт 12:00", "… → won + kick off onboarding": two requests
             merged.append((s, e))
             parts = [right]

@@ -92,8 +92,8 @@ def interrogative(clause: Clause) -> bool:
     text = clause.text.strip()
     if _WH.match(text) or _ADVICE.match(text):
         return True
-    if text.endswith("?") and _AUX.match(text):
-        return True
+    if (text.endswith("?") or re.search(r"(?i)\b(?:yet|already|by\s+now)\W*$", text)) and _AUX.match(text):
+        return True  # ("Has Globex signed yet, what stage are they in?": asked, its mark said at the end)
     if _OR_NOT.search(text) and not asks_for_something(clause):
         return True  # «а глобекс уже подписал или нет», "is it done or not": a question said without "?"
     return text.endswith("?") and not asks_for_something(clause)

@@ -17,7 +17,7 @@ from planner.text import informal, is_imperative, is_infinitive, lemmas, norm
 
 __all__ = [
     "OTHER_SYSTEM", "SmallTalk", "asks_how", "asks_in_a_sentence", "but_do", "checked_now", "relays", "is_cancel", "not_asked", "is_no", "is_send_anyway", "is_yes", "looks_like_request",
-    "position_of", "small_talk", "without_polite_if",
+    "KEEP_AS_IS", "position_of", "small_talk", "without_polite_if",
 ]  # fmt: skip
 
 _ORDINALS: dict[str, int] = {
@@ -298,6 +298,14 @@ _RETRACTED = LazyRe(
 )
 
 
+# "…, keep prio as is", "…, prio unchanged", «…, приоритет не трогай»: what stays as it is asks for nothing
+KEEP_AS_IS = LazyRe(
+    r"(?i)[,;]\s*(?:(?:and\s+)?(?:keep|leave)\s+(?:the\s+|its\s+)?(?:prio\w*|priority|state|status|due(?:\s+date)?|"
+    r"assignee|stage|amount)\s+(?:as\s+is|unchanged|alone|the\s+same)|(?:prio\w*|priority|state|status|due(?:\s+date)?|"
+    r"assignee|stage|amount)\s+(?:unchanged|stays(?:\s+as\s+is)?|as\s+is)|(?:приоритет\w*|статус\w*|срок\w*|"
+    r"исполнител\w*|стади\w*|сумм\w*)\s+(?:(?:пока\s+)?не\s+(?:трогай|трогаем|меняй|меняем)|"
+    r"оставь\w*(?:\s+(?:как\s+есть|прежн\w+|без\s+изменений|как\s+был\w*))?|без\s+изменений))\s*(?=[,;.!]|$)"
+)
 _NOT_DOING = LazyRe(
     r"(?i)\b(?:пока\s+)?не\s+(?:переводим|закрываем|трогаем|меняем|двигаем|удаляем|создаём|создаем|заводим|ставим|"
     r"переносим|отправляем|архивируем|закрывать|переводить|трогать|удалять|менять|двигать|архивировать)\b|"
@@ -426,6 +434,7 @@ def not_asked(
 ) -> Literal["negated", "hypothetical", "reported", "unsure", "doubted", "news"] | None:
     """Words that describe a change without asking for it now: told not to (or taken back), said as a
     condition for later, or what someone else said (DESIGN §5a: nothing of that becomes a write)."""
+    text = KEEP_AS_IS.sub("", text)  # "…, срок оставь как есть": that field stays, the change is still asked
     if (
         _RETRACTED.search(text) or _NOT_DOING.search(text) or _TAKEN_BACK.search(text)
     ):  # «…в Won пока не переводим — деньги не пришли»

@@ -18,7 +18,7 @@ from planner import shorthand
 from planner._lazy_re import LazyRe
 from planner.analysis import CUES, NEVER_A_TYPO_OF, command_verbs, cue_words
 from planner.dates import RU_ORDINAL_STEMS
-from planner.dialogue import without_polite_if
+from planner.dialogue import KEEP_AS_IS, without_polite_if
 from planner.text import informal, is_infinitive, lemmas
 
 __all__ = ["asks_to_be_shown", "unhurried"]
@@ -107,6 +107,7 @@ _COURTESY = LazyRe(  # ", пожалуйста," between two words takes both it
 )
 
 
+_QUOTED = LazyRe(r"«[^»]*»|“[^”]*”|\"[^\"]*\"|(?<!\w)'[^']*'(?!\w)")
 _FILLED_AND = LazyRe(r"(?i)\b(и|а|and)\s*,\s*(?:(?:ну|э+|эм+|короче|типа|uh+|um+|like|so)\s*,?\s*)+")
 # "comment on eng one oh five, uh, Apple approved …", "and uh comment on it": an English filler said between
 # words is no word of the request (Russian ones are read where they stand: «ну» may start a sentence)
@@ -450,14 +451,6 @@ def _without_asides(text: str) -> str:
     return _ASIDE.sub(keep, text)
 
 
-# "…, keep prio as is", "…, prio unchanged", «…, приоритет не трогай»: what stays as it is asks for nothing
-_KEEP_AS_IS = LazyRe(
-    r"(?i)[,;]\s*(?:(?:and\s+)?(?:keep|leave)\s+(?:the\s+|its\s+)?(?:prio\w*|priority|state|status|due(?:\s+date)?|"
-    r"assignee|stage|amount)\s+(?:as\s+is|unchanged|alone|the\s+same)|(?:prio\w*|priority|state|status|due(?:\s+date)?|"
-    r"assignee|stage|amount)\s+(?:unchanged|stays(?:\s+as\s+is)?|as\s+is)|(?:приоритет\w*|статус\w*|срок\w*|"
-    r"исполнител\w*|стади\w*|сумм\w*)\s+(?:(?:пока\s+)?не\s+(?:трогай|трогаем|меняй|меняем)|"
-    r"оставь\w*(?:\s+(?:как\s+есть|прежн\w+|без\s+изменений|как\s+был\w*))?|без\s+изменений))\s*(?=[,;.!]|$)"
-)
 _HOURS = {
     w: str(i)
     for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())
@@ -576,6 +569,16 @@ def unhurried(text: str) -> str:
     )
     text = _ID_RANGE.sub(_id_range, text)  # "ENG-101..ENG-103": each of them
     text = re.sub(
+        r"(?i)\b(?:pull|bring)\s+up\b(?=\s+(?:[A-Za-z]{1,10}-\d+|the|his|her|their|my|our)\b)", "show", text
+    )  # "Pull up ENG-106"
+    text = re.sub(
+        r"(?i)\b(show|find|look\s+up|покажи|найди)\b([^.?!;]{1,60}?)\s+(?:for\s+me|мне)\s*(?=[.?!]|$)",
+        r"\1\2",
+        text,
+    )
+    # «CS-13 закрыть / ромашка → Won»: a slash between spaces parts two requests, as a semicolon would
+    text = re.sub(r"(?<=\S)\s+/\s+(?=\S)", "; ", text)
+    text = re.sub(
         r"(?i)(?<=\w)(\s+re):\s*(?=\w)", r"\1 ", text
     )  # "…next Wednesday re: pilot kickoff": about, no heading
     text = without_polite_if(text)
@@ -611,7 +614,7 @@ def unhurried(text: str) -> str:
     )  # "close-lost everything in Lead"
     text = _PREAMBLE.sub("", text, count=1)
     text = _ASK_INTRODUCED.sub(" ", _CONTEXT_LABEL.sub("", text, count=1))
-    text = _KEEP_AS_IS.sub("", _without_asides(text))
+    text = KEEP_AS_IS.sub("", _without_asides(text))
     text = _TAKES_IT.sub(lambda m: f"assign {m.group(2)} to {m.group(1)}", text, count=1)
     text = _SPOKEN_AM_PM.sub(  # "at eleven a m": 11am
         lambda m: f"{_HOURS.get(m.group(1).lower(), m.group(1))}{m.group(2).lower()}m", text
@@ -671,7 +674,17 @@ def unhurried(text: str) -> str:
         text,
         flags=re.I,
     )
-    text = re.sub(r"\s{2,}", " ", _COURTESY.sub("", text)).strip() or text
+    quotes = [
+        m.span() for m in _QUOTED.finditer(text)
+    ]  # "…saying 'fixed in 2.4.1, please retest'": their words
+    text = (
+        re.sub(
+            r"\s{2,}",
+            " ",
+            _COURTESY.sub(lambda m: m.group(0) if any(a <= m.start() < b for a, b in quotes) else "", text),
+        ).strip()
+        or text
+    )
     text = _SPOKEN_DOT_IN_NAME.sub(r"\1.\2", text)
     text = _SPOKEN_EMAIL.sub(lambda m: f"{m.group(1)}@{m.group(2)}.{m.group(3)}", text)
     text = _LYAM.sub("миллиона", text)

@@ -69,7 +69,34 @@ def reshape(text: str) -> str:
     if quoted:
         return _with_quote(lines, quoted)
     rest = [x for x in lines if x.strip()]
-    return _table(rest) or _card(rest) or _values(rest) or _about(rest) or text
+    return _table(rest) or _card(rest) or _values(rest) or _about(rest) or _listed_then_asked(rest) or text
+
+
+# "- onboarding empty states\n- invite modal\n\nmake these DES issues, label feature", "…\nfile one ENG
+# issue per test": the items first, then what to make of each — said as the list after the request
+_OF_EACH = LazyRe(
+    r"(?i)\b(?:these|them|each|every|per|эти|этим|их|каждо\w*|кажд\w+|по\s+одной|по\s+задаче|по\s+тикету)\b"
+)
+_ONE_PER = LazyRe(
+    r"(?i)\b(?:one|an?|одн[ау]|по\s+одной)\s+((?:[A-Z]{2,5}\s+)?)(issue|ticket|task|bug|задач\w*|тикет\w*)\s+"
+    r"(?:per|for\s+each|for\s+every|на\s+кажд\w+)\s+[^\W\d_]+"
+)
+
+
+_ISSUES = LazyRe(r"(?i)\b(?:issues?|tickets?|tasks?|bugs?|задач\w*|тикет\w*|баг\w*|таск\w*)\b")
+
+
+def _listed_then_asked(lines: list[str]) -> str | None:
+    items = [i for i, x in enumerate(lines) if _ITEM.match(x)]
+    if len(items) < 2 or items != list(range(items[0], items[-1] + 1)) or items[-1] != len(lines) - 2:
+        return None
+    asked = lines[-1].strip()
+    if not (_OF_EACH.search(asked) and _ISSUES.search(asked)):
+        return None
+    asked = _ONE_PER.sub(lambda m: f"{m.group(1)}{m.group(2)}s for each", asked).rstrip(" .:")
+    told = " ".join(x.strip() for x in lines[: items[0]]).rstrip(" :")
+    listed = "; ".join(_ITEM.sub("", lines[i]).strip() for i in items)
+    return f"{told}. {asked}: {listed}" if told else f"{asked}: {listed}"
 
 
 def _with_quote(lines: list[str], quoted: list[str]) -> str:

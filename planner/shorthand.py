@@ -95,6 +95,11 @@ def _plus_joined(text: str) -> str:
         word = m.group(1).lower()
         return ", and " if word in verbs or lemmas(word) & verbs else m.group(0)
 
+    def headed(m: re.Match[str]) -> str:  # "… + CS: выдать доступы Globex, на меня": a new issue in CS
+        russian = re.search(r"[а-яё]", m.group(2), re.I)
+        return f"; новая задача в {m.group(1)}: " if russian else f"; new {m.group(1)} issue: "
+
+    text = re.sub(r"\s+\+\s+([A-Z]{2,5})\s*:\s*(?=(\S+))", headed, text)
     return re.sub(r"\s+\+\s+(?=([^\W\d_]+))", joined, text)
 
 

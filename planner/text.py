@@ -102,6 +102,12 @@ def lemmas(word: str) -> frozenset[str]:
     return found | same if same else found
 
 
+# English words ending in "s" that are no plural of a word without it ("news" is not "new")
+_NOT_PLURALS = frozenset(
+    {"news", "this", "was", "has", "is", "its", "us", "yes", "plus", "status", "bus", "gas"}
+)
+
+
 def _lemmas(word: str) -> frozenset[str]:
     w = norm(word)
     if _CYR.search(w):
@@ -118,7 +124,7 @@ def _lemmas(word: str) -> frozenset[str]:
         forms.add(w[:-3] + "y")
     elif len(w) > 3 and w.endswith("es") and w[-3] in "sxz":
         forms.add(w[:-2])
-    elif len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
+    elif len(w) > 3 and w.endswith("s") and not w.endswith("ss") and w not in _NOT_PLURALS:
         forms.add(w[:-1])
     elif len(w) > 4 and w.endswith("ed"):
         forms.update((w[:-1], w[:-2]))  # moved -> move, finished -> finish

@@ -148,13 +148,15 @@ _WHO = LazyRe(
     r"(?:\b(?:на|to|для|for|отда[йт]\w*|переда[йт]\w*|assign(?:ed)?(?:\s+it)?\s+to|assign(?=\s+(?:me|myself)\b)|"
     r"назначь(?:\s+\S+)?\s+на)|->|→)\s+"
     r"((?:меня|мне|me|myself|себя)(?![\w-])|[A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?|[a-zа-яё][a-zа-яё-]+(?=\s*$|\s*[,.;]|\s+[A-Za-z]{1,10}-\d))"
-    r"|^([A-ZА-ЯЁ][\w-]+)\s+(?:отдай|передай|назначь|взял[аи]?|берёт|берет|takes|took|grabbed)\b",
+    r"|^([A-ZА-ЯЁ][\w-]+)\s+(?:отдай|передай|назначь|взял[аи]?|берёт|берет|takes|took|grabbed)\b"
+    # «ENG-103, поставь Олегу»: whom, in the dative, after "put"
+    r"|\bпостав(?:ь|ьте)\s+([А-ЯЁ][а-яё]+[уюе])\b(?!\s+(?:задач|таск|заметк|напоминан|встреч|созвон))",
 )
 
 
 def assignee_texts(clause: Clause) -> list[str]:
     """Every phrase that may name the assignee, in order ("to PDF" comes before "to me")."""
-    return [m.group(1) or m.group(2) for m in _WHO.finditer(clause.text)]
+    return [m.group(1) or m.group(2) or m.group(3) for m in _WHO.finditer(clause.text)]
 
 
 def assignee_text(clause: Clause) -> str | None:

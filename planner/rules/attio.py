@@ -662,7 +662,10 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     )
     # «ивану петрову заметку, что он в отпуске»: to whom, then the note and its words — the verb unsaid
     told = told or bool(
-        re.match(r"(?i)\s*(?:[^\W\d_]+\s+){1,3}заметк[уа]\s*,?\s+(?:о\s+том,?\s+)?что\s+\S", clause.text)
+        re.match(
+            r"(?i)\s*(?:[^\W\d_]+\s+){1,3}заметк[уа]\s*(?:,?\s+(?:о\s+том,?\s+)?что\s+\S|[:—–-]?\s*[«\"“'])",
+            clause.text,
+        )  # «Ивану Петрову заметка «договор подписан 25.11»»
         and not clause.has("task", "meeting", "issue")  # «…, Максу задачу …»: another request follows
     )
     if clause.has("comment") and not clause.has("note"):
@@ -900,7 +903,9 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     said_as_noun = bool(
         re.search(
             r"(?i)\b(?:a|an|the|my|our|first|this|that|his|her|their|good|great|nice|quick|long|short|productive|"
-            r"bad|tough|solid)\s+(?:\w+\s+)?(?:call|email|meeting)\b",
+            r"bad|tough|solid|\w+'s)\s+(?:\w+\s+)?(?:call|email|meeting)\b"
+            # "Recap of today's call with Ромашка: …": a call had, its outcome said next
+            r"|\b(?:recap|summary|notes|minutes|debrief|outcome)\s+(?:of|from)\b",
             clause.text,
         )
     )
@@ -937,7 +942,11 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         return False  # «поставь срок по задаче про чекин …», "set the due date on the task about …": one there is
     if not in_crm and re.search(r"(?i)\b(?:в|into|to|in)\s+(?:the\s+)?(?:проект\w*|project)\b", clause.text):
         return False  # «заведи задачу в проект онбординга»: projects are Linear's, so it is an issue
-    if clause.asks() and not clause.commands():
+    if (
+        clause.asks()
+        and not clause.commands()
+        and not (in_crm and explicit and any(is_infinitive(k.text) for k in clause.keys))
+    ):  # (a to-do said in the infinitive, «задача … в crm подготовить КП», asks for the task, verb unsaid)
         return False
     if _EACH_RECORD.search(clause.text):  # «по всем шести сделкам поставь их владельцам задачу»: one per deal
         deals = await ctx.directory.deals()
@@ -1102,7 +1111,9 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         } | {assignee.name.split()[0]}
         names = "|".join(re.escape(w) for w in sorted(said, key=len, reverse=True))
         content = (
-            re.sub(rf"(?i)^(?:remind\s+)?(?:{names})\w*\s+(?:to\s+|задач\w*\s+)?", "", content).strip()
+            re.sub(
+                rf"(?i)^(?:remind\s+|для\s+|for\s+)?(?:{names})\w*\s+(?:to\s+|задач\w*\s+)?", "", content
+            ).strip()
             or content
         )
         content = re.sub(r"(?i)^remind\s+\S+\s+to\s+", "", content).strip() or content

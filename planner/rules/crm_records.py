@@ -21,7 +21,9 @@ _EMAIL = LazyRe(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 
 _NAME = (
     r"[«\"']?((?:ООО|АО|ЗАО|ПАО|ОАО|ИП)\s+[«\"][^»\"]+[»\"]|"  # «ООО «Вектор»»: the legal form and the name
-    r"[A-ZА-ЯЁÀ-ÖØ-Þ0-9][\w&.'-]*(?:\s+(?!\(|with\b|с\b|and\b|и\b)[A-ZА-ЯЁÀ-ÖØ-Þ][\w&.'-]*)*)"  # (José Álvarez)
+    r"[A-ZА-ЯЁÀ-ÖØ-Þ0-9][\w&.'-]*(?:\s+(?!\(|with\b|с\b|and\b|и\b)[A-ZА-ЯЁÀ-ÖØ-Þ][\w&.'-]*)*"  # (José Álvarez)
+    # «Рога и Копыта», "Procter and Gamble": "and" inside a name, when its details follow the last word
+    r"(?:\s+(?:и|and|&)\s+[A-ZА-ЯЁ][\w.'-]*(?=\s*(?:,|\(|$|\s(?:сайт|site|domain|домен|с\s+сайтом)\b)))?)"
 )
 _STOPWORDS = {
     "Add",
@@ -326,7 +328,7 @@ _PROPER = LazyRe(r"[A-ZА-ЯЁ][\w&.-]*(?:\s+[A-ZА-ЯЁ][\w&.-]*){0,3}")
 
 # where a person starts after a company in one clause
 _PERSON_AFTER = LazyRe(
-    r"\s*(?:,|\band\b|\bи\b)\s+(?:(?:their|its|у них|их)\s+(?=\w)|(?:a\s+)?(?:контакт\w*|contact|person|человек\w*)"
+    r"\s*(?:,|\band\b|\bи\b)\s+(?:(?:their|its|у них|их)\s+(?=\w)|(?:a\s+)?(?:(?:карточк\w*|card|record)\s+)?(?:контакт\w*|contact|person|человек\w*)"
     r"(?:\s+(?:туда|к\s+ним|в\s+неё|в\s+нее|there|to\s+it))?(?:\s+|(?=:)))",  # «и человека туда: …»
     re.IGNORECASE,
 )

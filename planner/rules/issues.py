@@ -273,7 +273,9 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         if that:  # 'FYI: «Globex wants the pilot to start Jan 15.» Leave that as a comment on CS-14': the words told
             told = clause.text[: that.start()].strip()
             body = (
-                quoted(told or str(ctx.memory.get("full_text", "")), at_least=8) or told or ctx.said_before()
+                quoted(told or str(ctx.memory.get("full_text", "")), at_least=8)
+                or told
+                or _why_said_before(ctx)
             )
             body = body or MISSING
         head = clause.text.split(":", 1)[0]
@@ -964,7 +966,8 @@ _QUOTE_SPANS = LazyRe(r"«[^»]*»|\"[^\"]*\"|“[^”]*”")
 # what is said goes after the description there is, not instead of it
 _ADDED_TO = LazyRe(r"(?i)\b(?:add\s+to|append\s+to|добавь\s+(?:в|к)|допиши\s+(?:в|к)|дополни)\b")
 _THAT_AS_A_COMMENT = LazyRe(
-    r"(?i)(?:^|(?<=[.!?…»”,])\s+)(?:(?:please|пожалуйста|also|и|а)\s+)*(?:leave|add|put|post|log|drop|оставь\w*|добавь\w*|запиши\w*|закинь\w*)"
+    r"(?i)(?:^|(?<=[.!?…»”,])\s+)(?:(?:please|пожалуйста|also|и|а)\s+)*(?:leave|add|put|post|log|drop|write|оставь\w*|добавь\w*|запиши\w*|закинь\w*|"
+    r"напиши\w*)"
     r"\s+(?:that|this|it|это|то)\s+(?:as\s+a\s+comment|комментари\w+|в\s+комментари\w*)"
     # "… shows twice on first launch. Comment that on ENG-105", «прокомментируй это в CS-12»: the words before
     r"|(?:^|(?<=[.!?…»”])\s+)(?:(?:please|also|and|и|а)\s+)*(?:comment|прокомментируй\w*)\s+(?:that|this|это|то)"
@@ -986,6 +989,12 @@ def _comment_body(text: str) -> str | None:
         re.I,
     )
     body = m.group(1).strip() if m else ""
+    # "drop a comment saying 'fixed in 2.4.1'", «с текстом «…»»: what it says, then the words
+    body = re.sub(
+        r"(?i)^(?:saying|that\s+says|reading|with\s+the\s+text|с\s+текстом|текст)\s*:?\s*(?=[«\"'“])",
+        "",
+        body,
+    )
     body = re.sub(
         r"^[«\"'“](.+)[»\"'”][.!]?$", r"\1", body.strip()
     )  # "Comment on CS-13 'SSO metadata received'"
@@ -1079,6 +1088,17 @@ def _closer_to_a_deal(phrase: str, issue: dict[str, Any], deals: list[Mention]) 
 
     in_title = shared(str(issue.get("title", "")))
     return any(shared(m.entity.name) > in_title for m in deals)
+
+
+def _why_said_before(ctx: BuildContext) -> str:
+    """What the clause before said besides its own request: «ENG-105 срок сдвинь на 20 декабря, Apple задерживает
+    ревью, и напиши это в комментарии» comments why, not the request again."""
+    before = ctx.said_before()
+    pieces = [x.strip(" ,.;") for x in re.split(r",\s*|\s[—–-]\s", before) if x.strip(" ,.;")]
+    if not pieces or not analyse(pieces[0], ctx.now).commands():
+        return before  # "The push prompt shows twice — a regression …. Comment that on ENG-105": all of it
+    why = [x for x in pieces[1:] if not analyse(x, ctx.now).commands()]
+    return ", ".join(why) if why else before
 
 
 async def _names_crm_record(clause: Clause, ctx: BuildContext) -> bool:

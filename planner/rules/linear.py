@@ -132,7 +132,36 @@ async def _team(clause: Clause, ctx: BuildContext, fallback_key: str | None) -> 
     answered = ctx.answer("team")
     if answered:
         return next((t for t in teams if t.id == answered), None)
+    place = _IN_A_PLACE.search(head)
+    if place and not await _a_known_place(clause, ctx, place.group(1)):
+        # "create an issue in Marketing: …": a place we have no team, project or record by that name
+        raise ctx.ask(
+            "team",
+            ctx.t(
+                f"Команды «{place.group(1)}» в Linear нет. В какую команду?",
+                f"There is no Linear team '{place.group(1)}'. Which team?",
+            ),
+            choices=[(t.name, t.id) for t in teams[:5]],
+            free_text=False,
+        )
     return next((t for t in teams if t.extra.get("key") == fallback_key), teams[0] if teams else None)
+
+
+# "an issue in Marketing", «задачу в Маркетинг»: where it goes, said by a capitalised name
+_IN_A_PLACE = LazyRe(
+    r"(?i:\b(?:issue|ticket|bug|task|задач\w*|тикет\w*|таск\w*|баг\w*)\s+(?:in|into|в|во))\s+"
+    r"(?!(?i:linear|attio|crm|the\b|backlog|todo|progress|review|done|бэклог|работ))([A-ZА-ЯЁ][\w-]+)\b"
+)
+
+
+async def _a_known_place(clause: Clause, ctx: BuildContext, word: str) -> bool:
+    """A team, project, label, state, person or CRM record goes by this word (or it is a key or an id)."""
+    if re.fullmatch(r"[A-Z]{2,5}(?:-\d+)?", word):
+        return True
+    for kind in ("team", "project", "label", "company", "deal", "person", "user"):
+        if any(m.score >= 0.5 for m in await find(ctx, clause, kind, text=word)):
+            return True
+    return False
 
 
 _TEMPLATE_WORD = LazyRe(r"(?i)\b(?:template|playbook|checklist|шаблон\w*|плейбук\w*|чек-?лист\w*)\b")
@@ -760,6 +789,8 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     starts_as_task = (
         bool(start)
         and not (accusative and elsewhere)
+        # «задача для олега в crm подготовить КП …»: a task said to be in the CRM is Attio's
+        and not (clause.has("crm", "attio") and not clause.has("linear", "issue"))
         and not (clause.has("query") or clause.text.rstrip().endswith("?"))
     )
     # "Анне в CS задачу: обновить чек-лист", "todo for me in linear: …": a task named, then what it is

@@ -1,4 +1,4 @@
-"""What the sets BO–BQ taught, one behaviour each, through the MCP client on the sandbox
+"""What the sets BO–BT taught, one behaviour each, through the MCP client on the sandbox
 (now = Wed 2026-11-25 12:00 MSK)."""
 
 from __future__ import annotations
@@ -189,3 +189,139 @@ async def test_the_ask_said_last_is_no_part_of_the_task(anna: Conversation) -> N
     r = await anna.say("need to follow up with Li Wei next Wednesday re: pilot kickoff, add a task")
     assert drafted(r) == ["attio:create_task"]
     assert intents(r)[0]["content"] == "follow up with Li Wei re pilot kickoff"
+
+
+# ---- a project manager's shorthand: arrows, slashes and pluses between requests --------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("CS-13 закрыть / ромашка → Won", ["attio:update_deal", "linear:complete_issue"]),
+        (
+            "сделка Globex → проиграна / заметка: ушли к конкуренту",
+            ["attio:create_note", "attio:update_deal"],
+        ),
+        (
+            "альфа-лизинг расширение → выиграна + онбординг в Linear",
+            ["attio:update_deal"] + ["linear:create_issue"] * 4,
+        ),
+        (
+            "Globex pilot → Won + заметка «пилот подписан» + CS: выдать доступы Globex, на меня",
+            ["attio:create_note", "attio:update_deal", "linear:create_issue"],
+        ),
+        (
+            "Ромашка подписала → Won; Ивану Петрову заметка «договор подписан 25.11»",
+            ["attio:create_note", "attio:update_deal"],
+        ),
+    ],
+)
+async def test_each_request_of_a_shorthand_line_is_drafted(
+    anna: Conversation, text: str, expected: list[str]
+) -> None:
+    r = await anna.say(text)
+    assert sorted(drafted(r)) == expected, r["user_message"]
+
+
+# ---- what is said, not asked --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Has Globex signed yet, what stage are they in?",
+        "Bad news from Li Wei - Acme Logistics went with a competitor, price was the issue.",
+        "Pull up ENG-106 for me",
+    ],
+)
+async def test_news_a_question_or_a_look_up_drafts_nothing(anna: Conversation, text: str) -> None:
+    r = await anna.say(text)
+    assert drafted(r) == [], r["user_message"]
+
+
+async def test_someone_wanting_it_done_by_a_date_does_not_close_it(anna: Conversation) -> None:
+    r = await anna.say(
+        "Initech wants the quarterly check-in done before the 10th. Give CS-15 to Oleg with a due date of December 9."
+    )
+    assert drafted(r) == ["linear:update_issue"]
+
+
+async def test_a_recap_heading_is_no_call_to_make(anna: Conversation) -> None:
+    r = await anna.say(
+        "Recap of today's call with Ромашка: move the Ромашка deal to Negotiation, add a note 'asked for a 10% "
+        "discount', and remind me to send the revised proposal on Monday."
+    )
+    assert sorted(drafted(r)) == ["attio:create_note", "attio:create_task", "attio:update_deal"]
+
+
+# ---- words kept as they were said ----------------------------------------------------------------------------
+
+
+async def test_please_inside_quoted_words_stays_and_saying_is_no_part_of_them(anna: Conversation) -> None:
+    r = await anna.say(
+        "ENG-101 shipped in 2.4.1 - mark it done and drop a comment saying 'fixed in 2.4.1, please retest'"
+    )
+    comment = next(i for i in intents(r) if i["op"] == "comment_issue")
+    assert comment["body"] == "fixed in 2.4.1, please retest"
+
+
+async def test_and_inside_a_company_name_stays_in_it(anna: Conversation) -> None:
+    r = await anna.say("Добавь в табличку новую компанию Рога и Копыта, сайт roga-kopyta.ru")
+    assert intents(r)[0]["name"] == "Рога и Копыта"
+
+
+async def test_a_company_and_a_person_card_from_it_are_both_made(anna: Conversation) -> None:
+    r = await anna.say(
+        "заведи новую компанию Север Логистик, сайт sever-log.ru, и карточку человека Андрей Морозов "
+        "a.morozov@sever-log.ru оттуда же"
+    )
+    assert sorted(drafted(r)) == ["attio:create_company", "attio:create_person"]
+
+
+async def test_this_in_a_comment_after_a_change_and_its_reason_is_the_reason(anna: Conversation) -> None:
+    r = await anna.say(
+        "ENG-105 срок сдвинь на двадцатое декабря, Apple задерживает ревью, и напиши это в комментарии"
+    )
+    comment = next(i for i in intents(r) if i["op"] == "comment_issue")
+    assert comment["body"] == "Apple задерживает ревью"
+
+
+async def test_a_field_left_as_it_is_does_not_decline_the_change(anna: Conversation) -> None:
+    r = await anna.say("Слушай, ENG-106 переназначь на Макса, Олег заболел, срок оставь как есть")
+    assert drafted(r) == ["linear:update_issue"] and intents(r)[0]["assignee"] == "Max Weber"
+
+
+async def test_put_to_someone_in_the_dative_assigns_the_issue(anna: Conversation) -> None:
+    r = await anna.say("Задачу про экспорт в PDF, ENG-103, поставь Олегу, приоритет высокий")
+    said = {k: v for i in intents(r) for k, v in i.items() if k in ("assignee", "priority")}
+    assert said == {"assignee": "Oleg Ivanov", "priority": "high"}
+
+
+# ---- where a task goes -----------------------------------------------------------------------------------
+
+
+async def test_a_task_said_to_be_in_the_crm_is_an_attio_task(anna: Conversation) -> None:
+    r = await anna.say(
+        "задача для олега в crm подготовить коммерческое предложение для инитека к первому декабря"
+    )
+    (task,) = intents(r)
+    assert task["op"] == "create_task" and task["assignee"] == "Oleg Ivanov"
+    assert task["content"] == "подготовить коммерческое предложение для инитека"
+
+
+async def test_an_issue_in_a_team_nobody_has_asks_which_team(anna: Conversation) -> None:
+    r = await anna.say("create an issue in Marketing: refresh the pricing page")
+    assert r["status"] == "needs_clarification" and "Marketing" in r["clarifying_question"]
+
+
+async def test_pasted_items_then_one_issue_per_item_makes_each(anna: Conversation) -> None:
+    r = await anna.say(
+        "CI has been flaky all week, these keep failing:\n- test_import_large_csv\n- test_sso_redirect\n"
+        "- test_pdf_export_unicode\n\nfile one ENG issue per test, label bug"
+    )
+    assert [i["title"] for i in intents(r)] == [
+        "test_import_large_csv",
+        "test_sso_redirect",
+        "test_pdf_export_unicode",
+    ]
+    assert all(i["labels"] == ["bug"] for i in intents(r))
