@@ -323,6 +323,26 @@ _PHRASES = [
         ),
         "jot note",
     ),
+    # "…, and tag it customer-request": a label put on it
+    # (said as a request of its own: after a comma, "and" or a sentence's end)
+    (
+        re.compile(
+            r"(?:^|(?<=[,;.!?]\s)|(?<=\band\s)|(?<=\bthen\s))tag(?=\s+(?:it|them|this|that|[A-Za-z]{2,5}-\d+)\s+"
+            r"(?:as\s+|with\s+)?[\w-]+)",
+            re.I,
+        ),
+        "put label",
+    ),
+    # "Drop a note on the Initech renewal deal", "drop the link as a comment on ENG-105": put, not deleted
+    (
+        re.compile(
+            r"\bdrop(?=\s+(?:(?:a|an|the|this|that|it|me|them)\s+)?(?:(?:quick|short|brief)\s+)?"
+            r"(?:note|comment|line|link|message|reminder|memo)\b|\s+(?:it|this|that|them)\s+(?:in|into|as)\s+(?:a\s+)?"
+            r"(?:note|comment))",
+            re.I,
+        ),
+        "jot",
+    ),
     # "… on hold until January. Note that on the Acme pilot": what was just said, written down on it (a
     # sentence of its own: after someone's quoted words, "' — note it on her card" stays with the quote)
     (
@@ -341,6 +361,15 @@ _PHRASES = [
             re.I,
         ),
         "wants",
+    ),
+    # "if you could note on the Umbrella Health record that …", "please note on Globex: …": asked to write it down
+    (
+        re.compile(
+            r"(?:(?<=\bcould\s)|(?<=\bcan\s)|(?<=\bwould\s)|(?<=\bplease\s)|(?<=\bpls\s)|(?<=\bto\s)|(?<=\band\s)|"
+            r"(?<=\balso\s)|(?<=\bjust\s))note(?=\s+(?:on|in|against|to|under)\s)",
+            re.I,
+        ),
+        "jot note",
     ),
     # "Log a call with Maria: …", "Log this: Li Wei says …": a note of it
     (re.compile(r"\blog\s+(?:(?:a|the|my)\s+call\s+with|(?:this|that|it)\s*(?=:))", re.I), "jot note on"),
@@ -437,7 +466,7 @@ def _analysed(text: str, now: datetime) -> Clause:
     duration, dspan = extract_duration(timed, bare_number_after_na=True)
     clause = Clause(text, keys, extract_moment(timed, now), duration, dspan, _identifiers(text))
     cue_keys = _cue_keys(text) if _ANY_PHRASE.search(text) else keys
-    said = {k.text for k in cue_keys}.union(*(k.lemmas for k in cue_keys))
+    said = {k.text for k in cue_keys}.union(*(_cue_lemmas(k) for k in cue_keys))
     clause.cues.update(name for name, vocab in CUES.items() if not said.isdisjoint(vocab))
     # "… about the office move", "a quick update": an English verb after a determiner is a noun
     as_verbs = [
@@ -471,6 +500,20 @@ def _analysed(text: str, now: datetime) -> Clause:
     if re.search(r"\b(call|звонок|звонка)\b", text, re.I) and (clause.has("schedule") or duration):
         clause.cues.add("meeting")
     return clause
+
+
+def _cue_lemmas(k: WordKey) -> frozenset[str]:
+    """A word's normal forms, as cues read them: an English "-s" form of a verb that makes something is no
+    request to make it ("leaks session tokens into the logs", "she files the report"): told, or a plural noun."""
+    if k.text.isascii() and k.text.endswith("s") and not k.text.endswith("ss") and k.text not in cue_words():
+        return k.lemmas - _COMMAND_VERBS()
+    return k.lemmas
+
+
+@lru_cache(maxsize=1)
+def _COMMAND_VERBS() -> frozenset[str]:  # noqa: N802 - a constant, built once
+    # (only the verbs that make something: "X moves to In Progress" is how a planning outcome asks for it)
+    return CUES["create"]
 
 
 @lru_cache(maxsize=1)

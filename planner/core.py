@@ -380,6 +380,7 @@ class Planner:
         coverage = Coverage()
         read: list[tuple[int, Clause, int]] = []
         scene: list[tuple[tuple[int, int], tuple[int, int]]] = []
+        scene_notes: list[str] = []
         declines = Declines()
         ctx.clause_index = 0
         text = await settle_alternatives(text, ctx)  # «ENG-101 или ENG-102?»: the one the person picks
@@ -483,6 +484,7 @@ class Planner:
                 )
             ):  # a scene, someone's words quoted, a statement ("Клиент из Ромашки жалуется …"): what they name is read
                 scene.append((marks, (len(ctx.intents), len(ctx.actions))))  # for the rest, never a step
+                scene_notes.extend(ctx.notes[before[3] :])  # (what its reads said: no answer in a draft)
             if explained and ctx.answer("values") != "skip":
                 read.append((i, clause, first))
             matched = matched or explained
@@ -498,6 +500,7 @@ class Planner:
             for (i0, a0), (i1, a1) in reversed(scene):  # the scene's reads are no step of a change
                 if all(i.op == "find" for i in ctx.intents[i0:i1]):
                     del ctx.intents[i0:i1], ctx.actions[a0:a1]
+                    ctx.notes[:] = [n for n in ctx.notes if n not in scene_notes]
                     read = [(n, c, s if s < i0 else max(i0, s - (i1 - i0))) for n, c, s in read]
         await self._values_used(read, ctx)
         # "Push notifications slipped — move the due date …": the sentence that named the issue asked nothing

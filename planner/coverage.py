@@ -270,7 +270,9 @@ _FIELD_PHRASES = [
     (re.compile(r"\b(?:исполнитель|ответственн\w*|assignee|assigned\s+to|owner)\s*[:—-]?\s*(\S+)", re.I),
      ("assignee", "owner")),
     (re.compile(r"\b(?:приоритет\w*|priority)\s*[:—-]?\s*(\S+)", re.I), ("priority",)),
-    (re.compile(r"\b(?:метк\w+|лейбл\w*|label|tag)\s*[:—-]?\s*(\S+)", re.I), ("labels", "labels_add", "labels_remove", "label")),
+    # ("the tag list" is a thing's name; "tag it customer-request" names the label after "it")
+    (re.compile(r"(?<!the\s)(?<!a\s)\b(?:метк\w+|лейбл\w*|label|tag)(?:\s+(?:it|them|this|that|its|их|её|ее|его))?"
+                r"(?:\s+(?:as|with))?\s*[:—-]?\s*(\S+)", re.I), ("labels", "labels_add", "labels_remove", "label")),
     (re.compile(r"\b(?:job\s+title|должность\w*|position)\s*[:—-]?\s*(\S+)", re.I), ("job_title", "title")),
 ]  # fmt: skip
 _RECIPIENT_BEFORE = LazyRe(

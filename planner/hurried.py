@@ -107,6 +107,105 @@ _COURTESY = LazyRe(  # ", пожалуйста," between two words takes both it
 )
 
 
+_RU_HOURS = {
+    w: n
+    for n, forms in enumerate(
+        [
+            "", "час одного", "два двух", "три трёх трех", "четыре четырёх четырех", "пять пяти", "шесть шести",
+            "семь семи", "восемь восьми", "девять девяти", "десять десяти", "одиннадцать одиннадцати",
+            "двенадцать двенадцати", "тринадцать тринадцати", "четырнадцать четырнадцати", "пятнадцать пятнадцати",
+            "шестнадцать шестнадцати", "семнадцать семнадцати", "восемнадцать восемнадцати",
+            "девятнадцать девятнадцати", "двадцать двадцати",
+        ]
+    )
+    for w in forms.split()
+}  # fmt: skip
+_HOUR_WORD = "|".join(sorted(_RU_HOURS, key=len, reverse=True))
+_FROM_TO_HOURS = LazyRe(rf"(?i)\bс\s+({_HOUR_WORD})\s+до\s+({_HOUR_WORD})\b")
+_HOUR_OH_OH = LazyRe(
+    rf"(?i)\b(в|к|на|с|до)\s+({_HOUR_WORD})\s+(ноль\s+ноль|тридцать|пятнадцать|сорок\s+пять)\b"
+)
+
+
+def _spoken_clock(text: str) -> str:
+    """A time dictated in words, in digits: «с девяти до одиннадцати» → «с 9 до 11», «в шестнадцать ноль ноль» →
+    «в 16:00» (only where the words can be nothing but a time of day)."""
+    if not re.search(r"[а-яё]", text, re.I):
+        return text
+
+    def day_hour(word: str, rest: str) -> int:  # «с трёх до пяти»: a working day's afternoon, unless «утра»
+        hour = _RU_HOURS[word.lower()]
+        return hour + 12 if 1 <= hour <= 7 and not re.match(r"(?i)\s*(?:утра|ночи)\b", rest) else hour
+
+    text = _FROM_TO_HOURS.sub(
+        lambda m: f"с {day_hour(m.group(1), text[m.end() :])} до {day_hour(m.group(2), text[m.end() :])}",
+        text,
+    )
+    minutes = {"ноль ноль": "00", "тридцать": "30", "пятнадцать": "15", "сорок пять": "45"}
+
+    def clock(m: re.Match[str]) -> str:
+        said = " ".join(m.group(3).lower().split())
+        return f"{m.group(1)} {day_hour(m.group(2), text[m.end() :])}:{minutes[said]}"
+
+    return _HOUR_OH_OH.sub(clock, text)
+
+
+_ID_AFTER_A_WORD = LazyRe(r"(?<=[^\W\d_])(\s+)(?=[A-Za-z]{2,5}-\d+\b)")
+_BEFORE_AN_ID = frozenset(
+    "и а или and or в во на к ко по под про о об от из с со для у to into in on of about for from under by as "
+    "than like parent child sub-issue subissue issue issues ticket tickets задач задачу задача задачи тикет тикеты "
+    "таск таску баг see re also тоже dupe duplicate дубль дубликат after before после перед".split()
+)
+
+
+def _ids_in_a_row(text: str) -> str:
+    """«ENG-101 на макса ENG-103 на олега а ENG-104 закрой», dictated without commas: each issue after the
+    change said of the one before starts a request of its own."""
+    if len(re.findall(r"\b[A-Za-z]{2,5}-\d+\b", text)) < 2 or "," in text:
+        return text
+    # («значит так ENG-101 …»: the words a dictation starts with are no part of the first request)
+    text = re.sub(
+        r"(?i)^\s*(?:(?:ну|так|значит|короче|слушай|итак|вот|смотри|в\s+общем)[,\s]+)+(?=[A-Za-z]{2,5}-\d+\b)",
+        "",
+        text,
+    )
+
+    def cut(m: re.Match[str]) -> str:
+        said = text[: m.start()]
+        before = re.findall(r"[^\W\d_][\w-]*", said)
+        first = not re.search(r"\b[A-Za-z]{2,5}-\d+\b", said)  # (the first issue is where the request starts)
+        return m.group(1) if first or not before or before[-1].lower() in _BEFORE_AN_ID else ", "
+
+    text = _ID_AFTER_A_WORD.sub(cut, text)
+    # «… на олега а ENG-104 закрой»: "а" before the next issue contrasts a change of its own
+    return re.sub(r"(?i)(?<=[^\W\d_])\s+а\s+(?=[A-Za-z]{2,5}-\d+\b)", ", а ", text)
+
+
+def _slashed(text: str) -> str:
+    """«CS-13 закрыть / ромашка → Won»: a slash between spaces parts two requests, as a semicolon would; in
+    «контакт: Пётр Волков / финдир Ромашки / p.volkov@…» it parts one request's details, as a comma would."""
+    if " / " not in text:
+        return text
+    parts = re.split(r"\s+/\s+", text)
+    out = parts[0]
+    for part in parts[1:]:
+        words = re.findall(r"[^\W\d_]+", part.lower())
+        asks = bool(_ASKS_ALONE.search(part)) or any(
+            w in _ACTION_WORDS or lemmas(w) & _ACTION_WORDS or is_infinitive(w) for w in words[:2]
+        )
+        out += ("; " if asks else ", ") + part
+    return out
+
+
+_ASKS_ALONE = LazyRe(
+    r"→|->|=>|:|\b[A-Za-z]{2,5}-\d+\b|\b(?:заметк\w*|note|коммент\w*|comment|встреч\w*|созвон\w*)\b"
+)
+_ACTION_WORDS = frozenset().union(
+    *(
+        CUES[c]
+        for c in ("create", "put", "move", "complete", "delete", "archive", "comment", "assign", "remind")
+    )
+)
 _QUOTED = LazyRe(r"«[^»]*»|“[^”]*”|\"[^\"]*\"|(?<!\w)'[^']*'(?!\w)")
 _FILLED_AND = LazyRe(r"(?i)\b(и|а|and)\s*,\s*(?:(?:ну|э+|эм+|короче|типа|uh+|um+|like|so)\s*,?\s*)+")
 # "comment on eng one oh five, uh, Apple approved …", "and uh comment on it": an English filler said between
@@ -576,8 +675,14 @@ def unhurried(text: str) -> str:
         r"\1\2",
         text,
     )
-    # «CS-13 закрыть / ромашка → Won»: a slash between spaces parts two requests, as a semicolon would
-    text = re.sub(r"(?<=\S)\s+/\s+(?=\S)", "; ", text)
+    text = _slashed(text)
+    text = _spoken_clock(text)  # «с девяти до одиннадцати», «в шестнадцать ноль ноль»: hours said as words
+    text = _ids_in_a_row(text)
+    # "Reassign whatever Oleg has in CS to me", "move all my CS issues over to Oleg": all of them, to whom
+    text = re.sub(
+        r"(?i)\bwhatever\b(?=\s+[^\W\d_]+(?:'s)?\s+(?:has|owns|is\s+on|holds|got)\b)", "everything", text
+    )
+    text = re.sub(r"(?i)\s+over\s+to\b(?=\s+\S)", " to", text)
     text = re.sub(
         r"(?i)(?<=\w)(\s+re):\s*(?=\w)", r"\1 ", text
     )  # "…next Wednesday re: pilot kickoff": about, no heading

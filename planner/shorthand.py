@@ -27,10 +27,14 @@ _DROP_TO_PRIORITY = LazyRe(
 # "ENG: security review of the auth service, urgent, assign Oleg", "- DES: 'Empty states', medium, project …":
 # a team's key as a heading, then a title and an issue's fields: a new issue there (a field must be said:
 # "ENG: what's open?" and "ENG: the PDF crash" stay what they were)
-_TEAM_HEADED = LazyRe(r"(?m)^(\s*(?:[-•*]\s+)?)([A-Z]{2,5})\s*:\s+(?=\S)([^\n]*)$")
+_TEAM_HEADED = LazyRe(
+    r"(?m)^(\s*(?:[-•*]\s+)?)([A-Z]{2,5})(?:\s*:\s+(?=\S)|\s+(?=(?i:новая|новый|новое|new)\s*:))([^\n]*)$"
+)
 _ISSUE_FIELD = LazyRe(
     r"(?i)(?:,|;|\s[—–-]|→)\s*(?:→\s*)?(?:assign(?:ed)?\b|label\b|due\b|p[0-4]\b|(?:urgent|high|medium|low)(?:\s+prio\w*)?\s*(?:[,;]|$)|"
-    r"project\b|на\s+[А-ЯЁ]|срок\b|метк\w*|приоритет\w*|срочн\w*)|→\s*[A-ZА-ЯЁ][a-zа-яё]+"
+    r"project\b|на\s+[А-ЯЁ]|срок\b|метк\w*|приоритет\w*|срочн\w*|(?:до|к|by)\s+\d{1,2}\b)|→\s*[A-ZА-ЯЁ][a-zа-яё]+"
+    # «DES: иконки для тёмной темы, Макс, до 4 дек»: a colleague's name alone among the items
+    r"|,\s*[A-ZА-ЯЁ][a-zа-яё]{2,}\s*(?:,|$)"
 )
 
 
@@ -43,6 +47,10 @@ _COUNTED_LIST = LazyRe(
 
 def _team_headed(m: re.Match[str]) -> str:
     lead, key, body = m.group(1), m.group(2), m.group(3)
+    if said_new := re.match(r"(?i)(?:новая|новый|новое|new)\s*:\s*(?=\S)", body):  # «ENG новая: rate limit …»
+        russian = re.search(r"[а-яё]", body, re.I)
+        rest = body[said_new.end() :]
+        return f"{lead}новая задача в {key}: {rest}" if russian else f"{lead}new {key} issue: {rest}"
     if counted := _COUNTED_LIST.match(body):
         place = "в" if re.search(r"[а-яё]", counted.group(1), re.I) else "in"
         return f"{lead}{counted.group(1)} {place} {key}{counted.group(2)}"

@@ -44,6 +44,9 @@ _ROUTING = [
     # "Maria asked for X - file it in ENG": the problem told, then the ask, which is no part of the title
     r"\s[—–-]\s+(?:please\s+)?(?:file|log|create|add|open|make|raise|track|заведи|создай|добавь|оформи)\s+"
     r"(?:it|this|that|это|его|её|ее)\b",
+    # "Globex asked for a CSV export of audit logs. Log it as a customer-request issue in ENG": told, then asked
+    r"(?<=[.!])\s+(?:please\s+)?(?:file|log|create|add|open|make|raise|track|put|заведи|создай|добавь|оформи|запиши)\s+"
+    r"(?:it|this|that|это|его|её|ее)\b.*$",
     # "file it as a customer request": what kind of issue (a label), not what it is about
     r"\bas\s+an?\s+(?:customer\s+request|feature\s+request|feature|bug|issue|ticket)\b",
 ]

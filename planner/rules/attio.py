@@ -215,6 +215,10 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
     if _ASKED_OF.match(clause.text) and [m for m in await find(ctx, clause, "member") if m.score >= 0.5]:
         return False  # what the colleague is asked to do is their task, not a change made now
     head = head_of(clause, ctx.now)
+    if clause.after_colon is not None and head.has("note", "comment") and not head.has("move"):
+        return (
+            False  # "Put a note on the Alfa-Leasing expansion: decision pushed to January": the note's words
+        )
     statement = head.has("signed", "refused", "lost") and not _PENDING.search(head.text)
     if statement and _REFUSED_SOMETHING_ELSE.search(head.text):
         return False  # «Initech отказался от квартальных чекинов»: the check-ins, not the deal
@@ -551,7 +555,7 @@ _THIS_RECORD = LazyRe(r"(?i)\b(?:this|that|эт\w+)\s")
 PRONOUN = LazyRe(r"\b(?:her|him|them|his|their|ей|ему|ним|ней|нему|неё|нее|его|их|с ними)\b", re.I)
 _ON_IT = LazyRe(r"(?i)\b(?:on|to|for|к|в)\s+(?:it|them|him|her|нему|ней|неё|нее|ним|него|них)\b")
 _SUBJECT_PRONOUN = LazyRe(r"\b(?:she|he|they|она|он|они)\b", re.I)
-_NOTE_SPLIT = LazyRe(r"\s+[—–-]\s+|\s+(?:что|that)\s+", re.IGNORECASE)
+_NOTE_SPLIT = LazyRe(r"\s+[—–-]\s+|\s+(?:что|that|saying)\s+", re.IGNORECASE)
 
 
 _QUOTE_THEN_SENTENCE = LazyRe(r"\s*(['\"«“])([^'\"«»“”]{3,}?)(?:['\"»”])\s*[.!]\s+(?=[A-ZА-ЯЁ])")
@@ -864,6 +868,12 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     titled = _NOTE_TITLE.search(clause.text)  # "…, title 'Pricing call 25 Nov', body: '…'": its own title
     if titled:
         said = said.replace(titled.group(0), " ")
+    if not said.strip(" ,;.") and (first := _FIRST_TOLD.match(str(ctx.memory.get("full_text", "")))):
+        # "Globex asked for a CSV export of audit logs. Log it as an issue … and add a note to the Globex pilot
+        # deal.": what the first sentence told, when nothing else says what the note is
+        told_first = analyse(first.group(1), ctx.now)
+        if not told_first.commands() and not told_first.text.rstrip().endswith("?"):
+            said = first.group(1)
     body = _unpaired_quote_marks_off(said.strip(" ,;"))[:10_000] or MISSING
     await ctx.emit(
         CreateNote(record=record.name, body=body, title=titled.group(1).strip()[:200] if titled else None),
@@ -872,6 +882,7 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
+_FIRST_TOLD = LazyRe(r"\s*([^.!?]{8,}?[.!])\s+(?=[A-ZА-ЯЁ])")
 _NOTE_TITLE = LazyRe(
     r"(?i)\b(?:title|titled|заголов\w*|названи\w*)\s*[:=—–-]?\s*['\"«“]([^'\"«»“”]{2,200})['\"»”]"
 )
@@ -1555,7 +1566,18 @@ def _said_name(clause: Clause) -> str | None:
             clause.text[: named.start()],
         ):
             continue  # «стадия «Лид»»: the stage's name, not the deal's
-        return (named.group(1) or named.group(2)).strip()
+        said = (named.group(1) or named.group(2)).strip()
+        if named.group(
+            2
+        ):  # "a deal called Cyberdyne pilot for 40k USD in Lead": its sum and stage are no part of it
+            said = re.split(
+                r"(?i)\s+(?:for|worth|at|на|с\s+суммой)\s+[$€₽]?\d|\s+(?:in|at|в|на)\s+(?:стади\w+\s+|stage\s+)?"
+                r"(?:lead|qualification|proposal|negotiation|won|lost|лид|квалификаци\w*|кп|предложени\w*|переговор\w*)\b"
+                r"|\s+(?:owned\s+by|owner|для|for)\s+[A-ZА-ЯЁ]",
+                said,
+                maxsplit=1,
+            )[0].strip()
+        return said
     dashed = re.search(
         r"(?i:сделк\w*|deal)\s+([A-ZА-ЯЁ][\w&.'-]*(?:\s+[\w&.'-]+)?\s+[—–-]\s+[\w&.' -]+?)"
         r"(?=\s+(?i:на|for|worth|стади\w*|stage|с\s+суммой|в\s+стади\w*|owner|ответствен\w*)\b|\s*[,;.]|$)",

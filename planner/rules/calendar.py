@@ -57,7 +57,8 @@ def _title(
         spans = list(clause.moment.spans) + ([clause.duration_span] if clause.duration_span else [])
         rest = re.sub(
             r"(?i)\b(?:э+|ну|слушай|а|пожалуйста|please|поставь|поставить|заблокируй|забронируй|запланируй|put|set|"
-            r"book|block|блок\w*|time\s*block|focus(?=\s+(?:block|time)\b)|мне|me|a|an|the|for|на|в|с|from|под|on|my|calendar|календар\w*)\b",
+            r"book|block|блок\w*|time\s*block|focus(?=\s+(?:block|time)\b)|мне|me|a|an|the|for|на|в|с|from|под|on|my|calendar|календар\w*|"
+            r"утра|вечера|дня|ночи)\b",  # (what is left of «с семи до девяти утра»)
             " ",
             strip_fillers(strip_spans(clause.text, spans)),
         )

@@ -270,7 +270,8 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
     name = (
         _listed_name(text)
         or _proper_name(text, "контакт\w*|человека|person|contact|add|добавь|their\s+\w+|its\s+\w+")
-        or (_named_anywhere(text, taken) if pointed else None)
+        # ("Met Sarah Connor at the conference, she runs engineering. Add her as a contact, email …": said before)
+        or ((_named_anywhere(text, taken) or _named_anywhere(clause.text, taken)) if pointed else None)
         or ctx.answer("name")
     )
     if name and (_ROLE.fullmatch(name) or name.lower() in _POINTING_WORDS):

@@ -231,7 +231,14 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         found = None  # "the Acme company deal to 50k": the word "company" names no field here
     if (
         found is None
-        and amount_of(clause.text, default=None)
+        and (
+            amount_of(clause.text, default=None)
+            # "Update the Acme Logistics pilot to 20000": a deal changed to a bare sum (a year is no sum)
+            or _CHANGED_TO.search(clause.text)
+            and (to := _TO_AMOUNT.search(spoken_numbers(clause.text))) is not None
+            and (bare := _bare_number(to.group(0))) is not None
+            and not 1990 <= bare[0] <= 2100
+        )
         and (
             await _deal_then_sum(clause, ctx)  # "globex pilot 35k", "romashka deal: 1.5m rub"
             or _NOW.search(clause.text)  # «сделка с альфой теперь 900к», "… should be 55,000 USD now"

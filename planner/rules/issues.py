@@ -10,7 +10,7 @@ from datetime import timedelta
 from typing import Any
 
 from planner._lazy_re import LazyRe
-from planner.analysis import CUES, Clause, analyse, head_of
+from planner.analysis import CUES, KEPT_COLON, Clause, analyse, head_of
 from planner.context import BuildContext
 from planner.coverage import asks_for_something
 from planner.dates import MONTH_NAME, extract_moment
@@ -163,6 +163,8 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
             or await _label_alone(clause, ctx)
             or clause.has("comment", "complete", "move", "put")
             and re.search(r"\b(it|её|ее|его|эту|этой|там|туда|неё|нее)\b", clause.text, re.I)
+            # "Set ENG-105 to urgent and add it to the Q1 Launch project": that issue, into a project
+            or bool(_IT_INTO_A_PROJECT.search(clause.text))
             # "закрой ENG-101 и напиши в комментарии, что…": a comment right after an issue is on it
             or clause.has("comment")
             and ctx.clause_index > 0
@@ -181,7 +183,12 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         )
         and not clause.has("deal")
         # "archive CS-15 and create a CS issue … assigned to Oleg": a new issue is not the one before
-        and not (clause.creates() and clause.has("issue", "task", "project") and not clause.has("comment"))
+        and not (
+            clause.creates()
+            and clause.has("issue", "task", "project")
+            and not clause.has("comment")
+            and not _IT_INTO_A_PROJECT.search(clause.text)
+        )
     )
     if not refers:
         return False
@@ -278,6 +285,16 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
                 or _why_said_before(ctx)
             )
             body = body or MISSING
+        linked = _THE_LINK.search(clause.text)
+        if linked and (
+            body is MISSING or _THE_LINK.fullmatch(str(body).strip(" .")) or not str(body).strip()
+        ):
+            # "PR is up: https://…/482 (APNs token refresh)\ndrop the link as a comment on ENG-105": that link
+            full = str(ctx.memory.get("full_text", "")).replace(
+                KEPT_COLON, ":"
+            )  # (a link's colon was set aside)
+            urls = re.findall(r"https?://\S+(?:\s+\([^()]{1,80}\))?", full)
+            body = " ".join(u.rstrip(".,;") for u in urls) or body
         head = clause.text.split(":", 1)[0]
         if _CLOSE_WITH.search(head):  # «закрой ENG-103 с комментарием «…»», "close it with a comment": both
             await ctx.emit(CompleteIssue(issue=ident), issue=issue)
@@ -441,7 +458,7 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     made = ctx.memory.get("new_projects", {})
     if (
         made
-        and clause.has("move", "put")
+        and clause.has("move", "put", "create")  # ("… and add ENG-104 to it")
         and re.search(
             r"(?i)\b(?:into|in|to|в)\s+(?:it|него|неё|нее|этот проект)\b|\b(?:туда|there)\b", clause.text
         )
@@ -1088,6 +1105,15 @@ def _closer_to_a_deal(phrase: str, issue: dict[str, Any], deals: list[Mention]) 
 
     in_title = shared(str(issue.get("title", "")))
     return any(shared(m.entity.name) > in_title for m in deals)
+
+
+_THE_LINK = LazyRe(r"(?i)\b(?:the|this|that)\s+(?:link|url|pr\s+link)\b|\b(?:эту\s+|эту\s+же\s+)?ссылк\w*\b")
+
+
+_IT_INTO_A_PROJECT = LazyRe(
+    r"(?i)\b(?:add|put|move|добавь|положи|перенеси)\s+(?:it|them|её|ее|его|их)\s+(?:to|in|into|в|во)\s+(?:the\s+)?"
+    r"(?:[\w-]+\s+){0,3}(?:project|проект\w*)\b|\b(?:add|добавь)\s+(?:it|them|её|ее|его|их)\s+(?:to|в)\s+(?:the\s+)?(?:проект\w*|project)\b"
+)
 
 
 def _why_said_before(ctx: BuildContext) -> str:

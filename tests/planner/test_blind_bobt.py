@@ -325,3 +325,172 @@ async def test_pasted_items_then_one_issue_per_item_makes_each(anna: Conversatio
         "test_pdf_export_unicode",
     ]
     assert all(i["labels"] == ["bug"] for i in intents(r))
+
+
+# ---- told, then asked, in English ------------------------------------------------------------------------
+
+
+async def test_drop_a_note_saying_is_a_note_of_those_words(anna: Conversation) -> None:
+    r = await anna.say(
+        "Ivan Sidorov confirmed the renewal paperwork is done on their side. Drop a note on the Initech renewal "
+        "deal saying PO number is 4471."
+    )
+    (note,) = intents(r)
+    assert note["op"] == "create_note" and note["record"] == "Initech renewal"
+    assert note["body"].startswith("PO number is 4471")
+
+
+async def test_the_link_pasted_above_is_the_comment(anna: Conversation) -> None:
+    r = await anna.say(
+        "PR is up: https://github.com/northwind/app/pull/482 (APNs token refresh)\ndrop the link as a comment on ENG-105"
+    )
+    (comment,) = intents(r)
+    assert comment["op"] == "comment_issue" and "https://github.com/northwind/app/pull/482" in comment["body"]
+
+
+async def test_a_note_whose_words_say_pushed_moves_no_deal(anna: Conversation) -> None:
+    r = await anna.say(
+        "The Alfa deal is slipping, their CFO is on holiday. Put a note on the Alfa-Leasing expansion: decision "
+        "pushed to January."
+    )
+    assert drafted(r) == ["attio:create_note"]
+
+
+async def test_a_deal_updated_to_a_bare_sum_takes_that_amount(anna: Conversation) -> None:
+    r = await anna.say(
+        "Ran the numbers again with Li Wei, the pilot got bigger. Update the Acme Logistics pilot to 20000 and "
+        "move it to Qualification."
+    )
+    (change,) = writes(r)
+    assert change["args"]["values"] == {
+        "stage": "Qualification",
+        "value": {"currency_value": 20000, "currency_code": "USD"},
+    }
+    assert not r["user_message"].startswith("Li Wei is with")  # what the first sentence named is no answer
+
+
+async def test_her_as_a_contact_is_the_person_named_before(anna: Conversation) -> None:
+    r = await anna.say(
+        "Met someone great at the conference today, Sarah Connor, she runs engineering on their side. Add her as a "
+        "contact, email sarah@cyberdyne.io."
+    )
+    (person,) = intents(r)
+    assert person["name"] == "Sarah Connor" and person["email"] == "sarah@cyberdyne.io"
+
+
+async def test_a_deal_called_so_ends_where_its_sum_and_stage_begin(anna: Conversation) -> None:
+    r = await anna.say(
+        "Cyberdyne has a real budget, about 40k. Create the company Cyberdyne with domain cyberdyne.io and a deal "
+        "called Cyberdyne pilot for 40k USD in Lead."
+    )
+    deal = next(i for i in intents(r) if i["op"] == "create_deal")
+    assert deal["name"] == "Cyberdyne pilot" and deal["amount"] == 40000 and deal["stage"] == "Lead"
+
+
+# ---- an issue's changes said one after another ----------------------------------------------------------
+
+
+async def test_tag_it_puts_the_label_on_the_issue_just_commented(anna: Conversation) -> None:
+    r = await anna.say(
+        "Comment on ENG-105 that two more customers asked for iPad support, and tag it customer-request"
+    )
+    assert sorted(drafted(r)) == ["linear:comment_issue", "linear:update_issue"]
+
+
+async def test_add_it_to_a_project_moves_the_issue_just_named(anna: Conversation) -> None:
+    r = await anna.say("Set ENG-105 to urgent and add it to the Q1 Launch project")
+    said = {k: v for i in intents(r) for k, v in i.items() if k in ("priority", "project")}
+    assert said == {"priority": "urgent", "project": "Q1 Launch"}
+
+
+async def test_a_list_item_that_mentions_a_tag_is_only_a_title(anna: Conversation) -> None:
+    r = await anna.say(
+        "Create three tickets in CS: update the refund macro, audit SLA timers, clean up the tag list"
+    )
+    assert [i["title"] for i in intents(r)] == [
+        "update the refund macro",
+        "audit SLA timers",
+        "clean up the tag list",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("DES: иконки для тёмной темы, Макс, до 4 дек", "иконки для тёмной темы"),
+        ("ENG новая: rate limit для публичного API", "rate limit для публичного API"),
+    ],
+)
+async def test_a_team_key_then_a_new_issue_in_shorthand(anna: Conversation, text: str, title: str) -> None:
+    r = await anna.say(text)
+    assert drafted(r) == ["linear:create_issue"] and intents(r)[0]["title"] == title
+
+
+async def test_slashes_between_one_records_details_part_nothing(anna: Conversation) -> None:
+    r = await anna.say("CS-12 → Макс / срок пт")
+    assert drafted(r) == ["linear:update_issue"]
+    said = {k: v for i in intents(r) for k, v in i.items() if k in ("assignee", "due")}
+    assert said == {"assignee": "Max Weber", "due": "2026-11-27"}
+
+
+# ---- dictated without punctuation ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "minutes"),
+    [
+        (
+            "блок на подготовку к совету директоров в понедельник с девяти до одиннадцати",
+            "2026-11-30T09:00",
+            120,
+        ),
+        ("встреча команды в четверг в шестнадцать ноль ноль на полтора часа", "2026-11-26T16:00", 90),
+    ],
+)
+async def test_hours_said_as_words_are_the_time(
+    anna: Conversation, text: str, start: str, minutes: int
+) -> None:
+    r = await anna.say(text)
+    (event,) = intents(r)
+    assert event["start"].startswith(start) and event["duration_minutes"] == minutes
+
+
+async def test_issues_dictated_one_after_another_each_get_their_change(anna: Conversation) -> None:
+    r = await anna.say("значит так ENG-101 на макса ENG-103 на олега а ENG-104 закрой")
+    assert sorted((i["op"], i["issue"]) for i in intents(r)) == [
+        ("complete_issue", "ENG-104"),
+        ("update_issue", "ENG-101"),
+        ("update_issue", "ENG-103"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("Reassign whatever Oleg has in CS to me", 1),
+        ("I'm off next week, so move all my CS issues over to Oleg", 2),
+    ],
+)
+async def test_everything_someone_has_handed_over_in_everyday_words(
+    anna: Conversation, text: str, count: int
+) -> None:
+    r = await anna.say(text)
+    assert drafted(r) == ["linear:update_issue"] * count, r["user_message"]
+
+
+async def test_an_issue_described_in_passing_is_not_filed_again(anna: Conversation) -> None:
+    r = await anna.say(
+        "Turns out the login timeout bug also leaks session tokens into the logs 😬 tag ENG-101 with security"
+    )
+    assert drafted(r) == ["linear:update_issue"]
+
+
+async def test_a_note_after_a_told_sentence_and_an_issue_says_what_was_told(anna: Conversation) -> None:
+    r = await anna.say(
+        "Globex asked for a CSV export of audit logs. Log it as a customer-request issue in ENG and add a note to "
+        "the Globex pilot deal."
+    )
+    issue = next(i for i in intents(r) if i["op"] == "create_issue")
+    note = next(i for i in intents(r) if i["op"] == "create_note")
+    assert issue["title"] == "Globex asked for a CSV export of audit logs"
+    assert note["body"].startswith("Globex asked for a CSV export of audit logs")
