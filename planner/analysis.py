@@ -988,6 +988,12 @@ _THING_ASKED_NEXT = LazyRe(
 )
 
 
+# a contact card's own fields, said after its email: no new request
+_CARD_FIELD = LazyRe(
+    r"(?i)^(?:(?:и|and)\s+)?(?:компани[яию]|company|должность|title|role|position|job\s+title|телефон|phone|тел\.?)\b"
+)
+
+
 def _split(text: str, now: datetime) -> list[Clause]:
     quotes = _quoted_spans(text)  # «… internally. Legal needs …»: a quote's own sentences are its words
     named = _single_quoted(text) if "'" in text else []
@@ -1232,6 +1238,12 @@ def _split(text: str, now: datetime) -> list[Clause]:
             # a request of its own (a statement before a verb, "ENG-104 надо доделать, поставь срок", stays)
             merged.append((s, e))
             parts = [right]
+        elif re.search(r"[\w.+-]+@[\w-]+\.\w", left.text) and _CARD_FIELD.match(text[s:e].strip()):
+            merged[-1] = (
+                merged[-1][0],
+                e,
+            )  # «Добавь контакт Пётр Орлов, petr@…, компания Globex, должность — …»
+            parts.append(right)
         elif (
             _verb_count(left)
             and (

@@ -442,6 +442,10 @@ async def _value(attribute: str, clause: Clause, ctx: BuildContext) -> Any:
                 text,
             )
             or (not members and re.search(r"(?i)\b(?:me|myself|мне|меня|себе|на себя)\b", text))
+            # «…: владелец теперь я», "owner is me now"
+            or re.search(
+                r"(?i)\b(?:владел\w*|owner|ответственн\w*)\s+(?:теперь\s+|now\s+|is\s+)*(?:я|me)\b", text
+            )
             or re.search(r"(?i)\b(?:i'?ll|i\s+will|i'?m|let\s+me|i)\s+(?:\w+\s+)?tak(?:e|ing)\s+over\b", text)
         ):  # "I'll take over the Alfa deal from Oleg": mine now, whoever had it
             return await refs.member(ctx, "me")  # "make me the owner of …", "… hand it over to me"

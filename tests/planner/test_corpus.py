@@ -514,6 +514,43 @@ CORPORA = [
         "blind, set BN (an engineer's pasted Slack and email fragments; a Russian ops manager's reports and bulk "
         "changes), written after BI-BL's fixes of stop 29: 160/200 with 11 wrong drafts on first contact",
     ),
+    (
+        "corpus_v70.jsonl",
+        90,
+        "blind, set BO (a Russian account manager's long voice messages with self-corrections and spoken numbers; "
+        "an engineering lead's terse triage), written after every fix of stop 29: 175/200 with 6 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v71.jsonl",
+        96,
+        "blind, set BP (a bilingual founder's code-switching; an operations manager's polite requests with "
+        "conditions), written after every fix of stop 29: 186/200 with 3 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v72.jsonl",
+        88,
+        "blind, set BQ (a Russian sales director's reports, then bulk changes; a CS manager's notes and relative "
+        "dates), written after every fix of stop 29: 174/200 with 3 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v73.jsonl",
+        92,
+        "blind, set BR (a PM's verbless fragments with arrows, slashes and pluses; a sales rep who narrates the call, "
+        "then asks), written after BO-BQ's first fixes of stop 30: 167/200 with 10 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v74.jsonl",
+        97,
+        "blind, set BS (a head of support's questions and polite changes; an office manager's everyday words and "
+        "typos), written after BO-BQ's first fixes of stop 30: 188/200 with 3 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v75.jsonl",
+        94,
+        "blind, set BT (a CEO's unpunctuated voice transcripts; an engineer's pasted snippets with a one-line "
+        "instruction), written after BO-BQ's first fixes of stop 30: 183/200 with 5 wrong drafts on first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
@@ -555,20 +592,25 @@ WRONG_AT_MOST = {
     "corpus_v63.jsonl": 1,
     # v64-v69 (BI-BN), README ⁸: two issues dictated as «первое … второе …» with a date «второе декабря» between
     # them; a CRM task "по ним" for the deals just listed drafted as a Linear issue; a reminder about Initech's
-    # renewal linked to the deal, its writer wanted the company; a note "it" on a deal after a sentence naming
-    # Jane (on Jane); a note "that" plus a reminder in one sentence (the note dropped); "Assign the Initech thing
-    # to Oleg" drafted on CS-15 (its writer wanted it asked: deal or issue); and seven of pasted text in BN — a
-    # log block to paste into a new issue's description, a quoted meeting to "book it", a reason said before
-    # «Причину запиши заметкой», a quote that only points elsewhere ("> see the thread above") used as a title,
-    # a numbered list "comment this list on CS-14", meeting notes in bullets "update the CRM accordingly" (the
-    # title change dropped), a bug report's steps not put in the description; and «Сними метку customer-request со всех
+    # renewal linked to the deal, its writer wanted the company; "Assign the Initech thing to Oleg" drafted on
+    # CS-15 (its writer wanted it asked: deal or issue); and six of pasted text in BN — a log block to paste into
+    # a new issue's description, a quoted meeting to "book it", a reason said before «Причину запиши заметкой», a
+    # quote that only points elsewhere ("> see the thread above") used as a title, a numbered list "comment this
+    # list on CS-14", a bug report's steps not put in the description; and «Сними метку customer-request со всех
     # задач команды CS», drafted right (both issues keep their other labels) but checked for the removed label's id
-    # among the arguments, where Linear's update takes the labels the issue keeps (disputed)
+    # among the arguments, where Linear's update takes the labels the issue keeps (disputed). (Stop 30 made right:
+    # a note "it" on a deal after a sentence naming Jane, a note "that" plus a reminder in one sentence, and BN's
+    # meeting notes "update the CRM accordingly", now asked about)
     "corpus_v64.jsonl": 1,
     "corpus_v65.jsonl": 1,
     "corpus_v67.jsonl": 1,
-    "corpus_v68.jsonl": 3,
-    "corpus_v69.jsonl": 8,
+    "corpus_v68.jsonl": 1,
+    "corpus_v69.jsonl": 7,
+    # v70-v75 (BO-BT), README ⁹: «…ответственный Олег... нет, не Олегу, а Максу поставь» — a self-correction
+    # of a field's value said as a new phrase: the task is drafted without Max and with the correction in its
+    # title; "can you make ENG-104 high priority?" is drafted (⁵'s polite request, its writer wanted a question)
+    "corpus_v70.jsonl": 1,
+    "corpus_v75.jsonl": 1,
 }
 
 
