@@ -99,7 +99,8 @@ _OPEN_ADJ = frozenset(
 )
 _SPLIT = LazyRe(
     r"\s*(?:;\s*|\s[—–-]\s|[.!?]\s+|,\s+(?:и|а|а также|and then|and|then|затем|потом)\s+|\s+(?:и|а также|and then|and|then|"
-    r"затем|потом)\s+|,\s+)(?=\S)",
+    r"затем|потом)\s+|\s+also\s+(?=(?:comment|note|add|create|move|set|mark|assign|close|log|put|bump|make|file|open|"
+    r"archive|delete|tag|remind|schedule|book|change|update|send|push|give|hand|drop|rename)\b)|,\s+)(?=\S)",
     re.IGNORECASE,
 )
 # «Если Globex pilot ещё не выиграна — переводи в Won», "if ENG-105 is still open, close it": a state that
@@ -988,6 +989,10 @@ _THING_ASKED_NEXT = LazyRe(
 )
 
 
+def _identifiers_out(text: str) -> str:
+    return re.sub(r"\b[A-Za-z]{2,5}-\d+\b", " ", text)
+
+
 # a contact card's own fields, said after its email: no new request
 _CARD_FIELD = LazyRe(
     r"(?i)^(?:(?:и|and)\s+)?(?:компани[яию]|company|должность|title|role|position|job\s+title|телефон|phone|тел\.?)\b"
@@ -1236,6 +1241,18 @@ def _split(text: str, now: datetime) -> list[Clause]:
         ):
             # "сделку с Альфа-Лизингом в Won, и поставь задачу …": a change said without its verb, then
             # a request of its own (a statement before a verb, "ENG-104 надо доделать, поставь срок", stays)
+            merged.append((s, e))
+            parts = [right]
+        elif (
+            left.identifiers
+            and re.search(
+                r"[^\W\d_]{2,}", _identifiers_out(text[merged[-1][0] : merged[-1][1]])
+            )  # a change said
+            and ":" not in text[merged[-1][0] : merged[-1][1]]
+            and re.fullmatch(
+                r"(?i)(?:(?:и|and|also)\s+)?(?:comment|коммент\w*|прокомментируй)", text[s:e].strip()
+            )
+        ):  # "ENG-105 due dec 12 also comment: needs QA sign-off first": the change, then a comment on it
             merged.append((s, e))
             parts = [right]
         elif re.search(r"[\w.+-]+@[\w-]+\.\w", left.text) and _CARD_FIELD.match(text[s:e].strip()):

@@ -38,7 +38,11 @@ _WH = LazyRe(
     re.IGNORECASE,
 )
 # "should i close ENG-101 or wait for QA", «стоит ли закрывать …»: asking for advice, dictated without "?"
-_ADVICE = LazyRe(r"(?i)^\s*(?:(?:so|and|hmm+|um+|ну|а)[,\s]+)?(?:should|shall)\s+(?:i|we)\b|^\s*стоит\s+ли\b")
+_ADVICE = LazyRe(
+    r"(?i)^\s*(?:(?:so|and|hmm+|um+|ну|а)[,\s]+)?(?:(?:maybe|perhaps)\s+)?(?:(?:should|shall)\s+(?:i|we)|"
+    r"(?:i|we)\s+should)\b(?=[^?]*\?)|^\s*(?:(?:so|and|hmm+|um+)[,\s]+)?(?:should|shall)\s+(?:i|we)\b"
+    r"|^\s*(?:может,?\s+)?стоит\s+ли\b|^\s*может,?\s+(?:нам\s+)?стоит\b(?=[^?]*\?)"
+)  # "should we …", "Maybe we should move X to Lost?": advice asked for, no change
 _AUX = LazyRe(r"^\s*(?:is|are|was|were|did|does|do|has|have|will|ли)\b", re.IGNORECASE)
 _LEAD = LazyRe(
     r"^\s*(?:(?:and|then|also|please|pls|and then|ну|и|а|потом|затем|также|ещё|еще|пожалуйста|короче|so|ok|okay)[,\s]+)*",
@@ -91,6 +95,9 @@ def interrogative(clause: Clause) -> bool:
     "?"), an auxiliary with a question mark ("is ENG-101 done?"), or a question mark after no verb."""
     text = clause.text.strip()
     if _WH.match(text) or _ADVICE.match(text):
+        return True
+    asked_first = re.match(r"[^?]+\?", text)  # "Maybe we should move …? They've been silent …": asked first
+    if asked_first and (_ADVICE.match(asked_first.group(0)) or _AUX.match(asked_first.group(0))):
         return True
     if (text.endswith("?") or re.search(r"(?i)\b(?:yet|already|by\s+now)\W*$", text)) and _AUX.match(text):
         return True  # ("Has Globex signed yet, what stage are they in?": asked, its mark said at the end)

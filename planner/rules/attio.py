@@ -395,6 +395,8 @@ _PENDING = LazyRe(
     # "chase Globex for the signed contract": a thing described, not the deal's news
     r"|\b(?:the|a|an|their|our|its|his|her)\s+(?:\w+\s+)?(?:signed|lost|declined)\s+\w"
     r"|\b(?:подписанн\w*|проигранн\w*)\s+(?:договор|контракт|кп|nda|акт)\w*"
+    # "… but nothing is signed", "they haven't signed yet", «ещё не подписали»: not (yet) the news
+    r"|\b(?:nothing|not|n't|never|no\s+one)\s+(?:\w+\s+){0,2}?(?:sign\w*|refus\w*|lost)\b|\bне\s+(?:\w+\s+)?подпис\w*"
 )
 _QUOTED_AS_NOTE = LazyRe(
     r"«([^«»]{12,})»(?=\s+(?:as|как)\s+(?:a\s+)?(?:note|заметк\w*))"
@@ -910,6 +912,11 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     """A to-do about a CRM record (seed 000's task_create "about a CRM record"), optionally for a colleague."""
     if _A_NEW_CONTACT.match(clause.text):
         return False  # "New contact from today's call: Priya Nair, …": a person to add, not a call to make
+    if re.search(
+        r"(?i)\b(?:run|apply|use|запусти|примени)\s+(?:the\s+)?(?:\w+\s+)?(?:template|шаблон\w*)\b",
+        clause.text,
+    ):
+        return False  # "…we never did the renewal follow-ups. Run the renewal template for …": the template's
     # "I had my first call ever with Li Wei today": a call had, not one to make
     said_as_noun = bool(
         re.search(

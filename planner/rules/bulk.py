@@ -62,7 +62,11 @@ _INTO_A_PROJECT = LazyRe(
     r"(?i)\b(?:all|every|все|всех)\s+(?:[\w-]+\s+){0,2}(?:issues|tickets|bugs|задач\w*|тикет\w*|баг\w*)\b.*"
     r"(?:\b(?:to|into)\s+(?:the\s+)?(?:project\s+\S|(?:[\w.-]+\s+){1,4}project\b)|\bв\s+проект\w*\s+\S)"
 )
-_TO_ME = LazyRe(r"(?i)\bна\s+меня\b|\bмне\b|\bto\s+me\b|\bgive\s+me\b")
+_TO_ME = LazyRe(
+    r"(?i)\bна\s+меня\b|\bмне\b|\bto\s+me\b|\bgive\s+me\b"
+    # "make me owner on all of oleg's deals", «сделай меня владельцем всех сделок Олега»
+    r"|\b(?:make|set)\s+me\s+(?:the\s+)?(?:owner|assignee)\b|\b(?:сделай|поставь|назначь)\s+меня\s+(?:владельц|ответственн|исполнител)\w*"
+)
 # one record said back: "it", «её», «ту, что …»
 _ONE_SAID = r"it|его|её|ее|ту|тот|ту,?\s+что|тот,?\s+что"
 # what was just listed, said back: "What's in review? Close all of it", «покажи сделки Олега и переоформи их на меня»
@@ -592,7 +596,7 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
     named = [m.entity for m in await find(ctx, clause, "user", text=bare) if m.score >= 0.5]
     owners = [u for u in named if not u.extra.get("is_me")]
     # "close all Anna's bugs" when Anna asks: hers, said by name
-    mine = re.search(r"\b(?:my|mine|мои|моих|мне|на мне)\b", head, re.I) or (
+    mine = re.search(r"\b(?:my|mine|мо(?:и|их|им|ими|й|я|ю|ей|его|ё)|мне|на мне)\b", head, re.I) or (
         not owners and any(u.extra.get("is_me") and u.name != changes.get("assignee") for u in named)
     )
     nobody = NOBODY.search(head)
@@ -634,7 +638,7 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
 async def _deal_filters(clause: Clause, ctx: BuildContext, head: str) -> Filters:
     stages = [m.entity.name for m in await find(ctx, clause, "stage", text=head) if m.score >= 1.0]
     owners = [m.entity.name for m in await find(ctx, clause, "member", text=head) if m.score >= 0.5]
-    mine = re.search(r"\b(?:my|mine|мои|моих)\b", head, re.I)
+    mine = re.search(r"\b(?:my|mine|мо(?:и|их|им|ими|й|я|ю|ей|его|ё))\b", head, re.I)
     return Filters(
         stage="open" if _OPEN.search(head) else stages[0] if stages else None,
         owner="me" if mine else owners[0] if owners else None,

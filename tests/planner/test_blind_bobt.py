@@ -494,3 +494,62 @@ async def test_a_note_after_a_told_sentence_and_an_issue_says_what_was_told(anna
     note = next(i for i in intents(r) if i["op"] == "create_note")
     assert issue["title"] == "Globex asked for a CSV export of audit logs"
     assert note["body"].startswith("Globex asked for a CSV export of audit logs")
+
+
+# ---- what BU-BW taught ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Maybe we should move Alfa-Leasing to Lost? They've been silent for three weeks and Maria isn't answering.",
+        "should we move Globex pilot to Won already? Jane said 'basically yes' but nothing is signed",
+    ],
+)
+async def test_advice_asked_for_drafts_no_change(anna: Conversation, text: str) -> None:
+    r = await anna.say(text)
+    assert drafted(r) == [], r["user_message"]
+
+
+async def test_make_me_owner_of_someones_deals_gives_me_theirs(anna: Conversation) -> None:
+    r = await anna.say("make me owner on all of oleg's deals")
+    (bulk,) = intents(r)
+    assert bulk["filters"] == {"owner": "Oleg Ivanov"} and bulk["changes"] == {"owner": "Anna Kuznetsova"}
+    assert drafted(r) == ["attio:update_deal", "attio:update_deal"]
+
+
+async def test_my_issues_in_any_case_are_mine(anna: Conversation) -> None:
+    r = await anna.say(
+        "Перенесите, пожалуйста, срок по всем моим задачам в команде CS на следующий понедельник."
+    )
+    assert intents(r)[0]["filters"]["assignee"] == "me"
+    assert drafted(r) == ["linear:update_issue"]  # the other of mine is due that Monday already
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "ENG-105 due dec 12 also comment: needs QA sign-off first",
+            ["linear:comment_issue", "linear:update_issue"],
+        ),
+        ("mark ENG-101 done also comment: fixed in 4.2.1", ["linear:comment_issue", "linear:complete_issue"]),
+        (
+            "ENG-101, ENG-103 — коммент: фикс будет в релизе 2.4",
+            ["linear:comment_issue", "linear:comment_issue"],
+        ),
+    ],
+)
+async def test_a_change_then_also_a_comment_drafts_both(
+    anna: Conversation, text: str, expected: list[str]
+) -> None:
+    r = await anna.say(text)
+    assert sorted(drafted(r)) == expected, r["user_message"]
+
+
+async def test_a_template_asked_for_after_a_story_is_that_template(anna: Conversation) -> None:
+    r = await anna.say(
+        "I keep thinking about Initech — Max closed the renewal but we never did any of the renewal follow-ups. "
+        "Run the renewal template for the Initech renewal deal."
+    )
+    assert drafted(r) == ["linear:create_issue", "linear:create_issue"]
