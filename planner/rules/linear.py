@@ -189,11 +189,11 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
     # the template word must qualify the tasks ("задачи онбординга", "the renewal tasks"), not sit in
     # an explicit title after a colon ("Create an issue: update the onboarding docs")
     sentences = re.split(r"(?<=[.!?])\s+(?=\S)", clause.text.strip())
-    asked = [x for x in sentences if _TEMPLATE_WORD.search(x)]
-    if len(sentences) > 1 and len(asked) == 1:
+    naming = [x for x in sentences if _TEMPLATE_WORD.search(x)]
+    if len(sentences) > 1 and len(naming) == 1:
         # "…Max closed the renewal but we never did the follow-ups. Run the renewal template for …": the
         # sentence that asks for the template is read alone (what the others told closes nothing)
-        return await template(analyse(asked[0], ctx.now), ctx)
+        return await template(analyse(naming[0], ctx.now), ctx)
     head = clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text
     if clause.has("note") and re.search(r"(?i)\b(?:that|что)\b", head):
         return False  # "add a note to his record that he's worried about onboarding": the note's words
