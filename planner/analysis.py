@@ -324,6 +324,13 @@ _PHRASES = [
         ),
         "jot note",
     ),
+    # "Make Max the owner of the Acme Logistics pilot": a hand-over, nothing made
+    (
+        re.compile(
+            r"\b(?i:make)(?=\s+(?:(?i:me|him|her)|[A-Z][\w-]+)\s+(?i:the\s+)?(?i:new\s+)?(?i:owner|assignee)\b)"
+        ),
+        "assign",
+    ),
     # "…, and tag it customer-request": a label put on it
     # (said as a request of its own: after a comma, "and" or a sentence's end)
     (
@@ -1386,9 +1393,13 @@ _PASSIVE = LazyRe(
 
 
 _AWAY = LazyRe(
-    r"(?i)^(?:(?:he|she|they)(?:'s|'re|\s+is|\s+are|\s+will\s+be)\s+(?:ooo|out|off|away|sick|travell?ing|"
-    r"on\s+(?:vacation|leave|holiday|pto|parental\s+leave))|(?:он|она|они)\s+(?:в\s+отпуске|на\s+больничном|болеет|"
-    r"болеют|уезжа\w+|уходит\s+в\s+отпуск|в\s+командировке))\b"
+    r"(?i)^(?:(?:he|she|they|i|(?-i:[A-Z][\w-]+))(?:'s|'re|'m|\s+is|\s+am|\s+are|\s+will\s+be)\s+(?:ooo|out|off|away|sick|"
+    r"travell?ing|swamped|slammed|overloaded|busy|buried|underwater|maxed\s+out|"
+    r"on\s+(?:vacation|leave|holiday|pto|parental\s+leave))|(?:он|она|они|(?-i:[А-ЯЁ][а-яё]+))\s+(?:в\s+отпуске|"
+    r"на\s+больничном|болеет|болеют|уезжа\w+|уходит\s+в\s+отпуск|в\s+командировке|перегружен\w*|завален\w*|занят\w*))\b"
+    # "…, I can't make the Acme onboarding call on Monday": why it is handed over, not a second request
+    r"|^i\s+(?:can'?t|cannot|won'?t|couldn'?t|will\s+not)\s+(?:make|attend|join|do|cover|take)\b"
+    r"|^(?:я\s+)?не\s+(?:смогу|успеваю|успею)\b"
     # "…; starting the login redesign today", «…, займусь на следующей неделе»: what the person will do
     r"|^(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+)?(?:starting|beginning|working\s+on|picking\s+(?:it\s+)?up)\b"
     r"|^(?:(?:я|мы)\s+)?(?:начинаю|начну|займусь|займёмся|займемся|беру\s+в\s+работу|возьмусь)\b"

@@ -553,3 +553,17 @@ async def test_a_template_asked_for_after_a_story_is_that_template(anna: Convers
         "Run the renewal template for the Initech renewal deal."
     )
     assert drafted(r) == ["linear:create_issue", "linear:create_issue"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Reassign CS-12 to Oleg, I can't make the Acme onboarding call on Monday.", ["linear:update_issue"]),
+        ("Make Max the owner of the Acme Logistics pilot, Oleg is swamped with Alfa.", ["attio:update_deal"]),
+    ],
+)
+async def test_why_said_after_a_hand_over_is_no_request_of_its_own(
+    anna: Conversation, text: str, expected: list[str]
+) -> None:
+    r = await anna.say(text)
+    assert drafted(r) == expected, r["user_message"]
