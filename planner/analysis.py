@@ -324,6 +324,17 @@ _PHRASES = [
         ),
         "jot note",
     ),
+    # "Please record a note against Acme Corp that …": a note written down
+    (re.compile(r"\brecord(?=\s+(?:a\s+|the\s+|this\s+|that\s+)?(?:quick\s+)?note\b)", re.I), "jot"),
+    # "I'm on parental leave from Monday": away, nothing left as a note
+    (
+        re.compile(
+            r"\b(?:parental|sick|maternity|paternity|annual|medical|unpaid)\s+leave\b|\bon\s+leave\b|"
+            r"\bleave\s+(?=(?:from|until|till|starting|next\s+week)\b)",
+            re.I,
+        ),
+        "away ",
+    ),
     # "Make Max the owner of the Acme Logistics pilot": a hand-over, nothing made
     (
         re.compile(

@@ -676,6 +676,10 @@ def unhurried(text: str) -> str:
         text,
     )
     text = _slashed(text)
+    # "globex pilot amt 35k", "acme lic to neg": a CRM's words, cut short
+    text = re.sub(r"(?i)\bamt\b", "amount", text)
+    text = re.sub(r"(?i)\b(?<=\bto\s)neg\b|(?<=\bin\s)neg\b", "negotiation", text)
+    text = re.sub(r"(?i)\blic\b", "license", text)
     text = _spoken_clock(text)  # «с девяти до одиннадцати», «в шестнадцать ноль ноль»: hours said as words
     text = _ids_in_a_row(text)
     # "Reassign whatever Oleg has in CS to me", "move all my CS issues over to Oleg": all of them, to whom

@@ -732,7 +732,11 @@ async def _unread(
     # a team's or a label's name said whole ("every Customer Success issue with customer-request"): each of
     # its words is that name, whichever the fuzzy match gave the shared word "customer" to
     spans = key_spans(clause.text)
-    names = [t.name for t in await ctx.directory.teams()] + [x.name for x in await ctx.directory.labels()]
+    teams = await ctx.directory.teams()
+    names = [t.name for t in teams] + [x.name for x in await ctx.directory.labels()]
+    names += [
+        str(t.extra["key"]) for t in teams if t.extra.get("key")
+    ]  # ("all eng issues": a key, in lower case)
     for name in names:
         for said in re.finditer(rf"(?i)(?<![\w-]){re.escape(name)}(?![\w-])", clause.text):
             explained |= {i for i, (a, b) in enumerate(spans) if said.start() <= a and b <= said.end()}

@@ -567,3 +567,21 @@ async def test_why_said_after_a_hand_over_is_no_request_of_its_own(
 ) -> None:
     r = await anna.say(text)
     assert drafted(r) == expected, r["user_message"]
+
+
+async def test_a_deal_amount_said_short_is_its_amount(anna: Conversation) -> None:
+    r = await anna.say("globex pilot amt 35k")
+    (change,) = writes(r)
+    assert change["args"]["values"]["value"]["currency_value"] == 35000
+
+
+async def test_a_team_key_in_lower_case_is_that_team(anna: Conversation) -> None:
+    r = await anna.say("i'm covering eng this wk, assign all eng issues to me")
+    (bulk,) = intents(r)
+    assert bulk["filters"]["team"] == "Engineering" and bulk["changes"] == {"assignee": "Anna Kuznetsova"}
+
+
+async def test_on_leave_is_away_and_no_note(anna: Conversation) -> None:
+    r = await anna.say("I'm on parental leave from Monday (!!). Reassign all my deals to Max.")
+    assert set(drafted(r)) == {"attio:update_deal"}
+    assert intents(r)[0]["filters"] == {"owner": "me"}
