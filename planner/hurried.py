@@ -158,6 +158,12 @@ _BEFORE_AN_ID = frozenset(
 )
 
 
+_RELATION = LazyRe(
+    r"(?i)подзадач\w*|задач\w*|тикет\w*|sub-?issues?|sub-?tasks?|parent|child|related|relates|blocks?|blocked|blocking|"
+    r"duplicates?|duplicated|дублир\w*|связан\w*|родительск\w*|дочерн\w*|под|после|вместо|instead"
+)
+
+
 def _ids_in_a_row(text: str) -> str:
     """«ENG-101 на макса ENG-103 на олега а ENG-104 закрой», dictated without commas: each issue after the
     change said of the one before starts a request of its own."""
@@ -174,7 +180,8 @@ def _ids_in_a_row(text: str) -> str:
         said = text[: m.start()]
         before = re.findall(r"[^\W\d_][\w-]*", said)
         first = not re.search(r"\b[A-Za-z]{2,5}-\d+\b", said)  # (the first issue is where the request starts)
-        return m.group(1) if first or not before or before[-1].lower() in _BEFORE_AN_ID else ", "
+        related = bool(before) and bool(_RELATION.fullmatch(before[-1]))  # «подзадачей ENG-102», "blocked by"
+        return m.group(1) if first or not before or before[-1].lower() in _BEFORE_AN_ID or related else ", "
 
     text = _ID_AFTER_A_WORD.sub(cut, text)
     # «… на олега а ENG-104 закрой»: "а" before the next issue contrasts a change of its own

@@ -720,6 +720,9 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         # "Jane called — procurement approved it. Log it on the Globex pilot deal": what was told is the
         # note (with what the parentheses add), and the ask says where it goes
         content = told_then.group(1).strip()
+        circumstance = re.match(r"([^—–]{3,60}?)\s+[—–-]\s+(?=\S)", content)
+        if circumstance and len(circumstance.group(1).split()) <= 6:
+            content = content[circumstance.end() :]  # "just got off with Jane — she wants …": what she said
         aside = re.findall(r"\(([^()]{3,})\)", told_then.group(2))
         content = f"{content} {'; '.join(aside)}".strip() if aside else content
         asked_on = await crm_target(clause, ctx, "target", told_then.group(2))
