@@ -551,6 +551,25 @@ CORPORA = [
         "blind, set BT (a CEO's unpunctuated voice transcripts; an engineer's pasted snippets with a one-line "
         "instruction), written after BO-BQ's first fixes of stop 30: 183/200 with 5 wrong drafts on first contact",
     ),
+    (
+        "corpus_v76.jsonl",
+        90,
+        "blind, set BU (a VP of sales' abbreviated mobile messages joined with 'also' and 'then'; a Russian CS lead's "
+        "polite sentences), written after BO-BT's fixes of stop 30: 174/200 with 5 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v77.jsonl",
+        92,
+        "blind, set BV (a Russian developer's tracker jargon; an executive assistant's bookings with exact times), "
+        "written after BO-BT's fixes of stop 30: 185/200 with no wrong draft on first contact",
+    ),
+    (
+        "corpus_v78.jsonl",
+        92,
+        "blind, set BW (a founder's stream of consciousness with requests buried and hedged; a Russian sales "
+        "manager's pipeline questions, then a change), written after BO-BT's fixes of stop 30: 178/200 with 3 "
+        "wrong drafts on first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
@@ -611,6 +630,9 @@ WRONG_AT_MOST = {
     # title; "can you make ENG-104 high priority?" is drafted (⁵'s polite request, its writer wanted a question)
     "corpus_v70.jsonl": 1,
     "corpus_v75.jsonl": 1,
+    # v76 (BU): "new deal umbrella pilot for umbrella health, …" names the deal «Umbrella Health pilot» (the
+    # company said first, its kind after it) where its writer wanted the words as said, "umbrella pilot"
+    "corpus_v76.jsonl": 1,
 }
 
 
