@@ -335,6 +335,15 @@ _PHRASES = [
         ),
         "away ",
     ),
+    # "give CS-15 a due date of December 10": a field set on it
+    (
+        re.compile(
+            r"\bgive(?=\s+(?:it|them|[A-Za-z]{2,5}-\d+)\s+(?:a|an|the)\s+(?:new\s+)?(?:due|deadline|priority|label|tag|title|"
+            r"description|name)\b)",
+            re.I,
+        ),
+        "set",
+    ),
     # "Make Max the owner of the Acme Logistics pilot": a hand-over, nothing made
     (
         re.compile(
@@ -531,8 +540,9 @@ def _cue_lemmas(k: WordKey) -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def _COMMAND_VERBS() -> frozenset[str]:  # noqa: N802 - a constant, built once
-    # (only the verbs that make something: "X moves to In Progress" is how a planning outcome asks for it)
-    return CUES["create"]
+    # (only the verbs that make something, or show it — "so it shows up in the CS view": "X moves to In
+    # Progress" is how a planning outcome asks for it)
+    return CUES["create"] | {"show", "list", "find", "search", "display", "get"}
 
 
 @lru_cache(maxsize=1)
@@ -1007,6 +1017,19 @@ _THING_ASKED_NEXT = LazyRe(
 )
 
 
+# a sentence of talk after a request: what happened next, how someone will feel, a sign-off
+_CHATTER = LazyRe(
+    r"(?i)^(?:(?:then|anyway|anyways|btw|lol|haha|honestly|ugh|sigh)\b|(?:i|we|they|he|she|it|that|this)\s+"
+    r"(?:went|ate|had|was|were|am|'m|will\s+be|'ll\s+be|guess|think|hope|swear|love|hate)\b|"
+    r"(?-i:[A-Z][a-z]+)\s+(?:will\s+be|would\s+be|is\s+going\s+to\s+be|'ll\s+be)\s+(?:thrilled|happy|glad|pleased|"
+    r"mad|upset|annoyed)\b|(?:ну|короче|вот|всё|все)\W*$)"
+)
+_FIELD_SAID = LazyRe(
+    r"(?i)\b(?:label|priority|owner|assignee|due|stage|amount|title|description|project|team|срок|приоритет|метк\w*|"
+    r"исполнител\w*|владел\w*|стади\w*|сумм\w*|проект\w*|команд\w*)\b"
+)
+
+
 def _identifiers_out(text: str) -> str:
     return re.sub(r"\b[A-Za-z]{2,5}-\d+\b", " ", text)
 
@@ -1230,6 +1253,22 @@ def _split(text: str, now: datetime) -> list[Clause]:
             or _STANDING_RULE.match(text[s:e].strip(" ,.;!"))
         ):
             merged.append((s, e))  # "Delete Li Wei from the CRM, she left Acme Logistics last month"
+            reasons.add(len(merged) - 1)
+            parts = [right]
+        elif (
+            re.search(r"[.!?]\s+$", text[merged[-1][1] : s])
+            and _verb_count(left)
+            and not _verb_count(right)
+            and not _starts_with_verb(right)
+            and not _imperative_first(text[s:e])
+            and not right.identifiers
+            and not right.moment.day
+            and _CHATTER.match(text[s:e].strip())
+            and not _FIELD_SAID.search(text[s:e])
+            and not re.search(r"\d|:", text[s:e])
+        ):  # "Move the Alfa-Leasing expansion deal back to Proposal. Oleg will be thrilled (not).": the request
+            # said, then talk around it — no part of it, and nothing of its own
+            merged.append((s, e))
             reasons.add(len(merged) - 1)
             parts = [right]
         elif _COMPLEMENT.match(text[s:e].strip()) and left.has(

@@ -139,7 +139,7 @@ _QUOTED_ALONE = LazyRe(
 
 # words that ask to be shown something: a clause without them that only read is a statement
 _ASKS_TO_READ = LazyRe(
-    r"(?i)\?|\b(?:покажи|показать|show|list|find|найди|выведи|перечисли|дай|give\s+me|what|which|how|сколько|"
+    r"(?i)\?|(?<!,\s)\b(?:what|which)\b|\b(?:покажи|показать|show|list|find|найди|выведи|перечисли|дай|give\s+me|how|сколько|"
     r"какие|какой|какая|какую|каких|кто|who|когда|when|where|где|статус|status)\b"
 )
 

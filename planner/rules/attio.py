@@ -678,6 +678,19 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "leave a comment that …" is on an issue
     if (
         clause.after_colon is not None
+        and not clause.has("note_verb", "create", "put")
+        and not head_of(clause, ctx.now).has("note", "note_verb")
+        and not re.search(r"(?i)\b(?:log|jot|record|запиши|note)\b", clause.text.split(":", 1)[0])
+        and not re.search(
+            r"(?i)(?:^|[.;!,—–-]\s*|\b(?:и|and|also|plus)\s+)(?:[^\W\d_]+\s+){0,4}?(?:note|заметк\w*)\b",
+            clause.after_colon.strip(),
+        )
+    ):
+        return (
+            False  # "random thoughts: … our enterprise tier reads like a ransom note": a word, no note asked
+        )
+    if (
+        clause.after_colon is not None
         and head_of(clause, ctx.now).has("issue", "task", "project")
         and not (head_of(clause, ctx.now).has("note"))
     ):

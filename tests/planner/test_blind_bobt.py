@@ -585,3 +585,43 @@ async def test_on_leave_is_away_and_no_note(anna: Conversation) -> None:
     r = await anna.say("I'm on parental leave from Monday (!!). Reassign all my deals to Max.")
     assert set(drafted(r)) == {"attio:update_deal"}
     assert intents(r)[0]["filters"] == {"owner": "me"}
+
+
+# ---- a founder's stream of consciousness -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "The Russian market is a rollercoaster, I swear. Maria from Alfa-Leasing reopened the pricing conversation "
+            "out of nowhere, so I guess we're not as close as I thought. Move the Alfa-Leasing expansion deal back to "
+            "Proposal. Oleg will be thrilled (not).",
+            ["attio:update_deal"],
+        ),
+        (
+            "So I spent the morning on support tickets, which I swore I'd stop doing. Acme complained about the login "
+            "timeout again, second time this month, and honestly they're right to. Tag ENG-101 with customer-request "
+            "so it shows up in the CS view. Then I went to lunch and ate way too much pasta. Anyway.",
+            ["linear:update_issue"],
+        ),
+        (
+            "I talked to Ivan Sidorov for an hour today, he's a character. Two things. Note on Ivan Sidorov: wants "
+            "quarterly business reviews starting February. And give CS-15 a due date of December 10, we'll do the "
+            "check-in then.",
+            ["attio:create_note", "linear:update_issue"],
+        ),
+        (
+            "random thoughts: the pricing page is confusing, our enterprise tier reads like a ransom note. anyway. "
+            "close ENG-101, Oleg confirmed the login timeout fix is in prod. Close CS-14 as well, the Globex "
+            "requirements are all collected.",
+            ["linear:complete_issue", "linear:complete_issue"],
+        ),
+    ],
+)
+async def test_the_requests_buried_in_a_long_message_are_drafted_alone(
+    anna: Conversation, text: str, expected: list[str]
+) -> None:
+    r = await anna.say(text)
+    assert sorted(drafted(r)) == expected, r["user_message"]
+    assert not any(a["read_only"] for a in r["plan"]["actions"])  # the story is read, never a step
