@@ -1233,6 +1233,10 @@ def _split(text: str, now: datetime) -> list[Clause]:
             parts = [right]
         elif _INTO_IT_NEXT.match(text[s:e].strip()):
             merged.append((s, e))  # «создай проект X … и туда задачу подготовить договор»: a second request
+            if not _verb_count(right) and (verb := _first_verb(left)):
+                borrowed[len(merged) - 1] = (
+                    verb  # «…и сразу в нём задачу «…» на Олега»: made as the project was
+                )
             parts = [right]
         elif _DESCRIBES_IT.match(text[s:e].strip()):
             merged[-1] = (
@@ -1270,6 +1274,14 @@ def _split(text: str, now: datetime) -> list[Clause]:
             # said, then talk around it — no part of it, and nothing of its own
             merged.append((s, e))
             reasons.add(len(merged) - 1)
+            parts = [right]
+        elif (
+            re.search(r"[.!?]\s+$", text[merged[-1][1] : s])
+            and left.has("note", "comment")
+            and _starts_with_verb(right)
+            and right.has("remind", "create", "move", "complete", "assign", "put", "todo")
+        ):  # "note on Maria, she's on leave from January. oh and remind me on the 2nd to …": its own request
+            merged.append((s, e))
             parts = [right]
         elif _COMPLEMENT.match(text[s:e].strip()) and left.has(
             "comment", "note", "note_verb", "todo", "remind"
@@ -1329,6 +1341,9 @@ def _split(text: str, now: datetime) -> list[Clause]:
                 _OBJECT_START.match(text[s:e].strip())
                 or _ELLIPTIC.search(right.text)
                 and _ELLIPTIC.search(left.text)
+            )
+            and not re.match(
+                r"(?i)(?:(?:и|а|and)\s+)?(?:заметк\w*|note)\s+(?:on|to|к|для|по)\b", text[s:e].strip()
             )
         ):  # "move X to Lost and Y to Qualification": the second change borrows the verb
             merged.append((s, e))
@@ -1586,12 +1601,27 @@ def _starts_with_verb(c: Clause) -> bool:
     keys = [
         k
         for k in c.keys
-        if k.text not in ("и", "а", "ну", "and", "then", "please", "пожалуйста", "also", "ещё", "еще")
+        if k.text
+        not in (
+            "и",
+            "а",
+            "ну",
+            "and",
+            "then",
+            "please",
+            "пожалуйста",
+            "also",
+            "ещё",
+            "еще",
+            "oh",
+            "um",
+            "uh",
+        )
     ]
     if not keys:
         return False
     first = keys[0]
-    lead = re.sub(r"(?i)^\W*(?:(?:и|а|ну|and|then|please|also)\W+)*", "", c.text)
+    lead = re.sub(r"(?i)^\W*(?:(?:и|а|ну|and|then|please|also|oh|um|uh)\W+)*", "", c.text)
     if any(rx.match(lead) for rx, _ in _PHRASES):
         return True  # a phrase read as a verb: "get ENG a ticket", "tick off CS-12"
     return any(

@@ -42,6 +42,8 @@ _ADVICE = LazyRe(
     r"(?i)^\s*(?:(?:so|and|hmm+|um+|ну|а)[,\s]+)?(?:(?:maybe|perhaps)\s+)?(?:(?:should|shall)\s+(?:i|we)|"
     r"(?:i|we)\s+should)\b(?=[^?]*\?)|^\s*(?:(?:so|and|hmm+|um+)[,\s]+)?(?:should|shall)\s+(?:i|we)\b"
     r"|^\s*(?:может,?\s+)?стоит\s+ли\b|^\s*может,?\s+(?:нам\s+)?стоит\b(?=[^?]*\?)"
+    # "Should ENG-101 be closed already?": whether it should, asked
+    r"|^\s*(?:should|shall)\s+(?:[\w-]+\s+){1,4}?(?:be|go|get|move|stay)\b(?=[^?]*\?)"
 )  # "should we …", "Maybe we should move X to Lost?": advice asked for, no change
 _AUX = LazyRe(r"^\s*(?:is|are|was|were|did|does|do|has|have|will|ли)\b", re.IGNORECASE)
 _LEAD = LazyRe(
@@ -99,7 +101,9 @@ def interrogative(clause: Clause) -> bool:
     asked_first = re.match(r"[^?]+\?", text)  # "Maybe we should move …? They've been silent …": asked first
     if asked_first and (_ADVICE.match(asked_first.group(0)) or _AUX.match(asked_first.group(0))):
         return True
-    if (text.endswith("?") or re.search(r"(?i)\b(?:yet|already|by\s+now)\W*$", text)) and _AUX.match(text):
+    if (text.endswith("?") or re.search(r"(?i)\b(?:yet|already|by\s+now)\W*$", text)) and (
+        _AUX.match(text) or re.match(r"(?i)\s*(?:should|shall)\b", text)
+    ):
         return True  # ("Has Globex signed yet, what stage are they in?": asked, its mark said at the end)
     if _OR_NOT.search(text) and not asks_for_something(clause):
         return True  # «а глобекс уже подписал или нет», "is it done or not": a question said without "?"
@@ -123,7 +127,9 @@ def asks_for_something(clause: Clause) -> bool:
     ):  # "On romashka, bump the deal to …": what about, then the ask
         return True
     for so in re.finditer(r"(?i)(?:[,;]\s*|\s)(?:so|then|and\s+then)\s+(?:please\s+)?(?=[a-z])", said):
-        if _verb_first(said[so.end() :]):  # "…agreed on 1.5m, so update the implementation deal to that"
+        rest = said[so.end() :]  # ("…, so please update it": the change already asked, said again)
+        if _verb_first(rest) and not re.match(r"(?i)\S+\s+(?:it|them|that|this)\b", rest):
+            # "…agreed on 1.5m, so update the implementation deal to that"
             return True
     heading = re.search(r":\s+(?=\S)", said)  # "Umbrella Health chat, 14:05: File in ENG as '…'"
     if heading and heading.start() > 0 and _verb_first(said[heading.end() :]):

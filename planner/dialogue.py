@@ -435,6 +435,12 @@ def not_asked(
     """Words that describe a change without asking for it now: told not to (or taken back), said as a
     condition for later, or what someone else said (DESIGN §5a: nothing of that becomes a write)."""
     text = KEEP_AS_IS.sub("", text)  # "…, срок оставь как есть": that field stays, the change is still asked
+    # "Quick question — if I close ENG-103, does …?": said to be a question, then what it is
+    text = re.sub(
+        r"(?i)^\s*(?:(?:quick|small|one|a)\s+)?question\s*[—–:,-]\s*|^\s*(?:быстрый\s+)?вопрос\s*[—–:,-]\s*",
+        "",
+        text,
+    )
     if (
         _RETRACTED.search(text) or _NOT_DOING.search(text) or _TAKEN_BACK.search(text)
     ):  # «…в Won пока не переводим — деньги не пришли»

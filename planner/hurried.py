@@ -688,6 +688,20 @@ def unhurried(text: str) -> str:
     text = re.sub(r"(?i)\b(?<=\bto\s)neg\b|(?<=\bin\s)neg\b", "negotiation", text)
     text = re.sub(r"(?i)\blic\b", "license", text)
     text = _spoken_clock(text)  # «с девяти до одиннадцати», «в шестнадцать ноль ноль»: hours said as words
+    # "log a note on Initech, like, Ivan says …": a filler between commas; "ok three things. one, move …. two,
+    # note on it …": the items of a dictated list, each a sentence of its own
+    text = re.sub(r"(?i),\s*like\s*,", ",", text)
+    text = re.sub(
+        r"(?i)(?:^|(?<=[.!?]\s))(?:(?:oh|ah)\s*,?\s+and\s+|(?:um+|uh+|hmm+)\b[,\s]+(?:and\s+)?)(?=[a-z])",
+        "",
+        text,
+    )  # ". oh and remind me"
+    text = re.sub(
+        r"(?i)(?:^|(?<=[.!?:]\s))(?:one|two|three|four|five|first|second|third|fourth|fifth|firstly|secondly|thirdly|"
+        r"lastly|finally)\s*[,:—-]\s+(?=[a-z])",
+        "",
+        text,
+    )
     text = _ids_in_a_row(text)
     # "Reassign whatever Oleg has in CS to me", "move all my CS issues over to Oleg": all of them, to whom
     text = re.sub(

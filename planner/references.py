@@ -524,4 +524,31 @@ async def deals_matching(ctx: BuildContext, f: Filters) -> list[Entity]:
         deals = [d for d in deals if d.extra.get("company_id") == company.id]
     if f.currency:
         deals = [d for d in deals if str(d.extra.get("currency") or "").upper() == f.currency]
+    for said in f.exclude or []:
+        # "all Negotiation deals except Globex": that deal (or the company's) left out
+        out = {m.entity.id for m in find_mentions(keys_for(said), deals) if m.score >= 0.8} | {
+            d.id for d in deals if d.extra.get("company") and find_mentions(keys_for(said), [_company_of(d)])
+        }
+        if not out:  # «все сделки, кроме выигранных»: the ones in a stage left out
+            aliases = ctx.config.get("stage_aliases", {})
+            pool = [
+                Entity(x.kind, x.id, x.name, x.subtitle, x.url, [*x.aliases, *aliases.get(x.name, [])])
+                for x in await ctx.directory.stages()
+            ]
+            named = {m.entity.name for m in find_mentions(keys_for(said), pool) if m.score >= 0.8}
+            out = {d.id for d in deals if d.extra.get("stage") in named}
+        if not out:  # what is to be left out is not understood: asked, never ignored (it would change too)
+            raise ctx.ask(
+                "exclude",
+                ctx.t(
+                    f"Не понял, что не трогать: «{said}». Какие сделки оставить как есть?",
+                    f"I didn't understand what to leave out: '{said}'. Which deals should stay as they are?",
+                ),
+            )
+        deals = [d for d in deals if d.id not in out]
     return deals
+
+
+def _company_of(deal: Entity) -> Entity:
+    name = str(deal.extra.get("company") or "")
+    return Entity("company", str(deal.extra.get("company_id") or ""), name)

@@ -15,7 +15,7 @@ from planner.numbers import NUMBER_WORDS, number_from_words, spoken_numbers
 from planner.resolve import Mention, aliases_of, find_mentions, key_spans, keys_for, match_words
 
 __all__ = [
-    "AT_A_MEETING", "COUNT_WORD", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "amount_of", "colleague_asked_for", "currencies_said", "clean_title", "find", "iso_date", "one_said_before", "priorities_said", "priority_of", "strip_spans", "strong", "without_heading",
+    "AT_A_MEETING", "COUNT_WORD", "EXCEPT_NAMED", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "amount_of", "colleague_asked_for", "currencies_said", "clean_title", "find", "iso_date", "one_said_before", "priorities_said", "priority_of", "strip_spans", "strong", "without_heading",
 ]  # fmt: skip
 
 _LEAD_RU = LazyRe(
@@ -58,6 +58,12 @@ _EMPTY_TITLES = {"на", "в", "во", "к", "до", "by", "on", "at", "for", "t
                  "фича-реквест", "фичреквест", "запрос", "баг", "тикет"}  # fmt: skip
 
 
+# the records said as left out, by name: "except Globex", «кроме Ромашки» (up to the next comma or request)
+EXCEPT_NAMED = LazyRe(
+    r"(?i)[,\s]*\b(?:except(?:\s+for)?|but\s+not|excluding|apart\s+from|other\s+than|кроме|за\s+исключением|"
+    r"не\s+считая)\s+((?:the\s+)?[^\W\d_][\w-]*(?:\s+(?:and|и|&|,)?\s*[^\W\d_][\w-]*){0,3}?)"
+    r"(?=\s*(?:[,.;!]|$|\s(?:поставь|переведи|передай|отдай|move|set|hand|give|put|to|в|на)\b))"
+)
 # words that only ask for a to-do ("remind me", «закинь таску»): a title of these says nothing
 _ONLY_THE_ASK = frozenset().union(
     *(CUES[c] for c in ("create", "put", "remind", "task", "issue")),

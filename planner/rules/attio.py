@@ -19,6 +19,7 @@ from planner.resolve import Mention, best, find_mentions, key_spans, keys_for, m
 from planner.rules import rule
 from planner.rules._common import (
     COUNT_WORD,
+    EXCEPT_NAMED,
     FIELD_OF_A_TASK,
     POINTED_TO_ONE,
     amount_of,
@@ -204,6 +205,8 @@ _DEAL_QUOTED = LazyRe(r"(?i)\b(?:сделк\w*|deal)\s+[«\"“']([^«»\"“”
 
 @rule(40, writes=True)
 async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
+    if EXCEPT_NAMED.search(clause.text):
+        return False  # «…, кроме Ромашки, поставь …»: the deal named is the one left alone, never the target
     quoted_deal = _DEAL_QUOTED.search(clause.text)
     in_quotes = keys_for(quoted_deal.group(1)) if quoted_deal else []
     if quoted_deal and not [
@@ -928,6 +931,8 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     """A to-do about a CRM record (seed 000's task_create "about a CRM record"), optionally for a colleague."""
     if _A_NEW_CONTACT.match(clause.text):
         return False  # "New contact from today's call: Priya Nair, …": a person to add, not a call to make
+    if _TAKEN_BY_ME.search(clause.text):
+        return False  # «Задачу про настройку SSO … я забираю себе»: one there is, taken over — nothing new
     if re.search(
         r"(?i)\b(?:run|apply|use|запусти|примени)\s+(?:the\s+)?(?:\w+\s+)?(?:template|шаблон\w*)\b",
         clause.text,
@@ -1151,7 +1156,15 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
             or content
         )
         content = re.sub(r"(?i)^remind\s+\S+\s+to\s+", "", content).strip() or content
-        content = re.sub(r"(?i)^(?:попроси(?:те)?|ask)\s+\S+\s+(?:to\s+)?", "", content).strip() or content
+        content = (  # "ask Oleg to …": what Oleg is to do ("ask who replaces her" is the to-do itself)
+            re.sub(
+                r"(?i)^(?:попроси(?:те)?|ask)\s+(?!(?:who|what|when|where|why|how|whether|if|about|for|кто|что|когда|где|"
+                r"почему|как|ли|про|о|об)\b)\S+\s+(?:to\s+)?",
+                "",
+                content,
+            ).strip()
+            or content
+        )
         content = (
             re.sub(r"(?i)^(?:к|до|by)\s+(?=\S)", "", content).strip() or content
         )  # the day was said there

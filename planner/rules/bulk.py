@@ -14,13 +14,20 @@ from planner.directory import Entity
 from planner.intents.models import Filters, Find, UpdateMatching
 from planner.resolve import key_spans, keys_for, match_words
 from planner.rules import rule
-from planner.rules._common import find, one_said_before, priorities_said, priority_of, strip_spans
+from planner.rules._common import (
+    EXCEPT_NAMED,
+    find,
+    one_said_before,
+    priorities_said,
+    priority_of,
+    strip_spans,
+)
 from planner.rules._linear_common import NO_DUE_DATE, NOBODY, excepted, find_user, state_named
 
 __all__ = ["update_all"]
 
 _ALL = LazyRe(
-    r"\b(?:all|every|each|everything|both|все(?!\s+ещ[её])|всех|всем|всеми|всё(?!\s+ещ[её])|весь|всю|вообще все|каждую|каждый|каждое|целиком|"
+    r"\b(?:all|every|each|everything|both|все(?!\s+ещ[её])(?!-таки)|всех|всем|всеми|всё(?!\s+ещ[её])(?!-таки)|весь|всю|вообще все|каждую|каждый|каждое|целиком|"
     r"обе|оба|обеих|обоих)\b",
     re.IGNORECASE,
 )
@@ -131,6 +138,15 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         clause = analyse(rest.strip(), ctx.now)
     else:
         left_out = []
+    deals_out: list[str] = []
+    named_out = EXCEPT_NAMED.search(clause.text) if not left_out and clause.has("deal") else None
+    if (
+        named_out
+    ):  # «Всем сделкам Анны, кроме Ромашки, поставь …», "All Negotiation deals → Proposal, except Globex"
+        deals_out = [x for x in re.split(r"\s*(?:,|&|\band\b|\bи\b)\s*", named_out.group(1).strip()) if x]
+        clause = analyse(
+            f"{clause.text[: named_out.start()]} {clause.text[named_out.end() :]}".strip(), ctx.now
+        )
     after = clause.after_colon
     if after is not None and _ALL.search(after) and not _ALL.search(clause.text.split(":", 1)[0]):
         asked = analyse(after.strip(), ctx.now)  # "Max is migrating Engineering: archive every ENG issue"
@@ -351,6 +367,8 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     )
     if left_out and not deals:
         filters.exclude = left_out
+    if deals_out and deals:
+        filters.exclude = deals_out
     full = str(ctx.memory.get("as_said", clause.text))
     if not deals and filters.assignee is None and _WHOSE.search(clause.text):
         earlier = await one_said_before(ctx, clause, "user")
@@ -526,6 +544,12 @@ def _split_destination(text: str) -> tuple[str, str | None]:
         if len(words) > 3 or said.isupper() or re.fullmatch(r"(?i)linear|линеар\w*|attio|crm", said):
             return text, None  # "в линеаре", "in ENG" say where, not what to set
         return text[: m.start()], said
+    field = re.search(
+        r"(?i)\b(?:(?:поставь|выставь|set)\s+)?(?:стади[юя]|stage)\s+[«\"']?([^\s«»\"',.;]+(?:\s+[^\s«»\"',.;]+)?)[»\"']?\s*[.!]?$",
+        text,
+    )
+    if field:  # «Всем сделкам Анны поставь стадию Negotiation»: the stage said with its field's name
+        return text[: field.start()], field.group(1)
     return text, None
 
 

@@ -17,6 +17,7 @@ from planner.references import task_id
 from planner.resolve import keys_for
 from planner.rules import rule
 from planner.rules._common import (
+    EXCEPT_NAMED,
     POINTED_TO_ONE,
     amount_of,
     find,
@@ -175,6 +176,8 @@ _BARE_VALUE = LazyRe(
 
 @rule(42, writes=True)
 async def update_record(clause: Clause, ctx: BuildContext) -> bool:
+    if EXCEPT_NAMED.search(clause.text):
+        return False  # "Hand them all to Max except Romashka": the one named is the one left alone
     before = ctx.said_before()
     if (
         before

@@ -164,6 +164,10 @@ async def _a_known_place(clause: Clause, ctx: BuildContext, word: str) -> bool:
     return False
 
 
+_TAKEN_OVER = LazyRe(
+    r"(?i)\b(?:забираю|забрала?|беру)\s+(?:её\s+|ее\s+|его\s+|их\s+)?(?:себе|на\s+себя)\b"
+    r"|\b(?:i'?ll|i\s+will|i'?m)\s+(?:take|taking)\s+(?:it|this|that|them)\s+over\b"
+)
 _TEMPLATE_WORD = LazyRe(r"(?i)\b(?:template|playbook|checklist|шаблон\w*|плейбук\w*|чек-?лист\w*)\b")
 
 
@@ -728,6 +732,8 @@ _TITLE_LABEL = LazyRe(r"(?i)\b(?:title|titled|called|named|название|за
 
 @rule(60, writes=True)
 async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
+    if _TAKEN_OVER.search(clause.text):
+        return False  # «Задачу про настройку SSO для Ромашки я забираю себе»: one there is, taken over
     described = _DESCRIPTION_FIELD.search(clause.text) if "description" not in ctx.memory else None
     if described and clause.creates() and clause.has("issue", "task", "bug"):
         # the description is the issue's, not words of its title or fields: read the rest without it

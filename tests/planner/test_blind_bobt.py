@@ -625,3 +625,67 @@ async def test_the_requests_buried_in_a_long_message_are_drafted_alone(
     r = await anna.say(text)
     assert sorted(drafted(r)) == expected, r["user_message"]
     assert not any(a["read_only"] for a in r["plan"]["actions"])  # the story is read, never a step
+
+
+# ---- what BX-BZ taught ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "left_alone", "count"),
+    [
+        ("Всем сделкам Анны, кроме Ромашки, поставь стадию Negotiation", "Ромашка — внедрение", 1),
+        ("All Negotiation deals → Proposal, except Globex", "Globex pilot", 1),
+        ("Год закрываем: все сделки, кроме выигранных, переводи в Lost", "Initech renewal", 5),
+    ],
+)
+async def test_a_deal_said_as_left_out_is_never_changed(
+    anna: Conversation, text: str, left_alone: str, count: int
+) -> None:
+    r = await anna.say(text)
+    assert len(writes(r)) == count and all(left_alone not in a["preview"] for a in writes(r))
+
+
+async def test_what_to_leave_out_not_understood_is_asked(anna: Conversation) -> None:
+    r = await anna.say("all deals to Lost except the blue ones")
+    assert r["status"] == "needs_clarification" and drafted(r) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Quick question — if I close ENG-103, does the reporter get notified?",
+        "Should ENG-101 be closed already? The fix was merged yesterday but I haven't retested it.",
+        "How many deals does Anna own? Hand them all to Max except Romashka.",
+        "Добрый день! Задачу про настройку SSO для Ромашки я забираю себе, Олег в курсе. Переназначьте, пожалуйста, "
+        "её на меня. Спасибо!",
+    ],
+)
+async def test_nothing_wrong_is_drafted_for_a_question_or_an_exception(anna: Conversation, text: str) -> None:
+    r = await anna.say(text)
+    assert drafted(r) == [] or r["status"] != "draft_pending", r["user_message"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "note on Maria Sokolova, she's on maternity leave from January. oh and um remind me on the 2nd to ask "
+            "who replaces her",
+            ["attio:create_note", "attio:create_task"],
+        ),
+        (
+            "Заведи проект Billing v2 в ENG и сразу в нём задачу «Спроектировать схему БД» на Олега",
+            ["linear:create_issue", "linear:create_project"],
+        ),
+    ],
+)
+async def test_a_second_request_after_oh_and_or_into_the_new_project(
+    anna: Conversation, text: str, expected: list[str]
+) -> None:
+    r = await anna.say(text)
+    assert sorted(drafted(r)) == expected, r["user_message"]
+
+
+async def test_ask_who_is_the_task_itself(anna: Conversation) -> None:
+    r = await anna.say("remind me on the 2nd to ask who replaces Maria Sokolova")
+    assert intents(r)[0]["content"].startswith("ask who replaces")
