@@ -89,6 +89,8 @@ _JUST_ONE = LazyRe(r"(?i)\b(?:just|only|только|лишь)\s+[A-Za-z]{1,10}-
 
 def corrected(text: str) -> str:
     """`text` with each self-correction applied (the taken-back words dropped, the marker too)."""
+    # "… to qualification, no wait, no, straight to proposal": one take-back, said twice
+    text = re.sub(r"(?i)\b(no\s+wait|wait\s+no|нет\s+стоп|нет\s+подожди)\s*,\s*(?:no|нет)\s*,", r"\1,", text)
     only = _ONLY_THAT_ONE.match(text) if _JUST_ONE.search(text) else None
     if only and only.group("one").upper() in only.group("list").upper():
         text = f"{only.group('head')}{only.group('one')}{only.group('mid')}".rstrip()

@@ -698,7 +698,7 @@ def unhurried(text: str) -> str:
     )  # ". oh and remind me"
     text = re.sub(
         r"(?i)(?:^|(?<=[.!?:]\s))(?:one|two|three|four|five|first|second|third|fourth|fifth|firstly|secondly|thirdly|"
-        r"lastly|finally)\s*[,:—-]\s+(?=[a-z])",
+        r"lastly|finally|во-первых|во-вторых|в-третьих|в-четв[её]ртых|и\s+наконец)\s*[,:—-]\s+(?=[a-zа-яё])",
         "",
         text,
     )

@@ -67,7 +67,9 @@ def _proper_name(text: str, after: str) -> str | None:
     ):
         name = m.group(1).strip(" .,")
         words = [w for w in name.split() if w not in _STOPWORDS]
-        if words and words[0][:1].isupper():
+        if (
+            words and words[0][:1].isupper() and not re.search(r"['’]s$", name)
+        ):  # ("John Smith's colleague Kate …")
             found.append((m.start() == 0 and not re.match(rf"(?i){after}", text), " ".join(words)))
     if found:  # "We've a new prospect — add Stark Industries …": after the verb before the first word
         return sorted(found, key=lambda f: f[0])[0][1]
@@ -269,7 +271,9 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
     taken = {w.lower() for c in await ctx.directory.companies() for w in c.name.split()}
     name = (
         _listed_name(text)
-        or _proper_name(text, "контакт\w*|человека|person|contact|add|добавь|their\s+\w+|its\s+\w+")
+        or _proper_name(
+            text, "контакт\w*|человека|person|contact|add|добавь|their\s+\w+|its\s+\w+|colleague|коллег[уа]"
+        )
         # ("Met Sarah Connor at the conference, she runs engineering. Add her as a contact, email …": said before)
         or ((_named_anywhere(text, taken) or _named_anywhere(clause.text, taken)) if pointed else None)
         or ctx.answer("name")

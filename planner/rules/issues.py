@@ -408,7 +408,9 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         and not clause.duration
         and _SCHEDULED.search(clause.text)
     )
-    if clause.has("due") or (clause.moment.day and clause.has("put", "move")) or scheduled:
+    # «ENG-104 — до 3 декабря», "ENG-104 by Dec 3": the issue, then by when (a list of the week's plans)
+    by_a_day = clause.moment.day is not None and bool(_BY_A_DAY.match(clause.text))
+    if clause.has("due") or (clause.moment.day and clause.has("put", "move")) or scheduled or by_a_day:
         if clause.moment.day is None:
             raise ctx.ask("due", ctx.t("Какой срок поставить?", "What due date should it have?"))
         change["due"] = clause.moment.day.isoformat()
@@ -895,6 +897,8 @@ async def sub_issues(clause: Clause, ctx: BuildContext) -> bool:
                 r"(?i)(?:на|for|to|→|-?>|=>|assign(?:\s+to)?)\s*([^\W\d_][\w-]*)", x
             )  # ("-> max": "> max")
             who = await find_user(clause, ctx, whom.group(1)) if whom else None
+            if who is None and re.fullmatch(r"[^\W\d_]+", x):  # "…: android parity, oleg": a colleague alone
+                who = await find_user(clause, ctx, x)
             if who is not None and assignee in (None, who):
                 assignee = who
                 fields.append(x)
@@ -1107,6 +1111,7 @@ def _closer_to_a_deal(phrase: str, issue: dict[str, Any], deals: list[Mention]) 
     return any(shared(m.entity.name) > in_title for m in deals)
 
 
+_BY_A_DAY = LazyRe(r"(?i)^\s*[a-z]{2,5}-\d+\s*[—–:,-]?\s*(?:до|к|by|before)\s+\S")
 _THE_LINK = LazyRe(r"(?i)\b(?:the|this|that)\s+(?:link|url|pr\s+link)\b|\b(?:эту\s+|эту\s+же\s+)?ссылк\w*\b")
 
 

@@ -20,6 +20,7 @@ from planner.rules._common import (
     FIELD_OF_A_TASK,
     ORDINAL_ITEM,
     clean_title,
+    colleague_asked_for,
     find,
     priority_of,
     quoted,
@@ -164,6 +165,9 @@ async def _a_known_place(clause: Clause, ctx: BuildContext, word: str) -> bool:
     return False
 
 
+_REMIND_SOMEONE = LazyRe(
+    r"\s*(?:(?i:please)\s+)?(?i:remind|напомни)\s+([A-ZА-ЯЁ][a-zа-яё]+)\s+(?i:to|что|чтобы)\b"
+)
 _TAKEN_OVER = LazyRe(
     r"(?i)\b(?:забираю|забрала?|беру)\s+(?:её\s+|ее\s+|его\s+|их\s+)?(?:себе|на\s+себя)\b"
     r"|\b(?:i'?ll|i\s+will|i'?m)\s+(?:take|taking)\s+(?:it|this|that|them)\s+over\b"
@@ -835,6 +839,12 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     reminder = (
         clause.has("remind") and clause.moment.day is not None and not clause.has("query", "meeting", "block")
     )
+    told_to = _REMIND_SOMEONE.match(clause.text) if reminder else None
+    if told_to and await find_user(clause, ctx, told_to.group(1)) is None:
+        # "remind Sergey to send the NDA tomorrow": whom the workspace does not know is asked, never dropped
+        await colleague_asked_for(
+            ctx, clause, told_to.group(1), "for_whom", ("Кому напомнить?", "Who should be reminded?")
+        )
     if not (
         (
             clause.has("create", "remind", "put")

@@ -689,3 +689,46 @@ async def test_a_second_request_after_oh_and_or_into_the_new_project(
 async def test_ask_who_is_the_task_itself(anna: Conversation) -> None:
     r = await anna.say("remind me on the 2nd to ask who replaces Maria Sokolova")
     assert intents(r)[0]["content"].startswith("ask who replaces")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "move the Acme Logistics pilot to qualification, no wait, no, straight to proposal",
+            {"stage": "Proposal"},
+        ),
+        ("ENG-104 — до 3 декабря", {"due": "2026-12-03"}),
+        (
+            "sub-issue under eng-105: android parity, oleg",
+            {"title": "android parity", "assignee": "Oleg Ivanov"},
+        ),
+    ],
+)
+async def test_a_value_said_the_short_way_lands_in_its_field(
+    anna: Conversation, text: str, expected: dict[str, str]
+) -> None:
+    r = await anna.say(text)
+    (one,) = intents(r)
+    assert {k: one.get(k) for k in expected} == expected, r["user_message"]
+
+
+async def test_a_reminder_for_someone_nobody_knows_asks_who(anna: Conversation) -> None:
+    r = await anna.say("remind Sergey to send the NDA tomorrow")
+    assert r["status"] == "needs_clarification" and "Sergey" in r["clarifying_question"]
+
+
+async def test_russian_ordinal_markers_part_the_requests(anna: Conversation) -> None:
+    r = await anna.say(
+        "Добрый день! Во-первых, добавьте, пожалуйста, к CS-13 комментарий: «Ромашка просит провести настройку SSO "
+        "до 15 декабря». Во-вторых, поставьте по этой задаче срок 15 декабря. Спасибо!"
+    )
+    assert sorted(drafted(r)) == ["linear:comment_issue", "linear:update_issue"]
+
+
+async def test_someones_colleague_is_the_new_contact_not_that_someone(anna: Conversation) -> None:
+    r = await anna.say(
+        "add John Smith's colleague Kate Morris to Acme Corp, kate.morris@acme.com, procurement manager"
+    )
+    (person,) = intents(r)
+    assert person["name"] == "Kate Morris" and person["email"] == "kate.morris@acme.com"

@@ -570,6 +570,24 @@ CORPORA = [
         "manager's pipeline questions, then a change), written after BO-BT's fixes of stop 30: 178/200 with 3 "
         "wrong drafts on first contact",
     ),
+    (
+        "corpus_v79.jsonl",
+        83,
+        "blind, set BX (a Russian marketing manager's polite letters mixing a question and a request; a QA "
+        "engineer's bug reports), written after BO-BW's fixes of stop 30: 165/200 with 4 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v80.jsonl",
+        85,
+        "blind, set BY (an account executive dictating while walking, with corrections; a Russian team lead's week "
+        "plans as lists), written after BO-BW's fixes of stop 30: 167/200 with 10 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v81.jsonl",
+        86,
+        "blind, set BZ (bulk changes with conditions and exceptions, counted first; a CTO's lowercase one-liners), "
+        "written after BO-BW's fixes of stop 30: 171/200 with 5 wrong drafts on first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
@@ -633,6 +651,11 @@ WRONG_AT_MOST = {
     # v76 (BU): "new deal umbrella pilot for umbrella health, …" names the deal «Umbrella Health pilot» (the
     # company said first, its kind after it) where its writer wanted the words as said, "umbrella pilot"
     "corpus_v76.jsonl": 1,
+    # v80 (BY): "so, like, the Globex pilot goes to Max now, I'm handing it off. and add a note on it …" drafts the
+    # note without the hand-over; a week's plan in bullets per person («• Олег — ENG-106 (до понедельника), …»)
+    # drafts one of its changes; v81 (BZ): "can you move globex to won?" (⁵'s polite request)
+    "corpus_v80.jsonl": 2,
+    "corpus_v81.jsonl": 1,
 }
 
 
