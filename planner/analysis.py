@@ -1233,10 +1233,13 @@ def _split(text: str, now: datetime) -> list[Clause]:
             parts = [right]
         elif _INTO_IT_NEXT.match(text[s:e].strip()):
             merged.append((s, e))  # «создай проект X … и туда задачу подготовить договор»: a second request
-            if not _verb_count(right) and (verb := _first_verb(left)):
-                borrowed[len(merged) - 1] = (
-                    verb  # «…и сразу в нём задачу «…» на Олега»: made as the project was
-                )
+            # «…и сразу в нём задачу «…» на Олега»: made as the project was ("и туда задачу …" reads as it is)
+            if (
+                not _verb_count(right)
+                and not re.match(r"(?i)(?:и\s+|and\s+)?(?:туда|there|into\s+it)\b", text[s:e].strip())
+                and (verb := _first_verb(left))
+            ):
+                borrowed[len(merged) - 1] = verb
             parts = [right]
         elif _DESCRIBES_IT.match(text[s:e].strip()):
             merged[-1] = (

@@ -517,8 +517,9 @@ _TAKES_IT = LazyRe(
 )
 _WITHOUT_QUOTES = LazyRe(r"«[^«»]*»|\"[^\"]*\"|“[^”]*”|'[^']{3,}'")
 _INTO_THE_NEW = LazyRe(
-    r"(?i)^\W*(?:(?:и|and)\s+)?(?:туда|в\s+него|в\s+нём|в\s+нем|into\s+it|in\s+it|under\s+it|there)\b"
-)
+    r"(?i)^\W*(?:(?:и|and)\s+)?(?:(?:заведи|создай|добавь|add|create|file|open)\s+)?(?:(?:сразу|тут\s+же|заодно|also|right\s+away)\s+)?"
+    r"(?:туда|в\s+него|в\s+нём|в\s+нем|into\s+it|in\s+it|under\s+it|there)\b"
+)  # («…и сразу в нём задачу …», said with the verb it borrowed)
 _VAGUE = LazyRe(
     r"(?i)^(?:for\s+)?(?:the|that|this)\s+(?:[\w-]+\s+)?(?:thing|stuff)\s*(?:$|(?:that\s+)?(?:we|i|you|from|[A-Z][a-z]+)\b)|"
     r"\bwe\s+(?:talked|discussed|spoke)\s+about\b|"

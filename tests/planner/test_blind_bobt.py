@@ -686,6 +686,14 @@ async def test_a_second_request_after_oh_and_or_into_the_new_project(
     assert sorted(drafted(r)) == expected, r["user_message"]
 
 
+async def test_an_issue_said_into_the_new_project_goes_there(anna: Conversation) -> None:
+    r = await anna.say(
+        "Заведи проект Billing v2 в ENG и сразу в нём задачу «Спроектировать схему БД» на Олега"
+    )
+    issue = next(i for i in intents(r) if i["op"] == "create_issue")
+    assert issue["project"] == "Billing v2" and issue["assignee"] == "Oleg Ivanov"
+
+
 async def test_ask_who_is_the_task_itself(anna: Conversation) -> None:
     r = await anna.say("remind me on the 2nd to ask who replaces Maria Sokolova")
     assert intents(r)[0]["content"].startswith("ask who replaces")
