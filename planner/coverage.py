@@ -21,7 +21,7 @@ from planner.date_gaps import date_gaps
 from planner.dates import extract_duration
 from planner.intents import IntentBase, toolkit_of
 from planner.resolve import Mention, WordKey, key_spans, keys_for, match_words
-from planner.text import is_imperative, is_infinitive, norm
+from planner.text import IN_QUOTES, is_imperative, is_infinitive, norm
 from toolkits.errors import ToolkitError
 
 __all__ = ["ACTION_CUES", "Coverage", "QuestionNotWrite", "asks_for_something", "interrogative", "value_gaps"]
@@ -194,9 +194,6 @@ def _own_words(clause: Clause) -> list[WordKey]:
             and not k.lemmas & cue_words()]  # fmt: skip
 
 
-_IN_QUOTES = LazyRe(r"«[^»]*»|“[^”]*”|\"[^\"]*\"|(?<!\w)'[^']*'(?!\w)")
-
-
 @dataclass
 class Coverage:
     """Clauses that asked for something no rule read, checked against what the others produced."""
@@ -229,10 +226,8 @@ class Coverage:
         )
         # "Add an issue: write the release notes": words after a colon are content, they ask for nothing
         head = keys_for(clause.text.split(":", 1)[0]) if clause.after_colon is not None else clause.keys
-        if _IN_QUOTES.search(
-            clause.text
-        ):  # "rename … to 'Quarterly sync …'": a quote's words ask for nothing
-            head = keys_for(_IN_QUOTES.sub(" ", clause.text.split(":", 1)[0]))
+        if IN_QUOTES.search(clause.text):  # "rename … to 'Quarterly sync …'": a quote's words ask for nothing
+            head = keys_for(IN_QUOTES.sub(" ", clause.text.split(":", 1)[0]))
         said_that = re.search(r"(?i),?\s+(?:что|that)\s", clause.text)
         if (
             said_that and clause.after_colon is None

@@ -19,7 +19,7 @@ from planner._lazy_re import LazyRe
 from planner.analysis import CUES, NEVER_A_TYPO_OF, command_verbs, cue_words
 from planner.dates import RU_ORDINAL_STEMS
 from planner.dialogue import KEEP_AS_IS, without_polite_if
-from planner.text import informal, is_infinitive, lemmas
+from planner.text import IN_QUOTES, informal, is_infinitive, lemmas
 
 __all__ = ["asks_to_be_shown", "unhurried"]
 
@@ -151,16 +151,13 @@ def _spoken_clock(text: str) -> str:
 
 
 _ID_AFTER_A_WORD = LazyRe(r"(?<=[^\W\d_])(\s+)(?=[A-Za-z]{2,5}-\d+\b)")
-_BEFORE_AN_ID = frozenset(
-    "и а или and or в во на к ко по под про о об от из с со для у to into in on of about for from under by as "
-    "than like parent child sub-issue subissue issue issues ticket tickets задач задачу задача задачи тикет тикеты "
-    "таск таску баг see re also тоже dupe duplicate дубль дубликат after before после перед".split()
-)
-
-
-_RELATION = LazyRe(
-    r"(?i)подзадач\w*|задач\w*|тикет\w*|sub-?issues?|sub-?tasks?|parent|child|related|relates|blocks?|blocked|blocking|"
-    r"duplicates?|duplicated|дублир\w*|связан\w*|родительск\w*|дочерн\w*|под|после|вместо|instead"
+# a word after which the next issue is part of the same request: a link word, or the issue's relation to it
+# («подзадачей ENG-102», "blocked by ENG-101", "и ENG-102")
+_KEEPS_THE_NEXT_ID = LazyRe(
+    r"(?i)и|а|или|and|or|в|во|на|к|ко|по|под|про|о|об|от|из|с|со|для|у|to|into|in|on|of|about|for|from|under|by|as|"
+    r"than|like|see|re|also|тоже|after|before|после|перед|вместо|instead|parent|child|related|relates|"
+    r"blocks?|blocked|blocking|dupe|duplicates?|duplicated|дубль|дубликат|дублир\w*|связан\w*|родительск\w*|"
+    r"дочерн\w*|подзадач\w*|sub-?issues?|subissue|sub-?tasks?|issues?|tickets?|задач\w*|тикет\w*|таск\w*|баг"
 )
 
 
@@ -180,8 +177,7 @@ def _ids_in_a_row(text: str) -> str:
         said = text[: m.start()]
         before = re.findall(r"[^\W\d_][\w-]*", said)
         first = not re.search(r"\b[A-Za-z]{2,5}-\d+\b", said)  # (the first issue is where the request starts)
-        related = bool(before) and bool(_RELATION.fullmatch(before[-1]))  # «подзадачей ENG-102», "blocked by"
-        return m.group(1) if first or not before or before[-1].lower() in _BEFORE_AN_ID or related else ", "
+        return m.group(1) if first or not before or _KEEPS_THE_NEXT_ID.fullmatch(before[-1]) else ", "
 
     text = _ID_AFTER_A_WORD.sub(cut, text)
     # «… на олега а ENG-104 закрой»: "а" before the next issue contrasts a change of its own
@@ -213,7 +209,6 @@ _ACTION_WORDS = frozenset().union(
         for c in ("create", "put", "move", "complete", "delete", "archive", "comment", "assign", "remind")
     )
 )
-_QUOTED = LazyRe(r"«[^»]*»|“[^”]*”|\"[^\"]*\"|(?<!\w)'[^']*'(?!\w)")
 _FILLED_AND = LazyRe(r"(?i)\b(и|а|and)\s*,\s*(?:(?:ну|э+|эм+|короче|типа|uh+|um+|like|so)\s*,?\s*)+")
 # "comment on eng one oh five, uh, Apple approved …", "and uh comment on it": an English filler said between
 # words is no word of the request (Russian ones are read where they stand: «ну» may start a sentence)
@@ -805,7 +800,7 @@ def unhurried(text: str) -> str:
         flags=re.I,
     )
     quotes = [
-        m.span() for m in _QUOTED.finditer(text)
+        m.span() for m in IN_QUOTES.finditer(text)
     ]  # "…saying 'fixed in 2.4.1, please retest'": their words
     text = (
         re.sub(

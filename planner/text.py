@@ -14,6 +14,7 @@ from typing import Any, Literal
 from planner._lazy_re import LazyRe
 
 __all__ = [
+    "IN_QUOTES",
     "Token",
     "detect_language",
     "dictionary_word",
@@ -29,6 +30,8 @@ __all__ = [
     "tokenize",
 ]
 
+# words in quotes: «…», “…”, "…", or '…' (an apostrophe inside a word, "We're", is no quote mark)
+IN_QUOTES = LazyRe(r"«[^»]*»|“[^”]*”|\"[^\"]*\"|(?<!\w)'[^']*'(?!\w)")
 _CYR = LazyRe(r"[а-яё]", re.IGNORECASE)
 _LAT = LazyRe(r"[a-z]", re.IGNORECASE)
 _TOKEN = LazyRe(r"[A-Za-z]{1,10}-\d+|\d{1,2}:\d{2}|\d+(?:[.,]\d+)?[kкKК]?|[\w@.]+(?:[-'’][\w]+)*", re.UNICODE)

@@ -15,7 +15,7 @@ from planner.numbers import NUMBER_WORDS, number_from_words, spoken_numbers
 from planner.resolve import Mention, aliases_of, find_mentions, key_spans, keys_for, match_words
 
 __all__ = [
-    "AT_A_MEETING", "COUNT_WORD", "EXCEPT_NAMED", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "amount_of", "colleague_asked_for", "currencies_said", "clean_title", "find", "iso_date", "one_said_before", "priorities_said", "priority_of", "strip_spans", "strong", "without_heading",
+    "AT_A_MEETING", "COUNT_WORD", "EXCEPT_NAMED", "TAKEN_BY_ME", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "amount_of", "colleague_asked_for", "currencies_said", "clean_title", "find", "iso_date", "one_said_before", "priorities_said", "priority_of", "strip_spans", "strong", "without_heading",
 ]  # fmt: skip
 
 _LEAD_RU = LazyRe(
@@ -63,6 +63,12 @@ EXCEPT_NAMED = LazyRe(
     r"(?i)[,\s]*\b(?:except(?:\s+for)?|but\s+not|excluding|apart\s+from|other\s+than|кроме|за\s+исключением|"
     r"не\s+считая)\s+((?:the\s+)?[^\W\d_][\w-]*(?:\s+(?:and|и|&|,)?\s*[^\W\d_][\w-]*){0,3}?)"
     r"(?=\s*(?:[,.;!]|$|\s(?:поставь|переведи|передай|отдай|move|set|hand|give|put|to|в|на)\b))"
+)
+# «пилот Acme Logistics забираю себе», «задачу про SSO я забираю себе», "I'll take it over": one there is,
+# taken over by the person — nothing new is made of it
+TAKEN_BY_ME = LazyRe(
+    r"(?i)\b(?:забираю|забрала?|беру|возьму)\s+(?:её\s+|ее\s+|его\s+|их\s+)?(?:себе|на\s+себя)\b"
+    r"|\b(?:i'?ll|i\s+will|i'?m)\s+(?:take|taking)\s+(?:(?:it|this|that|them)\s+)?over\b"
 )
 # words that only ask for a to-do ("remind me", «закинь таску»): a title of these says nothing
 _ONLY_THE_ASK = frozenset().union(

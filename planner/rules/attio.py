@@ -22,6 +22,7 @@ from planner.rules._common import (
     EXCEPT_NAMED,
     FIELD_OF_A_TASK,
     POINTED_TO_ONE,
+    TAKEN_BY_ME,
     amount_of,
     clean_title,
     colleague_asked_for,
@@ -44,10 +45,15 @@ __all__ = [
 OBJECT = {"company": "companies", "person": "people", "deal": "deals"}
 
 
+def _said_before_it(clause: Clause, ctx: BuildContext) -> str:
+    """The words of the message before this clause ("" when the clause is not found in it)."""
+    full = str(ctx.memory.get("full_text", ""))
+    return full[: full.find(clause.text)] if clause.text in full else ""
+
+
 async def _the_one_deal_said_before(clause: Clause, ctx: BuildContext) -> Entity | None:
     """The deal of the one company named earlier in the message, when that company has one deal."""
-    full = str(ctx.memory.get("full_text", ""))
-    before = full[: full.find(clause.text)] if clause.text in full else ""
+    before = _said_before_it(clause, ctx)
     if not before.strip():
         return None
     named = {m.entity.id for m in await find(ctx, clause, "company", text=before) if m.score >= 0.9}
@@ -58,8 +64,7 @@ async def _the_one_deal_said_before(clause: Clause, ctx: BuildContext) -> Entity
 async def _deal_named_before(clause: Clause, ctx: BuildContext) -> Entity | None:
     """The one deal the words before this clause named by name («Globex pilot закрыли, ставь Won»): what a
     bare "move it to Won" is about when no earlier clause changed a deal."""
-    full = str(ctx.memory.get("full_text", ""))
-    before = full[: full.find(clause.text)] if clause.text in full else ""
+    before = _said_before_it(clause, ctx)
     if not before.strip():
         return None
     found = await find(ctx, clause, "deal", text=before)
@@ -79,8 +84,7 @@ async def _deal(clause: Clause, ctx: BuildContext) -> Entity:
         return theirs  # «Если Ромашка не подпишет…, сделку придётся перевести в проигранные»: Romashka's
     if not mentions and re.search(r"(?i)\b(?:сделк[уа]|the\s+deal|it|её|ее|его)\b", clause.text):
         # «Те, что с пилотом, подписались!! Двигай сделку в Won»: the deals the words before it named
-        full = str(ctx.memory.get("full_text", ""))
-        before = full[: full.find(clause.text)] if clause.text in full else ""
+        before = _said_before_it(clause, ctx)
         found = (
             [m for m in await find(ctx, clause, "deal", text=before) if m.score >= 0.3]
             if before.strip()
@@ -362,11 +366,6 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
-# «пилот Acme Logistics забираю себе и двигаю в квалификацию», "I'll take it over and move it to Proposal"
-_TAKEN_BY_ME = LazyRe(
-    r"(?i)\b(?:забираю|забрала?|беру|возьму)\s+(?:её\s+|ее\s+|его\s+)?(?:себе|на\s+себя)\b"
-    r"|\b(?:i'?ll|i\s+will|i'?m)\s+(?:take|taking)\s+(?:it\s+|this\s+)?over\b"
-)
 # "…, hand it to Max and move it to Proposal", «передай Максу и переведи в переговоры»: its new owner too
 _HANDED_TO = LazyRe(
     r"(?i)\b(?:передай|отдай|переоформи|hand(?:\s+it)?(?:\s+over)?\s+to|give\s+it\s+to|reassign\s+(?:it\s+)?to)\s+"
@@ -376,7 +375,7 @@ _HANDED_TO = LazyRe(
 
 async def _new_owner_said(clause: Clause, ctx: BuildContext) -> Entity | None:
     """A stage change said with a new owner in the same breath: the owner changes too, never dropped."""
-    if _TAKEN_BY_ME.search(clause.text):
+    if TAKEN_BY_ME.search(clause.text):
         return await refs.member(ctx, "me")
     handed = _HANDED_TO.search(clause.text)
     if handed:
@@ -931,7 +930,7 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     """A to-do about a CRM record (seed 000's task_create "about a CRM record"), optionally for a colleague."""
     if _A_NEW_CONTACT.match(clause.text):
         return False  # "New contact from today's call: Priya Nair, …": a person to add, not a call to make
-    if _TAKEN_BY_ME.search(clause.text):
+    if TAKEN_BY_ME.search(clause.text):
         return False  # «Задачу про настройку SSO … я забираю себе»: one there is, taken over — nothing new
     if re.search(
         r"(?i)\b(?:run|apply|use|запусти|примени)\s+(?:the\s+)?(?:\w+\s+)?(?:template|шаблон\w*)\b",

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from planner._lazy_re import LazyRe
 from planner.analysis import CUES, DATIVE, Clause, analyse, head_of
-from planner.context import BuildContext
+from planner.context import Ask, BuildContext
 from planner.dates import extract_moment
 from planner.directory import Entity
 from planner.intents.models import ApplyTemplate, CreateIssue, CreateProject, priority_name
@@ -19,6 +19,7 @@ from planner.rules import rule
 from planner.rules._common import (
     FIELD_OF_A_TASK,
     ORDINAL_ITEM,
+    TAKEN_BY_ME,
     clean_title,
     colleague_asked_for,
     find,
@@ -121,31 +122,28 @@ async def _team(clause: Clause, ctx: BuildContext, fallback_key: str | None) -> 
         found = find_mentions(keys_for(wanted), teams)
         if found and found[0].score >= 0.5:
             return found[0].entity
-        raise ctx.ask(
-            "team",
-            ctx.t(
-                f"Команды «{wanted}» в Linear нет. В какую команду?",
-                f"There is no Linear team '{wanted}'. Which team?",
-            ),
-            choices=[(t.name, t.id) for t in teams[:5]],
-            free_text=False,
-        )
+        raise _no_such_team(ctx, wanted, teams)
     answered = ctx.answer("team")
     if answered:
         return next((t for t in teams if t.id == answered), None)
     place = _IN_A_PLACE.search(head)
     if place and not await _a_known_place(clause, ctx, place.group(1)):
         # "create an issue in Marketing: …": a place we have no team, project or record by that name
-        raise ctx.ask(
-            "team",
-            ctx.t(
-                f"Команды «{place.group(1)}» в Linear нет. В какую команду?",
-                f"There is no Linear team '{place.group(1)}'. Which team?",
-            ),
-            choices=[(t.name, t.id) for t in teams[:5]],
-            free_text=False,
-        )
+        raise _no_such_team(ctx, place.group(1), teams)
     return next((t for t in teams if t.extra.get("key") == fallback_key), teams[0] if teams else None)
+
+
+def _no_such_team(ctx: BuildContext, wanted: str, teams: list[Entity]) -> Ask:
+    """The question for a team said that Linear does not have: which team instead, never a silent default."""
+    return ctx.ask(
+        "team",
+        ctx.t(
+            f"Команды «{wanted}» в Linear нет. В какую команду?",
+            f"There is no Linear team '{wanted}'. Which team?",
+        ),
+        choices=[(t.name, t.id) for t in teams[:5]],
+        free_text=False,
+    )
 
 
 # "an issue in Marketing", «задачу в Маркетинг»: where it goes, said by a capitalised name
@@ -167,10 +165,6 @@ async def _a_known_place(clause: Clause, ctx: BuildContext, word: str) -> bool:
 
 _REMIND_SOMEONE = LazyRe(
     r"\s*(?:(?i:please)\s+)?(?i:remind|напомни)\s+([A-ZА-ЯЁ][a-zа-яё]+)\s+(?i:to|что|чтобы)\b"
-)
-_TAKEN_OVER = LazyRe(
-    r"(?i)\b(?:забираю|забрала?|беру)\s+(?:её\s+|ее\s+|его\s+|их\s+)?(?:себе|на\s+себя)\b"
-    r"|\b(?:i'?ll|i\s+will|i'?m)\s+(?:take|taking)\s+(?:it|this|that|them)\s+over\b"
 )
 _TEMPLATE_WORD = LazyRe(r"(?i)\b(?:template|playbook|checklist|шаблон\w*|плейбук\w*|чек-?лист\w*)\b")
 
@@ -737,7 +731,7 @@ _TITLE_LABEL = LazyRe(r"(?i)\b(?:title|titled|called|named|название|за
 
 @rule(60, writes=True)
 async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
-    if _TAKEN_OVER.search(clause.text):
+    if TAKEN_BY_ME.search(clause.text):
         return False  # «Задачу про настройку SSO для Ромашки я забираю себе»: one there is, taken over
     described = _DESCRIPTION_FIELD.search(clause.text) if "description" not in ctx.memory else None
     if described and clause.creates() and clause.has("issue", "task", "bug"):
