@@ -1,0 +1,432 @@
+"""Attio notes: «заметка к сделке …», "log it on …", "note that on …", a note after a told sentence."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from planner._lazy_re import LazyRe
+from planner.analysis import Clause, analyse, head_of
+from planner.context import BuildContext
+from planner.directory import Entity
+from planner.intents import MISSING
+from planner.intents.models import CreateNote
+from planner.resolve import key_spans
+from planner.rules import rule
+from planner.rules._common import (
+    find,
+    quoted,
+    strip_fillers,
+    strong,
+)
+from planner.rules.attio import (
+    OBJECT,
+    PRONOUN,
+    crm_target,
+)
+
+__all__ = ["note"]
+
+_ON_IT = LazyRe(r"(?i)\b(?:on|to|for|к|в)\s+(?:it|them|him|her|нему|ней|неё|нее|ним|него|них)\b")
+
+
+_SUBJECT_PRONOUN = LazyRe(r"\b(?:she|he|they|она|он|они)\b", re.I)
+
+
+_NOTE_SPLIT = LazyRe(r"\s+[—–-]\s+|\s+(?:что|that|saying)\s+", re.IGNORECASE)
+
+
+_QUOTE_THEN_SENTENCE = LazyRe(r"\s*(['\"«“])([^'\"«»“”]{3,}?)(?:['\"»”])\s*[.!]\s+(?=[A-ZА-ЯЁ])")
+
+
+_QUOTED_WHOLE = LazyRe(r"\s*(?:'([^']{3,})'|[\"“«]([^\"“”«»]{3,})[\"”»])\s*[.!]?\s*")
+
+
+_NOTE_TO = LazyRe(r"(?i)\s+(?:к|ко|для|по|про|on|to|for|about)\s+(?:the\s+)?")
+
+
+async def _note_after_target(clause: Clause, ctx: BuildContext) -> tuple[str, str | None]:
+    """No colon, dash or "что": the note is what follows the record's name and the word "заметку"."""
+    spans = key_spans(clause.text)
+    last = -1
+    named = [m for kind in ("person", "company", "deal") for m in strong(await find(ctx, clause, kind))]
+    full = [
+        m for m in named if m.score >= 0.9
+    ]  # a first name alone ("we" ~ Wei) is not where the record ends
+    for m in full or named:
+        last = max(last, *m.positions)
+    noun = [i for i, k in enumerate(clause.keys) if re.fullmatch(r"заметк\w*|note|запиши|оставь", k.text)]
+    to = next(
+        (
+            i
+            for i in noun
+            if i + 1 < len(spans) and _NOTE_TO.fullmatch(clause.text[spans[i][1] : spans[i + 1][0]])
+        ),
+        None,
+    )
+    right_after = [m for m in full or named if to is not None and m.positions and min(m.positions) == to + 1]
+    if right_after:
+        # «запиши заметку к ромашке иван петров просит …»: the record right after "note to" is where it goes;
+        # a name said after it is the note's own words
+        last = max(max(m.positions) for m in right_after)
+        noun = []
+    if (
+        last >= 0
+        and last + 1 < len(clause.keys)
+        and re.fullmatch(
+            r"deal|сделк\w*|company|компани\w*|contact|контакт\w*|record|запис\w*|card|карточк\w*",
+            clause.keys[last + 1].text,
+        )
+    ):
+        last += 1  # "…to the globex pilot deal legal review is done": the record's noun is not the note
+    cut = max([last, *noun]) if noun or last >= 0 else -1
+    if cut < 0 or cut + 1 >= len(spans):
+        return clause.text, None
+    start = spans[cut + 1][0]
+    return clause.text[:start], clause.text[start:].strip(" ,.:-—") or None
+
+
+_THE_REASON = LazyRe(
+    r"(?i)\s*(?:with\s+|about\s+|of\s+)?(?:the\s+|a\s+)?(?:reason(?:\s+why)?|why)|\s*(?:с\s+)?(?:причин\w*|почему)(?:\s+отказа)?\s*[.!]?\s*"
+)
+
+
+_LEAD_IN_ONLY = LazyRe(
+    r"(?i)^\s*(?:quick\s+one|quick\s+q(?:uestion)?|one\s+more\s+(?:thing|one)|btw|fyi|ok(?:ay)?(?:\s+so)?|so|also|"
+    r"и\s+ещё|ещё\s+одно|ещё\s+момент|короче|слушай|кстати|так|значит)\W*$"
+)
+
+
+_FOR_ALL_TO_SEE = LazyRe(
+    r"(?i),?\s*(?:чтобы|чтоб|so\s+that|so)\s+(?:все|всем|everyone|everybody|the\s+team)\b.*$"
+)
+
+
+_SAID_THEN_NOTED = LazyRe(
+    r"(?is)(.{3,}?)\s*[,;—–-]\s*((?:please\s+|пожалуйста\s+)?(?:запиши|добавь|оставь|закинь|сохрани|log|add|save|put)\s+"
+    r"(?:это\s+|it\s+|that\s+|this\s+)?(?:заметк\w*|как\s+заметк\w*|(?:as\s+)?an?\s+note)\b.*)"
+)
+
+
+_TOLD_THEN_LOGGED = LazyRe(
+    r"(?is)(.+?[.!])\s+((?:please\s+)?(?:log|note|jot|save|record|put|add|write|запиши|занеси|добавь)\s+"
+    r"(?:it|that|this|это|всё\s+это)\b.*)"
+)
+
+
+_ON_RECORD = LazyRe(
+    r"\b(?:к|ко|у|по|on|to|for)\s+(?:the\s+)?(?:сделк\w*|компани\w*|контакт\w*|клиент\w*|deal|company|contact|record)"
+    r"|\b(?:в|во|into|in|against)\s+(?:the\s+|his\s+|her\s+|their\s+)?(?:сделк\w*|карточк\w*|record|card|deal)\b",
+    re.I,
+)
+
+
+_WHERE_THEN_NOTE = LazyRe(
+    r"(?i)^\s*(?:(?:ну|и|а|ещё|еще)\s+)?(?:к|в|во|по|для)\s+[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?\s+"
+    r"(?:заметк[уа]|заметочк[уа])(?=\s+(?!(?:к|в|во|по|про|о|об|что|для|с|со)\b)[^\W\d_])"
+)
+
+
+_QUOTED_AS_NOTE = LazyRe(
+    r"«([^«»]{12,})»(?=\s+(?:as|как)\s+(?:a\s+)?(?:note|заметк\w*))"
+    # "add a note 'Jane confirmed 40 seats'": the quote said right after "note" is what it says (a name in it
+    # is no record)
+    r"|(?:(?<=\bnote\s)\s*(?:saying\s+|that\s+)?['\"“]([^'\"“”]{3,})['\"”]|(?<=заметку\s)\s*[«\"“]([^«»\"“”]{3,})[»\"”])"
+    r"(?=\s*[.!]?\s*$|\s+(?:to|on|for|about|к|в|по)\s)",  # (what follows it is where, or nothing)
+    re.I,
+)
+
+
+# «поставь задачу Ивану …», «поручи Ивану …»: whom a task is for, said in the dative with a capital
+_THAT_ON_RECORD = LazyRe(
+    r"(?i)(?:(?:это|то|that|this|it)\s*)?(?:(?:к\s+|to\s+|on\s+)?(?:ему|ей|ней|нему|им|ним|him|her|them)\s*)?"
+    r"(?:(?:в|на|on|to|into)\s+(?:\w+\s+)?(?:карточк\w*|запис\w*|профил\w*|record|card|profile|crm|црм))?"
+)
+
+
+# «заметка к сделке глоб: …»: a record said by its kind and a name (one not found is asked about, not guessed
+# from the note's own words)
+_A_RECORD_NAMED = LazyRe(
+    r"(?i)\b(?:к|в|на|по|to|on|for)\s+(?:the\s+)?(?:сделк\w*|компани\w*|контакт\w*|deal|company|contact)\s+"
+    r"(?!(?:this|that|it|эт\w+|нее|неё|него)\b)[^\W\d_]{2,}"
+)
+
+
+def _unpaired_quote_marks_off(text: str) -> str:
+    """«оплата получена 25.11»» cut from its opening mark: the closing one left alone goes too."""
+    if text.endswith("»") and "«" not in text:
+        text = text[:-1].rstrip()
+    if text.startswith("«") and "»" not in text:
+        text = text[1:].lstrip()
+    return text
+
+
+@rule(45, writes=True)
+async def note(clause: Clause, ctx: BuildContext) -> bool:
+    """ "Добавь заметку к Initech: ...", "оставь заметку у Ивана Сидорова что ...", "jot down on John's record: ..."."""
+    after = clause.after_colon
+    if (
+        after is not None
+        and re.match(
+            r"(?i)\s*(?:(?:add|put|leave|добавь|оставь)\s+(?:a\s+)?)?(?:note|заметк\w*)\s+(?:on|to|for|к|в|по)\s",
+            after,
+        )
+        and not head_of(clause, ctx.now).has("note", "note_verb")
+        and re.match(r"(?i)\s*(?:after|before|following|после|перед|по\s+итогам)\b", clause.text)
+    ):  # "after the call with Jane: note on the Globex pilot '…'": the heading says when, the note where
+        return await note(analyse(after.strip(), ctx.now), ctx)
+    unpunctuated = _WHERE_THEN_NOTE.match(clause.text) if clause.after_colon is None else None
+    if unpunctuated:  # «к марии соколовой заметку она в отпуске до …»: dictated, the colon unsaid
+        cut = unpunctuated.end()
+        return await note(analyse(f"{clause.text[:cut].rstrip()}: {clause.text[cut:]}", ctx.now), ctx)
+    noun_first = re.match(
+        r"\s*(?:ну\s+|и\s+|and\s+)?(?:заметк\w*|note)\b", clause.text, re.I
+    )  # "заметка к Ивану …"
+    # "note on maria sokolova - wants …", «заметка для ивана сидорова бюджет утвердят в январе»
+    told = bool(
+        noun_first
+        and (
+            _NOTE_SPLIT.search(clause.text)
+            or re.match(r"(?i)\s*(?:и\s+|and\s+)?(?:заметк\w*|note)\s+(?:для|к|on|for|to)\s", clause.text)
+        )
+    )
+    # «ивану петрову заметку, что он в отпуске»: to whom, then the note and its words — the verb unsaid
+    told = told or bool(
+        re.match(
+            r"(?i)\s*(?:[^\W\d_]+\s+){1,3}заметк[уа]\s*(?:,?\s+(?:о\s+том,?\s+)?что\s+\S|[:—–-]?\s*[«\"“'])",
+            clause.text,
+        )  # «Ивану Петрову заметка «договор подписан 25.11»»
+        and not clause.has("task", "meeting", "issue")  # «…, Максу задачу …»: another request follows
+    )
+    if clause.has("comment") and not clause.has("note"):
+        return False  # "leave a comment that …" is on an issue
+    if (
+        clause.after_colon is not None
+        and not clause.has("note_verb", "create", "put")
+        and not head_of(clause, ctx.now).has("note", "note_verb")
+        and not re.search(r"(?i)\b(?:log|jot|record|запиши|note)\b", clause.text.split(":", 1)[0])
+        and not re.search(
+            r"(?i)(?:^|[.;!,—–-]\s*|\b(?:и|and|also|plus)\s+)(?:[^\W\d_]+\s+){0,4}?(?:note|заметк\w*)\b",
+            clause.after_colon.strip(),
+        )
+    ):
+        return (
+            False  # "random thoughts: … our enterprise tier reads like a ransom note": a word, no note asked
+        )
+    if (
+        clause.after_colon is not None
+        and head_of(clause, ctx.now).has("issue", "task", "project")
+        and not (head_of(clause, ctx.now).has("note"))
+    ):
+        return False  # "Add an issue to Q1 Launch: prepare release notes": the words after the colon are its title
+    if (
+        not (clause.has("note") or clause.has("note_verb"))
+        or clause.asks()
+        and not (clause.after_colon or told)
+    ):
+        return False
+    if not clause.has("note") and re.search(
+        r"(?i)\b(?:leave|оставь\w*)\s+(?:it|them|this|that|как|это|его|её|ее)\b", clause.text
+    ):
+        return False  # "if not, leave it", «оставь как есть»: nothing to write down
+    if (
+        clause.has("note_verb")
+        and not clause.has("note")
+        and head_of(clause, ctx.now).has("person", "company", "deal", "task")  # (the words after a colon
+        and not _ON_RECORD.search(clause.text.split(":", 1)[0])  # are the note's, «клиент готов …»)
+    ):
+        return False  # "запиши новый контакт: ..." creates a record; "запиши к сделке: ..." is a note
+    if not (
+        clause.has("create", "note_verb")
+        or clause.after_colon is not None
+        or noun_first
+        or told
+        or clause.has("put")
+        and clause.has("note")  # "put a note 'signed PO #4471'"
+    ):
+        return False
+    head, content = clause.text, clause.after_colon
+    swapped = False
+    pasted = _QUOTED_AS_NOTE.search(clause.text) if content is None else None
+    if content is not None:
+        head = clause.text.split(":", 1)[0]
+    elif pasted:  # "Log «<the email>» as a note on the Romashka deal": the quote is what it says
+        content = next(g for g in pasted.groups() if g)
+        head = clause.text[: pasted.start()] + " " + clause.text[pasted.end() :]
+    elif told_then := _TOLD_THEN_LOGGED.fullmatch(clause.text):
+        # "Jane called — procurement approved it. Log it on the Globex pilot deal": what was told is the
+        # note (with what the parentheses add), and the ask says where it goes
+        content = told_then.group(1).strip()
+        circumstance = re.match(r"([^—–]{3,60}?)\s+[—–-]\s+(?=\S)", content)
+        if circumstance and len(circumstance.group(1).split()) <= 6:
+            content = content[circumstance.end() :]  # "just got off with Jane — she wants …": what she said
+        aside = re.findall(r"\(([^()]{3,})\)", told_then.group(2))
+        content = f"{content} {'; '.join(aside)}".strip() if aside else content
+        asked_on = await crm_target(clause, ctx, "target", told_then.group(2))
+        head = told_then.group(2) if asked_on is not None else clause.text
+    elif m := _NOTE_SPLIT.search(clause.text):
+        head, content = clause.text[: m.start()], clause.text[m.end() :].strip()
+        if "—" in m.group(0) or "-" in m.group(0) or "–" in m.group(0):
+            asked = re.compile(r"(?i)\b(?:заметк\w*|note|запиши|записать|оставь|jot|leave)\b")
+            if asked.search(content) and not asked.search(
+                head
+            ):  # "кп отправил, ждём ОС — закинь заметкой в сд"
+                head, content, swapped = content, head.strip(), True
+    elif said_first := _SAID_THEN_NOTED.fullmatch(clause.text):
+        # «ушли к конкуренту, запиши заметкой в сделку»: the words come first, the ask after them
+        content, head = said_first.group(1).strip(), said_first.group(2)
+    else:
+        head, content = await _note_after_target(clause, ctx)
+    quoted_first = _QUOTE_THEN_SENTENCE.match(content or "")
+    if (
+        quoted_first
+    ):  # "…: 'signed off by procurement'. Oleg already fixed …": the quote is the note; then news
+        content = quoted_first.group(2)
+    elif content and (
+        whole := _QUOTED_WHOLE.fullmatch(content)
+    ):  # "…: 'Lost to competitor on price'.": the words
+        content = whole.group(1) or whole.group(2)
+    target = await crm_target(clause, ctx, "target", head)
+    if target is None and swapped:  # "… в сд" names no deal: the note's own words do ("кп initech …")
+        target = await crm_target(clause, ctx, "target", content or "")
+    if target is None and isinstance(
+        ctx.memory.get("deal"), Entity
+    ):  # "... and add a note: ..." after a deal
+        target = ("deal", ctx.memory["deal"])
+    before_text = ctx.said_before()
+    if (
+        target is None and before_text and _ON_IT.search(clause.text.split(":", 1)[0])
+    ):  # "who owns Globex pilot btw? also log a note on it: Jane asked …": it is what was just named
+        target = await crm_target(replace(clause, text=before_text), ctx, "target", before_text)
+    if (
+        target is None and clause.after_colon and not _A_RECORD_NAMED.search(head)
+    ):  # "Log this: Li Wei says the pilot is on hold": whom it is about (not «к сделке глоб: джейн …»)
+        target = await crm_target(clause, ctx, "target", clause.after_colon)
+    before = ctx.said_before()
+    earlier = ctx.memory.get("record")
+    if (
+        target is None and earlier and ctx.clause_index > 0 and _SUBJECT_PRONOUN.search(clause.text)
+    ):  # "Maria has a new email, … - update her record, and add a note that she prefers Telegram"
+        target = earlier
+    if (
+        target is None and before and PRONOUN.search(clause.text)
+    ):  # "John wants a call … — add a note to his record"
+        target = await crm_target(replace(clause, text=before), ctx, "target", before)
+    scene = str(ctx.memory.get("full_text", "")).split(":", 1)[0]
+    if target is None and ctx.clause_index > 0 and len(scene) < 60:  # «Ромашка: заметка в сделку «…» и …»
+        target = await crm_target(replace(clause, text=f"{clause.text} {scene}"), ctx, "target", scene)
+        if target is not None and target[0] == "company" and clause.has("deal"):
+            theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") == target[1].id]
+            target = ("deal", theirs[0]) if len(theirs) == 1 else target  # "в сделку": the company's one deal
+    unread = ctx.memory.get("told") or []  # what sentences before the ask told, unread as requests
+    only_read = bool(before) and all(i.op == "find" for i in ctx.intents if i.span == before)
+    told_text = " ".join(text for _, text in unread) or (
+        before if only_read and not before.rstrip().endswith("?") and ctx.clause_index > 0 else ""
+    )  # «Ребята из ромашки просят скидку 10%» was answered as a read of Ромашка: still what was told
+    told_text = re.sub(
+        r"(?i)^(?:кстати|слушай|короче|btw|by\s+the\s+way)[,\s]+", "", strip_fillers(told_text)
+    ).strip()
+    if target is None and told_text:  # «Ребята из ромашки просят скидку 10%. Добавь заметку к сделке»
+        target = await crm_target(replace(clause, text=told_text), ctx, "target", told_text)
+        if target is not None and target[0] == "company" and clause.has("deal"):
+            theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") == target[1].id]
+            target = ("deal", theirs[0]) if len(theirs) == 1 else target
+    if target is None:
+        raise ctx.ask(
+            "target", ctx.t("К какой записи добавить заметку?", "Which record should the note go on?")
+        )
+    kind, record = target
+    # "… before legal signs off. Thanks!": the thanks are for me, not for the note
+    said = re.sub(
+        r"(?i)[\s.,;!]*\b(?:thanks|thank\s+you|thx|спасибо|благодарю)\b[\s!.)]*$", "", content or ""
+    )
+    said = re.sub(
+        r"^\s*[«\"“']([^«»\"“”]+)[»\"”']\s*$", r"\1", said
+    )  # «тендер перенесён»: the words, unquoted
+    said = re.sub(
+        r"^\s*(?:в\s+)?(?:сделк\w*|сд|deal)\s+«([^«»]+)»\s*$", r"\1", said
+    )  # «в сделку «готовы к пилоту»»
+    said = re.sub(
+        r"(?i)^\s*(?:as\s+a\s+note|как\s+заметк\w*)(?:\s+(?:on|to|for|к|на)\s+.*)?$", "", said
+    )  # "add that as a note"
+    said = re.sub(
+        r"(?i)^\s*(?:note|заметк\w*)(?:\s+(?:к|в|на|для|to|on|for)\s+(?:the\s+|this\s+|эт\w+\s+)?(?:сделк\w*|компани\w*|"
+        r"карточк\w*|deal|company|record|ней|нему|него))?\s*[—–:-]\s*(?=\S)",
+        "",
+        said,
+    )  # «по Ромашке: note к сделке — просят скидку»: the note named, then its words
+    said = re.sub(
+        r"(?i)[.!]\s*(?:please\s+)?(?:log|add|put|save|note|запиши|добавь)\b[^.!]*$", ".", said
+    )  # the ask itself
+    full = str(ctx.memory.get("full_text", ""))
+    told_before = bool(before) and bool(
+        re.search(re.escape(before.strip()) + r"\s*[.!]", full)
+    )  # its own sentence
+    own_words = (
+        quoted(clause.text, at_least=8, apostrophes=True) if clause.text.lstrip()[:1] in "'\"«“" else None
+    )
+    if own_words and said.strip() and _THAT_ON_RECORD.fullmatch(said.strip()):
+        said = own_words  # "Li: 'We're ready to sign if …' Please note it on her record": her words, quoted first
+    elif (
+        before
+        and said.strip()
+        and _THAT_ON_RECORD.fullmatch(said.strip())
+        and (told_before or re.match(r"(?i)(?:это|то|that|this|it)\b", said.strip()))
+    ):  # «Запиши это ему в карточку»: what was said before
+        said = re.sub(r"^.*?:\s*", "", before) if ":" in before else before
+
+    said = _FOR_ALL_TO_SEE.sub("", said)  # «…, чтобы все видели»: why it is noted, not what
+    said = _LEAD_IN_ONLY.sub("", said)  # "quick one — add a note to Globex": a lead-in, not the note's words
+    reasons = ctx.memory.get("reasons") or []
+    bare = re.sub(
+        r"(?i)\s+(?:on|to|in|к|в)\s+(?:the\s+|this\s+)?(?:deal|record|сделк\w*|карточк\w*)\s*[.!]?$", "", said
+    )
+    if _THE_REASON.fullmatch(bare):  # "… they chose the competitor. Move it and put a note with the reason"
+        dashed = [  # "Lost the Alfa-Leasing expansion — their budget got frozen. Mark it lost and note the reason"
+            re.split(r"\s[—–-]\s", x, maxsplit=1)[1]
+            for x in ctx.memory.get("said") or []
+            if re.search(r"\s[—–-]\s", x)
+        ]
+        said = "; ".join(reasons) if reasons else dashed[-1].strip(" .") if dashed else ""
+    if said.count("'") == 1 and said.rstrip(" .!").endswith(
+        "'"
+    ):  # "'signed PO #4471'" lost its opening quote
+        said = said.rstrip(" .!")[:-1]
+    own_quote = re.match(r"^\s*[«\"“]([^«»\"“”]{3,})[»\"”]", clause.text)
+    if own_quote and re.fullmatch(r"(?i)\s*(?:это|то|that|this|it)?\s*[.!]?\s*", said):
+        said = own_quote.group(1).strip()  # 'Jane wrote: “We won't need …” Add that as a note': the quote
+    if told_text and re.fullmatch(
+        r"(?i)\s*(?:это|то|that|this|it|всё\s+это)?\s*(?:(?:к|в|to|on)\s+)?(?:(?:the\s+)?(?:сделк\w*|компани\w*|"
+        r"карточк\w*|deal|record|company))?\s*[.!]?\s*",
+        said,
+    ):
+        said = re.sub(
+            r"^\s*[«\"“']([^«»\"“”]+)[»\"”']\s*$", r"\1", told_text
+        )  # «…закупка съезжает. Запиши это заметкой»
+        ctx.memory["told_used"] = {i for i, _ in unread}
+    if re.fullmatch(r"(?i)\s*(?:record|card|profile|page|карточк\w*|запис\w*|профил\w*)?\s*", said):
+        # "From John: '…SSO…?' — pls add a note on the Acme Corp company record": the quote is the note
+        said = quoted(str(ctx.memory.get("full_text", "")), at_least=8, apostrophes=True) or ""
+    titled = _NOTE_TITLE.search(clause.text)  # "…, title 'Pricing call 25 Nov', body: '…'": its own title
+    if titled:
+        said = said.replace(titled.group(0), " ")
+    if not said.strip(" ,;.") and (first := _FIRST_TOLD.match(str(ctx.memory.get("full_text", "")))):
+        # "Globex asked for a CSV export of audit logs. Log it as an issue … and add a note to the Globex pilot
+        # deal.": what the first sentence told, when nothing else says what the note is
+        told_first = analyse(first.group(1), ctx.now)
+        if not told_first.commands() and not told_first.text.rstrip().endswith("?"):
+            said = first.group(1)
+    body = _unpaired_quote_marks_off(said.strip(" ,;"))[:10_000] or MISSING
+    await ctx.emit(
+        CreateNote(record=record.name, body=body, title=titled.group(1).strip()[:200] if titled else None),
+        record=(OBJECT[kind], record),
+    )
+    return True
+
+
+_FIRST_TOLD = LazyRe(r"\s*([^.!?]{8,}?[.!])\s+(?=[A-ZА-ЯЁ])")
+
+
+_NOTE_TITLE = LazyRe(
+    r"(?i)\b(?:title|titled|заголов\w*|названи\w*)\s*[:=—–-]?\s*['\"«“]([^'\"«»“”]{2,200})['\"»”]"
+)

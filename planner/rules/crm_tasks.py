@@ -1,0 +1,526 @@
+"""Attio tasks: a to-do about a CRM record (seed 000's task_create "about a CRM record"), for the one asking or a
+colleague."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, time
+
+from planner import references as refs
+from planner._lazy_re import LazyRe
+from planner.analysis import CUES, DATIVE, Clause, analyse
+from planner.context import BuildContext
+from planner.directory import Entity
+from planner.intents import MISSING
+from planner.intents.models import CreateTask
+from planner.numbers import number_from_words
+from planner.resolve import key_spans
+from planner.rules import rule
+from planner.rules._common import (
+    COUNT_WORD,
+    FIELD_OF_A_TASK,
+    POINTED_TO_ONE,
+    TAKEN_BY_ME,
+    clean_title,
+    colleague_asked_for,
+    find,
+    one_said_before,
+    strip_spans,
+    strong,
+)
+from planner.rules.attio import (
+    ASKED_OF,
+    OBJECT,
+    PRONOUN,
+    crm_target,
+    record_said_before,
+)
+from planner.text import is_imperative, is_infinitive, is_past, similarity
+
+__all__ = ["crm_task"]
+
+_EACH_RECORD = LazyRe(
+    r"(?i)\b(?:по|для|на)\s+(?:всем|каждой|всех)\s+(?:\w+\s+)?(?:сделк\w*|компани\w*|контакт\w*)"
+    r"|\b(?:for|on)\s+(?:all|every|each)\s+(?:of\s+)?(?:the\s+|our\s+|my\s+)?(?:\w+\s+)?(?:deals?|compan\w+|contacts?)\b"
+)
+
+
+_ABOUT_RECORD = LazyRe(
+    r"\b(?:по|about|for|on)\s+(?:the\s+|this\s+|that\s+|эт\w+\s+)?(?:сделк\w*|компани\w*|клиент\w*|контакт\w*|deal|company|"
+    r"client|contact)\b",
+    re.I,
+)
+
+
+_AFTER_THE_CALL = LazyRe(
+    r"(?i)\b(?:after|before|following|после|до|перед)\s+(?:the\s+|that\s+|this\s+|our\s+|эт\w+\s+)?"
+    r"(?:call|meeting|sync|созвон\w*|встреч\w*|звонк\w*)\b"
+)
+
+
+_THIS_RECORD = LazyRe(r"(?i)\b(?:this|that|эт\w+)\s")
+
+
+# «задача Олегу: …», "task for Max: …": a to-do addressed to someone, then what it is
+_ADDRESSED = LazyRe(
+    rf"(?i)\s*(?:(?:задач\w*|таск\w*|task|todo)\s+\S+\s*[:—–-]|(?:{DATIVE})\s+(?:задач\w*|таск\w*)\b)"
+)  # «задача Олегу: …», «Анне задача на завтра — …»
+
+
+# "…, linked to the Globex pilot deal", «…, привяжи к сделке Globex»: which record the task is on
+_LINKED = LazyRe(
+    r"(?i)[,\s]*\b(?:linked\s+to|link\s+it\s+to|attached\s+to|привяж\w*\s+(?:её\s+|ее\s+)?к|прикрепи\w*\s+к)\s+"
+    r"(?:the\s+)?(.+?)\s*[.!]?$"
+)
+
+
+_FOR_HIM = LazyRe(
+    r"(?i)\b(?:постав\w*|дай|создай|заведи)\s+(?:ему|ей)\b|\b(?:ему|ей)\s+(?:задач\w*|таск\w*)\b"
+)
+
+
+_TASK_HEADING = LazyRe(r"(?i)^\s*(?:задача|задачка|таска|task|todo|to-do)\s*:")
+
+
+_TASK_FOR = LazyRe(r"(?:\b(?i:задач\w*|таск\w*|поручи|поручить)\s+)([А-ЯЁ][а-яё]+[уюе])\b")
+
+
+@rule(50, writes=True)
+async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
+    """A to-do about a CRM record (seed 000's task_create "about a CRM record"), optionally for a colleague."""
+    if _A_NEW_CONTACT.match(clause.text):
+        return False  # "New contact from today's call: Priya Nair, …": a person to add, not a call to make
+    if TAKEN_BY_ME.search(clause.text):
+        return False  # «Задачу про настройку SSO … я забираю себе»: one there is, taken over — nothing new
+    if re.search(
+        r"(?i)\b(?:run|apply|use|запусти|примени)\s+(?:the\s+)?(?:\w+\s+)?(?:template|шаблон\w*)\b",
+        clause.text,
+    ):
+        return False  # "…we never did the renewal follow-ups. Run the renewal template for …": the template's
+    # "I had my first call ever with Li Wei today": a call had, not one to make
+    said_as_noun = bool(
+        re.search(
+            r"(?i)\b(?:a|an|the|my|our|first|this|that|his|her|their|good|great|nice|quick|long|short|productive|"
+            r"bad|tough|solid|\w+'s)\s+(?:\w+\s+)?(?:call|email|meeting)\b"
+            # "Recap of today's call with Ромашка: …": a call had, its outcome said next
+            r"|\b(?:recap|summary|notes|minutes|debrief|outcome)\s+(?:of|from)\b",
+            clause.text,
+        )
+    )
+    todo_words = [k.text for k in clause.keys if k.lemmas & CUES["todo"]]
+    done_already = any(is_past(w) for w in todo_words) and not any(  # «Созвонилась с …»: a call had
+        is_infinitive(w) or is_imperative(w) or w.isascii() for w in todo_words
+    )
+    reminder = clause.has("remind", "followup") or (
+        clause.has("todo") and clause.moment.day is not None and not said_as_noun and not done_already
+    )
+    # "поручи Максу связаться с ...", «попроси Олега к четвергу обновить КП для Альфы»: a to-do for a colleague
+    delegated = clause.has("assign") and clause.has("todo") or bool(ASKED_OF.match(clause.text))
+    in_crm = clause.has("crm", "attio")  # "нужна задача в Attio: …", "create an Attio task to …"
+    on_record = _ABOUT_RECORD.search(clause.text.split(":", 1)[0])  # "задача по сделке Globex: …"
+    # «задача олегу: выставить счёт альфе»: a to-do for a colleague about a CRM record (seed 000)
+    addressed = bool(_ADDRESSED.match(clause.text))
+    explicit = clause.has("task") and (
+        clause.has("create", "put") or clause.creates() or in_crm or bool(on_record) or addressed
+    )
+    dealt = [i for i in ctx.intents if i.op in ("update_deal", "create_deal")]
+    if not explicit and ctx.clause_index > 0 and clause.has("task") and dealt:
+        # «Сделку Acme Logistics переведи в КП и поставь Олегу задачу подготовить предложение»: a to-do said
+        # with a deal's change is about that deal (a Linear word or team would make it an issue: checked below)
+        explicit = bool(clause.has("create", "put", "assign") or clause.creates())
+    if not explicit and _TASK_HEADING.match(clause.text) and clause.after_colon:
+        # «Задача: сверить акты с Альфа-Лизингом к 30 ноября»: a to-do about a CRM record, said as a heading
+        about = analyse(clause.after_colon, ctx.now)
+        explicit = bool(
+            [m for k in ("company", "deal", "person") for m in await find(ctx, about, k) if m.score >= 0.9]
+        )
+    if not (reminder or delegated or explicit) or clause.has("linear", "issue", "team") or clause.identifiers:
+        return False
+    if FIELD_OF_A_TASK.match(clause.text):
+        return False  # «поставь срок по задаче про чекин …», "set the due date on the task about …": one there is
+    if not in_crm and re.search(r"(?i)\b(?:в|into|to|in)\s+(?:the\s+)?(?:проект\w*|project)\b", clause.text):
+        return False  # «заведи задачу в проект онбординга»: projects are Linear's, so it is an issue
+    if (
+        clause.asks()
+        and not clause.commands()
+        and not (in_crm and explicit and any(is_infinitive(k.text) for k in clause.keys))
+    ):  # (a to-do said in the infinitive, «задача … в crm подготовить КП», asks for the task, verb unsaid)
+        return False
+    if _EACH_RECORD.search(clause.text):  # «по всем шести сделкам поставь их владельцам задачу»: one per deal
+        deals = await ctx.directory.deals()
+        raise ctx.ask(
+            "task",
+            ctx.t(
+                "Задачу на каждую сделку разом я не ставлю. По какой сделке поставить задачу?",
+                "I don't set a task on every deal at once. Which deal should the task be about?",
+            ),
+            choices=[(d.name, d.id) for d in deals[:5]],
+        )
+    if re.search(
+        r"(?i)\bas\s+(?:done|complete|completed|finished)\b|\bкак\s+(?:выполненн|сделанн|готов|закрыт)\w*"
+        r"|\b(?:описани\w*|description)\s+(?:к|для|of|to|on)\b",
+        clause.text,
+    ):
+        return False  # "mark my CRM task about … as done", «добавь описание к задаче про …»: a task there is
+    keys = [str(t.extra.get("key")) for t in await ctx.directory.teams() if t.extra.get("key")]
+    if not in_crm and any(re.search(rf"\b{re.escape(k)}\b", clause.text.split(":", 1)[0]) for k in keys):
+        return False  # "по Initech завести задачи в ENG: …": a Linear team is named, the tasks are issues
+    if not in_crm and await _team_as_place(clause, ctx):
+        return False  # «создай в кастомер саксесс задачу …»: the team by its name, so an issue
+    body = clause.after_colon if clause.after_colon is not None else clause.text
+    if clause.after_colon is None:  # "Jane told me … . Please create a CRM task for me to …": the ask is last
+        sentences = re.split(r"(?<=[.!?])\s+(?=\S)", body.strip())
+        asking = [x for x in sentences if _TASK_ASKED.search(x) and not x.rstrip().endswith("?")]
+        # (…and a sentence said after it — "The pilot stage stays as is", «И кстати, сколько …?» — is no task)
+        body = asking[-1] if asking else sentences[-1]
+        if len(sentences) > 1 and re.match(
+            r"(?i)(?:please\s+)?(?:make|turn|put|log|save|add|сделай|запиши|оформи)\s+(?:that|it|this|это)\b",
+            body,
+        ):
+            body = sentences[-2]  # "… send Jane the pricing sheet on Friday. Please make that a CRM task."
+    linked = _LINKED.search(clause.text)
+    target = await crm_target(clause, ctx, "target", linked.group(1)) if linked else None
+    target = target or await crm_target(clause, ctx, "target", clause.text)
+    if target is None and POINTED_TO_ONE.search(
+        clause.text
+    ):  # «…: Мария просит …, ну и напомни ей перезвонить»
+        for before in reversed(ctx.memory.get("said") or []):
+            people = strong(await find(ctx, clause, "person", text=before))
+            if len(people) == 1:
+                target = ("person", people[0].entity)
+                break
+    if target is None and PRONOUN.search(clause.text) and ctx.memory.get("record"):
+        target = ctx.memory["record"]  # "…to Jane Doe, and create a task to send her the contract"
+    newcomer = (
+        ctx.memory.get("new_people", {}).get("*") if target is None and PRONOUN.search(clause.text) else None
+    )
+    if (
+        target is None and newcomer is not None
+    ):  # "добавь контакт Ольга … и напомни написать ей в понедельник"
+        in_crm = True
+    if target is None and PRONOUN.search(clause.text):
+        # "Maria Sokolova cornered me … . Remind me to follow up with her": whom a sentence before named
+        target = await record_said_before(clause, ctx)
+    earlier = ctx.memory.get("deal")
+    if target is None and not in_crm and reminder and isinstance(earlier, Entity) and ctx.clause_index > 0:
+        target = ("deal", earlier)  # "globex pilot → won, …, and remind me to send invoice fri": that deal's
+    noted = ctx.memory.get("record")
+    if target is None and on_record and _THIS_RECORD.search(on_record.group(0)):
+        if ctx.clause_index > 0:
+            # «…note к сделке …; и поставь мне таск по этой сделке: …»: the record the request before was about
+            target = ("deal", earlier) if isinstance(earlier, Entity) else noted
+        if target is None:  # "a task on this deal", said first: which one is asked (or was answered)
+            deals = await ctx.directory.deals()
+            chosen = next((d for d in deals if d.id == ctx.answer("target")), None)
+            if chosen is None:
+                raise ctx.ask(
+                    "target",
+                    ctx.t("По какой сделке задача?", "Which deal is the task about?"),
+                    choices=[(d.name, d.id) for d in deals[:5]],
+                )
+            target = ("deal", chosen)
+    if (
+        target is None
+        and not in_crm
+        and reminder
+        and noted
+        and ctx.clause_index > 0
+        and any(i.op == "create_note" for i in ctx.intents)
+    ):  # "log that on her record and remind me Friday to send it over": about whom the note is
+        target = noted
+    met = ctx.memory.get("met")
+    if target is None and isinstance(met, Entity) and _AFTER_THE_CALL.search(clause.text):
+        target = ("person", met)  # "…and a task for me to send the proposal after the call": the person met
+    if target is None and dealt and explicit and (deal := dealt[-1].resolved("deal")) is not None:
+        target = (
+            "deal",
+            deal,
+        )  # «…переведи в КП и поставь Олегу задачу подготовить предложение»: that deal's
+    if target is None and not in_crm:
+        return False  # a generic task: Linear handles it
+    kind, record = target if target is not None else ("", None)
+    assignee = await _colleague(clause, ctx)
+    if assignee is None and ctx.clause_index > 0 and _FOR_HIM.search(clause.text):
+        # «…назначь на Олега. И ещё поставь ему задачу в Attio …»: the colleague just named
+        assignee = await one_said_before(ctx, clause, "member")
+    whom = _TASK_FOR.search(clause.text) if assignee is None and not ctx.answer("assignee") else None
+    if whom and not [m for m in await find(ctx, clause, "member", text=whom.group(1)) if m.score >= 0.5]:
+        members = await ctx.directory.members()  # «поставь задачу Ивану …»: Ivan is no colleague here
+        raise ctx.ask(
+            "assignee",
+            ctx.t(
+                f"«{whom.group(1)}» нет среди коллег в Attio. Кому поставить задачу?",
+                f"'{whom.group(1)}' is not a colleague in Attio. Who should the task be for?",
+            ),
+            choices=[(m.name, m.id) for m in members[:5]],
+        )
+    if assignee is None and ctx.answer("assignee"):
+        assignee = next((m for m in await ctx.directory.members() if m.id == ctx.answer("assignee")), None)
+    offset = clause.text.rfind(body)  # where the task's words sit in the clause (not always its tail)
+    offset = offset if offset >= 0 else len(clause.text) - len(body)
+    raw = strip_spans(
+        body,
+        [(a - offset, b - offset) for a, b in clause.moment.spans if offset <= a and b <= offset + len(body)],
+    )
+    given_to = _GIVEN_TO.search(raw)
+    if given_to:  # "…: get the signed contract scan, due December 2, assign it to me": who does it, said last
+        raw = raw[: given_to.start()]
+        if assignee is None:
+            said_to = given_to.group(1)
+            assignee = (
+                await refs.member(ctx, "me")
+                if re.fullmatch(r"(?i)me|myself|меня|мне|себя", said_to)
+                else next(
+                    (m.entity for m in await find(ctx, clause, "member", text=said_to) if m.score >= 0.5),
+                    None,
+                )
+            )
+    raw = re.sub(r"(?i)[,;]\s*\b(?:due|срок|deadline|дедлайн)\b\s*(?=[,;]|$)", "", raw)  # the day taken out
+    content = clean_title(
+        raw, ctx.lang, content=clause.after_colon is not None and body == clause.after_colon
+    )
+    content = (
+        re.sub(
+            r"(?i)^(?:напомни(?:те)?(?:\s+мне)?|remind me|поручи\s+\S+|create a crm task for \S+|me|мне|себе)\s*[—–:-]?\s+(?:to\s+|что\s+|о\s+)?",
+            "",
+            content,
+        ).strip()
+        or content
+    )
+    content = _LINKED.sub("", content).strip(" ,.")
+    content = re.sub(r"[,\s]+(?:до|by|к|срок|due|deadline|дедлайн)\s*$", "", content).strip()
+    content = (  # "need to follow up with Li Wei re pilot kickoff, add a task": the ask said last is no part of it
+        re.sub(r"(?i)^(?:i\s+|we\s+)?need\s+to\s+(?=\S)|\s*(?:[,;]|\s[—–-])\s*(?:please\s+|pls\s+)?(?:add|create|make|"
+               r"set\s+up|log)\s+(?:it\s+|that\s+|this\s+)?(?:as\s+)?(?:an?\s+)?(?:crm\s+|attio\s+)?(?:task|reminder|to-?do)"
+               r"(?:\s+for\s+(?:it|that|this|me))?\s*[.!]?$", "", content).strip() or content
+    )  # fmt: skip
+    content = (  # "set a follow-up for me … to send the invoice": the follow-up is the sending
+        re.sub(r"(?i)^(?:set|create|add|make|schedule)\s+(?:a\s+|an\s+)?(?:follow-?up|reminder|task)\s+"
+               r"(?:for\s+\S+\s+)?(?:to\s+)?", "", content).strip() or content
+    )  # fmt: skip
+    if assignee is not None:  # "remind oleg to call john": the task is the call; who does it is the assignee
+        spans = key_spans(clause.text)
+        said = {
+            clause.text[spans[i][0] : spans[i][1]]
+            for m in await find(ctx, clause, "member")
+            if m.entity.id == assignee.id
+            for i in m.positions
+            if i < len(spans)
+        } | {assignee.name.split()[0]}
+        names = "|".join(re.escape(w) for w in sorted(said, key=len, reverse=True))
+        content = (
+            re.sub(
+                rf"(?i)^(?:remind\s+|для\s+|for\s+)?(?:{names})\w*\s+(?:to\s+|задач\w*\s+)?", "", content
+            ).strip()
+            or content
+        )
+        content = re.sub(r"(?i)^remind\s+\S+\s+to\s+", "", content).strip() or content
+        content = (  # "ask Oleg to …": what Oleg is to do ("ask who replaces her" is the to-do itself)
+            re.sub(
+                r"(?i)^(?:попроси(?:те)?|ask)\s+(?!(?:who|what|when|where|why|how|whether|if|about|for|кто|что|когда|где|"
+                r"почему|как|ли|про|о|об)\b)\S+\s+(?:to\s+)?",
+                "",
+                content,
+            ).strip()
+            or content
+        )
+        content = (
+            re.sub(r"(?i)^(?:к|до|by)\s+(?=\S)", "", content).strip() or content
+        )  # the day was said there
+    # "create an Attio task to send her…", "задачу в CRM подготовить…": where it goes is not what it says
+    content = re.sub(r"(?i)\s*\b(?:в|in|to)\s+(?:the\s+)?(?:attio|crm|аттио|црм)\b\s*", " ", content).strip()
+    content = re.sub(
+        r"(?i)^(?:an?\s+)?(?:(?:attio|crm)\s+)?(?:task|задач\w*)\s+(?:to\s+)?", "", content
+    ).strip()
+    content = (
+        re.sub(r"(?i)^(?:for|для)\s+(?:me|him|her|them|меня|него|неё|нее|них)\s+(?:to\s+)?", "", content)
+        or content
+    )
+    content = (  # "for Max on the Globex deal to review the pricing": whose and about what, then the task
+        re.sub(
+            r"(?i)^(?:for\s+\S+\s+)?(?:(?:on|about|for)\s+(?:the\s+)?[^,.;]{1,40}?\s+(?:deal|company|record|contact)\s+)?to\s+(?=\S)",
+            "",
+            content,
+        )
+        if re.match(r"(?i)(?:for|on|about)\s", content)
+        else content
+    ).strip() or content
+    # «Анне задача на завтра — подготовить …»: the day taken out leaves its preposition before the dash
+    content = re.sub(r"(?i)^(?:(?:на|к|до|by|on|for)\s*)?[—–-]+\s*", "", content).strip() or content
+    named_so = _TASK_QUOTED.search(clause.text)
+    if named_so:  # «создайте в CRM задачу «Подготовить КП…» со сроком …»: the task's own words, in quotes
+        content = (named_so.group(1) or named_so.group(2)).strip()
+    if record is not None and not named_so and _names_only_the_record(content, record):
+        content = ""  # «поставь мне задачу на пятницу по Globex»: about what, but not what to do — asked
+    deadline = None
+    if clause.moment.day:
+        at = clause.moment.at or time(9, 0)
+        deadline = datetime.combine(clause.moment.day, at, tzinfo=ctx.now.tzinfo).isoformat(
+            timespec="seconds"
+        )
+    listed = _counted_items(
+        clause
+    )  # «три задачи Анне …: согласовать ТЗ, отправить договор, назначить кикофф»
+    for each in listed or [content]:
+        when = deadline
+        if listed:  # "1) send NDA on Friday 2) schedule demo next Tuesday": each item its own day
+            own = analyse(each, ctx.now).moment
+            if own.day:
+                when = datetime.combine(own.day, own.at or time(9, 0), tzinfo=ctx.now.tzinfo).isoformat(
+                    timespec="seconds"
+                )
+                each = strip_spans(each, own.spans).strip(" ,.;") or each
+        await ctx.emit(
+            CreateTask(
+                content=(each or MISSING)[:500],
+                deadline=when,
+                assignee=assignee.name if assignee else None,
+                record=record.name if record is not None else newcomer["name"] if newcomer else None,
+            ),
+            record=(OBJECT[kind], record) if record is not None else None,
+            assignee=assignee,
+        )
+    return True
+
+
+_RECORD_WORDS = frozenset(
+    "по про about on for regarding re насчёт насчет the a сделке сделка сделку компании компания клиенту клиент "
+    "deal company account record contact контакту".split()
+)
+
+
+def _names_only_the_record(content: str, record: Entity) -> bool:
+    """The task's words name only the record it is about ("по Globex", "about the Acme deal")."""
+    words = [w for w in re.findall(r"[^\W\d_]+", content.lower()) if w not in _RECORD_WORDS]
+    names = re.findall(r"[^\W\d_]+", record.name.lower())
+    return bool(names) and all(max(similarity(w, n) for n in names) >= 0.85 for w in words)
+
+
+def _counted_items(clause: Clause) -> list[str]:
+    """Tasks counted, then listed after a colon ("three tasks for Anna: a, b, c"): one per item, when the
+    count and the list agree."""
+    head = clause.text.split(":", 1)[0]
+    said = re.search(rf"(?i)\b({COUNT_WORD})\s+(?:crm\s+)?(?:задач\w*|tasks)\b", head)
+    if said is None or clause.after_colon is None:
+        return []
+    numbered = re.split(r"(?:^|\s+)\(?\d\s*[).]\s+", clause.after_colon)  # "1) send NDA on Friday 2) …"
+    items = [
+        x.strip(" .;,")
+        for x in (
+            numbered
+            if len(numbered) > 2
+            else re.split(r"\s*(?:,|;|\s+и\s+|\s+and\s+)\s*", clause.after_colon)
+        )
+        if x.strip(" .;,")
+    ]
+    n = said.group(1).lower()
+    return items if len(items) == (int(n) if n.isdigit() else number_from_words([n])) else []
+
+
+_TASK_QUOTED = LazyRe(
+    r"(?i)\b(?:задач\w*|таск\w*|task|todo|reminder|напоминани\w*)\s*[:—–-]?\s*(?:'([^']{3,})'|[«\"“]([^«»\"“”]{3,})[»\"”])"
+)
+
+
+_TASK_ASKED = LazyRe(
+    r"(?i)\b(?:task|todo|to-do|reminder|remind|follow[\s-]?up|задач\w*|таск\w*|напомни\w*|напоминалк\w*)\b"
+)
+
+
+_GIVEN_TO = LazyRe(
+    r"(?i)[,;]\s*(?:and\s+|и\s+)?(?:assign(?:ed)?(?:\s+(?:it|this|that))?\s+to|назнач\w*(?:\s+(?:её|ее|его|это))?\s+на|"
+    r"повес\w*(?:\s+(?:её|ее|его|это))?\s+на|на|to|for)\s+([^\W\d_][\w-]*)\s*[.!]?\s*$"
+)
+
+
+async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
+    """A workspace member the task is for ("поручи Максу", "поставь Олегу задачу", "a CRM task for Oleg")."""
+    members = [m for m in await find(ctx, clause, "member") if m.score >= 0.5]
+    for_them = re.search(
+        r"(?i)\b(?:для|for|remind|на|попроси(?:те)?|ask|напомни(?:те)?)\s+([^\s,:;.!?]+)", clause.text
+    )  # "задача для Макса", "remind oleg to…", «задача в CRM на Макса: …», «попроси Олега …», «напомните Максу»
+    scene = re.match(r"(?i)\s*(?:для|for)\s+([^\W\d_]+)\s*:", str(ctx.memory.get("full_text", "")))
+    if scene and (  # «Для Макса: создайте в CRM задачу «… для Initech …»»: whom the whole message is for
+        for_them is None
+        or not [m for m in members if clause.keys[min(m.positions)].text == for_them.group(1).lower()]
+    ):
+        for_them = scene
+    word = for_them.group(1).lower() if for_them else None
+    named = [
+        m.entity
+        for m in members
+        if min(m.positions) < len(clause.keys) and clause.keys[min(m.positions)].text == word
+    ]
+    if named:
+        return named[0]
+    if scene is not None and for_them is scene:
+        theirs = [m for m in await find(ctx, clause, "member", text=scene.group(1)) if m.score >= 0.5]
+        if theirs:
+            return theirs[0].entity
+    head = re.split(r":|\s[—–-]\s", clause.text, maxsplit=1)[0]
+    if (
+        for_them
+        and for_them.end(1) <= len(head)
+        and for_them.group(1)[:1].isupper()
+        and not any(a <= for_them.start(1) < b for a, b in clause.moment.spans)  # "for Monday": when
+    ):
+        stranger = await colleague_asked_for(
+            ctx, clause, for_them.group(1), "for_whom", ("Для кого задача?", "Who is the task for?")
+        )
+        if stranger is not None:
+            return stranger
+    if re.search(r"(?i)\b(?:for\s+me|to\s+me|remind\s+me|мне|себе|на\s+меня|для\s+меня)\b", head) and not (
+        members and clause.has("assign")
+    ):  # "Create a CRM task for me: …", «поставь мне задачу в CRM», «задача мне — набрать …»
+        return await refs.member(ctx, "me")
+    addressed = _ADDRESSED.match(clause.text)  # «задача Олегу: …»
+    does = re.search(r"(?:^|:\s*)([^\W\d_][\w-]*)\s+(?:to|should|needs\s+to|must|will)\s+[a-z]", clause.text)
+    if does:  # "CRM task: Oleg to call Maria about the addendum": the one who does it
+        doer = [m for m in await find(ctx, clause, "member", text=does.group(1)) if m.score >= 0.5]
+        if doer:
+            return doer[0].entity
+    right_after = [  # «задача олегу позвонить джейн»: the colleague said right after the word "task"
+        m.entity
+        for m in members
+        if 0 < min(m.positions) < len(clause.keys)
+        and re.fullmatch(r"(?i)задач\w*|таск\w*", clause.keys[min(m.positions) - 1].text)
+    ]
+    if right_after:
+        return right_after[0]
+    told = re.match(r"\s*([^\W\d_][\w-]*)\s+([^\W\d_]+)", clause.after_colon or "")
+    if told and is_infinitive(told.group(2).lower()):  # «задача в аттио: Олежке связаться с Ли Вэем …»
+        doer = [m for m in await find(ctx, clause, "member", text=told.group(1)) if m.score >= 0.5]
+        if doer:
+            return doer[0].entity
+    first = [  # «Максу задача в CRM: …», «олегу задачу: …»: the colleague said first, in the dative
+        m.entity
+        for m in members
+        if min(m.positions) == 0
+        and len(clause.keys) > 1
+        and re.fullmatch(r"(?i)задач\w*|таск\w*|напоминалк\w*", clause.keys[1].text)
+    ]
+    if first:
+        return first[0]
+    if not members or not (clause.has("assign", "create", "put", "remind") or addressed):
+        return None
+    colleague: Entity = members[0].entity
+    return colleague
+
+
+_A_NEW_CONTACT = LazyRe(r"(?i)^\s*(?:a\s+)?(?:new|новый|нов\w+)\s+(?:contact|person|контакт|человек)\b")
+
+
+async def _team_as_place(clause: Clause, ctx: BuildContext) -> bool:
+    """A Linear team named by its name or what people call it, as where something goes («в кастомер
+    саксесс», "for the design team", «дизайнерам»), not as words of a task ("call Acme support")."""
+    spans = key_spans(clause.text)
+    for m in await find(ctx, clause, "team"):
+        if m.score < 0.9 or not m.positions:
+            continue
+        start = spans[min(m.positions)][0]
+        before = clause.text[max(0, start - 24) : start]
+        if re.search(
+            r"(?i)\b(?:в|во|для|in|for|to|into)\s+(?:the\s+|our\s+)?(?:команд\w*\s+|team\s+)?$", before
+        ):
+            return True
+    return False
