@@ -287,6 +287,19 @@ _PHRASES = [
         "create",
     ),  # "get ENG a ticket"
     (re.compile(r"\btick(?:ed)?\s+off\b|\bcross(?:ed)?\s+off\b", re.I), "close"),  # "tick off CS-12": done
+    # "ENG-101 blocks the release": what stands in the way, no block of time
+    (
+        re.compile(r"\bblocks(?=\s+(?:the|a|an|our|this|that|their|us|them|it|[A-Za-z]{2,5}-\d+)\b)", re.I),
+        "prevents",
+    ),
+    # "…, and attach these notes to it": the words told before, noted on the record
+    (
+        re.compile(
+            r"\battach(?=\s+(?:(?:these|those|the|my|this|our|that)\s+)?(?:notes?|it|this|them)\s+(?:to|on)\b)",
+            re.I,
+        ),
+        "save",
+    ),
     (
         re.compile(r"\b(?:возьми|взять|бери|берём|берем)(?=\s+в\s+работу\b)", re.I),
         "переведи",
@@ -351,11 +364,11 @@ _PHRASES = [
         ),
         "assign",
     ),
-    # "…, and tag it customer-request": a label put on it
+    # "…, and tag it customer-request", "label ENG-103 security and …": a label put on it
     # (said as a request of its own: after a comma, "and" or a sentence's end)
     (
         re.compile(
-            r"(?:^|(?<=[,;.!?]\s)|(?<=\band\s)|(?<=\bthen\s))tag(?=\s+(?:it|them|this|that|[A-Za-z]{2,5}-\d+)\s+"
+            r"(?:^|(?<=[,;.!?]\s)|(?<=\band\s)|(?<=\bthen\s))(?:tag|label(?=\s+[A-Za-z]{2,5}-\d+\s))(?=\s+(?:it|them|this|that|[A-Za-z]{2,5}-\d+)\s+"
             r"(?:as\s+|with\s+)?[\w-]+)",
             re.I,
         ),
@@ -771,6 +784,21 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
                 return split_clauses(f"{head}, {tail.strip()}", now)
             before.context = not _verb_count(before)
             return [before, *tail_parts] if tail_parts else parts
+        if (
+            len(parts) == 1
+            and statement
+            and not introduces
+            and not before.identifiers
+            and _verb_count(tail_clause)
+            and re.search(r"(?<!\d):|:(?!\d)", tail)
+            and len(head.split()) <= 6
+            and len(tail_pieces := split_clauses(tail.strip(), now)) > 1
+            and not any(":" in p.text for p in tail_pieces[:-1])  # (the last one's colon is its own)
+            and all(_verb_count(p) or _ELLIPTIC.search(p.text) for p in tail_pieces)  # each one a request
+        ):  # «Итак, по итогам: ENG-102 в работу, CS-15 закрыть, прокомментируй ENG-106: ждём окно»: the heading
+            # says why; each piece after it is a request, the last one's colon its own
+            before.context = not _verb_count(before)
+            return [before, *tail_pieces]
         items = [
             x
             for x in re.split(
@@ -1017,6 +1045,9 @@ _THING_ASKED_NEXT = LazyRe(
 )
 
 
+_REMINDER_NEXT = LazyRe(
+    r"(?i)(?:(?:и|and|плюс|plus|а\s+также)\s+)?(?:напоминалк\w*|напоминани[ея]|(?:a\s+)?reminder|задач[уа]\s+(?:мне|себе))\b"
+)
 # a sentence of talk after a request: what happened next, how someone will feel, a sign-off
 _CHATTER = LazyRe(
     r"(?i)^(?:(?:then|anyway|anyways|btw|lol|haha|honestly|ugh|sigh)\b|(?:i|we|they|he|she|it|that|this)\s+"
@@ -1380,6 +1411,13 @@ def _split(text: str, now: datetime) -> list[Clause]:
         ):
             merged.append((s, e))  # «…: сумма 55 000, и Анне задача на понедельник …»: a value, then a task
             parts = [right]
+        elif (
+            left.has("note", "note_verb", "comment")
+            and _verb_count(left)
+            and _REMINDER_NEXT.match(text[s:e].strip())
+        ):  # «закинь это заметкой на Ивана, и напоминалку мне на завтра …»: a note, then a reminder
+            merged.append((s, e))
+            parts = [right]
         elif left.has("meeting", "block") and _THING_ASKED_NEXT.match(text[s:e].strip()):
             merged.append(
                 (s, e)
@@ -1481,6 +1519,13 @@ _ASKS_AFTER_A_DASH = LazyRe(
 _DOING_NOW = LazyRe(r"(?i)^(?:we|they|i|he|she)(?:'re|'m|'s|\s+are|\s+am|\s+is)\s+[a-z]+ing\b")
 
 
+_IRREGULAR_PAST = (
+    "sent|said|told|gave|took|made|wrote|paid|sold|bought|left|got|went|came|brought|found|built|did|had|saw|"
+    "spoke|forgot|chose|met|ran|began|broke|fell|felt|heard|kept|meant|put|read|set|shut|sat|understood|"
+    "threw|drove|flew|hung|held|lent|led|quit|rang|rode|rose|sang|sank|slept|stood|stole|swore|taught|thought|woke|won|lost"
+)
+
+
 def _is_reason(piece: str, reading: Clause) -> bool:
     """The piece explains the request before it and carries nothing of its own (no date, number,
     priority or destination): a reason, which must neither be read as a request nor change one."""
@@ -1489,7 +1534,9 @@ def _is_reason(piece: str, reading: Clause) -> bool:
     bare = spoken_numbers(bare.lower())  # "the amount is now fifty five thousand" carries a number
     told = bool(_PASSIVE.match(said))  # "the Acme call is being scheduled": what is happening, not asked
     # "…, Apple moved the deadline up": someone did something (a past verb after a name): news, not asked
-    told = told or bool(re.match(rf"^(?:[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?|{_A_PARTY})\s+[a-z]+ed\b", said))
+    told = told or bool(
+        re.match(rf"^(?:[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?|{_A_PARTY})\s+(?:[a-z]+ed|{_IRREGULAR_PAST})\b", said)
+    )  # ("…, Jane sent everything")
     # "…, the work moved under ENG-105": something said of a thing, in the past — why, not a second change
     # ("the ones that Max reported" says which ones: a filter, never a reason)
     told = told or bool(

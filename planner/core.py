@@ -28,12 +28,13 @@ from planner.command import CommandError, command_intents, command_language, par
 from planner.conditions import subject_of, unmet
 from planner.context import Ask, BuildContext, Invalid, LedgerView
 from planner.corrections import corrected
-from planner.coverage import Coverage, QuestionNotWrite, interrogative, value_gaps
+from planner.coverage import Coverage, QuestionNotWrite, asks_advice, interrogative, value_gaps
 from planner.dates import RU_ORDINAL_STEMS, ru_ordinal_number
 from planner.declines import Declines, marks_of
 from planner.dialogue import (
     ADDED_TO_A_DEAL,
     ADDED_TO_A_DEAL_SAID,
+    ADVICE_SAID,
     EVENT_CHANGE,
     EVENT_CHANGE_SAID,
     MESSAGING,
@@ -61,7 +62,7 @@ from planner.models import ClarificationQuestion, Plan, PlanInputs, RiskFlag, Vo
 from planner.numbers import NUMBER_WORDS
 from planner.pasted import reshape
 from planner.rules import WRITING, load_rules
-from planner.text import detect_language
+from planner.text import IN_QUOTES, detect_language
 from planner.translit import from_translit
 from planner.wording import changes_ru, stage_name
 from toolkits import registry
@@ -320,7 +321,8 @@ class Planner:
             if re.search(
                 r"(?<!instead of )(?<!вместо )(?<!rather than )\b(linear|линеар\w*)\b", head_text, re.I
             )
-            else OTHER_SYSTEM.search(head_text)  # "in Jira instead of Linear" still asks for Jira
+            # "in Jira instead of Linear" still asks for Jira; "comment 'notes in Notion'" quotes it, asks nothing
+            else OTHER_SYSTEM.search(IN_QUOTES.sub(lambda m: " " * len(m.group(0)), head_text))
         )
         if other and answers.get("c0.system") == "linear":
             text = text[: other.start(2)] + "Linear" + text[other.end(2) :]
@@ -346,6 +348,9 @@ class Planner:
                     free_text=False,
                 )
             matched = await self._interpret(text, ctx)
+            if not matched and asks_advice(text) and not answers:
+                plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
+                return Outcome("ready", plan, None, ctx.t(*ADVICE_SAID))
             if not matched:
                 raise self._unknown(ctx)
             # (as reshaped: a line said to a colleague is no part of it)

@@ -24,7 +24,9 @@ from planner.resolve import Mention, WordKey, key_spans, keys_for, match_words
 from planner.text import IN_QUOTES, is_imperative, is_infinitive, norm
 from toolkits.errors import ToolkitError
 
-__all__ = ["ACTION_CUES", "Coverage", "QuestionNotWrite", "asks_for_something", "interrogative", "value_gaps"]
+__all__ = [
+    "ACTION_CUES", "Coverage", "QuestionNotWrite", "asks_advice", "asks_for_something", "interrogative", "value_gaps",
+]  # fmt: skip
 
 ACTION_CUES = (
     "create", "put", "move", "complete", "delete", "archive", "comment", "assign", "remind", "rename",
@@ -44,7 +46,14 @@ _ADVICE = LazyRe(
     r"|^\s*(?:может,?\s+)?стоит\s+ли\b|^\s*может,?\s+(?:нам\s+)?стоит\b(?=[^?]*\?)"
     # "Should ENG-101 be closed already?": whether it should, asked
     r"|^\s*(?:should|shall)\s+(?:[\w-]+\s+){1,4}?(?:be|go|get|move|stay)\b(?=[^?]*\?)"
+    # «может закрыть ENG-101?», «может, перевести Globex в Lost?»: whether to, asked
+    r"|^\s*может,?\s+(?:нам\s+|мне\s+|уже\s+)*[а-яё]+(?:ть|ться)\b(?=[^?]*\?)"
 )  # "should we …", "Maybe we should move X to Lost?": advice asked for, no change
+# «…? как думаешь», "what do you think — …?": an opinion asked for, nothing to do yet
+_OPINION = LazyRe(
+    r"(?i)(?:^|[?,.!;—–-]\s*)(?:как\s+(?:ты\s+|вы\s+)?(?:думаешь|думаете|считаешь|считаете)|what\s+do\s+you\s+think|"
+    r"do\s+you\s+think\b[^?]*\?|wdyt|как\s+тебе\s+кажется)\s*\??\s*$"
+)
 _AUX = LazyRe(r"^\s*(?:is|are|was|were|did|does|do|has|have|will|ли)\b", re.IGNORECASE)
 _LEAD = LazyRe(
     r"^\s*(?:(?:and|then|also|please|pls|and then|ну|и|а|потом|затем|также|ещё|еще|пожалуйста|короче|so|ok|okay)[,\s]+)*",
@@ -85,6 +94,13 @@ _THING_FIRST = LazyRe(
 )
 
 
+def asks_advice(text: str) -> bool:
+    """ "Should we move Globex to Lost?", «может закрыть ENG-101? как думаешь»: an opinion asked for, not a change."""
+    t = text.strip()
+    first = re.match(r"[^?]+\?", t)
+    return bool(_ADVICE.match(t) or _OPINION.search(t) or first and _ADVICE.match(first.group(0)))
+
+
 class QuestionNotWrite(Exception):
     """A rule tried to draft a change from a question; the next rules get the clause."""
 
@@ -96,7 +112,7 @@ def interrogative(clause: Clause) -> bool:
     """The clause asks rather than commands: a question word first (dictated questions carry no
     "?"), an auxiliary with a question mark ("is ENG-101 done?"), or a question mark after no verb."""
     text = clause.text.strip()
-    if _WH.match(text) or _ADVICE.match(text):
+    if _WH.match(text) or _ADVICE.match(text) or _OPINION.search(text):
         return True
     asked_first = re.match(r"[^?]+\?", text)  # "Maybe we should move …? They've been silent …": asked first
     if asked_first and (_ADVICE.match(asked_first.group(0)) or _AUX.match(asked_first.group(0))):

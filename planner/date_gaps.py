@@ -10,6 +10,7 @@ intents carries, and that is not part of their words (a title "Prepare Monday's 
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 
 from planner._lazy_re import LazyRe
@@ -79,6 +80,12 @@ def _dates_and_words(intents: list[IntentBase], now: datetime) -> tuple[set[date
     return days, " ".join(words), dated
 
 
+def _said_within(text: str, at: int, word: str, words: str) -> bool:
+    """The day and the word before it are both in a description or body («…ждёт SSO до 15 декабря»): its words."""
+    before = re.search(r"(\S+)\s+$", text[:at])
+    return before is not None and f"{before.group(1)} {word}".lower() in words
+
+
 def date_gaps(text: str, intents: list[IntentBase], now: datetime) -> list[str]:
     """The date words of `text` that the intents read from it leave out (only for intents that can
     hold a day: a deal moved "since they signed Monday" has no date to carry).
@@ -89,11 +96,18 @@ def date_gaps(text: str, intents: list[IntentBase], now: datetime) -> list[str]:
     used, words, dated = _dates_and_words(intents, now)
     if not dated:
         return []
+    # a description's or a comment's own words (not a title, where a date's leftovers may sit)
+    prose = " ".join(
+        str(v).lower()
+        for i in intents
+        for f in ("description", "body")
+        if isinstance(v := getattr(i, f, None), str)
+    )
     # a day in a title is its words ("Prepare Monday's demo"), unless said as a due date ("… due Friday")
     said = [
         (at, day, w)
         for at, day, w in said_days(text, now)
-        if w.lower() not in words or _DUE_CUE.search(text[:at])
+        if w.lower() not in words or _DUE_CUE.search(text[:at]) and not _said_within(text, at, w, prose)
     ]
     read = [(at, w) for at, day, w in said if day in used]
     for at, day, w in said:

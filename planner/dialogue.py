@@ -719,6 +719,14 @@ ADDED_TO_A_DEAL_SAID = (
     "I can't link a person to a deal. I can add a note about them to the deal, or a task — say which.",
 )
 
+# "Should we move Globex to Lost?", «может закрыть ENG-101? как думаешь»: advice asked for
+ADVICE_SAID = (
+    "Решать вам: я не советую, а вношу изменения, когда вы скажете. Например: «переведи Globex pilot в Lost» "
+    "или «закрой ENG-101» — и я подготовлю черновик на подтверждение.",
+    "That's your call: I don't advise, I make changes when you say so. For example \"move the Globex pilot to "
+    'Lost" or "close ENG-101" — and I\'ll draft it for your confirmation.',
+)
+
 # "create a 'regression' label in linear", «заведи новую метку», "add a new workflow state": the tracker's
 # own settings — no operation of ours makes them, and a new issue is not what was asked
 NEW_TRACKER_SETTING = LazyRe(

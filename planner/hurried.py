@@ -356,6 +356,28 @@ _WHATS_BURNING = LazyRe(  # «что горит?» alone; «что горит н
     r"\bwhat'?s\s+on\s+fire(?=\s*[?!.]*\s*$)"
 )
 _CLOSED_AS = LazyRe(r"(?i)\bclos(?:e|ed)[\s-](lost|won)\b")
+
+
+def _closed_as(m: re.Match[str]) -> str:
+    before = re.search(r"(\S+)\s+$", m.string[: m.start()])
+    said_of_it = before is not None and before.group(1).lower() not in (
+        "is",
+        "was",
+        "it",
+        "as",
+        "be",
+        "are",
+        "them",
+        "mark",
+    )
+    # "Globex pilot closed won!": the deal did, i.e. it is Won now (not "mark it closed-won", said as a stage)
+    return (
+        f"is {m.group(1).title()}"
+        if said_of_it and m.group(0).lower().startswith("closed")
+        else m.group(1).title()
+    )
+
+
 # "leave that as a comment on CS-14 and also as a note on the Globex pilot deal": two requests, one text
 _AND_AS_A_NOTE = LazyRe(
     r"(?i)\b(as\s+a\s+comment\s+(?:on|to|in|under)\s+\S+?)[,\s]+and\s+(?:also\s+)?as\s+a\s+note\s+(on|to|in)\s+"
@@ -412,6 +434,11 @@ _MAY_NOW = LazyRe(
 _WRITE_IN_IT = LazyRe(
     r"(?i)\bотпиш(?:и|ись)(?=\s+(?:в|во|к|под)\s+(?:ней|нём|нем|неё|нее|задач\w*|тикет\w*|[A-Za-z]{1,10}-\d))"
 )
+# «по CS-13: отпишись, что ждём метаданные»: an issue said first, then "write back that …" — its comment
+_WRITE_BACK_ON_AN_ISSUE = LazyRe(
+    r"(?i)\b(?:по\s+|в\s+|on\s+)?([A-Za-z]{1,10}-\d+)\b\s*[:,—–-]?\s*(?:отпиш(?:и|ись|итесь)|напиши(?:те)?|написать|черкни)"
+    r"\s*(?:,?\s*(?P<that>что)\b|(?P<colon>:)|[,:]?\s*(?=[«\"“]))\s*"
+)  # (and «в ENG-106 написать «ждём прод-окно»»)
 _REMIND_WHAT = LazyRe(
     r"(?i)\b(?:напомни(?:те)?(?:\s+мне)?|remind\s+me|подскажи(?:те)?|tell\s+me)\s*,?\s+(?:(?:пожалуйста|please)\s*,?\s+)?"
     r"(?=(?:что\s+за|кто|какой|какая|какие|какое|когда|сколько|где|who|what|which|when|how\s+much|how\s+many)\b"
@@ -624,6 +651,33 @@ def unhurried(text: str) -> str:
     text = re.sub(r"(?i)\bслед\.?\s+(?=недел|месяц)", "следующей ", text)  # «на пт след недели»
     # «ООО «Ромашка»», «АО «Альфа-Лизинг»»: the company by its name (a quote after it is then a deal's own name)
     text = re.sub(r"\b(?:ООО|ОАО|ЗАО|ПАО|АО|ИП|LLC|Inc\.?)\s+[«\"“]([^»\"”]{2,60})[»\"”]", r"\1", text)
+    # «контакт в Инитеке: Ольга Смирнова, o.smirnova@initech.io, …»: a contact given with an email is a new one
+    text = re.sub(
+        r"(?i)^\s*(контакт|contact)\b(?=[^?]*?[\w.+-]+@[\w-]+\.\w)(?![^?]*\?)",
+        lambda m: "добавь новый контакт" if m.group(1).lower() == "контакт" else "add a new contact",
+        text,
+    )
+    # «Занеси это в карточку Марии», «запиши «…» в карточку клиента»: a note on that record
+    text = re.sub(
+        r"(?i)\b(?:занеси|запиши|внеси|добавь|сохрани|закинь)((?:\s+(?:это|всё\s+это|«[^«»]+»))?)\s+в\s+карточк[уе]"
+        r"(?:\s+(?:контакта|клиента|компании|сделки))?\s+(?=\S)",
+        r"запиши\1 заметкой к ",
+        text,
+    )
+    # «поставь напоминалку завтра …», «…, и напоминалку мне на завтра перевыставить счёт»: remind me
+    text = re.sub(
+        r"(?i)(?<![\w-])(?:(?:поставь|сделай|создай|заведи|добавь|кинь|накинь)\s+(?:мне\s+|себе\s+)?)?напоминалк[уа]"
+        r"(?:\s+(?:мне|себе))?(?![\w-])(?!\s*[:—–-])",
+        "напомни мне",
+        text,
+    )
+    # "add a 10k USD lead for Acme Logistics": a new deal, in the stage Lead
+    text = re.sub(
+        r"(?i)\b(add|create|log|open|make)\s+(?:a|an)\s+(?:new\s+)?((?:[$€₽]?\d[\d.,]*\s*[km]?\s*(?:usd|eur|rub)?\s+)?)"
+        r"lead\s+(?=(?:for|with|at)\s)",
+        r"\1 a new \2deal in Lead ",
+        text,
+    )
     # «блок завтра в 9:30 на 45 мин, назови разбор багов», "…, name it Roadmap sync": its title
     if _TIME_BOOKED.search(text):  # (a deal "called" something takes its name the deal's way)
         text = re.sub(
@@ -731,6 +785,12 @@ def unhurried(text: str) -> str:
     if passed and _AN_INSTRUCTION.search(text[passed.end() :]):  # what is to be done, passed on: the request
         text = text[passed.end() :]
     text = _WRITE_IN_IT.sub("прокомментируй", text)  # «отпиши в ней, что …» («опиши», «отпиши Джейн» are not)
+    text = _WRITE_BACK_ON_AN_ISSUE.sub(
+        lambda m: (
+            f"оставь комментарий в {m.group(1)}" + (", что " if m["that"] else ": " if m["colon"] else " ")
+        ),
+        text,
+    )
     text = _MAY_NOW.sub(
         lambda m: _MAY_AS[(m.group(1) or m.group(2)).lower()], text
     )  # «CS-14 можно закрывать»: close it
@@ -766,7 +826,7 @@ def unhurried(text: str) -> str:
     text = _DASH_BEFORE_WHERE.sub(r"\1 ", text)
     text = _AND_AS_A_NOTE.sub(r"\1. Also add this as a note \2 ", text)
     text = _CANCEL_ISSUES.sub(_canceled, text)
-    text = _CLOSED_AS.sub(lambda m: m.group(1).title(), text)  # "mark it closed-won", "Globex is closed lost"
+    text = _CLOSED_AS.sub(_closed_as, text)  # "mark it closed-won", "Globex is closed lost"
     text = _REPLY_IN.sub("прокомментируй", text)  # «Ответь в ENG-101: …»: a comment there
     text = _WHATS_BURNING.sub("какие срочные задачи", text)  # «что горит?»
     text = _WHAT_THEY_OWN.sub(

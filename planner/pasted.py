@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 
 from planner._lazy_re import LazyRe
+from planner.analysis import KEPT_COLON
 
 __all__ = ["reshape"]
 
 
-_QUOTED = LazyRe(r"^\s*>\s?")
+_QUOTED = LazyRe(r"^\s*(?:>\s?)+")  # (">> " nested by a reply or two)
 _SIGNATURE = LazyRe(
     r"(?i)^\s*(?:[—–-]{1,2}\s*\S|(?:best|regards|kind regards|cheers|thanks|thank you|с уважением|спасибо)\b[,!.]?)"
 )
@@ -23,7 +24,9 @@ _POINTS_AT_QUOTE = LazyRe(
     r"(?i)\b(?:(?:her|his|their|the|this|that|[a-z]+'s)\s+(?:message|email|e-mail|reply|note|text)|"
     r"(?:это|его|её|ее|их)\s+(?:письмо|сообщение|ответ)|this|that|it|это)\b"
 )
-_NOTE_WORD = LazyRe(r"(?i)\b(?:note|заметк\w*|comment|коммент\w*)\b")
+_NOTE_WORD = LazyRe(
+    r"(?i)\b(?:note|заметк\w*|comment|коммент\w*|карточк\w*)\b"
+)  # («занеси это в карточку Марии»)
 _CARD_KEYS = {
     "name": "", "full name": "", "имя": "", "фио": "", "email": "email", "e-mail": "email", "mail": "email",
     "почта": "почта", "company": "company", "компания": "компания", "title": "title", "role": "title",
@@ -120,10 +123,15 @@ _FORWARDED = LazyRe(
     r"(?i)\s*(?:fwd|fw|forwarded|пересла\w*|переслан\w*)?\s*(?:from|из|с)?\s*(?:an?\s+|the\s+)?"
     r"(?:e-?mail|slack|telegram|чата?|почты|письма|thread|треда)?\s*"
 )
-_SPEAKER = LazyRe(r"^([A-ZА-ЯЁ][\w.'-]*(?:\s+[A-ZА-ЯЁ][\w.'-]*)?(?:\s*\([^)]{1,40}\))?)\s*:\s+")
+_SPEAKER = LazyRe(
+    r"^(?!(?i:from|to|cc|subject|date|sent|тема|от|кому|дата)\s*:)([A-ZА-ЯЁ][\w.'-]*(?:\s+[A-ZА-ЯЁ][\w.'-]*)?(?:\s*\([^)]{1,40}\))?)\s*:\s+"
+)
 
 
 def _with_quote_said(request: str, body: str, signed: str) -> str:
+    body = body.replace(
+        ":", KEPT_COLON
+    )  # "> From: …", "> Subject: …": the email's colons are no heading of mine
     if not request:  # only an email, nothing asked of me
         return f"«{body}»"
     pointer = _POINTS_AT_QUOTE.search(request) if body and _NOTE_WORD.search(request) else None

@@ -93,14 +93,24 @@ def _issue_field_arrows(text: str) -> str:
     return text
 
 
+_A_THING_ASKED = LazyRe(r"(?i)(?:напоминалк|напоминани|reminder|таск|todo|to-do)\w*$")
+
+
 # "comment '…' + move to In Review": a plus between two requests joins them as "and" would
 def _plus_joined(text: str) -> str:
     if " + " not in text:
         return text
-    verbs = CUES["create"] | CUES["complete"] | CUES["move"] | CUES["assign"] | CUES["comment"] | CUES["put"]
+    verbs = (
+        CUES["create"] | CUES["complete"] | CUES["move"] | CUES["assign"] | CUES["comment"] | CUES["put"]
+        | CUES["remind"] | CUES["note_verb"]
+    )  # fmt: skip
 
     def joined(m: re.Match[str]) -> str:
         word = m.group(1).lower()
+        if _A_THING_ASKED.match(
+            word
+        ):  # "… + напоминалку мне на завтра …", "+ a task for Max": the next request
+            return ", и " if re.match(r"[а-яё]", word) else ", and "
         return ", and " if word in verbs or lemmas(word) & verbs else m.group(0)
 
     def headed(m: re.Match[str]) -> str:  # "… + CS: выдать доступы Globex, на меня": a new issue in CS
@@ -166,8 +176,36 @@ _NEWS_DASH = LazyRe(
 )
 
 
+# "bug: SAML login broken, CS team", "feature request from Globex: SAML login. CS team, label …": the team said
+# after the title is where it goes, not words of the title
+_TEAM_AFTER_TITLE = LazyRe(
+    r"^(?P<head>(?![^:\n]*\b(?i:в|во|in|into)\s)[^:\n]{2,60}?)\s*:\s*(?P<title>[^:\n]+?)\s*[,.;]\s*"
+    r"(?:(?:team|команда)\s+(?P<a>[A-Z]{2,5})|(?:the\s+)?(?P<b>[A-Z]{2,5})\s+team)\b\s*(?P<rest>(?:[,.;][^:\n]*)?)$"
+)
+
+
+def _team_after_title(m: re.Match[str]) -> str:
+    russian = re.search(r"[а-яё]", m["head"] + m["title"], re.I)
+    return f"{m['head']} {'в' if russian else 'in'} {m['a'] or m['b']}: {m['title']}{m['rest']}"
+
+
+# "feature request from Globex in CS: SAML login": a request logged for a team, i.e. a new issue there
+_REQUEST_FOR_A_TEAM = LazyRe(
+    r"^\s*(?:an?\s+|new\s+)?(?:feature\s+request|bug\s+report|request)(?:\s+from\s+(?P<who>[^:\n]{2,40}?))?\s+in\s+"
+    r"(?P<key>[A-Z]{2,5})\s*:\s*(?P<title>[^,;.\n]+)",
+    re.IGNORECASE,
+)
+
+
+def _request_for_a_team(m: re.Match[str]) -> str:
+    who = f" (from {m['who'].strip()})" if m["who"] else ""
+    return f"new {m['key']} issue: {m['title'].strip()}{who}"
+
+
 def plain(text: str) -> str:
     """`text` with its tracker and chat shorthand said as plain requests (unchanged when it has none)."""
+    text = _TEAM_AFTER_TITLE.sub(_team_after_title, text, count=1)
+    text = _REQUEST_FOR_A_TEAM.sub(_request_for_a_team, text, count=1)
     text = _TEAM_HEADED.sub(_team_headed, text)
     text = _BOTH.sub(r"\1 → ", text)
     text = _IF_SO.sub(_if_so, text, count=1)

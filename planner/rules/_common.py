@@ -8,14 +8,15 @@ from functools import lru_cache
 from typing import Literal
 
 from planner._lazy_re import LazyRe
-from planner.analysis import CUES, STATE_NOW_IF, Clause
+from planner.analysis import CUES, STATE_NOW_IF, Clause, analyse
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.numbers import NUMBER_WORDS, number_from_words, spoken_numbers
 from planner.resolve import Mention, aliases_of, find_mentions, key_spans, keys_for, match_words
+from planner.text import IN_QUOTES
 
 __all__ = [
-    "AT_A_MEETING", "COUNT_WORD", "EXCEPT_NAMED", "TAKEN_BY_ME", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "amount_of", "colleague_asked_for", "currencies_said", "clean_title", "find", "iso_date", "one_said_before", "priorities_said", "priority_of", "strip_spans", "strong", "without_heading",
+    "AT_A_MEETING", "COUNT_WORD", "EXCEPT_NAMED", "TAKEN_BY_ME", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "amount_of", "colleague_asked_for", "currencies_said", "clean_title", "find", "iso_date", "one_said_before", "priorities_said", "priority_of", "said_outside_quotes", "strip_spans", "strong", "without_heading",
 ]  # fmt: skip
 
 _LEAD_RU = LazyRe(
@@ -111,6 +112,13 @@ def quoted(text: str, *, at_least: int = 1, apostrophes: bool = False) -> str | 
     return (m.group(1) or m.group(m.lastindex or 1)) if m else None
 
 
+def said_outside_quotes(clause: Clause, now: datetime, *cues: str) -> bool:
+    """The clause names one of the cues outside its quoted words ("a comment 'notes in Notion'" names no note)."""
+    if not IN_QUOTES.search(clause.text):
+        return clause.has(*cues)
+    return analyse(IN_QUOTES.sub(" ", clause.text), now).has(*cues)
+
+
 def strip_spans(text: str, spans: list[tuple[int, int]]) -> str:
     """`text` without the spans (overlapping ones taken as one: a time inside a range)."""
     merged: list[list[int]] = []
@@ -121,8 +129,12 @@ def strip_spans(text: str, spans: list[tuple[int, int]]) -> str:
             merged.append([s, e])
     out = text
     for s, e in reversed(merged):
-        out = out[:s] + " " + out[e:]
+        before = _DATE_PREPOSITION.search(out[:s])  # «задачу мне на завтра …»: "на" goes with "завтра"
+        out = out[: before.start() if before else s] + " " + out[e:]
     return out
+
+
+_DATE_PREPOSITION = LazyRe(r"(?i)(?:^|\s)(?:на|к|ко|by|on|for)\s*$")
 
 
 # what a dictated request starts with before it says anything: not part of a title

@@ -56,6 +56,11 @@ _SET_VERB = (
     r"(?i)\b(?:mark|make|set|flag|bump|raise|lower|сделай|поставь|пометь|отметь|выставь|выставить|проставь|проставить|"
     r"установи|установить|поставить|подними|поднять|понизь|понизить|опусти)\b"
 )
+# "high priority issues", «срочные задачи»: the level said of the records, as which ones
+_PRIORITY_AS_WHICH = LazyRe(
+    r"(?i)\b(?:urgent|high|medium|low|no)(?:[\s-]+prio(?:rity)?)?\s+(?:issues|bugs|tasks|tickets|ones)\b"
+    r"|\b(?:срочн|высокоприоритетн|низкоприоритетн|приоритетн)\w*\s+(?:задач|баг|тикет|ишью)\w*"
+)
 _TO_WHOM = LazyRe(r"(?i)\s(?:на|to|→|->|=>)\s+(меня|мне|me|[^\W\d_][\w-]*)\s*[.!]?$")
 _LABEL_WORDS = {"bug": "bug", "bugs": "bug", "баг": "bug", "баги": "bug", "багов": "bug", "багам": "bug",
                 "багами": "bug", "багах": "bug", "ошибки": "bug", "ошибкам": "bug", "feature": "feature",
@@ -201,6 +206,15 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     prioritising = clause.has("priority") or bool(
         priority_of(clause.text) and re.search(_SET_VERB, clause.text)
     )  # "all open bugs in engineering mark them urgent"
+    if (
+        prioritising
+        and not re.search(_SET_VERB, clause.text)
+        and not re.search(
+            r"(?i)\b(?:to|на|→|->|into|as|как)\s+(?:priority\s+|приоритет\w*\s+)?\S+\s*[.!]?$", clause.text
+        )
+        and _PRIORITY_AS_WHICH.search(clause.text)
+    ):
+        prioritising = False  # "high priority issues across all teams": which ones are asked for, nothing set
     verbs = (
         clause.has("complete", "archive", "delete", "move", "put", "assign")
         or prioritising

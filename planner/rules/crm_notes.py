@@ -16,6 +16,7 @@ from planner.rules import rule
 from planner.rules._common import (
     find,
     quoted,
+    said_outside_quotes,
     strip_fillers,
     strong,
 )
@@ -108,8 +109,24 @@ _SAID_THEN_NOTED = LazyRe(
 )
 
 
+_NOTED_AT_THE_END = LazyRe(
+    r"(?is)(.{8,}?)\s*[,;—–-]?\s+((?:запиши|занеси|закинь|сохрани|добавь)\s+(?:ему|ей|им|к\s+нему|к\s+ней)\s+"
+    r"(?:это|всё\s+это)\s+(?:в|во|как)\s+(?:\w+\s+)?заметк\w*)\s*[.!]?"
+)
+_THESE_NOTES = LazyRe(
+    r"(?i)\s*(?:and\s+|и\s+)?(?:attach|log|save|add|put|прикрепи|добавь)\s+(?:these|those|the|my|эти|мои)\s+"
+    r"(?:notes?|заметк\w*)\s+(?:to|on|к)\s+(?:it|them|this|that|the\s+deal|ней|нему|сделке)\s*[.!]?"
+)
+_OFF_THE_PHONE = LazyRe(
+    r"(?i)\s*(?:(?:uh+|um+|yeah|so|ok|okay|well|ну|так|короче)\W+)*(?:i\s+)?(?:just\s+)?(?:got\s+off|had|finished|hung\s+up)\s+"
+    r"(?:the\s+|a\s+)?(?:phone|call)\b[^,.;]{0,50}[,;]\s*(?=\S)"
+    r"|\s*(?:(?:ну|так|короче|э+)\W+)*(?:только\s+что\s+)?(?:был\w*\s+)?(?:созвон\w*|звонок|говорил\w*|созвонил\w*)\s+"
+    r"с\s+[^,.;]{2,50}[,;]\s*(?=\S)"
+)
 _TOLD_THEN_LOGGED = LazyRe(
-    r"(?is)(.+?[.!])\s+((?:please\s+)?(?:log|note|jot|save|record|put|add|write|запиши|занеси|добавь)\s+"
+    r"(?is)(.+?[.!]|.+?(?=\s*,\s*(?:(?:can|could|would)\s+you|please|pls)\b))\s*,?\s+"  # (", can you like log that …")
+    r"((?:(?:(?:can|could|would)\s+you\s+(?:please\s+)?(?:like\s+|just\s+)?)|please\s+|pls\s+)?"
+    r"(?:log|note|jot|save|record|put|add|write|запиши|занеси|добавь)\s+"
     r"(?:it|that|this|это|всё\s+это)\b.*)"
 )
 
@@ -122,13 +139,13 @@ _ON_RECORD = LazyRe(
 
 
 _WHERE_THEN_NOTE = LazyRe(
-    r"(?i)^\s*(?:(?:ну|и|а|ещё|еще)\s+)?(?:к|в|во|по|для)\s+[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?\s+"
+    r"(?i)^\s*(?:(?:ну|и|а|ещё|еще)\s+)?(?:к|в|во|по|для)\s+[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,2}?\s+"
     r"(?:заметк[уа]|заметочк[уа])(?=\s+(?!(?:к|в|во|по|про|о|об|что|для|с|со)\b)[^\W\d_])"
 )
 
 
 _QUOTED_AS_NOTE = LazyRe(
-    r"«([^«»]{12,})»(?=\s+(?:as|как)\s+(?:a\s+)?(?:note|заметк\w*))"
+    r"«([^«»]{12,})»(?=\s+(?:(?:as|как)\s+(?:a\s+)?(?:note|заметк\w*)|заметк(?:ой|у)\b))"  # («…» заметкой на Ивана)
     # "add a note 'Jane confirmed 40 seats'": the quote said right after "note" is what it says (a name in it
     # is no record)
     r"|(?:(?<=\bnote\s)\s*(?:saying\s+|that\s+)?['\"“]([^'\"“”]{3,})['\"”]|(?<=заметку\s)\s*[«\"“]([^«»\"“”]{3,})[»\"”])"
@@ -159,6 +176,11 @@ def _unpaired_quote_marks_off(text: str) -> str:
     if text.startswith("«") and "»" not in text:
         text = text[1:].lstrip()
     return text
+
+
+_NOTE_WORD_FIRST = LazyRe(
+    r"(?i)\s*(?:(?:add|put|leave|log|добавь|оставь|запиши)\s+(?:a\s+)?)?(?:note|заметк[аиу])\s*[:—–-]?\s*(?=['\"«“])"
+)
 
 
 @rule(45, writes=True)
@@ -198,8 +220,21 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         )  # «Ивану Петрову заметка «договор подписан 25.11»»
         and not clause.has("task", "meeting", "issue")  # «…, Максу задачу …»: another request follows
     )
-    if clause.has("comment") and not clause.has("note"):
-        return False  # "leave a comment that …" is on an issue
+    # «… сказал что …, запиши ему это в заметки»
+    told = told or bool(_NOTED_AT_THE_END.fullmatch(clause.text))
+    noted = [i for i in ctx.intents if isinstance(i, CreateNote)]
+    if noted and _THESE_NOTES.fullmatch(clause.text):
+        # "notes from the intro: …. Create a deal …, and attach these notes to it": the notes are drafted once,
+        # on the record they were told about (a deal made in the same draft has no id to attach them to yet)
+        ctx.notes.append(
+            ctx.t(
+                f"Заметка — к «{noted[-1].record}»: к сделке, которой ещё нет, её не прикрепить.",
+                f"The notes go on '{noted[-1].record}': a deal that doesn't exist yet can't hold them.",
+            )
+        )
+        return True
+    if clause.has("comment") and not said_outside_quotes(clause, ctx.now, "note"):
+        return False  # "leave a comment that …" is on an issue (and "a comment 'notes in Notion'" too)
     if (
         clause.after_colon is not None
         and not clause.has("note_verb", "create", "put")
@@ -250,9 +285,16 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     pasted = _QUOTED_AS_NOTE.search(clause.text) if content is None else None
     if content is not None:
         head = clause.text.split(":", 1)[0]
+        named_note = _NOTE_WORD_FIRST.match(content)
+        if named_note:  # "Initech: note 'wants a 3-year term'": the record, then the note, said as a note
+            content = content[named_note.end() :]
     elif pasted:  # "Log «<the email>» as a note on the Romashka deal": the quote is what it says
         content = next(g for g in pasted.groups() if g)
         head = clause.text[: pasted.start()] + " " + clause.text[pasted.end() :]
+    elif said_last := _NOTED_AT_THE_END.fullmatch(clause.text):
+        # «Иван Сидоров из Инитека сказал что … запиши ему это в заметки»: dictated, what was said first; "him"
+        # is whom the words name
+        content, head, swapped = said_last.group(1).strip(), said_last.group(2), True
     elif told_then := _TOLD_THEN_LOGGED.fullmatch(clause.text):
         # "Jane called — procurement approved it. Log it on the Globex pilot deal": what was told is the
         # note (with what the parentheses add), and the ask says where it goes
@@ -260,6 +302,10 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         circumstance = re.match(r"([^—–]{3,60}?)\s+[—–-]\s+(?=\S)", content)
         if circumstance and len(circumstance.group(1).split()) <= 6:
             content = content[circumstance.end() :]  # "just got off with Jane — she wants …": what she said
+        elif on_the_phone := _OFF_THE_PHONE.match(
+            content
+        ):  # "…I just got off the phone with John Smith, they …"
+            content = content[on_the_phone.end() :]
         aside = re.findall(r"\(([^()]{3,})\)", told_then.group(2))
         content = f"{content} {'; '.join(aside)}".strip() if aside else content
         asked_on = await crm_target(clause, ctx, "target", told_then.group(2))

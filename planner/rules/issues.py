@@ -29,7 +29,15 @@ from planner.intents.models import (
 )
 from planner.resolve import Mention, find_mentions, keys_for, match_words
 from planner.rules import rule
-from planner.rules._common import POINTED_AT_ONE, find, one_said_before, priority_of, quoted, strip_spans
+from planner.rules._common import (
+    POINTED_AT_ONE,
+    find,
+    one_said_before,
+    priority_of,
+    quoted,
+    said_outside_quotes,
+    strip_spans,
+)
 from planner.rules._linear_common import (
     ADD_EXISTING,
     COMMENT_ON_AN_ISSUE,
@@ -98,8 +106,9 @@ _ASSIGN_TAIL = LazyRe(
 )
 _EVERYTHING = LazyRe(r"(?i)\b(?:всё|все|everything|all)\b")
 _THE_ONE = LazyRe(r"(?i)\s+ones?\s*$")
+_PRONOUN_IT = LazyRe(r"(?i)\b(?:it|её|ее|его)\b")
 _MADE_URGENT = LazyRe(
-    r"(?i)\b(?:make|сделай)\s+(?:the|this|that|our|my|эту|этот|задачу|тикет)\s+[^,.;:]{0,60}?\b"
+    r"(?i)\b(?:make|сделай)\s+(?:(?:the|this|that|our|my|эту|этот|задачу|тикет)\s+[^,.;:]{0,60}?\b|(?:it|them|её|ее|его|их)\s+)"
     + PRIORITY_MADE
 )
 # an issue id inside the quoted words of a comment ('Duplicate of CS-12', «дубль CS-12»)
@@ -165,10 +174,13 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
             and re.search(r"\b(it|её|ее|его|эту|этой|там|туда|неё|нее)\b", clause.text, re.I)
             # "Set ENG-105 to urgent and add it to the Q1 Launch project": that issue, into a project
             or bool(_IT_INTO_A_PROJECT.search(clause.text))
+            # "ENG-101 blocks the release. make it urgent": its priority, said with "make"
+            or bool(_MADE_URGENT.search(clause.text))
+            and bool(_PRONOUN_IT.search(clause.text))
             # "закрой ENG-101 и напиши в комментарии, что…": a comment right after an issue is on it
             or clause.has("comment")
             and ctx.clause_index > 0
-            and not clause.has("note")
+            and not said_outside_quotes(clause, ctx.now, "note")
             # «ENG-103 назначь на макса и возьми в работу»: a state said next is the same issue's
             or clause.has("move", "put")
             and ctx.clause_index > 0
@@ -308,6 +320,11 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         # "ENG-101: comment 'repro only on 3G'": the word that says what it is goes too
         body = re.sub(r"(?i)^\s*(?:comment|коммент\w*)\s*[:—–-]?\s*(?=['«\"“])", "", body)
         body = re.sub(r"^\s*(?:[«\"“]([^«»\"“”]+)[»\"”]|'([^']+)')\s*[.!]?\s*$", r"\1\2", body)
+        if _POINTS_BACK.fullmatch(
+            body
+        ):  # «…: "SSO настроили, тестим". Оставь коммент в CS-13 с этим»: those words
+            quoted_before = [q for said in ctx.memory.get("said") or [] if (q := quoted(said, at_least=3))]
+            body = quoted_before[-1] if quoted_before else body
         await ctx.emit(CommentIssue(issue=ident, body=body[:10_000]), issue=issue)
         return True
     if (
@@ -737,6 +754,14 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         return (
             False  # "hand the Acme Corp license over to Oleg": more of the deal's name said than the issue's
         )
+    if len(found) <= 1 and not said:
+        siblings = await _issues_of_a_project_named(phrase, ctx)
+        if (
+            not found
+            or len(siblings) > 1
+            and found[0].get("identifier") in {r.get("identifier") for r in siblings}
+        ):
+            found = siblings  # "the mobile issue": as much the project Mobile App's as DES-7 «Mobile onboarding …»'s
     if len(found) == 1:
         clause.identifiers.append(str(found[0].get("identifier")))
         return await issue_by_reference(clause, ctx)
@@ -1195,6 +1220,32 @@ async def issues_by_title_words(phrase: str, ctx: BuildContext) -> list[dict[str
         if match_words(words, keys_for(str(r.get("title", ""))))
         and all(s.text in str(r.get("title", "")).lower().split() for s in short)
     ]
+
+
+async def _issues_of_a_project_named(phrase: str, ctx: BuildContext) -> list[dict[str, Any]]:
+    """The issues of the project whose name the phrase's words all fit ("mobile" → Mobile App's issues)."""
+    from planner.resolve import keys_for, match_words
+
+    words = [k for k in keys_for(phrase) if len(k.text) > 2]
+    if not words:
+        return []
+    named = {p.id for p in await ctx.directory.projects() if match_words(words, keys_for(p.name))}
+    if not named:
+        return []
+    rows: list[dict[str, Any]] = []
+    for team in await ctx.directory.teams():
+        rows += [
+            r
+            for r in await ctx.directory.team_issues(team.id)
+            if isinstance(r.get("project"), dict) and r["project"].get("id") in named
+        ]
+    return rows
+
+
+# a comment's words said only as a pointer to what came before: «с этим», "with this", "that"
+_POINTS_BACK = LazyRe(
+    r"(?i)\s*(?:с\s+|with\s+)?(?:этим|это|этого|this|that|it)(?:\s+(?:текстом|сообщением|message|text))?\s*[.!]?\s*"
+)
 
 
 _SHORT_WORDS = frozenset(

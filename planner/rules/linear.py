@@ -36,6 +36,7 @@ from planner.rules._linear_common import (
     dictated_list,
     find_user,
 )
+from planner.rules.attio import deal_stage
 from planner.text import is_imperative, is_infinitive
 
 __all__ = ["create_issue", "create_project", "template"]
@@ -186,6 +187,11 @@ _LEFT_OUT_OF_TEMPLATE = LazyRe(_LEFT_OUT)
 _LEFT_OUT_WITH_NOUN = LazyRe(_LEFT_OUT + r"(?:\s+(?:one|task|issue|задач\w*)\b)?")
 
 
+# "Globex pilot is Won!", «сделка выиграна»: the deal's outcome, said as a stage before what to do next (not
+# "Ромашка signed the contract", which the template's own reading answers)
+_OUTCOME_TOLD = LazyRe(r"(?i)\b(?:is|→|->|=>|—)\s*(?:won|lost)\b|\b(?:выиграна|проиграна)\b")
+
+
 @rule(20, writes=True)
 async def template(clause: Clause, ctx: BuildContext) -> bool:
     # the template word must qualify the tasks ("задачи онбординга", "the renewal tasks"), not sit in
@@ -195,7 +201,17 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
     if len(sentences) > 1 and len(naming) == 1:
         # "…Max closed the renewal but we never did the follow-ups. Run the renewal template for …": the
         # sentence that asks for the template is read alone (what the others told closes nothing)
-        return await template(analyse(naming[0], ctx.now), ctx)
+        if not await template(analyse(naming[0], ctx.now), ctx):
+            return False
+        for told in sentences:  # "Globex pilot closed won! Онбординг по шаблону": the outcome is a change too
+            if told is not naming[0] and _OUTCOME_TOLD.search(told) and not told.rstrip().endswith("?"):
+                try:
+                    await deal_stage(analyse(told, ctx.now), ctx)
+                except Ask:
+                    ctx.notes.append(
+                        ctx.t(f"Не понял, что сделать с «{told}».", f"I didn't act on '{told}'.")
+                    )
+        return True
     head = clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text
     if clause.has("note") and re.search(r"(?i)\b(?:that|что)\b", head):
         return False  # "add a note to his record that he's worried about onboarding": the note's words

@@ -7,7 +7,7 @@ import re
 
 from planner import references as refs
 from planner._lazy_re import LazyRe
-from planner.analysis import Clause, head_of
+from planner.analysis import Clause, analyse, head_of
 from planner.context import BuildContext
 from planner.dialogue import ADDED_TO_A_DEAL
 from planner.directory import Entity
@@ -82,6 +82,10 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
         if key != "*" and match_words(keys_for(str(made["name"]))[:1], clause.keys):  # "deal Stark pilot"
             return await _deal_for_new_company(clause, ctx, made)
     companies = strong(await find(ctx, clause, "company"))
+    heading = (ctx.memory.get("said") or [""])[-1]
+    if not companies and 0 < len(heading.split()) <= 5 and not analyse(heading, ctx.now).commands():
+        # «Альфа-Лизинг: новая сделка «Лизинг оборудования», 3 млн»: the company said as the heading
+        companies = strong(await find(ctx, clause, "company", text=heading))
     if not companies:
         raise ctx.ask(
             "company",
