@@ -287,6 +287,8 @@ _PHRASES = [
         "create",
     ),  # "get ENG a ticket"
     (re.compile(r"\btick(?:ed)?\s+off\b|\bcross(?:ed)?\s+off\b", re.I), "close"),  # "tick off CS-12": done
+    # «залогируй баг в ENG: …»: a bug filed
+    (re.compile(r"\bзалогиру\w*(?=\s+(?:баг|задач|тикет|issue|bug|ошибк))", re.I), "заведи"),
     # "ENG-101 blocks the release": what stands in the way, no block of time
     (
         re.compile(r"\bblocks(?=\s+(?:the|a|an|our|this|that|their|us|them|it|[A-Za-z]{2,5}-\d+)\b)", re.I),
@@ -658,6 +660,12 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
     bulleted = _bulleted_requests(text, now)
     if bulleted is not None:
         return bulleted
+    away = _AWAY_FIRST.match(text)
+    if away and _AWAY.match(away.group(1)) and _verb_count(analyse(text[away.end() :], now)):
+        # "Oleg is out sick, reassign all his open issues to Max": why first, then the request (no filter of it)
+        why = analyse(away.group(1), now)
+        why.reason = True
+        return [why, *split_clauses(text[away.end() :], now)]
     lines = [x.strip() for x in text.splitlines() if x.strip()]
     if len(lines) > 1 and all(
         _NEXT_LINE.match(x) or _starts_with_verb(analyse(x, now)) or _ID_THEN_WORDS.match(x)
@@ -992,7 +1000,9 @@ _SAME_REQUEST = (_MAKE_IT, _UPDATE_IT, _TOTAL_TOO, _TO_CALENDAR)
 
 
 def _quoted_spans(text: str) -> list[tuple[int, int]]:
-    return [m.span() for m in re.finditer(r"«[^«»]*»|“[^“”]*”", text)]
+    # (straight quotes only inside a sentence, 'comment on CS-12 "call moved, John is away" and …'; a quote that
+    # is all of what follows a colon may be a request relayed: 'Sarah says: "Create an issue …, assign it …"')
+    return [m.span() for m in re.finditer(r"«[^«»]*»|“[^“”]*”|(?<=\w\s)\"[^\"\n]{2,}\"(?!\w)", text)]
 
 
 def _single_quoted(text: str) -> list[tuple[int, int]]:
@@ -1500,9 +1510,10 @@ _PASSIVE = LazyRe(
 
 _AWAY = LazyRe(
     r"(?i)^(?:(?:he|she|they|i|(?-i:[A-Z][\w-]+))(?:'s|'re|'m|\s+is|\s+am|\s+are|\s+will\s+be)\s+(?:ooo|out|off|away|sick|"
-    r"travell?ing|swamped|slammed|overloaded|busy|buried|underwater|maxed\s+out|"
+    r"travell?ing|swamped|slammed|overloaded|busy|buried|underwater|maxed\s+out|leaving|quitting|moving\s+on|"
     r"on\s+(?:vacation|leave|holiday|pto|parental\s+leave))|(?:он|она|они|(?-i:[А-ЯЁ][а-яё]+))\s+(?:в\s+отпуске|"
-    r"на\s+больничном|болеет|болеют|уезжа\w+|уходит\s+в\s+отпуск|в\s+командировке|перегружен\w*|завален\w*|занят\w*))\b"
+    r"на\s+больничном|болеет|болеют|уезжа\w+|уходит|увольняется|переходит|в\s+командировке|перегружен\w*|завален\w*|"
+    r"занят\w*))\b"
     # "…, I can't make the Acme onboarding call on Monday": why it is handed over, not a second request
     r"|^i\s+(?:can'?t|cannot|won'?t|couldn'?t|will\s+not)\s+(?:make|attend|join|do|cover|take)\b"
     r"|^(?:я\s+)?не\s+(?:смогу|успеваю|успею)\b"
@@ -1512,6 +1523,9 @@ _AWAY = LazyRe(
 )
 
 
+_AWAY_FIRST = LazyRe(
+    r"^\s*([^,;:—–.!?]{3,60}?)\s*(?:[,;]|\s[—–-])\s*(?:so\s+|поэтому\s+|так\s+что\s+)?(?=\S)"
+)
 _ASKS_AFTER_A_DASH = LazyRe(
     r"(?i)\s[—–-]\s+(?:(?:and|и|also|также|pls|please)\s+)*(?:drop|add|put|leave|post|create|make|set|move|close|comment|"
     r"note|log|assign|добавь|закинь|оставь|запиши|создай|заведи|переведи|закрой|назначь|прокомментируй)\b"

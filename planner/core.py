@@ -400,6 +400,10 @@ class Planner:
                 reason = re.split(r"(?<=[.!?])\s+", clause.text.strip(" ,;"))[0]  # its own sentence only
                 ctx.memory.setdefault("reasons", []).append(reason.strip(" ,.;"))
             if reword == "skip" or clause.reason:
+                if (
+                    clause.reason and i == 0
+                ):  # ("Oleg is out sick, reassign all his issues": whom "his" means)
+                    ctx.memory.setdefault("said", []).append(clause.text)
                 continue  # skipped by the person, or a reason said after the request (it asks nothing)
             if reword:
                 clause = analyse(reword, ctx.now)

@@ -671,6 +671,53 @@ def unhurried(text: str) -> str:
         "напомни мне",
         text,
     )
+    # "Would be great to have an issue for the flaky checkout test in ENG", "it'd be nice to get a ticket for …":
+    # a wish said as one is a request to make it
+    text = re.sub(
+        r"(?i)^\s*(?:it\s+)?(?:would|'d)\s+be\s+(?:great|nice|good|awesome|cool)\s+to\s+(?:have|get)\s+"
+        r"(?=(?:an?|one|a\s+new)\s+(?:issue|ticket|task|bug)\b)"
+        r"|^\s*it'd\s+be\s+(?:great|nice|good|awesome|cool)\s+to\s+(?:have|get)\s+(?=(?:an?|one)\s+(?:issue|ticket|task|bug)\b)",
+        "create ",
+        text,
+    )
+    # "Can't repro ENG-101 on v2.3 anymore — add a comment saying that and move it …": what was said is the comment
+    text = re.sub(
+        r"(?i)^(?P<told>[^—–\n]{8,300}?)\s+[—–-]\s+(?P<ask>(?:please\s+|pls\s+)?(?:add|leave|post|drop|write)\s+"
+        r"(?:a\s+)?(?:comment|note))\s+(?:saying|that\s+says)\s+(?:that|this|so|it)\b",
+        lambda m: f"{m['ask']} «{m['told'].strip()}»",
+        text,
+    )
+    # "Umbrella Health: login page is blank in Firefox ESR. bug, ENG, assign Max, due tomorrow": a bug report, then
+    # its fields — a new issue in that team
+    text = re.sub(
+        r"^(?P<title>[^\n]{5,200}?)[.!]\s+(?:bug|баг)\s*,\s*(?P<key>[A-Z]{2,5})\s*(?P<rest>(?:,\s*[^\n]*)?)$",
+        lambda m: f"new {m['key']} bug: {m['title'].replace(':', ' —')}{m['rest']}",
+        text,
+    )
+    # "set up an ENG issue for …": made
+    text = re.sub(
+        r"(?i)(?:^|(?<=[,;.]\s)|(?<=\band\s)|(?<=\bplease\s))set\s+up\s+(?=(?:an?|new|one)\s+(?:[\w-]+\s+){0,2}?"
+        r"(?:issue|ticket|task|bug)s?\b)",
+        "create ",
+        text,
+    )
+    # «ENG-105 закрываем»: the issue said, then "we're closing it" — close it
+    text = re.sub(r"(?i)\b([A-Za-z]{2,5}-\d+)\s+(?:закрываем|закрываю)\b", r"закрой \1", text)
+    # «создай задачу в лин», «в линейре»: Linear, as people type it
+    text = re.sub(r"(?i)\b(в|во|in)\s+(?:лин|линейр\w*|линир\w*|линер\w*)(?![\w-])", r"\1 Linear", text)
+    # "make me the assignee on everything that's unassigned": assign those to me
+    text = re.sub(
+        r"(?i)\bmake\s+(me|myself|[A-Z][\w-]+)\s+(?:the\s+)?assignee\s+(?:on|of|for)\s+([^.;!?]+?)\s*([.!]?)\s*$",
+        r"assign \2 to \1\3",
+        text,
+    )
+    # «ENG-101 в ревью переведи»: the issue and where, the verb said last
+    text = re.sub(
+        r"(?i)^\s*([A-Za-z]{2,5}-\d+)\s+((?:в|во|на)\s+[^\s,.;!?]+(?:\s+[^\s,.;!?]+)?)\s+(переведи|перенеси|перекинь|двинь|"
+        r"закинь|отправь|верни)\s*([.!]?)\s*$",
+        r"\3 \1 \2\4",
+        text,
+    )
     # "add a 10k USD lead for Acme Logistics": a new deal, in the stage Lead
     text = re.sub(
         r"(?i)\b(add|create|log|open|make)\s+(?:a|an)\s+(?:new\s+)?((?:[$€₽]?\d[\d.,]*\s*[km]?\s*(?:usd|eur|rub)?\s+)?)"

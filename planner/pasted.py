@@ -25,8 +25,8 @@ _POINTS_AT_QUOTE = LazyRe(
     r"(?:это|его|её|ее|их)\s+(?:письмо|сообщение|ответ)|this|that|it|это)\b"
 )
 _NOTE_WORD = LazyRe(
-    r"(?i)\b(?:note|заметк\w*|comment|коммент\w*|карточк\w*)\b"
-)  # («занеси это в карточку Марии»)
+    r"(?i)\b(?:note|заметк\w*|comment|коммент\w*|карточк\w*|log(?!\s+(?:an?\s+)?(?:bug|issue|ticket|task))|залогиру\w*)\b"
+)  # («занеси это в карточку Марии», "log this on Globex")
 _CARD_KEYS = {
     "name": "", "full name": "", "имя": "", "фио": "", "email": "email", "e-mail": "email", "mail": "email",
     "почта": "почта", "company": "company", "компания": "компания", "title": "title", "role": "title",
@@ -72,7 +72,49 @@ def reshape(text: str) -> str:
     if quoted:
         return _with_quote(lines, quoted)
     rest = [x for x in lines if x.strip()]
+    pasted = _pasted_then_asked(rest) or _asked_then_pasted(rest)
+    if pasted:
+        return pasted
     return _table(rest) or _card(rest) or _values(rest) or _about(rest) or _listed_then_asked(rest) or text
+
+
+# "Pasting from Jane's email: "…"\nlog this on Globex and remind me Friday …": what was pasted, then the ask
+_PASTED_HEAD = LazyRe(
+    r"(?i)^\s*(?:pasting|pasted|copying|copied|forwarding|fwd|here'?s|вот|пересылаю|переслал\w*|копирую|скопировал\w*|"
+    r"текст|from|от|из)\b[^:\n]{0,60}:\s*(?P<body>.*)$"
+)
+# «Текст письма ниже, просто залогируй на Globex pilot:\n\nJane: …»: the ask first, what it is about below it
+_ASKED_ABOVE = LazyRe(
+    r"(?i)\b(?:ниже|below|following|следующ\w*)\b.*\b(?:залогиру\w*|запиши|log|note|добавь|занеси)\b|"
+    r"\b(?:залогиру\w*|запиши|log|note|добавь|занеси)\b.*\b(?:ниже|below|following)\b"
+)
+
+
+_LOG_THIS = LazyRe(
+    r"(?i)\b(?:log|note|save|add|put|attach|record|paste|drop|запиши|занеси|добавь|сохрани|закинь|залогируй|прикрепи|"
+    r"оставь)\s+(?:this|that|it|это|этот\s+текст|это\s+письмо)\b"
+)
+
+
+def _pasted_then_asked(lines: list[str]) -> str | None:
+    head = _PASTED_HEAD.match(lines[0])
+    if head is None or len(lines) < 2 or not _LOG_THIS.search(lines[-1]):
+        return None
+    body = (
+        " ".join([head["body"], *(x.strip() for x in lines[1:-1])]).strip().strip(_QUOTE_MARKS + "“”").strip()
+    )
+    if not body:
+        return None
+    # (where it came from stays said: "From John @ Acme" is whom "his record" means)
+    source = lines[0][: head.start("body")].strip(" :")
+    return f"{source}. {_with_quote_said(lines[-1].strip(), body, '')}"
+
+
+def _asked_then_pasted(lines: list[str]) -> str | None:
+    if len(lines) < 2 or not lines[0].rstrip().endswith(":") or not _ASKED_ABOVE.search(lines[0]):
+        return None
+    body = " ".join(x.strip() for x in lines[1:]).replace(":", KEPT_COLON)
+    return f"{lines[0].rstrip()} «{body}»"
 
 
 # "- onboarding empty states\n- invite modal\n\nmake these DES issues, label feature", "…\nfile one ENG

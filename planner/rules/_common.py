@@ -16,7 +16,7 @@ from planner.resolve import Mention, aliases_of, find_mentions, key_spans, keys_
 from planner.text import IN_QUOTES
 
 __all__ = [
-    "AT_A_MEETING", "COUNT_WORD", "EXCEPT_NAMED", "TAKEN_BY_ME", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "amount_of", "colleague_asked_for", "currencies_said", "clean_title", "find", "iso_date", "one_said_before", "priorities_said", "priority_of", "said_outside_quotes", "strip_spans", "strong", "without_heading",
+    "AT_A_MEETING", "COUNT_WORD", "EXCEPT_NAMED", "TAKEN_BY_ME", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "SOMEONES_WORDS", "amount_of", "colleague_asked_for", "currencies_said", "clean_title", "find", "iso_date", "one_said_before", "priorities_said", "priority_of", "said_outside_quotes", "strip_spans", "strong", "without_heading",
 ]  # fmt: skip
 
 _LEAD_RU = LazyRe(
@@ -110,6 +110,15 @@ def quoted(text: str, *, at_least: int = 1, apostrophes: bool = False) -> str | 
         pattern += rf"|(?<!\w)'((?:[^']|(?<=\w)'(?=\w)){{{at_least},}})'(?!\w)"  # "…Thursday's sync…" inside
     m = re.search(pattern, text)
     return (m.group(1) or m.group(m.lastindex or 1)) if m else None
+
+
+# a quote of four words or more with a comma or a sentence's end inside, or of eight words or more: someone's
+# words, not a record's name («Acme Corp — annual license» is one)
+SOMEONES_WORDS = LazyRe(
+    r"«(?=[^«»]*[,.!?;][^«»]*»)(?:[^«»\s]+\s+){3,}[^«»]*»|«(?:[^«»\s]+\s+){7,}[^«»]*»"
+    r"|“(?=[^“”]*[,.!?;][^“”]*”)(?:[^“”\s]+\s+){3,}[^“”]*”|“(?:[^“”\s]+\s+){7,}[^“”]*”"
+    r'|"(?=[^"]*[,.!?;][^"]*")(?:[^"\s]+\s+){3,}[^"]*"|"(?:[^"\s]+\s+){7,}[^"]*"'
+)
 
 
 def said_outside_quotes(clause: Clause, now: datetime, *cues: str) -> bool:

@@ -17,6 +17,7 @@ from planner.resolve import Mention, best, key_spans, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import (
     EXCEPT_NAMED,
+    SOMEONES_WORDS,
     TAKEN_BY_ME,
     amount_of,
     currency_said,
@@ -197,6 +198,9 @@ _DEAL_QUOTED = LazyRe(r"(?i)\b(?:сделк\w*|deal)\s+[«\"“']([^«»\"“”
 
 @rule(40, writes=True)
 async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
+    if SOMEONES_WORDS.search(clause.text):
+        # "log «Hi Anna, legal signed off on the pilot terms. …» on Globex": what someone wrote moves no deal
+        clause = analyse(SOMEONES_WORDS.sub(" ", clause.text), ctx.now)
     if EXCEPT_NAMED.search(clause.text):
         return False  # «…, кроме Ромашки, поставь …»: the deal named is the one left alone, never the target
     quoted_deal = _DEAL_QUOTED.search(clause.text)

@@ -402,6 +402,10 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         and (
             not deals
             and bare  # «Закрой всё», "close everything": no kind, no filter — every issue of every team is a guess
+            # "close all her issues" with no "her" read: not every issue of every team
+            or not deals
+            and filters.assignee is None
+            and bool(_WHOSE_THINGS.search(clause.text))
             or not filters.model_dump(exclude_none=True)
             and (
                 not deals
@@ -676,11 +680,17 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
 async def _deal_filters(clause: Clause, ctx: BuildContext, head: str) -> Filters:
     stages = [m.entity.name for m in await find(ctx, clause, "stage", text=head) if m.score >= 1.0]
     owners = [m.entity.name for m in await find(ctx, clause, "member", text=head) if m.score >= 0.5]
-    mine = re.search(r"\b(?:my|mine|мо(?:и|их|им|ими|й|я|ю|ей|его|ё))\b", head, re.I)
+    mine = re.search(r"\b(?:my|mine|мо(?:и|их|им|ими|й|я|ю|ей|его|ё))\b", head, re.I) or _I_OWN.search(head)
     return Filters(
         stage="open" if _OPEN.search(head) else stages[0] if stages else None,
         owner="me" if mine else owners[0] if owners else None,
     )
+
+
+# "every deal I own", "deals owned by me", «сделки, которые веду я»: mine
+_I_OWN = LazyRe(
+    r"(?i)\b(?:(?:that|which)\s+)?i\s+(?:own|run|handle|manage)\b|\bowned\s+by\s+me\b|\b(?:которые\s+)?веду\s+я\b|\bя\s+веду\b"
+)
 
 
 # words a bulk request may carry besides its filters: the things, the quantifier, linking words
@@ -719,6 +729,9 @@ _CAN_YOU = LazyRe(
     r"(?i)^\s*(?:а\s+)?(?:можешь|можете|can\s+you|could\s+you|ты\s+можешь|вы\s+можете)\b.*\?\s*$", re.S
 )
 _WHOSE = LazyRe(r"(?i)(?<![\w-])(?:его|её|ее|их|his|her|their|its)(?![\w-])")
+_WHOSE_THINGS = LazyRe(
+    r"(?i)(?<![\w-])(?:его|её|ее|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:issues|tasks|tickets|bugs|задач\w*|тикет\w*|баг\w*)\b"
+)
 _NEGATED = LazyRe(
     r"(?i)\b(?:не|нет|no|not|without|без|never|doesn'?t|don'?t|isn'?t|aren'?t|hasn'?t|haven'?t|lacks?|lacking)\s+[^\W\d_]+"
 )

@@ -319,6 +319,11 @@ _AFTER_IT = LazyRe(
 _ISSUE_ABOUT = LazyRe(r"(?i)^\s*(?:задач\w*|тикет\w*|issue|ticket|task)\s+(?:про|о|об|по|about|on|for)\s")
 
 
+_A_NOTE_FIRST = LazyRe(
+    r"(?i)^\s*(?:(?:new|a|новая)\s+)?(?:заметк[аиу]|note)\s+(?:по|к|для|про|on|for|to|about)\s"
+)
+
+
 @rule(10, writes=True)
 async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
     if (
@@ -329,6 +334,8 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "rename the Initech check-in issue to 'Quarterly sync …'": a name, no event
     if _ISSUE_ABOUT.match(clause.text):
         return False  # «Задачу про квартальный созвон … никто не взял»: an issue about a meeting
+    if _A_NOTE_FIRST.match(clause.text):
+        return False  # «Заметка по Ивану — предпочитает созвоны по вторникам»: a note's words, no event
     if reports_past(clause):  # «…, созвон с Acme провели утром», "the call went fine": one that was
         return False
     if _AFTER_IT.match(

@@ -113,6 +113,21 @@ _NOTED_AT_THE_END = LazyRe(
     r"(?is)(.{8,}?)\s*[,;—–-]?\s+((?:запиши|занеси|закинь|сохрани|добавь)\s+(?:ему|ей|им|к\s+нему|к\s+ней)\s+"
     r"(?:это|всё\s+это)\s+(?:в|во|как)\s+(?:\w+\s+)?заметк\w*)\s*[.!]?"
 )
+_POINTER_ONLY = LazyRe(
+    r"(?i)\s*(?:(?:on|to|for|к|в)\s+.{0,80}?\s+)?(?:with|saying|re|about|с)?\s*(?:that|this|it|это|этим|этого)\s*[.!]?\s*"
+)
+
+
+def _told_before_the_ask(text: str) -> str:
+    """The sentences said before the one that asks for the note: what "log a note … with that" means."""
+    sentences = re.split(r"(?<=[.!?])\s+", text.strip())
+    asks = [i for i, x in enumerate(sentences) if re.search(r"(?i)\b(?:note|log|заметк\w*|запиши)\b", x)]
+    return " ".join(sentences[: asks[0]]).strip() if asks and asks[0] > 0 else ""
+
+
+_LOGGED_QUOTE = LazyRe(
+    r"(?i)\b(?:log|залогируй|запиши|занеси)\b(?!\s+(?:a\s+|an\s+)?(?:bug|issue|баг|задач))[^«»]{0,40}«[^«»]{12,}»"
+)
 _THESE_NOTES = LazyRe(
     r"(?i)\s*(?:and\s+|и\s+)?(?:attach|log|save|add|put|прикрепи|добавь)\s+(?:these|those|the|my|эти|мои)\s+"
     r"(?:notes?|заметк\w*)\s+(?:to|on|к)\s+(?:it|them|this|that|the\s+deal|ней|нему|сделке)\s*[.!]?"
@@ -148,7 +163,9 @@ _QUOTED_AS_NOTE = LazyRe(
     r"«([^«»]{12,})»(?=\s+(?:(?:as|как)\s+(?:a\s+)?(?:note|заметк\w*)|заметк(?:ой|у)\b))"  # («…» заметкой на Ивана)
     # "add a note 'Jane confirmed 40 seats'": the quote said right after "note" is what it says (a name in it
     # is no record)
-    r"|(?:(?<=\bnote\s)\s*(?:saying\s+|that\s+)?['\"“]([^'\"“”]{3,})['\"”]|(?<=заметку\s)\s*[«\"“]([^«»\"“”]{3,})[»\"”])"
+    r"|(?:(?<=\bnote\s)\s*(?:saying\s+|that\s+)?['\"“]([^'\"“”]{3,})['\"”]|(?<=заметку\s)\s*[«\"“]([^«»\"“”]{3,})[»\"”]"
+    # "log «<the email>» on Globex", «залогируй «…» на сделку»: what is logged
+    r"|(?:(?<=\blog\s)|(?<=\bзалогируй\s)|(?<=\bзапиши\s)|(?<=\bзанеси\s))«([^«»]{12,})»)"
     r"(?=\s*[.!]?\s*$|\s+(?:to|on|for|about|к|в|по)\s)",  # (what follows it is where, or nothing)
     re.I,
 )
@@ -222,6 +239,7 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     )
     # «… сказал что …, запиши ему это в заметки»
     told = told or bool(_NOTED_AT_THE_END.fullmatch(clause.text))
+    logged = bool(_LOGGED_QUOTE.search(clause.text))  # "log «<the email>» on Globex": noted, however asked
     noted = [i for i in ctx.intents if isinstance(i, CreateNote)]
     if noted and _THESE_NOTES.fullmatch(clause.text):
         # "notes from the intro: …. Create a deal …, and attach these notes to it": the notes are drafted once,
@@ -239,7 +257,7 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         clause.after_colon is not None
         and not clause.has("note_verb", "create", "put")
         and not head_of(clause, ctx.now).has("note", "note_verb")
-        and not re.search(r"(?i)\b(?:log|jot|record|запиши|note)\b", clause.text.split(":", 1)[0])
+        and not re.search(r"(?i)\b(?:log|jot|record|запиши|залогиру\w*|note)\b", clause.text.split(":", 1)[0])
         and not re.search(
             r"(?i)(?:^|[.;!,—–-]\s*|\b(?:и|and|also|plus)\s+)(?:[^\W\d_]+\s+){0,4}?(?:note|заметк\w*)\b",
             clause.after_colon.strip(),
@@ -255,9 +273,9 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     ):
         return False  # "Add an issue to Q1 Launch: prepare release notes": the words after the colon are its title
     if (
-        not (clause.has("note") or clause.has("note_verb"))
+        not (clause.has("note") or clause.has("note_verb") or logged)
         or clause.asks()
-        and not (clause.after_colon or told)
+        and not (clause.after_colon or told or logged)
     ):
         return False
     if not clause.has("note") and re.search(
@@ -424,6 +442,10 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     said = _FOR_ALL_TO_SEE.sub("", said)  # «…, чтобы все видели»: why it is noted, not what
     said = _LEAD_IN_ONLY.sub("", said)  # "quick one — add a note to Globex": a lead-in, not the note's words
     reasons = ctx.memory.get("reasons") or []
+    if not said.strip() or _POINTER_ONLY.fullmatch(said):
+        # "…, they went with a competitor — mark it and add that as a note": why, said before; "… procurement wants
+        # 5% off. Please log a note on the deal with that": the sentences before the ask
+        said = reasons[-1] if reasons else _told_before_the_ask(clause.text) or said
     bare = re.sub(
         r"(?i)\s+(?:on|to|in|к|в)\s+(?:the\s+|this\s+)?(?:deal|record|сделк\w*|карточк\w*)\s*[.!]?$", "", said
     )

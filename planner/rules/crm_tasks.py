@@ -295,7 +295,7 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
                r"(?:\s+for\s+(?:it|that|this|me))?\s*[.!]?$", "", content).strip() or content
     )  # fmt: skip
     content = (  # "set a follow-up for me … to send the invoice": the follow-up is the sending
-        re.sub(r"(?i)^(?:set|create|add|make|schedule)\s+(?:a\s+|an\s+)?(?:follow-?up|reminder|task)\s+"
+        re.sub(r"(?i)^(?:set|create|add|make|schedule)\s+(?:a\s+|an\s+)?(?:(?:crm|attio)\s+)?(?:follow-?up|reminder|task)\s+"
                r"(?:for\s+\S+\s+)?(?:to\s+)?", "", content).strip() or content
     )  # fmt: skip
     if assignee is not None:  # "remind oleg to call john": the task is the call; who does it is the assignee

@@ -66,8 +66,12 @@ _VALUE = LazyRe(
 _ROLE_VALUE = LazyRe(
     r"\b(?:promoted\s+to|повысили\s+до|назначили|стал[аи]?|became|теперь|is now|now|title\s+is(?:\s+now)?|"
     r"должность\s*[—:-]|должность\s+теперь|(?:должность|job\s+title)(?=\s+(?-i:[A-ZА-ЯЁ]{2,5})\b))\s+(?:an?\s+|the\s+)?"
-    r"[«\"']?([^,;:«»\"'.!?]+?)[»\"']?\s*(?:[,;.!?]|\s+(?:and|и)\s|$)",
+    r"[«\"']?([^,;:«»\"'.!?—–]+?)[»\"']?\s*(?:[,;.!?—–]|\s+(?:and|и)\s|$)",
     re.I,
+)
+# "he's CEO now", "she is Head of IT now": the role said before "now"
+_ROLE_NOW = LazyRe(
+    r"(?:'s|\s(?i:is))\s+(?:(?i:an?|the)\s+)?([A-Z][\w&-]*(?:\s+(?:of\s+)?[A-Z][\w&-]*){0,3})\s+(?i:now)\b"
 )
 _ON_THE_CARD = LazyRe(
     r"(?i)\s+(?:в|на)\s+(?:е[её]\s+|его\s+)?(?:карточк\w+|профил\w+|срм|crm|аттио|attio)\b"
@@ -465,8 +469,8 @@ async def _value(attribute: str, clause: Clause, ctx: BuildContext) -> Any:
         return quoted.group(1).strip()[:200]
     if ":" in text:  # "обнови описание компании X: <the new value>"
         return text.split(":", 1)[1].strip()[:500] or None
-    if attribute == "job_title" and (role := _ROLE_VALUE.search(text)):
-        return re.sub(r"(?i)\s+(?:now|теперь)$", "", role.group(1).strip(" ."))[
+    if attribute == "job_title" and (role := _ROLE_NOW.search(text) or _ROLE_VALUE.search(text)):
+        return re.sub(r"(?i)\s+(?:now|теперь)$|^(?:он|она|he|she)\s+", "", role.group(1).strip(" ."))[
             :200
         ]  # "his title is COO now"
     m = _VALUE.search(text)

@@ -51,7 +51,7 @@ from planner.rules._linear_common import (
     my_issue_choices,
     team_state,
 )
-from planner.text import is_infinitive
+from planner.text import IN_QUOTES, is_infinitive
 
 __all__ = [
     "issue_asked_about",
@@ -144,7 +144,11 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         and clause.has("complete", "archive", "delete", "assign", "priority", "due", "move", "put", "comment")
     ):  # «задачи CS-14 и DES-7 выполнены; прошу их закрыть»: "them" are the issues just named
         clause = replace(clause, identifiers=list(several))
-    if clause.identifiers and clause.has("note", "deal", "company", "person", "crm", "attio"):
+    in_quotes = " ".join(m.group(0) for m in IN_QUOTES.finditer(clause.text)).upper()
+    if clause.identifiers and (
+        clause.has("note", "deal", "company", "person", "crm", "attio")
+        or any(i.upper() in in_quotes for i in clause.identifiers)  # «…we need net-60 payment terms»
+    ):
         # "Note on Initech: …, net-30 payment terms": in words about a CRM record, only a team's key names an issue
         keys = {str(t.extra.get("key", "")).upper() for t in await ctx.directory.teams()}
         theirs = [i for i in clause.identifiers if i.split("-", 1)[0].upper() in keys]
@@ -753,6 +757,16 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
     if len(found) == 1 and not clause.has("issue", "task") and _closer_to_a_deal(phrase, found[0], deals):
         return (
             False  # "hand the Acme Corp license over to Oleg": more of the deal's name said than the issue's
+        )
+    if (
+        found
+        and not said
+        and not clause.has("issue", "task")
+        and len([k for k in keys_for(phrase) if len(k.text) > 2]) <= 1
+        and await _names_crm_record(clause, ctx)
+    ):
+        return (
+            False  # «удали Acme»: a company's name, whatever issue title shares its word — the CRM rules ask
         )
     if len(found) <= 1 and not said:
         siblings = await _issues_of_a_project_named(phrase, ctx)

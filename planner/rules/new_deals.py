@@ -146,7 +146,9 @@ _SUM_WORD = "|".join(w for w in NUMBER_WORDS.split("|") if w != "a")
 
 
 _NAME_ENDS = LazyRe(
-    r"(?i)[$€₽\d]|\b(?:сумм\w*|на\s+сумму|стади\w*|stage|owner|ответствен\w*|владел\w*|worth|amount|value|"
+    # (a number in the name is its words: "Globex phase 2, 45k USD" — a sum is a number with its unit or a long one)
+    r"(?i)[$€₽]|(?<![\w-])(?!20\d\d\b)\d(?!\d?\s*,\s*\d{1,2}\s*[km]\b)(?=[\d\s.]*(?:k|к|m|м|тыс\w*|млн|million|thousand|usd|eur|rub|руб\w*|"
+    r"долл\w*|евро|dollars?|bucks|\$|€|₽)\b|[\d.,\s]*\d{3}\b)|\b(?:сумм\w*|на\s+сумму|стади\w*|stage|owner|ответствен\w*|владел\w*|worth|amount|value|"
     r"бюджет\w*|и|and|а|плюс|plus|also|тоже|then|потом|затем|миллион\w*|million|полтор\w*)\b|[;.!?]"
     # a sum said in words: "… forty five k", «… сорок тысяч долларов»
     rf"|\b(?:{_SUM_WORD})\b(?=(?:[\s-]+(?:{_SUM_WORD}|and|a|half|с|половиной))*[\s-]+"

@@ -247,3 +247,126 @@ async def test_an_issue_that_blocks_a_release_books_no_time(anna: Conversation) 
 async def test_who_sent_what_after_a_change_is_why_not_a_condition(anna: Conversation) -> None:
     r = await anna.say("close the Globex requirements issue, Jane sent everything")
     assert drafted(r) == ["linear:complete_issue"] and one(r, "complete_issue")["issue"] == "CS-14"
+
+
+# ---- CD–CF: whose, what was pasted, what "that" is ----------------------------------------------------------
+
+
+async def test_her_issues_with_no_her_asks_instead_of_changing_every_issue(anna: Conversation) -> None:
+    r = await anna.say("close all her issues")
+    assert r["status"] == "needs_clarification" and drafted(r) == []
+
+
+async def test_who_is_away_said_first_is_whose_issues_move(anna: Conversation) -> None:
+    r = await anna.say("Oleg is out sick, reassign all his open issues to Max")
+    previews = [a["preview"] for a in r["plan"]["actions"] if not a["read_only"]]
+    assert len(previews) == 3 and all("Oleg Ivanov → Max Weber" in p for p in previews)
+    assert sorted(p.split("«")[0].split()[-1] for p in previews) == ["CS-13", "ENG-101", "ENG-106"]
+
+
+async def test_every_deal_i_own_is_mine_only(anna: Conversation) -> None:
+    r = await anna.say("move every deal I own to Negotiation except Romashka")
+    (change,) = [a for a in r["plan"]["actions"] if not a["read_only"]]
+    assert "Acme Corp — annual license" in change["preview"] and "Negotiation" in change["preview"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Заметка по Ивану Сидорову — предпочитает созвоны по вторникам", ["attio:create_note"]),
+        ("Would be great to have an issue for the flaky checkout test in ENG", ["linear:create_issue"]),
+        ("ENG-101 в ревью переведи", ["linear:update_issue"]),
+        ("make me the assignee on everything that's unassigned", ["linear:update_issue"] * 2),
+        ("ENG-105 закрываем, коммент: выкатили в стор", ["linear:comment_issue", "linear:complete_issue"]),
+        (
+            "could you please set up an ENG issue for the Safari 18 date picker bug, due Friday, and block 30 min on my "
+            "calendar tomorrow at 12:00 to look at it",
+            ["googlecalendar:create_event", "linear:create_issue"],
+        ),
+    ],
+)
+async def test_requests_said_the_way_people_say_them(
+    anna: Conversation, text: str, expected: list[str]
+) -> None:
+    assert sorted(drafted(await anna.say(text))) == expected
+
+
+@pytest.mark.parametrize("text", ["удали Acme", "создай задачу в лин", "Заведи задачу в линейре"])
+async def test_a_bare_company_or_a_bare_new_issue_asks(anna: Conversation, text: str) -> None:
+    r = await anna.say(text)
+    assert r["status"] == "needs_clarification" and drafted(r) == []
+
+
+async def test_a_pasted_email_logged_moves_no_deal(anna: Conversation) -> None:
+    r = await anna.say(
+        "Pasting from Jane's email: \"Hi Anna, legal signed off on the pilot terms. We'd like to start the rollout on "
+        'Dec 7. Could you share the final SOW?"\nlog this on Globex and remind me Friday to send her the SOW'
+    )
+    assert sorted(drafted(r)) == ["attio:create_note", "attio:create_task"]
+    assert "legal signed off" in one(r, "create_note")["body"]
+
+
+async def test_the_ask_first_then_the_pasted_text_is_noted(anna: Conversation) -> None:
+    r = await anna.say(
+        "Текст письма ниже, просто залогируй на Globex pilot:\n\n"
+        "Jane: we reviewed the pricing, 30k is fine but we need net-60 payment terms."
+    )
+    note = one(r, "create_note")
+    assert note["record"] == "Globex pilot" and "net-60 payment terms" in note["body"]
+
+
+async def test_a_comment_saying_that_says_what_was_said_and_the_move_is_kept(anna: Conversation) -> None:
+    r = await anna.say(
+        "Can't repro ENG-101 on v2.3 anymore — add a comment saying that and move it to In Review"
+    )
+    assert sorted(drafted(r)) == ["linear:comment_issue", "linear:update_issue"]
+    assert one(r, "comment_issue")["body"] == "Can't repro ENG-101 on v2.3 anymore"
+
+
+async def test_a_quoted_comment_is_never_cut_at_its_comma(anna: Conversation) -> None:
+    r = await anna.say(
+        'comment on CS-12 "call rescheduled, John is travelling" and push its due date to Wednesday next week'
+    )
+    assert one(r, "comment_issue")["body"] == "call rescheduled, John is travelling"
+    assert one(r, "update_issue")["due"] == "2026-12-02"
+
+
+async def test_add_that_as_a_note_notes_the_reason(anna: Conversation) -> None:
+    r = await anna.say(
+        "Acme Logistics pilot is lost, they went with a competitor — mark it and add that as a note"
+    )
+    assert one(r, "update_deal")["stage"] == "Lost"
+    assert one(r, "create_note")["body"] == "they went with a competitor"
+
+
+async def test_log_a_note_with_that_notes_the_sentences_before(anna: Conversation) -> None:
+    r = await anna.say(
+        "Had a long call with Maria from Alfa-Leasing today. Budget for the expansion is approved but procurement "
+        "wants 5% off. Please log a note on the Alfa-Leasing expansion deal with that, and set a CRM task for me to "
+        "send the revised quote by Monday."
+    )
+    assert "5% off" in one(r, "create_note")["body"]
+    assert one(r, "create_task")["content"] == "send the revised quote"
+
+
+async def test_the_role_said_before_now_is_the_new_title(anna: Conversation) -> None:
+    r = await anna.say("Li Wei got promoted, he's CEO now — update his job title")
+    assert one(r, "update_record")["values"]["job_title"] == "CEO"
+
+
+async def test_a_bug_report_then_its_fields_is_a_new_issue_not_a_change(anna: Conversation) -> None:
+    r = await anna.say(
+        "Umbrella Health: login page is blank in Firefox ESR. bug, ENG, assign Max, due tomorrow"
+    )
+    issue = one(r, "create_issue")
+    assert (
+        drafted(r) == ["linear:create_issue"]
+        and issue["team"] == "Engineering"
+        and issue["assignee"] == "Max Weber"
+    )
+    assert "Firefox ESR" in issue["title"]
+
+
+async def test_a_number_in_a_new_deals_name_stays_in_it(anna: Conversation) -> None:
+    deal = one(await anna.say("new deal Globex phase 2, 45k USD, proposal stage"), "create_deal")
+    assert (deal["name"], deal["amount"], deal["stage"]) == ("Globex phase 2", 45_000, "Proposal")
