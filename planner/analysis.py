@@ -1379,7 +1379,12 @@ def _split(text: str, now: datetime) -> list[Clause]:
             and (
                 verb := _first_verb(left)
                 # «Сделку … передай Максу, а тикет CS-14 — тоже ему»: a hand-over lent to a thing named next
-                or (_first_verb(left, "assign") if _OBJECT_START.match(text[s:e].strip()) else None)
+                or (
+                    _first_verb(left, "assign")
+                    # ("…all his deals to Anna, all his Linear issues to Max": the next things handed over too)
+                    if _OBJECT_START.match(text[s:e].strip()) or _QUANTIFIED.match(text[s:e].strip())
+                    else None
+                )
             )
             and (
                 _OBJECT_START.match(text[s:e].strip())
@@ -1524,7 +1529,7 @@ _AWAY = LazyRe(
 
 
 _AWAY_FIRST = LazyRe(
-    r"^\s*([^,;:—–.!?]{3,60}?)\s*(?:[,;]|\s[—–-])\s*(?:so\s+|поэтому\s+|так\s+что\s+)?(?=\S)"
+    r"^\s*([^,;:—–.!?]{3,60}?)\s*(?:[,;.!]|\s[—–-])\s*(?:so\s+|поэтому\s+|так\s+что\s+)?(?=\S)"
 )
 _ASKS_AFTER_A_DASH = LazyRe(
     r"(?i)\s[—–-]\s+(?:(?:and|и|also|также|pls|please)\s+)*(?:drop|add|put|leave|post|create|make|set|move|close|comment|"

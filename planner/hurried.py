@@ -701,6 +701,24 @@ def unhurried(text: str) -> str:
         "create ",
         text,
     )
+    # "All his deals go to Anna, all his Linear issues to Max": handed over, said as where they go
+    text = re.sub(
+        r"(?i)\b(all\s+(?:of\s+)?(?:his|her|their|my|[A-Z][\w-]*'s)\s+(?:[\w-]+\s+){0,2}?(?:deals|issues|tasks|tickets))\s+"
+        r"(?:go|goes|should\s+go|will\s+go|can\s+go|move|moves)\s+(?:over\s+)?to\s+(?=[A-Z]|me\b)",
+        r"reassign \1 to ",
+        text,
+    )
+    # "I need an issue tracked for X — put it in CS, Oleg owns it": a new issue, its team and assignee
+    text = re.sub(
+        r"(?i)^\s*(?:i|we)\s+need\s+(an?\s+(?:issue|ticket|task|bug))\s+(?:tracked|filed|created|opened|logged)\s+(?=for\b)",
+        r"create \1 ",
+        text,
+    )
+    text = re.sub(r"\s[—–-]\s+put\s+it\s+in\s+([A-Z]{2,5})\b", r" in \1", text)
+    if re.search(r"(?i)\b(?:issue|ticket|task|bug)s?\b", text) and not re.search(r"(?i)\bdeals?\b", text):
+        text = re.sub(
+            r",\s*([A-Z][\w-]+)\s+(?:owns|will\s+own|takes|will\s+take)\s+it\b", r", assign to \1", text
+        )
     # «ENG-105 закрываем»: the issue said, then "we're closing it" — close it
     text = re.sub(r"(?i)\b([A-Za-z]{2,5}-\d+)\s+(?:закрываем|закрываю)\b", r"закрой \1", text)
     # «создай задачу в лин», «в линейре»: Linear, as people type it
@@ -926,9 +944,12 @@ def unhurried(text: str) -> str:
     text = _SPOKEN_COMMA.sub(", ", text)  # dictated punctuation: «…на час, запятая, тема — …»
     text = _PLUS.sub(" and " if text.isascii() else " и ", text)  # "assign me + comment: …"
     # "… with Maria Sokolova. Could you log the call against her record": each sentence's courtesy
+    quotes = [
+        q.span() for q in re.finditer(r"«[^«»]*»|“[^“”]*”", text)
+    ]  # (someone's words stay as they wrote them)
     text = re.sub(  # (the sentence still starts with a capital, as the splitter expects of one)
         r"(?<=[.!?;]\s)(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:possibly\s+)?(?:kindly\s+)?|please\s+)([a-z])",
-        lambda m: m.group(1).upper(),
+        lambda m: m.group(0) if any(a < m.start() < b for a, b in quotes) else m.group(1).upper(),
         text,
         flags=re.IGNORECASE,
     )

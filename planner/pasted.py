@@ -107,7 +107,11 @@ def _pasted_then_asked(lines: list[str]) -> str | None:
         return None
     # (where it came from stays said: "From John @ Acme" is whom "his record" means)
     source = lines[0][: head.start("body")].strip(" :")
-    return f"{source}. {_with_quote_said(lines[-1].strip(), body, '')}"
+    asked = lines[-1].strip()
+    said = _with_quote_said(asked[:1].upper() + asked[1:], body, "")
+    # (said before the ask when it names whom "his record" is; "log this on Globex" says where itself)
+    on_them = r"(?i)\b(?:on|to|in)\s+(?:his|her|their|him|them)\b|\b(?:к|в|на)\s+(?:его|её|ее|их|нему|ней|ним)\b|\b(?:ему|ей)\b"
+    return f"{source}. {said}" if re.search(on_them, asked) else said
 
 
 def _asked_then_pasted(lines: list[str]) -> str | None:

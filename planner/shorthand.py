@@ -202,8 +202,34 @@ def _request_for_a_team(m: re.Match[str]) -> str:
     return f"new {m['key']} issue: {m['title'].strip()}{who}"
 
 
+# «таска в Linear: обновить шаблон NDA, на меня, в CS, к 7 декабря»: a team said among the fields after the
+# title is where the issue goes
+_TEAM_FIELD = LazyRe(r"\s*,\s*(?:в|во|in|team|команда)\s+([A-Z]{2,5})(?=\s*(?:,|$))")
+
+
+def _team_field_to_head(text: str) -> str:
+    head, colon, tail = text.partition(":")
+    if (
+        not colon
+        or "\n" in text
+        or re.search(r"\b[A-Z]{2,5}\b", head.replace("CRM", ""))
+        or len(head) > 60
+        or re.search(r"(?i)\b(?:в|во|in|into)\s+(?!(?:linear|линеар\w*)\b)\w", head)  # a place said already
+    ):
+        return text
+    field = _TEAM_FIELD.search(tail)
+    if field is None or not _ISSUE_WORD.search(head):
+        return text
+    russian = re.search(r"[а-яё]", head, re.I)
+    return f"{head} {'в' if russian else 'in'} {field.group(1)}:{tail[: field.start()]}{tail[field.end() :]}"
+
+
+_ISSUE_WORD = LazyRe(r"(?i)\b(?:таск\w*|задач\w*|тикет\w*|баг\w*|issue|task|ticket|bug|todo)\b")
+
+
 def plain(text: str) -> str:
     """`text` with its tracker and chat shorthand said as plain requests (unchanged when it has none)."""
+    text = _team_field_to_head(text)
     text = _TEAM_AFTER_TITLE.sub(_team_after_title, text, count=1)
     text = _REQUEST_FOR_A_TEAM.sub(_request_for_a_team, text, count=1)
     text = _TEAM_HEADED.sub(_team_headed, text)

@@ -376,7 +376,12 @@ async def _new_owner_said(clause: Clause, ctx: BuildContext) -> Entity | None:
             return found[0].entity
     if _OWNER_FIELD.search(clause.text):  # «Сделка Ромашки: владелец Олег, стадия переговоры, …»
         return await owner_said(clause, ctx)
+    if _ON_ME_AND.search(clause.text):  # «acme logistics пилот на меня и в стадию кп»: mine, and the stage
+        return await refs.member(ctx, "me")
     return None
+
+
+_ON_ME_AND = LazyRe(r"(?i)(?:^|[\s,])(?:на\s+меня|on\s+me|to\s+me)\s*(?:,|\s(?:и|and)\s)")
 
 
 _OWNER_FIELD = LazyRe(r"(?i)\b(?:owner|владел\w*|ответственн\w*)\s*[:—–-]?\s+\S")

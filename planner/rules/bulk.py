@@ -384,10 +384,23 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     if deals_out and deals:
         filters.exclude = deals_out
     full = str(ctx.memory.get("as_said", clause.text))
+    whose = ctx.memory.get("whose")  # ("All his deals to Anna, all his issues to Max": the same "his")
     if not deals and filters.assignee is None and _WHOSE.search(clause.text):
         earlier = await one_said_before(ctx, clause, "user")
-        if earlier is not None and earlier.name != changes.get("assignee"):
+        if whose and whose != changes.get("assignee"):
+            filters.assignee = whose
+        elif earlier is not None and earlier.name != changes.get("assignee"):
             filters.assignee = earlier.name  # «Макс переходит на другой проект — переведи все его задачи …»
+            ctx.memory["whose"] = earlier.name
+    whose_deals = deals and filters.owner in (None, changes.get("owner")) and _WHOSE_DEALS.search(clause.text)
+    if whose_deals:
+        earlier = await one_said_before(ctx, clause, "member")
+        if whose and whose != changes.get("owner"):
+            filters.owner, whose_deals = whose, None
+        elif earlier is not None and earlier.name != changes.get("owner"):
+            filters.owner = earlier.name  # "Oleg is leaving us. All his deals go to Anna": Oleg's
+            ctx.memory["whose"] = earlier.name
+            whose_deals = None
     bare = (
         set(filters.model_dump(exclude_none=True)) <= {"state"}
         and filters.state in (None, "open")
@@ -402,10 +415,11 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         and (
             not deals
             and bare  # «Закрой всё», "close everything": no kind, no filter — every issue of every team is a guess
-            # "close all her issues" with no "her" read: not every issue of every team
+            # "close all her issues" with no "her" read: not every issue of every team (nor every deal)
             or not deals
             and filters.assignee is None
             and bool(_WHOSE_THINGS.search(clause.text))
+            or bool(whose_deals)
             or not filters.model_dump(exclude_none=True)
             and (
                 not deals
@@ -728,10 +742,16 @@ _SHOULD = LazyRe(
 _CAN_YOU = LazyRe(
     r"(?i)^\s*(?:а\s+)?(?:можешь|можете|can\s+you|could\s+you|ты\s+можешь|вы\s+можете)\b.*\?\s*$", re.S
 )
-_WHOSE = LazyRe(r"(?i)(?<![\w-])(?:его|её|ее|их|his|her|their|its)(?![\w-])")
+_WHOSE = LazyRe(
+    r"(?i)(?<![\w-])(?:его|её|ее|их|his|her|their|its|него|неё|нее)(?![\w-])"
+    r"|\b(?:he|she|they)\s+(?:has|have|owns?|had)\b"  # "everything he has open in Linear"
+)
 _WHOSE_THINGS = LazyRe(
     r"(?i)(?<![\w-])(?:его|её|ее|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:issues|tasks|tickets|bugs|задач\w*|тикет\w*|баг\w*)\b"
+    r"|\b(?:everything|all)\s+(?:that\s+)?(?:he|she|they)\s+(?:has|have|owns?|had)\b"  # "everything he has open"
+    r"|\b(?:всё|все)\s*,?\s+что\s+(?:у\s+)?(?:него|неё|нее|них)\b"
 )
+_WHOSE_DEALS = LazyRe(r"(?i)(?<![\w-])(?:его|её|ее|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:deals|сделк\w*)\b")
 _NEGATED = LazyRe(
     r"(?i)\b(?:не|нет|no|not|without|без|never|doesn'?t|don'?t|isn'?t|aren'?t|hasn'?t|haven'?t|lacks?|lacking)\s+[^\W\d_]+"
 )

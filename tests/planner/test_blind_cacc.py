@@ -370,3 +370,64 @@ async def test_a_bug_report_then_its_fields_is_a_new_issue_not_a_change(anna: Co
 async def test_a_number_in_a_new_deals_name_stays_in_it(anna: Conversation) -> None:
     deal = one(await anna.say("new deal Globex phase 2, 45k USD, proposal stage"), "create_deal")
     assert (deal["name"], deal["amount"], deal["stage"]) == ("Globex phase 2", 45_000, "Proposal")
+
+
+async def test_his_deals_and_his_issues_said_after_who_is_leaving_are_his(anna: Conversation) -> None:
+    r = await anna.say(
+        "Oleg is leaving us at the end of the month. All his deals go to Anna, all his Linear issues to Max."
+    )
+    previews = [a["preview"] for a in r["plan"]["actions"] if not a["read_only"]]
+    deals = [p for p in previews if p.startswith("Attio")]
+    issues = [p for p in previews if p.startswith("Linear")]
+    assert len(deals) == 2 and all("Anna Kuznetsova" in p for p in deals)
+    assert len(issues) == 3 and all("Oleg Ivanov → Max Weber" in p for p in issues)
+
+
+async def test_everything_he_has_open_is_his_not_everyones(anna: Conversation) -> None:
+    r = await anna.say(
+        "Oleg is out for two weeks starting tomorrow. Reassign everything he has open in Linear to Max."
+    )
+    previews = [a["preview"] for a in r["plan"]["actions"] if not a["read_only"]]
+    assert len(previews) == 3 and all("Oleg Ivanov → Max Weber" in p for p in previews)
+
+
+async def test_his_deals_with_no_one_named_ask(anna: Conversation) -> None:
+    r = await anna.say("give all his deals to Anna")
+    assert r["status"] == "needs_clarification" and drafted(r) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "team", "assignee", "title"),
+    [
+        (
+            "I need an issue tracked for Initech's SCIM provisioning request — put it in CS, Oleg owns it",
+            "Customer Success",
+            "Oleg Ivanov",
+            "Initech's SCIM provisioning request",
+        ),
+        (
+            "таска в лин: обновить шаблон NDA, на меня, в CS, к 7 декабря",
+            "Customer Success",
+            "Anna Kuznetsova",
+            "обновить шаблон NDA",
+        ),
+    ],
+)
+async def test_a_team_and_an_owner_said_among_a_new_issues_fields(
+    anna: Conversation, text: str, team: str, assignee: str, title: str
+) -> None:
+    issue = one(await anna.say(text), "create_issue")
+    assert (issue["team"], issue["assignee"], issue["title"]) == (team, assignee, title)
+
+
+async def test_a_deal_on_me_and_to_a_stage_changes_both(anna: Conversation) -> None:
+    deal = one(await anna.say("acme logistics пилот на меня и в стадию кп"), "update_deal")
+    assert deal["stage"] == "Proposal" and deal["owner"] == "Anna Kuznetsova"
+
+
+async def test_quoted_words_keep_their_courtesy(anna: Conversation) -> None:
+    r = await anna.say(
+        "Pasting from Jane's email: \"We'd like to start the rollout on Dec 7. Could you share the final SOW?\"\n"
+        "log this on Globex"
+    )
+    assert "Could you share the final SOW?" in one(r, "create_note")["body"]
