@@ -37,7 +37,7 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "put": "поставить поставь отметить отметь пометить пометь повесить повесь навесить навесь put set mark",
     "move": "перевести переведи переводи переноси перенести перенеси поправь поправить скорректируй скорректировать откати откатить откатывай скинь бампни передвинуть двинуть сдвинуть переместить сменить поменять "
             "изменить обновить мувнуть мувни мувай мувните перейти перешли перешел вышли выйти вернуть верни перекинуть перекинь перебросить "
-            "перебрось двигать двигай подвинуть подвинь продвинуть продвинь перетащить перетащи привязать привяжи прикрепить прикрепи поднять подними повысить повысь "
+            "перебрось двигать двигай подвинуть подвинь продвинуть продвинь перетащить перетащи привязать привяжи прикрепить прикрепи поднять подними повысить повысь понизить понизь "
             "увеличить увеличь снизить снизь уменьшить уменьши включить включи "
             "откатить откати откатываем откатим откатите "
             "move advance shift change update push bump increase lower reduce",
@@ -999,6 +999,11 @@ _TO_CALENDAR = LazyRe(
 _SAME_REQUEST = (_MAKE_IT, _UPDATE_IT, _TOTAL_TOO, _TO_CALENDAR)
 
 
+def _changed_after_the_ids(text: str) -> bool:
+    last = list(re.finditer(r"(?i)\b[A-Za-z]{2,5}-\d+\b", text))
+    return bool(last) and bool(_OWN_CHANGE.search(text[last[-1].end() :]))
+
+
 def _quoted_spans(text: str) -> list[tuple[int, int]]:
     # (straight quotes only inside a sentence, 'comment on CS-12 "call moved, John is away" and …'; a quote that
     # is all of what follows a colon may be a request relayed: 'Sarah says: "Create an issue …, assign it …"')
@@ -1030,7 +1035,8 @@ _INTO_IT_NEXT = LazyRe(
 _QUOTE_ALONE = LazyRe(r"['\"«“][^'\"«»“”]{3,200}['\"»”]\s*[.!]?")
 _ID_THEN_WORDS = LazyRe(r"(?i)^(?:(?:and|и|а|then|потом)\s+)?[A-Za-z]{2,5}-\d+\s*(?:[:—–→-]|->)?\s*[^\W\d_]")
 _OWN_CHANGE = LazyRe(
-    r"(?i)(?:\s(?:в|во|на|to|into|as)\s+\S|→|->|=>|\b(?:done|готов\w*|closed|закрыт\w*|urgent|high|low|срочн\w*|p[0-4])\b)"
+    r"(?i)(?:\s(?:в|во|на|to|into|as)\s+\S|→|->|=>|\b(?:done|готов\w*|closed|закрыт\w*|urgent|high|low|срочн\w*|p[0-4])\b"
+    r"|\b(?:срок|due|дедлайн|deadline)\s+\S)"  # («ENG-101 срок 2 декабря, ENG-102 срок 9 декабря»: each its own day)
 )
 _ENDS_WITH_ID = LazyRe(r"(?i)\b[A-Za-z]{2,5}-\d+\s*$")
 _STARTS_WITH_ID = LazyRe(r"(?i)^(?:(?:and|и)\s+)?[A-Za-z]{2,5}-\d+\b")
@@ -1055,6 +1061,10 @@ _THING_ASKED_NEXT = LazyRe(
 )
 
 
+_A_NEW_ISSUE_ASKED = LazyRe(
+    r"(?i)\s*(?:please\s+)?(?:make|create|open|file|log|raise|создай|заведи)\s+(?:an?\s+|a\s+new\s+|новую\s+)?"
+    r"(?:[A-Z]{2,5}\s+)?(?:issue|ticket|bug|задачу|тикет|баг)\b"
+)
 _REMINDER_NEXT = LazyRe(
     r"(?i)(?:(?:и|and|плюс|plus|а\s+также)\s+)?(?:напоминалк\w*|напоминани[ея]|(?:a\s+)?reminder|задач[уа]\s+(?:мне|себе))\b"
 )
@@ -1265,7 +1275,11 @@ def _split(text: str, now: datetime) -> list[Clause]:
             )
             and _ID_THEN_WORDS.match(text[s:e].strip())
             and (_verb_count(right) or _OWN_CHANGE.search(text[s:e]))  # "…, ENG-102 too" shares the change
-            and not _IN_LIST.search(text[merged[-1][0] : merged[-1][1]])
+            and not (
+                _IN_LIST.search(text[merged[-1][0] : merged[-1][1]])
+                # («ENG-101 и ENG-105 в In Review, ENG-102 на Олега»: the listed ones already have their change)
+                and not _changed_after_the_ids(text[merged[-1][0] : merged[-1][1]])
+            )
         ):  # "ENG-101 в review, ENG-106 done, CS-13 перекинь на Макса": each issue with its own change
             merged.append((s, e))
             parts = [right]
@@ -1433,6 +1447,17 @@ def _split(text: str, now: datetime) -> list[Clause]:
         ):  # «закинь это заметкой на Ивана, и напоминалку мне на завтра …»: a note, then a reminder
             merged.append((s, e))
             parts = [right]
+        elif (
+            re.search(r"[.!]\s*$", text[merged[-1][0] : s])
+            and not _verb_count(left)
+            and _A_NEW_ISSUE_ASKED.match(text[s:e])
+            and not re.search(
+                r"(?i)\b(?:it|this|that|them|her|him|both|это|его|её|ее|их|ей|ему)\b", text[s:e]
+            )
+        ):  # "Globex is asking for a sandbox environment. Make an ENG issue Provision sandbox …": what was told,
+            # then a new thing asked for by its own words — the told sentence is no part of its title
+            merged.append((s, e))
+            parts = [right]
         elif left.has("meeting", "block") and _THING_ASKED_NEXT.match(text[s:e].strip()):
             merged.append(
                 (s, e)
@@ -1540,7 +1565,7 @@ _DOING_NOW = LazyRe(r"(?i)^(?:we|they|i|he|she)(?:'re|'m|'s|\s+are|\s+am|\s+is)\
 
 _IRREGULAR_PAST = (
     "sent|said|told|gave|took|made|wrote|paid|sold|bought|left|got|went|came|brought|found|built|did|had|saw|"
-    "spoke|forgot|chose|met|ran|began|broke|fell|felt|heard|kept|meant|put|read|set|shut|sat|understood|"
+    "spoke|forgot|chose|met|ran|began|broke|fell|felt|heard|kept|meant|sat|understood|"
     "threw|drove|flew|hung|held|lent|led|quit|rang|rode|rose|sang|sank|slept|stood|stole|swore|taught|thought|woke|won|lost"
 )
 
@@ -1554,7 +1579,11 @@ def _is_reason(piece: str, reading: Clause) -> bool:
     told = bool(_PASSIVE.match(said))  # "the Acme call is being scheduled": what is happening, not asked
     # "…, Apple moved the deadline up": someone did something (a past verb after a name): news, not asked
     told = told or bool(
-        re.match(rf"^(?:[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?|{_A_PARTY})\s+(?:[a-z]+ed|{_IRREGULAR_PAST})\b", said)
+        re.match(
+            rf"^(?!(?:Also|Then|Please|Pls|And|Just|So|Now|Plus|Maybe|Still|Again|Next|First|Finally)\b)"
+            rf"(?:[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?|{_A_PARTY})\s+(?:[a-z]+ed|{_IRREGULAR_PAST})\b",
+            said,
+        )
     )  # ("…, Jane sent everything")
     # "…, the work moved under ENG-105": something said of a thing, in the past — why, not a second change
     # ("the ones that Max reported" says which ones: a filter, never a reason)

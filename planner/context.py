@@ -170,12 +170,22 @@ class BuildContext:
         """The last intent again, with `fields` it did not set ("create an issue …, assign it to Oleg,
         due Friday"): its actions are built anew. False when it already says otherwise."""
         last = self.intents[-1]
-        if any(v is not None and getattr(last, k, None) not in (None, v) for k, v in fields.items()):
+
+        def disagrees(k: str, v: Any) -> bool:
+            had = getattr(last, k, None)
+            if isinstance(had, list) and isinstance(v, list):
+                return not set(had) <= set(
+                    v
+                )  # a label added to the ones it had ("…, tag it customer-request")
+            return v is not None and had not in (None, v)
+
+        if any(disagrees(k, v) for k, v in fields.items()):
             return False
         self.drop_last()
         values = {**last.model_dump(exclude_none=True), **{k: v for k, v in fields.items() if v is not None}}
         amended = type(last).model_validate(values)
-        amended.with_resolved(**last._resolved)
+        changed = {k for k, v in fields.items() if v is not None}
+        amended.with_resolved(**{k: v for k, v in last._resolved.items() if k not in changed})  # (found anew)
         await self.emit(amended, amended.confidence or 0.9)
         return True
 

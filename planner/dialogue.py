@@ -730,8 +730,8 @@ ADVICE_SAID = (
 # "create a 'regression' label in linear", «заведи новую метку», "add a new workflow state": the tracker's
 # own settings — no operation of ours makes them, and a new issue is not what was asked
 NEW_TRACKER_SETTING = LazyRe(
-    r"(?i)^\W*(?:please\s+|пожалуйста\s+)?(?:create|add|make|set\s+up|создай|заведи|добавь|сделай)\s+"
-    r"(?:a\s+|an\s+|the\s+|new\s+|нов\w+\s+)*(?:['\"«“][^'\"«»“”]{1,40}['\"»”]\s+|[\w-]+\s+)?"
+    r"(?i)^\W*(?:please\s+|пожалуйста\s+)?(?:create|add|make|set\s+up|(?:создай|заведи|добавь|сделай)(?:те)?)\s+"
+    r"(?:(?:in|в|во)\s+(?:linear|линеар\w*)\s+)?(?:a\s+|an\s+|the\s+|new\s+|нов\w+\s+)*(?:['\"«“][^'\"«»“”]{1,40}['\"»”]\s+|[\w-]+\s+)?"
     r"(?:label|tag|метк\w*|лейбл\w*|workflow\s+state|state|status|статус\w*|team|команд\w*)"
     r"(?:\s+(?:(?:called|named|под\s+названием)\s+)?(?:['\"«“][^'\"«»“”]{1,40}['\"»”]|[\w-]+))?(?:\s+(?:for|для)\s+[\w-]+)?"
     r"\s*(?:(?:in|в|во)\s+(?:linear|линеар\w*))?\s*[.!]?\s*$"

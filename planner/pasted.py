@@ -72,7 +72,7 @@ def reshape(text: str) -> str:
     if quoted:
         return _with_quote(lines, quoted)
     rest = [x for x in lines if x.strip()]
-    pasted = _pasted_then_asked(rest) or _asked_then_pasted(rest)
+    pasted = _days_listed(rest) or _pasted_then_asked(rest) or _asked_then_pasted(rest)
     if pasted:
         return pasted
     return _table(rest) or _card(rest) or _values(rest) or _about(rest) or _listed_then_asked(rest) or text
@@ -94,6 +94,21 @@ _LOG_THIS = LazyRe(
     r"(?i)\b(?:log|note|save|add|put|attach|record|paste|drop|запиши|занеси|добавь|сохрани|закинь|залогируй|прикрепи|"
     r"оставь)\s+(?:this|that|it|это|этот\s+текст|это\s+письмо)\b"
 )
+
+
+# «Прошу зафиксировать сроки:\n— ENG-101: 2 декабря;\n— ENG-102: 9 декабря»: a due date for each issue listed
+_DUE_HEADING = LazyRe(r"(?i)\b(?:срок\w*|дедлайн\w*|due\s+dates?|deadlines?)\b[^:\n]*:?\s*$")
+_ID_AND_DAY = LazyRe(r"^\s*(?:[-•*–—]\s*|\d{1,2}[.)]\s*)?([A-Za-z]{2,5}-\d+)\s*[:—–-]\s*(.+?)\s*[;,.]?\s*$")
+
+
+def _days_listed(lines: list[str]) -> str | None:
+    if len(lines) < 3 or not _DUE_HEADING.search(lines[0]):
+        return None
+    items = [_ID_AND_DAY.match(x) for x in lines[1:]]
+    if not all(items):
+        return None
+    russian = re.search(r"[а-яё]", lines[0], re.I)
+    return "\n".join(f"{m[1]} {'срок' if russian else 'due'} {m[2]}" for m in items if m)
 
 
 def _pasted_then_asked(lines: list[str]) -> str | None:

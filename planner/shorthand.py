@@ -207,6 +207,11 @@ def _request_for_a_team(m: re.Match[str]) -> str:
 _TEAM_FIELD = LazyRe(r"\s*,\s*(?:в|во|in|team|команда)\s+([A-Z]{2,5})(?=\s*(?:,|$))")
 
 
+_ID_DASH_CHANGE = LazyRe(
+    r"(?i)\b([A-Za-z]{2,5}-\d+)\s+[—–]\s+(?=(?:в|во|на|to|into)\s|закр\w*|done\b|close\b|архив\w*|в\s+работу)"
+)
+
+
 def _team_field_to_head(text: str) -> str:
     head, colon, tail = text.partition(":")
     if (
@@ -230,6 +235,9 @@ _ISSUE_WORD = LazyRe(r"(?i)\b(?:таск\w*|задач\w*|тикет\w*|баг\w
 def plain(text: str) -> str:
     """`text` with its tracker and chat shorthand said as plain requests (unchanged when it has none)."""
     text = _team_field_to_head(text)
+    text = _ID_DASH_CHANGE.sub(
+        r"\1 ", text
+    )  # «ENG-102 — на Олега, DES-7 — закрыть»: the dash only sets the change apart
     text = _TEAM_AFTER_TITLE.sub(_team_after_title, text, count=1)
     text = _REQUEST_FOR_A_TEAM.sub(_request_for_a_team, text, count=1)
     text = _TEAM_HEADED.sub(_team_headed, text)

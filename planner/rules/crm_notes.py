@@ -14,6 +14,7 @@ from planner.intents.models import CreateNote
 from planner.resolve import key_spans
 from planner.rules import rule
 from planner.rules._common import (
+    SOMEONES_WORDS,
     find,
     quoted,
     said_outside_quotes,
@@ -120,7 +121,7 @@ _POINTER_ONLY = LazyRe(
 
 def _told_before_the_ask(text: str) -> str:
     """The sentences said before the one that asks for the note: what "log a note … with that" means."""
-    sentences = re.split(r"(?<=[.!?])\s+", text.strip())
+    sentences = re.split(r"(?<=[.!?])\s+|(?<=[.!?][»”\"])\s+", text.strip())
     asks = [i for i, x in enumerate(sentences) if re.search(r"(?i)\b(?:note|log|заметк\w*|запиши)\b", x)]
     return " ".join(sentences[: asks[0]]).strip() if asks and asks[0] > 0 else ""
 
@@ -442,10 +443,10 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     said = _FOR_ALL_TO_SEE.sub("", said)  # «…, чтобы все видели»: why it is noted, not what
     said = _LEAD_IN_ONLY.sub("", said)  # "quick one — add a note to Globex": a lead-in, not the note's words
     reasons = ctx.memory.get("reasons") or []
-    if not said.strip() or _POINTER_ONLY.fullmatch(said):
+    if (not said.strip() or _POINTER_ONLY.fullmatch(said)) and not SOMEONES_WORDS.search(clause.text):
         # "…, they went with a competitor — mark it and add that as a note": why, said before; "… procurement wants
         # 5% off. Please log a note on the deal with that": the sentences before the ask
-        said = reasons[-1] if reasons else _told_before_the_ask(clause.text) or said
+        said = reasons[-1] if reasons else _told_before_the_ask(clause.text) or told_text or said
     bare = re.sub(
         r"(?i)\s+(?:on|to|in|к|в)\s+(?:the\s+|this\s+)?(?:deal|record|сделк\w*|карточк\w*)\s*[.!]?$", "", said
     )

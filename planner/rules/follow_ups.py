@@ -5,6 +5,7 @@ adds (who, when, how urgent) belongs to that new thing, not to a change of anoth
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from planner._lazy_re import LazyRe
 from planner.analysis import Clause
@@ -16,7 +17,7 @@ from planner.rules import rule
 from planner.rules._common import amount_of, find, iso_date, priority_of
 from planner.rules._linear_common import find_user
 
-__all__ = ["about_the_new_one", "more_of_the_same_change"]
+__all__ = ["about_the_new_one", "description_of_the_new_one", "more_of_the_same_change"]
 
 _PRIORITY = (
     r"(?:(?:priority|prio|приоритет)\s+)?(?:urgent|high|medium|low|срочн\w*|высок\w*|средн\w*|низк\w*|p[0-4])"
@@ -35,8 +36,14 @@ _BACK = LazyRe(
     + _PRIORITY
     + "|"
     + _DUE
-    + "))*\s*[.!]?\s*$)"
+    + "))*\s*[.!]?\s*$"
+    # "…, assigned to Oleg with the customer-request label": said of the new one as a participle
+    r"|assigned\s+to\s+[^\W\d_]+(?:\s+(?:with|and)\s+(?:the\s+|a\s+)?[\w-]+\s+label)?\s*[.!]?\s*$"
+    r"|(?:tag|label)\s+(?:it|this)\s+(?:as\s+|with\s+)?[\w-]+\s*[.!]?\s*$)"
 )  # "Assign Oleg, priority high.", "assign max, high", "assign max, p1, due friday"
+_WITH_LABEL = LazyRe(
+    r"(?i)\b(?:with|and)\s+(?:the\s+|a\s+)?([\w-]+)\s+label\b|\b(?:tag|label)\s+(?:it|this)\s+(?:as\s+|with\s+)?([\w-]+)"
+)
 _TO_WHOM = LazyRe(
     r"(?i)\b(?:assign\s+(?:to\s+|на\s+)?|назначь\s+(?:на\s+)?|(?:за)?асс?айн\w*\s+(?:на\s+)?|to\s+|на\s+|for\s+|для\s+)"
     r"(?!it\b|его\b|её\b)(me|myself|меня|себя|[^\W\d_][\w-]+)"
@@ -45,6 +52,18 @@ _AS_NEW = ("create_issue", "create_task")
 # "…: «Обновить логотип», project Mobile App, due Dec 4": where the new issue goes, said outside its title
 _PROJECT_SAID = LazyRe(r"(?i)(?:^|[,;]\s*|\s)(?:project|проект\w*)\s+([^,.;«»\"]+?)\s*(?=[,.;]|$)")
 _QUOTED = LazyRe(r"«[^»]*»|\"[^\"]*\"|“[^”]*”")
+
+
+# «Создайте задачу в ENG «…». Описание: после релиза 2.3 …», "… Description: …": the new issue's description
+_DESCRIBED_NEXT = LazyRe(r"(?is)^\s*(?:описание|description|desc)\s*[:—–-]\s*(?P<body>\S.*)$")
+
+
+@rule(18, writes=True)
+async def description_of_the_new_one(clause: Clause, ctx: BuildContext) -> bool:
+    described = _DESCRIBED_NEXT.match(clause.text)
+    if described is None or not ctx.intents or ctx.intents[-1].op != "create_issue":
+        return False
+    return await ctx.amend_last(description=described["body"].strip()[:10_000])
 
 
 @rule(19, writes=True)
@@ -74,12 +93,19 @@ async def about_the_new_one(clause: Clause, ctx: BuildContext) -> bool:
         if len(named) != 1:
             return False  # a project that is not one of ours: the other rules ask about it
         project = named[0].entity.name
-    fields = {
+    fields: dict[str, Any] = {
         "assignee": assignee.name if assignee else None,
         "due": due,
         "priority": priority,
         "project": project,
     }
+    labelled = _WITH_LABEL.search(clause.text)
+    if labelled and ctx.intents[-1].op == "create_issue":
+        known = {x.name.lower(): x.name for x in await ctx.directory.labels()}
+        label = (labelled.group(1) or labelled.group(2)).lower()
+        if label not in known:
+            return False  # a label that is not one of ours: the other rules ask
+        fields["labels"] = [*(getattr(ctx.intents[-1], "labels", None) or []), known[label]]
     if not any(fields.values()):
         return False
     if ctx.intents[-1].op == "create_task":  # a CRM task has a deadline and an assignee, nothing else

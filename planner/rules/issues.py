@@ -725,9 +725,14 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         named_by = re.sub(r"\s+(?:to|на|для|for)\s+[A-ZА-ЯЁ][\w-]*(?:\s+[A-ZА-ЯЁ][\w-]*)?\s*$", "", named_by)
     elif label_on := LABEL_ON.search(named_by):  # «повесь метку bug на задачу про экспорт»: after the label
         named_by = named_by[label_on.end() :]
-    elif clause.has("move", "put"):  # "move the api docs issue to in progress": where it goes names no issue
+    elif clause.has("move", "put"):
+        # "move the api docs issue to in progress": where it goes names no issue («поставь срок на пятницу задаче
+        # про экспорт»: the issue is said after the day, and stays)
         named_by = re.sub(
-            r"\s+(?:to|into|в|во|на)\s+(?!(?:задач|тикет|issue|ticket|the\s+issue))[^,;]+$", "", named_by
+            r"\s+(?:to|into|в|во|на)\s+(?!(?:задач|тикет|issue|ticket|the\s+issue))(?![^,;]*\b(?:задаче|тикету|задачи|тикета)\b)"
+            r"[^,;]+$",
+            "",
+            named_by,
         )
     if (
         clause.moment.spans and named_by == clause.text

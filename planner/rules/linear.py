@@ -187,6 +187,14 @@ _LEFT_OUT_OF_TEMPLATE = LazyRe(_LEFT_OUT)
 _LEFT_OUT_WITH_NOUN = LazyRe(_LEFT_OUT + r"(?:\s+(?:one|task|issue|задач\w*)\b)?")
 
 
+# «поставь срок на пятницу задаче про API», «… для задачи про API»: a field set on an issue there is
+_TO_THE_ISSUE = LazyRe(
+    r"(?i)(?<![\w-])(?<!по\s)(?<!отдельной\s)(?:задаче|тикету|таске|задачке)(?![\w-])"
+    r"|(?<=\bсрок\b)[^.;!?]*\b(?:для|у|по)\s+(?:задачи|тикета|таски)\b"
+)
+_A_NEW_ONE = LazyRe(r"(?i)(?<![\w-])(?:задачу|задача|тикет|таску|задачку|нов\w+|issue|ticket|task)(?![\w-])")
+
+
 # "Globex pilot is Won!", «сделка выиграна»: the deal's outcome, said as a stage before what to do next (not
 # "Ромашка signed the contract", which the template's own reading answers)
 _OUTCOME_TOLD = LazyRe(r"(?i)\b(?:is|→|->|=>|—)\s*(?:won|lost)\b|\b(?:выиграна|проиграна)\b")
@@ -321,7 +329,10 @@ _LABEL_PHRASE = LazyRe(
     r"([\w-]+(?:\s*(?:,|\+|&|and|и)\s*[\w-]+)*)",
     re.IGNORECASE,
 )
-_LABEL_AFTER = LazyRe(r"[,\s]*\b([\w-]+)\s+(?:label|tag|метк[аиу])\b", re.IGNORECASE)
+# "…, security label", "with the security label" (the words that carry it leave the title with it)
+_LABEL_AFTER = LazyRe(
+    r"[,\s]*(?:\b(?:with|and)\s+(?:the\s+|a\s+)?)?\b([\w-]+)\s+(?:label|tag|метк[аиу])\b", re.IGNORECASE
+)
 _LABEL_WORDS = {"баг": "bug", "ошибка": "bug", "фича": "feature", "безопасность": "security", "документация": "docs",
                 "доки": "docs", "онбординг": "onboarding"}  # fmt: skip
 
@@ -749,6 +760,8 @@ _TITLE_LABEL = LazyRe(r"(?i)\b(?:title|titled|called|named|название|за
 async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     if TAKEN_BY_ME.search(clause.text):
         return False  # «Задачу про настройку SSO для Ромашки я забираю себе»: one there is, taken over
+    if _TO_THE_ISSUE.search(clause.text) and not _A_NEW_ONE.search(clause.text):
+        return False  # «Поставьте срок на пятницу задаче про API»: a field of an issue there is, no new one
     described = _DESCRIPTION_FIELD.search(clause.text) if "description" not in ctx.memory else None
     if described and clause.creates() and clause.has("issue", "task", "bug"):
         # the description is the issue's, not words of its title or fields: read the rest without it

@@ -101,6 +101,21 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
     )
     assert company is not None
     stage = await stage_said(clause, ctx)
+    named_stage = _STAGE_NAMED.search(clause.text)
+    if stage is None and named_stage and not ctx.answer("stage"):
+        # "Create a deal for Globex in stage Discovery": a stage the pipeline has not got is asked, never a default
+        stages = await ctx.directory.stages()
+        said_stage = next(g for g in named_stage.groups() if g)
+        raise ctx.ask(
+            "stage",
+            ctx.t(
+                f"Стадии «{said_stage}» нет. В какой стадии создать сделку?",
+                f"There's no stage '{said_stage}'. Which stage should the deal start in?",
+            ),
+            choices=[(s.name, s.name) for s in stages[:8]],
+        )
+    if stage is None and (answered := ctx.answer("stage")):
+        stage = next((s for s in await ctx.directory.stages() if s.name == answered), None)
     owner = await owner_said(clause, ctx)
     listed_fields = _field_list(clause)  # "new deal: Initech expansion / initech / 22.5k usd / lead / max"
     if owner is None and listed_fields:
@@ -139,6 +154,11 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
         owner=owner,
     )
     return True
+
+
+_STAGE_NAMED = LazyRe(
+    r"(?i)\b(?:in\s+(?:the\s+)?)?stage\s+['\"«]?([A-Za-z][\w-]+)|\bв\s+стади[июи]\s+«?([\w-]+)|\bстадия\s+«?([\w-]+)"
+)
 
 
 # where a new deal's name ends: a sum, a field's name, a stage or owner said bare, the next request

@@ -431,3 +431,79 @@ async def test_quoted_words_keep_their_courtesy(anna: Conversation) -> None:
         "log this on Globex"
     )
     assert "Could you share the final SOW?" in one(r, "create_note")["body"]
+
+
+# ---- CG–CH ------------------------------------------------------------------------------------------------------
+
+
+async def test_a_new_deal_in_a_stage_nobody_has_asks_which_stage(anna: Conversation) -> None:
+    r = await anna.say("Create a deal for Globex in stage Discovery, 10k")
+    assert r["status"] == "needs_clarification" and "Discovery" in r["user_message"] and drafted(r) == []
+
+
+async def test_sorry_no_takes_back_the_assignee(anna: Conversation) -> None:
+    r = await anna.say("assign ENG-103 to Max - sorry, no, to Oleg, Max is out next week")
+    assert one(r, "update_issue")["assignee"] == "Oleg Ivanov"
+
+
+async def test_a_new_team_in_linear_is_answered_not_filed(anna: Conversation) -> None:
+    r = await anna.say("Создайте в Linear новую команду QA.")
+    assert r["status"] == "answered" and drafted(r) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("поставь срок на пятницу задаче про экспорт", ["linear:update_issue"]),
+        ("ENG-102 понизить до low", ["linear:update_issue"]),
+        (
+            "По итогам планирования: ENG-101 и ENG-105 — в In Review, ENG-102 — на Олега, DES-7 — закрыть.",
+            ["linear:complete_issue"] + ["linear:update_issue"] * 3,
+        ),
+    ],
+)
+async def test_changes_said_to_existing_issues_change_them(
+    anna: Conversation, text: str, expected: list[str]
+) -> None:
+    assert sorted(drafted(await anna.say(text))) == expected
+
+
+async def test_a_due_date_set_on_an_issue_named_by_words_makes_no_new_issue(anna: Conversation) -> None:
+    r = await anna.say("Поставьте срок на пятницу задаче про API.")
+    assert r["status"] == "needs_clarification" and drafted(r) == []
+
+
+async def test_each_issue_listed_under_due_dates_gets_its_own_day(anna: Conversation) -> None:
+    r = await anna.say(
+        "Прошу зафиксировать сроки:\n— ENG-101: 2 декабря;\n— ENG-102: 9 декабря;\n— ENG-103: 16 декабря."
+    )
+    days = {i["issue"]: i["due"] for i in intents(r) if i["op"] == "update_issue"}
+    assert days == {"ENG-101": "2026-12-02", "ENG-102": "2026-12-09", "ENG-103": "2026-12-16"}
+
+
+async def test_a_description_said_next_is_the_new_issues(anna: Conversation) -> None:
+    r = await anna.say(
+        "Создайте задачу в ENG «Оптимизировать запросы к отчётам». Описание: после релиза 2.3 отчёт по сделкам "
+        "строится больше 30 секунд."
+    )
+    issue = one(r, "create_issue")
+    assert issue["title"] == "Оптимизировать запросы к отчётам" and "30 секунд" in issue["description"]
+
+
+async def test_told_then_a_new_issue_keeps_the_told_out_of_its_title(anna: Conversation) -> None:
+    r = await anna.say(
+        "Globex is asking for a sandbox environment. Make an ENG issue Provision sandbox for Globex pilot, assigned to "
+        "Oleg with the customer-request label, and comment on CS-14 that the sandbox is being provisioned"
+    )
+    issue = one(r, "create_issue")
+    assert issue["title"] == "Provision sandbox for Globex pilot" and issue["labels"] == ["customer-request"]
+    assert issue["assignee"] == "Oleg Ivanov" and one(r, "comment_issue")["issue"] == "CS-14"
+
+
+async def test_also_put_a_note_is_a_request_not_a_reason(anna: Conversation) -> None:
+    r = await anna.say(
+        "Create an ENG issue with the security label for the questionnaire, due Dec 5, assign Oleg. "
+        "Also put a note on the Globex pilot deal about it."
+    )
+    assert sorted(drafted(r)) == ["attio:create_note", "linear:create_issue"]
+    assert "with the" not in one(r, "create_issue")["title"]
