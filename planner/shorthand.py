@@ -204,7 +204,13 @@ def _request_for_a_team(m: re.Match[str]) -> str:
 
 # «таска в Linear: обновить шаблон NDA, на меня, в CS, к 7 декабря»: a team said among the fields after the
 # title is where the issue goes
-_TEAM_FIELD = LazyRe(r"\s*,\s*(?:в|во|in|team|команда)\s+([A-Z]{2,5})(?=\s*(?:,|$))")
+_TEAM_FIELD = LazyRe(
+    r"\s*,\s*(?:в|во|in|team|команда)\s+([A-Z]{2,5})(?=\s*(?:,|$))|\s+(?:team|команда)\s+([A-Z]{2,5})(?=[\s,.]|$)"
+)
+# «Website Redesign новая задача сверстать …»: the project said first, then the new issue
+_PROJECT_FIRST = LazyRe(
+    r"^\s*(?P<place>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3})\s+(?P<new>(?i:новая\s+задача|new\s+issue))\s+(?=\S)"
+)
 
 
 _ID_DASH_CHANGE = LazyRe(
@@ -219,14 +225,17 @@ def _team_field_to_head(text: str) -> str:
         or "\n" in text
         or re.search(r"\b[A-Z]{2,5}\b", head.replace("CRM", ""))
         or len(head) > 60
-        or re.search(r"(?i)\b(?:в|во|in|into)\s+(?!(?:linear|линеар\w*)\b)\w", head)  # a place said already
+        or re.search(
+            r"(?i)\b(?:в|во|in|into)\s+(?!(?:linear|линеар\w*|проекте|the)\b)\w", head
+        )  # a place said already
     ):
         return text
     field = _TEAM_FIELD.search(tail)
     if field is None or not _ISSUE_WORD.search(head):
         return text
     russian = re.search(r"[а-яё]", head, re.I)
-    return f"{head} {'в' if russian else 'in'} {field.group(1)}:{tail[: field.start()]}{tail[field.end() :]}"
+    key = field.group(1) or field.group(2)
+    return f"{head} {'в' if russian else 'in'} {key}:{tail[: field.start()]}{tail[field.end() :]}"
 
 
 _ISSUE_WORD = LazyRe(r"(?i)\b(?:таск\w*|задач\w*|тикет\w*|баг\w*|issue|task|ticket|bug|todo)\b")
@@ -234,6 +243,11 @@ _ISSUE_WORD = LazyRe(r"(?i)\b(?:таск\w*|задач\w*|тикет\w*|баг\w
 
 def plain(text: str) -> str:
     """`text` with its tracker and chat shorthand said as plain requests (unchanged when it has none)."""
+    first = _PROJECT_FIRST.match(text)
+    if first and ":" not in text:
+        russian = re.search(r"[а-яё]", first["new"], re.I)
+        place = f"в проекте {first['place']}" if russian else f"in the {first['place']} project"
+        text = f"{first['new']} {place}: {text[first.end() :]}"
     text = _team_field_to_head(text)
     text = _ID_DASH_CHANGE.sub(
         r"\1 ", text

@@ -311,7 +311,7 @@ def priority_of(text: str) -> int | None:
     return min((n for _, n in outside), default=None)
 
 
-_TO_LEVEL = LazyRe(r"(?i)(?:\bto|\bна|→|->|\binto|\bas)\s+(?:priority\s+|приоритет\w*\s+)?$")
+_TO_LEVEL = LazyRe(r"(?i)(?:\bto|\bна|\bдо|→|->|\binto|\bas)\s+(?:priority\s+|приоритет\w*\s+)?$")
 
 
 def priorities_said(text: str) -> list[Level]:

@@ -126,6 +126,10 @@ def _told_before_the_ask(text: str) -> str:
     return " ".join(sentences[: asks[0]]).strip() if asks and asks[0] > 0 else ""
 
 
+_NOTES_HEADING = LazyRe(r"(?i)\s*(?:[\w-]+\s+){0,3}(?:notes|заметки)(?:\s+(?:from|по|с)\s+[^:]{1,40})?\s*")
+_A_NOTE_ASKED_LATER = LazyRe(
+    r"(?i)\b(?:add|put|leave|log|drop|write)\s+(?:a\s+)?note\b|\b(?:добавь|оставь|запиши|закинь)\s+(?:\w+\s+)?заметк"
+)
 _LOGGED_QUOTE = LazyRe(
     r"(?i)\b(?:log|залогируй|запиши|занеси)\b(?!\s+(?:a\s+|an\s+)?(?:bug|issue|баг|задач))[^«»]{0,40}«[^«»]{12,}»"
 )
@@ -239,6 +243,12 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         and not clause.has("task", "meeting", "issue")  # «…, Максу задачу …»: another request follows
     )
     # «… сказал что …, запиши ему это в заметки»
+    if (
+        clause.after_colon is not None
+        and _NOTES_HEADING.fullmatch(clause.text.split(":", 1)[0])
+        and _A_NOTE_ASKED_LATER.search(str(ctx.memory.get("full_text", ""))[len(clause.text) :])
+    ):
+        return False  # "Mid-call notes: …. Create …, and add a note on Umbrella that …": a heading; the note is asked later
     told = told or bool(_NOTED_AT_THE_END.fullmatch(clause.text))
     logged = bool(_LOGGED_QUOTE.search(clause.text))  # "log «<the email>» on Globex": noted, however asked
     noted = [i for i in ctx.intents if isinstance(i, CreateNote)]
