@@ -719,6 +719,14 @@ def unhurried(text: str) -> str:
         text = re.sub(
             r",\s*([A-Z][\w-]+)\s+(?:owns|will\s+own|takes|will\s+take)\s+it\b", r", assign to \1", text
         )
+    # "Have Max follow up with Jane Doe …", "tell Oleg to call …", "Max needs a reminder to …": a task for them
+    text = re.sub(
+        r"(?:^|(?<=[.;!?]\s))(?i:(?:please\s+)?(?:have|get|tell|ask))\s+([A-Z][\w-]+)\s+(?:to\s+)?"
+        r"(?!(?:on|in|under|that|about|know|what|if|whether)\b)(?=[a-z])",
+        r"remind \1 to ",
+        text,
+    )
+    text = re.sub(r"^\s*([A-Z][\w-]+)\s+needs\s+a\s+reminder\s+to\s+", r"remind \1 to ", text)
     # «ENG-105 закрываем»: the issue said, then "we're closing it" — close it
     text = re.sub(r"(?i)\b([A-Za-z]{2,5}-\d+)\s+(?:закрываем|закрываю)\b", r"закрой \1", text)
     # «создай задачу в лин», «в линейре»: Linear, as people type it

@@ -100,6 +100,7 @@ _A_THING_ASKED = LazyRe(r"(?i)(?:напоминалк|напоминани|remin
 def _plus_joined(text: str) -> str:
     if " + " not in text:
         return text
+    quotes = [q.span() for q in re.finditer(r"«[^«»]*»|“[^“”]*”|\"[^\"]*\"|(?<!\w)'[^']*'(?!\w)", text)]
     verbs = (
         CUES["create"] | CUES["complete"] | CUES["move"] | CUES["assign"] | CUES["comment"] | CUES["put"]
         | CUES["remind"] | CUES["note_verb"]
@@ -111,7 +112,12 @@ def _plus_joined(text: str) -> str:
             word
         ):  # "… + напоминалку мне на завтра …", "+ a task for Max": the next request
             return ", и " if re.match(r"[а-яё]", word) else ", and "
-        return ", and " if word in verbs or lemmas(word) & verbs else m.group(0)
+        if any(a < m.start() < b for a, b in quotes):
+            return m.group(0)  # "rename it to 'login + signup page'": a title's own plus
+        if word in verbs or lemmas(word) & verbs:
+            return ", and "
+        # "ENG-103 -> max + in progress": one issue's fields, listed
+        return ", " if re.search(r"\b[A-Za-z]{2,5}-\d+\b", text) else m.group(0)
 
     def headed(m: re.Match[str]) -> str:  # "… + CS: выдать доступы Globex, на меня": a new issue in CS
         russian = re.search(r"[а-яё]", m.group(2), re.I)
@@ -241,8 +247,29 @@ def _team_field_to_head(text: str) -> str:
 _ISSUE_WORD = LazyRe(r"(?i)\b(?:таск\w*|задач\w*|тикет\w*|баг\w*|issue|task|ticket|bug|todo)\b")
 
 
+# "@oleg", "@me": a colleague mentioned as chat does — with "w/" whom it is with, else whom it is given to
+_MENTION = LazyRe(r"(?<![\w.@])@([A-Za-z][\w-]{1,30})\b")
+
+
+def _mentions(text: str) -> str:
+    def said(m: re.Match[str]) -> str:
+        who = m.group(1)
+        before = text[: m.start()]
+        russian = re.search(r"[а-яё]", text, re.I)
+        if re.search(
+            r"(?i)(?:\bw/|\bwith|\bс|\bсо|\band|\bи|,|->|→|=>|\bto|\bassign|\bна|\bfor|\bдля)\s*$", before
+        ):
+            return who  # "sync w/ @max", "with @oleg and @max": who it is with; "ENG-103 -> @max": whom it goes to
+        if who.lower() == "me":
+            return ", на меня" if russian else ", assign to me"
+        return f", на {who}" if russian else f", assign to {who}"
+
+    return _MENTION.sub(said, text) if "@" in text else text
+
+
 def plain(text: str) -> str:
     """`text` with its tracker and chat shorthand said as plain requests (unchanged when it has none)."""
+    text = _mentions(text)
     first = _PROJECT_FIRST.match(text)
     if first and ":" not in text:
         russian = re.search(r"[а-яё]", first["new"], re.I)

@@ -507,3 +507,36 @@ async def test_also_put_a_note_is_a_request_not_a_reason(anna: Conversation) -> 
     )
     assert sorted(drafted(r)) == ["attio:create_note", "linear:create_issue"]
     assert "with the" not in one(r, "create_issue")["title"]
+
+
+# ---- CI–CK ------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "assignee"),
+    [
+        ("Have Max follow up with Jane Doe on Friday about the pilot pricing", "Max Weber"),
+        ("tell Max to call Jane Doe tomorrow, she's waiting on the revised quote", "Max Weber"),
+        ("Max needs a reminder to send Umbrella Health the security questionnaire on Monday", "Max Weber"),
+    ],
+)
+async def test_a_colleague_asked_to_do_something_gets_the_task(anna: Conversation, text: str, assignee: str) -> None:
+    assert one(await anna.say(text), "create_task")["assignee"] == assignee
+
+
+async def test_mentions_are_whom_an_issue_goes_to(anna: Conversation) -> None:
+    r = await anna.say("triage pass: ENG-103 -> @max + in progress; CS-15 -> @oleg; ENG-104 due dec 11")
+    by_issue = {i["issue"]: i for i in intents(r) if i["op"] == "update_issue"}
+    assert by_issue["ENG-103"]["assignee"] == "Max Weber" and by_issue["ENG-103"]["state"] == "In Progress"
+    assert by_issue["CS-15"]["assignee"] == "Oleg Ivanov" and "state" not in by_issue["CS-15"]
+    assert by_issue["ENG-104"]["due"] == "2026-12-11"
+
+
+async def test_at_me_is_the_one_asking(anna: Conversation) -> None:
+    issue = one(await anna.say("new issue: update SDK changelog for 3.4, docs label, @me, due dec 5"), "create_issue")
+    assert issue["assignee"] == "Anna Kuznetsova" and issue["title"] == "update SDK changelog for 3.4"
+
+
+async def test_a_plus_inside_a_quoted_title_stays(anna: Conversation) -> None:
+    r = await anna.say("rename ENG-102 to 'login + signup page redesign'")
+    assert one(r, "update_issue")["title"] == "login + signup page redesign"
