@@ -156,8 +156,12 @@ _IN_A_PLACE = LazyRe(
 
 async def _a_known_place(clause: Clause, ctx: BuildContext, word: str) -> bool:
     """A team, project, label, state, person or CRM record goes by this word (or it is a key or an id)."""
-    if re.fullmatch(r"[A-Z]{2,5}(?:-\d+)?", word):
+    if re.fullmatch(r"[A-Z]{2,5}-\d+", word):
         return True
+    if re.fullmatch(r"[A-Z]{2,5}", word) and word in {
+        str(t.extra.get("key")) for t in await ctx.directory.teams()
+    }:
+        return True  # (a key no team has — "new issue in OPS" — is asked about, never a default team)
     for kind in ("team", "project", "label", "company", "deal", "person", "user"):
         if any(m.score >= 0.5 for m in await find(ctx, clause, kind, text=word)):
             return True
@@ -530,7 +534,7 @@ _PLACED_SENTENCE = LazyRe(r"(?i)[.;]?\s*(?:" + _PUT_IN_PROJECT_SRC + ")")
 _PRIORITY_SAID = LazyRe(
     r"(?i)[,\s]*\b(?:(?:с|with|at)\s+(?:(?:очень|very)\s+)?(?:высок\w+|низк\w+|средн\w+|срочн\w+|high|low|medium|"
     r"urgent|top)\s+(?:приоритет\w*|priority)|(?:приоритет\w*|priority)\s+(?:высок\w+|низк\w+|средн\w+|high|low|"
-    r"medium|urgent|p[0-4]))\b"
+    r"medium|urgent|p[0-4]))\b|[,\s]*(?<![\w-])[pP][0-4](?![\w-])"
 )
 _TAKES_IT = LazyRe(
     r"[,;]?\s*\b([A-ZА-ЯЁ][\w-]+)\s+(?:can|will|should|could|is\s+going\s+to)\s+(?:take|own|handle|do|pick\s+up)\s+"
@@ -1163,7 +1167,13 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         for n, x in labels.items()
         if x not in tagged and re.search(_as_words(n), head) and n != "onboarding"
     ]  # "a feature issue", "a security ticket", "as a customer request" (customer-request)
-    urgent = clause.has("priority") or re.search(r"срочн|urgent", clause.text, re.I) or "priority" in details
+    urgent = (
+        clause.has("priority")
+        or re.search(
+            r"срочн|urgent|(?<![\w-])[pP][0-4](?![\w-])", clause.text
+        )  # ("…, p1": the tracker's shorthand)
+        or "priority" in details
+    )
     priority = priority_of(details.get("priority") or clause.text) if urgent else None
     due = clause.moment.day.isoformat() if clause.moment.day else None
     first = re.match(r"\s*([^\W\d_][\w-]+)\s", clause.text)

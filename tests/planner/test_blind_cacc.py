@@ -520,7 +520,9 @@ async def test_also_put_a_note_is_a_request_not_a_reason(anna: Conversation) -> 
         ("Max needs a reminder to send Umbrella Health the security questionnaire on Monday", "Max Weber"),
     ],
 )
-async def test_a_colleague_asked_to_do_something_gets_the_task(anna: Conversation, text: str, assignee: str) -> None:
+async def test_a_colleague_asked_to_do_something_gets_the_task(
+    anna: Conversation, text: str, assignee: str
+) -> None:
     assert one(await anna.say(text), "create_task")["assignee"] == assignee
 
 
@@ -533,10 +535,24 @@ async def test_mentions_are_whom_an_issue_goes_to(anna: Conversation) -> None:
 
 
 async def test_at_me_is_the_one_asking(anna: Conversation) -> None:
-    issue = one(await anna.say("new issue: update SDK changelog for 3.4, docs label, @me, due dec 5"), "create_issue")
+    issue = one(
+        await anna.say("new issue: update SDK changelog for 3.4, docs label, @me, due dec 5"), "create_issue"
+    )
     assert issue["assignee"] == "Anna Kuznetsova" and issue["title"] == "update SDK changelog for 3.4"
 
 
 async def test_a_plus_inside_a_quoted_title_stays(anna: Conversation) -> None:
     r = await anna.say("rename ENG-102 to 'login + signup page redesign'")
     assert one(r, "update_issue")["title"] == "login + signup page redesign"
+
+
+async def test_a_team_key_nobody_has_is_asked_never_a_default(anna: Conversation) -> None:
+    r = await anna.say("new issue in OPS: rotate grafana creds")
+    assert r["status"] == "needs_clarification" and "OPS" in r["user_message"] and drafted(r) == []
+
+
+async def test_p1_is_a_priority_not_a_title(anna: Conversation) -> None:
+    issue = one(await anna.say("new ENG issue fix login p1"), "create_issue")
+    assert issue["title"] == "fix login" and issue["priority"] == "urgent"
+    r = await anna.say("new ENG issue p1 @max")
+    assert r["status"] == "needs_clarification" and drafted(r) == []
