@@ -264,7 +264,10 @@ def _mentions(text: str) -> str:
             return ", на меня" if russian else ", assign to me"
         return f", на {who}" if russian else f", assign to {who}"
 
-    return _MENTION.sub(said, text) if "@" in text else text
+    if "@" not in text:
+        return text
+    text = re.sub(r"\s*[&+]\s*(?=@[A-Za-z])", ", ", text)  # "-> in review & @max": one more field
+    return _MENTION.sub(said, text)
 
 
 def plain(text: str) -> str:

@@ -588,6 +588,72 @@ CORPORA = [
         "blind, set BZ (bulk changes with conditions and exceptions, counted first; a CTO's lowercase one-liners), "
         "written after BO-BW's fixes of stop 30: 171/200 with 5 wrong drafts on first contact",
     ),
+    (
+        "corpus_v82.jsonl",
+        97,
+        "blind, set CA (a Russian sales manager dictating in a car; an English founder's terse one-liners), written after stop 31's start (stop 31): 184/200 with 2 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v83.jsonl",
+        94,
+        "blind, set CB (an engineering manager in Linear, half English half Russian, several requests a message), written after stop 31's start (stop 31): 179/200 with 5 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v84.jsonl",
+        94,
+        "blind, set CC (a CS lead forwarding emails and notes; a newcomer unsure of names; chat about other tools), written after stop 31's start (stop 31): 178/200 with 7 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v85.jsonl",
+        92,
+        "blind, set CD (a revenue-ops analyst's cleanups and totals; a sales lead reviewing the pipeline), written after CA-CC's fixes (stop 31): 181/200 with 4 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v86.jsonl",
+        89,
+        "blind, set CE (a Russian founder typing fast in Telegram; voice notes with recognition errors), written after CA-CC's fixes (stop 31): 173/200 with 7 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v87.jsonl",
+        92,
+        "blind, set CF (a support engineer turning emails and Slack into issues; a PM planning the week), written after CA-CC's fixes (stop 31): 176/200 with 8 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v88.jsonl",
+        91,
+        "blind, set CG (a long-winded account executive with corrections; a sales assistant keeping records tidy), written after CA-CF's fixes (stop 31): 178/200 with 5 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v89.jsonl",
+        92,
+        "blind, set CH (a Russian PM planning in Linear and the calendar, formal, with numbered lists), written after CA-CF's fixes (stop 31): 178/200 with 7 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v90.jsonl",
+        94,
+        "blind, set CI (limits: ambiguous references, questions that are not requests, 'it'/'them', things it can't do), written after CA-CH's fixes (stop 31): 189/200 with 1 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v91.jsonl",
+        87,
+        "blind, set CJ (a Russian CS manager's long voice notes after calls; a sales lead delegating by name), written after CA-CH's fixes (stop 31): 169/200 with 8 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v92.jsonl",
+        89,
+        "blind, set CK (an engineer's terse Linear triage (arrows, @mentions, p1); a Russian office manager's calendar), written after CA-CH's fixes (stop 31): 166/200 with 10 wrong drafts on "
+        "first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
@@ -656,6 +722,18 @@ WRONG_AT_MOST = {
     # drafts one of its changes; v81 (BZ): "can you move globex to won?" (⁵'s polite request)
     "corpus_v80.jsonl": 2,
     "corpus_v81.jsonl": 1,
+    # v82-v92 (CA-CK, stop 31), README ¹⁰: polite "Can you close ENG-101?" / «можешь перевести … в Won?» / "Could you
+    # have Oleg call …?" (⁵); «ENG-101 сделать критическим» read as urgent (its writer: invalid, as v9_intents);
+    # «ENG-105: убери лейбл feature» (right; its writer wanted the label's id in the args, which a removal has not);
+    # "Have Max follow up with Peter Parker from Globex" (nobody by that name: a task on Globex); «Планёрка …» titled
+    # «Планерка»; two meetings in one sentence drafted as one; «встретиться … часик» drafted as a CRM task;
+    # «…Создай сделку Umbrella pilot …» named after the company
+    "corpus_v82.jsonl": 1,
+    "corpus_v86.jsonl": 1,
+    "corpus_v89.jsonl": 1,
+    "corpus_v90.jsonl": 1,
+    "corpus_v91.jsonl": 3,
+    "corpus_v92.jsonl": 3,
 }
 
 
