@@ -1,0 +1,115 @@
+"""Requests said the way people say them, rewritten as the rules read them: a wish for an issue, a colleague told
+to do something ("have Max follow up …"), a task addressed by a card or a reminder («в карточку Марии», «напоминалку
+мне …»), a verb said last («ENG-101 в ревью переведи»), a lead for a company, an issue's fields said as chat does.
+Each rewrite keeps the person's words and only changes how the request is framed (see `planner.hurried`)."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["said_plainly"]
+
+
+def said_plainly(text: str) -> str:
+    """`text` with its everyday phrasings of a request put as the rules' plain ones (unchanged when it has none)."""
+    # «контакт в Инитеке: Ольга Смирнова, o.smirnova@initech.io, …»: a contact given with an email is a new one
+    text = re.sub(
+        r"(?i)^\s*(контакт|contact)\b(?=[^?]*?[\w.+-]+@[\w-]+\.\w)(?![^?]*\?)",
+        lambda m: "добавь новый контакт" if m.group(1).lower() == "контакт" else "add a new contact",
+        text,
+    )
+    # «Занеси это в карточку Марии», «запиши «…» в карточку клиента»: a note on that record
+    text = re.sub(
+        r"(?i)\b(?:занеси|запиши|внеси|добавь|сохрани|закинь)((?:\s+(?:это|всё\s+это|«[^«»]+»))?)\s+в\s+карточк[уе]"
+        r"(?:\s+(?:контакта|клиента|компании|сделки))?\s+(?=\S)",
+        r"запиши\1 заметкой к ",
+        text,
+    )
+    # «поставь напоминалку завтра …», «…, и напоминалку мне на завтра перевыставить счёт»: remind me
+    text = re.sub(
+        r"(?i)(?<![\w-])(?:(?:поставь|сделай|создай|заведи|добавь|кинь|накинь)\s+(?:мне\s+|себе\s+)?)?напоминалк[уа]"
+        r"(?:\s+(?:мне|себе))?(?![\w-])(?!\s*[:—–-])",
+        "напомни мне",
+        text,
+    )
+    # "Would be great to have an issue for the flaky checkout test in ENG", "it'd be nice to get a ticket for …":
+    # a wish said as one is a request to make it
+    text = re.sub(
+        r"(?i)^\s*(?:it\s+)?(?:would|'d)\s+be\s+(?:great|nice|good|awesome|cool)\s+to\s+(?:have|get)\s+"
+        r"(?=(?:an?|one|a\s+new)\s+(?:issue|ticket|task|bug)\b)"
+        r"|^\s*it'd\s+be\s+(?:great|nice|good|awesome|cool)\s+to\s+(?:have|get)\s+(?=(?:an?|one)\s+(?:issue|ticket|task|bug)\b)",
+        "create ",
+        text,
+    )
+    # "Can't repro ENG-101 on v2.3 anymore — add a comment saying that and move it …": what was said is the comment
+    text = re.sub(
+        r"(?i)^(?P<told>[^—–\n]{8,300}?)\s+[—–-]\s+(?P<ask>(?:please\s+|pls\s+)?(?:add|leave|post|drop|write)\s+"
+        r"(?:a\s+)?(?:comment|note))\s+(?:saying|that\s+says)\s+(?:that|this|so|it)\b",
+        lambda m: f"{m['ask']} «{m['told'].strip()}»",
+        text,
+    )
+    # "Umbrella Health: login page is blank in Firefox ESR. bug, ENG, assign Max, due tomorrow": a bug report, then
+    # its fields — a new issue in that team
+    text = re.sub(
+        r"^(?P<title>[^\n]{5,200}?)[.!]\s+(?:bug|баг)\s*,\s*(?P<key>[A-Z]{2,5})\s*(?P<rest>(?:,\s*[^\n]*)?)$",
+        lambda m: f"new {m['key']} bug: {m['title'].replace(':', ' —')}{m['rest']}",
+        text,
+    )
+    # "set up an ENG issue for …": made
+    text = re.sub(
+        r"(?i)(?:^|(?<=[,;.]\s)|(?<=\band\s)|(?<=\bplease\s))set\s+up\s+(?=(?:an?|new|one)\s+(?:[\w-]+\s+){0,2}?"
+        r"(?:issue|ticket|task|bug)s?\b)",
+        "create ",
+        text,
+    )
+    # "All his deals go to Anna, all his Linear issues to Max": handed over, said as where they go
+    text = re.sub(
+        r"(?i)\b(all\s+(?:of\s+)?(?:his|her|their|my|[A-Z][\w-]*'s)\s+(?:[\w-]+\s+){0,2}?(?:deals|issues|tasks|tickets))\s+"
+        r"(?:go|goes|should\s+go|will\s+go|can\s+go|move|moves)\s+(?:over\s+)?to\s+(?=[A-Z]|me\b)",
+        r"reassign \1 to ",
+        text,
+    )
+    # "I need an issue tracked for X — put it in CS, Oleg owns it": a new issue, its team and assignee
+    text = re.sub(
+        r"(?i)^\s*(?:i|we)\s+need\s+(an?\s+(?:issue|ticket|task|bug))\s+(?:tracked|filed|created|opened|logged)\s+(?=for\b)",
+        r"create \1 ",
+        text,
+    )
+    text = re.sub(r"\s[—–-]\s+put\s+it\s+in\s+([A-Z]{2,5})\b", r" in \1", text)
+    if re.search(r"(?i)\b(?:issue|ticket|task|bug)s?\b", text) and not re.search(r"(?i)\bdeals?\b", text):
+        text = re.sub(
+            r",\s*([A-Z][\w-]+)\s+(?:owns|will\s+own|takes|will\s+take)\s+it\b", r", assign to \1", text
+        )
+    # "Have Max follow up with Jane Doe …", "tell Oleg to call …", "Max needs a reminder to …": a task for them
+    text = re.sub(
+        r"(?:^|(?<=[.;!?]\s))(?i:(?:please\s+)?(?:have|get|tell|ask))\s+([A-Z][\w-]+)\s+(?:to\s+)?"
+        r"(?!(?:on|in|under|that|about|know|what|if|whether)\b)(?=[a-z])",
+        r"remind \1 to ",
+        text,
+    )
+    text = re.sub(r"^\s*([A-Z][\w-]+)\s+needs\s+a\s+reminder\s+to\s+", r"remind \1 to ", text)
+    # «ENG-105 закрываем»: the issue said, then "we're closing it" — close it
+    text = re.sub(r"(?i)\b([A-Za-z]{2,5}-\d+)\s+(?:закрываем|закрываю)\b", r"закрой \1", text)
+    # «создай задачу в лин», «в линейре»: Linear, as people type it
+    text = re.sub(r"(?i)\b(в|во|in)\s+(?:лин|линейр\w*|линир\w*|линер\w*)(?![\w-])", r"\1 Linear", text)
+    # "make me the assignee on everything that's unassigned": assign those to me
+    text = re.sub(
+        r"(?i)\bmake\s+(me|myself|[A-Z][\w-]+)\s+(?:the\s+)?assignee\s+(?:on|of|for)\s+([^.;!?]+?)\s*([.!]?)\s*$",
+        r"assign \2 to \1\3",
+        text,
+    )
+    # «ENG-101 в ревью переведи»: the issue and where, the verb said last
+    text = re.sub(
+        r"(?i)^\s*([A-Za-z]{2,5}-\d+)\s+((?:в|во|на)\s+[^\s,.;!?]+(?:\s+[^\s,.;!?]+)?)\s+(переведи|перенеси|перекинь|двинь|"
+        r"закинь|отправь|верни)\s*([.!]?)\s*$",
+        r"\3 \1 \2\4",
+        text,
+    )
+    # "add a 10k USD lead for Acme Logistics": a new deal, in the stage Lead
+    text = re.sub(
+        r"(?i)\b(add|create|log|open|make)\s+(?:a|an)\s+(?:new\s+)?((?:[$€₽]?\d[\d.,]*\s*[km]?\s*(?:usd|eur|rub)?\s+)?)"
+        r"lead\s+(?=(?:for|with|at)\s)",
+        r"\1 a new \2deal in Lead ",
+        text,
+    )
+    return text
