@@ -453,10 +453,16 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     said = _FOR_ALL_TO_SEE.sub("", said)  # «…, чтобы все видели»: why it is noted, not what
     said = _LEAD_IN_ONLY.sub("", said)  # "quick one — add a note to Globex": a lead-in, not the note's words
     reasons = ctx.memory.get("reasons") or []
-    if (not said.strip() or _POINTER_ONLY.fullmatch(said)) and not SOMEONES_WORDS.search(clause.text):
+    pointer = bool(said.strip()) and bool(_POINTER_ONLY.fullmatch(said))  # "… with that", "… about it"
+    if not SOMEONES_WORDS.search(clause.text):
         # "…, they went with a competitor — mark it and add that as a note": why, said before; "… procurement wants
         # 5% off. Please log a note on the deal with that": the sentences before the ask
-        said = reasons[-1] if reasons else _told_before_the_ask(clause.text) or told_text or said
+        if reasons and (pointer or not said.strip()):
+            said = reasons[-1]
+        elif pointer:
+            said = _told_before_the_ask(clause.text) or told_text or said
+        elif not said.strip():
+            said = _told_before_the_ask(clause.text) or said
     bare = re.sub(
         r"(?i)\s+(?:on|to|in|к|в)\s+(?:the\s+|this\s+)?(?:deal|record|сделк\w*|карточк\w*)\s*[.!]?$", "", said
     )
