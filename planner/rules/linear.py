@@ -534,8 +534,10 @@ _PLACED_SENTENCE = LazyRe(r"(?i)[.;]?\s*(?:" + _PUT_IN_PROJECT_SRC + ")")
 _PRIORITY_SAID = LazyRe(
     r"(?i)[,\s]*\b(?:(?:с|with|at)\s+(?:(?:очень|very)\s+)?(?:высок\w+|низк\w+|средн\w+|срочн\w+|high|low|medium|"
     r"urgent|top)\s+(?:приоритет\w*|priority)|(?:приоритет\w*|priority)\s+(?:высок\w+|низк\w+|средн\w+|high|low|"
-    r"medium|urgent|p[0-4]))\b|[,\s]*(?<![\w-])[pP][0-4](?![\w-])"
+    r"medium|urgent|p[0-4]))\b|[,\s]*(?<![\w-])[pP][0-4](?=\s*(?:[,;.]|$|@))"
 )
+# "p1" said as a field of a new issue (at the end, before a comma or a mention), not a word of its title ("x p0 bug")
+_P_LEVEL = LazyRe(r"(?<![\w-])[pP][0-4](?=\s*(?:[,;.]|$|@))")
 _TAKES_IT = LazyRe(
     r"[,;]?\s*\b([A-ZА-ЯЁ][\w-]+)\s+(?:can|will|should|could|is\s+going\s+to)\s+(?:take|own|handle|do|pick\s+up)\s+"
     r"(?:it|this|that|that\s+one)\b|[,;]?\s*\b([А-ЯЁ][\w-]+)\s+(?:возьм[её]т|сделает|займ[её]тся)\b"
@@ -1169,9 +1171,8 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     ]  # "a feature issue", "a security ticket", "as a customer request" (customer-request)
     urgent = (
         clause.has("priority")
-        or re.search(
-            r"срочн|urgent|(?<![\w-])[pP][0-4](?![\w-])", clause.text
-        )  # ("…, p1": the tracker's shorthand)
+        or re.search(r"срочн|urgent", clause.text, re.I)
+        or _P_LEVEL.search(clause.text)  # ("…, p1", "… p1 @max": the tracker's shorthand, said as a field)
         or "priority" in details
     )
     priority = priority_of(details.get("priority") or clause.text) if urgent else None
