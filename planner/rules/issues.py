@@ -1206,9 +1206,7 @@ async def _most_words(phrase: str, ctx: BuildContext) -> list[dict[str, Any]]:
     words = [k for k in keys_for(phrase) if len(k.text) > 2]
     if len(words) < 2:
         return []
-    rows: list[dict[str, Any]] = []
-    for team in await ctx.directory.teams():
-        rows += await ctx.directory.team_issues(team.id)
+    rows = await _every_issue(ctx)
     scored = sorted(
         ((sum(match_words([w], keys_for(str(r.get("title", "")))) for w in words), r) for r in rows),
         key=lambda x: -x[0],
@@ -1229,13 +1227,9 @@ async def issues_by_title_words(phrase: str, ctx: BuildContext) -> list[dict[str
     short = [k for k in keys if len(k.text) <= 2 and k.text not in _SHORT_WORDS and k.text.isalpha()]
     if not words:
         return []
-    teams = await ctx.directory.teams()
-    rows: list[dict[str, Any]] = []
-    for team in teams:
-        rows += await ctx.directory.team_issues(team.id)
     return [
         r
-        for r in rows
+        for r in await _every_issue(ctx)
         if match_words(words, keys_for(str(r.get("title", ""))))
         and all(s.text in str(r.get("title", "")).lower().split() for s in short)
     ]
@@ -1243,21 +1237,24 @@ async def issues_by_title_words(phrase: str, ctx: BuildContext) -> list[dict[str
 
 async def _issues_of_a_project_named(phrase: str, ctx: BuildContext) -> list[dict[str, Any]]:
     """The issues of the project whose name the phrase's words all fit ("mobile" → Mobile App's issues)."""
-    from planner.resolve import keys_for, match_words
-
     words = [k for k in keys_for(phrase) if len(k.text) > 2]
     if not words:
         return []
     named = {p.id for p in await ctx.directory.projects() if match_words(words, keys_for(p.name))}
     if not named:
         return []
+    return [
+        r
+        for r in await _every_issue(ctx)
+        if isinstance(r.get("project"), dict) and r["project"].get("id") in named
+    ]
+
+
+async def _every_issue(ctx: BuildContext) -> list[dict[str, Any]]:
+    """Every team's issues, read now (one call per team)."""
     rows: list[dict[str, Any]] = []
     for team in await ctx.directory.teams():
-        rows += [
-            r
-            for r in await ctx.directory.team_issues(team.id)
-            if isinstance(r.get("project"), dict) and r["project"].get("id") in named
-        ]
+        rows += await ctx.directory.team_issues(team.id)
     return rows
 
 
