@@ -303,7 +303,12 @@ _PHRASES = [
         "save",
     ),
     (
-        re.compile(r"\b(?:возьми|взять|бери|берём|берем)(?=\s+в\s+работу\b)", re.I),
+        # («ENG-103 берём в работу» reaches here as «берёт», a typo's reading: taken on, by nobody named)
+        re.compile(
+            r"\b(?:возьми|взять|бери|берём|берем|возьмём|возьмем|берите|возьмите|(?<=\d\s)бер[её]т)"
+            r"(?=\s+в\s+работу\b)",
+            re.I,
+        ),
         "переведи",
     ),  # «возьми в работу»
     (
@@ -566,8 +571,9 @@ def cue_words() -> frozenset[str]:
     return frozenset().union(*CUES.values())
 
 
-# cue words one letter away from common words that are no typo of them: «опиши» (describe) is not «отпиши»
-NEVER_A_TYPO_OF = frozenset({"отпиши"})
+# cue words one letter away from common words that are no typo of them: «опиши» (describe) is not «отпиши»,
+# «возьмём в работу» (we take it on) is not «возьмёт» (someone takes it)
+NEVER_A_TYPO_OF = frozenset({"отпиши", "возьмёт", "возьмет"})
 
 
 @lru_cache(maxsize=1)

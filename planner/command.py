@@ -92,7 +92,9 @@ def parse_command(raw: Any) -> Command:
     clean = {k: v for k, v in clean.items() if v is not None}
     candidates: list[dict[str, Any]] = []
     chosen: str | None = None
-    for ref in (raw.get("task_ref"), entities.get("task_ref"), raw):
+    # any reference the client's model could not settle (task_ref, person_ref, …) is the one question asked
+    said_refs = [v for k, v in entities.items() if isinstance(k, str) and k.endswith("_ref")]
+    for ref in (raw.get("task_ref"), entities.get("task_ref"), *said_refs, raw):
         if isinstance(ref, dict) and isinstance(ref.get("candidates"), list):
             candidates = [c for c in ref["candidates"] if isinstance(c, dict) and c.get("id")][:5]
             chosen = _clean(ref.get("chosen_id")) if isinstance(ref.get("chosen_id"), str) else None

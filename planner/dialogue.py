@@ -285,13 +285,13 @@ def _relayed(after: str) -> bool:
 
 # "…actually no, it's already past that. Never mind.": the person took it back
 _RETRACTED = LazyRe(
-    r"(?i)(?:^|[.!,;…]\s*)(?:never\s*mind|nevermind|forget\s+(?:it|that)|scratch\s+that|ignore\s+that|"
+    r"(?i)(?:^|[.!,;…]\s*|\s[—–-]\s*)(?:never\s*mind|nevermind|forget\s+(?:it|that)|scratch\s+that|ignore\s+that|"
     r"не\s+важно|неважно|забудь|отбой|проехали|"
     # «…проверить их SSO… хотя нет», "close ENG-101... actually no": taken back as it ends
     r"(?:а\s+)?хотя\s+нет|(?:ой|ну),?\s+нет|actually,?\s+no|wait,?\s+no|no\s+wait|"
     # «Переведи Globex в Won — а, нет, рано ещё», "… — no wait, not yet": taken back, it is too early
     r"(?:(?:а|ой|ну|хотя),?\s+)?нет,?\s+(?:рано(?:\s+ещ[её])?|ещ[её]\s+рано|не\s+сейчас|не\s+надо|пока\s+не\s+надо)|"
-    r"(?:no|wait|actually),?\s+(?:not\s+yet|too\s+early|hold\s+off)|"
+    r"(?:(?:no,?\s+)?(?:wait|actually)|no),?\s+(?:not\s+yet|too\s+early|hold\s+off|don'?t|leave\s+it)|"
     # "create an issue for the PDF crash... actually it's already there": the thing to make exists
     r"(?:actually|wait|oh|hmm),?\s+(?:it|that|there)(?:'s|\s+is)\s+(?:one\s+)?already(?:\s+(?:there|one|filed|created|open))?|"
     r"(?:а|ой|хотя),?\s+(?:она|он|такая|такой)\s+уже\s+(?:есть|заведен\w*|создан\w*))\s*[.!)]*\s*$"
@@ -351,6 +351,15 @@ _BY_THE_WAY = LazyRe(
     r"(?:i|we|я|мы|(?-i:[A-ZА-ЯЁ][\w-]+))\s+(?:have\s+|has\s+|'ve\s+)?(?:already|just|уже|только\s+что|сам[аи]?\s+уже)\s+"
     r"(?:closed|moved|assigned|archived|created|filed|did|done|updated|changed|закрыл\w*|перевел\w*|перевёл|"
     r"назначил\w*|создал\w*|сделал\w*|завел\w*|завёл|обновил\w*|поменял\w*))\b"
+)
+
+
+# a change said not to have happened (yet): news of how things stand
+_NOT_DONE_YET = LazyRe(
+    r"(?i)\b(?:(?:так\s+и|ещё|еще|до\s+сих\s+пор|пока|всё\s+ещё|все\s+еще)\s+)?не\s+(?:за|пере|до|по|вы)?"
+    r"(?:закрыл|сделал|починил|катил|вел|вёл|мержил|смержил|назначил|двинул)\w*\b"
+    r"|\b(?:never|haven'?t|hasn'?t|didn'?t|did\s+not|have\s+not|has\s+not|wasn'?t|weren'?t)\s+(?:yet\s+|even\s+|been\s+)?"
+    r"(?:closed|close|finished|fixed|done|shipped|moved|merged|assigned)\b"
 )
 
 
@@ -452,6 +461,11 @@ def not_asked(
         _a_change(m.group(1) or m.group(2)) for m in _NO_NEED_TO.finditer(text)
     ):
         return "negated"  # «Сделку с Globex в Won пока не переводи», «задачи пока заводить не нужно»
+    not_done = _NOT_DONE_YET.search(text)
+    if not_done and not _any_request_verb(text[: not_done.start()] + " " + text[not_done.end() :]):
+        return (
+            "reported"  # «ENG-101 так и не закрыли», "we never closed ENG-101": how things stand, no request
+        )
     if _CONDITIONAL.match(without_polite_if(text)) and not checked_now(text):
         return "hypothetical"
     inner = _INNER_IF.match(text)  # «ENG-106 если ещё не закрыта»: a condition said of a record, no request
@@ -630,10 +644,11 @@ OTHER_SYSTEM = LazyRe(
 # "post in the team slack channel that …", «напиши в слак …», "email Jane the deck": a message sent
 # somewhere the server has no hands (a task *to* send it is another matter: "remind me to email Jane")
 MESSAGING = LazyRe(
-    r"(?i)\b(?:post|send|write|message|ping|dm|tell|notify|announce|share|напиши|написать|отправь|отправить|пошли|"
+    r"(?i)\b(?:post|send|write|message|ping|dm|tell|notify|announce|share|drop|напиши|написать|отправь|отправить|пошли|"
     r"скинь|кинь|сообщи|перешли|email|e-mail|имейлни)\b[^.;!?]{0,60}?"
     r"(?:\b(?:in|to|on|into|via|by|в|во|через|по)\s+(?:the\s+|our\s+|a\s+)?(?:[\w#-]+\s+){0,2}"
-    r"(?:slack|слак\w*|teams|telegram|телеграм\w*|whatsapp|ватсап\w*|e-?mail|почт\w*|mail|sms|смс)\b"
+    r"(?:slack|слак\w*|teams|telegram|телеграм\w*|whatsapp|ватсап\w*|e-?mail|почт\w*|mail|sms|смс|"
+    r"(?:group\s+|team\s+)?chat|чат\w*)\b"
     r"|\b(?:in|to|into|в|во)\s+#[\w-]+"  # "post to #sales that …": a channel
     r"|\b(?:an?\s+|the\s+)?(?:e-?mail(?!\s+address)|письм\w*|сообщени\w*\s+в\s+слак)\b)"
     # "slack #sales: globex signed 🎉", "telegram @oleg: …": the messenger and where, then the message

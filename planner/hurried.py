@@ -559,6 +559,11 @@ _KEEPS_ASIDE = LazyRe(
 )
 
 
+_A_NEW_ISSUE_BEFORE = LazyRe(
+    r"(?i)\b(?:завед\w*|завест\w*|созда\w*|create|new|нов\w+)\b[^;]*\b(?:задач\w*|issue|task|ticket|тикет\w*|баг\w*|bug)\b[^;]*$"
+)
+
+
 def _without_asides(text: str) -> str:
     outside = _ASIDE.sub(" ", text)
     named_outside = bool(re.search(r"\b[A-Za-z]{1,10}-\d+\b", outside))
@@ -575,6 +580,10 @@ def _without_asides(text: str) -> str:
             return ""  # "ENG-105 → Oleg (Max is buried in DES-7 feedback)": DES-7 is why, not what changes
         if before.endswith(("'", '"', "»", "”")) or _KEEPS_ASIDE.search(m.group(1)):
             return m.group(0)
+        if re.fullmatch(r"\s*[A-ZА-ЯЁ][a-zа-яё]+\s*", m.group(1)) and _A_NEW_ISSUE_BEFORE.search(before):
+            return (
+                ", " + m.group(1).strip()
+            )  # «завести задачу на … (Олег)»: whose it is, a field of the new issue
         return ""
 
     return _ASIDE.sub(keep, text)
@@ -584,6 +593,19 @@ _HOURS = {
     w: str(i)
     for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())
 }
+
+
+# "Romashka impl → Won, no wait — Lost", «в КП, ой, не так — в переговоры»: the value said again replaces the first
+_SAID_AGAIN = LazyRe(
+    r"(?i)(?P<arrow>→|->|=>|\bв\b|\bto\b|\bна\b)\s*(?P<old>[\w-]+)\s*[,.]?\s*(?:[—–-]\s*)?"
+    r"(?:no,?\s+wait|wait,?\s+no|sorry,?\s+(?:i\s+mean|no)|i\s+mean|no,?\s+make\s+(?:it|that)|"
+    r"ой,?\s+(?:нет|не\s+так)|нет,?\s+стоп|точнее|вернее|то\s+есть)\s*[—–,:-]?\s*"
+    r"(?:(?:→|->|=>|в|to|на)\s+)?(?=[\w«\"'])(?!(?:not|hold|don'?t|never|leave|keep|рано|не|пока|оставь|отбой)\b)"
+)
+
+
+def _said_again(m: re.Match[str]) -> str:
+    return f"{m['arrow']} "
 
 
 def _canceled(m: re.Match[str]) -> str:
@@ -720,6 +742,13 @@ def unhurried(text: str) -> str:
         "",
         text,
     )  # ". oh and remind me"
+    # «…; во-вторых, добавить …; и, в-третьих, поставить …»: each item a request of its own
+    text = re.sub(
+        r"(?i)\s*[;,]\s*(?:(?:и|а|and)\s*,?\s*)?(?:во-вторых|в-третьих|в-четв[её]ртых|в-пятых|secondly|thirdly|"
+        r"fourthly|и\s+наконец|and\s+finally|and\s+lastly)\s*[,:—-]?\s+(?=\S)",
+        "; ",
+        text,
+    )
     text = re.sub(
         r"(?i)(?:^|(?<=[.!?:]\s))(?:one|two|three|four|five|first|second|third|fourth|fifth|firstly|secondly|thirdly|"
         r"lastly|finally|во-первых|во-вторых|в-третьих|в-четв[её]ртых|и\s+наконец)\s*[,:—-]\s+(?=[a-zа-яё])",
@@ -801,6 +830,7 @@ def unhurried(text: str) -> str:
     text = _DASH_BEFORE_WHERE.sub(r"\1 ", text)
     text = _AND_AS_A_NOTE.sub(r"\1. Also add this as a note \2 ", text)
     text = _CANCEL_ISSUES.sub(_canceled, text)
+    text = _SAID_AGAIN.sub(_said_again, text)
     text = _CLOSED_AS.sub(_closed_as, text)  # "mark it closed-won", "Globex is closed lost"
     text = _REPLY_IN.sub("прокомментируй", text)  # «Ответь в ENG-101: …»: a comment there
     text = _WHATS_BURNING.sub("какие срочные задачи", text)  # «что горит?»

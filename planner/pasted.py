@@ -68,20 +68,97 @@ def reshape(text: str) -> str:
     if sum(1 for x in lines if _MARKED_ITEM.match(x)) >= 2:  # "1. …\n2. …", "a) …\nb) …": one item a line
         lines = [_MARKED_ITEM.sub("- ", x) for x in lines]
         text = "\n".join(lines)
+    lines = _between_rules(lines)
     quoted = [_QUOTED.sub("", x) for x in lines if _QUOTED.match(x)]
     if quoted:
         return _with_quote(lines, quoted)
     rest = [x for x in lines if x.strip()]
+    items = _action_items(rest) or _notes_then_asked(rest)
+    if items:
+        return items
     pasted = _days_listed(rest) or _pasted_then_asked(rest) or _asked_then_pasted(rest)
     if pasted:
         return pasted
     return _table(rest) or _card(rest) or _values(rest) or _about(rest) or _listed_then_asked(rest) or text
 
 
+# notes of a meeting, then "Action items: …" and "do the action items": only the items are asked for
+_ACTION_ITEMS = LazyRe(
+    r"(?i)^\s*(?:action\s+items?|next\s+steps|to-?dos?|a\.?i\.?|экшн[-\s]*айтем\w*|экшен[-\s]*айтем\w*|"
+    r"(?:наши\s+)?действия|что\s+делаем|договорились|решили)\s*[:—–-]\s*(.*)$"
+)
+_DO_THE_ITEMS = LazyRe(
+    r"(?i)\b(?:сделай|сделайте|выполни|оформи|заведи|запусти|do|handle|process|action|set\s+up|go\s+ahead\s+with)\b"
+    r".*\b(?:action\s+items?|items|next\s+steps|to-?dos|по\s+ним|по\s+пунктам|экшн\w*|экшен\w*|them|these|это)\b"
+)
+
+
+def _action_items(lines: list[str]) -> str | None:
+    head = next((i for i, x in enumerate(lines) if _ACTION_ITEMS.match(x)), None)
+    if head is None or head == 0 or not _DO_THE_ITEMS.search(lines[-1]) or _ACTION_ITEMS.match(lines[-1]):
+        return None
+    first = _ACTION_ITEMS.match(lines[head])
+    said = [first.group(1) if first else "", *lines[head + 1 : -1]]
+    items = [_ITEM.sub("", x).strip(" ;.") for x in said if x.strip(" ;.-")]
+    return "; ".join(items) or None
+
+
+# "Стендап …\nОлег: …\nМакс: …\nобнови по итогам: ENG-106 в ревью, …": notes, then what to do after them
+_BY_THE_NOTES_SAID = (
+    r"\b(?:по\s+итогам|по\s+результатам|по\s+этим\s+заметкам|исходя\s+из\s+этого|accordingly|"
+    r"based\s+on\s+(?:this|that|these|the\s+notes|the\s+above)|from\s+(?:this|these|the\s+notes|the\s+above))\b"
+)
+_BY_THE_NOTES = LazyRe(_BY_THE_NOTES_SAID, re.I)
+_BY_THE_NOTES_FIRST = LazyRe(r"^\s*(?:[^\W\d_]+\s+){0,2}?" + _BY_THE_NOTES_SAID + r"\s*:\s*(?=\S)", re.I)
+
+
+def _notes_then_asked(lines: list[str]) -> str | None:
+    if (
+        len(lines) < 3
+        or not _BY_THE_NOTES.search(lines[-1])
+        or any(_BY_THE_NOTES.search(x) for x in lines[:-1])
+    ):
+        return None
+    asked = lines[-1].strip()
+    heading = _BY_THE_NOTES_FIRST.match(asked)
+    asked = asked[heading.end() :] if heading else asked  # «обнови по итогам: …»: the changes after it
+    # the notes are context, one quoted clause (none of their lines is a request of mine)
+    notes = " ".join(x.strip() for x in lines[:-1]).replace(":", KEPT_COLON).replace("«", "").replace("»", "")
+    context = re.sub(r"\s*[.!?;]+\s*", ", ", notes).strip(" ,")
+    return f"«{context}». {asked[:1].upper()}{asked[1:]}"
+
+
+_RULE_LINE = LazyRe(r"^\s*(?:-{3,}|—{2,}|–{2,}|_{3,}|={3,}|\*{3,})\s*$")
+_HEADER_LINE = LazyRe(r"(?i)^\s*(?:from|от|subject|тема|to|кому)\s*:")
+
+
+def _between_rules(lines: list[str]) -> list[str]:
+    """A pasted email between two '---' lines (or above one, opening with its "From:"): quoted, as '>' would mark
+    it, so its sentences ("Could you send …?") are the sender's words, not requests of mine."""
+    rules = [i for i, x in enumerate(lines) if _RULE_LINE.match(x)]
+    if len(rules) >= 2:
+        start, end = rules[0], rules[-1]
+    elif len(rules) == 1 and _HEADER_LINE.match(next((x for x in lines if x.strip()), "")):
+        start, end = -1, rules[0]
+    else:
+        return lines
+    inside = [x for x in lines[start + 1 : end] if x.strip()]
+    outside = [x for i, x in enumerate(lines) if (i < start or i > end) and x.strip()]
+    if not inside or not outside:
+        return lines
+    return [
+        ("> " + x if start < i < end else x)
+        for i, x in enumerate(lines)
+        if i not in (start, end) and not (start < i < end and _RULE_LINE.match(x))
+    ]
+
+
 # "Pasting from Jane's email: "…"\nlog this on Globex and remind me Friday …": what was pasted, then the ask
 _PASTED_HEAD = LazyRe(
     r"(?i)^\s*(?:pasting|pasted|copying|copied|forwarding|fwd|here'?s|вот|пересылаю|переслал\w*|копирую|скопировал\w*|"
     r"текст|from|от|из)\b[^:\n]{0,60}:\s*(?P<body>.*)$"
+    # "Initech QBR, заметки:", "Call with Jane — notes:": a heading over notes taken
+    r"|^[^:\n]{0,60}\b(?:заметки|notes|итоги|summary|minutes|протокол)\s*:\s*(?P<body2>.*)$"
 )
 # «Текст письма ниже, просто залогируй на Globex pilot:\n\nJane: …»: the ask first, what it is about below it
 _ASKED_ABOVE = LazyRe(
@@ -116,12 +193,15 @@ def _pasted_then_asked(lines: list[str]) -> str | None:
     if head is None or len(lines) < 2 or not _LOG_THIS.search(lines[-1]):
         return None
     body = (
-        " ".join([head["body"], *(x.strip() for x in lines[1:-1])]).strip().strip(_QUOTE_MARKS + "“”").strip()
+        " ".join([head["body"] or head["body2"] or "", *(x.strip() for x in lines[1:-1])])
+        .strip()
+        .strip(_QUOTE_MARKS + "“”")
+        .strip()
     )
     if not body:
         return None
     # (where it came from stays said: "From John @ Acme" is whom "his record" means)
-    source = lines[0][: head.start("body")].strip(" :")
+    source = lines[0][: head.start("body" if head["body"] is not None else "body2")].strip(" :")
     asked = lines[-1].strip()
     said = _with_quote_said(asked[:1].upper() + asked[1:], body, "")
     # (said before the ask when it names whom "his record" is; "log this on Globex" says where itself)

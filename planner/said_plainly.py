@@ -12,6 +12,29 @@ __all__ = ["said_plainly"]
 
 def said_plainly(text: str) -> str:
     """`text` with its everyday phrasings of a request put as the rules' plain ones (unchanged when it has none)."""
+    # "…lost, they went w competitor, note it": what was just said, noted (a bare "log it" may be a bug to file)
+    text = re.sub(
+        r"(?i)\s*[,;—–-]\s*(?:(?:and|pls|please)\s+)*(?:note|jot|write)\s+(?:it|that|this)(?:\s+down)?"
+        r"(?:\s+(?:too|pls|please))?\s*[.!]?\s*$",
+        ". add that as a note",
+        text,
+    )
+    # «ENG-106 в ревью, в ENG-105 комментарий про блокер»: a comment on another issue is a request of its own
+    # (after an issue's own change only: «добавьте, пожалуйста, к CS-13 комментарий: …» has its verb)
+    text = re.sub(
+        r"(?i)(?P<change>\b[A-Z]{1,10}-\d+\s+[^,;\n]{1,40}?)[,;]\s*(?:(?:а|и)\s+)?(?:в|к|под)\s+([A-Z]{1,10}-\d+)\s+"
+        r"(?:комментарий|коммент|комент)\w*\s*[:—–-]?\s*(?:что\s+|that\s+)?(?=\S)",
+        r"\g<change>; оставь комментарий к \2: ",
+        text,
+    )
+    # «Прошу вас сделать следующее: …», "Please do the following: …": a heading over the requests, nothing itself
+    text = re.sub(
+        r"(?i)(?:^|(?<=[.!?]\s))(?:(?:прошу|просим|нужно|надо)\s+(?:вас\s+|тебя\s+)?(?:сделать|выполнить)|"
+        r"(?:please\s+|pls\s+|i\s+need\s+you\s+to\s+|can\s+you\s+|could\s+you\s+)?do)\s+(?:следующее|the\s+following)"
+        r"(?:\s+(?:please|пожалуйста))?\s*[:—–-]\s*",
+        "",
+        text,
+    )
     # «контакт в Инитеке: Ольга Смирнова, o.smirnova@initech.io, …»: a contact given with an email is a new one
     text = re.sub(
         r"(?i)^\s*(контакт|contact)\b(?=[^?]*?[\w.+-]+@[\w-]+\.\w)(?![^?]*\?)",

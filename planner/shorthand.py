@@ -112,6 +112,12 @@ def _plus_joined(text: str) -> str:
             word
         ):  # "… + напоминалку мне на завтра …", "+ a task for Max": the next request
             return ", и " if re.match(r"[а-яё]", word) else ", and "
+        if re.fullmatch(r"(?i)contact|person|контакт|человек\w*", word) and not any(
+            a < m.start() < b for a, b in quotes
+        ):
+            return (
+                ", и добавь " if re.search(r"[а-яё]", text, re.I) else ", and add "
+            )  # "new co … + contact …"
         if any(a < m.start() < b for a, b in quotes):
             return m.group(0)  # "rename it to 'login + signup page'": a title's own plus
         if word in verbs or lemmas(word) & verbs:

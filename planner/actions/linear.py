@@ -126,6 +126,8 @@ async def create_issue(intent: CreateIssue, ctx: BuildContext) -> None:
     ctx.add(ops.create_issue(scope, fields, preview, depends_on=depends))
 
 
+# what a due date is said as when there is to be none
+NO_DAY = frozenset({"none", "no", "null", "clear", "нет", "без срока"})
 # what an assignee is said as when there is to be none
 UNASSIGNED = frozenset({"none", "nobody", "no one", "unassigned", "никто", "никого", "без исполнителя"})
 
@@ -158,6 +160,15 @@ async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
             parts.append(
                 ctx.t("исполнитель ", "assignee ") + (f"{before} → {who.name}" if before else who.name)
             )
+    if str(intent.due or "").strip().lower() in NO_DAY:  # "remove the due date": the update takes a date only
+        raise Invalid(
+            ctx.t(
+                f"Убрать срок у {name} через Composio нельзя (LINEAR_UPDATE_ISSUE принимает только дату) — "
+                "уберите его в Linear или назовите другую дату.",
+                f"Composio cannot clear the due date of {name} (LINEAR_UPDATE_ISSUE takes a date only) — clear "
+                "it in Linear, or name another date.",
+            )
+        )
     if intent.due:
         due = refs.day(ctx, intent.due, "due").isoformat()
         before = issue.get("dueDate")

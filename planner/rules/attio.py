@@ -550,6 +550,8 @@ async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if re.search(r"(?i)\bdrop\b.*\b(?:to|down\s+to)\s+[$€₽\d\w]", clause.text):
         return False  # "Drop the Romashka opp ACV to 1,000,000 RUB": lowered, not removed
+    if re.search(r"(?i)\bdrop\s+(?:it|this|that|them)\s+(?:in|into|on|to)\b", clause.text):
+        return False  # "drop it in the chat": put somewhere, not removed
     people: dict[str, Entity] = {}
     if _DELETE_HIM_OR_HER.search(clause.text):
         # «по глобексу джейн доу ушла из компании удали её из контактов»: "her" is the person named, not Globex

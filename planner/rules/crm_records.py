@@ -136,7 +136,8 @@ def _details(text: str) -> tuple[str | None, str | None]:
     text = re.sub(
         r"(?i)\b(должность|title|role|position|роль)\s*[—–:-]\s*", r"\1 ", text
     )  # «должность — CFO»
-    for part in re.split(r"\s*[,;(]\s*|\s+[—–]\s+", _EMAIL.sub(" ", text)):
+    # an email between the name and the rest ends a detail as a comma would ("… olga@initech.io head of …")
+    for part in re.split(r"\s*[,;(]\s*|\s+[—–]\s+", _EMAIL.sub(",", text)):
         part = part.strip(" .)")
         if not part:
             continue
@@ -160,6 +161,8 @@ def _details(text: str) -> tuple[str | None, str | None]:
             and not re.match(r"(?i)(?:add|добавь|новый|new|create|заведи)\b", m.group(0).strip())
         ):
             role = m.group(0).strip()
+            # "head of procurement at initech": where they work, said in lower case, is no part of the title
+            role = re.sub(r"(?i)\s+(?:at|в|из)\s+\S+$", "", role) if employer is None else role
     return role, employer
 
 

@@ -272,6 +272,9 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
                         Find(object="deals", filters=Filters(record=deal.name)), record=("deals", deal)
                     )
         return True
+    if _UNDUE.search(clause.text) and not clause.has("comment"):  # "eng-104 remove due date", «убери срок»
+        await ctx.emit(UpdateIssue(issue=ident, due="none"), issue=issue)
+        return True
     if _UNASSIGN.search(clause.text) and not clause.has("comment"):  # "unassign ENG-101", «сними исполнителя»
         await ctx.emit(UpdateIssue(issue=ident, assignee="none"), issue=issue)
         return True
@@ -557,6 +560,10 @@ _UNASSIGN = LazyRe(
     r"(?i)\bun-?assign(?!ed\b)\w*|\b(?:сними|снять|убери|убрать|удали|удалить|remove|clear)\s+(?:с\s+\S+\s+)?"
     r"(?:the\s+)?(?:исполнител\w*|ответственн\w*|assignee|owner)\b"
     r"|\b(?:сними|снять|убери)\s+[А-ЯЁа-яё]+[ауяю]\s+с\s+(?:задач\w*\s+)?[A-Z]{1,10}-\d+"  # «сними олега с CS-13»
+)
+_UNDUE = LazyRe(
+    r"(?i)\b(?:сними|снять|убери|убрать|удали|удалить|сотри|remove|clear|drop|delete|unset)\s+(?:the\s+|its\s+|у\s+не[её]\s+)?"
+    r"(?:due(?:\s+date)?|deadline|дедлайн\w*|срок\w*)\b"
 )
 _PAIR = LazyRe(
     r"\b([A-Z]{1,10}-\d+)\s+(?:(?:тоже|too|also|as\s+well)\s+)?(?:[—–-]\s+(?:на\s+|to\s+)?|"

@@ -329,7 +329,7 @@ async def _named_team(clause: Clause, ctx: BuildContext) -> Entity | None:
 
 
 _LABEL_PHRASE = LazyRe(
-    r"[,\s]*\b(?:with\s+(?:the\s+)?)?(?:label(?:ed|led|s)?|tag(?:ged|s)?|(?:с\s+)?метк\w*|лейбл\w*|тег\w*)\s*[:—-]?\s*"
+    r"[,\s]*(?:\b(?:with\s+(?:the\s+)?|с\s+))?\b(?:label(?:ed|led|s)?|tag(?:ged|s)?|метк\w*|лейбл\w*|тег\w*)\s*[:—-]?\s*"
     r"([\w-]+(?:\s*(?:,|\+|&|and|и)\s*[\w-]+)*)",
     re.IGNORECASE,
 )
@@ -621,12 +621,31 @@ def _dated_items(titles: list[str], clause: Clause, ctx: BuildContext) -> list[t
     return out
 
 
+# a project said as a field anywhere in the request: "for the X project", "under X" (a whole name, then a comma)
+_PROJECT_FIELD = LazyRe(
+    r"(?i)\b(?:for|in|into|to|under|для|в|во)\s+(?:the\s+)?((?:[\w-]+\s+){0,3}[\w-]+)\s+project\b"
+    r"|\b(?:under|в\s+рамках)\s+(?:the\s+)?((?:[\w-]+\s+){0,3}[\w-]+)(?=\s*(?:[,.;]|$))"
+)
+
+
 async def _project_in(clause: Clause, ctx: BuildContext) -> Entity | None:
     """A project the new issue belongs to; a project that does not exist is a question (seed 002)."""
     head = clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text
     later = _PUT_IN_PROJECT.search(str(ctx.memory.get("full_text", "")))
     if later and not re.search(r"\b(проект\w*|project)\b", head, re.I):
         head = later.group(0)  # "…, and put it in the mobile app project": said after the issue
+    unquoted = re.sub(
+        r"«[^»]*»|\"[^\"]*\"|“[^”]*”|(?<!\w)'[^']*'(?!\w)", lambda q: " " * len(q.group(0)), clause.text
+    )
+    for field in _PROJECT_FIELD.finditer(unquoted):
+        # "…: new illustrations for the Mobile App project, due Dec 10", "… in ENG under Q1 Launch, label …"
+        exact = [
+            m
+            for m in find_mentions(keys_for(field.group(1) or field.group(2)), await ctx.directory.projects())
+            if m.score >= 0.95
+        ]
+        if len(exact) == 1:
+            return exact[0].entity
     if not re.search(r"\b(проект\w*|project)\b", head, re.I):
         # "Add an issue to Q1 Launch: …": a project's full name after "to"/"в" needs no word "project"
         # …or "for the Q1 Launch checklist": only a project's whole name, said exactly, counts
@@ -988,7 +1007,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     raw = _PRIORITY_SAID.sub(" ", raw).strip()  # «… с высоким приоритетом»: how urgent, not what it is
     if project is not None:  # «заведи баг в ENG в проект Mobile App»: where it goes, not what it is
         raw = re.sub(
-            rf"(?i)\b(?:в|во|to|into|in|under)\s+(?:the\s+)?(?:проект\w*\s+|project\s+)?{re.escape(project.name)}"
+            rf"(?i)\b(?:в|во|to|into|in|under|for|для)\s+(?:the\s+)?(?:проект\w*\s+|project\s+)?{re.escape(project.name)}"
             r"(?:\s+project)?\b",
             " ",
             raw,
@@ -1006,6 +1025,11 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         raw = _TASK_START.sub("", raw, count=1)
         raw = re.sub(r"(?i)^\s*(?:поручи|assign)\s+\S+\s+", "", raw)
         raw = re.sub(r"(?i)\b(?:на меня|for me|to me)\b", " ", raw)
+    told_first = re.match(r"(?s)^(.{8,}?[.!?])\s+(\S.*)$", raw) if clause.after_colon is None else None
+    if told_first and not clean_title(told_first.group(2), ctx.lang):
+        raw = told_first.group(1).rstrip(
+            ".!?"
+        )  # «Ромашка просит интеграцию с 1С. Заведи фичу …»: the news names it
     in_quotes = quoted(raw, at_least=3, apostrophes=True) if clause.after_colon is None else None
     said_whole = quoted(clause.text, at_least=3, apostrophes=True) if clause.after_colon is None else None
     if in_quotes and said_whole and set(in_quotes.split()) < set(said_whole.split()):

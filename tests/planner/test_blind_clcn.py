@@ -1,0 +1,205 @@
+"""What the sets CL–CN taught, one behaviour each, through the MCP client on the sandbox
+(now = Wed 2026-11-25 12:00 MSK)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import Conversation, drafted
+
+pytestmark = pytest.mark.anyio
+
+
+def intents(reply: dict[str, Any]) -> list[dict[str, Any]]:
+    return [i for i in reply["plan"]["intents"] if i["op"] != "find"]
+
+
+def one(reply: dict[str, Any], op: str) -> dict[str, Any]:
+    (found,) = [i for i in intents(reply) if i["op"] == op]
+    return found
+
+
+# ---- nothing is removed, closed or moved that was not asked for ---------------------------------------------
+
+
+async def test_dropping_a_link_in_the_chat_deletes_nothing(anna: Conversation) -> None:
+    r = await anna.say("can you generate a Zoom link for the Globex call and drop it in the chat?")
+    assert drafted(r) == [] and r["status"] == "needs_clarification"
+    assert "don't send messages" in r["user_message"]
+
+
+@pytest.mark.parametrize(
+    "text", ["eng-104 remove due date", "ENG-104 убери срок", "clear the deadline on ENG-104"]
+)
+async def test_removing_a_due_date_never_archives_the_issue(anna: Conversation, text: str) -> None:
+    r = await anna.say(text)
+    assert drafted(r) == [] and r["status"] == "invalid"
+    assert "ENG-104" in r["user_message"]
+
+
+@pytest.mark.parametrize("text", ["ENG-101 так и не закрыли", "we never closed ENG-101"])
+async def test_an_issue_said_not_to_be_closed_yet_is_news_not_a_close(anna: Conversation, text: str) -> None:
+    r = await anna.say(text)
+    assert drafted(r) == [] and r["status"] == "needs_clarification"
+
+
+async def test_not_closed_yet_then_close_it_closes(anna: Conversation) -> None:
+    r = await anna.say("ENG-101 так и не закрыли, закрой его")
+    assert drafted(r) == ["linear:complete_issue"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["move Globex pilot to Won, no wait, not yet", "move Globex pilot to Won — no wait, not yet"],
+)
+async def test_a_change_taken_back_as_not_yet_drafts_nothing(anna: Conversation, text: str) -> None:
+    r = await anna.say(text)
+    assert drafted(r) == [] and r["status"] == "answered"
+
+
+async def test_a_pasted_email_between_rules_asks_nothing_itself(anna: Conversation) -> None:
+    r = await anna.say(
+        "---\nFrom: Li Wei <li.wei@acme-logistics.com>\nHi Anna, we'd like to extend the pilot to 5 warehouses, "
+        "budget up to 20k USD. Could you send an updated proposal by Dec 3?\n---\n"
+        "обнови сумму по пилоту Acme Logistics до 20k и напомни мне отправить КП 3 декабря"
+    )
+    assert sorted(drafted(r)) == ["attio:create_task", "attio:update_deal"]
+    assert one(r, "create_task")["content"] == "отправить КП"
+
+
+async def test_a_command_with_an_unsettled_person_asks_which(anna: Conversation) -> None:
+    command = {
+        "intent": "task_create",
+        "confidence": 0.9,
+        "entities": {
+            "title": "позвонить Ивану",
+            "person_ref": {
+                "query": "Иван",
+                "candidates": [
+                    {"id": "55c6623a-a5e3-5bdb-b4ee-5396aaa0a776", "label": "Иван Петров"},
+                    {"id": "e93bb902-e407-5bd6-b510-1182ad569c44", "label": "Иван Сидоров"},
+                ],
+                "chosen_id": None,
+            },
+        },
+    }
+    r = await anna.call("plan", command=command)
+    assert r["status"] == "needs_clarification" and drafted(r) == []
+    assert [c["label"] for c in r["choices"]] == ["Иван Петров", "Иван Сидоров"]
+
+
+# ---- every request of a message is read ---------------------------------------------------------------------
+
+
+async def test_a_polite_numbered_list_is_three_requests(anna: Conversation) -> None:
+    r = await anna.say(
+        "Здравствуйте! Прошу вас сделать следующее: во-первых, перевести сделку с Альфа-Лизингом в стадию «Won»; "
+        "во-вторых, добавить к компании Альфа-Лизинг заметку «договор подписан 24.11, оплата в течение 10 дней»; "
+        "и, в-третьих, поставить мне задачу выставить счёт Марии Соколовой до пятницы. Спасибо большое!"
+    )
+    assert sorted(drafted(r)) == ["attio:create_note", "attio:create_task", "attio:update_deal"]
+    assert one(r, "create_task")["content"] == "выставить счёт Марии Соколовой"
+    assert one(r, "create_note")["record"] == "Альфа-Лизинг"
+
+
+async def test_a_new_company_plus_a_contact_makes_both_linked(anna: Conversation) -> None:
+    r = await anna.say("new co hooli hooli.xyz + contact gavin belson gavin@hooli.xyz ceo")
+    assert drafted(r) == ["attio:create_company", "attio:create_person"]
+    person = one(r, "create_person")
+    assert person["email"] == "gavin@hooli.xyz" and person["job_title"] == "ceo"
+
+
+async def test_a_job_title_after_the_email_is_kept(anna: Conversation) -> None:
+    r = await anna.say("create person olga ivanova olga@initech.io head of procurement at initech")
+    assert one(r, "create_person")["job_title"] == "head of procurement"
+
+
+async def test_a_reason_then_note_it_notes_the_reason(anna: Conversation) -> None:
+    r = await anna.say("acme logistics pilot lost, they went w competitor, note it")
+    assert sorted(drafted(r)) == ["attio:create_note", "attio:update_deal"]
+    assert "competitor" in one(r, "create_note")["body"]
+
+
+async def test_the_value_said_again_replaces_the_first(anna: Conversation) -> None:
+    r = await anna.say(
+        "Romashka impl → Won, no wait — Lost, они выбрали конкурента. и добавь заметку почему: выбрали конкурента из-за цены"
+    )
+    assert sorted(drafted(r)) == ["attio:create_note", "attio:update_deal"]
+    assert one(r, "update_deal")["stage"] == "Lost"
+
+
+async def test_only_the_action_items_of_meeting_notes_are_done(anna: Conversation) -> None:
+    r = await anna.say(
+        "Ретро спринта 47:\n- опять флейки e2e тесты\n- долгий code review\n- ENG-101 так и не закрыли\n"
+        "Action items: завести задачу на стабилизацию e2e тестов (Олег); ENG-101 поставить срок до пятницы.\n"
+        "Сделай по action items"
+    )
+    assert sorted(drafted(r)) == ["linear:create_issue", "linear:update_issue"]
+    created = one(r, "create_issue")
+    assert "e2e" in created["title"] and created["assignee"] == "Oleg Ivanov"
+    assert one(r, "update_issue")["due"] == "2026-11-27"
+
+
+async def test_standup_notes_then_changes_by_them(anna: Conversation) -> None:
+    r = await anna.say(
+        "Стендап 25.11\nОлег: ENG-106 ключ ротировал, жду ревью\nМакс: ENG-105 блокер — сертификаты APNs не продлены\n\n"
+        "обнови по итогам: ENG-106 в ревью, в ENG-105 комментарий про блокер с APNs"
+    )
+    assert sorted(drafted(r)) == ["linear:comment_issue", "linear:update_issue"]
+    assert one(r, "update_issue")["issue"] == "ENG-106" and one(r, "comment_issue")["issue"] == "ENG-105"
+
+
+async def test_notes_under_a_heading_are_the_note_and_the_issue_is_its_own(anna: Conversation) -> None:
+    r = await anna.say(
+        "Initech QBR, заметки:\n• довольны скоростью поддержки\n• хотят экспорт в SAP к марту\n"
+        "• продление обсудим в январе\n"
+        "Запиши это заметкой в компанию Initech и заведи в CS задачу «Initech: экспорт в SAP» на Олега"
+    )
+    assert sorted(drafted(r)) == ["attio:create_note", "linear:create_issue"]
+    assert "экспорт в SAP к марту" in one(r, "create_note")["body"]
+    assert one(r, "create_issue")["title"] == "Initech: экспорт в SAP"
+
+
+# ---- values said are used -----------------------------------------------------------------------------------
+
+
+async def test_we_take_it_on_is_in_progress(anna: Conversation) -> None:
+    r = await anna.say("ENG-103 берём в работу, приоритет high, исполнитель Олег")
+    change = one(r, "update_issue")
+    assert (
+        change["state"] == "In Progress"
+        and change["priority"] == "high"
+        and change["assignee"] == "Oleg Ivanov"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "project"),
+    [
+        ("create issue in DES: new empty-state illustrations for the Mobile App project, due Dec 10, assign Max",
+         "Mobile App"),
+        ("create Linear issue 'Customer-facing status page' in ENG under Q1 Launch, label feature, medium",
+         "Q1 Launch"),
+    ],
+)  # fmt: skip
+async def test_a_project_said_as_a_field_is_the_new_issues(
+    anna: Conversation, text: str, project: str
+) -> None:
+    created = one(await anna.say(text), "create_issue")
+    assert created["project"] == project and project not in created["title"]
+
+
+async def test_the_news_before_a_titleless_feature_names_it(anna: Conversation) -> None:
+    r = await anna.say(
+        "Ромашка просит интеграцию с 1С. Заведи фичу в Engineering с лейблом customer-request, и в CS-13 напиши "
+        "комментом что SSO откладываем до интеграции"
+    )
+    assert sorted(drafted(r)) == ["linear:comment_issue", "linear:create_issue"]
+    assert one(r, "create_issue")["title"] == "Ромашка просит интеграцию с 1С"
+    assert one(r, "comment_issue")["body"] == "SSO откладываем до интеграции"
+
+
+async def test_a_feature_with_only_a_label_asks_for_its_title(anna: Conversation) -> None:
+    r = await anna.say("Заведи фичу в Engineering с лейблом customer-request")
+    assert r["status"] == "needs_clarification" and drafted(r) == []
