@@ -628,6 +628,13 @@ _TICKED = LazyRe(r"`([^`\n]{1,200})`")
 _ID_RANGE = LazyRe(r"\b([A-Za-z]{1,10})-(\d{1,6})\s*(?:\.\.\.?|…|–)\s*(?:\1-)?(\d{1,6})\b", re.IGNORECASE)
 
 
+def _kept_comma(m: re.Match[str]) -> str:
+    """ "ENG-102 в ревью плиз, Макс уже открыл PR": the comma after a courtesy said at a piece's end still ends it
+    (one before it too takes it with it: ", пожалуйста," between two words)."""
+    said = m.group(0)
+    return "\ue001" if "," in said.rstrip(" .!")[-1:] and "," not in said.lstrip()[:1] else ""
+
+
 def asks_to_be_shown(text: str) -> bool:
     """«Скинь email Марии»: the address asked for, not an email to send."""
     return _GIVE_ME.search(text) is not None
@@ -871,8 +878,13 @@ def unhurried(text: str) -> str:
         re.sub(
             r"\s{2,}",
             " ",
-            _COURTESY.sub(lambda m: m.group(0) if any(a <= m.start() < b for a, b in quotes) else "", text),
-        ).strip()
+            _COURTESY.sub(
+                lambda m: m.group(0) if any(a <= m.start() < b for a, b in quotes) else _kept_comma(m), text
+            ),
+        )
+        .replace(" \ue001", ",")
+        .replace("\ue001", ",")
+        .strip()
         or text
     )
     text = _SPOKEN_DOT_IN_NAME.sub(r"\1.\2", text)

@@ -27,6 +27,27 @@ def said_plainly(text: str) -> str:
         r"\g<change>; оставь комментарий к \2: ",
         text,
     )
+    # «ENG-103 в In Progress и на Олега»: one issue's changes, listed with «и» as with a comma
+    text = re.sub(
+        r"(?i)(\b[A-Z]{1,10}-\d+\s+(?:в|во|на)\s+[^,;.\n]{1,30}?)\s+и\s+(?=(?:в|во|на)\s+[^\W\d_])",
+        r"\1, ",
+        text,
+    )
+    # «CS-15 возьму сама»: that issue, to me
+    text = re.sub(
+        r"(?i)\b([A-Z]{1,10}-\d+)\s+(?:возьму|беру|заберу|забираю)(?:\s+(?:сам[аи]?|себе|на\s+себя))?"
+        r"(?=\s*(?:[,.;!]|и\b|$))",
+        r"\1 на меня",
+        text,
+    )
+    # «ENG-104 сроки горят, ставь urgent»: the deadlines pressing is why, not a due date to set
+    text = re.sub(r"(?i)\b(?:сроки|срок|дедлайны?)\s+(?=(?:горят|горит|поджима\w+|жмут|жм[её]т)\b)", "", text)
+    # "drop it back to todo", "drop ENG-101 to backlog": moved, not removed
+    text = re.sub(
+        r"(?i)\bdrop(?=\s+(?:it|this|that|them|[A-Z]{1,10}-\d+)\s+(?:back\s+)?(?:to|into)\s)", "move", text
+    )
+    # «срочно: ENG-103 в In Progress и на Олега»: how soon it is asked, said as a heading (not the issue's priority)
+    text = re.sub(r"(?i)^\s*(?:срочно|срочняк|urgent|asap)\s*[:!—–-]+\s*(?=[A-Z]{1,10}-\d)", "", text)
     # «Прошу вас сделать следующее: …», "Please do the following: …": a heading over the requests, nothing itself
     text = re.sub(
         r"(?i)(?:^|(?<=[.!?]\s))(?:(?:прошу|просим|нужно|надо)\s+(?:вас\s+|тебя\s+)?(?:сделать|выполнить)|"

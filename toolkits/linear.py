@@ -12,7 +12,7 @@ from typing import Any
 from toolkits._ops import Operation, action, digest, scoped_uuid
 from toolkits.base import ToolAction
 
-__all__ = ["ISSUE_CREATE_MUTATION", "OPERATIONS", "TOOLKIT", "link_for", "ops"]
+__all__ = ["ISSUE_CREATE_MUTATION", "ISSUE_UPDATE_MUTATION", "OPERATIONS", "TOOLKIT", "link_for", "ops"]
 
 TOOLKIT = "linear"
 VERSION = "20260512_00"
@@ -20,6 +20,12 @@ RATE_BUDGET_PER_MINUTE = 60
 
 ISSUE_CREATE_MUTATION = (
     "mutation IssueCreate($input: IssueCreateInput!) { issueCreate(input: $input) "
+    "{ success issue { id identifier title url } } }"
+)
+
+# LINEAR_UPDATE_ISSUE takes values only: clearing one (an assignee, a due date) is Linear's issueUpdate with null
+ISSUE_UPDATE_MUTATION = (
+    "mutation IssueUpdate($id: String!, $input: IssueUpdateInput!) { issueUpdate(id: $id, input: $input) "
     "{ success issue { id identifier title url } } }"
 )
 
@@ -51,6 +57,9 @@ OPERATIONS: dict[str, Operation] = (
     }
     | {n: Operation(TOOLKIT, n, s, False, d, per_draft=n not in _IDENTIFIED) for n, s, d in _W}
 )
+
+# the same operation, sent as GraphQL when a field is cleared (DESIGN §5's update_issue, one more slug)
+_UPDATE_CLEARING = Operation(TOOLKIT, "update_issue", "LINEAR_RUN_QUERY_OR_MUTATION", False, per_draft=True)
 
 PRIORITY = {"urgent": 1, "high": 2, "medium": 3, "normal": 3, "low": 4, "none": 0}
 
@@ -115,8 +124,13 @@ class _Ops:
         operation: str = "update_issue",
         depends_on: int | None = None,
     ) -> ToolAction:
-        args = {"issueId": issue_id, **fields}
         keys = [f"{k}={fields[k]}" for k in sorted(fields)]
+        if operation == "update_issue" and any(v is None for v in fields.values()):
+            # "unassign ENG-105", "remove its due date": a null, which only issueUpdate takes
+            variables = {"id": issue_id, "input": dict(fields)}
+            args = {"query_or_mutation": ISSUE_UPDATE_MUTATION, "variables": variables}
+            return action(_UPDATE_CLEARING, args, [issue_id, *keys], preview, depends_on)
+        args = {"issueId": issue_id, **fields}
         return action(OPERATIONS[operation], args, [issue_id, *keys], preview, depends_on)
 
     def comment_issue(self, issue_id: str, body: str, preview: str) -> ToolAction:

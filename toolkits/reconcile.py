@@ -114,6 +114,8 @@ def lever(action: ToolAction) -> Lever:
     """How an unknown outcome of this write can be settled (see the module docstring)."""
     if client_issue_id(action) is not None:
         return "client_id"
+    if action.tool_slug == _GRAPHQL and "issueUpdate" in str(action.args.get("query_or_mutation", "")):
+        return "rerun"  # an update that clears a field: sending it again sets the same nulls
     if action.tool_slug in _RERUN:
         return "rerun"
     if action.tool_slug in _LOOKUP:

@@ -7,7 +7,7 @@ from typing import Any
 
 from planner import references as refs
 from planner.actions import builds, need
-from planner.context import BuildContext, Invalid
+from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents.models import (
     ArchiveIssue,
@@ -17,7 +17,7 @@ from planner.intents.models import (
     CreateProject,
     UpdateIssue,
 )
-from planner.models import RiskFlag
+from planner.models import RiskFlag, ToolAction
 from planner.resolve import find_mentions, keys_for
 from toolkits.linear import PRIORITY, ops
 
@@ -141,16 +141,16 @@ async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
     parts: list[str] = []
     already: list[str] = []
     nobody = intent.resolved("assignee") is None and str(intent.assignee or "").strip().lower() in UNASSIGNED
-    if nobody:  # "unassign ENG-101": Composio's LINEAR_UPDATE_ISSUE takes a user id, never none
-        raise Invalid(
-            ctx.t(
-                f"Снять исполнителя с {name} через Composio нельзя (LINEAR_UPDATE_ISSUE принимает только "
-                "пользователя) — снимите его в Linear или назначьте другого.",
-                f"Composio cannot unassign {name} (LINEAR_UPDATE_ISSUE takes a user only) — clear it in "
-                "Linear, or assign someone else.",
-            )
-        )
-    if intent.assignee is not None or intent.resolved("assignee") is not None:
+    if (
+        nobody
+    ):  # "unassign ENG-101": a null assignee (sent as issueUpdate: LINEAR_UPDATE_ISSUE takes a user only)
+        before = (issue.get("assignee") or {}).get("name")
+        if before:
+            fields["assigneeId"] = None
+            parts.append(ctx.t(f"исполнитель {before} → никто", f"assignee {before} → nobody"))
+        else:
+            already.append(ctx.t("исполнителя уже нет", "already unassigned"))
+    if not nobody and (intent.assignee is not None or intent.resolved("assignee") is not None):
         who: Entity = intent.resolved("assignee") or await refs.user(ctx, str(intent.assignee))
         before = (issue.get("assignee") or {}).get("name")
         if (issue.get("assignee") or {}).get("id") == who.id:
@@ -160,16 +160,17 @@ async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
             parts.append(
                 ctx.t("исполнитель ", "assignee ") + (f"{before} → {who.name}" if before else who.name)
             )
-    if str(intent.due or "").strip().lower() in NO_DAY:  # "remove the due date": the update takes a date only
-        raise Invalid(
-            ctx.t(
-                f"Убрать срок у {name} через Composio нельзя (LINEAR_UPDATE_ISSUE принимает только дату) — "
-                "уберите его в Linear или назовите другую дату.",
-                f"Composio cannot clear the due date of {name} (LINEAR_UPDATE_ISSUE takes a date only) — clear "
-                "it in Linear, or name another date.",
+    no_day = str(intent.due or "").strip().lower() in NO_DAY
+    if no_day:  # "remove the due date": a null due date (sent as issueUpdate, as an unassign is)
+        before = issue.get("dueDate")
+        if before:
+            fields["dueDate"] = None
+            parts.append(
+                ctx.t("срок ", "due ") + f"{ctx.said_day(before[:10])} → " + ctx.t("без срока", "none")
             )
-        )
-    if intent.due:
+        else:
+            already.append(ctx.t("срока уже нет", "already has no due date"))
+    if intent.due and not no_day:
         due = refs.day(ctx, intent.due, "due").isoformat()
         before = issue.get("dueDate")
         if before and before[:10] == due:
@@ -214,10 +215,12 @@ async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
             labels_now = labels_now.get("nodes") or []
         have = [str(x.get("id")) for x in labels_now if isinstance(x, dict)]
         earlier = next(
-            (a for a in ctx.actions if a.operation == "update_issue" and a.args.get("issueId") == iid), None
+            (a for a in ctx.actions if a.operation == "update_issue" and _updated_id(a) == iid), None
         )
-        if earlier is not None and "labelIds" in earlier.args:  # "убери bug, добавь feature": after the first
-            have = list(earlier.args["labelIds"])
+        if earlier is not None and "labelIds" in _updated_fields(
+            earlier
+        ):  # "убери bug, добавь feature": after it
+            have = list(_updated_fields(earlier)["labelIds"])
         drop = {x.id for x in removing}
         # Linear replaces the whole set: keep the labels it has
         wanted = [i for i in dict.fromkeys(have + [x.id for x in adding]) if i not in drop]
@@ -264,14 +267,26 @@ async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
         if not already:
             raise ctx.ask("change", ctx.t(f"Что изменить в {name}?", f"What should change in {name}?"))
         return
-    prev = next(
-        (a for a in ctx.actions if a.operation == "update_issue" and a.args.get("issueId") == iid), None
-    )
+    prev = next((a for a in ctx.actions if a.operation == "update_issue" and _updated_id(a) == iid), None)
     if prev is not None:  # "назначь ENG-103 на Олега и поставь срок" is one update
         ctx.actions.remove(prev)
-        fields = {**{k: v for k, v in prev.args.items() if k != "issueId"}, **fields}
-        parts = [prev.preview.removeprefix(f"Linear: {name}: "), *parts]
+        fields = {**_updated_fields(prev), **fields}
+        said = prev.preview.removeprefix(f"Linear: {name}: ")
+        parts = [said, *(p for p in parts if p not in said)]  # (an amended intent repeats what it kept)
     ctx.add(ops.update_issue(iid, fields, f"Linear: {name}: " + ", ".join(parts), depends_on=depends))
+
+
+def _updated_id(action: ToolAction) -> Any:
+    """The issue an update changes, in either of its shapes (LINEAR_UPDATE_ISSUE, or issueUpdate's variables)."""
+    variables = action.args.get("variables")
+    return variables.get("id") if isinstance(variables, dict) else action.args.get("issueId")
+
+
+def _updated_fields(action: ToolAction) -> dict[str, Any]:
+    variables = action.args.get("variables")
+    if isinstance(variables, dict):
+        return dict(variables.get("input") or {})
+    return {k: v for k, v in action.args.items() if k != "issueId"}
 
 
 def _overwrite(ctx: BuildContext, name: str, what: str) -> RiskFlag:

@@ -275,9 +275,21 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     if _UNDUE.search(clause.text) and not clause.has("comment"):  # "eng-104 remove due date", «убери срок»
         await ctx.emit(UpdateIssue(issue=ident, due="none"), issue=issue)
         return True
-    if _UNASSIGN.search(clause.text) and not clause.has("comment"):  # "unassign ENG-101", «сними исполнителя»
-        await ctx.emit(UpdateIssue(issue=ident, assignee="none"), issue=issue)
-        return True
+    unassigned = _UNASSIGN.search(clause.text)
+    clear_assignee = False
+    if (  # "unassign ENG-101", «сними исполнителя» ("… from Oleg and give it to me" is a hand-over)
+        unassigned and not clause.has("comment") and not _GIVEN_AFTER.search(clause.text[unassigned.end() :])
+    ):
+        left = f"{clause.text[: unassigned.start()]} {clause.text[unassigned.end() :]}"
+        left = re.sub(  # "DES-7 unassign + back to todo": the issue, then where it goes
+            r"(?i)^\s*([A-Z]{1,10}-\d+)[\s,;+&]+(?:and\s+|и\s+)?(?:back\s+)?(?:to|into)\s+", r"\1 → ", left
+        )
+        rest = analyse(re.sub(r"(?i)[\s,;+&]+(?:and|и)?[\s,;+&]*$", "", left), ctx.now)
+        more = rest.has("move", "put", "priority", "due", "rename") or _BARE_STATE_ITEM.search(rest.text)
+        if not (more or re.search(r"(?i)(?:→|->|=>|\bto\b)", rest.text)):
+            await ctx.emit(UpdateIssue(issue=ident, assignee="none"), issue=issue)
+            return True
+        clause, clear_assignee = rest, True  # "ENG-102 back to backlog, unassign": the rest, then nobody
     if clause.has("comment"):
         if _UNASSIGN.search(clause.text.split(":", 1)[0]):  # "ENG-102 unassign + коммент: …": both were asked
             await ctx.emit(UpdateIssue(issue=ident, assignee="none"), issue=issue)
@@ -451,7 +463,9 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     said_alone = re.search(
         r"(?i)(?:^|,)\s*(?:urgent|high|low|medium|срочно|срочная|высокий|низкий)\s*(?:,|$)", clause.text
     )
-    made = re.search(r"(?i)\b(?:make|set|mark|сделай|сделать)\b", clause.text)  # "make cs 14 urgent"
+    made = re.search(
+        r"(?i)\b(?:make|set|mark|сделай|сделать|ставь|ставьте)\b", clause.text
+    )  # "make cs 14 urgent"
     if (
         clause.has("priority")
         or priority_of(clause.text)
@@ -524,6 +538,8 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
                 free_text=False,
             )
         change["project"], found["project"] = projects[0].entity.name, projects[0].entity
+    if clear_assignee:
+        change["assignee"] = "none"
     if change:
         await ctx.emit(UpdateIssue(issue=ident, **change), **found)
         return True
@@ -560,6 +576,10 @@ _UNASSIGN = LazyRe(
     r"(?i)\bun-?assign(?!ed\b)\w*|\b(?:сними|снять|убери|убрать|удали|удалить|remove|clear)\s+(?:с\s+\S+\s+)?"
     r"(?:the\s+)?(?:исполнител\w*|ответственн\w*|assignee|owner)\b"
     r"|\b(?:сними|снять|убери)\s+[А-ЯЁа-яё]+[ауяю]\s+с\s+(?:задач\w*\s+)?[A-Z]{1,10}-\d+"  # «сними олега с CS-13»
+)
+_GIVEN_AFTER = LazyRe(
+    r"(?i)\b(?:give|hand|assign|reassign|pass)\b[^,;]*\bto\b|\b(?:назначь|отдай|передай|переназначь|кинь)\b"
+    r"|\b(?:возьм[её]т|бер[её]т|забер[её]т)\b|\b\w+\s+(?:takes|will\s+take)\b"  # «…, пусть возьмёт Макс»
 )
 _UNDUE = LazyRe(
     r"(?i)\b(?:сними|снять|убери|убрать|удали|удалить|сотри|remove|clear|drop|delete|unset)\s+(?:the\s+|its\s+|у\s+не[её]\s+)?"
@@ -598,6 +618,13 @@ async def _verbless_assignments(clause: Clause, ctx: BuildContext) -> bool:
         return False  # a verb says what to do; this reads only "ID на <person>"
     if not pairs or len(pairs) < len(set(clause.identifiers)):
         return False
+    rest = re.sub(
+        r"(?i)\b(?:и|а|and|тоже|too|also|then|потом|ну|кинь|перекинь|закинь|отдай|передай|плиз|pls|please)\b",
+        " ",
+        _PAIR.sub(" ", clause.text),
+    )
+    if not several and re.search(r"[^\W\d_]{2,}", rest):
+        return False  # «ENG-103 на Олега, в работу»: more than the hand-over is said — read as one issue's changes
     found = []
     for ident, person in pairs:
         who = await find_user(clause, ctx, person)

@@ -516,6 +516,7 @@ def test_the_marker_is_derived_from_the_scope_and_added_once() -> None:
         (attio.ops.update_deal(ACME_DEAL, {"stage": "Won"}, "p"), "rerun"),
         (attio.ops.complete_task("t1", "p"), "rerun"),
         (linear.ops.update_issue(ENG_101, {"priority": 1}, "p"), "rerun"),
+        (linear.ops.update_issue(ENG_101, {"assigneeId": None}, "p"), "rerun"),  # sent as issueUpdate
         (linear.ops.archive_issue(ENG_101, "p"), "rerun"),
         (BY_NAME["note"].build("x"), "lookup"),
         (BY_NAME["event"].build("x"), "lookup"),

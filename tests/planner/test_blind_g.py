@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import WORKSPACE, Conversation
+from conftest import WORKSPACE, Conversation, drafted
 
 pytestmark = pytest.mark.anyio
 
@@ -222,11 +222,12 @@ async def test_an_issue_goes_into_a_project_named_without_the_word(anna: Convers
     assert [(i["op"], i.get("state")) for i in intents(r)] == [("update_issue", "In Progress")]
 
 
-async def test_unassigning_is_refused_plainly_and_never_archives(anna: Conversation) -> None:
+async def test_unassigning_drafts_a_null_assignee_and_never_archives(anna: Conversation) -> None:
     for text in ("unassign ENG-101", "удали исполнителя у ENG-101"):
         r = await anna.say(text)
-        assert (r["status"], r["draft"]) == ("invalid", None), text
-        assert "Linear" in r["user_message"]
+        assert drafted(r) == ["linear:update_issue"], text
+        (action,) = r["plan"]["actions"]
+        assert action["args"]["variables"]["input"] == {"assigneeId": None}, text
 
 
 async def test_lists_and_counts_of_deals_are_deals_not_the_stage_catalog(anna: Conversation) -> None:

@@ -122,3 +122,27 @@ async def test_linear_users_carry_no_is_me_and_the_viewer_names_the_current_user
     viewer = (await sandbox.execute_wire("LINEAR_GET_CURRENT_USER", {}))["data"]["viewer"]
     assert all("isMe" not in user for user in users)
     assert viewer["id"] in {user["id"] for user in users}
+
+
+ISSUE_UPDATE = (
+    "mutation IssueUpdate($id: String!, $input: IssueUpdateInput!) { issueUpdate(id: $id, input: $input) "
+    "{ success issue { id identifier } } }"
+)
+
+
+async def test_issue_update_with_null_clears_the_assignee_and_the_due_date(sandbox: SandboxBackend) -> None:
+    variables = {"id": "ENG-104", "input": {"assigneeId": None, "dueDate": None}}
+    done = await sandbox.execute(
+        "LINEAR_RUN_QUERY_OR_MUTATION", {"query_or_mutation": ISSUE_UPDATE, "variables": variables}
+    )
+    assert done["successful"] and done["data"]["issueUpdate"]["success"] is True
+    issue = (await sandbox.execute("LINEAR_GET_LINEAR_ISSUE", {"issue_id": "ENG-104"}))["data"]
+    assert issue.get("assignee") is None and issue.get("dueDate") is None
+
+
+async def test_issue_update_refuses_a_field_its_input_type_does_not_have(sandbox: SandboxBackend) -> None:
+    variables = {"id": "ENG-104", "input": {"owner": None}}
+    refused = await sandbox.execute(
+        "LINEAR_RUN_QUERY_OR_MUTATION", {"query_or_mutation": ISSUE_UPDATE, "variables": variables}
+    )
+    assert not refused["successful"] and "IssueUpdateInput" in (refused["error"] or "")

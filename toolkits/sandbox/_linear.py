@@ -269,7 +269,8 @@ _ISSUE_QUERY = re.compile(r"\bissue\s*\(")
 
 
 def is_mutation(args: Args) -> bool:
-    return "issueCreate" in str(args.get("query_or_mutation", ""))
+    text = str(args.get("query_or_mutation", ""))
+    return "issueCreate" in text or "issueUpdate" in text
 
 
 def run_query_or_mutation(ws: Workspace, args: Args) -> dict[str, Any]:
@@ -284,6 +285,8 @@ def _run_graphql(ws: Workspace, args: Args) -> dict[str, Any]:
     variables = args.get("variables") or {}
     if "issueCreate" in text:
         return {"issueCreate": {"success": True, "issue": _graphql_issue_create(ws, variables)}}
+    if "issueUpdate" in text:
+        return {"issueUpdate": {"success": True, "issue": _graphql_issue_update(ws, variables)}}
     if _ISSUE_QUERY.search(text):
         issue_id = variables.get("id")
         if not isinstance(issue_id, str) or not issue_id:
@@ -293,6 +296,23 @@ def _run_graphql(ws: Workspace, args: Args) -> dict[str, Any]:
             raise SandboxError("Entity not found: Issue")  # Linear's answer to an unknown id
         return {"issue": issue_node(ws, issue)}
     raise SandboxError("unsupported query in the sandbox: only issueCreate and issue(id:) are available")
+
+
+def _graphql_issue_update(ws: Workspace, variables: dict[str, Any]) -> dict[str, Any]:
+    """Linear's issueUpdate(id, input): IssueUpdateInput fields in camelCase; a null clears the field."""
+    issue_id, payload = variables.get("id"), variables.get("input")
+    if not isinstance(issue_id, str) or not issue_id:
+        raise SandboxError('Variable "$id" of required type "String!" was not provided.')
+    if not isinstance(payload, dict) or not payload:
+        raise SandboxError("issueUpdate needs its IssueUpdateInput in variables.input")
+    unknown = [key for key in payload if key not in _UPDATE_FIELDS]
+    if unknown:
+        raise SandboxError(f'Field "{unknown[0]}" is not defined by type "IssueUpdateInput"')
+    issue = lookup_issue(ws, issue_id)
+    if issue is None:
+        raise SandboxError("Entity not found: Issue")
+    apply_issue_changes(ws, issue, {_UPDATE_FIELDS[key]: value for key, value in payload.items()})
+    return issue_node(ws, issue)
 
 
 def _graphql_error(message: str) -> dict[str, Any]:
