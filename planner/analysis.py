@@ -1554,7 +1554,8 @@ _PASSIVE = LazyRe(
 _AWAY = LazyRe(
     r"(?i)^(?:(?:he|she|they|i|(?-i:[A-Z][\w-]+))(?:'s|'re|'m|\s+is|\s+am|\s+are|\s+will\s+be)\s+(?:ooo|out|off|away|sick|"
     r"travell?ing|swamped|slammed|overloaded|busy|buried|underwater|maxed\s+out|leaving|quitting|moving\s+on|"
-    r"on\s+(?:vacation|leave|holiday|pto|parental\s+leave))|(?:он|она|они|(?-i:[А-ЯЁ][а-яё]+))\s+(?:в\s+отпуске|"
+    r"on\s+(?:vacation|leave|holiday|pto|parental\s+leave))|(?:он|она|они|(?-i:[А-ЯЁ][а-яё]+))\s+"
+    r"(?:(?:со?|до|уже|ещё|еще|теперь|завтра|сегодня)\s+(?:[а-яё]+\s+)?)?(?:в\s+отпуске|"
     r"на\s+больничном|болеет|болеют|уезжа\w+|уходит|увольняется|переходит|в\s+командировке|перегружен\w*|завален\w*|"
     r"занят\w*))\b"
     # "…, I can't make the Acme onboarding call on Monday": why it is handed over, not a second request

@@ -151,6 +151,23 @@ def _spelled_out(key: str, m: re.Match[str]) -> str:
     return m.group(0) if re.search(rf"(?i)\b{re.escape(key)}\b", m.group(0)) else key
 
 
+# "remind me tomorrow to close ENG-101", «напомни в пятницу перевести Globex в Won»: what to be reminded of
+_REMINDED_TO = LazyRe(
+    r"(?i)^\s*(?:(?:please|pls|and|also|then|и|а|ещё|еще|также|пожалуйста)[,\s]+)*"
+    r"(?:remind\s+(?:me|us)\s+(?:(?:tomorrow|today|tonight|on\s+\w+|at\s+\S+|in\s+\w+(?:\s+\w+)?|next\s+\w+|this\s+\w+)\s+)*to\b"
+    r"|напомни(?:те)?\s+(?:мне\s+|нам\s+)?(?:(?:завтра|послезавтра|сегодня|утром|вечером|днём|днем|в\s+\S+|во\s+\S+|"
+    r"на\s+\S+(?:\s+неделе)?|через\s+\S+(?:\s+\S+)?|после\s+\S+)\s+)*[а-яё]+(?:ть|ться|ти|чь)\b)"
+)
+# the rules that change a record there is now: none of them reads a reminder of the change
+_CHANGES_NOW = frozenset(
+    {
+        "update_all", "more_of_the_same_change", "template", "sub_issues", "issue_by_reference", "issue_by_words",
+        "complete_crm_task", "delete_record", "deal_stage", "update_record", "note_on_each", "note", "create_deal",
+        "create_company", "create_project",
+    }
+)  # fmt: skip
+
+
 class Planner:
     def __init__(
         self,
@@ -565,9 +582,12 @@ class Planner:
                 )
 
     async def _read_clause(self, clause: Clause, ctx: BuildContext) -> bool:
+        reminded = _REMINDED_TO.match(clause.text) is not None
         for _, name, fn in self._rules:
             if name in WRITING and ctx.memory.get("asking"):
                 continue  # a question never becomes a write (DESIGN §5a)
+            if reminded and name in _CHANGES_NOW:
+                continue  # "remind me tomorrow to move Globex to Won": a reminder of it, nothing changed now
             marks = (len(ctx.intents), len(ctx.actions), len(ctx.risks), len(ctx.notes))
             try:
                 if await fn(clause, ctx):

@@ -490,10 +490,16 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
     ):  # «сделку в переговоры и сумму …» drafted with the sum alone; "make the deal to won and do the
         # onboarding tasks" drafted with the tasks alone
         stage = await stage_said_as_destination(ctx, clause)
-        if stage is not None:
-            gaps.append(
-                " ".join(clause.keys[p].text for p in sorted(stage.positions) if p < len(clause.keys))
-            )
+        stage_words = (
+            " ".join(clause.keys[p].text for p in sorted(stage.positions) if p < len(clause.keys))
+            if stage
+            else ""
+        )
+        written = " ".join(str(getattr(i, "content", "")) for i in intents if i.op == "create_task").lower()
+        if (
+            stage_words and stage_words.lower() not in written
+        ):  # ("remind me to move Globex to Won": a to-do's words)
+            gaps.append(stage_words)
     structured = " ".join(s for i in intents for s in _strings(i, free_text=False)).lower()
     quotes = [m.span() for m in re.finditer(r"«[^«»]*»|\"[^\"]*\"|“[^“”]*”", text)]
     for rx, fields in _FIELD_PHRASES:

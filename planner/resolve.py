@@ -359,8 +359,12 @@ def find_mentions(
             raw = min(1.0, matched / max(denom, 1))
             score = raw * 0.95 if alias != e.name and e.kind == "deal" else raw
             # (the company part of a deal's name is slightly weaker evidence than the deal's own name)
+            # ("acme license": a deal's own words count too, beside its company's, so it beats the other Acme deal)
+            kept = best_pos if e.kind == "deal" else frozenset[int]()
             if raw >= 0.5 and score > best_score:
-                best_score, best_pos = score, frozenset(used)
+                best_score, best_pos = score, frozenset(used) | kept
+            elif raw >= 0.5 and e.kind == "deal":
+                best_pos = best_pos | frozenset(used)
         if best_score > 0:
             out.append(Mention(e, best_score, best_pos))
     out.sort(key=lambda m: (-m.score, -len(m.positions)))  # equal scores: the one that explains more words

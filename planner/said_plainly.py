@@ -48,6 +48,42 @@ def said_plainly(text: str) -> str:
     )
     # «срочно: ENG-103 в In Progress и на Олега»: how soon it is asked, said as a heading (not the issue's priority)
     text = re.sub(r"(?i)^\s*(?:срочно|срочняк|urgent|asap)\s*[:!—–-]+\s*(?=[A-Z]{1,10}-\d)", "", text)
+    # "eng-101 eng-103 eng-106 all to oleg": the issues listed, then where all of them go
+    text = re.sub(
+        r"(?i)^(\s*[A-Z]{1,10}-\d+(?:(?:\s*,\s*|\s+(?:and|и)\s+|\s+)[A-Z]{1,10}-\d+)+)\s+(?:all|both|все|обе|оба)\s+"
+        r"(?:to|->|→|на)\s+",
+        r"\1 → ",
+        text,
+    )
+    # «ENG-101 и ENG-102 в проект Website Redesign»: moved there, the verb unsaid
+    text = re.sub(
+        r"(?i)^(\s*[A-Z]{1,10}-\d+(?:(?:\s*,\s*|\s+(?:and|и)\s+|\s+)[A-Z]{1,10}-\d+)*)\s+"
+        r"(?=(?:в|во|into|to)\s+(?:the\s+)?(?:проект\w*|project)\b)",
+        lambda m: ("перенеси " if re.search(r"[а-яё]", text, re.I) else "move ") + m.group(1).strip() + " ",
+        text,
+    )
+    # "john smith now COO not VP ops": a person's new title, the old one said to be gone
+    text = re.sub(
+        r"(?i)^\s*([^\W\d_][\w-]+\s+[^\W\d_][\w-]+)(?:'s|\s+is)?\s+now\s+(?:the\s+|an?\s+)?"
+        r"(c[etfoi]o|cmo|cpo|cro|ciso|vp(?:\s+(?:of\s+)?[\w-]+){0,2}|head\s+of\s+[\w-]+(?:\s+[\w-]+)?|"
+        r"[\w-]+\s+(?:director|manager|lead|engineer))"
+        r"(?:\s*,?\s*(?:not|no\s+longer)\s+[^.;!?]+)?\s*[.!]?\s*$",
+        lambda m: (
+            f"change {m.group(1)}'s job title to {m.group(2).upper() if len(m.group(2)) <= 4 else m.group(2)}"
+        ),
+        text,
+    )
+    # «сделка initech на 25к»: the deal, then the amount it is for
+    text = re.sub(
+        r"(?i)^(\s*(?:сделк[аиу]|deal)\s+[^,;:\n]{2,40}?)\s+(?:на|for|at)\s+"
+        r"(\d[\d\s.,]*\s*(?:к|k|тыс\w*|млн\w*|m)?\.?(?:\s*(?:₽|руб\w*|usd|\$|eur|€|долл\w*))?)\s*[.!]?\s*$",
+        lambda m: (
+            f"{m.group(1)}, "
+            + ("сумма " if re.search(r"[а-яё]", m.group(1), re.I) else "amount ")
+            + m.group(2)
+        ),
+        text,
+    )
     # «Прошу вас сделать следующее: …», "Please do the following: …": a heading over the requests, nothing itself
     text = re.sub(
         r"(?i)(?:^|(?<=[.!?]\s))(?:(?:прошу|просим|нужно|надо)\s+(?:вас\s+|тебя\s+)?(?:сделать|выполнить)|"

@@ -548,6 +548,8 @@ _DELETE_HIM_OR_HER = LazyRe(r"(?i)\b(?:удали|убери|сотри|delete|r
 async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
     if not clause.has("delete") or clause.identifiers or clause.has("task", "issue", "note"):
         return False
+    if clause.has("remind", "followup") and clause.first("remind", "followup") < clause.first("delete"):
+        return False  # "remind me to delete the old Globex contact tomorrow": a reminder, nothing removed now
     if re.search(r"(?i)\bdrop\b.*\b(?:to|down\s+to)\s+[$€₽\d\w]", clause.text):
         return False  # "Drop the Romashka opp ACV to 1,000,000 RUB": lowered, not removed
     if re.search(r"(?i)\bdrop\s+(?:it|this|that|them)\s+(?:in|into|on|to)\b", clause.text):

@@ -725,7 +725,7 @@ _PLAIN = frozenset(
     "принадлежат принадлежащие ведёт ведет без without that which doesn don does isn hasn yet already "
     "нет них ещё которые которых который которая которое где what who should go nobody никто across into teams "
     "команд командах currently get прошу просьба необходимо требуется следует нужно надо выставить проставить "
-    "установить выставь проставь установи give hand of it them those these это эти они".split()
+    "установить выставь проставь установи give hand of it them those these это эти они back обратно".split()
 )
 # words of a list asked for besides its filters ("what's still sitting in backlog right now?")
 _ASKED_PLAIN = frozenset(

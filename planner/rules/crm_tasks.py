@@ -85,6 +85,10 @@ _TASK_HEADING = LazyRe(r"(?i)^\s*(?:задача|задачка|таска|task|
 _TASK_FOR = LazyRe(r"(?:\b(?i:задач\w*|таск\w*|поручи|поручить)\s+)([А-ЯЁ][а-яё]+[уюе])\b")
 
 
+# a deal's next step, said beside a task with nothing else to do
+_NEXT_STEP = LazyRe(r"(?i)\b(?:следующ\w+\s+шаг|next\s+step)\s*(?:[:—–-]|is)\s*([^,;.\n]{3,120})")
+
+
 @rule(50, writes=True)
 async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     """A to-do about a CRM record (seed 000's task_create "about a CRM record"), optionally for a colleague."""
@@ -92,6 +96,10 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "New contact from today's call: Priya Nair, …": a person to add, not a call to make
     if TAKEN_BY_ME.search(clause.text):
         return False  # «Задачу про настройку SSO … я забираю себе»: one there is, taken over — nothing new
+    if clause.has("delete", "archive") and clause.first("delete", "archive") <= clause.first(
+        "create", "put", "remind"
+    ):
+        return False  # "Delete all CRM tasks, they're all stale": tasks removed, never one made to say so
     if re.search(
         r"(?i)\b(?:run|apply|use|запусти|примени)\s+(?:the\s+)?(?:\w+\s+)?(?:template|шаблон\w*)\b",
         clause.text,
@@ -134,7 +142,19 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         explicit = bool(
             [m for k in ("company", "deal", "person") for m in await find(ctx, about, k) if m.score >= 0.9]
         )
-    if not (reminder or delegated or explicit) or clause.has("linear", "issue", "team") or clause.identifiers:
+    # "remind me to follow up with John Smith about ENG-103": a to-do about a person, an issue said as its topic
+    topic_only = (
+        bool(clause.identifiers)
+        and reminder
+        and bool(
+            [m for k in ("person", "company", "deal") for m in await find(ctx, clause, k) if m.score >= 0.9]
+        )
+    )
+    if (
+        not (reminder or delegated or explicit)
+        or clause.has("linear", "issue", "team")
+        or (clause.identifiers and not topic_only)
+    ):
         return False
     if FIELD_OF_A_TASK.match(clause.text):
         return False  # «поставь срок по задаче про чекин …», "set the due date on the task about …": one there is
@@ -163,7 +183,9 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     ):
         return False  # "mark my CRM task about … as done", «добавь описание к задаче про …»: a task there is
     keys = [str(t.extra.get("key")) for t in await ctx.directory.teams() if t.extra.get("key")]
-    if not in_crm and any(re.search(rf"\b{re.escape(k)}\b", clause.text.split(":", 1)[0]) for k in keys):
+    if not in_crm and any(
+        re.search(rf"\b{re.escape(k)}\b(?!-\d)", clause.text.split(":", 1)[0]) for k in keys
+    ):
         return False  # "по Initech завести задачи в ENG: …": a Linear team is named, the tasks are issues
     if not in_crm and await _team_as_place(clause, ctx):
         return False  # «создай в кастомер саксесс задачу …»: the team by its name, so an issue
@@ -352,6 +374,9 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         content = (named_so.group(1) or named_so.group(2)).strip()
     if record is not None and not named_so and _names_only_the_record(content, record):
         content = ""  # «поставь мне задачу на пятницу по Globex»: about what, but not what to do — asked
+    step = _NEXT_STEP.search(str(ctx.memory.get("full_text", ""))) if not content.strip() else None
+    if step:  # «…, следующий шаг — демо для их ИТ, поставь мне задачу на четверг»: the next step is the task
+        content = step.group(1).strip()
     deadline = None
     if clause.moment.day:
         at = clause.moment.at or time(9, 0)

@@ -36,6 +36,7 @@ _BACK = LazyRe(
     + _PRIORITY
     + "|"
     + _DUE
+    + r"|labels?\s*[:—-]?\s*[\w-]+"  # "…, assign to me, due Monday, label customer-request"
     + "))*\s*[.!]?\s*$"
     # "…, assigned to Oleg with the customer-request label": said of the new one as a participle
     r"|assigned\s+to\s+[^\W\d_]+(?:\s+(?:with|and)\s+(?:the\s+|a\s+)?[\w-]+\s+label)?\s*[.!]?\s*$"
@@ -43,6 +44,7 @@ _BACK = LazyRe(
 )  # "Assign Oleg, priority high.", "assign max, high", "assign max, p1, due friday"
 _WITH_LABEL = LazyRe(
     r"(?i)\b(?:with|and)\s+(?:the\s+|a\s+)?([\w-]+)\s+label\b|\b(?:tag|label)\s+(?:it|this)\s+(?:as\s+|with\s+)?([\w-]+)"
+    r"|,\s*labels?\s*[:—-]?\s*([\w-]+)\s*(?=[,.!]|$)"
 )
 _TO_WHOM = LazyRe(
     r"(?i)\b(?:assign\s+(?:to\s+|на\s+)?|назначь\s+(?:на\s+)?|(?:за)?асс?айн\w*\s+(?:на\s+)?|to\s+|на\s+|for\s+|для\s+)"
@@ -102,7 +104,7 @@ async def about_the_new_one(clause: Clause, ctx: BuildContext) -> bool:
     labelled = _WITH_LABEL.search(clause.text)
     if labelled and ctx.intents[-1].op == "create_issue":
         known = {x.name.lower(): x.name for x in await ctx.directory.labels()}
-        label = (labelled.group(1) or labelled.group(2)).lower()
+        label = (labelled.group(1) or labelled.group(2) or labelled.group(3)).lower()
         if label not in known:
             return False  # a label that is not one of ours: the other rules ask
         fields["labels"] = [*(getattr(ctx.intents[-1], "labels", None) or []), known[label]]

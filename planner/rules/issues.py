@@ -460,6 +460,12 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         near = extract_moment(due_said.group(1), ctx.now).day if due_said else None
         if near is not None:
             change["due"] = near.isoformat()
+        pushed = _PUSHED_TO.search(clause.text)
+        later = extract_moment(pushed.group(1), ctx.now).day if pushed else None
+        if (
+            later is not None
+        ):  # "ENG-105 is due Dec 15 but …, push it to Dec 22": where it goes, not where it was
+            change["due"] = later.isoformat()
     said_alone = re.search(
         r"(?i)(?:^|,)\s*(?:urgent|high|low|medium|срочно|срочная|высокий|низкий)\s*(?:,|$)", clause.text
     )
@@ -576,6 +582,10 @@ _UNASSIGN = LazyRe(
     r"(?i)\bun-?assign(?!ed\b)\w*|\b(?:сними|снять|убери|убрать|удали|удалить|remove|clear)\s+(?:с\s+\S+\s+)?"
     r"(?:the\s+)?(?:исполнител\w*|ответственн\w*|assignee|owner)\b"
     r"|\b(?:сними|снять|убери)\s+[А-ЯЁа-яё]+[ауяю]\s+с\s+(?:задач\w*\s+)?[A-Z]{1,10}-\d+"  # «сними олега с CS-13»
+)
+_PUSHED_TO = LazyRe(
+    r"(?i)\b(?:push|move|shift|bump|slip|extend|postpone|перенеси|перенести|сдвинь|сдвинуть|передвинь|отодвинь)\w*\b"
+    r"[^,;.]*?\b(?:to|until|till|на|до)\s+([^,;]+)$"
 )
 _GIVEN_AFTER = LazyRe(
     r"(?i)\b(?:give|hand|assign|reassign|pass)\b[^,;]*\bto\b|\b(?:назначь|отдай|передай|переназначь|кинь)\b"

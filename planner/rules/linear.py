@@ -548,7 +548,9 @@ _INTO_THE_NEW = LazyRe(
     r"(?:туда|в\s+него|в\s+нём|в\s+нем|into\s+it|in\s+it|under\s+it|there)\b"
 )  # («…и сразу в нём задачу …», said with the verb it borrowed)
 _VAGUE = LazyRe(
-    r"(?i)^(?:for\s+)?(?:the|that|this)\s+(?:[\w-]+\s+)?(?:thing|stuff)\s*(?:$|(?:that\s+)?(?:we|i|you|from|[A-Z][a-z]+)\b)|"
+    # «сделай что-нибудь с этими багами», "do something about these bugs": nothing said to make
+    r"(?i)\bчто[-\s]?(?:нибудь|то)\s+(?:с|по)\b|\b(?:something|anything)\s+(?:with|about)\b|"
+    r"^(?:for\s+)?(?:the|that|this)\s+(?:[\w-]+\s+)?(?:thing|stuff)\s*(?:$|(?:that\s+)?(?:we|i|you|from|[A-Z][a-z]+)\b)|"
     r"\bwe\s+(?:talked|discussed|spoke)\s+about\b|"
     r"^(?:то|ту|эту|эта|это)\s+(?:штук\w*|вещ\w*|самое)\b|\b(?:что|о\s+ч[её]м)\s+(?:мы\s+)?(?:говорили|обсуждали)\b|"
     r"\b(?:название|заголовок|title|name)\s+(?:потом|позже|later)\b|\b(?:потом|позже)\s+(?:скину|пришлю|напишу)\b|"
@@ -625,6 +627,12 @@ def _dated_items(titles: list[str], clause: Clause, ctx: BuildContext) -> list[t
 _PROJECT_FIELD = LazyRe(
     r"(?i)\b(?:for|in|into|to|under|для|в|во)\s+(?:the\s+)?((?:[\w-]+\s+){0,3}[\w-]+)\s+project\b"
     r"|\b(?:under|в\s+рамках)\s+(?:the\s+)?((?:[\w-]+\s+){0,3}[\w-]+)(?=\s*(?:[,.;]|$))"
+)
+
+
+# the customer a new issue is for, said before its title («… для Ромашки: …», "an issue for Globex: …")
+_FOR_A_CUSTOMER = LazyRe(
+    r"(?i)\b(?:для|for)\s+([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)(?:\s+(?:в|in)\s+[A-Z]{2,5})?\s*$"
 )
 
 
@@ -763,9 +771,13 @@ _FIELDS_AFTER = LazyRe(
     r"(?i)[.;]\s+(?=(?:приоритет|priority|срок|due|дедлайн|deadline|команда|team|исполнитель|assignee|метк\w*|"
     r"label\w*|проект|project)\b)"
 )
+_COUNTED_BY = LazyRe(
+    r"(?i)\b(?:count|counts|totals?|number\s+of|how\s+many|breakdown|per\s+(?:team|person|assignee|state|status|project)|"
+    r"сколько|количеств\w*|число|по\s+командам|по\s+людям)\b"
+)
 _TO_EVERY_ISSUE = LazyRe(
     r"(?i)\b(?:всем|всех|каждой|каждому)\s+(?:(?:открытым|нашим|этим)\s+)?(?:задачам|задачи|тикетам|тикеты|issues|багам)\b|"
-    r"\b(?:all|every|each)\s+(?:(?:open|the|our)\s+)?(?:issues?|tickets?|bugs?)\b"
+    r"\b(?:all|every|each)\s+(?:(?:open|the|our|[A-Z]{2,5}|(?-i:[A-Z][a-z]+))\s+)*(?:issues?|tickets?|bugs?)\b"
 )
 
 
@@ -853,6 +865,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     accusative = bool(start and start.group(1).lower() in ("задачу", "таску", "тикет"))
     starts_as_task = (
         bool(start)
+        and not _COUNTED_BY.search(clause.text)  # "issue count per team": how many, asked
         and not (accusative and elsewhere)
         # «задача для олега в crm подготовить КП …»: a task said to be in the CRM is Attio's
         and not (clause.has("crm", "attio") and not clause.has("linear", "issue"))
@@ -1140,6 +1153,14 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
             )
             if t
         ]
+    for_whom = (
+        _FOR_A_CUSTOMER.search(clause.text.split(":", 1)[0]) if clause.after_colon is not None else None
+    )
+    if for_whom and len(titles) == 1:  # «заведи issue для Ромашки: проверить SCIM»: «Ромашка: проверить SCIM»
+        customers = [m for m in await find(ctx, clause, "company", text=for_whom.group(1)) if m.score >= 0.9]
+        name = customers[0].entity.name if len(customers) == 1 else ""
+        if name and not match_words(keys_for(name), keys_for(titles[0])):
+            titles = [f"{name}: {titles[0]}"]
     if not titles and not _what_follows(clause, ctx):  # 'From the support inbox: "Export to CSV returns 500".
         before = quoted(str(ctx.memory.get("full_text", "")), at_least=8)  # Create an ENG issue': the quote
         titles = [before.strip()[:255]] if before else []

@@ -307,3 +307,128 @@ async def test_triage_slang_changes_what_it_says(
 async def test_transferring_a_deal_hands_it_over(anna: Conversation) -> None:
     r = await anna.say("transfer the Globex pilot to Oleg, I'm swamped")
     assert drafted(r) == ["attio:update_deal"] and one(r, "update_deal")["owner"] == "Oleg Ivanov"
+
+
+async def test_fields_after_a_quoted_title_amend_the_new_issue(anna: Conversation) -> None:
+    r = await anna.say(
+        "create issue 'Investigate Globex SSO requirements' in CS, assign to me, due Monday, label customer-request"
+    )
+    created = one(r, "create_issue")
+    assert created["assignee"] == "Anna Kuznetsova" and created["due"] == "2026-11-30"
+    assert created["labels"] == ["customer-request"]
+
+
+async def test_an_issue_for_a_customer_is_titled_with_its_name(anna: Conversation) -> None:
+    r = await anna.say(
+        "заведи в Linear issue для Ромашки: проверить SCIM provisioning, team CS, label customer-request, на Олега"
+    )
+    created = one(r, "create_issue")
+    assert (
+        created["title"] == "Ромашка: проверить SCIM provisioning" and created["team"] == "Customer Success"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("ENG-105 is due Dec 15 but Apple review is slow, push it to Dec 22", {"due": "2026-12-22"}),
+        ("ENG-103 в проект Mobile App", {"project": "Mobile App"}),
+    ],
+)
+async def test_an_issue_change_said_loosely_is_the_change_meant(
+    anna: Conversation, text: str, expected: dict[str, str]
+) -> None:
+    change = one(await anna.say(text), "update_issue")
+    assert {k: change.get(k) for k in expected} == expected
+
+
+async def test_issues_listed_all_to_someone_are_each_given(anna: Conversation) -> None:
+    r = await anna.say("eng-103 eng-104 all to oleg")
+    assert [(i["issue"], i["assignee"]) for i in intents(r)] == [
+        ("ENG-103", "Oleg Ivanov"),
+        ("ENG-104", "Oleg Ivanov"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("сделка initech на 25к", {"amount": 25000}),
+        (
+            "acme license 50k -> 65k, stage proposal",
+            {"deal": "Acme Corp — annual license", "stage": "Proposal"},
+        ),
+    ],
+)
+async def test_a_deal_change_said_loosely_is_the_change_meant(
+    anna: Conversation, text: str, expected: dict[str, Any]
+) -> None:
+    change = one(await anna.say(text), "update_deal")
+    assert {k: change.get(k) for k in expected} == expected
+
+
+async def test_a_new_title_said_with_now_updates_the_person(anna: Conversation) -> None:
+    r = await anna.say("john smith now COO not VP ops")
+    assert one(r, "update_record")["values"] == {"job_title": "COO"}
+
+
+async def test_the_next_step_said_beside_a_task_is_the_task(anna: Conversation) -> None:
+    r = await anna.say(
+        "Globex pilot: сумма 45к, следующий шаг — демо для их ИТ, поставь мне задачу на четверг"
+    )
+    assert sorted(drafted(r)) == ["attio:create_task", "attio:update_deal"]
+    assert one(r, "create_task")["content"] == "демо для их ИТ"
+
+
+async def test_someone_away_said_after_a_bulk_hand_over_is_why(anna: Conversation) -> None:
+    r = await anna.say("все задачи Олега в линеаре переведи на Макса, Олег с понедельника в отпуске")
+    assert r["status"] == "draft_pending" and set(drafted(r)) == {"linear:update_issue"}
+    (matching,) = intents(r)
+    assert matching["filters"] == {"assignee": "Oleg Ivanov"} and matching["changes"] == {
+        "assignee": "Max Weber"
+    }
+
+
+async def test_deals_moved_back_to_a_stage_in_bulk(anna: Conversation) -> None:
+    r = await anna.say("move all my deals that are in Negotiation back to Proposal")
+    assert drafted(r) == ["attio:update_deal"]
+    (matching,) = intents(r)
+    assert matching["filters"] == {"stage": "Negotiation", "owner": "me"} and matching["changes"] == {
+        "stage": "Proposal"
+    }
+
+
+# ---- a reminder of a change changes nothing now -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("remind me to delete the old Globex contact tomorrow", "delete the old Globex contact"),
+        ("remind me tomorrow to move Globex to Won", "move Globex to Won"),
+        ("напомни в пятницу перевести Globex в Won", "перевести Globex в Won"),
+        (
+            "remind me to follow up with John Smith about ENG-103 on Monday",
+            "follow up with John Smith about ENG-103",
+        ),
+    ],
+)
+async def test_a_reminder_of_a_change_is_a_task_not_the_change(
+    anna: Conversation, text: str, content: str
+) -> None:
+    r = await anna.say(text)
+    assert drafted(r) == ["attio:create_task"] and one(r, "create_task")["content"] == content
+
+
+async def test_a_reminder_to_close_an_issue_closes_nothing(anna: Conversation) -> None:
+    r = await anna.say("remind me to close ENG-101 tomorrow")
+    assert drafted(r) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["issue count per team", "Сделай что-нибудь с этими багами", "Delete all CRM tasks, they're all stale"],
+)
+async def test_nothing_unrecognised_becomes_a_new_issue_or_task(anna: Conversation, text: str) -> None:
+    r = await anna.say(text)
+    assert drafted(r) == [], r["user_message"]
