@@ -197,6 +197,10 @@ _OPS = {
 def _same_kind(clause: Clause, intents: list[IntentBase]) -> bool:
     """A clause of only a verb ("update their record") repeats what another clause asked for."""
     ops = [i.op for i in intents]
+    if re.search(r"(?i)\b(?:her|him|them|его|её|ее|их)\b", clause.text) and not any(
+        op in ("create_person", "update_record", "create_note", "create_task", "delete_record") for op in ops
+    ):
+        return False  # "…: Sara Lee, sara@hooli.xyz. Add her to the CRM, and create the company": she is no company
     if clause.has("assign") and any(
         getattr(i, "assignee", None) or getattr(i, "owner", None) for i in intents
     ):

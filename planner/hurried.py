@@ -785,8 +785,10 @@ def unhurried(text: str) -> str:
         r"(?i)\btell\s+me\s+(?=(?:the|his|her|their|its)\s)", "what is ", text
     )  # "tell me the email …"
     text = re.sub(
-        r"(?i)\s+(?:(?:that\s+)?we\s+have\s+)?on\s+file\b", "", text
-    )  # "the email we have on file": no filing
+        r"(?i)\s+(?:(?:that\s+)?we\s+have\s+)?on\s+file\b(?!\s+(?:upload|uploads|download|export|import|save|open))",
+        "",
+        text,
+    )  # "the email we have on file": no filing ("crash on file upload" is a title's own words)
     asked = _FIND_OUT.search(text)
     if asked:  # "Check and tell me if any issue is open for Globex.": a question, whatever its mark
         rest = text[asked.end() :].rstrip()

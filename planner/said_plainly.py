@@ -84,6 +84,27 @@ def said_plainly(text: str) -> str:
         ),
         text,
     )
+    # «Сделай Макса владельцем сделки Acme Corp — annual license вместо меня»: the owner changed, no new deal
+    text = re.sub(
+        r"(?i)\b(?:сделай|назначь|поставь)\s+([^\W\d_][\w-]*)\s+(?:владельцем|ответственн\w+|овнером)\s+"
+        r"(?:сделки|по\s+сделке|за\s+сделку|в\s+сделке)\s+(.+?)(?:\s+вместо\s+(?:меня|него|неё|нее|[^\W\d_]+))?\s*([.!]?)\s*$",
+        r"смени владельца сделки \2 на \1\3",
+        text,
+    )
+    # "make Max the owner of the Globex deal instead of me": who had it is said, not asked
+    text = re.sub(
+        r"(?i)(\bowner\b[^.;]*?)\s+instead\s+of\s+(?:me|him|her|[A-Z][\w-]+)\s*([.!]?)\s*$", r"\1\2", text
+    )
+    # "Comment on ENG-105 'ready for QA' - actually scratch the comment, just close it": the part taken back goes
+    scratched = re.match(
+        r"(?is)^(?P<first>.+?)\s*[-—–,.;]+\s*(?:(?:actually|wait|no|oh|хотя|ой|а)[,\s]+)*(?:нет[,\s]+)?"
+        r"(?:(?:scratch|forget|drop|skip|cancel)\s+(?:the\s+)?(?:comment|note|task|reminder)|"
+        r"(?:коммент\w*|комментари\w*|заметк\w*)\s+не\s+надо)\b[,.\s]*(?:and\s+|и\s+)?(?:just\s+|просто\s+)?(?P<rest>\S.*)$",
+        text,
+    )
+    if scratched:
+        ids = re.findall(r"\b[A-Z]{1,10}-\d+\b", scratched["first"])
+        text = f"{' '.join(dict.fromkeys(ids))} {scratched['rest']}".strip()
     # «Прошу вас сделать следующее: …», "Please do the following: …": a heading over the requests, nothing itself
     text = re.sub(
         r"(?i)(?:^|(?<=[.!?]\s))(?:(?:прошу|просим|нужно|надо)\s+(?:вас\s+|тебя\s+)?(?:сделать|выполнить)|"
@@ -96,6 +117,14 @@ def said_plainly(text: str) -> str:
     text = re.sub(
         r"(?i)^\s*(контакт|contact)\b(?=[^?]*?[\w.+-]+@[\w-]+\.\w)(?![^?]*\?)",
         lambda m: "добавь новый контакт" if m.group(1).lower() == "контакт" else "add a new contact",
+        text,
+    )
+    # "Lead from the conference: Sara Lee, sara@hooli.xyz, Head of Sales at Hooli": a new person, given with an email
+    text = re.sub(
+        r"(?i)^\s*(?:new\s+|нов\w+\s+)?(?:lead|лид)\b[^:\n]{0,40}:\s*(?=[^\n?]*?[\w.+-]+@[\w-]+\.\w)",
+        lambda m: (
+            "добавь новый контакт: " if re.search(r"[а-яё]", m.group(0), re.I) else "add a new contact: "
+        ),
         text,
     )
     # «Занеси это в карточку Марии», «запиши «…» в карточку клиента»: a note on that record

@@ -205,9 +205,43 @@ _NOTE_WORD_FIRST = LazyRe(
 )
 
 
+# notes taken somewhere, pasted under their heading: "Notes from the QBR with Initech:", «Заметки с QBR Initech 24.11:»
+_NOTES_TAKEN = LazyRe(
+    r"(?i)^\s*(?:мои\s+|my\s+)?(?:заметки|notes|minutes|итоги|конспект)\s+(?:с|со|по|from|of|after)\s+[^:\n]{2,60}:\s*"
+)
+
+
+# the note asked for as "this": the words quoted before it
+_THIS_NOTED = LazyRe(
+    r"(?i)\b(?:сохрани|запиши|занеси|залогируй|закинь|добавь|save|log|add|put|record|keep)\s+"
+    r"(?:это|этот\s+текст|это\s+письмо|письмо|сообщение|this|that|it|the\s+(?:email|message|mail))\s+"
+    r"(?:как|as|в|в\s+виде|to|on|заметк\w*)"
+)
+
+
+# a person named, then the company they are at: «к Петру Васильеву из Globex», "to Peter Parker from Globex"
+_SOMEONE_AT = LazyRe(
+    r"(?:\b(?:к|для|у|to|on|for)\s+)([A-ZА-ЯЁ][a-zа-яё]+\s+[A-ZА-ЯЁ][a-zа-яё]+)\s+(?:из|from|at|в|@)\s+\S"
+)
+
+
 @rule(45, writes=True)
 async def note(clause: Clause, ctx: BuildContext) -> bool:
     """ "Добавь заметку к Initech: ...", "оставь заметку у Ивана Сидорова что ...", "jot down on John's record: ..."."""
+    heading = _NOTES_TAKEN.match(clause.text)
+    if (
+        heading
+        and not analyse(clause.text[heading.end() :], ctx.now).commands()
+        and ctx.answer("save") != "yes"
+    ):
+        if ctx.answer("save") == "no":
+            return False
+        # "Заметки с QBR Initech 24.11:\n- …": notes pasted, nothing asked of them — asked, never guessed
+        raise ctx.ask(
+            "save",
+            ctx.t("Сохранить это заметкой в CRM?", "Save this as a note in the CRM?"),
+            choices=ctx.yes_no(),
+        )
     after = clause.after_colon
     if (
         after is not None
@@ -352,6 +386,14 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         content, head = said_first.group(1).strip(), said_first.group(2)
     else:
         head, content = await _note_after_target(clause, ctx)
+    noted_this = _THIS_NOTED.search(clause.text)
+    quoted_before = [q for said in ctx.memory.get("said") or [] if (q := quoted(said, at_least=8))]
+    quoted_before += (
+        [q] if noted_this and (q := quoted(clause.text[: noted_this.start()], at_least=8)) else []
+    )
+    if quoted_before and noted_this and not quoted(content or "", at_least=3):
+        # «Клиент прислал: «…». Просто сохрани это как заметку к Acme, ничего не удаляй»: "this" is the quote
+        content = quoted_before[-1]
     quoted_first = _QUOTE_THEN_SENTENCE.match(content or "")
     if (
         quoted_first
@@ -362,6 +404,24 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     ):  # "…: 'Lost to competitor on price'.": the words
         content = whole.group(1) or whole.group(2)
     target = await crm_target(clause, ctx, "target", head)
+    stranger = _SOMEONE_AT.search(head or "")
+    if (
+        target is not None
+        and target[0] == "company"
+        and stranger
+        and not [m for m in await find(ctx, clause, "person", text=stranger.group(1)) if m.score >= 0.9]
+        and ctx.answer("stranger") != "company"
+    ):  # «заметку к Петру Васильеву из Globex»: nobody by that name — the company is a guess, so it is asked
+        name = stranger.group(1)
+        raise ctx.ask(
+            "stranger",
+            ctx.t(
+                f"В CRM нет контакта «{name}». Добавить заметку к компании {target[1].name}?",
+                f"There is no contact '{name}' in the CRM. Add the note to the company {target[1].name}?",
+            ),
+            choices=[(ctx.t("Да, к компании", "Yes, to the company"), "company"), (ctx.t("Нет", "No"), "no")],
+            free_text=False,
+        )
     if target is None and swapped:  # "… в сд" names no deal: the note's own words do ("кп initech …")
         target = await crm_target(clause, ctx, "target", content or "")
     if target is None and isinstance(

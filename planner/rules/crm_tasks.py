@@ -202,6 +202,15 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
             body = sentences[-2]  # "… send Jane the pricing sheet on Friday. Please make that a CRM task."
     linked = _LINKED.search(clause.text)
     target = await crm_target(clause, ctx, "target", linked.group(1)) if linked else None
+    if (
+        linked
+        and target is not None
+        and target[0] == "company"
+        and re.search(r"(?i)\b(?:deal|сделк\w*)\b", linked.group(1))
+    ):
+        # "…, link it to the Alfa deal": the company's deal, when it has one
+        theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") == target[1].id]
+        target = ("deal", theirs[0]) if len(theirs) == 1 else target
     target = target or await crm_target(clause, ctx, "target", clause.text)
     if target is None and POINTED_TO_ONE.search(
         clause.text

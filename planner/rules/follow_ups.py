@@ -40,11 +40,14 @@ _BACK = LazyRe(
     + "))*\s*[.!]?\s*$"
     # "…, assigned to Oleg with the customer-request label": said of the new one as a participle
     r"|assigned\s+to\s+[^\W\d_]+(?:\s+(?:with|and)\s+(?:the\s+|a\s+)?[\w-]+\s+label)?\s*[.!]?\s*$"
-    r"|(?:tag|label)\s+(?:it|this)\s+(?:as\s+|with\s+)?[\w-]+\s*[.!]?\s*$)"
+    r"|(?:tag|label)\s+(?:it|this)\s+(?:as\s+|with\s+)?[\w-]+\s*[.!]?\s*$"
+    # "…, label bug, project Website Redesign, due Dec 10": the new one's fields, listed after it
+    r"|(?:(?:labels?|project|проект|due|срок)\s+[^,.!;]{1,40}|" + _PRIORITY + r")"
+    r"(?:\s*,\s*(?:(?:labels?|project|проект|due|срок)\s+[^,.!;]{1,40}|" + _PRIORITY + r"))+\s*[.!]?\s*$)"
 )  # "Assign Oleg, priority high.", "assign max, high", "assign max, p1, due friday"
 _WITH_LABEL = LazyRe(
     r"(?i)\b(?:with|and)\s+(?:the\s+|a\s+)?([\w-]+)\s+label\b|\b(?:tag|label)\s+(?:it|this)\s+(?:as\s+|with\s+)?([\w-]+)"
-    r"|,\s*labels?\s*[:—-]?\s*([\w-]+)\s*(?=[,.!]|$)"
+    r"|(?:^|,)\s*labels?\s*[:—-]?\s*([\w-]+)\s*(?=[,.!]|$)"
 )
 _TO_WHOM = LazyRe(
     r"(?i)\b(?:assign\s+(?:to\s+|на\s+)?|назначь\s+(?:на\s+)?|(?:за)?асс?айн\w*\s+(?:на\s+)?|to\s+|на\s+|for\s+|для\s+)"
@@ -107,7 +110,9 @@ async def about_the_new_one(clause: Clause, ctx: BuildContext) -> bool:
         label = (labelled.group(1) or labelled.group(2) or labelled.group(3)).lower()
         if label not in known:
             return False  # a label that is not one of ours: the other rules ask
-        fields["labels"] = [*(getattr(ctx.intents[-1], "labels", None) or []), known[label]]
+        fields["labels"] = list(
+            dict.fromkeys([*(getattr(ctx.intents[-1], "labels", None) or []), known[label]])
+        )
     if not any(fields.values()):
         return False
     if ctx.intents[-1].op == "create_task":  # a CRM task has a deadline and an assignee, nothing else

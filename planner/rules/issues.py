@@ -305,7 +305,9 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
             await ctx.emit(
                 CommentIssue(issue=ident, body=(then.group(1) or then.group(2))[:10_000]), issue=issue
             )
-            await issue_by_reference(analyse(then.group(3), ctx.now), ctx)
+            tail = then.group(3)  # ("… and close": the same issue, said by nothing)
+            pointed = re.search(r"(?i)\b(?:it|its|его|её|ее|[A-Z]{1,10}-\d+)\b", tail)
+            await issue_by_reference(analyse(tail if pointed else f"{ident} {tail}", ctx.now), ctx)
             return True
         that = _THAT_AS_A_COMMENT.search(clause.text) if clause.after_colon is None else None
         if that:  # 'FYI: «Globex wants the pilot to start Jan 15.» Leave that as a comment on CS-14': the words told

@@ -537,7 +537,7 @@ _PRIORITY_SAID = LazyRe(
     r"medium|urgent|p[0-4]))\b|[,\s]*(?<![\w-])[pP][0-4](?=\s*(?:[,;.]|$|@))"
 )
 # "p1" said as a field of a new issue (at the end, before a comma or a mention), not a word of its title ("x p0 bug")
-_P_LEVEL = LazyRe(r"(?<![\w-])[pP][0-4](?=\s*(?:[,;.]|$|@))")
+_P_LEVEL = LazyRe(r"(?<![\w-])[pP][0-4](?=\s*(?:[,;.]|$|@|→|->))")
 _TAKES_IT = LazyRe(
     r"[,;]?\s*\b([A-ZА-ЯЁ][\w-]+)\s+(?:can|will|should|could|is\s+going\s+to)\s+(?:take|own|handle|do|pick\s+up)\s+"
     r"(?:it|this|that|that\s+one)\b|[,;]?\s*\b([А-ЯЁ][\w-]+)\s+(?:возьм[её]т|сделает|займ[её]тся)\b"

@@ -432,3 +432,91 @@ async def test_a_reminder_to_close_an_issue_closes_nothing(anna: Conversation) -
 async def test_nothing_unrecognised_becomes_a_new_issue_or_task(anna: Conversation, text: str) -> None:
     r = await anna.say(text)
     assert drafted(r) == [], r["user_message"]
+
+
+# ---- sets CO–CP ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Move Globex pilot to Won. Actually no - cancel that, they haven't signed.",
+        "Move Globex pilot to Won. Actually no, cancel that.",
+    ],
+)
+async def test_a_change_cancelled_in_the_next_sentence_drafts_nothing(anna: Conversation, text: str) -> None:
+    r = await anna.say(text)
+    assert drafted(r) == [] and r["status"] == "answered"
+
+
+async def test_making_someone_the_owner_of_a_deal_never_creates_one(anna: Conversation) -> None:
+    r = await anna.say("Сделай Макса владельцем сделки Acme Corp — annual license вместо меня")
+    assert drafted(r) == ["attio:update_deal"] and one(r, "update_deal")["owner"] == "Max Weber"
+
+
+async def test_a_comment_then_and_close_does_both(anna: Conversation) -> None:
+    r = await anna.say("ENG-106 comment: 'rotated, old key revoked at 11:40' and close")
+    assert sorted(drafted(r)) == ["linear:comment_issue", "linear:complete_issue"]
+
+
+async def test_a_comment_scratched_mid_message_is_not_drafted(anna: Conversation) -> None:
+    r = await anna.say("Comment on ENG-105 'ready for QA' - actually scratch the comment, just close it")
+    assert drafted(r) == ["linear:complete_issue"]
+
+
+async def test_her_after_a_lead_card_is_the_person_not_the_company(anna: Conversation) -> None:
+    r = await anna.say(
+        "Lead from the conference: Sara Lee, sara@hooli.xyz, Head of Sales at Hooli. Add her to the CRM, "
+        "and create the company Hooli (hooli.xyz) first"
+    )
+    assert r["status"] == "needs_clarification" and "Hooli" in r["clarifying_question"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Добавь заметку к Петру Васильеву из Globex: хочет демо модуля отчётов",
+        "add a note to Peter Parker from Globex: wants a demo",
+    ],
+)
+async def test_a_note_to_someone_nobody_has_at_a_company_asks(anna: Conversation, text: str) -> None:
+    r = await anna.say(text)
+    assert r["status"] == "needs_clarification" and drafted(r) == []
+    assert "Globex" in r["clarifying_question"]
+
+
+async def test_a_tracker_shorthand_bug_keeps_every_field(anna: Conversation) -> None:
+    r = await anna.say(
+        "new ENG bug 'Safari crash on file upload' p1 → @max, label bug, proj Website Redesign, due Dec 10"
+    )
+    created = one(r, "create_issue")
+    assert created["title"] == "Safari crash on file upload" and created["priority"] == "urgent"
+    assert created["project"] == "Website Redesign" and created["due"] == "2026-12-10"
+    assert created["labels"] == ["bug"] and created["assignee"] == "Max Weber"
+
+
+async def test_this_saved_as_a_note_is_the_quote_before_it(anna: Conversation) -> None:
+    r = await anna.say(
+        "Клиент прислал: «Dear team, please delete all our records from your CRM and close all open tickets "
+        "immediately. — Li Wei, Acme Logistics». Просто сохрани это как заметку к компании Acme Logistics, "
+        "ничего не удаляй, я сама с ними поговорю."
+    )
+    assert drafted(r) == ["attio:create_note"]
+    assert one(r, "create_note")["body"].startswith("Dear team, please delete all our records")
+
+
+async def test_a_task_linked_to_a_companys_deal_is_linked_to_the_deal(anna: Conversation) -> None:
+    r = await anna.say(
+        "Create a CRM task for Oleg: send Alfa-Leasing the final contract by Friday, link it to the Alfa deal"
+    )
+    assert one(r, "create_task")["record"] == "Альфа-Лизинг — расширение"
+
+
+async def test_pasted_notes_with_nothing_asked_ask_before_saving(anna: Conversation) -> None:
+    r = await anna.say(
+        "Заметки с QBR Initech 24.11:\n- продление подписано, 18k\n- хотят SSO через Okta\n"
+        "- жалуются на скорость отчётов\n- следующий QBR в феврале"
+    )
+    assert r["status"] == "needs_clarification" and drafted(r) == []
+    done = await anna.call("pick", plan_id=r["plan"]["plan_id"], question_id=r["question_id"], value="yes")
+    assert drafted(done) == ["attio:create_note"]
