@@ -654,6 +654,36 @@ CORPORA = [
         "blind, set CK (an engineer's terse Linear triage (arrows, @mentions, p1); a Russian office manager's calendar), written after CA-CH's fixes (stop 31): 166/200 with 10 wrong drafts on "
         "first contact",
     ),
+    (
+        "corpus_v93.jsonl",
+        94,
+        "blind, set CL (a sales lead's hurried phone English; an operations manager's polite multi-request Russian), written at stop 32's start: 177/200 with 7 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v94.jsonl",
+        92,
+        "blind, set CM (an engineering manager's mixed triage; an account executive after calls, pasted notes), written at stop 32's start: 168/200 with 5 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v95.jsonl",
+        93,
+        "blind, set CN (a founder's loose mixed-language references; a support hire's questions and corrections), written at stop 32's start: 179/200 with 4 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v96.jsonl",
+        84,
+        "blind, set CO (a CS lead's long Russian notes with requests; a PM's English Linear shorthand), written after CL-CN's fixes (stop 32): 162/200 with 9 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v97.jsonl",
+        89,
+        "blind, set CP (a sales director's totals and bulk changes; a careful assistant who corrects herself), written after CL-CN's fixes (stop 32): 173/200 with 6 wrong drafts on "
+        "first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
@@ -734,6 +764,10 @@ WRONG_AT_MOST = {
     "corpus_v90.jsonl": 1,
     "corpus_v91.jsonl": 3,
     "corpus_v92.jsonl": 3,
+    # v93 (CL, stop 32), README ¹¹: «Ромашка подписала! Пожалуйста, создайте задачи онбординга по шаблону.» moves the
+    # deal to Won as well — as v2's «Ромашка подписала договор, заведи онбординг» wants, where CL's writer wanted
+    # the template alone (the two sets disagree; the draft shows the move)
+    "corpus_v93.jsonl": 1,
 }
 
 
