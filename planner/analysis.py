@@ -580,7 +580,7 @@ def cue_words() -> frozenset[str]:
 
 # cue words one letter away from common words that are no typo of them: «опиши» (describe) is not «отпиши»,
 # «возьмём в работу» (we take it on) is not «возьмёт» (someone takes it)
-NEVER_A_TYPO_OF = frozenset({"отпиши", "возьмёт", "возьмет"})
+NEVER_A_TYPO_OF = frozenset({"отпиши", "возьмёт", "возьмет", "сотри"})  # («смотри» is no «сотри»)
 
 
 @lru_cache(maxsize=1)

@@ -158,7 +158,7 @@ _PASTED_HEAD = LazyRe(
     r"(?i)^\s*(?:pasting|pasted|copying|copied|forwarding|fwd|here'?s|вот|пересылаю|переслал\w*|копирую|скопировал\w*|"
     r"текст|from|от|из)\b[^:\n]{0,60}:\s*(?P<body>.*)$"
     # "Initech QBR, заметки:", "Call with Jane — notes:": a heading over notes taken
-    r"|^[^:\n]{0,60}\b(?:заметки|notes|итоги|summary|minutes|протокол)\s*:\s*(?P<body2>.*)$"
+    r"|^[^:\n]{0,60}\b(?:заметки|notes|итоги|summary|minutes|протокол)\b[^:\n]{0,40}:\s*(?P<body2>.*)$"
 )
 # «Текст письма ниже, просто залогируй на Globex pilot:\n\nJane: …»: the ask first, what it is about below it
 _ASKED_ABOVE = LazyRe(

@@ -98,7 +98,9 @@ def said_plainly(text: str) -> str:
     # "Comment on ENG-105 'ready for QA' - actually scratch the comment, just close it": the part taken back goes
     scratched = re.match(
         r"(?is)^(?P<first>.+?)\s*[-—–,.;]+\s*(?:(?:actually|wait|no|oh|хотя|ой|а)[,\s]+)*(?:нет[,\s]+)?"
-        r"(?:(?:scratch|forget|drop|skip|cancel)\s+(?:the\s+)?(?:comment|note|task|reminder)|"
+        # ("drop" and "skip" only after a word that takes it back: "…, drop the note on Globex" may ask for one)
+        r"(?:(?:(?<=actually )|(?<=wait )|(?<=no )|(?<=no, )|(?<=actually, )|(?<=wait, ))(?:drop|skip)\s+(?:the\s+)?"
+        r"(?:comment|note|task|reminder)|(?:scratch|forget|cancel)\s+(?:the\s+)?(?:comment|note|task|reminder)|"
         r"(?:коммент\w*|комментари\w*|заметк\w*)\s+не\s+надо)\b[,.\s]*(?:and\s+|и\s+)?(?:just\s+|просто\s+)?(?P<rest>\S.*)$",
         text,
     )

@@ -378,7 +378,9 @@ def amount_of(text: str, default: str | None = "USD") -> tuple[float, str | None
     (a change to a deal keeps the deal's own when none is said)."""
     low = _spoken_parts(text.lower().replace("\u00a0", " "))
     low = spoken_numbers(low)  # "на триста тысяч рублей"
-    low = re.sub(r"\bполтор[аы]\s+(?=миллион|млн|тысяч|тыс)", "1.5 ", low)  # "полтора миллиона"
+    low = re.sub(
+        r"\b(?:полтора|полторы|полутора)\s+(?=миллион|млн|тысяч|тыс)", "1.5 ", low
+    )  # "полтора миллиона"
     low = re.sub(  # «сорок пять к долларов», "45 k": thousands, said short («в 5 к трём» is no sum)
         r"(?<=\d)\s+(?:к|k)\b(?=\s*(?:$|[,.;!?)—–-]|долл|руб|евро|usd|eur|rub|\$|₽|€))", "k", low
     )

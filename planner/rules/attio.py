@@ -214,7 +214,7 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
     if ASKED_OF.match(clause.text) and [m for m in await find(ctx, clause, "member") if m.score >= 0.5]:
         return False  # what the colleague is asked to do is their task, not a change made now
     head = head_of(clause, ctx.now)
-    if clause.after_colon is not None and head.has("note", "comment") and not head.has("move"):
+    if clause.after_colon is not None and head.has("note", "comment", "task") and not head.has("move"):
         return (
             False  # "Put a note on the Alfa-Leasing expansion: decision pushed to January": the note's words
         )

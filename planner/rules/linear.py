@@ -626,7 +626,7 @@ def _dated_items(titles: list[str], clause: Clause, ctx: BuildContext) -> list[t
 # a project said as a field anywhere in the request: "for the X project", "under X" (a whole name, then a comma)
 _PROJECT_FIELD = LazyRe(
     r"(?i)\b(?:for|in|into|to|under|для|в|во)\s+(?:the\s+)?((?:[\w-]+\s+){0,3}[\w-]+)\s+project\b"
-    r"|\b(?:under|в\s+рамках)\s+(?:the\s+)?((?:[\w-]+\s+){0,3}[\w-]+)(?=\s*(?:[,.;]|$))"
+    r"|\b(?:under|в\s+рамках|(?:for|in|into)\s+the)\s+(?:the\s+)?((?:[\w-]+\s+){0,3}[\w-]+)(?=\s*(?:[,.;]|$))"
 )
 
 

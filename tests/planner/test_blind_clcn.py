@@ -520,3 +520,39 @@ async def test_pasted_notes_with_nothing_asked_ask_before_saving(anna: Conversat
     assert r["status"] == "needs_clarification" and drafted(r) == []
     done = await anna.call("pick", plan_id=r["plan"]["plan_id"], question_id=r["question_id"], value="yes")
     assert drafted(done) == ["attio:create_note"]
+
+
+# ---- set CQ ------------------------------------------------------------------------------------------------
+
+
+async def test_a_task_asked_with_a_deal_heading_is_the_task_not_a_stage_move(anna: Conversation) -> None:
+    r = await anna.say(
+        "Поставь задачу в CRM по сделке Globex pilot: отправить обновлённое КП до 1 декабря, ответственный Макс"
+    )
+    assert drafted(r) == ["attio:create_task"]
+    task = one(r, "create_task")
+    assert task["content"] == "отправить обновлённое КП" and task["assignee"] == "Max Weber"
+
+
+async def test_look_said_first_is_no_delete_and_each_issue_keeps_its_change(anna: Conversation) -> None:
+    r = await anna.say(
+        "Смотри, по планёрке: ENG-101 переведи в In Review, ENG-104 поставь срок на понедельник, а в ENG-105 оставь "
+        "коммент «ждём ревью от Apple, раньше 10 декабря не выкатим»"
+    )
+    assert sorted(drafted(r)) == ["linear:comment_issue", "linear:update_issue", "linear:update_issue"]
+    assert one(r, "comment_issue")["issue"] == "ENG-105"
+
+
+async def test_call_notes_then_a_note_and_an_issue_are_both_drafted(anna: Conversation) -> None:
+    r = await anna.say(
+        "Call notes — Globex, 25 Nov:\n- Jane confirmed budget 30k, wants a 3-month pilot\n- legal review of the MSA "
+        "takes ~2 weeks\n- next step: send security questionnaire\n\nPlease save this as a note on the Globex pilot "
+        "deal and create a CS issue 'Send security questionnaire to Globex' due Friday."
+    )
+    assert sorted(drafted(r)) == ["attio:create_note", "linear:create_issue"]
+    assert one(r, "create_note")["record"] == "Globex pilot"
+
+
+async def test_one_and_a_half_million_in_the_genitive(anna: Conversation) -> None:
+    r = await anna.say("по Ромашке сумму подними до полутора миллионов")
+    assert one(r, "update_deal")["amount"] == 1_500_000

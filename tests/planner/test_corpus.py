@@ -684,6 +684,12 @@ CORPORA = [
         "blind, set CP (a sales director's totals and bulk changes; a careful assistant who corrects herself), written after CL-CN's fixes (stop 32): 173/200 with 6 wrong drafts on "
         "first contact",
     ),
+    (
+        "corpus_v98.jsonl",
+        92,
+        "blind, set CQ (everyone as they usually write: AE, engineering lead, CS manager, office manager), written after CL-CP's fixes (stop 32): 181/200 with 5 wrong drafts on "
+        "first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
@@ -768,6 +774,8 @@ WRONG_AT_MOST = {
     # deal to Won as well — as v2's «Ромашка подписала договор, заведи онбординг» wants, where CL's writer wanted
     # the template alone (the two sets disagree; the draft shows the move)
     "corpus_v93.jsonl": 1,
+    # v98 (CQ): "set ENG-101 priority to critical" is read as urgent (its writer: invalid, as ² and v82's)
+    "corpus_v98.jsonl": 1,
 }
 
 
