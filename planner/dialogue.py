@@ -296,8 +296,9 @@ _RETRACTED = LazyRe(
     r"(?:actually|wait|oh|hmm),?\s+(?:it|that|there)(?:'s|\s+is)\s+(?:one\s+)?already(?:\s+(?:there|one|filed|created|open))?|"
     r"(?:а|ой|хотя),?\s+(?:она|он|такая|такой)\s+уже\s+(?:есть|заведен\w*|создан\w*)|"
     # "Move Globex pilot to Won. Actually no - cancel that, they haven't signed.": taken back, and why
-    r"(?:(?:actually|wait|oh|ой|хотя)[,\s]+)?(?:no|нет)?[,\s—–-]*(?:cancel|undo|scratch|drop)\s+(?:that|it|this)|"
-    r"(?:(?:ой|хотя|а)[,\s]+)?(?:нет[,\s—–-]+)?отмени(?:те)?\s+(?:это|этот|то)\b)"
+    # (only after a word that takes it back: "ENG-101 is stale, drop it" asks for the drop)
+    r"(?:(?:actually|wait|oh|no|ой|хотя|нет)[,\s—–-]+)+(?:cancel|undo|scratch|drop)\s+(?:that|it|this)|"
+    r"(?:(?:ой|хотя|а|нет)[,\s—–-]+)+отмени(?:те)?\s+(?:это|этот|то)\b)"
     r"\s*(?:[.!)]*\s*$|[,;—–-]\s*(?:they|he|she|it|we|i|он|она|они|оно|мы|я)\b[^.!?]*[.!]?\s*$)"
 )
 

@@ -556,3 +556,8 @@ async def test_call_notes_then_a_note_and_an_issue_are_both_drafted(anna: Conver
 async def test_one_and_a_half_million_in_the_genitive(anna: Conversation) -> None:
     r = await anna.say("по Ромашке сумму подними до полутора миллионов")
     assert one(r, "update_deal")["amount"] == 1_500_000
+
+
+async def test_drop_it_with_no_word_taking_it_back_is_still_asked_for(anna: Conversation) -> None:
+    r = await anna.say("ENG-101 is stale, drop it")
+    assert drafted(r) == ["linear:archive_issue"]
