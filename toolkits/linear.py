@@ -166,7 +166,7 @@ ops = _Ops()
 def link_for(data: Any) -> str | None:
     if not isinstance(data, dict):
         return None
-    for key in ("issueCreate", "issue"):
+    for key in ("issueCreate", "issueUpdate", "issue"):
         inner = data.get(key)
         if isinstance(inner, dict):
             found = link_for(inner.get("issue", inner))

@@ -146,3 +146,15 @@ async def test_issue_update_refuses_a_field_its_input_type_does_not_have(sandbox
         "LINEAR_RUN_QUERY_OR_MUTATION", {"query_or_mutation": ISSUE_UPDATE, "variables": variables}
     )
     assert not refused["successful"] and "IssueUpdateInput" in (refused["error"] or "")
+
+
+def test_an_issue_updated_through_graphql_links_to_the_issue() -> None:
+    from toolkits.linear import link_for
+
+    data = {
+        "issueUpdate": {
+            "success": True,
+            "issue": {"id": "x", "url": "https://linear.app/northwind/issue/ENG-104"},
+        }
+    }
+    assert link_for(data) == "https://linear.app/northwind/issue/ENG-104"
