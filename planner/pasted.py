@@ -123,8 +123,7 @@ def _notes_then_asked(lines: list[str]) -> str | None:
     heading = _BY_THE_NOTES_FIRST.match(asked)
     asked = asked[heading.end() :] if heading else asked  # «обнови по итогам: …»: the changes after it
     # the notes are context, one quoted clause (none of their lines is a request of mine)
-    notes = " ".join(x.strip() for x in lines[:-1]).replace(":", KEPT_COLON).replace("«", "").replace("»", "")
-    context = re.sub(r"\s*[.!?;]+\s*", ", ", notes).strip(" ,")
+    context = _as_context(" ".join(x.strip() for x in lines[:-1]).replace(":", KEPT_COLON))
     return f"«{context}». {asked[:1].upper()}{asked[1:]}"
 
 
@@ -269,6 +268,11 @@ _SPEAKER = LazyRe(
 )
 
 
+def _as_context(words: str) -> str:
+    """Someone's words as one clause of context: their sentences joined, their own quote marks dropped."""
+    return re.sub(r"\s*[.!?;]+\s*", ", ", words).strip(" ,").replace("«", "").replace("»", "")
+
+
 def _with_quote_said(request: str, body: str, signed: str) -> str:
     body = body.replace(
         ":", KEPT_COLON
@@ -283,8 +287,7 @@ def _with_quote_said(request: str, body: str, signed: str) -> str:
         pointer = _NOTE_WORD.search(request)
     # who wrote it (its signature) is who "he"/"his deal" in the request is; the email's words are context,
     # one quoted clause (its sentences joined, so none of them is read as a request of mine)
-    context = "" if pointer else " ".join(x for x in (body, signed) if x)
-    context = re.sub(r"\s*[.!?;]+\s*", ", ", context).strip(" ,").replace("«", "").replace("»", "")
+    context = _as_context("" if pointer else " ".join(x for x in (body, signed) if x))
     # (the request after it starts a sentence of its own, even typed in lower case)
     return f"«{context}». {request[:1].upper()}{request[1:]}" if context else request
 

@@ -109,6 +109,15 @@ class Conversation:
         return await self.call("plan", text=text, **args)
 
 
+async def run(who: Conversation, reply: dict[str, Any]) -> dict[str, Any]:
+    """Confirm and execute a draft, as a client does after the person says yes."""
+    draft_id = reply["draft"]["id"]
+    assert (await who.call("confirm_draft", draft_id=draft_id))["status"] == "confirmed"
+    done = await who.call("execute_draft", draft_id=draft_id)
+    assert done["status"] == "executed", done["user_message"]
+    return done
+
+
 @pytest.fixture
 def anna(client: Client) -> Conversation:
     return Conversation(client)

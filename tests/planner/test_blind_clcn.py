@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import Conversation, drafted
+from conftest import Conversation, drafted, run
 
 pytestmark = pytest.mark.anyio
 
@@ -206,14 +206,6 @@ async def test_a_feature_with_only_a_label_asks_for_its_title(anna: Conversation
 
 
 # ---- a field cleared is a real change: drafted, run, and seen after --------------------------------------------
-
-
-async def run(who: Conversation, reply: dict[str, Any]) -> dict[str, Any]:
-    draft_id = reply["draft"]["id"]
-    assert (await who.call("confirm_draft", draft_id=draft_id))["status"] == "confirmed"
-    done = await who.call("execute_draft", draft_id=draft_id)
-    assert done["status"] == "executed", done["user_message"]
-    return done
 
 
 async def test_unassigning_runs_and_the_issue_has_nobody_after(anna: Conversation) -> None:

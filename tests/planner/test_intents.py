@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import REF_NOW, WORKSPACE, Conversation
+from conftest import REF_NOW, WORKSPACE, Conversation, run
 from mcp import Client
 
 from server.service import Service
@@ -71,15 +71,6 @@ def issue_input(action: dict[str, Any]) -> dict[str, Any]:
 def kinds(reply: dict[str, Any]) -> set[str]:
     """Risk kinds, without `past_date` (it is judged by the server's real clock, not the plan's now)."""
     return {r["kind"] for r in reply["plan"]["risks"]} - {"past_date"}
-
-
-async def run(who: Conversation, reply: dict[str, Any]) -> dict[str, Any]:
-    """Confirm and execute a draft, as a client does after the person says yes."""
-    draft_id = reply["draft"]["id"]
-    assert (await who.call("confirm_draft", draft_id=draft_id))["status"] == "confirmed"
-    done = await who.call("execute_draft", draft_id=draft_id)
-    assert done["status"] == "executed", done["user_message"]
-    return done
 
 
 # ---- the contract: schema and read-only lists ---------------------------------------------------
