@@ -85,8 +85,13 @@ def spelled_key(key: str) -> str:
 
 def spoken_id(key: str, m: re.Match[str]) -> str:
     words = m.group(1).split()
+    kept = ""
+    if (
+        len(words) > 1 and words[-1].lower() == "a"
+    ):  # "give eng one oh five a due date": the article, not "a hundred"
+        words, kept = words[:-1], "a "
     number = number_from_words(words)
-    return f"{key}-{number} " if number else m.group(0)
+    return f"{key}-{number} {kept}" if number else m.group(0)
 
 
 def about_work(text: str, ctx: BuildContext) -> bool:

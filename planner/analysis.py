@@ -45,7 +45,7 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
                 "сделанную сделанной сделанным выполненную выполненной закрытую завершённую завершенную "
                 "close finish finished resolve resolved закончить закончил доделал доделала готовы готова "
                 "зарезолвь зарезолвить резолвни зарезолвил",
-    "delete": "удалить удали стереть сотри убрать убери удалению delete remove trash drop rid nuke kill",
+    "delete": "удалить удали стереть сотри убрать убери удалению снести снеси delete remove trash drop rid nuke kill",
     "archive": "архивировать заархивировать заархивируй заархивь архивни архив archive",
     "comment": "прокомментировать прокомментируй комментарий комментировать откомментировать коммент комментарием "
                "отпиши comment",
@@ -958,6 +958,10 @@ _RECORD_CHANGE = LazyRe(
     r"|(?:bump|raise|increase|lower|make|set|up)\s+(?:it\s+)?(?:up\s+)?(?:to\s+)?[$€]?\d"
     r"|(?:подним\w*|подними|увелич\w*|сниз\w*|поставь)\s+(?:её\s+|ее\s+)?(?:до\s+|на\s+)?\d)"
 )
+_TEMPLATE_ALONE = LazyRe(
+    r"(?i)\s*(?:(?:and|и|\+|then|потом|also|ещё|еще)\s+)*(?:the\s+)?(?:onboarding|онбординг\w*|renewal|продлени\w*)"
+    r"(?:\s+(?:tasks|template|задачи|шаблон\w*))?\s*[.!]*\s*"
+)
 _LEADS_WITH_THING = LazyRe(
     rf"(?i)^(?:(?:{DATIVE})\s+)?(?:онбординг\w*|onboarding|продлени\w*|renewal|созвон\w*|встреч\w*|meeting|call|задач\w*|тикет\w*|"
     r"issue|task|заметк\w*|note|сделк\w*|deal)\b"
@@ -998,6 +1002,13 @@ _TOTAL_TOO = LazyRe(
 
 
 # "everything in Todo for CS, …": which records a change said next is for
+_ALL_OF_THEM = LazyRe(r"(?i)\b(?:all|every|each|все|всё|всех|всем|каждую|каждый)\b")
+# what says which of them, after a comma: a participle or a relative clause («назначенные на меня», "assigned to me")
+_WHICH_ONES = LazyRe(
+    r"(?i)(?:(?:only\s+)?(?:the\s+ones|those)\b|только\s+(?:те|мои|его|её|ее)\b|те,?\s+(?:что|которые)\b|назначенн\w*|висящ\w*|открыт\w*|просроченн\w*|помеченн\w*|которы[ея]\w*|что\s+(?:висят|назначен\w*|в\s)|"
+    r"assigned|owned|tagged|label(?:l)?ed|that\s+(?:are|have)|which\s+(?:are|have)|with(?:out)?\s+(?:a\s+|the\s+)?"
+    r"(?:label|due|assignee|owner)|без\s+(?:исполнител|срок|метк))"
+)
 _QUANTIFIED = LazyRe(r"(?i)^\s*(?:all|every|everything|each|все|всё|всех|каждую|каждый)\b")
 
 # pieces that only finish the request before them: "… Please make that a CRM task", «…, обнови в CRM»
@@ -1215,6 +1226,9 @@ def _split(text: str, now: datetime) -> list[Clause]:
             parts.append(right)
         elif _BARE_VERB.fullmatch(text[merged[-1][0] : merged[-1][1]].strip()):
             merged[-1] = (merged[-1][0], e)  # «запиши, эээ, новую сделку, …»: the verb is for what follows
+            parts.append(right)
+        elif _ALL_OF_THEM.search(left.text) and _WHICH_ONES.match(text[s:e].strip()):
+            merged[-1] = (merged[-1][0], e)  # «закрой все задачи CS, назначенные на меня»: which of them
             parts.append(right)
         elif _QUANTIFIED.match(left.text) and not _verb_count(left) and _starts_with_verb(right):
             merged[-1] = (merged[-1][0], e)  # «Все задачи без исполнителя, что в бэклоге, назначь на Олега»
@@ -1444,8 +1458,9 @@ def _split(text: str, now: datetime) -> list[Clause]:
             merged.append((s, e))
             parts = [right]
         elif (_ELLIPTIC.search(left.text) or _verb_count(left)) and re.match(
-            r"(?i)(?:и\s+|а\s+|and\s+)?(?:(?:в|во|к|to|on|in)\s+)?(?:заметк\w*|note)\b", text[s:e].strip()
-        ):
+            r"(?i)(?:и\s+|а\s+|and\s+)?(?:(?:в|во|к|to|on|in)\s+(?:[^\W\d_][\w-]*\s+){0,2})?(?:заметк\w*|note)\b",
+            text[s:e].strip(),
+        ):  # («…в Won, к Джейн заметку, что …»: whom it is on, said first)
             merged.append((s, e))  # "Сделку в выиграна, и заметку к ней: …": a change, then a note
             parts = [right]
         elif _FIELD_VALUE.match(left.text.strip()) and _LEADS_WITH_THING.match(
@@ -1469,6 +1484,16 @@ def _split(text: str, now: datetime) -> list[Clause]:
             )
         ):  # "Globex is asking for a sandbox environment. Make an ENG issue Provision sandbox …": what was told,
             # then a new thing asked for by its own words — the told sentence is no part of its title
+            merged.append((s, e))
+            parts = [right]
+        elif (
+            _TEMPLATE_ALONE.fullmatch(text[s:e])
+            and (left.has("signed", "move", "put") or _ELLIPTIC.search(left.text))
+            or (
+                _TEMPLATE_ALONE.fullmatch(text[merged[-1][0] : merged[-1][1]])
+                and _LEADS_WITH_THING.match(re.sub(r"(?i)^(?:и|and|\+)\s+", "", text[s:e].strip()))
+            )
+        ):  # "globex signed! won + onboarding + note '…'": the outcome, its template, a note: each its own
             merged.append((s, e))
             parts = [right]
         elif left.has("meeting", "block") and _THING_ASKED_NEXT.match(text[s:e].strip()):
@@ -1663,6 +1688,12 @@ _THING_FOR = LazyRe(
 
 
 # «Заметку с причиной добавь к самой сделке: …», "The note, add it to the deal": the thing, then its verb
+# "…: wants SOC2 report. also ENG ticket 'send SOC2 report to Globex' label security": a new thing, its name quoted
+_NEW_THING_NAMED = LazyRe(
+    r"(?i)^(?:(?:also|and|plus|then|и|а\s+также|также|ещё|еще|потом)[,\s]+)*"
+    r"(?:(?:an?\s+|new\s+|нов\w+\s+)?(?-i:[A-Z]{2,5})\s+|an?\s+|new\s+|нов\w+\s+)"
+    r"(?:ticket|issue|bug|task|тикет\w*|задач\w*|баг\w*)\b[^.!?«\"'“]{0,30}?[«\"'“]"
+)
 _THING_THEN_VERB = LazyRe(
     r"(?i)^(?:an?\s+|the\s+)?(?:note|заметк[уаи]|task|задач[уаи]|comment|коммент\w*)\b[^.:!?]{0,40}?"
     r"\b(?:добавь|оставь|запиши|прикрепи|поставь|создай|заведи|напиши|add|leave|log|put|create|attach)\b"
@@ -1674,6 +1705,7 @@ def _asks_next(text: str, now: datetime) -> bool:
     field = _FIELD_FIRST.match(text)
     return (
         _starts_with_verb(analyse(text[field.end() :] if field else text, now))
+        or bool(_NEW_THING_NAMED.match(text))
         or bool(_THING_FOR.match(text))
         or bool(_THING_THEN_VERB.match(text))
         or _place_then_verb(text)

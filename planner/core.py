@@ -30,7 +30,7 @@ from planner.context import Ask, BuildContext, Invalid, LedgerView
 from planner.corrections import corrected
 from planner.coverage import Coverage, QuestionNotWrite, asks_advice, interrogative, value_gaps
 from planner.dates import RU_ORDINAL_STEMS, ru_ordinal_number
-from planner.declines import Declines, marks_of
+from planner.declines import Declines, marks_of, of_a_kind
 from planner.dialogue import (
     ADDED_TO_A_DEAL,
     ADDED_TO_A_DEAL_SAID,
@@ -132,6 +132,11 @@ _NOTHING_ELSE = LazyRe(
 )
 # a clause that is someone's words in quotes ('Can we move Thursday's sync?'), inner apostrophes and all,
 # with who said them after a dash ("…" - Li Wei, Acme Logistics)
+# a key said letter by letter where a team is named: "for c s", "in e n g", «в си эс» (not before a number)
+_SPELLED_TEAM_AFTER = LazyRe(
+    r"(?i)\b(?:for|in|into|to|team|в|во|для|команд\w*)\s+((?:[^\W\d_]{1,4}[\s-]){1,2}[^\W\d_]{1,4})"
+    r"(?=\s*(?:[,.;:!?]|$)|\s+(?![\s-]*\d)(?!(?:one|two|three|four|five|six|seven|eight|nine|ten|oh|zero)\b))"
+)
 _HASH_ID = LazyRe(r"(?<![\w#&])#(\d{1,6})\b")  # "#103" (not "&#103;", not "##7")
 _QUOTED_ALONE = LazyRe(
     r"\s*(?:'(?:[^']|'(?=\w))+'|\"[^\"]+\"|«[^«»]+»|“[^“”]+”)[\s.!?]*"
@@ -429,6 +434,9 @@ class Planner:
             if quoted_words and (i > 0 or len(clauses) > 1):
                 # "From Jane: 'Can we move Thursday's sync?' — note that", «"…" — John». log a bug: her words
                 ctx.memory.setdefault("said", []).append(clause.text)
+                named = set(re.findall(r"\b[A-Z]{1,10}-\d+\b", clause.text))
+                if len(named) == 1:  # «Олег — ENG-106 готово». Закрой задачу: the one issue their words name
+                    ctx.memory["quoted_issue"] = named.pop()
                 continue
             # "how do I close ENG-101?" asks to be shown the way: the change is offered (`_offer`)
             # (someone's words in quotes, and nothing else said, are read, never done: «"Delete our account"»)
@@ -480,13 +488,22 @@ class Planner:
                 and not any(x.op in WRITE_OPS for x in ctx.intents[first:])
                 and not_asked(clause.text) == "negated"
             ):
-                if not explained and clause.commands() and _ITS_OWN_CHANGE_TAKEN_BACK.search(clause.text):
+                if (
+                    not explained
+                    and clause.commands()
+                    and (_ITS_OWN_CHANGE_TAKEN_BACK.search(clause.text) or _CUT_OFF.search(clause.text))
+                ):  # (and "…, and third, archive... no wait": cut off as it was said)
                     # "(2) raise it to urgent... wait, it's already urgent, so skip that": itself, taken back
                     ctx.memory.setdefault("said", []).append(clause.text)
+                    ctx.memory["declined"] = (
+                        True  # (what it took back is read here: the rest stands as asked)
+                    )
                     continue
                 if declines.put_off(clause.text) or _NOTHING_ELSE.search(clause.text):
                     # "…moving Globex to Won: hold off on that until legal signs", «…и больше ничего не создавай»
                     ctx.memory.setdefault("said", []).append(clause.text)
+                    if of_a_kind(clause.text):  # ("…, don't archive anything": the rest stands as asked)
+                        ctx.memory["declined"] = True
                     continue  # (it asks for nothing of its own: no part left unread)
             ctx.memory.setdefault("said", []).append(clause.text)  # what the clauses before a request said
             if (
@@ -748,6 +765,7 @@ class Planner:
     async def _identifiers(self, text: str) -> str:
         """Spoken or hurried issue ids ("eng 101", "eng101") as Linear writes them ("ENG-101"), for the
         workspace's own team keys only (so "in 2 hours" stays a time)."""
+        text = await self._spelled_teams(text)
         if not re.search(
             rf"\d|\b[^\W\d_]{{1,10}}[\s-]+(?:{NUMBER_WORDS})\b", text, re.IGNORECASE
         ) and not _RU_ORDINAL_ID.search(text):
@@ -775,6 +793,26 @@ class Planner:
                 text,
                 flags=re.IGNORECASE,
             )
+        return text
+
+    async def _spelled_teams(self, text: str) -> str:
+        """ "new issue for c s, …", «в си эс»: a team's key said letter by letter, after a word that names
+        where it goes (the workspace's own keys only; with a number after it, `_identifiers` reads an id)."""
+        said = list(_SPELLED_TEAM_AFTER.finditer(text))
+        if not said:
+            return text
+        try:
+            keys = [str(t.extra.get("key")) for t in await self.directory.teams() if t.extra.get("key")]
+        except (LookupError, ToolkitError):
+            return text
+        for m in reversed(said):
+            letters = m.group(1)
+            key = next(
+                (k for k in keys if len(k) >= 2 and re.fullmatch(f"(?i){shaping.spelled_key(k)}", letters)),
+                None,
+            )
+            if key is not None:
+                text = f"{text[: m.start(1)]}{key}{text[m.end(1) :]}"
         return text
 
     async def _hash_ids(self, text: str) -> str:
@@ -974,6 +1012,9 @@ _ITS_OWN_CHANGE_TAKEN_BACK = LazyRe(
     r"(?i)^(?!.*\b(?:ничего|nothing|anything)\b)(?!\s*(?:не|don'?t|do\s+not|never)\b).*?[,.…!]\s*"
     r"(?:(?:wait|no|нет|стоп|хотя)[,.…!\s]+)?.*\b(?:skip\s+(?:it|that|this)|forget\s+(?:it|that)|never\s*mind|"
     r"не\s+надо|отбой|отмена)\s*[.!]*\s*$"
+)
+_CUT_OFF = LazyRe(
+    r"(?i)(?:[.…,!]\s*|\s)(?:no\s+wait|wait,?\s+no|actually,?\s+no|ой,?\s+нет|хотя\s+нет|а,?\s+нет|стоп)\s*[.!…]*\s*$"
 )
 _QUOTED = LazyRe(r"«[^»]*»|“[^”]*”|\"[^\"]*\"|(?<!\w)'[^']*'(?!\w)|\b(?:https?|ftp)://\S+")
 

@@ -23,7 +23,7 @@ _STRONG = (
     r"no\s+(?:sorry|wait|actually)|no,\s*(?:sorry|wait|actually)|sorry,?\s+i\s+mean|no,?\s+i\s+mean|i\s+mean|"
     r"actually,?\s+make\s+(?:it|that)|no,?\s+make\s+(?:it|that)|"
     r"actually,?\s+no|wait,?\s+no|sorry,?\s+no|oops|нет,?\s+(?:стоп|подожди|точнее|вернее|сорри|извини)|ой,?\s+нет|"
-    r"то\s+есть|вернее|точнее|в\s+смысле"
+    r"(?:то\s+есть|вернее|точнее)[,\s]+нет|то\s+есть|вернее|точнее|в\s+смысле"
 )
 _WEAK = r"no|nope|нет|sorry|actually|wait|ой"
 _MARKER = LazyRe(

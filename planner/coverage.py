@@ -77,10 +77,22 @@ _THINGS = ("note", "task", "issue", "meeting", "comment", "deal", "company", "pe
 
 
 # a thing asked for in the accusative, its verb left out: «…, и к сделке заметку», «и туда задачу …»
-_THING_ASKED = r"(?:заметку|встречу|коммент(?:арий)?|задачу|таску|тикет)(?![\w-])"
+_THING_ASKED = (
+    r"(?:заметку|встречу|коммент(?:арий)?|задачу|таску|тикет|"
+    # "…won + onboarding and note 'signed'": the English thing said bare, its verb left out
+    r"an?\s+(?:note|task|ticket|issue|comment|meeting)|note)(?![\w-])"
+)
 _ASKED_AS_OBJECT = LazyRe(r"(?i)(?<![\w-])(?:заметку|встречу|коммент(?:арий)?)(?![\w-])(?![^:]*\?\s*$)")
 
 
+_WHICH_OF_THEM = LazyRe(
+    r"(?i)\s*(?:(?:but\s+)?only\s+)?(?:the\s+ones|those|только|те,?\s+(?:что|которые)|назначенн\w*|висящ\w*|помеченн\w*|"
+    r"просроченн\w*|assigned\s+to|owned\s+by|tagged|labell?ed|without\s|with\s+(?:the\s+)?(?:label|tag)|без\s|с\s+метк)"
+)
+_THING_NAMED = LazyRe(
+    r"(?i)\b(?:ticket|issue|bug|task|note|deal|тикет\w*|задач\w*|баг\w*|заметк\w*|сделк\w*)\b[^.!?«\"“']{0,20}[«\"“']"
+    r"[^«»\"“”']{3,}[»\"”']"
+)
 # «…: сумма 55 000, и …», "owner: Max": a field said with its value, a change even without a verb
 _SETS_A_FIELD = LazyRe(
     r"(?i)^\s*(?:сумм\w*|amount|value|стади\w*|stage|owner|ответственн\w*|срок|due|priority|приоритет\w*)"
@@ -230,6 +242,13 @@ class Coverage:
             or _SETS_A_FIELD.match(clause.text)
             or index > 0
             and bool(_THING_FIRST.match(clause.text))  # «…, и туда задачу подготовить договор»
+            # "…. ENG ticket 'send SOC2 report' label security": a thing named by a quote, its verb left out
+            or index > 0
+            and bool(_THING_NAMED.search(clause.text))
+            # "close all CS issues, the ones assigned to oleg": which ones, left unread, would widen the change
+            or index > 0
+            and len(clause.text.split()) <= 7
+            and bool(_WHICH_OF_THEM.match(clause.text))
         ):
             self.candidates.append((index, clause))
 

@@ -29,6 +29,18 @@ _NOTHING = LazyRe(
 )
 
 
+# "don't archive anything", «ничего не удаляй»: nothing of one kind (the other changes stand)
+_NOTHING_OF_A_KIND = LazyRe(
+    r"(?i)\b(?:don'?t|do\s+not|never)\s+(?:archive|delete|close|move|remove|assign|rename)\s+anything\b"
+    r"|\bничего\s+не\s+(?:архивир\w*|удаля\w*|удали\w*|закрыва\w*|двига\w*|перевод\w*|назнача\w*)"
+)
+
+
+def of_a_kind(text: str) -> bool:
+    """ "don't archive anything": nothing of one kind is to be done (what else was asked stands)."""
+    return _NOTHING_OF_A_KIND.search(text) is not None
+
+
 def marks_of(ctx: BuildContext) -> Marks:
     return len(ctx.intents), len(ctx.actions), len(ctx.risks), len(ctx.notes), len(ctx.entities)
 
@@ -47,7 +59,7 @@ class Declines:
         """The clause just read produced the writes between `before` and now; `declined`: it asked for
         none of them (otherwise it asked for them plainly). Told that nothing is to be done now («…,
         сейчас ничего не создавайте»), every change said before it is declined too."""
-        if declined and _NOTHING.search(text):
+        if declined and _NOTHING.search(text) and not _NOTHING_OF_A_KIND.search(text):
             self.clauses = [(b, a, True) for b, a, _ in self.clauses]
         self.clauses.append((before, marks_of(ctx), declined))
 
@@ -56,6 +68,8 @@ class Declines:
         («…, — сейчас ничего не создавайте», "don't do anything yet": every change said before it)."""
         if not self.clauses:
             return False
+        if _NOTHING_OF_A_KIND.search(text):
+            return True  # "…, and third, archive... no wait, don't archive anything": none of that kind, said
         if _NOTHING.search(text):
             self.clauses = [(b, a, True) for b, a, _ in self.clauses]
             return True

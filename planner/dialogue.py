@@ -122,7 +122,7 @@ _POLITE_IF = LazyRe(
 )
 # «Мария Соколова написала, что готова созвониться», "Max said he closed ENG-104": someone else's words
 _REPORTED = LazyRe(
-    r"^\s*(?!(?i:i|we|я|мы)\b)[^\W\d_][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?\s+(?:(?:уже|тут|вчера|сегодня|just|already)\s+)?"
+    r"^\s*(?:(?i:fyi|btw|кстати|к\s+сведению|so|ну)[,:\s]+)?(?!(?i:i|we|я|мы)\b)[^\W\d_][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?\s+(?:(?:уже|тут|вчера|сегодня|just|already)\s+)?"
     r"(?:написал\w*|сказал\w*|говорит|пишет|сообщил\w*|передал\w*|said|says|wrote|writes|told\s+me|mentioned)\b"
 )
 # «Я не уверена, но вроде Ромашка хочет отказаться…», "I think the Globex pilot is basically won?? not
@@ -135,8 +135,10 @@ _UNSURE = LazyRe(
 )
 # a doubt said inside news: «договор вроде подписан», "they apparently signed", "Globex signed I think"
 _HEDGED_NEWS = LazyRe(
-    r"(?i)\b(?:вроде(?:\s+бы)?|кажется|похоже|видимо|apparently|seemingly|supposedly|i\s+think|i\s+guess|"
-    r"i\s+believe)\b"
+    r"(?i)\b(?:вроде(?:\s+бы)?|кажется|похоже|видимо|скорее\s+всего|apparently|seemingly|"
+    r"supposedly|i\s+think|i\s+guess|i\s+believe|(?:probably|likely)\s+(?:going\s+to|gonna|to|will)|might\s+\w+|"
+    # "globex is going to sign next week": what will happen, told
+    r"(?:is|are|'s|'re)\s+(?:going|planning)\s+to)\b"
 )
 _WANTS_IT_DONE = LazyRe(
     r"(?i)\b(?:надо|нужно|стоит|пора|хорошо\s+бы|было\s+бы\s+(?:неплохо|хорошо)|should|need\s+to|let'?s|have\s+to|"
@@ -150,6 +152,9 @@ _UNDECIDED = LazyRe(
     r"|\b(?:потом|позже|завтра)\s+(?:решу|решим|скажу|уточню)\b|\bещ[её]\s+не\s+решил\w*|\bхз\b"
     r"|\bсначала\s+(?:уточню|спрошу|проверю|согласую|узнаю)\b|\b(?:i'?ll|i\s+will|let\s+me)\s+decide\s+later\b"
     r"|\bhaven'?t\s+decided\b|\bnot\s+decided\s+yet\b"
+    # "we're probably going to close ENG-101 tomorrow": a plan that may happen, not one asked of me now
+    r"|\b(?:we|i)(?:'re|'m|\s+are|\s+am|'ll|\s+will)\s+(?:probably|likely|maybe)\b"
+    r"|\b(?:мы|я)\s+(?:наверное|скорее\s+всего|возможно),?\s+(?:будем|буду|собира\w+)\b"
     # «ну может удалить альфу хотя не знаю подумаю ещё», "…, not sure yet. Let me sleep on it"
     r"|\bхотя\s+не\s+знаю\b|\bподумаю\b|\b(?:надо|нужно)\s+(?:ещё\s+|еще\s+)?подумать\b|\bsleep\s+on\s+it\b"
     r"|\bnot\s+sure\s+yet\b|\b(?:i'?m|i\s+am)\s+(?:just\s+)?thinking\s+(?:maybe|about|of|whether)\b"
@@ -286,7 +291,7 @@ def _relayed(after: str) -> bool:
 # "…actually no, it's already past that. Never mind.": the person took it back
 _RETRACTED = LazyRe(
     r"(?i)(?:^|[.!,;…]\s*|\s[—–-]\s*)(?:never\s*mind|nevermind|forget\s+(?:it|that)|scratch\s+that|ignore\s+that|"
-    r"не\s+важно|неважно|забудь|отбой|проехали|"
+    r"не\s+важно|неважно|забудь|забей|отбой|проехали|"
     # «…проверить их SSO… хотя нет», "close ENG-101... actually no": taken back as it ends
     r"(?:а\s+)?хотя\s+нет|(?:ой|ну),?\s+нет|actually,?\s+no|wait,?\s+no|no\s+wait|"
     # «Переведи Globex в Won — а, нет, рано ещё», "… — no wait, not yet": taken back, it is too early
@@ -295,6 +300,11 @@ _RETRACTED = LazyRe(
     # "create an issue for the PDF crash... actually it's already there": the thing to make exists
     r"(?:actually|wait|oh|hmm),?\s+(?:it|that|there)(?:'s|\s+is)\s+(?:one\s+)?already(?:\s+(?:there|one|filed|created|open))?|"
     r"(?:а|ой|хотя),?\s+(?:она|он|такая|такой)\s+уже\s+(?:есть|заведен\w*|создан\w*)|"
+    # "reopen ENG-101, wait, it's not even closed": what the change was to undo is not so
+    r"(?:wait|actually|oh|hmm|hold\s+on),?\s+(?:it|that|this)(?:'s|\s+is|\s+isn'?t|\s+was(?:n'?t)?)\s+(?:not\s+)?"
+    r"(?:even\s+|already\s+|still\s+)?(?:closed|open|done|finished|assigned|archived|in\s+\w+)|"
+    r"(?:подожди|погоди|стоп|ой|хотя),?\s+(?:она|он|оно)\s+(?:же\s+)?(?:и\s+так\s+|ещё\s+|еще\s+|уже\s+|даже\s+)?"
+    r"(?:не\s+)?(?:закрыт\w*|открыт\w*|готов\w*|выполнен\w*|в\s+работе)|"
     # "Move Globex pilot to Won. Actually no - cancel that, they haven't signed.": taken back, and why
     # (only after a word that takes it back: "ENG-101 is stale, drop it" asks for the drop)
     r"(?:(?:actually|wait|oh|no|ой|хотя|нет)[,\s—–-]+)+(?:cancel|undo|scratch|drop)\s+(?:that|it|this)|"
@@ -341,7 +351,7 @@ _TAKEN_BACK = LazyRe(
     r"(?:(?:нет|no|wait|подожди|погоди|стоп|стой|хотя)[\s,.!…—–-]*)*"
     # «…а хотя нет стоп не надо пока подождем»: "not needed", said alone after taking it back
     # «…хотя нет, отбой», «…хотя нет, пусть висит», "… actually no, leave it": taken back whole
-    r"(?:(?:отбой|забудь|проехали|пусть\s+(?:висит|остаётся|остается|лежит|будет\s+как\s+есть)|leave\s+it|"
+    r"(?:(?:отбой|забудь|забей|проехали|пусть\s+(?:висит|остаётся|остается|лежит|будет\s+как\s+есть)|leave\s+it|"
     r"scratch\s+that|forget\s+(?:it|that))(?=\s*(?:[,.!…—–-]|$))|(?:давай(?:те)?\s+)?подожд[её]м\b|"
     r"не\s+(?:надо|нужно)(?=\s*(?:[,.!…]|$|пока\b|потом\b|подожд\w*|отбой|забудь|проехали))|не\s+(?:надо\s+)?(?:закрывай|переводи|трогай|удаляй|меняй|двигай|архивируй|создавай|заводи|ставь|переноси|"
     r"назначай|отменяй)|don'?t\s+(?:close|move|touch|delete|archive|change|create|add|assign|cancel)|never\s*mind|"

@@ -63,6 +63,12 @@ def _meant(word: str, *, first: bool) -> str | None:
         hits = [w for w in hits if DamerauLevenshtein.distance(w, low) == 1]
         if len(set(hits)) == 1:
             return hits[0]
+    if (
+        first and low.isascii()
+    ):  # "mvoe the globex pilot …", "clsoe ENG-101": two letters swapped in a command
+        hits = [w for w in _ENGLISH_COMMANDS if len(w) == len(low) and _swapped(w, low)]
+        if len(hits) == 1:
+            return hits[0]
     if len(low) >= 5:
         hits = [w for w in _anywhere().get(low[0], ()) if len(w) == len(low) + 1]
         hits = [w for w in hits if DamerauLevenshtein.distance(w, low) == 1]
@@ -70,6 +76,31 @@ def _meant(word: str, *, first: bool) -> str | None:
         if len(set(hits)) == 1 or hits and len({_cue_of(w) for w in hits}) == 1:
             return hits[0]
     return None
+
+
+_ENGLISH_COMMANDS = (
+    "move",
+    "close",
+    "assign",
+    "create",
+    "delete",
+    "archive",
+    "rename",
+    "update",
+    "change",
+    "remove",
+)
+
+
+def _swapped(word: str, said: str) -> bool:
+    """`said` is `word` with two neighbouring letters swapped (the commonest typo of a fast typist)."""
+    diff = [i for i, (a, b) in enumerate(zip(word, said, strict=True)) if a != b]
+    return (
+        len(diff) == 2
+        and diff[1] == diff[0] + 1
+        and word[diff[0]] == said[diff[1]]
+        and word[diff[1]] == said[diff[0]]
+    )
 
 
 def _cue_of(word: str) -> str | None:
@@ -87,6 +118,9 @@ _SHORT = {
     "proj": "project", "eod": "end of day", "eow": "end of week", "eom": "end of month",
     "завтр": "завтра", "коммент": "комментарий", "пн": "понедельник", "вт": "вторник", "ср": "среда",
     "чт": "четверг", "пт": "пятница", "скок": "сколько", "скока": "сколько",
+    # CRM words borrowed from English, as a sales team types them
+    "стейдж": "стадия", "стэйдж": "стадия", "стейдже": "стадии", "овнер": "владелец", "овнера": "владельца",
+    "овнером": "владельцем", "деал": "сделка", "деалы": "сделки", "деалов": "сделок", "деала": "сделки", "деалу": "сделке",
 }  # fmt: skip
 _SHORT_RX = LazyRe(
     r"(?<![\w/])(" + "|".join(re.escape(k) for k in sorted(_SHORT, key=len, reverse=True)) + r")(?![\w/])",
@@ -219,7 +253,10 @@ _SPOKEN_COMMA = LazyRe(r"(?i)[,\s]*\b(?:запятая|comma)\b[,\s]*(?=\S)")
 _PLUS = LazyRe(
     r"(?i)(?<=\w)\s+\+\s+(?=(?:comment|assign|close|label|tag|move|set|add|note|kick|create|open|book|schedule|"
     r"remind|коммент\w*|назнач\w*|закр\w*|метк\w*|перевед\w*|переведи|добав\w*|заметк\w*|поставь|заведи|создай|"
-    r"напомни|запусти|onboarding|renewal|онбординг\w*|продлени\w*)\b)"  # "→ Won + onboarding tasks"
+    r"напомни|запусти|onboarding|renewal|онбординг\w*|продлени\w*|"  # "→ Won + onboarding tasks"
+    # "new co Pied Piper piedpiper.com + deal 'Pied Piper pilot' 15k": a second thing to make
+    r"(?:a\s+|new\s+)?(?:deal|contact|person|company|task|issue|ticket|meeting|call)|сделк\w*|контакт\w*|задач\w*|"
+    r"тикет\w*|встреч\w*|созвон\w*)\b)"
 )
 _ONE_MORE_SAID = LazyRe(r"(?i)\b(?:ещё|еще|one\s+more|another)(?:\s+(?:одн\w+|один|one))?\s*[—–:-]")
 _ONE_MORE = LazyRe(
@@ -418,9 +455,10 @@ _TEAM_LETTERS = {
     "энг": "ENG",
     "дес": "DES",
     "дэс": "DES",
+    "дез": "DES",
 }
 _SPELLED_TEAM = LazyRe(
-    r"(?i)(?<![\w-])(?:си[\s-]?эс|ди[\s-]и[\s-]эс|цс|енг|инж|инг|энг|дес|дэс)(?!\w|-(?!\d))"
+    r"(?i)(?<![\w-])(?:си[\s-]?эс|ди[\s-]и[\s-]эс|цс|енг|инж|инг|энг|дес|дэс|дез)(?!\w|-(?!\d))"
 )  # «енг-101»
 # «CS-14 можно закрывать», "ENG-101 can be closed": a permission said as the request
 _MAY_AS = {
@@ -756,6 +794,12 @@ def unhurried(text: str) -> str:
         "; ",
         text,
     )
+    # "…, um, first, comment on cs 13 …, second, move cs 15 …, and third, …": dictated items, each its own
+    text = re.sub(
+        r"(?i)\s*[;,]\s*(?:(?:and|so|then)\s*,?\s*)?(?:first|second|third|fourth|fifth|firstly|lastly)\s*[,:—-]\s+(?=\S)",
+        "; ",
+        text,
+    )
     text = re.sub(
         r"(?i)(?:^|(?<=[.!?:]\s))(?:one|two|three|four|five|first|second|third|fourth|fifth|firstly|secondly|thirdly|"
         r"lastly|finally|во-первых|во-вторых|в-третьих|в-четв[её]ртых|и\s+наконец)\s*[,:—-]\s+(?=[a-zа-яё])",
@@ -814,6 +858,10 @@ def unhurried(text: str) -> str:
     text = _ASK_INTRODUCED.sub(" ", _CONTEXT_LABEL.sub("", text, count=1))
     text = KEEP_AS_IS.sub("", _without_asides(text))
     text = _TAKES_IT.sub(lambda m: f"assign {m.group(2)} to {m.group(1)}", text, count=1)
+    # "block 2 hours on friday from 10 for the board deck": the hour it starts, said with "from" and no end
+    text = re.sub(
+        r"(?i)\bfrom\s+(\d{1,2})(?=\s+(?:for|on|to\s+(?![\d]|noon|midday))\b|\s*[,.;]|\s*$)", r"at \1", text
+    )
     text = _SPOKEN_AM_PM.sub(  # "at eleven a m": 11am
         lambda m: f"{_HOURS.get(m.group(1).lower(), m.group(1))}{m.group(2).lower()}m", text
     )

@@ -16,6 +16,8 @@ __all__ = ["reshape"]
 
 
 _QUOTED = LazyRe(r"^\s*(?:>\s?)+")  # (">> " nested by a reply or two)
+# a chat's line as a messenger copies it: "[10:14] Олег: …", "[#cs] Max: …", "[12/03 09:15] @max: …"
+_CHAT_LINE = LazyRe(r"^\s*\[[^\]\n]{1,24}\]\s*@?(?P<who>[^\W\d_][\w.-]*(?:\s+[^\W\d_][\w.-]*)?)\s*:\s+")
 _SIGNATURE = LazyRe(
     r"(?i)^\s*(?:[—–-]{1,2}\s*\S|(?:best|regards|kind regards|cheers|thanks|thank you|с уважением|спасибо)\b[,!.]?)"
 )
@@ -69,6 +71,10 @@ def reshape(text: str) -> str:
         lines = [_MARKED_ITEM.sub("- ", x) for x in lines]
         text = "\n".join(lines)
     lines = _between_rules(lines)
+    if sum(1 for x in lines if _CHAT_LINE.match(x)) >= 1 and any(
+        x.strip() and not _CHAT_LINE.match(x) for x in lines
+    ):  # "[10:14] Олег: ENG-106 готово", "[#cs] Max: …": a chat pasted, each line someone's words
+        lines = [_CHAT_LINE.sub(r"> \g<who>: ", x) if _CHAT_LINE.match(x) else x for x in lines]
     quoted = [_QUOTED.sub("", x) for x in lines if _QUOTED.match(x)]
     if quoted:
         return _with_quote(lines, quoted)
@@ -254,6 +260,8 @@ def _with_quote(lines: list[str], quoted: list[str]) -> str:
     heading = " ".join(x.strip() for x in lines[:first] if x.strip())
     if _FORWARDED.fullmatch(heading.rstrip(" :")):  # "fwd from email:" above the quote: where it came from
         lines = lines[first:]
+    elif written := _WRITTEN_BY.fullmatch(heading.rstrip(" :")):  # "Email from John Smith:": who wrote it
+        lines, signed = lines[first:], signed or written.group(1)
     request = " ".join(x.strip() for x in lines if x.strip() and not _QUOTED.match(x))
     return _with_quote_said(request, body, signed)
 
@@ -263,8 +271,19 @@ _FORWARDED = LazyRe(
     r"(?i)\s*(?:fwd|fw|forwarded|пересла\w*|переслан\w*)?\s*(?:from|из|с)?\s*(?:an?\s+|the\s+)?"
     r"(?:e-?mail|slack|telegram|чата?|почты|письма|thread|треда)?\s*"
 )
+_WRITTEN_BY = LazyRe(
+    r"(?i)\s*(?:an?\s+|the\s+)?(?:e-?mail|message|letter|msg|reply|письмо|сообщение|ответ)\s+(?:from|от)\s+"
+    r"([^\s,.;:!?]+(?:\s+[^\s,.;:!?]+){0,3})\s*"
+)
 _SPEAKER = LazyRe(
     r"^(?!(?i:from|to|cc|subject|date|sent|тема|от|кому|дата)\s*:)([A-ZА-ЯЁ][\w.'-]*(?:\s+[A-ZА-ЯЁ][\w.'-]*)?(?:\s*\([^)]{1,40}\))?)\s*:\s+"
+)
+
+
+# "…напиши в комменте спасибо Олегу": the comment's own words follow it (not where it goes: "on the deal")
+_WORDS_OF_ITS_OWN = LazyRe(
+    r"(?i)\s*(?!(?:on|to|for|in|into|at|under|about|with|and|и|к|в|во|на|по|для|у|про|с|со|of|it|this|that|это|её|ее|его)\b)"
+    r"[^\W\d_]{3,}"
 )
 
 
@@ -282,7 +301,13 @@ def _with_quote_said(request: str, body: str, signed: str) -> str:
     pointer = _POINTS_AT_QUOTE.search(request) if body and _NOTE_WORD.search(request) else None
     if pointer:  # "Log this as a note on the Romashka deal": the note's words are the email's
         request = f"{request[: pointer.start()]}«{body}»{request[pointer.end() :]}"
-    elif body and _NOTE_WORD.search(request) and ":" not in request and not re.search(r"[«\"“']", request):
+    elif (
+        body
+        and _NOTE_WORD.search(request)
+        and ":" not in request
+        and not re.search(r"[«\"“']", request)
+        and not _WORDS_OF_ITS_OWN.match(request[_NOTE_WORD.search(request).end() :])  # type: ignore[union-attr]
+    ):
         request = f"{request.rstrip(' .')}: «{body}»"  # "add a note on the Initech company": the email, noted
         pointer = _NOTE_WORD.search(request)
     # who wrote it (its signature) is who "he"/"his deal" in the request is; the email's words are context,

@@ -10,6 +10,14 @@ import re
 __all__ = ["said_plainly"]
 
 
+# what "we" do with an issue, as the request to do it
+_WE_DO = {
+    "закрываем": "закрой", "закрываю": "закрой", "переносим": "перенеси", "переводим": "переведи",
+    "двигаем": "подвинь", "назначаем": "назначь", "отдаём": "отдай", "отдаем": "отдай",
+    "архивируем": "заархивируй", "удаляем": "удали",
+}  # fmt: skip
+
+
 def said_plainly(text: str) -> str:
     """`text` with its everyday phrasings of a request put as the rules' plain ones (unchanged when it has none)."""
     # "…lost, they went w competitor, note it": what was just said, noted (a bare "log it" may be a bug to file)
@@ -31,6 +39,48 @@ def said_plainly(text: str) -> str:
     text = re.sub(
         r"(?i)(\b[A-Z]{1,10}-\d+\s+(?:в|во|на)\s+[^,;.\n]{1,30}?)\s+и\s+(?=(?:в|во|на)\s+[^\W\d_])",
         r"\1, ",
+        text,
+    )
+    # «сумму ставим девятьсот тысяч», «ставим срок на пятницу»: a field set, said as what "we" do (dictated)
+    field = r"(?:сумм\w*|срок\w*|стади\w*|приоритет\w*|дедлайн\w*|исполнител\w*|владельц\w*|ответственн\w*)"
+    text = re.sub(
+        rf"(?i)(?<!не\s)\b({field})\s+(?:ставим|меняем|выставляем|делаем|поднимаем|переносим)\b",
+        r"поставь \1",
+        text,
+    )
+    text = re.sub(
+        rf"(?i)(?<!не\s)(?<!мы\s)\b(?:ставим|меняем|выставляем|поднимаем|переносим)\s+(?={field})",
+        "поставь ",
+        text,
+    )
+    # «фоллоуап с джоном смитом в пн»: a follow-up said as the borrowed noun, a reminder to do it
+    text = re.sub(
+        r"(?i)^(\s*(?:(?:и|а|ещё|еще|также)\s+)?)(фол+оу[\s-]?ап\w*)(?=\s+(?:с|со|по|к|для)\s)",
+        r"\1напомни сделать \2",
+        text,
+    )
+    # "reminder for max: renewal quote to initech by dec 1": whom to remind, then what
+    text = re.sub(
+        r"(?i)^\s*(?:a\s+)?reminder\s+for\s+([^\W\d_][\w-]*)\s*:\s*(?=\S)",
+        r"remind \1 to do: ",
+        text,
+    )
+    # «сделай Олега исполнителем по всем багам», "make Oleg the assignee on all bugs": a hand-over said by the role
+    text = re.sub(
+        r"(?i)\b(?:сделай|назначь)\s+([^\W\d_][\w-]*)\s+исполнител(?:ем|ями)\s+(?:по|на|в|для|у|во)\s+([^,.;!?]+)",
+        r"назначь \2 на \1",
+        text,
+    )
+    text = re.sub(
+        r"(?i)\bmake\s+([^\W\d_][\w-]*)\s+(?:the\s+)?assignee\s+(?:on|of|for)\s+([^,.;!?]+)",
+        r"assign \2 to \1",
+        text,
+    )
+    # «…: сумму поменяй на 1 500 000»: the field said first, then the verb — put as «поменяй сумму на …»
+    text = re.sub(
+        r"(?i)(?:(?<=^)|(?<=[:;,.—–]\s)|(?<=[:;,.]))(\s*)(сумму|срок|стадию|приоритет|владельца|ответственного|исполнителя|"
+        r"дедлайн|название|должность|домен|почту|email)\s+(поменяй|поставь|измени|обнови|смени|выстави|сдвинь|перенеси)\b",
+        r"\1\3 \2",
         text,
     )
     # «CS-15 возьму сама»: that issue, to me
@@ -199,8 +249,13 @@ def said_plainly(text: str) -> str:
         text,
     )
     text = re.sub(r"^\s*([A-Z][\w-]+)\s+needs\s+a\s+reminder\s+to\s+", r"remind \1 to ", text)
-    # «ENG-105 закрываем»: the issue said, then "we're closing it" — close it
-    text = re.sub(r"(?i)\b([A-Za-z]{2,5}-\d+)\s+(?:закрываем|закрываю)\b", r"закрой \1", text)
+    # «ENG-105 закрываем», «ENG-102 переносим в проект …»: the issue said, then what "we" do with it — do it
+    text = re.sub(
+        r"(?i)(?<!не\s)\b([A-Za-z]{2,5}-\d+)\s+(закрываем|закрываю|переносим|переводим|двигаем|назначаем|отдаём|отдаем|"
+        r"архивируем|удаляем)\b",
+        lambda m: f"{_WE_DO[m.group(2).lower()]} {m.group(1)}",
+        text,
+    )
     # «создай задачу в лин», «в линейре»: Linear, as people type it
     text = re.sub(r"(?i)\b(в|во|in)\s+(?:лин|линейр\w*|линир\w*|линер\w*)(?![\w-])", r"\1 Linear", text)
     # "make me the assignee on everything that's unassigned": assign those to me

@@ -61,6 +61,9 @@ OPERATIONS: dict[str, Operation] = (
 # the same operation, sent as GraphQL when a field is cleared (DESIGN §5's update_issue, one more slug)
 _UPDATE_CLEARING = Operation(TOOLKIT, "update_issue", "LINEAR_RUN_QUERY_OR_MUTATION", False, per_draft=True)
 
+# label changes relative to what the issue carries: IssueUpdateInput's, sent as issueUpdate
+_RELATIVE_LABELS = frozenset({"addedLabelIds", "removedLabelIds"})
+
 PRIORITY = {"urgent": 1, "high": 2, "medium": 3, "normal": 3, "low": 4, "none": 0}
 
 
@@ -125,8 +128,11 @@ class _Ops:
         depends_on: int | None = None,
     ) -> ToolAction:
         keys = [f"{k}={fields[k]}" for k in sorted(fields)]
-        if operation == "update_issue" and any(v is None for v in fields.values()):
-            # "unassign ENG-105", "remove its due date": a null, which only issueUpdate takes
+        if operation == "update_issue" and (
+            any(v is None for v in fields.values()) or _RELATIVE_LABELS.intersection(fields)
+        ):
+            # "unassign ENG-105", "remove its due date": a null, which only issueUpdate takes; "remove the bug
+            # label": removedLabelIds, which only issueUpdate takes too (whatever else it carries stays)
             variables = {"id": issue_id, "input": dict(fields)}
             args = {"query_or_mutation": ISSUE_UPDATE_MUTATION, "variables": variables}
             return action(_UPDATE_CLEARING, args, [issue_id, *keys], preview, depends_on)

@@ -126,6 +126,8 @@ async def create_issue(intent: CreateIssue, ctx: BuildContext) -> None:
     ctx.add(ops.create_issue(scope, fields, preview, depends_on=depends))
 
 
+# label changes relative to what an issue carries (IssueUpdateInput's own fields)
+_RELATIVE_LABELS = frozenset({"addedLabelIds", "removedLabelIds"})
 # what a due date is said as when there is to be none
 NO_DAY = frozenset({"none", "no", "null", "clear", "нет", "без срока"})
 # what an assignee is said as when there is to be none
@@ -213,22 +215,38 @@ async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
         labels_now = issue.get("labels") or []
         if isinstance(labels_now, dict):
             labels_now = labels_now.get("nodes") or []
-        have = [str(x.get("id")) for x in labels_now if isinstance(x, dict)]
+        carried = [str(x.get("id")) for x in labels_now if isinstance(x, dict)]
+        have = carried
         earlier = next(
             (a for a in ctx.actions if a.operation == "update_issue" and _updated_id(a) == iid), None
         )
-        if earlier is not None and "labelIds" in _updated_fields(
-            earlier
-        ):  # "убери bug, добавь feature": after it
-            have = list(_updated_fields(earlier)["labelIds"])
+        before = _updated_fields(earlier) if earlier is not None else {}
+        if "labelIds" in before:  # "убери bug, добавь feature": after it
+            have = list(before["labelIds"])
+        elif _RELATIVE_LABELS.intersection(before):
+            gone = set(before.get("removedLabelIds") or [])
+            have = [
+                i for i in dict.fromkeys(carried + list(before.get("addedLabelIds") or [])) if i not in gone
+            ]
         drop = {x.id for x in removing}
-        # Linear replaces the whole set: keep the labels it has
         wanted = [i for i in dict.fromkeys(have + [x.id for x in adding]) if i not in drop]
         names = ", ".join([*(f"+{x.name}" for x in adding), *(f"−{x.name}" for x in removing)])
         if set(wanted) == set(have):
             plain = ", ".join(sorted({x.name for x in [*adding, *removing]}))
             already.append(ctx.t(f"метки уже такие: {plain}", f"labels already so: {plain}"))
-        else:
+        elif "labelIds" not in before and (removing or _RELATIVE_LABELS.intersection(before)):
+            # a label taken off is said as Linear's removedLabelIds (relative to what the issue carries), so
+            # a label someone adds meanwhile stays; labelIds would replace the whole set
+            fields |= {
+                k: v
+                for k, v in (
+                    ("addedLabelIds", [i for i in wanted if i not in carried]),
+                    ("removedLabelIds", [i for i in carried if i not in wanted]),
+                )
+                if v
+            }
+            parts.append(ctx.t(f"метки {names}", f"labels {names}"))
+        else:  # Linear replaces the whole set: keep the labels it has
             fields["labelIds"] = wanted
             parts.append(ctx.t(f"метки {names}", f"labels {names}"))
     if intent.title:
@@ -270,7 +288,10 @@ async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
     prev = next((a for a in ctx.actions if a.operation == "update_issue" and _updated_id(a) == iid), None)
     if prev is not None:  # "назначь ENG-103 на Олега и поставь срок" is one update
         ctx.actions.remove(prev)
-        fields = {**_updated_fields(prev), **fields}
+        kept = _updated_fields(prev)
+        if _RELATIVE_LABELS.intersection(fields):  # (the new label change counts the earlier one in)
+            kept = {k: v for k, v in kept.items() if k not in _RELATIVE_LABELS}
+        fields = {**kept, **fields}
         said = prev.preview.removeprefix(f"Linear: {name}: ")
         parts = [said, *(p for p in parts if p not in said)]  # (an amended intent repeats what it kept)
     ctx.add(ops.update_issue(iid, fields, f"Linear: {name}: " + ", ".join(parts), depends_on=depends))

@@ -652,9 +652,12 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
     named = [m.entity for m in await find(ctx, clause, "user", text=bare) if m.score >= 0.5]
     owners = [u for u in named if not u.extra.get("is_me")]
     # "close all Anna's bugs" when Anna asks: hers, said by name
-    mine = re.search(r"\b(?:my|mine|мо(?:и|их|им|ими|й|я|ю|ей|его|ё)|мне|на мне)\b", head, re.I) or (
-        not owners and any(u.extra.get("is_me") and u.name != changes.get("assignee") for u in named)
-    )
+    mine = re.search(
+        r"\b(?:my|mine|мо(?:и|их|им|ими|й|я|ю|ей|его|ё)|мне|на мне|assigned\s+to\s+(?:me|myself)|"
+        r"назначенн\w*\s+на\s+меня)\b",
+        head,
+        re.I,
+    ) or (not owners and any(u.extra.get("is_me") and u.name != changes.get("assignee") for u in named))
     nobody = NOBODY.search(head)
     done_ones = re.search(  # "close all done issues": which ones ("mark all Max's issues done": the change)
         r"(?i)\b(?:done|closed|completed|finished|готов\w*|закрыт\w*|выполненн\w*)\s+(?:issues|tasks|tickets|bugs|"

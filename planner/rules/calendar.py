@@ -25,7 +25,7 @@ from planner.rules._common import (
     strip_spans,
     without_heading,
 )
-from planner.text import lemma, norm
+from planner.text import IN_QUOTES, lemma, norm
 
 __all__ = ["timeblock"]
 
@@ -330,6 +330,10 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
         clause.has("rename")
         and not clause.has("meeting", "block")
         or (clause.has("rename") and clause.has("issue", "task", "deal", "company", "project"))
+        # «переименуй CS-15 в «Квартальная встреча …»»: an issue renamed, the meeting is in its new name
+        or clause.has("rename")
+        and clause.identifiers
+        and not analyse(IN_QUOTES.sub(" ", clause.text), ctx.now).has("meeting", "block")
     ):
         return False  # "rename the Initech check-in issue to 'Quarterly sync …'": a name, no event
     if _ISSUE_ABOUT.match(clause.text):
@@ -337,6 +341,16 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
     if _A_NOTE_FIRST.match(clause.text):
         return False  # «Заметка по Ивану — предпочитает созвоны по вторникам»: a note's words, no event
     if reports_past(clause):  # «…, созвон с Acme провели утром», "the call went fine": one that was
+        return False
+    if (
+        not clause.has("schedule", "create", "block", "put", "remind")
+        and clause.moment.day is None
+        and clause.moment.at is None
+        and clause.duration is None
+        and not re.search(r"(?i)\b(?:calendar|календар\w*)\b", clause.text)
+        and not re.search(r"(?i)\b(?:with|w/?|с|со)\s+\S", clause.text)
+        and ctx.memory.get("clauses", 1) > 1
+    ):  # "okay so support sync, …": a meeting named as the heading of what follows, no event asked for
         return False
     if _AFTER_IT.match(
         clause.text

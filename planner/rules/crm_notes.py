@@ -219,6 +219,10 @@ _THIS_NOTED = LazyRe(
 )
 
 
+# the company a change just before was about, said without its name
+_THE_COMPANY = LazyRe(
+    r"(?i)\b(?:the|that|their)\s+company\b|\bк\s+(?:этой\s+|их\s+)?компании\s*(?:[:,—–-]|$|что\b)"
+)
 # a person named, then the company they are at: «к Петру Васильеву из Globex», "to Peter Parker from Globex"
 _SOMEONE_AT = LazyRe(
     r"(?:\b(?:к|для|у|to|on|for)\s+)([A-ZА-ЯЁ][a-zа-яё]+\s+[A-ZА-ЯЁ][a-zа-яё]+)\s+(?:из|from|at|в|@)\s+\S"
@@ -437,6 +441,12 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         target is None and clause.after_colon and not _A_RECORD_NAMED.search(head)
     ):  # "Log this: Li Wei says the pilot is on hold": whom it is about (not «к сделке глоб: джейн …»)
         target = await crm_target(clause, ctx, "target", clause.after_colon)
+    if target is None and _THE_COMPANY.search(
+        head
+    ):  # "create a deal for umbrella …, then a note on the company"
+        said = next((str(c) for i in reversed(ctx.intents) if (c := getattr(i, "company", None))), None)
+        named = [c for c in await ctx.directory.companies() if said and c.name.lower() == said.lower()]
+        target = ("company", named[0]) if len(named) == 1 else None
     before = ctx.said_before()
     earlier = ctx.memory.get("record")
     if (

@@ -350,10 +350,16 @@ _POINTING_WORDS = frozenset(
 
 
 def _listed_name(text: str) -> str | None:
-    """ "Add a contact at Globex: Sam Lee, sam@…": the first detail after the colon, when it is a name."""
-    if ":" not in text:
+    """ "Add a contact at Globex: Sam Lee, sam@…": the first detail after the colon, when it is a name
+    ("create a person, li na, li.na@acme.com": or after a comma, the card said as a list)."""
+    listed = re.search(r"(?i)\b(?:person|contact|контакт\w*|человека)\s*,\s*(?=\S)", text)
+    if ":" in text:
+        details = text.split(":", 1)[1]
+    elif listed and _EMAIL.search(text):
+        details = text[listed.end() :]
+    else:
         return None
-    first = re.split(r"\s*[,;(]\s*|\s+[—–]\s+", text.split(":", 1)[1].strip())[0].strip(" .")
+    first = re.split(r"\s*[,;(]\s*|\s+[—–]\s+", details.strip())[0].strip(" .")
     words = first.split()
     plain = all(w.replace("-", "").replace("'", "").isalpha() for w in words)
     if 1 < len(words) <= 4 and plain and all(w[:1].isupper() for w in words):

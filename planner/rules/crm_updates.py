@@ -468,7 +468,10 @@ async def _value(attribute: str, clause: Clause, ctx: BuildContext) -> Any:
     ):  # «… на «генеральный директор»»: the quoted words, whole
         return quoted.group(1).strip()[:200]
     if ":" in text:  # "обнови описание компании X: <the new value>"
-        return text.split(":", 1)[1].strip()[:500] or None
+        after = text.split(":", 1)[1].strip()
+        if attribute == "job_title":  # "a new title: VP Sales, update her record": the role only
+            after = re.split(r"[,;]\s|[.!?](?:\s|$)", after)[0].strip(" «»\"'")
+        return after[:500] or None
     if attribute == "job_title" and (role := _ROLE_NOW.search(text) or _ROLE_VALUE.search(text)):
         return re.sub(r"(?i)\s+(?:now|теперь)$|^(?:он|она|he|she)\s+", "", role.group(1).strip(" ."))[
             :200
@@ -478,6 +481,8 @@ async def _value(attribute: str, clause: Clause, ctx: BuildContext) -> Any:
         return None
     value = m.group(1).strip()
     if attribute == "job_title":  # «…на финдиректора, дальше все договорённости через неё»: the role only
+        # «новая должность, CIO»: the word "new" said of the field, the role after it
+        value = re.sub(r"(?i)^(?:должност\w*|job\s+title|title|position|role|роль)\s*[,:—–-]?\s*", "", value)
         value = re.split(r"[,;]\s|[.!?](?:\s|$)", value)[0].strip(" «»\"'")
     return value[:200] or None
 

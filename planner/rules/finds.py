@@ -23,7 +23,7 @@ from planner.rules.bulk import _LABEL_WORDS, _OPEN, _team, _teams_named
 __all__ = ["filtered_issues", "people_at", "who_owns"]
 
 _MINE = LazyRe(
-    r"\b(?:my|mine|на\s+мне|мои|моих|мой|assigned\s+to\s+me|у\s+меня|(?:do|have)\s+i\s+(?:have|got|own)|"
+    r"\b(?:my|mine|на\s+мне|мои|моих|мой|моим|моими|моей|моя|моё|мое|мою|assigned\s+to\s+me|у\s+меня|(?:do|have)\s+i\s+(?:have|got|own)|"
     r"(?:закрепл[её]н\w*|назначен\w*)\s+(?:за|на)\s+мн?(?:ой|е|еня)|(?:that\s+)?i\s+(?:own|have|run|handle))\b",
     re.I,
 )
@@ -288,14 +288,20 @@ async def who_owns(clause: Clause, ctx: BuildContext) -> bool:
     if not re.search(r"\b(?:who|кто|чья|чей)\b", clause.text, re.I):
         return False
     if not re.search(
-        r"\b(?:owns?|owner|handl\w+|runs?|leads?|responsible|ведёт|ведет|отвечает|ответственн\w*|чья|чей)\b",
+        r"\b(?:owns?|owner|handl\w+|runs?|leads?|responsible|ведёт|ведет|отвечает|ответственн\w*|владел\w*|чья|чей)\b",
         clause.text,
         re.I,
     ):
         return False
     deals = strong(await find(ctx, clause, "deal"))
-    if not deals:
-        return False
+    if not deals:  # "who owns alfa?": the company named, and the one deal it has
+        companies = [m.entity.id for m in await find(ctx, clause, "company") if m.score >= 0.9]
+        theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") in companies]
+        if len(companies) != 1 or len(theirs) != 1:
+            return False
+        only = theirs[0]
+        await ctx.emit(Find(object="deals", filters=Filters(record=only.name)), record=("deals", only))
+        return True
     deal = ctx.choose("deal", "deal", clause.text, deals, ctx.t("Какую сделку?", "Which deal?"))
     if deal is None:
         return False

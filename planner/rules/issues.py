@@ -144,6 +144,16 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         and clause.has("complete", "archive", "delete", "assign", "priority", "due", "move", "put", "comment")
     ):  # «задачи CS-14 и DES-7 выполнены; прошу их закрыть»: "them" are the issues just named
         clause = replace(clause, identifiers=list(several))
+    quoted_one = ctx.memory.get("quoted_issue")
+    if (
+        quoted_one
+        and not clause.identifiers
+        and clause.commands()
+        and clause.has("issue", "task")
+        and not clause.creates()
+        and not ctx.memory.get("issue")
+    ):  # «[10:14] Олег: ENG-106 готово» — закрой тогда задачу: the issue the pasted words name
+        clause = replace(clause, identifiers=[str(quoted_one)])
     in_quotes = " ".join(m.group(0) for m in IN_QUOTES.finditer(clause.text)).upper()
     if clause.identifiers and (
         clause.has("note", "deal", "company", "person", "crm", "attio")
@@ -204,6 +214,9 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
             and clause.has("issue", "task", "project")
             and not clause.has("comment")
             and not _IT_INTO_A_PROJECT.search(clause.text)
+            # ("close ENG-105 and add label bug", "…, add bug": a label for it, no new bug)
+            and not _ADDS_A_LABEL.match(clause.text)
+            and not await _label_alone(clause, ctx)
         )
     )
     if not refers:
@@ -311,7 +324,7 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
             return True
         that = _THAT_AS_A_COMMENT.search(clause.text) if clause.after_colon is None else None
         if that:  # 'FYI: «Globex wants the pilot to start Jan 15.» Leave that as a comment on CS-14': the words told
-            told = clause.text[: that.start()].strip()
+            told = clause.text[: that.start()].strip(" ,;")
             body = (
                 quoted(told or str(ctx.memory.get("full_text", "")), at_least=8)
                 or told
@@ -346,6 +359,8 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         ):  # «…: "SSO настроили, тестим". Оставь коммент в CS-13 с этим»: those words
             quoted_before = [q for said in ctx.memory.get("said") or [] if (q := quoted(said, at_least=3))]
             body = quoted_before[-1] if quoted_before else body
+        if _ONLY_WHERE.fullmatch(body):  # "comment that on the issue" with nothing before it: no words said
+            body = MISSING
         await ctx.emit(CommentIssue(issue=ident, body=body[:10_000]), issue=issue)
         return True
     if (
@@ -769,6 +784,10 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         said = quoted(named_by)  # (nor do its quotes: «переименуй тикет про onboarding в «…»»)
     if clause.has("assign"):  # "assign the onboarding issue to Max": Max names the assignee, not the issue
         named_by = re.sub(r"\s+(?:to|на|для|for)\s+[A-ZА-ЯЁ][\w-]*(?:\s+[A-ZА-ЯЁ][\w-]*)?\s*$", "", named_by)
+        # (typed in lower case, "…назначь на макса": the last words, when they name someone of the team)
+        whom = re.search(r"(?i)\s+(?:to|на|для|for)\s+([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)\s*$", named_by)
+        if whom and [m for m in await find(ctx, clause, "user", text=whom.group(1)) if m.score >= 0.5]:
+            named_by = named_by[: whom.start()]
     elif label_on := LABEL_ON.search(named_by):  # «повесь метку bug на задачу про экспорт»: after the label
         named_by = named_by[label_on.end() :]
     elif clause.has("move", "put"):
@@ -857,6 +876,10 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
     )
 
 
+_ADDS_A_LABEL = LazyRe(
+    r"(?i)\s*(?:(?:and|also|и|а|ещё|еще)\s+)*(?:add|put|set|добавь\w*|поставь\w*|повесь\w*)\s+(?:(?:ей|ему|it|the|a)\s+)?"
+    r"(?:label|tag|метк\w*|лейбл\w*|тег\w*)\b"
+)
 _LABEL_CUE = LazyRe(r"\b(метк\w*|тег\w*|лейбл\w*|категори\w*|label\w*|tag\w*)\b", re.I)
 _LABEL_RU = {"баг": "bug", "ошибка": "bug", "фича": "feature", "безопасность": "security", "документация": "docs",
              "секьюрити": "security", "секурити": "security", "доки": "docs",
@@ -1081,8 +1104,9 @@ _THAT_AS_A_COMMENT = LazyRe(
     r"напиши\w*)"
     r"\s+(?:that|this|it|это|то)\s+(?:as\s+a\s+comment|комментари\w+|в\s+комментари\w*)"
     # "… shows twice on first launch. Comment that on ENG-105", «прокомментируй это в CS-12»: the words before
-    r"|(?:^|(?<=[.!?…»”])\s+)(?:(?:please|also|and|и|а)\s+)*(?:comment|прокомментируй\w*)\s+(?:that|this|это|то)"
-    r"(?=\s*(?:(?:on|in|to|в|к|на)\s+[A-Za-z]{1,10}-\d+)?\s*[.!]?\s*$)"
+    r"|(?:^|(?<=[.!?…»”,])\s+)(?:(?:please|also|and|и|а)\s+)*(?:comment|прокомментируй\w*)\s+(?:that|this|это|то)"
+    r"(?=\s*(?:(?:on|in|to|в|к|на)\s+(?:[A-Za-z]{1,10}-\d+|(?:the\s+|that\s+)?(?:issue|ticket|task)|it|задач\w+|"
+    r"тикет\w*|не[йём]|него))?\s*[.!]?\s*$)"
     # '"Your v2 API docs still show the old auth flow." -> comment on ENG-104 with that': the words quoted
     r"|(?:^|(?<=[.!?…»”>\"])\s*)(?:(?:please|also|and)\s+)*comment\s+on\s+[A-Za-z]{1,10}-\d+\s+with\s+(?:that|this|it)"
     r"(?=\s*[.!]?\s*$)"
@@ -1304,6 +1328,11 @@ async def _every_issue(ctx: BuildContext) -> list[dict[str, Any]]:
     return rows
 
 
+# what is left of "comment that on the issue" once its verb is read: where, and no words
+_ONLY_WHERE = LazyRe(
+    r"(?i)\s*(?:on|in|to|at|в|к|на)\s+(?:the\s+|that\s+|this\s+)?(?:issue|ticket|task|it|задач\w*|тикет\w*|не[йём]|него)"
+    r"\s*[.!]?\s*"
+)
 # a comment's words said only as a pointer to what came before: «с этим», "with this", "that"
 _POINTS_BACK = LazyRe(
     r"(?i)\s*(?:с\s+|with\s+)?(?:этим|это|этого|this|that|it)(?:\s+(?:текстом|сообщением|message|text))?\s*[.!]?\s*"

@@ -223,6 +223,16 @@ async def _words_after_company(clause: Clause, ctx: BuildContext, company: Entit
             keys_for(clause.text[spans[after[0]][0] : spans[after[0]][1]]), [company], threshold=0.8
         ):
             start = spans[after[0]][1]
+    deal_word = re.search(r"(?i)\b(?:deal|сделк\w*)\b", clause.text)
+    if (
+        deal_word
+        and start <= deal_word.start()
+        and re.search(
+            r"(?i)\b(?:create|add|make|open|log|set\s+up|заведи|создай|добавь|сделай|оформи)\b",
+            clause.text[start : deal_word.start()],
+        )
+    ):  # "the umbrella folks called, create a deal for them, …": the company told of first, no name of the deal
+        return None
     stops = [
         spans[min(m.positions)][0]
         for kind in ("stage", "member", "person", "deal")

@@ -127,6 +127,33 @@ _VALUE_SET = LazyRe(
 )
 
 
+_WORKS_WHERE = LazyRe(
+    r"(?i)\b(?:в\s+какой\s+компании|где\s+работает|откуда|what\s+company|which\s+company|where\s+does\s+\S+(?:\s+\S+)?\s+work)\b"
+)
+
+
+async def _stage_asked(clause: Clause, ctx: BuildContext) -> bool:
+    """A stage named as where something is ("in won", "is … won"), not a word that only spells one ("IT lead")."""
+    for m in await find(ctx, clause, "stage"):
+        if m.score < 1.0:
+            continue
+        if m.entity.extra.get("type") in ("won", "lost") or m.entity.name in ("Won", "Lost"):
+            return True
+        first = min(m.positions, default=0)
+        if first > 0 and clause.keys[first - 1].text in (
+            "в",
+            "во",
+            "на",
+            "in",
+            "at",
+            "to",
+            "stage",
+            "стадии",
+        ):
+            return True
+    return False
+
+
 @rule(85)
 async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
     yes_no = bool(_YES_NO.match(clause.text)) and clause.text.rstrip().endswith("?")
@@ -149,6 +176,18 @@ async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
         deal = ctx.choose("deal", "deal", clause.text, own_name, ctx.t("Какую сделку?", "Which deal?"))
         if deal is not None:
             await _one(ctx, "deals", deal)
+            return True
+    if (
+        not own_name
+        and not clause.has("deal")
+        and _is_question(clause)
+        and (clause.has("stage") or await _stage_asked(clause, ctx))
+        and not [m for m in await find(ctx, clause, "person") if m.score >= 0.9]
+    ):  # "а глобекс уже в won?": a stage asked of a company, and the one deal it has
+        company_ids = [m.entity.id for m in await find(ctx, clause, "company") if m.score >= 0.9]
+        their_deals = [d for d in await ctx.directory.deals() if d.extra.get("company_id") in company_ids]
+        if len(company_ids) == 1 and len(their_deals) == 1:
+            await _one(ctx, "deals", their_deals[0])
             return True
     if clause.has("deal") or re.search(r"\bdeals?\b|сделк", clause.text, re.I):
         plural = bool(re.search(r"\bсделки\b|\bсделок\b|\bdeals\b", clause.text, re.I))
@@ -177,6 +216,13 @@ async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
                 company=companies[0] if companies else None,
             )
         return True
+    if _is_question(clause) and _WORKS_WHERE.search(
+        clause.text
+    ):  # «в какой компании работает Мария Соколова?»
+        people = [m.entity for m in await find(ctx, clause, "person") if m.score >= 0.9]
+        if len(people) == 1:
+            await _one(ctx, "people", people[0])
+            return True
     records = _PLURAL_RECORDS.search(clause.text)
     if records and _is_question(clause):
         obj = (

@@ -100,9 +100,11 @@ async def test_a_first_name_that_fits_a_contact_and_a_colleagues_surname_is_aske
 async def test_a_label_taken_off_and_another_put_on_land_as_one_change(anna: Conversation) -> None:
     r = await anna.say("ENG-103: убери bug, добавь feature")
     (change,) = writes(r)
-    assert change["args"]["labelIds"] == [LABEL["feature"]]
+    # said relative to what the issue carries (issueUpdate's own fields): a label added meanwhile stays
+    delta = {"addedLabelIds": [LABEL["feature"]], "removedLabelIds": [LABEL["bug"]]}
+    assert change["args"]["variables"]["input"] == delta
     r = await anna.say("Сними метку bug с ENG-103 и повесь feature")
-    assert [a["args"]["labelIds"] for a in writes(r)] == [[LABEL["feature"]]]
+    assert [a["args"]["variables"]["input"] for a in writes(r)] == [delta]
 
 
 async def test_a_sum_without_a_currency_keeps_the_deals_own_and_a_currency_said_elsewhere_wins(

@@ -208,17 +208,22 @@ async def test_update_issue_changes_every_field_and_only_the_title_overwrite_is_
         },
     )
     action = only_write(r)
-    assert (action["operation"], action["tool_slug"]) == ("update_issue", "LINEAR_UPDATE_ISSUE")
-    assert action["args"] == {
-        "issueId": ISSUE["ENG-103"],
-        "assigneeId": USER["Max"],
-        "dueDate": "2026-12-01",
-        "priority": 4,
-        "labelIds": [LABEL["security"]],
-        "title": "Crash on PDF export",
-        "description": "Steps: …",
-        "stateId": STATES["ENG"]["Todo"],
-        "projectId": PROJECT["Mobile App"],
+    # a label taken off is Linear's removedLabelIds (what else it carries stays), which only issueUpdate takes
+    assert (action["operation"], action["tool_slug"]) == ("update_issue", "LINEAR_RUN_QUERY_OR_MUTATION")
+    assert "issueUpdate(id: $id, input: $input)" in action["args"]["query_or_mutation"]
+    assert action["args"]["variables"] == {
+        "id": ISSUE["ENG-103"],
+        "input": {
+            "assigneeId": USER["Max"],
+            "dueDate": "2026-12-01",
+            "priority": 4,
+            "addedLabelIds": [LABEL["security"]],
+            "removedLabelIds": [LABEL["bug"]],
+            "title": "Crash on PDF export",
+            "description": "Steps: …",
+            "stateId": STATES["ENG"]["Todo"],
+            "projectId": PROJECT["Mobile App"],
+        },
     }
     # old -> new where there was an old value
     assert "priority Urgent → Low" in action["preview"] and "state Backlog → Todo" in action["preview"]

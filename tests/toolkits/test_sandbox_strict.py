@@ -148,6 +148,49 @@ async def test_issue_update_refuses_a_field_its_input_type_does_not_have(sandbox
     assert not refused["successful"] and "IssueUpdateInput" in (refused["error"] or "")
 
 
+async def update_labels(sandbox: SandboxBackend, issue: str, **delta: list[str]) -> dict[str, Any]:
+    variables = {"id": issue, "input": delta}
+    return await sandbox.execute(
+        "LINEAR_RUN_QUERY_OR_MUTATION", {"query_or_mutation": ISSUE_UPDATE, "variables": variables}
+    )
+
+
+async def label_names(sandbox: SandboxBackend, issue: str) -> set[str]:
+    found = (await sandbox.execute("LINEAR_GET_LINEAR_ISSUE", {"issue_id": issue}))["data"]
+    labels = found.get("labels") or []
+    nodes = labels.get("nodes", []) if isinstance(labels, dict) else labels
+    return {x["name"] for x in nodes}
+
+
+async def test_issue_update_removes_and_adds_labels_relative_to_what_the_issue_carries(
+    sandbox: SandboxBackend,
+) -> None:
+    assert await label_names(sandbox, "CS-13") == {"onboarding", "customer-request"}
+    added = await update_labels(sandbox, "CS-13", addedLabelIds=[BUG])
+    assert added["successful"]  # what it carried stays
+    assert await label_names(sandbox, "CS-13") == {"onboarding", "customer-request", "bug"}
+    removed = await update_labels(sandbox, "ENG-103", removedLabelIds=[BUG])
+    assert removed["successful"] and await label_names(sandbox, "ENG-103") == set()
+    again = await update_labels(sandbox, "ENG-103", removedLabelIds=[BUG])
+    assert again["successful"]  # removing a label it no longer carries changes nothing: a rerun is safe
+
+
+async def test_issue_update_refuses_an_unknown_label_and_a_label_list_that_is_not_a_list(
+    sandbox: SandboxBackend,
+) -> None:
+    before = await label_names(sandbox, "ENG-101")
+    unknown = await update_labels(sandbox, "ENG-101", removedLabelIds=[str(uuid.uuid4())])
+    assert not unknown["successful"]
+    not_a_list = await sandbox.execute(
+        "LINEAR_RUN_QUERY_OR_MUTATION",
+        {"query_or_mutation": ISSUE_UPDATE, "variables": {"id": "ENG-101", "input": {"addedLabelIds": BUG}}},
+    )
+    assert not not_a_list["successful"] and "addedLabelIds" in (not_a_list["error"] or "")
+    other_team = await update_labels(sandbox, "ENG-101", addedLabelIds=[DES_ONLY])
+    assert not other_team["successful"]
+    assert await label_names(sandbox, "ENG-101") == before
+
+
 def test_an_issue_updated_through_graphql_links_to_the_issue() -> None:
     from toolkits.linear import link_for
 

@@ -109,6 +109,13 @@ _UPDATE_FIELDS = {
     "cycleId": "cycle_id",
 }
 
+# issueUpdate's input also takes label changes relative to what the issue carries (Linear's IssueUpdateInput)
+_GRAPHQL_UPDATE_FIELDS = {
+    **_UPDATE_FIELDS,
+    "addedLabelIds": "added_label_ids",
+    "removedLabelIds": "removed_label_ids",
+}
+
 
 def update_issue(ws: Workspace, args: Args) -> dict[str, Any]:
     issue = find_issue(ws, args["issueId"])
@@ -305,13 +312,17 @@ def _graphql_issue_update(ws: Workspace, variables: dict[str, Any]) -> dict[str,
         raise SandboxError('Variable "$id" of required type "String!" was not provided.')
     if not isinstance(payload, dict) or not payload:
         raise SandboxError("issueUpdate needs its IssueUpdateInput in variables.input")
-    unknown = [key for key in payload if key not in _UPDATE_FIELDS]
+    unknown = [key for key in payload if key not in _GRAPHQL_UPDATE_FIELDS]
     if unknown:
         raise SandboxError(f'Field "{unknown[0]}" is not defined by type "IssueUpdateInput"')
     issue = lookup_issue(ws, issue_id)
     if issue is None:
         raise SandboxError("Entity not found: Issue")
-    apply_issue_changes(ws, issue, {_UPDATE_FIELDS[key]: value for key, value in payload.items()})
+    for key in ("addedLabelIds", "removedLabelIds"):
+        listed = payload.get(key)
+        if key in payload and (not isinstance(listed, list) or not all(isinstance(x, str) for x in listed)):
+            raise SandboxError(f'Field "{key}" must be a list of strings')
+    apply_issue_changes(ws, issue, {_GRAPHQL_UPDATE_FIELDS[key]: value for key, value in payload.items()})
     return issue_node(ws, issue)
 
 

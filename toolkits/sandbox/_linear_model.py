@@ -260,6 +260,12 @@ def apply_issue_changes(ws: Workspace, issue: Node, changes: dict[str, Any]) -> 
             issue["priority"] = value
         elif key == "label_ids":
             issue["label_ids"] = [team_label(ws, team, label_id) for label_id in dict.fromkeys(value or [])]
+        elif key == "added_label_ids":  # what it carries stays; one already there is not added twice
+            added = [team_label(ws, team, label_id) for label_id in value]
+            issue["label_ids"] = list(dict.fromkeys([*issue.get("label_ids", []), *added]))
+        elif key == "removed_label_ids":  # a label it does not carry is no error (Linear: nothing to remove)
+            gone = {find_label(ws, label_id)["id"] for label_id in value}
+            issue["label_ids"] = [x for x in issue.get("label_ids", []) if x not in gone]
         elif key == "project_id":
             issue["project_id"] = find_project(ws, value)["id"] if value else None
         elif key == "due_date":
