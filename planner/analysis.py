@@ -720,12 +720,20 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
         # "…: renewal signed for 2 years. Also create a Linear issue to …": the content ends where a new
         # sentence starts a request of its own
         # (a bug report's "Окружение: … Шаги: … Заведи баг в ENG: …": the first sentence that asks, not the first)
+        # ('comment on ENG-106 what customer sent us: "… Please delete ENG-106 …"': their words, quoted, are
+        # the comment's — no request of mine starts inside them)
+        inside = (
+            [q.span() for q in re.finditer(r"\"[^\"]{2,}\"|«[^«»]*»|“[^“”]*”", tail)]
+            if analyse(head, now).has("comment", "note", "note_verb")
+            else []
+        )
         after = next(
             (
                 m
                 for n, m in enumerate(_NEXT_REQUEST.finditer(tail))
                 # (past the first, only a new sentence: "…: A; Fix B; Add C" lists items, each a title)
-                if (n == 0 or re.match(r"[.!?]", m.group(0)))
+                if not any(a < m.start() < b for a, b in inside)
+                and (n == 0 or re.match(r"[.!?]", m.group(0)))
                 and _asks_next(tail[m.end() :], now)
                 # «глобекс: заметка — …; сумма 27к»: after a semicolon, a field and its value are the next change
                 or ";" in m.group(0)
@@ -901,6 +909,15 @@ def _bulleted_requests(text: str, now: datetime) -> list[Clause] | None:
     ):  # "Action items from today's review:\n- Alfa → Won\n- …": a heading that asks nothing, then requests
         heading = lines[0].strip()
         lines = lines[1:]
+    elif (
+        len(items) >= 2
+        and (first := next((i for i, x in enumerate(lines) if _BULLET.match(x)), 0)) > 0
+        and all(_BULLET.match(x) for x in lines[first:])
+        and len(items) == len(lines) - first
+        and not _verb_count(analyse(" ".join(lines[:first]), now))
+    ):  # "customer X reports timeouts:\n<the log line>\n- note … with the log\n- issue …": told, then requests
+        heading = " ".join(x.strip() for x in lines[:first])
+        lines = lines[first:]
     else:
         heading = ""
     if len(items) < 2 or len(items) != len(lines):
@@ -1075,6 +1092,13 @@ _IN_ANOTHER_SYSTEM = LazyRe(
     r"(?:созвон\w*|встреч\w*|звонок|meeting|call|event|событи\w*|блок\w*|задач\w*|таск\w*|тикет\w*|issue|task|"
     r"ticket|заметк\w*|note)\b"
 )
+# what a note's words go on to say, its subject left out: "… and want to start in january", «… и хотят начать в январе»
+_TO_DO_SOMETHING = LazyRe(r"(?i)^\s*(?:just|only|in\s+order|so\s+as|i\s+want|want)\s+to\s+\w+\s*$")
+_GOES_ON_TELLING = LazyRe(
+    r"(?i)(?:(?:and|и|а|but|но)\s+)?(?:want|wants|need|needs|would|will|plan|plans|expect|expects|hope|hopes|prefer|prefers|"
+    r"are|is|was|were|have|has|had|can|can't|cannot|agreed|asked|said|хот\w+|нужн\w*|план\w+|ожида\w+|надеются|"
+    r"просят|просил\w*|сказал\w*|готов\w*|согласил\w*|могут|будут|были?)\b"
+)
 _SAYS_THAT = LazyRe(r"(?i)\b(?:коммент\w*|комментари\w*|заметк\w*|comment|note)\b[^.;:]*?\s(?:что|that)\s")
 _DESCRIBES_IT = LazyRe(
     r"(?i)(?:это|то|that'?s|which\s+is|i\.?e\.?)\s+(?:который|которая|которое|которые|тот|та|те|the\s+one|the\s+ones)\b"
@@ -1175,6 +1199,14 @@ def _split(text: str, now: datetime) -> list[Clause]:
                 merged[-1][0],
                 e,
             )  # «оставь комментарий к CS-13, что … и мы ждем их админа»: still its words
+            parts.append(right)
+        elif (
+            left.has("note", "comment")
+            and left.after_colon is None
+            and _GOES_ON_TELLING.match(text[s:e].strip())
+            and re.search(r"(?i)\b(?:and|и|а|but|но)\s*$", text[merged[-1][1] : s]) is not None
+        ):  # "a note on the romashka deal they agreed on the price and want to start in january": still its words
+            merged[-1] = (merged[-1][0], e)
             parts.append(right)
         elif (
             _NOTE_ASKED_BARE.search(left.text)
@@ -1334,7 +1366,8 @@ def _split(text: str, now: datetime) -> list[Clause]:
             parts.append(right)
         elif (
             _is_reason(text[s:e], right)
-            and _verb_count(left)
+            # ("globex pilot to proposal, they want …"; "Just to confirm, …" says no change)
+            and (_verb_count(left) or _ELLIPTIC.search(left.text) and not _TO_DO_SOMETHING.search(left.text))
             and not left.creates()  # "добавь человека …, он из Альфа-Лизинга": a new record's details
             # "comment on ENG-105 — …, we're resubmitting": a comment's own words go on
             and not (left.has("comment", "note", "note_verb") and _DOING_NOW.match(text[s:e].strip(" ,.;!")))
@@ -1444,7 +1477,7 @@ def _split(text: str, now: datetime) -> list[Clause]:
             and re.search(
                 r"(?i)(?:^|[\s,])а[\s,]*$", text[merged[-1][0] : s]
             )  # (said with a contrasting «а»)
-            and re.match(r"(?i)(?:а\s+)?(?:сделк[уа]|deal)\b", text[s:e].strip())
+            and re.match(r"(?i)(?:а\s+)?(?:сделк[уа]|deal|(?-i:[A-ZА-ЯЁ])[\w-]+)\b", text[s:e].strip())
             and _ELLIPTIC.search(right.text)
         ):  # «CS-12 закрыть, а сделку Acme Corp в переговоры»: a deal's change said without its verb, its own
             merged.append((s, e))

@@ -495,15 +495,13 @@ class Planner:
                 ):  # (and "…, and third, archive... no wait": cut off as it was said)
                     # "(2) raise it to urgent... wait, it's already urgent, so skip that": itself, taken back
                     ctx.memory.setdefault("said", []).append(clause.text)
-                    ctx.memory["declined"] = (
-                        True  # (what it took back is read here: the rest stands as asked)
-                    )
+                    ctx.memory["declined_here"] = True  # (what it took back is read here: the rest stands)
                     continue
                 if declines.put_off(clause.text) or _NOTHING_ELSE.search(clause.text):
                     # "…moving Globex to Won: hold off on that until legal signs", «…и больше ничего не создавай»
                     ctx.memory.setdefault("said", []).append(clause.text)
                     if of_a_kind(clause.text):  # ("…, don't archive anything": the rest stands as asked)
-                        ctx.memory["declined"] = True
+                        ctx.memory["declined_here"] = True
                     continue  # (it asks for nothing of its own: no part left unread)
             ctx.memory.setdefault("said", []).append(clause.text)  # what the clauses before a request said
             if (
@@ -534,7 +532,10 @@ class Planner:
             coverage.check(i, clause, explained)
             if explained:
                 coverage.check_kinds(i, clause, [x.op for x in ctx.intents[first:]])
+        asked_still = any(not no for _, _, no in declines.clauses)  # (before `drop` takes the declined out)
         undone = declines.drop(ctx, scene, read)
+        if ctx.memory.pop("declined_here", False) and asked_still:
+            ctx.memory["declined"] = True  # a part taken back was read where it was said: the rest stands
         if undone:
             ctx.memory["declined"] = True  # the rest was asked for: no offer for the message as a whole
             said = "; ".join(undone[:5])

@@ -39,6 +39,8 @@ _NOT_THAT = LazyRe(
 )
 # «…в четверг в 11 а нет не в четверг в пятницу»: "не" + the words taken back, then the same preposition anew
 _NOT_THAT_AGAIN = LazyRe(r"(?i)^(?:not|не)\s+((в|во|на|к|до|с|to|on|at|by|for)\s+\S+)\s+(?=\2\s)")
+# "not 104", «не ENG-104»: one of the issues just listed, taken back
+_ID_TAKEN_BACK = LazyRe(r"(?i)^(?:not|не)\s+((?:[A-Za-z]{1,10}-)?\d{1,6})\b\s*(?:[,.;…]+|\s[—–-]\s|$)")
 _LEAD_ADVERB = LazyRe(r"(?i)^(?:сразу|лучше|тогда|давай|instead|rather|straight)\s+(?=\S)")
 _ISSUE_ID = LazyRe(r"[A-Za-z]{1,10}-\d+")
 _NOT_AFTER = LazyRe(
@@ -124,6 +126,16 @@ def _apply_first(text: str) -> str | None:
                     r"(?i)\s+(?:а|ой|и|но|and|but|oh)$", "", before[taken + len(again.group(1)) :].rstrip()
                 )
                 return f"{before[:taken]}{instead.group(1)}{kept}{instead.group(2)}".strip()
+        listed = _ID_TAKEN_BACK.match(after) if strong else None
+        if listed:  # "close ENG-101 and ENG-104, no wait, not 104 — close ENG-106 instead": that issue out
+            said = re.search(
+                rf"(?i)\s*(?:,|\band\b|\bи\b|&)?\s*\b[A-Za-z]{{1,10}}-{re.escape(listed.group(1).split('-')[-1])}\b",
+                before,
+            )
+            if said and re.search(r"[A-Za-z]{1,10}-\d+", before[: said.start()]):
+                rest = after[listed.end() :].strip(" ,;—–-")
+                kept = (before[: said.start()] + before[said.end() :]).rstrip(" ,")
+                return f"{kept}, {rest}" if rest else kept
         if not_that:  # "not pricing": the words taken back are named; what follows replaces them
             taken = before.lower().rfind(not_that.group(1).lower())
             rest = after[not_that.end() :]

@@ -37,8 +37,9 @@ _NOTHING_OF_A_KIND = LazyRe(
 
 
 def of_a_kind(text: str) -> bool:
-    """ "don't archive anything": nothing of one kind is to be done (what else was asked stands)."""
-    return _NOTHING_OF_A_KIND.search(text) is not None
+    """ "don't archive anything", "just leave it": nothing of one kind, or only the change just said, is not
+    to be done (what else was asked stands) — unlike "don't do anything yet"."""
+    return _NOTHING_OF_A_KIND.search(text) is not None or _NOTHING.search(text) is None
 
 
 def marks_of(ctx: BuildContext) -> Marks:

@@ -362,6 +362,9 @@ _TAKEN_BACK = LazyRe(
 # "by the way, Romashka signed yesterday", «ромашка кстати подписала договор»: news told in passing
 _BY_THE_WAY = LazyRe(
     r"(?i)\b(?:кстати|к\s+слову|между\s+прочим|by\s+the\s+way|btw|incidentally|"
+    # «Коллеги, к сведению: Globex подписали договор», "…, just for your info": told to keep me informed
+    r"к\s+сведению|для\s+информации|для\s+инфы|(?:just\s+)?for\s+your\s+(?:info|information)|just\s+fyi|"
+    r"just\s+so\s+you\s+know|просто\s+(?:инфо|информирую)|"
     # "I already closed ENG-105 yesterday", «я уже перевела сделку»: done by the person, nothing to do
     r"(?:i|we|я|мы|(?-i:[A-ZА-ЯЁ][\w-]+))\s+(?:have\s+|has\s+|'ve\s+)?(?:already|just|уже|только\s+что|сам[аи]?\s+уже)\s+"
     r"(?:closed|moved|assigned|archived|created|filed|did|done|updated|changed|закрыл\w*|перевел\w*|перевёл|"

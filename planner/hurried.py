@@ -20,7 +20,7 @@ from planner.analysis import CUES, NEVER_A_TYPO_OF, command_verbs, cue_words
 from planner.dates import RU_ORDINAL_STEMS
 from planner.dialogue import KEEP_AS_IS, without_polite_if
 from planner.said_plainly import said_plainly
-from planner.text import IN_QUOTES, informal, is_infinitive, lemmas
+from planner.text import IN_QUOTES, informal, is_imperative, is_infinitive, lemmas
 
 __all__ = ["asks_to_be_shown", "unhurried"]
 
@@ -196,6 +196,29 @@ _KEEPS_THE_NEXT_ID = LazyRe(
 )
 
 
+@lru_cache(maxsize=1)
+def _action_words() -> frozenset[str]:
+    names = (
+        "create",
+        "complete",
+        "move",
+        "delete",
+        "archive",
+        "comment",
+        "assign",
+        "rename",
+        "put",
+        "priority",
+    )
+    return frozenset(w for n in names for w in CUES[n] if w.isascii()) | {"make", "set", "give", "bump"}
+
+
+def _takes_an_object(word: str) -> bool:
+    """ "make", "assign", «закрой»: a verb whose object the issue after it is."""
+    low = word.lower()
+    return low in _action_words() or not low.isascii() and is_imperative(low)
+
+
 def _ids_in_a_row(text: str) -> str:
     """«ENG-101 на макса ENG-103 на олега а ENG-104 закрой», dictated without commas: each issue after the
     change said of the one before starts a request of its own."""
@@ -212,8 +235,17 @@ def _ids_in_a_row(text: str) -> str:
         said = text[: m.start()]
         before = re.findall(r"[^\W\d_][\w-]*", said)
         first = not re.search(r"\b[A-Za-z]{2,5}-\d+\b", said)  # (the first issue is where the request starts)
-        return m.group(1) if first or not before or _KEEPS_THE_NEXT_ID.fullmatch(before[-1]) else ", "
+        keeps = (
+            first or not before or _KEEPS_THE_NEXT_ID.fullmatch(before[-1]) or _takes_an_object(before[-1])
+        )
+        return m.group(1) if keeps else ", "  # ("… and make CS-15 low": the verb's own issue)
 
+    # "close ENG-101 assign ENG-103 to oleg": a verb right after an issue starts the next request
+    text = re.sub(
+        r"\b([A-Za-z]{2,5}-\d+)\s+([^\W\d_]+)(?=\s+[A-Za-z]{2,5}-\d+\b)",
+        lambda m: f"{m.group(1)}, {m.group(2)}" if _takes_an_object(m.group(2)) else m.group(0),
+        text,
+    )
     text = _ID_AFTER_A_WORD.sub(cut, text)
     # «… на олега а ENG-104 закрой»: "а" before the next issue contrasts a change of its own
     return re.sub(r"(?i)(?<=[^\W\d_])\s+а\s+(?=[A-Za-z]{2,5}-\d+\b)", ", а ", text)
@@ -925,9 +957,9 @@ def unhurried(text: str) -> str:
         m.span() for m in IN_QUOTES.finditer(text)
     ]  # "…saying 'fixed in 2.4.1, please retest'": their words
     text = (
-        re.sub(
-            r"\s{2,}",
-            " ",
+        re.sub(  # (a blank line before a list stays a line break: "…the log\n\n- note …\n- issue …" is a list)
+            r"(?P<list>\s*\n\s*\n(?=[^\S\n]*(?:[-•*]|\d{1,2}[.)])\s))|\s{2,}",
+            lambda m: "\n" if m.group("list") else " ",
             _COURTESY.sub(
                 lambda m: m.group(0) if any(a <= m.start() < b for a, b in quotes) else _kept_comma(m), text
             ),

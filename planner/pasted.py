@@ -16,6 +16,27 @@ __all__ = ["reshape"]
 
 
 _QUOTED = LazyRe(r"^\s*(?:>\s?)+")  # (">> " nested by a reply or two)
+_EMAIL_HEADER = LazyRe(r"(?i)^\s*(?:от|from|тема|subject|кому|to|cc|date|дата|sent|отправлено)\s*:\s*\S")
+
+
+def _email_as_quoted(lines: list[str]) -> list[str]:
+    """ "От: Иван Петров <…>\nТема: SSO\nДобрый день, …\n\nplease comment this to CS-13": an email pasted with
+    its headers, up to the blank line after it, is someone's words (as if quoted with ">")."""
+    first = next((i for i, x in enumerate(lines) if _EMAIL_HEADER.match(x)), None)
+    if first is None or any(_QUOTED.match(x) for x in lines):
+        return lines
+    headers = first
+    while headers < len(lines) and _EMAIL_HEADER.match(lines[headers]):
+        headers += 1
+    if not any(re.match(r"(?i)\s*(?:от|from)\s*:", x) for x in lines[first:headers]):
+        return lines  # "Subject: ENG-105" alone: a heading of the request, no email
+    body = headers + 1 if headers < len(lines) and not lines[headers].strip() else headers
+    end = next((i for i in range(body, len(lines)) if not lines[i].strip()), len(lines))
+    if end >= len(lines) or not any(x.strip() for x in lines[end:]):
+        return lines  # nothing said after it: no request to read it for
+    return [*lines[:first], *(f"> {x}" for x in lines[first:end] if x.strip()), *lines[end:]]
+
+
 # a chat's line as a messenger copies it: "[10:14] Олег: …", "[#cs] Max: …", "[12/03 09:15] @max: …"
 _CHAT_LINE = LazyRe(r"^\s*\[[^\]\n]{1,24}\]\s*@?(?P<who>[^\W\d_][\w.-]*(?:\s+[^\W\d_][\w.-]*)?)\s*:\s+")
 _SIGNATURE = LazyRe(
@@ -71,6 +92,7 @@ def reshape(text: str) -> str:
         lines = [_MARKED_ITEM.sub("- ", x) for x in lines]
         text = "\n".join(lines)
     lines = _between_rules(lines)
+    lines = _email_as_quoted(lines)
     if sum(1 for x in lines if _CHAT_LINE.match(x)) >= 1 and any(
         x.strip() and not _CHAT_LINE.match(x) for x in lines
     ):  # "[10:14] Олег: ENG-106 готово", "[#cs] Max: …": a chat pasted, each line someone's words
@@ -269,6 +291,7 @@ def _with_quote(lines: list[str], quoted: list[str]) -> str:
 # "fwd from email", "from Slack", «переслано из почты»: where the quote came from, nothing else
 _FORWARDED = LazyRe(
     r"(?i)\s*(?:fwd|fw|forwarded|пересла\w*|переслан\w*)?\s*(?:from|из|с)?\s*(?:an?\s+|the\s+)?"
+    r"(?:(?:customer|client|their|his|her|клиентское|клиентск\w+|письмо\s+клиента)\s+)?"
     r"(?:e-?mail|slack|telegram|чата?|почты|письма|thread|треда)?\s*"
 )
 _WRITTEN_BY = LazyRe(

@@ -83,6 +83,29 @@ def said_plainly(text: str) -> str:
         r"\1\3 \2",
         text,
     )
+    # «макса на eng-103, приоритет высокий»: whom first, then the issue they go on — «ENG-103 на макса»
+    text = re.sub(
+        r"(?i)^(\s*)(?!(?:задач|метк|коммент|срок|приоритет|баг|тикет|сделк|заметк|вс[её]|его|её|ее|их|это|эт)\w*\s)"
+        r"([а-яё][\w-]*(?:а|я|у|ю))\s+на\s+([A-Za-z]{2,5}-\d+)\b",
+        r"\1\3 на \2",
+        text,
+    )
+    # "John Smith now is COO", "eng-103 mine": word orders of a hurried or non-native writer, put plainly
+    text = re.sub(r"(?i)\bnow\s+is\b", "is now", text)
+    text = re.sub(
+        r"(?i)^\s*([A-Za-z]{2,5}-\d+)\s+(?:is\s+)?(?:mine|on\s+me|моя|мой|моё|на\s+мне|беру)\s*[.!]?\s*$",
+        r"assign \1 to me",
+        text,
+    )
+    # «так, эээ, все баги …»: what a dictation starts with is no part of the request
+    text = re.sub(
+        r"(?i)^\s*(?:(?:так|ну|короче|итак|значит\s+так|в\s+общем|слушай|смотри)\s*,\s*|(?:э{2,}|эм+|ммм+)\s*,?\s*)+",
+        "",
+        text,
+    )
+    text = re.sub(r"(?i)(?<=[,\s])(?:э{2,}|эм+|ммм+)\s*,\s*", "", text)
+    # «Сделку Ромашки переведи в Won, а Альфа-Лизинга — в Lost»: the second change said with a dash for its verb
+    text = re.sub(r"(?i),\s*а\s+([^,—–:]{2,40}?)\s+[—–]\s+(в|во|на|to)\s+(?=\S)", r", а \1 \2 ", text)
     # «CS-15 возьму сама»: that issue, to me
     text = re.sub(
         r"(?i)\b([A-Z]{1,10}-\d+)\s+(?:возьму|беру|заберу|забираю)(?:\s+(?:сам[аи]?|себе|на\s+себя))?"

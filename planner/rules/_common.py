@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import Literal
 
 from planner._lazy_re import LazyRe
 from planner.analysis import CUES, STATE_NOW_IF, Clause, analyse
 from planner.context import BuildContext
+from planner.dates import extract_moment, month_of
 from planner.directory import Entity
 from planner.numbers import NUMBER_WORDS, number_from_words, spoken_numbers
 from planner.resolve import Mention, aliases_of, find_mentions, key_spans, keys_for, match_words
 from planner.text import IN_QUOTES
 
 __all__ = [
-    "AT_A_MEETING", "COUNT_WORD", "EXCEPT_NAMED", "TAKEN_BY_ME", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "SOMEONES_WORDS", "amount_of", "colleague_asked_for", "currencies_said", "clean_title", "find", "iso_date", "one_said_before", "priorities_said", "priority_of", "said_outside_quotes", "strip_spans", "strong", "without_heading",
+    "AT_A_MEETING", "COUNT_WORD", "EXCEPT_NAMED", "TAKEN_BY_ME", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "SOMEONES_WORDS", "amount_of", "due_range", "colleague_asked_for", "currencies_said", "clean_title", "find", "iso_date", "one_said_before", "priorities_said", "priority_of", "said_outside_quotes", "strip_spans", "strong", "without_heading",
 ]  # fmt: skip
 
 _LEAD_RU = LazyRe(
@@ -603,3 +604,46 @@ AT_A_MEETING = LazyRe(
     r"|\b(?:на|после|перед|до|с|со|по\s+итогам)\s+(?:завтрашн\w+\s+|сегодняшн\w+\s+|следующ\w+\s+)?(?:планёрк\w*|планерк\w*|встреч\w*|"
     r"созвон\w*|синк\w*|стендап\w*|ретро|ревью)\b"
 )
+
+
+def due_range(text: str, ctx: BuildContext) -> tuple[str | None, str | None]:
+    """ "due this week", «просроченные», "due today": the dates a due date must fall between."""
+    today = ctx.now.date()
+    if re.search(r"\b(?:overdue|просроч\w*|late)\b", text, re.I):
+        return None, (today - timedelta(days=1)).isoformat()
+    if re.search(
+        r"\b(?:this\s+week|на\s+этой\s+неделе|до\s+конца\s+недели|end\s+of\s+(?:the\s+)?week)\b", text, re.I
+    ):
+        monday = today - timedelta(days=today.weekday())
+        return monday.isoformat(), (monday + timedelta(days=6)).isoformat()
+    if re.search(r"(?i)\bnext\s+week\b|\b(?:на\s+)?следующей\s+неделе\b", text) and not re.search(
+        r"(?i)\b(?:before|by|until|till|end\s+of|до|к|конц\w*)\s+(?:the\s+)?(?:end\s+of\s+)?(?:next|следующ)",
+        text,
+    ):  # "due next week": its Monday to Sunday ("before the end of next week" is read below)
+        monday = today - timedelta(days=today.weekday()) + timedelta(days=7)
+        return monday.isoformat(), (monday + timedelta(days=6)).isoformat()
+    if re.search(r"\bdue\s+(?:today|tomorrow)\b|\bсрок\s+(?:сегодня|завтра)\b", text, re.I):
+        day = today + timedelta(days=1 if re.search(r"tomorrow|завтра", text, re.I) else 0)
+        return day.isoformat(), day.isoformat()
+    due = re.search(r"(?i)\b(?:due|срок\w*|дедлайн\w*|deadline)\b", text)
+    by = re.search(r"(?i)\b(?:due\s+)?(?:by|before|until|до|к)\s+(.{3,30}?)\s*[?.!]*$", text)
+    if by and due:  # "what's due by December 1?"
+        until = extract_moment(by.group(1), ctx.now).day
+        if until is not None:
+            return None, until.isoformat()
+        before_month = month_of(by.group(1).strip().split()[-1]) if by.group(1).strip() else None
+        if before_month is not None and re.search(r"(?i)\b(?:before|до)\s", by.group(0)):
+            # "what's due before december": up to the day before that month begins
+            year = today.year if before_month > today.month else today.year + 1
+            return None, (date(year, before_month, 1) - timedelta(days=1)).isoformat()
+    month = re.search(r"(?i)\b(?:in|в|во|на)\s+([^\W\d_]+)\b", text)
+    number = month_of(month.group(1)) if month and due else None
+    if number is not None:  # «со сроком в декабре», "due in December": that month
+        year = today.year if number >= today.month else today.year + 1
+        first = date(year, number, 1)
+        last = (first.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
+        return first.isoformat(), last.isoformat()
+    said = extract_moment(text, ctx.now).day if due else None
+    if said is not None:  # "what's due this friday": due by then
+        return None, said.isoformat()
+    return None, None

@@ -16,6 +16,7 @@ from planner.resolve import key_spans, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import (
     EXCEPT_NAMED,
+    due_range,
     find,
     one_said_before,
     priorities_said,
@@ -180,8 +181,11 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     )  # «всем задачам без исполнителя»: which ones, not a new assignee
     labelling = re.search(r"\b(?:label|tag|метк\w*|тег\w*|лейбл\w*)\b", clause.text, re.I)
     dating = (
-        clause.has("due") or listed is not None and clause.has("move")
-    ) and clause.moment.day is not None  # "set due date Dec 18 on every ENG issue"
+        (clause.has("due") or listed is not None and clause.has("move"))
+        and clause.moment.day is not None  # "set due date Dec 18 on every ENG issue"
+        # («все задачи с дедлайном до конца недели назначь на меня»: the due date says which ones)
+        and not DUE_FILTER.search(clause.text)
+    )
     # "make all ENG issues high priority", «…сделай средними»: "make" changes them, it creates nothing
     made_so = bool(
         re.search(r"(?i)\b(?:make|сделай|сделать|raise|bump|lower)\b", clause.text)
@@ -553,6 +557,17 @@ async def _either_label(ctx: BuildContext, text: str, first: str | None) -> list
     return list(dict.fromkeys(said))
 
 
+# a due date said of which ones: «с дедлайном до конца недели», "due this week", "overdue"
+DUE_FILTER = LazyRe(
+    r"(?i)^(?!.*\b(?:set|make|put|push|move|поставь|выстав\w*|перенес\w*|сдвин\w*)(?:\s+\S+){0,6}?\s+(?:due|срок\w*|дедлайн\w*)\b)"
+    r"(?!.*\bto\s+be\s+due\b)(?:.*\b(?:с|со)\s+(?:дедлайн\w*|срок\w*)\s+(?:до|на|в|к|сегодня|завтра)\b"
+    r"|.*\bwith\s+(?:a\s+)?(?:due\s+date|deadline)\s+(?:this|next|by|before|in|today|tomorrow)\b"
+    r"|.*\bdue\s+(?:this|next|by|before|today|tomorrow|in)\b|.*\b(?:overdue|просроченн\w*)\b"
+    r"|.*\b(?:которые|что)\s+(?:горят|просрочен\w*))"
+)
+_DUE_WORDS = LazyRe(
+    r"(?i)\b(?:due|overdue|просроченн\w*|дедлайн\w*|deadline|срок\w*)(?:\s+(?:this|next)\s+(?:week|month))?\b"
+)
 _ASSIGNED_BEFORE = LazyRe(r"(?i)\b(?:assigned|given|owned|назначен\w*|висящ\w*|висит|висят|повешен\w*)\s*$")
 
 
@@ -573,7 +588,13 @@ def _split_destination(text: str) -> tuple[str, str | None]:
             r"(?i)^(?:the|our)\s+(?=.+\s+project$)|\s+project$", "", said
         )  # "to the Q1 Launch project"
         words = said.split()
-        if len(words) > 3 or said.isupper() or re.fullmatch(r"(?i)linear|линеар\w*|attio|crm", said):
+        # («в КП»: a stage said by its Russian abbreviation; "в ENG" says where)
+        if (
+            len(words) > 3
+            or said.isupper()
+            and said.isascii()
+            or re.fullmatch(r"(?i)linear|линеар\w*|attio|crm", said)
+        ):
             return text, None  # "в линеаре", "in ENG" say where, not what to set
         return text[: m.start()], said
     field = re.search(
@@ -683,6 +704,9 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
     # and "bump every low priority issue to medium": the level said besides the new one is which ones
     besides = [name for name in priorities_said(bare) if name != changes.get("priority")]
     priority = besides[0] if len(besides) == 1 else None
+    due_after, due_before = (
+        due_range(bare, ctx) if DUE_FILTER.search(bare) and "due" not in changes else (None, None)
+    )
     return Filters(
         team=team.name if team else None,
         label=label,
@@ -691,6 +715,8 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
         project=projects[0].entity.name if projects else None,
         priority=priority,
         due="none" if NO_DUE_DATE.search(bare) else None,
+        due_before=due_before,
+        due_after=due_after,
     )
 
 
@@ -825,6 +851,8 @@ async def _unread(
     told = [m.end() for m in _LEAD_IN.finditer(clause.text) if every and m.end() <= every.start()]
     told_until = told[-1] if told else 0
     nobody = [m.span() for m in NOBODY.finditer(clause.text)]  # «без assignee»: read as "no one's"
+    # "due this week", "overdue": read as the due dates they fall between (`due_range`)
+    nobody += [m.span() for m in _DUE_WORDS.finditer(clause.text)] if DUE_FILTER.search(clause.text) else []
     dated = {
         i
         for i, (a, b) in enumerate(key_spans(clause.text))

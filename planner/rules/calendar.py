@@ -338,6 +338,12 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "rename the Initech check-in issue to 'Quarterly sync …'": a name, no event
     if _ISSUE_ABOUT.match(clause.text):
         return False  # «Задачу про квартальный созвон … никто не взял»: an issue about a meeting
+    if (
+        clause.after_colon is not None
+        and (head := head_of(clause, ctx.now)).has("note", "note_verb")
+        and not head.has("meeting", "block", "schedule")
+    ):  # «запиши по Акме: перенесли созвон на четверг»: a note of what happened to a meeting, no event
+        return False
     if _A_NOTE_FIRST.match(clause.text):
         return False  # «Заметка по Ивану — предпочитает созвоны по вторникам»: a note's words, no event
     if reports_past(clause):  # «…, созвон с Acme провели утром», "the call went fine": one that was

@@ -11,7 +11,7 @@ from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents import MISSING
 from planner.intents.models import CreateNote
-from planner.resolve import key_spans
+from planner.resolve import key_spans, keys_for
 from planner.rules import rule
 from planner.rules._common import (
     SOMEONES_WORDS,
@@ -219,6 +219,19 @@ _THIS_NOTED = LazyRe(
 )
 
 
+_THAT_DEAL = LazyRe(
+    r"(?i)\b(?:that|this|the\s+same)\s+deal\b|\bк\s+(?:этой|той)\s+сделке\b|\bв\s+(?:эту|ту)\s+сделку\b"
+)
+_NOT_A_NAME = frozenset("note deal with that this сделк сделке сделку заметку заметка record".split())
+_WITH_WHAT_WAS_PASTED = LazyRe(
+    r"(?i)(?:with|containing|including|attaching|с|со)\s+(?:the\s+|this\s+|that\s+|этим\s+|этой\s+)?(?:log|logs|error|errors|trace|"
+    r"stack\s*trace|email|message|details|text|лог\w*|ошибк\w*|письм\w*|текст\w*|трейс\w*)"
+)
+# "…, don't touch the stage", «…, стадию не трогай»: what is to stay, said after the note (no words of it)
+_LEAVE_THE_REST = LazyRe(
+    r"(?i)[,;]\s*(?:but\s+|и\s+|а\s+|но\s+)?(?:(?:don'?t|do\s+not)\s+(?:touch|change|move)\b|leave\s+the\s+(?:stage|deal)\b|"
+    r"(?:стадию|сделку|сумму)\s+не\s+(?:трогай|меняй|двигай)|не\s+(?:трогай|меняй|двигай)\s+(?:стадию|сделку|сумму))[^,;]*$"
+)
 # the company a change just before was about, said without its name
 _THE_COMPANY = LazyRe(
     r"(?i)\b(?:the|that|their)\s+company\b|\bк\s+(?:этой\s+|их\s+)?компании\s*(?:[:,—–-]|$|что\b)"
@@ -232,6 +245,9 @@ _SOMEONE_AT = LazyRe(
 @rule(45, writes=True)
 async def note(clause: Clause, ctx: BuildContext) -> bool:
     """ "Добавь заметку к Initech: ...", "оставь заметку у Ивана Сидорова что ...", "jot down on John's record: ..."."""
+    kept = _LEAVE_THE_REST.search(clause.text)
+    if kept and kept.start() > 0:  # "…log it as a note on the deal, don't touch the stage": said of the rest
+        return await note(analyse(clause.text[: kept.start()], ctx.now), ctx)
     heading = _NOTES_TAKEN.match(clause.text)
     if (
         heading
@@ -398,6 +414,15 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     if quoted_before and noted_this and not quoted(content or "", at_least=3):
         # «Клиент прислал: «…». Просто сохрани это как заметку к Acme, ничего не удаляй»: "this" is the quote
         content = quoted_before[-1]
+    elif content and _WITH_WHAT_WAS_PASTED.fullmatch(content.strip(" .")) and ctx.clause_index > 0:
+        # "customer X reports timeouts: <the log>\n- note to X company with the log": the words pasted before
+        told_words = " ".join(t for _, t in ctx.memory.get("told") or []) or ctx.said_before()
+        content = told_words.strip(" .") or content
+    elif noted_this and not content and ctx.clause_index > 0 and len(keys_for(ctx.said_before())) >= 3:
+        # "Initech just signed the renewal paperwork. just log it as a note on …": "it" is what was just said
+        # (or what was quoted before: "pasted from email: 'Hi, …' -> … save this as a note")
+        quoted_earlier = quoted(str(ctx.memory.get("full_text", "")), at_least=8, apostrophes=True)
+        content = (quoted_earlier or ctx.said_before()).strip(" .")
     quoted_first = _QUOTE_THEN_SENTENCE.match(content or "")
     if (
         quoted_first
@@ -437,6 +462,15 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         target is None and before_text and _ON_IT.search(clause.text.split(":", 1)[0])
     ):  # "who owns Globex pilot btw? also log a note on it: Jane asked …": it is what was just named
         target = await crm_target(replace(clause, text=before_text), ctx, "target", before_text)
+    if target is None and _THAT_DEAL.search(clause.text.split(":", 1)[0]) and ctx.clause_index > 0:
+        # "…the Globex pilot is still in Negotiation, right? Either way add a note to that deal: Jane …": the
+        # deal the sentence before named (not whoever the note's words name)
+        deals = {
+            m.entity.id: m.entity
+            for m in await find(ctx, clause, "deal", text=ctx.said_before())
+            if m.score >= 0.9
+        }
+        target = ("deal", next(iter(deals.values()))) if len(deals) == 1 else None
     if (
         target is None and clause.after_colon and not _A_RECORD_NAMED.search(head)
     ):  # "Log this: Li Wei says the pilot is on hold": whom it is about (not «к сделке глоб: джейн …»)
@@ -477,10 +511,27 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
             theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") == target[1].id]
             target = ("deal", theirs[0]) if len(theirs) == 1 else target
     if target is None:
+        # "note to the pilot deal: …": the deals its words fit, offered (two named alike are no guess)
+        named_by = {
+            w for w in re.findall(r"[^\W\d_]{4,}", clause.text.split(":", 1)[0].lower())
+        } - _NOT_A_NAME
+        fits = [
+            d
+            for d in await ctx.directory.deals()
+            if named_by & set(re.findall(r"[^\W\d_]{4,}", d.name.lower()))
+        ]
         raise ctx.ask(
-            "target", ctx.t("К какой записи добавить заметку?", "Which record should the note go on?")
+            "target",
+            ctx.t("К какой записи добавить заметку?", "Which record should the note go on?"),
+            choices=[(d.name, d.id) for d in fits[:5]] if len(fits) > 1 else None,
         )
     kind, record = target
+    if content and content.strip(" «»\"'“”").lower() == record.name.lower():
+        # «добавить к сделке «Альфа-Лизинг — расширение» заметку «Клиент согласовал …»»: the record's name was
+        # quoted too; the note's words are the other quote
+        others = [q for q in re.findall(r"«([^«»]+)»|“([^“”]+)”|\"([^\"]+)\"", clause.text)]
+        words = [x for q in others for x in q if x and x.strip().lower() != record.name.lower()]
+        content = words[-1] if words else content
     # "… before legal signs off. Thanks!": the thanks are for me, not for the note
     said = re.sub(
         r"(?i)[\s.,;!]*\b(?:thanks|thank\s+you|thx|спасибо|благодарю)\b[\s!.)]*$", "", content or ""

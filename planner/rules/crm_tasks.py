@@ -63,7 +63,7 @@ _THIS_RECORD = LazyRe(r"(?i)\b(?:this|that|эт\w+)\s")
 
 # «задача Олегу: …», "task for Max: …": a to-do addressed to someone, then what it is
 _ADDRESSED = LazyRe(
-    rf"(?i)\s*(?:(?:задач\w*|таск\w*|task|todo)\s+\S+\s*[:—–-]|(?:{DATIVE})\s+(?:задач\w*|таск\w*)\b)"
+    rf"(?i)\s*(?:(?:задач\w*|таск\w*|task|todo)\s+(?:for\s+)?\S+\s*[:—–-]|(?:{DATIVE})\s+(?:задач\w*|таск\w*)\b)"
 )  # «задача Олегу: …», «Анне задача на завтра — …»
 
 

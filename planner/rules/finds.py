@@ -5,18 +5,24 @@
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
 from typing import Any, Literal
 
 from planner._lazy_re import LazyRe
 from planner.analysis import Clause
 from planner.context import BuildContext
-from planner.dates import extract_moment, month_of
 from planner.directory import Entity
 from planner.intents.models import Filters, Find
 from planner.resolve import key_spans
 from planner.rules import rule
-from planner.rules._common import aggregate_of, currencies_said, currency_said, each_once, find, strong
+from planner.rules._common import (
+    aggregate_of,
+    currencies_said,
+    currency_said,
+    due_range,
+    each_once,
+    find,
+    strong,
+)
 from planner.rules._linear_common import NO_DUE_DATE, NOBODY, STATE_PHRASES
 from planner.rules.bulk import _LABEL_WORDS, _OPEN, _team, _teams_named
 
@@ -33,49 +39,6 @@ _ASKS_LIST = LazyRe(
     r"any|есть\s+ли|who|кто|open\s+(?:bugs|issues|tickets|tasks|deals))\b",
     re.IGNORECASE,
 )
-
-
-def _due_range(text: str, ctx: BuildContext) -> tuple[str | None, str | None]:
-    """ "due this week", «просроченные», "due today": the dates a due date must fall between."""
-    today = ctx.now.date()
-    if re.search(r"\b(?:overdue|просроч\w*|late)\b", text, re.I):
-        return None, (today - timedelta(days=1)).isoformat()
-    if re.search(
-        r"\b(?:this\s+week|на\s+этой\s+неделе|до\s+конца\s+недели|end\s+of\s+(?:the\s+)?week)\b", text, re.I
-    ):
-        monday = today - timedelta(days=today.weekday())
-        return monday.isoformat(), (monday + timedelta(days=6)).isoformat()
-    if re.search(r"(?i)\bnext\s+week\b|\b(?:на\s+)?следующей\s+неделе\b", text) and not re.search(
-        r"(?i)\b(?:before|by|until|till|end\s+of|до|к|конц\w*)\s+(?:the\s+)?(?:end\s+of\s+)?(?:next|следующ)",
-        text,
-    ):  # "due next week": its Monday to Sunday ("before the end of next week" is read below)
-        monday = today - timedelta(days=today.weekday()) + timedelta(days=7)
-        return monday.isoformat(), (monday + timedelta(days=6)).isoformat()
-    if re.search(r"\bdue\s+(?:today|tomorrow)\b|\bсрок\s+(?:сегодня|завтра)\b", text, re.I):
-        day = today + timedelta(days=1 if re.search(r"tomorrow|завтра", text, re.I) else 0)
-        return day.isoformat(), day.isoformat()
-    due = re.search(r"(?i)\b(?:due|срок\w*|дедлайн\w*|deadline)\b", text)
-    by = re.search(r"(?i)\b(?:due\s+)?(?:by|before|until|до|к)\s+(.{3,30}?)\s*[?.!]*$", text)
-    if by and due:  # "what's due by December 1?"
-        until = extract_moment(by.group(1), ctx.now).day
-        if until is not None:
-            return None, until.isoformat()
-        before_month = month_of(by.group(1).strip().split()[-1]) if by.group(1).strip() else None
-        if before_month is not None and re.search(r"(?i)\b(?:before|до)\s", by.group(0)):
-            # "what's due before december": up to the day before that month begins
-            year = today.year if before_month > today.month else today.year + 1
-            return None, (date(year, before_month, 1) - timedelta(days=1)).isoformat()
-    month = re.search(r"(?i)\b(?:in|в|во|на)\s+([^\W\d_]+)\b", text)
-    number = month_of(month.group(1)) if month and due else None
-    if number is not None:  # «со сроком в декабре», "due in December": that month
-        year = today.year if number >= today.month else today.year + 1
-        first = date(year, number, 1)
-        last = (first.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
-        return first.isoformat(), last.isoformat()
-    said = extract_moment(text, ctx.now).day if due else None
-    if said is not None:  # "what's due this friday": due by then
-        return None, said.isoformat()
-    return None, None
 
 
 _OPEN_THINGS = LazyRe(r"(?i)\bopen\s+(?:bugs|issues|tickets|tasks|deals)\b")
@@ -170,7 +133,7 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
     )  # «задачи в проекте Mobile App»
     mine = bool(_MINE.search(text))
     aggregate = aggregate_of(text)
-    due_after, due_before = _due_range(text, ctx)
+    due_after, due_before = due_range(text, ctx)
     busy = _BUSY.search(text)  # "what's Max working on", "on Oleg's plate", «что в работе у Олега»
     everything = re.search(
         r"\b(?:everything|anything|всё|все|что\s+у\s+нас|что\s+(?:сейчас\s+)?(?:лежит|висит|есть|осталось|(?=(?:в|на)\s))|"

@@ -353,6 +353,11 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         )
         # "ENG-101: comment 'repro only on 3G'": the word that says what it is goes too
         body = re.sub(r"(?i)^\s*(?:comment|коммент\w*)\s*[:—–-]?\s*(?=['«\"“])", "", body)
+        # "comment «…the email…» to CS-13": where it goes, said after the quote, is no part of it
+        body = re.sub(
+            r"(?i)(?<=[»\"”])\s+(?:to|on|in|under|в|к|под)\s+[A-Za-z]{1,10}-\d+\s*[.!]?\s*$", "", body
+        )
+        body = re.sub(r"^\s*«([^«»]+)»\s*[.!]?\s*$", r"\1", body)  # (its own quotes inside: «… "SAML: …" …»)
         body = re.sub(r"^\s*(?:[«\"“]([^«»\"“”]+)[»\"”]|'([^']+)')\s*[.!]?\s*$", r"\1\2", body)
         if _POINTS_BACK.fullmatch(
             body
