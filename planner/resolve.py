@@ -259,6 +259,16 @@ def fits_a_full_name(words: str, mention: Mention) -> bool:
     return len(mention.positions) >= 2 or mention.score >= 0.9
 
 
+# first names and the forms colleagues call each other by (Russian diminutives, the other script's spelling)
+# (only the familiar forms: "Максим" is a name of its own — «Максиму Горькому» is nobody here, not Max Weber)
+_FAMILIAR: dict[str, tuple[str, ...]] = {
+    "oleg": ("Олежа", "Олежка"), "олег": ("Олежа", "Олежка"),
+    "anna": ("Аня", "Анечка"), "анна": ("Аня", "Анечка"),
+    "ivan": ("Ваня",), "иван": ("Ваня",),
+    "maria": ("Маша",), "мария": ("Маша",),
+}  # fmt: skip
+
+
 def aliases_of(e: Entity) -> list[str]:
     company = e.extra.get("company") if e.kind == "deal" else None
     return list(_aliases(e.kind, e.name, tuple(e.aliases), str(company) if company else None))
@@ -275,6 +285,8 @@ def _aliases(kind: str, name: str, aliases: tuple[str, ...], company: str | None
             out.append(company)
     if kind in ("person", "member", "user"):
         out.extend(name.split())
+        # «Олежа», «Ваня», "Maxim": the first name as colleagues say it (its everyday forms, either script)
+        out.extend(_FAMILIAR.get(name.split()[0].lower(), ()) if name.split() else ())
     if kind == "company":  # «Альфа» for Альфа-Лизинг, "Alfa" for Alfa-Leasing: the first half said alone
         out.extend(a.split("-")[0] for a in list(out) if re.fullmatch(r"[^\W\d_]{4,}-[^\W\d_]{4,}", a))
     return tuple(a for a in out if a)

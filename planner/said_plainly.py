@@ -106,6 +106,13 @@ def said_plainly(text: str) -> str:
     text = re.sub(r"(?i)(?<=[,\s])(?:э{2,}|эм+|ммм+)\s*,\s*", "", text)
     # «Сделку Ромашки переведи в Won, а Альфа-Лизинга — в Lost»: the second change said with a dash for its verb
     text = re.sub(r"(?i),\s*а\s+([^,—–:]{2,40}?)\s+[—–]\s+(в|во|на|to)\s+(?=\S)", r", а \1 \2 ", text)
+    # "create company Hooli Labs, …, and an issue in CS to set up their sandbox": the second thing made too
+    if re.match(r"(?i)\s*(?:please\s+)?(?:create|add|make|open|set\s+up)\b", text):
+        text = re.sub(
+            r"(?i),?\s+and\s+(?=an?\s+(?:new\s+)?(?:issue|ticket|task|bug|deal|note)\b)",
+            ", and create ",
+            text,
+        )
     # «CS-15 возьму сама»: that issue, to me
     text = re.sub(
         r"(?i)\b([A-Z]{1,10}-\d+)\s+(?:возьму|беру|заберу|забираю)(?:\s+(?:сам[аи]?|себе|на\s+себя))?"

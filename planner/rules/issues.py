@@ -306,6 +306,9 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     if clause.has("comment"):
         if _UNASSIGN.search(clause.text.split(":", 1)[0]):  # "ENG-102 unassign + коммент: …": both were asked
             await ctx.emit(UpdateIssue(issue=ident, assignee="none"), issue=issue)
+        moved = _STATE_THEN_COMMENT.match(clause.text) if clause.after_colon is not None else None
+        if moved:  # «ENG-106 на ревью коммент: ключ заменён»: its state said first, then the comment's words
+            await issue_by_reference(analyse(f"{ident} {moved.group('state')}", ctx.now), ctx)
         body = clause.after_colon or _comment_body(clause.text) or MISSING
         quoted_in = _COMMENT_THEN_QUOTE.search(body) if clause.after_colon else None
         if (
@@ -1023,6 +1026,10 @@ async def sub_issues(clause: Clause, ctx: BuildContext) -> bool:
             elif priority_of(x) and len(x.split()) <= 2:  # ", срочно", ", high priority"
                 level = priority_name(priority_of(x))
                 fields.append(x)
+            elif re.fullmatch(
+                r"(?i)(?:make\s+it\s+|as\s+)?(?:a\s+)?sub-?issue\s+(?:of|under|to)\s+[A-Za-z]{1,10}-\d+", x
+            ):
+                fields.append(x)  # "…, make it a sub-issue of ENG-101": where it goes, said again
         items = [x for x in items if x not in fields]
     if not 1 <= len(items) <= 5:
         raise ctx.ask(
@@ -1333,6 +1340,10 @@ async def _every_issue(ctx: BuildContext) -> list[dict[str, Any]]:
     return rows
 
 
+_STATE_THEN_COMMENT = LazyRe(
+    r"(?i)^\s*[A-Za-z]{1,10}-\d+\s+(?P<state>(?:на|в|во|to|into|→|->)\s+[^,:;]{2,20}?)[,\s]+(?:и\s+|and\s+|\+\s*)?"
+    r"(?:коммент\w*|комментари\w*|comment)\s*:"
+)
 # what is left of "comment that on the issue" once its verb is read: where, and no words
 _ONLY_WHERE = LazyRe(
     r"(?i)\s*(?:on|in|to|at|в|к|на)\s+(?:the\s+|that\s+|this\s+)?(?:issue|ticket|task|it|задач\w*|тикет\w*|не[йём]|него)"

@@ -404,3 +404,45 @@ async def test_hurried_and_non_native_orders_draft_what_was_meant(
 async def test_a_note_to_a_deal_named_by_a_shared_word_offers_the_deals(anna: Conversation) -> None:
     r = await anna.say("note to the pilot deal: security review passed")
     assert drafted(r) == [] and len(r["choices"]) >= 2
+
+
+# ---- sets CX–CZ ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "who"),
+    [
+        ("Олеже задачу в CRM: до пятницы подготовить КП для Ромашки", "Oleg Ivanov"),
+        ("ENG-103 на Олежу и коммент: Ромашка снова жалуется", "Oleg Ivanov"),
+    ],
+)
+async def test_colleagues_called_by_their_familiar_names_are_found(
+    anna: Conversation, text: str, who: str
+) -> None:
+    r = await anna.say(text)
+    assert r["status"] == "draft_pending" and who in r["plan"]["actions"][0]["preview"]
+
+
+async def test_a_full_name_that_only_shares_a_first_name_is_nobody_here(anna: Conversation) -> None:
+    r = await anna.say("Передайте, пожалуйста, сделку с Globex Максиму Горькому.")
+    assert drafted(r) == []
+
+
+async def test_a_sub_issue_said_again_as_a_field_is_not_a_second_issue(anna: Conversation) -> None:
+    r = await anna.say(
+        "create a bug: safari users get logged out after 5 minutes, assign oleg, high, make it a sub-issue of ENG-101"
+    )
+    assert drafted(r) == ["linear:create_issue"]
+    assert inputs(r)[0]["variables"]["input"]["priority"] == 2
+
+
+async def test_a_state_said_before_a_comment_is_set_too(anna: Conversation) -> None:
+    r = await anna.say("ENG-106 на ревью коммент: ключ заменён проверь плз")
+    assert drafted(r) == ["linear:update_issue", "linear:comment_issue"]
+
+
+async def test_a_second_thing_to_make_after_and_is_made(anna: Conversation) -> None:
+    r = await anna.say(
+        "create company Hooli Labs, domain hoolilabs.io, and an issue in CS to set up their sandbox"
+    )
+    assert drafted(r) == ["attio:create_company", "linear:create_issue"]
