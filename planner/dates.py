@@ -167,6 +167,10 @@ def extract_moment(text: str, now: datetime) -> Moment:
             (r"\bпослезавтра\b|\bday after tomorrow\b", 2),
             (r"\b(?:завтра|завтро|зафтра|завтар)\b|\b(?:tomorrow|tommorow|tomorow|tommorrow|tmrw|tmr)\b", 1),
             (r"\bсегодня\b|\btoday\b|\btonight\b", 0),
+            # «срок на вчера», "due yesterday": a day past (the draft flags it as past)
+            # (only as a day something is set to: «вчера созвонились» tells when, and sets nothing)
+            (r"\b(?:на|до|к|by)\s+(?:позавчера|day\s+before\s+yesterday)\b", -2),
+            (r"\b(?:на|до|к|by)\s+(?:вчера|yesterday)\b|\bdue\s+yesterday\b", -1),
         ):
             rx = re.search(pattern, low)
             if rx:
@@ -177,7 +181,7 @@ def extract_moment(text: str, now: datetime) -> Moment:
     weekday = None
     if m.day is None:
         weekday = re.search(
-            rf"\b(?:(?:в|во|на)\s+)?(?:(следующ\w+|ближайш\w+|эт\w+)\s+)?({_WD_RU})\b|\b(?:(?:on|by)\s+)?(?:(next|this|coming)\s+)?({_WD_EN})\b",
+            rf"\b(?:(?:в|во|на)\s+)?(?:(следующ\w+|ближайш\w+|эт\w+|прошл\w+)\s+)?({_WD_RU})\b|\b(?:(?:on|by)\s+)?(?:(next|this|coming|last)\s+)?({_WD_EN})\b",
             low,
         )
         if weekday and not _DATE_AFTER.match(low, weekday.end()):
@@ -325,7 +329,9 @@ def _on_weekday(rx: re.Match[str], low: str, today: date, m: Moment) -> None:
     wd = _weekday(word)
     ahead = (wd - today.weekday()) % 7
     later = _NEXT_WEEK_AFTER.match(low, rx.end())  # "Thursday next week", «в четверг на следующей неделе»
-    if qualifier.startswith(("следующ", "next")) or later:
+    if qualifier.startswith(("прошл", "last")):  # «на прошлую пятницу», "last Friday": the one before today
+        ahead = -((today.weekday() - wd) % 7 or 7)
+    elif qualifier.startswith(("следующ", "next")) or later:
         # "next Tuesday": the Tuesday of next week (Mon-based)
         ahead = 7 - today.weekday() + wd
         if later:
@@ -520,7 +526,7 @@ def _office_hour(h: int, part: str | None) -> int:
 
 _VERSION_BEFORE = LazyRe(
     r"(?i)(?:ios|android|macos|windows|chrome|safari|firefox|build|билд\w*|верси\w*|version|release|релиз\w*|"
-    r"сборк\w*|\bv)\s*$"
+    r"сборк\w*|\bv|notes|ноты|нот|sdk|api|app|python|node)\s*$"
 )
 
 

@@ -290,10 +290,13 @@ _PLUS = LazyRe(
     r"(?:a\s+|new\s+)?(?:deal|contact|person|company|task|issue|ticket|meeting|call)|сделк\w*|контакт\w*|задач\w*|"
     r"тикет\w*|встреч\w*|созвон\w*)\b)"
 )
-_ONE_MORE_SAID = LazyRe(r"(?i)\b(?:ещё|еще|one\s+more|another)(?:\s+(?:одн\w+|один|one))?\s*[—–:-]")
+_ONE_MORE_SAID = LazyRe(
+    r"(?i)\b(?:ещё|еще|one\s+more|another)(?:\s+(?:одн\w+|один|one))?(?:\s+(?:for\s+)?[^\W\d_]+)?\s*[—–:-]"
+)
 _ONE_MORE = LazyRe(
     r"(?is)^(?P<head>.*?\b(?:задач\w*|таск\w*|тикет\w*|заметк\w*|task|issue|ticket|note)\b)(?P<first>[^;]*?),?\s+"
-    r"(?:и\s+|and\s+)?(?:ещё|еще|one\s+more|another)(?:\s+(?:одн\w+|один|one))?\s*[—–:-]\s*(?P<second>\S.*)$"
+    r"(?:и\s+|and\s+)?(?:ещё|еще|one\s+more|another)(?:\s+(?:одн\w+|один|one))?(?:\s+(?P<whom>(?:for\s+)?[^\W\d_]+))?"
+    r"\s*[—–:-]\s*(?P<second>\S.*)$"
 )
 # dictated: "email tom at acme dot com", «почта том собака акме точка ком»
 _SPOKEN_DOMAIN = LazyRe(
@@ -769,7 +772,8 @@ def unhurried(text: str) -> str:
     # «Поставь мне в Attio задачу позвонить Li Wei …, и ещё одну — отправить ему договор …»: the same request again
     again = _ONE_MORE.match(text) if _ONE_MORE_SAID.search(text) else None
     if again:
-        text = f"{again.group('head')}{again.group('first')}; {again.group('head')} {again.group('second')}"
+        whom = f" {again.group('whom')}:" if again.group("whom") else ""  # «…и ещё одну Максу: …»: for him
+        text = f"{again.group('head')}{again.group('first')}; {again.group('head')}{whom} {again.group('second')}"
     # «…, а я вместо него беру ENG-103», "I'll take ENG-103": that issue, to me
     text = re.sub(
         r"(?i)\bя\s+(?:[^\W\d_]+\s+){0,3}?(?:беру|возьму|забираю|заберу)\s+(?:себе\s+)?([A-Z]{1,10}-\d+)",

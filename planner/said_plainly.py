@@ -113,6 +113,10 @@ def said_plainly(text: str) -> str:
             ", and create ",
             text,
         )
+    # "an intro call between John Smith and Jane Doe", «созвон между Иваном и Джейн»: both are invited
+    text = re.sub(
+        r"(?i)\b(call|meeting|sync|intro|созвон\w*|встреч\w*)\s+(?:between|между)\s+(?=\S)", r"\1 with ", text
+    )
     # «CS-15 возьму сама»: that issue, to me
     text = re.sub(
         r"(?i)\b([A-Z]{1,10}-\d+)\s+(?:возьму|беру|заберу|забираю)(?:\s+(?:сам[аи]?|себе|на\s+себя))?"

@@ -568,6 +568,10 @@ async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
+# words a capital letter may start after "owner" that name nobody ("Owner: TBD", "AE: Not yet")
+_NOT_A_COLLEAGUE = frozenset("tbd tba none nobody not unknown n/a same stays пока нет никто".split())
+
+
 async def owner_said(clause: Clause, ctx: BuildContext) -> Entity | None:
     m = re.search(
         r"(?:owner|owned\s+by|AE|account\s+exec(?:utive)?|ответственн\w*|владелец|владельцем|вед[её]т|ведущ\w*|handled\s+by|"
@@ -594,4 +598,20 @@ async def owner_said(clause: Clause, ctx: BuildContext) -> Entity | None:
     if not m:
         return None
     members = await find(ctx, clause, "member", text=m.group(1))
-    return members[0].entity if members else None
+    if members:
+        return members[0].entity
+    everyone = await ctx.directory.members()
+    answered = ctx.answer("owner")
+    if answered:
+        return next((x for x in everyone if x.id == answered), None)
+    if m.group(1).lower() in _NOT_A_COLLEAGUE:
+        return None
+    # «…, владелец Максим»: a name said as the owner that is nobody here — asked, never left out unsaid
+    raise ctx.ask(
+        "owner",
+        ctx.t(
+            f"«{m.group(1)}» нет среди коллег в Attio. Кто будет ответственным?",
+            f"There's no '{m.group(1)}' among your Attio colleagues. Who should own it?",
+        ),
+        choices=[(x.name, x.id) for x in everyone[:8]],
+    )

@@ -120,7 +120,9 @@ def _title(
     head, _, rest = s.partition(" ")
     if for_whom and norm(head) in for_whom:  # "поставь Олегу созвон с Initech": the title is the call
         head, _, rest = rest.partition(" ")
-    if re.fullmatch(r"[а-яё]+", head, re.I):
+    if re.fullmatch(r"[а-яё]+", head, re.I) and not head.lower().endswith(
+        "ью"
+    ):  # («ревью», «интервью»: as said)
         head = lemma(head)  # "поставь встречу с Джейн" -> "Встреча с Джейн"
     s = f"{head} {rest}".strip()
     if names:  # «созвон с ней» after naming her: the title says who

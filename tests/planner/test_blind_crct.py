@@ -446,3 +446,45 @@ async def test_a_second_thing_to_make_after_and_is_made(anna: Conversation) -> N
         "create company Hooli Labs, domain hoolilabs.io, and an issue in CS to set up their sandbox"
     )
     assert drafted(r) == ["attio:create_company", "linear:create_issue"]
+
+
+async def test_an_owner_who_is_nobody_here_is_asked_for_not_left_out(anna: Conversation) -> None:
+    r = await anna.say(
+        "Заведи сделку для Initech: продление на 2027 год, 20 тысяч долларов, стадия предложение, владелец Максим"
+    )
+    assert drafted(r) == [] and r["status"] == "needs_clarification" and len(r["choices"]) >= 3
+
+
+async def test_one_more_task_for_someone_else_is_a_second_task(anna: Conversation) -> None:
+    r = await anna.say(
+        "создай задачу Олегу: разобрать алерты Sentry, high, и ещё одну Максу: обновить скриншоты в App Store"
+    )
+    assert drafted(r) == ["linear:create_issue", "linear:create_issue"]
+    assert "Max Weber" in r["plan"]["actions"][1]["preview"]
+
+
+@pytest.mark.parametrize(
+    ("text", "due"),
+    [
+        ("поставь ENG-104 срок на прошлую пятницу", "2026-11-20"),
+        ("ENG-102 срок поставь на вчера", "2026-11-24"),
+    ],
+)
+async def test_a_due_date_in_the_past_is_the_day_said(anna: Conversation, text: str, due: str) -> None:
+    r = await anna.say(text)
+    assert inputs(r)[0]["dueDate"] == due
+
+
+async def test_a_call_between_two_people_invites_both(anna: Conversation) -> None:
+    r = await anna.say("Set up a 30 min intro call between John Smith and Jane Doe next Tuesday at 5pm")
+    assert set(inputs(r)[0]["attendees"]) == {"john@acme.com", "jane@globex.com"}
+
+
+async def test_a_version_number_is_no_date_and_an_indeclinable_word_keeps_its_form(
+    anna: Conversation,
+) -> None:
+    r = await anna.say("заведи задачу: подготовить релиз-ноты 2.4")
+    assert inputs(r)[0]["variables"]["input"]["title"] == "подготовить релиз-ноты 2.4"
+    assert "dueDate" not in inputs(r)[0]["variables"]["input"]
+    r = await anna.say("Поставь в календарь ревью дизайна 2 декабря с 11 до 12:30")
+    assert inputs(r)[0]["summary"] == "Ревью дизайна"

@@ -716,7 +716,7 @@ CORPORA = [
     ),
     (
         "corpus_v103.jsonl",
-        89,
+        90,
         "blind, set CV (self-corrections, conditions, filters, counts and mixed systems), written against CR-CT's fixes (stop 33): 175/200 with 3 wrong drafts on "
         "first contact",
     ),
@@ -734,13 +734,13 @@ CORPORA = [
     ),
     (
         "corpus_v106.jsonl",
-        90,
+        91,
         "blind, set CY (a PM triaging Linear by voice in mixed Russian and English), written against CR-CW's fixes (stop 33): 180/200 with 4 wrong drafts on "
         "first contact",
     ),
     (
         "corpus_v107.jsonl",
-        92,
+        93,
         "blind, set CZ (a CEO's one-liners from the phone; an assistant booking the calendar), written against CR-CW's fixes (stop 33): 183/200 with 4 wrong drafts on "
         "first contact",
     ),
@@ -833,14 +833,10 @@ WRONG_AT_MOST = {
     # v102 (CU, stop 33): "can you archive eng-101?" drafts the archive (a polite request, as ⁵)
     "corpus_v102.jsonl": 1,
     # v105 (CX): «ромашка подписала, заведи задачи онбординга…» and «Globex вчера подписали контракт» move the deal to
-    # Won (as v2 wants; CX's writer: news); «…владелец Максим» (nobody is called Максим: the owner is left unset)
-    "corpus_v105.jsonl": 3,
-    # v106 (CY): a sub-issue "create a bug: …" gets no bug label; «…и ещё одну Максу: …» drafts one of the two;
-    # «заведи задачу: подготовить релиз-ноты 2.4» titles it «подготовить релиз-ноты»
-    "corpus_v106.jsonl": 3,
-    # v107 (CZ): an intro call "between John Smith and Jane Doe" invites nobody; «ревью дизайна» titled otherwise;
-    # «на прошлую пятницу» read as a coming Friday
-    "corpus_v107.jsonl": 3,
+    # Won (as v2 wants; CX's writer read news)
+    "corpus_v105.jsonl": 2,
+    # v106 (CY): a sub-issue "create a bug: …" gets no bug label
+    "corpus_v106.jsonl": 1,
 }
 
 
