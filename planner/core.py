@@ -130,14 +130,14 @@ _OTHER_BRANCH = LazyRe(
 _NOTHING_ELSE = LazyRe(
     r"(?i)\bбольше\s+ничего\b|\bnothing\s+(?:else|more)\b|\bничего\s+(?:другого|лишнего)\b"
 )
-# a clause that is someone's words in quotes ('Can we move Thursday's sync?'), inner apostrophes and all,
-# with who said them after a dash ("…" - Li Wei, Acme Logistics)
 # a key said letter by letter where a team is named: "for c s", "in e n g", «в си эс» (not before a number)
 _SPELLED_TEAM_AFTER = LazyRe(
     r"(?i)\b(?:for|in|into|to|team|в|во|для|команд\w*)\s+((?:[^\W\d_]{1,4}[\s-]){1,2}[^\W\d_]{1,4})"
     r"(?=\s*(?:[,.;:!?]|$)|\s+(?![\s-]*\d)(?!(?:one|two|three|four|five|six|seven|eight|nine|ten|oh|zero)\b))"
 )
 _HASH_ID = LazyRe(r"(?<![\w#&])#(\d{1,6})\b")  # "#103" (not "&#103;", not "##7")
+# a clause that is someone's words in quotes ('Can we move Thursday's sync?'), inner apostrophes and all,
+# with who said them after a dash ("…" - Li Wei, Acme Logistics)
 _QUOTED_ALONE = LazyRe(
     r"\s*(?:'(?:[^']|'(?=\w))+'|\"[^\"]+\"|«[^«»]+»|“[^“”]+”)[\s.!?]*"
     r"(?:[—–-]\s*[A-ZА-ЯЁ][\w.'-]*(?:\s+[A-ZА-ЯЁ][\w.'-]*)?(?:\s*,\s*[\w .'-]{2,40})?[\s.!?]*)?"
