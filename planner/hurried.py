@@ -63,9 +63,8 @@ def _meant(word: str, *, first: bool) -> str | None:
         hits = [w for w in hits if DamerauLevenshtein.distance(w, low) == 1]
         if len(set(hits)) == 1:
             return hits[0]
-    if (
-        first and low.isascii()
-    ):  # "mvoe the globex pilot …", "clsoe ENG-101": two letters swapped in a command
+    # "mvoe the globex pilot …", "clsoe ENG-101": two letters swapped in a command
+    if first and low.isascii():
         hits = [w for w in _ENGLISH_COMMANDS if len(w) == len(low) and _swapped(w, low)]
         if len(hits) == 1:
             return hits[0]
