@@ -975,7 +975,8 @@ _RECORD_CHANGE = LazyRe(
     r"|(?:bump|raise|increase|lower|make|set|up)\s+(?:it\s+)?(?:up\s+)?(?:to\s+)?[$€]?\d"
     r"|(?:подним\w*|подними|увелич\w*|сниз\w*|поставь)\s+(?:её\s+|ее\s+)?(?:до\s+|на\s+)?\d)"
 )
-_TEMPLATE_ALONE = LazyRe(
+# a template's word said alone: "… + onboarding", «и онбординг»
+TEMPLATE_ALONE = LazyRe(
     r"(?i)\s*(?:(?:and|и|\+|then|потом|also|ещё|еще)\s+)*(?:the\s+)?(?:onboarding|онбординг\w*|renewal|продлени\w*)"
     r"(?:\s+(?:tasks|template|задачи|шаблон\w*))?\s*[.!]*\s*"
 )
@@ -1520,10 +1521,10 @@ def _split(text: str, now: datetime) -> list[Clause]:
             merged.append((s, e))
             parts = [right]
         elif (
-            _TEMPLATE_ALONE.fullmatch(text[s:e])
+            TEMPLATE_ALONE.fullmatch(text[s:e])
             and (left.has("signed", "move", "put") or _ELLIPTIC.search(left.text))
             or (
-                _TEMPLATE_ALONE.fullmatch(text[merged[-1][0] : merged[-1][1]])
+                TEMPLATE_ALONE.fullmatch(text[merged[-1][0] : merged[-1][1]])
                 and _LEADS_WITH_THING.match(re.sub(r"(?i)^(?:и|and|\+)\s+", "", text[s:e].strip()))
             )
         ):  # "globex signed! won + onboarding + note '…'": the outcome, its template, a note: each its own

@@ -78,7 +78,8 @@ def said_plainly(text: str) -> str:
             r"remind \1 to do: ",
             text,
         )
-    # «сделай Олега исполнителем по всем багам», "make Oleg the assignee on all bugs": a hand-over said by the role
+    # «сделай Олега исполнителем по всем багам», "make Oleg the assignee on all bugs", "make me the assignee on
+    # everything that's unassigned": a hand-over said by the role
     if re.search(r"(?i)исполнител|assignee", text):
         text = re.sub(
             r"(?i)\b(?:сделай|назначь)\s+([^\W\d_][\w-]*)\s+исполнител(?:ем|ями)\s+(?:по|на|в|для|у|во)\s+([^,.;!?]+)",
@@ -313,12 +314,6 @@ def said_plainly(text: str) -> str:
     )
     # «создай задачу в лин», «в линейре»: Linear, as people type it
     text = re.sub(r"(?i)\b(в|во|in)\s+(?:лин|линейр\w*|линир\w*|линер\w*)(?![\w-])", r"\1 Linear", text)
-    # "make me the assignee on everything that's unassigned": assign those to me
-    text = re.sub(
-        r"(?i)\bmake\s+(me|myself|[A-Z][\w-]+)\s+(?:the\s+)?assignee\s+(?:on|of|for)\s+([^.;!?]+?)\s*([.!]?)\s*$",
-        r"assign \2 to \1\3",
-        text,
-    )
     # «ENG-101 в ревью переведи»: the issue and where, the verb said last
     text = re.sub(
         r"(?i)^\s*([A-Za-z]{2,5}-\d+)\s+((?:в|во|на)\s+[^\s,.;!?]+(?:\s+[^\s,.;!?]+)?)\s+(переведи|перенеси|перекинь|двинь|"

@@ -17,7 +17,7 @@ from planner.resolve import Mention, aliases_of, find_mentions, key_spans, keys_
 from planner.text import IN_QUOTES
 
 __all__ = [
-    "AT_A_MEETING", "COUNT_WORD", "EXCEPT_NAMED", "TAKEN_BY_ME", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "SOMEONES_WORDS", "amount_of", "due_range", "colleague_asked_for", "currencies_said", "clean_title", "find", "iso_date", "one_said_before", "priorities_said", "priority_of", "said_outside_quotes", "strip_spans", "strong", "without_heading",
+    "AT_A_MEETING", "COUNT_WORD", "EXCEPT_NAMED", "TAKEN_BY_ME", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "SOMEONES_WORDS", "amount_of", "due_range", "colleague_asked_for", "currencies_said", "clean_title", "find", "iso_date", "one_said_before", "priorities_said", "priority_of", "said_outside_quotes", "strip_spans", "strong", "the_companys_one_deal", "without_heading",
 ]  # fmt: skip
 
 _LEAD_RU = LazyRe(
@@ -451,6 +451,13 @@ async def one_said_before(ctx: BuildContext, clause: Clause, kind: str) -> Entit
     before = ctx.said_before()
     named = {m.entity.id: m.entity for m in await find(ctx, clause, kind, text=before) if m.score >= 0.5}
     return next(iter(named.values())) if before and len(named) == 1 else None
+
+
+async def the_companys_one_deal(ctx: BuildContext, clause: Clause) -> Entity | None:
+    """ "who owns alfa?", «а глобекс уже в won?»: the one company the clause names, and the one deal it has."""
+    companies = [m.entity.id for m in await find(ctx, clause, "company") if m.score >= 0.9]
+    theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") in companies]
+    return theirs[0] if len(companies) == 1 and len(theirs) == 1 else None
 
 
 async def find(ctx: BuildContext, clause: Clause, kind: str, *, text: str | None = None) -> list[Mention]:

@@ -184,7 +184,7 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         (clause.has("due") or listed is not None and clause.has("move"))
         and clause.moment.day is not None  # "set due date Dec 18 on every ENG issue"
         # («все задачи с дедлайном до конца недели назначь на меня»: the due date says which ones)
-        and not DUE_FILTER.search(clause.text)
+        and not _DUE_FILTER.search(clause.text)
     )
     # "make all ENG issues high priority", «…сделай средними»: "make" changes them, it creates nothing
     made_so = bool(
@@ -558,7 +558,7 @@ async def _either_label(ctx: BuildContext, text: str, first: str | None) -> list
 
 
 # a due date said of which ones: «с дедлайном до конца недели», "due this week", "overdue"
-DUE_FILTER = LazyRe(
+_DUE_FILTER = LazyRe(
     r"(?i)^(?!.*\b(?:set|make|put|push|move|поставь|выстав\w*|перенес\w*|сдвин\w*)(?:\s+\S+){0,6}?\s+(?:due|срок\w*|дедлайн\w*)\b)"
     r"(?!.*\bto\s+be\s+due\b)(?:.*\b(?:с|со)\s+(?:дедлайн\w*|срок\w*)\s+(?:до|на|в|к|сегодня|завтра)\b"
     r"|.*\bwith\s+(?:a\s+)?(?:due\s+date|deadline)\s+(?:this|next|by|before|in|today|tomorrow)\b"
@@ -705,7 +705,7 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
     besides = [name for name in priorities_said(bare) if name != changes.get("priority")]
     priority = besides[0] if len(besides) == 1 else None
     due_after, due_before = (
-        due_range(bare, ctx) if DUE_FILTER.search(bare) and "due" not in changes else (None, None)
+        due_range(bare, ctx) if _DUE_FILTER.search(bare) and "due" not in changes else (None, None)
     )
     return Filters(
         team=team.name if team else None,
@@ -852,7 +852,7 @@ async def _unread(
     told_until = told[-1] if told else 0
     nobody = [m.span() for m in NOBODY.finditer(clause.text)]  # «без assignee»: read as "no one's"
     # "due this week", "overdue": read as the due dates they fall between (`due_range`)
-    nobody += [m.span() for m in _DUE_WORDS.finditer(clause.text)] if DUE_FILTER.search(clause.text) else []
+    nobody += [m.span() for m in _DUE_WORDS.finditer(clause.text)] if _DUE_FILTER.search(clause.text) else []
     dated = {
         i
         for i, (a, b) in enumerate(key_spans(clause.text))

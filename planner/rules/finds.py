@@ -22,6 +22,7 @@ from planner.rules._common import (
     each_once,
     find,
     strong,
+    the_companys_one_deal,
 )
 from planner.rules._linear_common import NO_DUE_DATE, NOBODY, STATE_PHRASES
 from planner.rules.bulk import _LABEL_WORDS, _OPEN, _team, _teams_named
@@ -258,11 +259,9 @@ async def who_owns(clause: Clause, ctx: BuildContext) -> bool:
         return False
     deals = strong(await find(ctx, clause, "deal"))
     if not deals:  # "who owns alfa?": the company named, and the one deal it has
-        companies = [m.entity.id for m in await find(ctx, clause, "company") if m.score >= 0.9]
-        theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") in companies]
-        if len(companies) != 1 or len(theirs) != 1:
+        only = await the_companys_one_deal(ctx, clause)
+        if only is None:
             return False
-        only = theirs[0]
         await ctx.emit(Find(object="deals", filters=Filters(record=only.name)), record=("deals", only))
         return True
     deal = ctx.choose("deal", "deal", clause.text, deals, ctx.t("Какую сделку?", "Which deal?"))

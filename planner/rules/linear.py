@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from planner._lazy_re import LazyRe
-from planner.analysis import CUES, DATIVE, Clause, analyse, head_of
+from planner.analysis import CUES, DATIVE, TEMPLATE_ALONE, Clause, analyse, head_of
 from planner.context import Ask, BuildContext
 from planner.dates import extract_moment
 from planner.directory import Entity
@@ -275,7 +275,7 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
         return False  # «создай в календаре «Онбординг Acme» 3 декабря в 14:00»: an event named after it
     explicit_list = clause.after_colon is not None and "," in clause.after_colon
     # "Globex pilot → won + onboarding": the template's word alone, after a deal's change — its tasks for that deal
-    bare = _TEMPLATE_ALONE.fullmatch(clause.text) is not None and any(
+    bare = TEMPLATE_ALONE.fullmatch(clause.text) is not None and any(
         isinstance(x, UpdateDeal) for x in ctx.intents
     )
     asked = bare or (
@@ -335,10 +335,6 @@ async def _named_team(clause: Clause, ctx: BuildContext) -> Entity | None:
     return None
 
 
-_TEMPLATE_ALONE = LazyRe(
-    r"(?i)\s*(?:(?:and|и|\+|then|потом|also|ещё|еще)\s+)*(?:the\s+)?(?:onboarding|онбординг\w*|renewal|продлени\w*)"
-    r"(?:\s+(?:tasks|template|задачи|шаблон\w*))?\s*[.!]*\s*"
-)
 _PLACE_ONLY = LazyRe(
     r"(?i)(?:в|во|на|для|in|for|to|into|at)\s+(?:the\s+|our\s+)?[^\W\d_][\w-]*(?:\s+(?:team|команд\w*))?"
 )

@@ -21,6 +21,7 @@ from planner.rules._common import (
     find,
     strip_spans,
     strong,
+    the_companys_one_deal,
 )
 
 __all__ = ["calendar_query", "crm_query", "issue_query"]
@@ -184,10 +185,9 @@ async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
         and (clause.has("stage") or await _stage_asked(clause, ctx))
         and not [m for m in await find(ctx, clause, "person") if m.score >= 0.9]
     ):  # "а глобекс уже в won?": a stage asked of a company, and the one deal it has
-        company_ids = [m.entity.id for m in await find(ctx, clause, "company") if m.score >= 0.9]
-        their_deals = [d for d in await ctx.directory.deals() if d.extra.get("company_id") in company_ids]
-        if len(company_ids) == 1 and len(their_deals) == 1:
-            await _one(ctx, "deals", their_deals[0])
+        only = await the_companys_one_deal(ctx, clause)
+        if only is not None:
+            await _one(ctx, "deals", only)
             return True
     if clause.has("deal") or re.search(r"\bdeals?\b|сделк", clause.text, re.I):
         plural = bool(re.search(r"\bсделки\b|\bсделок\b|\bdeals\b", clause.text, re.I))
