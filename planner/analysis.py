@@ -29,13 +29,13 @@ __all__ = [
 # Lemma-level cue words. Russian entries are normal forms (pymorphy3), plus surface forms where
 # pymorphy3 guesses imperatives wrong ("удали" -> "удаль").
 CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
-    "create": "создать создай создайте завести заведи добавить добавь сделать открыть открой оформить внести внеси "
+    "create": "создать создай создайте завести заведи заводим создаём создаем добавляем добавить добавь сделать открыть открой оформить внести внеси занести занеси занесите "
               "запланировать новый новая новое запустить запусти запускай запускайте запустим create add make open file log new raise register "
               "kick start запилить запили запилите закинуть закинь накидать накидай черкнуть черкни черкани набросать набросай "
               "заводи создавай добавляй adding creating making logging "
               "opening filing",
-    "put": "поставить поставь отметить отметь пометить пометь повесить повесь навесить навесь put set mark",
-    "move": "перевести переведи переводи переноси перенести перенеси поправь поправить скорректируй скорректировать откати откатить откатывай скинь бампни передвинуть двинуть сдвинуть переместить сменить поменять "
+    "put": "поставить поставь ставь ставьте ставим отметить отметь пометить пометь повесить повесь навесить навесь put set mark",
+    "move": "перевести переведи переводи переводим переноси перенести перенеси поправь поправить скорректируй скорректировать откати откатить откатывай скинь бампни передвинуть двинуть сдвинуть переместить сменить поменять "
             "изменить обновить мувнуть мувни мувай мувните перейти перешли перешел вышли выйти вернуть верни перекинуть перекинь перебросить "
             "перебрось двигать двигай подвинуть подвинь продвинуть продвинь перетащить перетащи привязать привяжи прикрепить прикрепи поднять подними повысить повысь понизить понизь "
             "увеличить увеличь снизить снизь уменьшить уменьши включить включи "
@@ -56,7 +56,7 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
     "note_verb": "записать запиши оставить оставь зафиксировать зафиксируй jot leave save сохрани сохранить",
     "due": "срок дедлайн deadline due",
     "priority": "приоритет priority",
-    "rename": "переименовать переименуй rename",
+    "rename": "переименовать переименуй rename retitle",
     "query": "показать покажи найти найди список выведи вывести посмотреть глянуть show list find search get "
              "перечисли перечислить перечень предоставь предоставить сообщи сообщить назови назвать подсчитай "
              "подсчитать посчитай посчитать отобрази отобразить "
@@ -98,8 +98,8 @@ _OPEN_ADJ = frozenset(
     {"открытые", "открытых", "открытый", "открытая", "открытую", "открытой", "открытым", "opened"}
 )
 _SPLIT = LazyRe(
-    r"\s*(?:;\s*|\s[—–-]\s|[.!?]\s+|,\s+(?:и|а|а также|and then|and|then|затем|потом)\s+|\s+(?:и|а также|and then|and|then|"
-    r"затем|потом)\s+|\s+also\s+(?=(?:comment|note|add|create|move|set|mark|assign|close|log|put|bump|make|file|open|"
+    r"\s*(?:;\s*|\s[—–-]\s|[.!?]\s+|,\s+(?:и|а|а также|and then|and|then|затем|потом|плюс|plus)\s+|\s+(?:и|а также|and then|and|then|"
+    r"затем|потом|плюс)\s+|\s+also\s+(?=(?:comment|note|add|create|move|set|mark|assign|close|log|put|bump|make|file|open|"
     r"archive|delete|tag|remind|schedule|book|change|update|send|push|give|hand|drop|rename)\b)|,\s+)(?=\S)",
     re.IGNORECASE,
 )
@@ -187,6 +187,7 @@ class Clause:
         or "open" ("my open deals", "открытые задачи" are a state)."""
         return (
             _STARTS.search(self.text) is not None
+            or _TEMPLATE_RUN.search(self.text) is not None
             or _OBJECT_FIRST.search(self.text) is not None
             and not self.has(*_ACTIONS)
             or "create" in self.cues
@@ -551,10 +552,31 @@ def _analysed(text: str, now: datetime) -> Clause:
         if not rest:  # "New contractor starts Monday", "New inbound from Umbrella: …": news, nothing to make
             clause.cues.discard("create")
     clause.cues |= _misspelt_cues(cue_keys)
+    if "signed" in clause.cues and not _SIGNED_SAID.search(text) and _NOT_SIGNED.search(text):
+        clause.cues.discard(
+            "signed"
+        )  # "otherwise legal won't sign it this year", «пока не подписали»: no outcome
+    if _WRITE_A_NOTE.search(text):  # «… и напиши заметку: …»: writing a note is noting, no to-do of writing
+        clause.cues.add("note_verb")
+    if _TEMPLATE_RUN.search(text):  # "… and run the onboarding template": a verb of its own, it makes issues
+        clause.cues.add("create")
     # "book a call", "set up a call ... for an hour": a call with a time slot is a meeting
     if re.search(r"\b(call|звонок|звонка)\b", text, re.I) and (clause.has("schedule") or duration):
         clause.cues.add("meeting")
     return clause
+
+
+_WRITE_A_NOTE = LazyRe(r"(?i)\b(?:напиши|напишите|write)\s+(?:a\s+)?(?:заметк\w*|коммент\w*|note|comment)\b")
+_NOT_SIGNED = LazyRe(
+    r"(?i)\b(?:won'?t|will\s+not|wouldn'?t|didn'?t|don'?t|doesn'?t|haven'?t|hasn'?t|not|never|yet\s+to|не|ещё\s+не|еще\s+не)"
+    r"\s+(?:(?:be\s+able\s+to|going\s+to|yet)\s+)?(?:sign(?:ed)?|подпис\w+)\b"
+)
+# a signing said plainly besides a negated one ("signed, but legal won't sign the SOW"): an outcome still
+_SIGNED_SAID = LazyRe(r"(?i)(?<!not\s)(?<!n't\s)(?<!не\s)\b(?:signed|подписали|подписал|подписала)\b")
+_TEMPLATE_RUN = LazyRe(
+    r"(?i)\b(?:apply|run|use|trigger|launch|примени|запусти|используй)\s+(?:the\s+|our\s+)?(?:[\w-]+\s+)?"
+    r"(?:template|checklist|playbook|шаблон\w*|чек-?лист\w*)\b"
+)
 
 
 def _cue_lemmas(k: WordKey) -> frozenset[str]:
@@ -823,7 +845,10 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
             and len(head.split()) <= 6
             and len(tail_pieces := split_clauses(tail.strip(), now)) > 1
             and not any(":" in p.text for p in tail_pieces[:-1])  # (the last one's colon is its own)
-            and all(_verb_count(p) or _ELLIPTIC.search(p.text) for p in tail_pieces)  # each one a request
+            # each one a request (or a thing and where it goes: «…, и заметку к сделке: …»)
+            and all(
+                _verb_count(p) or _ELLIPTIC.search(p.text) or _THING_FOR.match(p.text) for p in tail_pieces
+            )
         ):  # «Итак, по итогам: ENG-102 в работу, CS-15 закрыть, прокомментируй ENG-106: ждём окно»: the heading
             # says why; each piece after it is a request, the last one's colon its own
             before.context = not _verb_count(before)
@@ -973,7 +998,12 @@ _FIELD_VALUE = LazyRe(r"(?i)^(?:сумм\w*|amount|value|стади\w*|stage|own
 _RECORD_CHANGE = LazyRe(
     r"(?i)^(?:(?:сумм\w*|amount|value|стади\w*|stage|owner|ответственн\w*|владел\w*)\s*(?:→|->)"
     r"|(?:bump|raise|increase|lower|make|set|up)\s+(?:it\s+)?(?:up\s+)?(?:to\s+)?[$€]?\d"
-    r"|(?:подним\w*|подними|увелич\w*|сниз\w*|поставь)\s+(?:её\s+|ее\s+)?(?:до\s+|на\s+)?\d)"
+    r"|(?:подним\w*|подними|увелич\w*|сниз\w*|поставь)\s+(?:её\s+|ее\s+)?(?:до\s+|на\s+)?\d"
+    # «Ли Вэй: поменяй email на …», "John Smith: update the title to CFO": a field of the record named, changed
+    r"|(?:поменяй|измени|обнови|смени|поправь|поставь|переведи|change|update|set|fix|switch)\s+(?:(?:the|his|her|their|its|ему|ей)\s+)?"
+    r"(?:e-?mail|почту|телефон|phone|должность|title|job\s+title|position|домен|domain|сумму|amount|стадию|stage|"
+    r"владельца|owner|название|name|валюту|currency)\b"
+    r"|(?:сумм\w*|amount|value)\s+(?:было|была|was)\b)"  # ("amount было 30к, ставь 27 500": then what it is to be)
 )
 # a template's word said alone: "… + onboarding", «и онбординг»
 TEMPLATE_ALONE = LazyRe(
@@ -1266,7 +1296,8 @@ def _split(text: str, now: datetime) -> list[Clause]:
         elif _QUANTIFIED.match(left.text) and not _verb_count(left) and _starts_with_verb(right):
             merged[-1] = (merged[-1][0], e)  # «Все задачи без исполнителя, что в бэклоге, назначь на Олега»
             parts.append(right)
-        elif _IT_TO_STAGE.fullmatch(text[s:e].strip()) and left.creates():
+        elif _IT_TO_STAGE.fullmatch(text[s:e].strip()) and left.creates() and not left.has("note"):
+            # («занеси это заметкой в сделку и переведи её в переговоры»: a note has no stage — the deal moves)
             merged[-1] = (merged[-1][0], e)  # "New deal with Umbrella …, put it in Lead": the new one's stage
             parts.append(right)
         elif _ARROW.search(left.text) and (
@@ -1343,6 +1374,12 @@ def _split(text: str, now: datetime) -> list[Clause]:
         ):  # "ENG-101 в review, ENG-106 done, CS-13 перекинь на Макса": each issue with its own change
             merged.append((s, e))
             parts = [right]
+        elif _OLD_VALUE.search(left.text) and not _verb_count(left) and _verb_count(right):
+            merged[-1] = (
+                merged[-1][0],
+                e,
+            )  # "amount было 30к, ставь 27 500": what it was, then what it is to be
+            parts.append(right)
         elif _verb_count(left) and _IN_ANOTHER_SYSTEM.match(text[s:e].strip()):
             merged.append((s, e))  # «…поставь задачу и в календарь созвон с ней в 12»: a request of its own
             parts = [right]
@@ -1469,6 +1506,7 @@ def _split(text: str, now: datetime) -> list[Clause]:
             and not re.match(
                 r"(?i)(?:(?:и|а|and)\s+)?(?:заметк\w*|note)\s+(?:on|to|к|для|по)\b", text[s:e].strip()
             )
+            and not _STATE_SAID.search(text[s:e])  # «…, Макс в курсе», «…, деньги на счёте»: why, no change
         ):  # "move X to Lost and Y to Qualification": the second change borrows the verb
             merged.append((s, e))
             borrowed[len(merged) - 1] = verb
@@ -1534,6 +1572,13 @@ def _split(text: str, now: datetime) -> list[Clause]:
             merged.append(
                 (s, e)
             )  # «завтра в 12 созвон с Джоном …, и к сделке заметку: …»: a meeting, then a note
+            parts = [right]
+        elif (
+            re.search(r"[.!?]\s+$", text[merged[-1][1] : s])
+            and (own := re.match(r"\s*([A-Za-z]{1,10}-\d+)\b", text[s:e]))
+            and own.group(1).upper() not in {i.upper() for i in left.identifiers}
+        ):  # "…assign it to Oleg. ENG-101 I can't repro anymore, leave it as is": another issue, its own sentence
+            merged.append((s, e))
             parts = [right]
         else:
             merged[-1] = (merged[-1][0], e)
@@ -1613,7 +1658,7 @@ _PASSIVE = LazyRe(
 _AWAY = LazyRe(
     r"(?i)^(?:(?:he|she|they|i|(?-i:[A-Z][\w-]+))(?:'s|'re|'m|\s+is|\s+am|\s+are|\s+will\s+be)\s+(?:ooo|out|off|away|sick|"
     r"travell?ing|swamped|slammed|overloaded|busy|buried|underwater|maxed\s+out|leaving|quitting|moving\s+on|"
-    r"on\s+(?:vacation|leave|holiday|pto|parental\s+leave))|(?:он|она|они|(?-i:[А-ЯЁ][а-яё]+))\s+"
+    r"on\s+(?:vacation|leave|holiday|pto|parental\s+leave))|(?:я|он|она|они|(?-i:[А-ЯЁ][а-яё]+))\s+"
     r"(?:(?:со?|до|уже|ещё|еще|теперь|завтра|сегодня)\s+(?:[а-яё]+\s+)?)?(?:в\s+отпуске|"
     r"на\s+больничном|болеет|болеют|уезжа\w+|уходит|увольняется|переходит|в\s+командировке|перегружен\w*|завален\w*|"
     r"занят\w*))\b"
@@ -1701,6 +1746,13 @@ _FIELD_SET = LazyRe(
 )
 # «акме пилот сумма выросла до 15 тысяч», "Globex amount now 30k": a sum set without a verb
 _AMOUNT_SAID = LazyRe(r"(?i)\b(?:сумм\w*|amount|value)\b[^,;.!?]{0,25}?\d")
+_OLD_VALUE = LazyRe(
+    r"(?i)\b(?:сумм\w*|amount|value|стади\w*|stage|срок|due|owner|ответственн\w*|владел\w*)\b[^,;]*\b(?:было|была|был|were|was)\b"
+)
+_STATE_SAID = LazyRe(
+    r"(?i)\b(?:в\s+курсе|на\s+сч[её]т[еу]|в\s+отпуске|на\s+связи|на\s+больничном|в\s+силе|в\s+пути|в\s+теме|"
+    r"in\s+the\s+loop|on\s+board|in\s+the\s+bank|on\s+vacation|on\s+leave)\b"
+)
 _ELLIPTIC = LazyRe(
     r"\S\s+(?:в|во|на|to|into|→|->|=>)\s+(?:стади\w+\s+|stage\s+|статус\s+)?\S+(?:\s+\S+)?\s*[.!]?$", re.I
 )
@@ -1718,6 +1770,8 @@ _THING_FOR = LazyRe(
     r"(?i)^(?:an?\s+)?(?:note|заметк[уаи]|task|задач[уаи]|таск|comment|коммент\w*)\s+(?:к|в|на|для|по|to|on|for)\s+\S"
     # «… поставь. И в сделку заметку: …»: where it goes, then the thing
     r"|^(?:в|к|на|по|to|on|in)\s+(?:[^\W\d_][\w-]*\s+){1,3}?(?:note|заметк[уаи]|task|задач[уаи]|таск|comment|коммент\w*)\s*[:—–-]"
+    # «… . и себе задачу на понедельник — позвонить Джейн»: whom it is for, then the thing
+    r"|^(?:себе|мне|ему|ей|им)\s+(?:ещё\s+|еще\s+)?(?:задач[уи]|таск|напоминани[ея]|напоминалк[уи])\b"
 )
 
 

@@ -41,10 +41,15 @@ _NOT_THAT = LazyRe(
 _NOT_THAT_AGAIN = LazyRe(r"(?i)^(?:not|не)\s+((в|во|на|к|до|с|to|on|at|by|for)\s+\S+)\s+(?=\2\s)")
 # "not 104", «не ENG-104»: one of the issues just listed, taken back
 _ID_TAKEN_BACK = LazyRe(r"(?i)^(?:not|не)\s+((?:[A-Za-z]{1,10}-)?\d{1,6})\b\s*(?:[,.;…]+|\s[—–-]\s|$)")
-_LEAD_ADVERB = LazyRe(r"(?i)^(?:сразу|лучше|тогда|давай|instead|rather|straight)\s+(?=\S)")
+# («…ой нет рано еще давай в переговоры»: why, then what replaces it)
+_LEAD_ADVERB = LazyRe(
+    r"(?i)^(?:(?:сразу|лучше|тогда|давай|instead|rather|straight|let'?s|рано(?:\s+(?:ещё|еще))?|(?:ещё|еще)\s+рано|"
+    r"too\s+early|not\s+yet)[\s,]+)+(?=\S)"
+)
 _ISSUE_ID = LazyRe(r"[A-Za-z]{1,10}-\d+")
 _NOT_AFTER = LazyRe(
-    r"(?i)(?:later|more|less|longer|earlier|sooner|one|need|matter|problem|idea|worries|rush|change|"
+    r"(?i)(?:[\w-]+\s+(?:needed|required|necessary)\b|"  # "SSO via Okta, no SAML needed": a fact, not a take-back
+    r"later|more|less|longer|earlier|sooner|one|need|matter|problem|idea|worries|rush|change|"
     r"позже|раньше|больше|меньше|надо|нужно|проблем\w*|смысла|задач\w*|сделок|исполнител\w*|срока)\b"
 )
 _ANCHORS = {"на", "в", "во", "к", "до", "для", "про", "по", "с", "со", "to", "on", "for", "by", "at", "until", "with", "about", "стадия", "stage", "priority",
@@ -56,6 +61,7 @@ _WEEKDAY = LazyRe(
 _NUMBER = LazyRe(
     rf"(?i)^(?:\d[\d.,:]*\w*|(?:{NUMBER_WORDS})|\w+(?:th|st|nd|rd)|перв\w+|втор\w+|трет\w+|полтор\w+)$"
 )
+_QUOTED = LazyRe(r"«[^«»]*»|“[^“”]*”")
 _WORD = LazyRe(r"[\w@.'’-]+")
 _LOOKBACK = 6  # words: a correction takes back something just said
 
@@ -86,6 +92,34 @@ _ONLY_THAT_ONE = LazyRe(
 )
 
 
+# "create one for X in DES, and also one for Y in ENG — actually skip the second one, Oleg has it", «…, и вторую
+# в ENG — хотя нет, вторую не надо»: one of the things just listed, taken back by its place in the list
+_SKIP_ONE = LazyRe(
+    r"(?i)\s*[—–,.;]+\s*(?:(?:actually|wait|no|oh|хотя|нет|ой|стоп)[\s,]+)*(?:"
+    r"(?:skip|drop|forget|scratch|cancel|remove|don'?t\s+(?:do|create|make|add))\s+(?:the\s+)?(?P<en>second|2nd|last|latter|third)"
+    r"(?:\s+one)?|(?P<ru>втор\w+|последн\w+|трет\w+)\s+(?:не\s+надо|не\s+нужно|не\s+создавай|не\s+заводи|отмени|убери|"
+    r"не\s+делай))\b(?P<why>[^.!?]*)[.!]?\s*$"
+)
+_LISTED_APART = LazyRe(
+    r"(?i),?\s+(?:and\s+also|and|also|а\s+также|и\s+ещё|и\s+еще|и)\s+|[;,]\s+(?=(?:also|ещё|еще)\b)"
+)
+
+
+def _skip_listed(text: str) -> str:
+    said = _SKIP_ONE.search(text)
+    if said is None:
+        return text
+    items = _LISTED_APART.split(text[: said.start()])
+    place = (said.group("en") or said.group("ru")).lower()
+    at = (
+        1 if place.startswith(("second", "2nd", "втор")) else 2 if place.startswith(("third", "трет")) else -1
+    )
+    if len(items) < 2 or at >= len(items):
+        return text  # (nothing listed to take one of)
+    del items[at]
+    return ", and ".join(x.strip(" ,") for x in items)
+
+
 _JUST_ONE = LazyRe(r"(?i)\b(?:just|only|только|лишь)\s+[A-Za-z]{1,10}-\d+\s*[.!]?\s*$")
 
 
@@ -93,6 +127,7 @@ def corrected(text: str) -> str:
     """`text` with each self-correction applied (the taken-back words dropped, the marker too)."""
     # "… to qualification, no wait, no, straight to proposal": one take-back, said twice
     text = re.sub(r"(?i)\b(no\s+wait|wait\s+no|нет\s+стоп|нет\s+подожди)\s*,\s*(?:no|нет)\s*,", r"\1,", text)
+    text = _skip_listed(text)
     only = _ONLY_THAT_ONE.match(text) if _JUST_ONE.search(text) else None
     if only and only.group("one").upper() in only.group("list").upper():
         text = f"{only.group('head')}{only.group('one')}{only.group('mid')}".rstrip()
@@ -105,7 +140,10 @@ def corrected(text: str) -> str:
 
 
 def _apply_first(text: str) -> str | None:
+    quoted = [q.span() for q in _QUOTED.finditer(text)]
     for marker in _MARKER.finditer(text):
+        if any(a < marker.start() < b for a, b in quoted):
+            continue  # «Jane: SSO via Okta, no SAML needed»: someone's words, quoted, are kept as said
         after = text[marker.end() :]
         if _NOT_AFTER.match(after):
             continue
@@ -114,7 +152,8 @@ def _apply_first(text: str) -> str | None:
             "", after
         )  # «…нет стоп сразу в выиграна»: what replaces it, said straight out
         strong = bool(marker.group("strong") or marker.group("framed"))
-        not_that = _NOT_THAT.match(after) if strong else None
+        # (weakly marked too: "to Won — sorry, not won yet, Negotiation" — the words taken back are named)
+        not_that = _NOT_THAT.match(after)
         again = _NOT_THAT_AGAIN.match(after) if not_that is None else None
         if (
             again
@@ -137,7 +176,8 @@ def _apply_first(text: str) -> str | None:
                 kept = (before[: said.start()] + before[said.end() :]).rstrip(" ,")
                 return f"{kept}, {rest}" if rest else kept
         if not_that:  # "not pricing": the words taken back are named; what follows replaces them
-            taken = before.lower().rfind(not_that.group(1).lower())
+            named = re.sub(r"(?i)\s+(?:yet|anymore|ещё|еще|пока)$", "", not_that.group(1))  # "not won yet"
+            taken = before.lower().rfind(named.lower())
             rest = after[not_that.end() :]
             if taken >= 0 and rest.strip():
                 article = re.search(r"(?i)\b(?:the|a|an)\s+$", before[:taken])
@@ -156,9 +196,13 @@ def _apply_first(text: str) -> str | None:
     return None
 
 
-_SCALED = LazyRe(r"(?i)\d[\d\s.,]*?\s*(тысяч\w*|тыс\.?|к|k|thousand|млн|миллион\w*|million|m)(?![\w])")
+_SCALED = LazyRe(
+    r"(?i)\d[\d\s.,]*?\s*((?:тысяч\w*|тыс\.?|к|k|thousand|млн|миллион\w*|million|m)(?![\w])"
+    r"(?:\s+(?:долл\w*|бакс\w*|usd|евро|eur|руб\w*|rub|dollars?|euros?)\b|\s*[$€₽])?)"
+)  # («25 тысяч долларов ой нет на 30»: the currency said with the scale goes with it)
 _BARE_NUMBER = LazyRe(
-    r"(?i)^\s*\d+(?:[.,]\d+)*(?!\s*(?:тыс|к\b|k\b|thousand|млн|миллион|million|m\b|%|[:.]\d))(?=\s*(?:[,.;!]|$|\s))"
+    r"(?i)^\s*(?:(?:на|до|в|to|at)\s+)?\d+(?:[.,]\d+)*"
+    r"(?!\s*(?:тыс|к\b|k\b|thousand|млн|миллион|million|m\b|%|[:.]\d))(?!\s\d{3}\b)(?=\s*(?:[,.;!]|$|\s))"
 )
 
 

@@ -43,7 +43,7 @@ _WH = LazyRe(
 _ADVICE = LazyRe(
     r"(?i)^\s*(?:(?:so|and|hmm+|um+|ну|а)[,\s]+)?(?:(?:maybe|perhaps)\s+)?(?:(?:should|shall)\s+(?:i|we)|"
     r"(?:i|we)\s+should)\b(?=[^?]*\?)|^\s*(?:(?:so|and|hmm+|um+)[,\s]+)?(?:should|shall)\s+(?:i|we)\b"
-    r"|^\s*(?:может,?\s+)?стоит\s+ли\b|^\s*может,?\s+(?:нам\s+)?стоит\b(?=[^?]*\?)"
+    r"|^\s*(?:(?:слушай|слушайте|кстати|ну|а|так)[,\s]+)*(?:может,?\s+)?стоит\s+ли\b|^\s*может,?\s+(?:нам\s+)?стоит\b(?=[^?]*\?)"
     # "Should ENG-101 be closed already?": whether it should, asked
     r"|^\s*(?:should|shall)\s+(?:[\w-]+\s+){1,4}?(?:be|go|get|move|stay)\b(?=[^?]*\?)"
     # «может закрыть ENG-101?», «может, перевести Globex в Lost?»: whether to, asked
@@ -323,7 +323,7 @@ _FIELD_PHRASES = [
     (re.compile(r"\b(?:job\s+title|должность\w*|position)\s*[:—-]?\s*(\S+)", re.I), ("job_title", "title")),
 ]  # fmt: skip
 _RECIPIENT_BEFORE = LazyRe(
-    r"(?i)\b(?:to|for|на|для|assign|assignee|owner|AE|поручи|передай|передать|отдай|отдать|give|ответственн\w*|"
+    r"(?i)\b(?:to|for|на|для|assign|assignee|owner|owned\s+by|handled\s+by|AE|поручи|передай|передать|отдай|отдать|give|ответственн\w*|"
     r"исполнител\w*)\s*[:—-]?\s*$"
 )
 _PLACE_BEFORE = LazyRe(r"(?i)\b(?:в|во|in|into|to|for|для|команд\w*|team|project|проект\w*)\s*[:—-]?\s*$")
@@ -499,9 +499,11 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
                 or bool(at and _DOER_AFTER.match(text[spans[at[-1]][1] :]))
                 or alone
             )
+            taken_from = bool(at and re.search(r"(?i)\b(?:from|от|с|со)\s*$", text[: spans[at[0]][0]]))
             if (
                 named
                 and recipient
+                and not taken_from  # "reassign ENG-101 from Oleg to Max": whom it is taken from
                 and spans[at[0]][0] >= asked_from
                 and not m.entity.extra.get("is_me")
                 and not match_words(keys_for(m.entity.name), keys)
@@ -529,6 +531,8 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
         for phrase in rx.finditer(text):
             if any(a <= phrase.start() < b for a, b in quotes):
                 continue  # «ДС получено, SSO в приоритете»: a comment's own words
+            if re.search(r"(?i)\b(?:no|without|без|нет)\s+$", text[: phrase.start()]):
+                continue  # "…, no assignee for now": none said, nothing to carry
             if not any(_carries(i, f) for i in intents for f in fields):
                 if not (fields[0] == "labels" and phrase.group(1).lower() in structured):
                     gaps.append(phrase.group(0).strip())

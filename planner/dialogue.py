@@ -169,7 +169,7 @@ _ASKING_ME = LazyRe(
 _VERBS = frozenset().union(
     *(CUES[c] for c in ("create", "put", "move", "complete", "delete", "archive", "comment", "assign", "rename",
                         "note_verb", "schedule", "remind"))
-) | {"hand", "file", "log", "mark", "set", "give", "open", "make", "book", "note"}  # fmt: skip
+) | {"hand", "file", "log", "mark", "set", "give", "open", "make", "book", "note", "block", "bump", "push", "switch"}  # fmt: skip
 
 
 # "Max says:", "Oleg asked me to", "I was told to", «Олег просит», «мне сказали»: whose instruction it is
@@ -181,6 +181,7 @@ _RELAY = LazyRe(
     r"сказал\w*|написал\w*|просит|попросил\w*|велел\w*)(?:\s+(?:that\s+)?(?:i|we)\s+should)?"
     r"|(?:i|we)\s+(?:was|were|have\s+been|'ve\s+been|got)\s+(?:told|asked)"
     r"|(?:мне|нам)\s+(?:сказали|велели|попросили|поручили)|(?:сказали|велели|попросили|поручили)(?:\s+мне|\s+нам)?"
+    r"|(?:my\s+|our\s+|the\s+)?(?:boss|manager|шеф|босс|начальни\w+|руководител\w+)(?=\s*:)"  # «Шеф: «…». Сделай»
     r")(?:\s*(?::|[—–-])\s*|\s+to\s+|\s+)"
 )
 
@@ -244,6 +245,13 @@ def _asks_something(words: str) -> bool:
     )
 
 
+_QUOTED_REQUEST = LazyRe(
+    r"(?is)\s*(?:\"(?P<q1>[^\"]+)\"|'(?P<q2>[^']+)'|«(?P<q3>[^«»]+)»|“(?P<q4>[^“”]+)”)\s*[.!]?"
+    r"(?P<doit>\s*(?:(?:please\s+)?(?:do\s+(?:it|that|this)|go\s+ahead|handle\s+it)|(?:сделай|сделайте|поставь|поставьте|"
+    r"оформи|заведи|выполни)(?:\s*,?\s*пожалуйста)?)\s*[.!]?)?\s*"
+)
+
+
 def relayed_request(text: str) -> str | None:
     """The instruction in "Max says: put ENG-104 in review", "I was told to close CS-15", «Олег просит
     перевести сделку в Won»: the words after whose it is, when they start with an action verb."""
@@ -251,6 +259,12 @@ def relayed_request(text: str) -> str | None:
     if relay is None:
         return None
     rest = text[relay.end() :]
+    # 'Boss says: "remind me to …"', «Шеф просит: «созвон …». Поставь, пожалуйста»: the words quoted are the request
+    said = _QUOTED_REQUEST.fullmatch(rest)
+    if said:
+        rest = said.group("q1") or said.group("q2") or said.group("q3") or said.group("q4") or ""
+        if said.group("doit") or not rest.rstrip().endswith("?"):
+            return rest.strip()  # the instruction, in whatever words it is said («…». Поставь, пожалуйста)
     if (
         rest.rstrip().endswith("?")  # "I was told to log a bug — should it go to ENG or CS?": still asking
         or re.search(r"[.!?]\s+\S", rest.strip())  # "… told me to open a deal. Please create …": said again
@@ -717,7 +731,7 @@ def is_no(text: str) -> bool:
 
 @dataclass
 class SmallTalk:
-    kind: Literal["greeting", "thanks", "off_topic"]
+    kind: Literal["greeting", "thanks", "off_topic", "abilities"]
     ru: str
     en: str
 
@@ -776,6 +790,34 @@ NEW_TRACKER_SETTING_SAID = (
     "existing label on issues, or create an issue.",
 )
 
+# "what can you actually do?", «что ты умеешь?», "can you create stuff in Linear or only read?": the whole
+# message asks what the assistant can do — said, never drafted (a thing to create needs its name)
+_ABILITIES = LazyRe(
+    r"(?i)^(?:(?:so|ok|okay|hey|hi|um+|эм+|ну|так|а|привет)[,\s]+)*(?:"
+    r"what\s+(?:can|could)\s+you\s+(?:actually\s+|really\s+)?(?:do|help\s+(?:me\s+)?with)|what\s+do\s+you\s+do|"
+    r"what\s+are\s+you\s+(?:able\s+to\s+do|for)|how\s+can\s+you\s+help(?:\s+me)?|help|what\s+are\s+your\s+"
+    r"(?:capabilities|features)|"
+    r"что\s+(?:ты\s+|вы\s+)?(?:умеешь|умеете|можешь|можете)(?:\s+делать)?|чем\s+(?:ты\s+|вы\s+)?(?:можешь|можете)\s+"
+    r"помочь|помощь|справка|"
+    r"(?:can|could)\s+you\s+(?:only\s+|also\s+|even\s+|actually\s+)?(?:create|make|read|write|edit|change|update|"
+    r"delete|see|access)\s+(?:stuff|things|anything|records|data|issues|deals|tasks)(?:\s+(?:in|on)\s+\w+)?"
+    r"(?:\s+or\s+(?:just\s+|only\s+)?\w+(?:\s+(?:it|them|stuff|things))?)?|"
+    r"(?:ты\s+|вы\s+)?(?:умеешь|умеете|можешь|можете)\s+(?:только\s+|ещё\s+|еще\s+|вообще\s+)?(?:создавать|читать|"
+    r"менять|изменять|удалять|редактировать|смотреть)(?:\s+(?:что-?(?:то|нибудь)|задачи|сделки|записи|данные))?"
+    r"(?:\s+в\s+\w+)?(?:\s+или\s+(?:только\s+)?\w+)?"
+    r")(?:\s+(?:here|for\s+me|тут|здесь|для\s+меня|тоже|также|too|as\s+well))?[\s?!.)]*$"
+)
+_ABILITIES_RU = (
+    "Показываю, ищу и считаю сразу; создаю и меняю сделки, заметки, задачи и встречи — только после того, как вы "
+    "увидите черновик и подтвердите. Например: «сколько сделок в Negotiation?», «переведи Globex pilot в Won», "
+    "«создай задачу в ENG: поправить логин»."
+)
+_ABILITIES_EN = (
+    "I look things up, list and total at once; I create and change deals, notes, issues and meetings only after "
+    'you have seen the draft and confirmed it. For example: "how many deals are in Negotiation?", "move the Globex '
+    'pilot to Won", "create an ENG issue: fix the login".'
+)
+
 _SCOPE_RU = "Я работаю с Attio (сделки, компании, контакты), Linear (задачи, проекты) и Google Calendar."
 _SCOPE_EN = "I work with Attio (deals, companies, contacts), Linear (issues, projects) and Google Calendar."
 
@@ -792,6 +834,8 @@ def small_talk(text: str) -> SmallTalk | None:
             f'Hi! {_SCOPE_EN} What should I do? For example: "what\'s up with the Globex pilot deal?" or '
             f'"create an issue in ENG".',
         )
+    if all(_ABILITIES.match(said) for said in re.split(r"(?<=[?!.])\s+", low)):
+        return SmallTalk("abilities", f"{_SCOPE_RU} {_ABILITIES_RU}", f"{_SCOPE_EN} {_ABILITIES_EN}")
     if _THANKS.match(low) or _BYE.match(low):
         return SmallTalk("thanks", "Пожалуйста! Обращайтесь.", "You're welcome!")
     if _OFF_TOPIC.search(low):

@@ -20,7 +20,7 @@ from planner.analysis import CUES, NEVER_A_TYPO_OF, command_verbs, cue_words
 from planner.dates import RU_ORDINAL_STEMS
 from planner.dialogue import KEEP_AS_IS, without_polite_if
 from planner.said_plainly import said_plainly
-from planner.text import IN_QUOTES, informal, is_imperative, is_infinitive, lemmas
+from planner.text import IN_QUOTES, dictionary_word, informal, is_imperative, is_infinitive, lemmas
 
 __all__ = ["asks_to_be_shown", "unhurried"]
 
@@ -58,6 +58,8 @@ def _meant(word: str, *, first: bool) -> str | None:
     low = word.lower()
     if len(low) < 4 or low in cue_words() or lemmas(low) & cue_words():
         return None
+    if not low.isascii() and dictionary_word(low) == "word":
+        return None  # «откат» (a rollback) is a word of its own, no «откати» mistyped
     if first and not low.isascii():
         hits = [w for w, _ in command_verbs().get(low[0], ()) if abs(len(w) - len(low)) <= 1]
         hits = [w for w in hits if DamerauLevenshtein.distance(w, low) == 1]

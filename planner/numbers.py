@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from planner._lazy_re import LazyRe
 
-__all__ = ["NUMBER_WORDS", "number_from_words", "spoken_numbers"]
+__all__ = ["NUMBER_WORDS", "money_number", "number_from_words", "spoken_numbers"]
 
 _UNITS = {
     "один": 1, "одна": 1, "одну": 1, "два": 2, "две": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6,
@@ -170,3 +170,16 @@ def number_from_words(words: list[str]) -> int | None:
             continue
         total = max(total, 1) * 100 if w == "hundred" else total + (_VALUES.get(w) or _DIGIT_WORDS.get(w, 0))
     return total or None
+
+
+def money_number(num: str) -> float:
+    """ "12,500.50" and «12 500,50» are 12500.5; "20,000" and "1.500.000" are thousands grouped; "1,5" is 1.5."""
+    digits = num.replace(" ", "")
+    if "," in digits and "." in digits:  # both: the one said last marks the decimals
+        decimal = "," if digits.rfind(",") > digits.rfind(".") else "."
+        digits = digits.replace("." if decimal == "," else ",", "").replace(",", ".")
+    elif re.fullmatch(r"\d{1,3}(?:[,.]\d{3})+", digits):
+        digits = digits.replace(",", "").replace(".", "")
+    else:
+        digits = digits.replace(",", ".")
+    return float(digits)

@@ -37,6 +37,36 @@ def _email_as_quoted(lines: list[str]) -> list[str]:
     return [*lines[:first], *(f"> {x}" for x in lines[first:end] if x.strip()), *lines[end:]]
 
 
+# a ticket or bug report pasted with its fields ("Subject: …\nBody: …", «Тема: …\nОписание: …"), and a request
+# around it for an issue: the subject is the title, the body its description
+_TICKET_SUBJECT = LazyRe(r"(?i)^\s*(?:subject|summary|title|тема|заголовок)\s*:\s*(?P<value>\S.*)$")
+_TICKET_BODY = LazyRe(r"(?i)^\s*(?:body|description|details|описание|текст|детали)\s*:\s*(?P<value>.*)$")
+_ASKS_AN_ISSUE = LazyRe(r"(?i)\b(?:bug|issue|ticket|task|баг\w*|задач\w*|тикет\w*|ишью)\b")
+
+
+def _ticket(lines: list[str]) -> str | None:
+    at = next((i for i, x in enumerate(lines) if _TICKET_SUBJECT.match(x)), None)
+    subject = _TICKET_SUBJECT.match(lines[at]) if at is not None else None
+    described = _TICKET_BODY.match(lines[at + 1]) if at is not None and at + 1 < len(lines) else None
+    if at is None or subject is None or described is None:
+        return None
+    end = next((i for i in range(at + 1, len(lines)) if not lines[i].strip()), len(lines))
+    asked = " ".join(x.strip() for x in [*lines[:at], *lines[end:]] if x.strip()).rstrip(" :")
+    if not asked or not _ASKS_AN_ISSUE.search(asked) or any(_EMAIL_HEADER.match(x) for x in lines[:at]):
+        return None
+    title = subject["value"].strip()
+    body = " ".join([described["value"].strip(), *(x.strip() for x in lines[at + 2 : end])]).strip()
+    noun = list(_ASKS_AN_ISSUE.finditer(asked))[-1]  # ("Support ticket pasted below, turn it into a bug")
+    said = f" «{_unquoted(title)}»" + (f" with description «{_unquoted(body)}»" if body else "")
+    return (
+        asked[: noun.end()] + said + asked[noun.end() :]
+    )  # "turn it into an ENG bug «…» with description «…»"
+
+
+def _unquoted(text: str) -> str:
+    return text.replace("«", '"').replace("»", '"')
+
+
 # a chat's line as a messenger copies it: "[10:14] Олег: …", "[#cs] Max: …", "[12/03 09:15] @max: …"
 _CHAT_LINE = LazyRe(r"^\s*\[[^\]\n]{1,24}\]\s*@?(?P<who>[^\W\d_][\w.-]*(?:\s+[^\W\d_][\w.-]*)?)\s*:\s+")
 _SIGNATURE = LazyRe(
@@ -93,6 +123,9 @@ def reshape(text: str) -> str:
         text = "\n".join(lines)
     lines = _between_rules(lines)
     lines = _email_as_quoted(lines)
+    ticket = _ticket(lines)
+    if ticket:
+        return ticket
     if sum(1 for x in lines if _CHAT_LINE.match(x)) >= 1 and any(
         x.strip() and not _CHAT_LINE.match(x) for x in lines
     ):  # "[10:14] Олег: ENG-106 готово", "[#cs] Max: …": a chat pasted, each line someone's words
@@ -246,7 +279,8 @@ def _asked_then_pasted(lines: list[str]) -> str | None:
 # "- onboarding empty states\n- invite modal\n\nmake these DES issues, label feature", "…\nfile one ENG
 # issue per test": the items first, then what to make of each — said as the list after the request
 _OF_EACH = LazyRe(
-    r"(?i)\b(?:these|them|each|every|per|эти|этим|их|каждо\w*|кажд\w+|по\s+одной|по\s+задаче|по\s+тикету)\b"
+    r"(?i)\b(?:these|those|them|both|each|every|per|эти|этим|этих|тех|их|обе|обеих|оба|каждо\w*|кажд\w+|по\s+одной|"
+    r"по\s+задаче|по\s+тикету)\b"
 )
 _ONE_PER = LazyRe(
     r"(?i)\b(?:one|an?|одн[ау]|по\s+одной)\s+((?:[A-Z]{2,5}\s+)?)(issue|ticket|task|bug|задач\w*|тикет\w*)\s+"

@@ -30,10 +30,11 @@ _FIELD_FIRST_SAID = LazyRe(
 def said_plainly(text: str) -> str:
     """`text` with its everyday phrasings of a request put as the rules' plain ones (unchanged when it has none)."""
     # "…lost, they went w competitor, note it": what was just said, noted (a bare "log it" may be a bug to file)
+    # (", note that on his record": and where it goes)
     text = re.sub(
         r"(?i)\s*[,;—–-]\s*(?:(?:and|pls|please)\s+)*(?:note|jot|write)\s+(?:it|that|this)(?:\s+down)?"
-        r"(?:\s+(?:too|pls|please))?\s*[.!]?\s*$",
-        ". add that as a note",
+        r"(?P<where>\s+(?:on|to|in|under)\s+[^.,;!?]{1,40}?)?(?:\s+(?:too|pls|please))?\s*[.!]?\s*$",
+        lambda m: f". add that as a note{m.group('where') or ''}",
         text,
     )
     # «ENG-106 в ревью, в ENG-105 комментарий про блокер»: a comment on another issue is a request of its own
@@ -107,6 +108,105 @@ def said_plainly(text: str) -> str:
             r"\1\3 на \2",
             text,
         )
+    # "turn it into an ENG bug", «сделай из этого задачу», «оформи это как баг»: a new issue
+    # ("make it an ENG issue" is read as it is: "it" is what was just said)
+    if re.search(r"(?i)\b(?:turn|convert|сделай|оформи)\b", text):
+        text = re.sub(
+            r"(?i)\b(?:turn|convert)\s+(?:it|this|that|these|them)\s+into\s+"
+            r"(?=(?:an?\s+)?(?:[A-Z]{2,5}\s+|new\s+)?(?:bug|issue|ticket|task)s?\b)",
+            "create ",
+            text,
+        )
+        text = re.sub(
+            r"(?i)\b(?:сделай\s+из\s+(?:этого|него|неё|нее|этих|них)|оформи\s+(?:это|его|её|ее|их)\s+(?:как|в))\s+"
+            r"(?=(?:[A-Z]{2,5}\s+)?(?:задач|баг|тикет)\w*\b)",
+            "заведи ",
+            text,
+        )
+    # "…he said they need the contract by the 5th so can you note that on his record": the ask after the story,
+    # said politely mid-sentence, is a request of its own
+    if re.search(r"(?i)\b(?:can|could|would)\s+you\b", text):
+        text = re.sub(
+            r"(?i)(?<=\w)[,\s]+(?:so|and|but)\s+(?:can|could|would)\s+you\s+(?:please\s+|pls\s+)?"
+            r"(?=(?:note|log|jot|add|put|create|make|move|close|set|update|change|assign|archive|file)\b)",
+            ". ",
+            text,
+        )
+    # "ENG-103: add a comment '…' and move it to Todo": the issue named, then requests about it (not the comment's
+    # words, as "ENG-103: repro steps attached" would be)
+    text = re.sub(
+        r"(?i)^(\s*[A-Z]{1,10}-\d+)\s*:\s*(?=(?:please\s+)?(?:add|leave|post|write|put|drop|оставь|добавь|напиши|"
+        r"закинь)\s+(?:a\s+|the\s+)?(?:comment|коммент\w*|комментари\w*)\b)",
+        r"\1 — ",
+        text,
+    )
+    # "3 issues in ENG for the v2 rollout: feature flags, migration script, …": issues counted and listed, to make
+    text = re.sub(
+        r"(?i)^(\s*)(?=(?:\d{1,2}|two|three|four|five|six|две|два|три|четыре|пять|шесть)\s+(?:new\s+|нов\w+\s+)?"
+        r"(?P<noun>issues|tickets|tasks|bugs|задач\w*|тикет\w*|баг\w*)\b[^:?\n]{0,60}:[^?]*,[^?]*$)",
+        lambda m: m.group(1) + ("заведи " if re.match(r"[а-яё]", m.group("noun"), re.I) else "create "),
+        text,
+    )
+    # "ENG-101 belongs in Mobile App, move it there": where it belongs is where it goes
+    text = re.sub(
+        r"(?i)^\s*([A-Z]{1,10}-\d+)\s+(?:belongs|should\s+be|should\s+go|goes)\s+(?:in|into|to|under)\s+([^,.;—–]+?)\s*"
+        r"[,.;—–-]+\s*(?:so\s+|please\s+)?(?:move|put)\s+it\s+there\s*[.!]?\s*$",
+        r"move \1 to \2",
+        text,
+    )
+    # "ENG-102 is urgent now, the CEO wants it": a level said as what the issue is now is its new priority
+    text = re.sub(
+        r"(?i)^(\s*)([A-Z]{1,10}-\d+)\s+is\s+(?:now\s+)?(urgent|high|medium|low)(?:\s+priority)?(?:\s+now)?\b(?!\s+(?:priority\s+)?"
+        r"(?:issue|bug|ticket|one))",
+        r"\1set \2 priority to \3",
+        text,
+    )
+    # "throw it back to backlog", "kick it over to Max": moved
+    text = re.sub(
+        r"(?i)\b(?:throw|toss|kick|chuck|bounce)\s+(it|them|this|that|[A-Z]{1,10}-\d+)\s+(?:back\s+|over\s+)?(?:to|into|in)\b",
+        r"move \1 to",
+        text,
+    )
+    # "open a follow-up in DES: tablet layouts", «заведи фоллоуап в ENG: …»: a follow-up issue in a team
+    if re.search(r"(?i)follow-?up|фол+оу", text):
+        text = re.sub(
+            r"(?i)\b(open|create|file|add|make|log|заведи|создай)\s+(?:a\s+|an\s+)?(?:follow-?up|фол+оу-?ап)"
+            r"(?:\s+(?:issue|ticket|задачу))?\s+(in|for|в|для)\s+(?=(?-i:[A-Z]{2,5})\b)",
+            lambda m: (
+                f"{m.group(1)} {'задачу' if re.match(r'[а-яё]', m.group(1), re.I) else 'an issue'} {m.group(2)} "
+            ),
+            text,
+        )
+    # "bump every urgent issue down to high": which way it goes is said by where it goes
+    if re.search(r"(?i)\b(?:down|up)\s+to\s", text):
+        text = re.sub(
+            r"(?i)(\b(?:bump|drop|knock|bring|move|push|lower|raise|take)\b[^,;.]*?)\s+(?:down|up)\s+(?=to\s)",
+            r"\1 ",
+            text,
+        )
+    # "ENG-102: retitle to 'X' and …": the issue named first, then its new name
+    text = re.sub(
+        r"(?i)^(\s*)([A-Z]{1,10}-\d+)\s*[:—–-]\s*(rename|retitle|переименуй)\s+(?:it\s+|её\s+|ее\s+)?(to|в|на)\s+",
+        r"\1\3 \2 \4 ",
+        text,
+    )
+    # «в Q1 Launch добавь задачу написать гайд …», «добавь задачу в Q1 Launch написать гайд …»: where it goes, then
+    # the title — put as «добавь задачу в Q1 Launch: написать гайд …»
+    place = r"((?-i:[A-Z][\w.-]*)(?:\s+(?-i:[A-Z0-9][\w.-]*)){0,3})"
+    thing = r"((?:добавь|заведи|создай|add|create|file|open|make)\s+(?:(?:a|an|new|новую)\s+)?(?:задачу|тикет|баг|issue|ticket|task|bug))"
+    text = re.sub(
+        rf"(?i)^(\s*)(в|во|in|into)\s+{place}\s+{thing}\s+(?!(?:в|во|in|to|into|for|для|на)\s)(?=[^\W\d_])",
+        r"\1\4 \2 \3: ",
+        text,
+    )
+    text = re.sub(rf"(?i)^(\s*){thing}\s+(в|во)\s+{place}\s+(?=[а-яё]+(?:ть|ти)\b)", r"\1\2 \3 \4: ", text)
+    # "Globex pilot to Won, note '…', and an ENG issue 'Provision …' for Oleg": a new issue named, its verb left out
+    text = re.sub(
+        r"(?i)([,;]\s*(?:and|и|а\s+также|plus)\s+)(?=(?:an?\s+|new\s+|нов\w+\s+)?(?:(?-i:[A-Z]{2,5})\s+)?(?:issue|ticket|bug|"
+        r"задач[уа]|тикет|баг)\s+['\"«“])",
+        lambda m: m.group(1) + ("заведи " if re.search(r"[а-яё]", m.group(1), re.I) else "create "),
+        text,
+    )
     # "John Smith now is COO", "eng-103 mine": word orders of a hurried or non-native writer, put plainly
     text = re.sub(r"(?i)\bnow\s+is\b", "is now", text)
     text = re.sub(
@@ -299,7 +399,9 @@ def said_plainly(text: str) -> str:
         )
     # "Have Max follow up with Jane Doe …", "tell Oleg to call …", "Max needs a reminder to …": a task for them
     text = re.sub(
-        r"(?:^|(?<=[.;!?]\s))(?i:(?:please\s+)?(?:have|get|tell|ask))\s+([A-Z][\w-]+)\s+(?:to\s+)?"
+        r"(?:^|(?<=[.;!?]\s))(?i:(?:please\s+)?(?:have|get|tell|ask))\s+"
+        # (a system is no colleague: "tell Linear to stop emailing me" is a setting of Linear's)
+        r"(?!(?i:linear|attio|slack|google|gmail|jira|notion|calendar|telegram|outlook|zoom)\b)([A-Z][\w-]+)\s+(?:to\s+)?"
         r"(?!(?:on|in|under|that|about|know|what|if|whether)\b)(?=[a-z])",
         r"remind \1 to ",
         text,

@@ -225,6 +225,18 @@ async def update_deal(intent: UpdateDeal, ctx: BuildContext) -> None:
         parts.append(ctx.t("сумма ", "amount ") + before + _shown(values["value"]))
         if _has_amount(deal):  # DESIGN §6: overwriting a non-empty field is destructive
             ctx.risks.append(_overwrite(ctx, deal.name, ctx.t("сумма", "amount")))
+    currency = (intent.currency or "").upper()
+    if intent.amount is None and currency and _has_amount(deal):
+        # "switch the Initech renewal to EUR, the amount stays": the same number, in the currency said
+        if currency == deal.extra.get("currency"):
+            ctx.notes.append(
+                ctx.t(f"«{deal.name}» уже в {currency}.", f"'{deal.name}' is already in {currency}.")
+            )
+        else:
+            values["value"] = money(float(deal.extra["amount"]), currency)
+            shown = ctx.said_money(deal.extra["amount"], deal.extra.get("currency"))
+            parts.append(ctx.t("валюта ", "currency ") + f"{shown} → {_shown(values['value'])}")
+            ctx.risks.append(_overwrite(ctx, deal.name, ctx.t("валюта", "currency")))
     if intent.owner or intent.resolved("owner") is not None:
         owner: Entity = intent.resolved("owner") or await refs.member(ctx, str(intent.owner))
         if deal.extra.get("owner_id") == owner.id:

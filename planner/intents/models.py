@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StringConstraints, field_validator
 
 from planner.limits import MAX_BODY, MAX_ITEMS, MAX_NAME, MAX_TEXT, MAX_TITLE
+from planner.numbers import money_number
 
 __all__ = [
     "FIND_OBJECTS", "INTENT_TYPES", "PRIORITIES", "priority_name", "ApplyTemplate", "ArchiveIssue", "CommentIssue",
@@ -169,6 +170,7 @@ class CreateDeal(IntentBase):
     owner: Ref | None = Field(default=None, description="a workspace member's name or 'me'")
 
     norm_amount = field_validator("amount", mode="before")(lambda v: _money(v))
+    norm_currency = field_validator("currency", mode="before")(lambda v: _currency(v))
 
 
 class UpdateDeal(IntentBase):
@@ -181,6 +183,7 @@ class UpdateDeal(IntentBase):
     name: Name | None = None
 
     norm_amount = field_validator("amount", mode="before")(lambda v: _money(v))
+    norm_currency = field_validator("currency", mode="before")(lambda v: _currency(v))
 
 
 class UpdateRecord(IntentBase):
@@ -322,6 +325,21 @@ WRITE_OPS = frozenset(op for op in INTENT_TYPES if op != "find")
 _MULTIPLIERS = {"k": 1e3, "к": 1e3, "тыс": 1e3, "thousand": 1e3, "m": 1e6, "млн": 1e6, "million": 1e6}
 
 
+def _currency(value: Any) -> Any:
+    """ "eur", "евро", "€", "dollars", «рубли» as the code; anything else is left as said (and checked later)."""
+    if not isinstance(value, str):
+        return value
+    w = value.strip().lower()
+    for code, starts in (
+        ("RUB", ("rub", "руб", "₽", "rou")),
+        ("EUR", ("eur", "евро", "€")),
+        ("USD", ("usd", "долл", "dollar", "$", "бакс")),
+    ):
+        if w.startswith(starts):
+            return code
+    return value.strip()
+
+
 def _money(value: Any) -> Any:
     """ "25k", "1 200 000", "$30,000", "300 тыс" as a number; anything else is left for validation."""
     if not isinstance(value, str):
@@ -331,7 +349,6 @@ def _money(value: Any) -> Any:
     if not m:
         return value
     num = m.group(1)
-    grouped = re.search(r"[ ,.]\d{3}$", num) and not re.search(r"[.,]\d{1,2}$", num)
-    number = float(re.sub(r"[ ,.]", "", num) if grouped else num.replace(" ", "").replace(",", "."))
+    number = money_number(num)  # ("12,500.50", «12 500,50», "30,000")
     unit = m.group(2).rstrip(".")
     return number * next((f for w, f in _MULTIPLIERS.items() if unit.startswith(w)), 1.0)

@@ -12,12 +12,12 @@ from planner.analysis import CUES, STATE_NOW_IF, Clause, analyse
 from planner.context import BuildContext
 from planner.dates import extract_moment, month_of
 from planner.directory import Entity
-from planner.numbers import NUMBER_WORDS, number_from_words, spoken_numbers
+from planner.numbers import NUMBER_WORDS, money_number, number_from_words, spoken_numbers
 from planner.resolve import Mention, aliases_of, find_mentions, key_spans, keys_for, match_words
 from planner.text import IN_QUOTES
 
 __all__ = [
-    "AT_A_MEETING", "COUNT_WORD", "EXCEPT_NAMED", "TAKEN_BY_ME", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "SOMEONES_WORDS", "amount_of", "due_range", "colleague_asked_for", "currencies_said", "clean_title", "find", "iso_date", "one_said_before", "priorities_said", "priority_of", "said_outside_quotes", "strip_spans", "strong", "the_companys_one_deal", "without_heading",
+    "AT_A_MEETING", "COUNT_WORD", "EXCEPT_NAMED", "MOVED_INTO", "says_nothing", "TAKEN_BY_ME", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "SOMEONES_WORDS", "amount_of", "due_range", "colleague_asked_for", "currencies_said", "currency_code", "clean_title", "find", "iso_date", "one_said_before", "priorities_said", "priority_of", "said_outside_quotes", "strip_spans", "strong", "the_companys_one_deal", "without_heading",
 ]  # fmt: skip
 
 _LEAD_RU = LazyRe(
@@ -193,12 +193,14 @@ async def stage_said_as_destination(ctx: BuildContext, clause: Clause) -> Mentio
     """A stage said as where a deal goes ("в переговоры", "to Negotiation"), by its own name or alias."""
     spans = key_spans(clause.text)
     condition = STATE_NOW_IF.match(clause.text)  # «Если сделка всё ещё на стадии КП, переведи …»: where it is
+    into: list[Mention] = []
     for m in await find(ctx, clause, "stage"):
         at = min(m.positions) if m.positions else len(spans)
         if condition and at < len(spans) and spans[at][0] < condition.end():
             continue
         if m.score >= 1.0 and at < len(spans) and _INTO_STAGE.search(clause.text[: spans[at][0]]):
-            return m
+            into.append(m)
+            continue
         last = max(m.positions) if m.positions else len(spans)
         if (  # "Альфа-Лизинг — расширение: Won, сумма 850 000 ₽": a stage said alone among the changes
             m.score >= 1.0
@@ -214,8 +216,18 @@ async def stage_said_as_destination(ctx: BuildContext, clause: Clause) -> Mentio
             and re.match(r"\s*(?:[,;.!]|$)", clause.text[spans[last][1] :])
             and [d for d in await find(ctx, clause, "deal") if d.score >= 0.9]  # one there is, not a new one
         ):
-            return m
-    return None
+            return into[0] if into else m
+    if len(into) > 1:  # «ромашка согласилась на кп переведи их в переговоры»: where the verb sends it
+        moved = [m for m in into if MOVED_INTO.search(clause.text[: spans[min(m.positions)][0]])]
+        return moved[-1] if moved else into[0]
+    return into[0] if into else None
+
+
+# "переведи их в", "move it to": a verb of moving, its object, then where
+MOVED_INTO = LazyRe(
+    r"(?i)\b(?:move|put|set|push|bump|mark|переведи|перенеси|поставь|передвинь|двигай|подвинь|перекинь|отправь|верни)"
+    r"(?:\s+\S+){0,3}?\s+(?:в|во|на|to|into|as)\s+(?:the\s+)?(?:стади\w+\s+|stage\s+)?$"
+)
 
 
 _INTO_STAGE = LazyRe(
@@ -398,10 +410,7 @@ def amount_of(text: str, default: str | None = "USD") -> tuple[float, str | None
         cur_sign, num, mult, cur = m.group(1), m.group(2), m.group(3) or m.group(4) or m.group(5), m.group(6)
         if not (cur_sign or mult or cur or _SUM_NAMED.search(low[max(0, m.start() - 30) : m.start()])):
             continue  # a bare number is a date, a count or an id, not money («сумма 850 000» is)
-        grouped = re.search(r"[ ,.]\d{3}\b", num)
-        value = float(
-            num.replace(" ", "").replace(",", "").replace(".", "") if grouped else num.replace(",", ".")
-        )
+        value = money_number(num)
         if not (cur_sign or mult or cur) and value < 100:
             continue  # «сумма сделок по 5 штук»: a count after the word, not a sum
         if mult and (mult[0] in "kк" or mult.startswith(("тыс", "thousand", "grand"))):
@@ -412,7 +421,7 @@ def amount_of(text: str, default: str | None = "USD") -> tuple[float, str | None
         code = cur or cur_sign or (elsewhere.group(1) or elsewhere.group(2) if elsewhere else None)
         if code is None:
             return value, default
-        return value, _currency_code(code)
+        return value, currency_code(code)
     return None
 
 
@@ -570,7 +579,7 @@ _IN_CURRENCY = LazyRe(r"(?i)\b(?:в|in)\s+(руб\w*|rub\w*|₽|доллар\w*|
 def currency_said(text: str) -> Literal["USD", "EUR", "RUB"] | None:
     """ "сделки в рублях", "deals in USD": the currency a read of deals is filtered by."""
     m = _IN_CURRENCY.search(text)
-    return _currency_code(m.group(1)) if m else None
+    return currency_code(m.group(1)) if m else None
 
 
 _AND_CURRENCY = LazyRe(
@@ -583,11 +592,11 @@ def currencies_said(text: str) -> list[Literal["USD", "EUR", "RUB"]]:
     first = _IN_CURRENCY.search(text)
     if first is None:
         return []
-    more = [_currency_code(m.group(1)) for m in _AND_CURRENCY.finditer(text[first.end() :])]
-    return list(dict.fromkeys([_currency_code(first.group(1)), *more]))
+    more = [currency_code(m.group(1)) for m in _AND_CURRENCY.finditer(text[first.end() :])]
+    return list(dict.fromkeys([currency_code(first.group(1)), *more]))
 
 
-def _currency_code(word: str) -> Literal["USD", "EUR", "RUB"]:
+def currency_code(word: str) -> Literal["USD", "EUR", "RUB"]:
     """The code of a currency said as a word or a sign ("руб", "₽", "евро", "€", "$", "dollars")."""
     w = word.lower()
     return (
@@ -654,3 +663,22 @@ def due_range(text: str, ctx: BuildContext) -> tuple[str | None, str | None]:
     if said is not None:  # "what's due this friday": due by then
         return None, said.isoformat()
     return None, None
+
+
+_NOTHING_SAID = frozenset(
+    "a an the it this that me my our in to for on at please pls мне мой мою в во на к по для это эту этот пожалуйста "
+    "attio crm linear аттио линеар".split()
+)
+
+
+def says_nothing(text: str) -> bool:
+    """The words are only request words — a verb, the thing's own noun, where it goes («заметку к ромашке добавь»
+    leaves «добавь», «создай в Attio задачу» leaves «задачу»): a note or a task with no content of its own."""
+    words = keys_for(text)
+    known = _MAKING_WORDS()
+    return all(k.text in _NOTHING_SAID or k.text in known or k.lemmas & known for k in words)
+
+
+@lru_cache(maxsize=1)
+def _MAKING_WORDS() -> frozenset[str]:  # noqa: N802 - a constant, built once
+    return frozenset().union(*(CUES[k] for k in ("create", "put", "note", "note_verb", "task") if k in CUES))

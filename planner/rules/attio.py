@@ -17,6 +17,7 @@ from planner.resolve import Mention, best, key_spans, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import (
     EXCEPT_NAMED,
+    MOVED_INTO,
     SOMEONES_WORDS,
     TAKEN_BY_ME,
     amount_of,
@@ -156,7 +157,9 @@ async def stage_said(clause: Clause, ctx: BuildContext) -> Entity | None:
                 clause.text[: spans[min(m.positions)][0]],
             )
         ]
-        mentions = goes or sorted(mentions, key=lambda m: -max(m.positions or {0}))
+        # («ромашка согласилась на кп переведи их в переговоры»: where the verb sends it)
+        moved = [m for m in goes if MOVED_INTO.search(clause.text[: spans[min(m.positions)][0]])]
+        mentions = moved[-1:] or goes or sorted(mentions, key=lambda m: -max(m.positions or {0}))
     if mentions:
         top: Entity = mentions[0].entity
         return top
@@ -192,6 +195,10 @@ RAISE_A_FIELD = LazyRe(
 )
 
 
+_NOT_MOVED = LazyRe(
+    r"(?i)\bне\s+(?:надо|нужно|стоит|будем)\s+(?:ничего\s+|её\s+|ее\s+|его\s+)?(?:переводить|двигать|менять|трогать)\b"
+    r"|\b(?:don'?t|do\s+not|no\s+need\s+to)\s+(?:move|change|touch)\s+(?:anything|it|the\s+stage)\b"
+)
 # «Сделка «Ромашка — поддержка» …», "the deal 'Hooli pilot'": a deal named in quotes
 _DEAL_QUOTED = LazyRe(r"(?i)\b(?:сделк\w*|deal)\s+[«\"“']([^«»\"“”']{3,80})[»\"”']")
 
@@ -203,6 +210,8 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
         clause = analyse(SOMEONES_WORDS.sub(" ", clause.text), ctx.now)
     if EXCEPT_NAMED.search(clause.text):
         return False  # «…, кроме Ромашки, поставь …»: the deal named is the one left alone, never the target
+    if _NOT_MOVED.search(clause.text):
+        return False  # «не надо ничего переводить, просто скажи, в какой стадии глобекс»: asked, not moved
     quoted_deal = _DEAL_QUOTED.search(clause.text)
     in_quotes = keys_for(quoted_deal.group(1)) if quoted_deal else []
     if quoted_deal and not [
@@ -426,7 +435,7 @@ async def _deals_listed(clause: Clause, ctx: BuildContext) -> list[Entity]:
 
 _OTHER_FIELD = LazyRe(
     r"\b(сумм\w*|стоимост\w*|бюджет\w*|value|amount|ответственн\w*|владел\w*|owner|reassign|assign|"
-    r"переда[йт]\w*|отда[йт]\w*|должност\w*|описани\w*|домен\w*|e-?mail|почт\w*)\b",
+    r"переда[йт]\w*|отда[йт]\w*|должност\w*|описани\w*|домен\w*|e-?mail|почт\w*|валют\w*|currency)\b",
     re.IGNORECASE,
 )
 
@@ -577,7 +586,8 @@ async def owner_said(clause: Clause, ctx: BuildContext) -> Entity | None:
         r"(?:owner|owned\s+by|AE|account\s+exec(?:utive)?|ответственн\w*|владелец|владельцем|вед[её]т|ведущ\w*|handled\s+by|"
         r"овнер\w*)"
         r"(?:\s+(?:is|will\s+be|should\s+be|(?:пусть\s+|пускай\s+)?будет))?"  # «ответственный пусть будет макс»
-        r"\s*[:=—–-]?\s*"
+        r"(?:\s+(?:now|теперь))?"  # «владелец теперь я»
+        r"\s*(?:->|→|=>|[:=—–-])?\s*"  # ("owner -> Max")
         r"([A-ZА-ЯЁ][\w-]+|me|я|мне)\b",
         clause.text,
         re.I,

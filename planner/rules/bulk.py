@@ -37,6 +37,8 @@ _ALL_OVER = LazyRe(
     r"(?i)\bвсё\s*,?\s+(?:проигран\w*|выигран\w*|пропал\w*|сорвал\w*|закрыт\w*|готов\w*|сделан\w*)\b"
     # «глобекс подписали всё, переводи сделку …»: a thing done, "that's it" — then the request
     r"|\b[а-яё]+(?:ли|ла)\s+всё\b|\bвсё\s+[а-яё]+(?:ли|ла)\b"
+    # «инитек всё, передумали, ставь сделку в проигранные»: a record, then "that's over" (not «заархивируй всё, …»)
+    r"|^\s*(?![а-яё]+(?:[ий]|йте|ите)\s)[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?\s+всё\s*[,.!—–-]"
 )
 # «передай его сделки Максу», "move her issues to Backlog": everything of someone's, said without "all"
 _THEIR_ALL = LazyRe(
@@ -315,7 +317,7 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     elif labelling and not deals and (named := await _label(ctx, clause.text)):
         removing = re.search(r"\b(?:remove|untag|убери|сними|удали)\b", clause.text, re.I)
         changes = {"labels_remove" if removing else "labels_add": [named]}
-        head = re.sub(rf"\b{re.escape(named)}\b", " ", head, flags=re.I)  # the label is the change
+        head = await _without_label(clause, ctx, head, named)  # the label is the change
     elif dating and not deals:
         assert clause.moment.day is not None
         changes = {"due": clause.moment.day.isoformat()}
@@ -571,6 +573,23 @@ _DUE_WORDS = LazyRe(
 _ASSIGNED_BEFORE = LazyRe(r"(?i)\b(?:assigned|given|owned|назначен\w*|висящ\w*|висит|висят|повешен\w*)\s*$")
 
 
+async def _without_label(clause: Clause, ctx: BuildContext, head: str, label: str) -> str:
+    """The head with the label's name taken out, except where it is a word of a project's name said there
+    («повесь метку onboarding на все задачи проекта Customer Onboarding»: the project says which ones)."""
+    kept = [
+        span.span()
+        for m in await find(ctx, clause, "project", text=head)
+        if m.score >= 0.9
+        for span in re.finditer(rf"\b{re.escape(m.entity.name)}\b", head, flags=re.I)
+    ]
+    return re.sub(
+        rf"\b{re.escape(label)}\b",
+        lambda x: x.group(0) if any(a <= x.start() < b for a, b in kept) else " ",
+        head,
+        flags=re.I,
+    )
+
+
 def _split_destination(text: str) -> tuple[str, str | None]:
     """ "move all in-review issues in ENG to Done" -> ("move all in-review issues in ENG", "Done");
     «все сделки в Negotiation переведи в Proposal»: the last "в"/"to" is where they go."""
@@ -740,7 +759,7 @@ _I_OWN = LazyRe(
 # a kind of issue said as which ones: it must become a label filter, or be asked about
 _KIND_SAID = LazyRe(r"(?i)\b(?:bugs?|баг\w*|ошибк\w*|features?|фич\w*)\b")
 _PLAIN = frozenset(
-    "issue issues task tasks ticket tickets bug bugs deal deals record records everything all every each "
+    "issue issues task tasks ticket tickets bug bugs deal deals record records everything all every each stuck sitting "
     "labelled labeled tagged label labels unassigned open opened active owner priority prio state stage status "
     "сними снять убери убрать повесь навесь "
     "review progress backlog todo done urgent high medium low tag tagged with "
@@ -801,7 +820,9 @@ _LEAD_IN = LazyRe(
 _WHY_AFTER = LazyRe(
     r"(?i),\s+(?!(?:the\s+ones|those|ones|which|that|who|где|которые|которых|у\s+которых|что)\b)"
     r"(?=[^,]*\b(?:[a-z]+ed|shipped|went|gone|left|done|broke|(?:we|they|he|she|it)(?:'re|'s|\s+are|\s+is|\s+were|\s+was)|"
-    r"[а-яё]+(?:ли|ла|лся|лись))\b)[^,]+$"
+    r"[а-яё]+(?:ли|ла|лся|лись)|(?:is|are)\s+(?:out|live|over|done|ready)|начинаем|freeze|заморозк\w*)\b)[^,]+$"
+    # «закрой вообще все задачи команды ENG релиз вышел», «… они уже пофикшены»: why, said without a comma
+    r"|\s+(?:[^\W\d_]+\s+)?(?:вышел|вышла|вышли|(?:они|they)\s+(?:уже\s+|already\s+)?[^\W\d_]+)\s*[.!]?$"
 )
 _ASIDE = LazyRe(r"\s*\([^()]{1,80}\)")  # "deals owned by Oleg → Max (Oleg on leave)": said aside
 # "… for the audit", «… для аудита»: why, said at the end; no filter

@@ -322,7 +322,7 @@ _ISSUE_ABOUT = LazyRe(r"(?i)^\s*(?:задач\w*|тикет\w*|issue|ticket|task
 
 
 _A_NOTE_FIRST = LazyRe(
-    r"(?i)^\s*(?:(?:new|a|новая)\s+)?(?:заметк[аиу]|note)\s+(?:по|к|для|про|on|for|to|about)\s"
+    r"(?i)^\s*(?:(?:new|a|новая)\s+)?(?:заметк[аиу]|note)\s+(?:по|к|для|про|на|в|on|for|to|about|in)\s"
 )
 
 

@@ -18,6 +18,7 @@ from planner.rules._common import (
     find,
     quoted,
     said_outside_quotes,
+    says_nothing,
     strip_fillers,
     strong,
 )
@@ -146,8 +147,8 @@ _OFF_THE_PHONE = LazyRe(
 _TOLD_THEN_LOGGED = LazyRe(
     r"(?is)(.+?[.!]|.+?(?=\s*,\s*(?:(?:can|could|would)\s+you|please|pls)\b))\s*,?\s+"  # (", can you like log that …")
     r"((?:(?:(?:can|could|would)\s+you\s+(?:please\s+)?(?:like\s+|just\s+)?)|please\s+|pls\s+)?"
-    r"(?:log|note|jot|save|record|put|add|write|запиши|занеси|добавь)\s+"
-    r"(?:it|that|this|это|всё\s+это)\b.*)"
+    r"(?:log|note|jot|save|record|put|add|write|запиши|занеси|добавь|закинь|оставь|сохрани)\s+"
+    r"(?:it|that|this|это|всё\s+это|(?:a\s+)?note|заметк\w*)\b.*)"  # («…. Запиши заметку к сделке»)
 )
 
 
@@ -239,6 +240,30 @@ _THE_COMPANY = LazyRe(
 # a person named, then the company they are at: «к Петру Васильеву из Globex», "to Peter Parker from Globex"
 _SOMEONE_AT = LazyRe(
     r"(?:\b(?:к|для|у|to|on|for)\s+)([A-ZА-ЯЁ][a-zа-яё]+\s+[A-ZА-ЯЁ][a-zа-яё]+)\s+(?:из|from|at|в|@)\s+\S"
+)
+
+
+_RECORD_WORDS = LazyRe(
+    r"(?i)\b(?:в|во|к|на|по|для|to|on|in|for|the|a|an|компани\w*|сделк\w*|карточк\w*|контакт\w*|клиент\w*|запис\w*|"
+    r"deal|company|record|card|contact|profile)\b"
+)
+
+
+async def _names_the_record_only(content: str, ctx: BuildContext) -> bool:
+    """The words are only where the note goes («компанию Initech», "the Globex deal"), nothing it says."""
+    rest = _RECORD_WORDS.sub(" ", content).strip(" ,.;:")
+    if not rest or len(rest.split()) > 4:
+        return False
+    said = analyse(rest, ctx.now)
+    for kind in ("company", "deal", "person"):
+        named = [m for m in await find(ctx, said, kind) if m.score >= 0.9]
+        if named and sum(len(m.positions) for m in named[:1]) >= len(said.keys):
+            return True
+    return False
+
+
+_THE_SAME = LazyRe(
+    r"(?i)\b(?:the\s+same(?:\s+(?:thing|text|words))?|same\s+thing|то\s+же(?:\s+самое)?|это\s+же)\b"
 )
 
 
@@ -364,7 +389,7 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     ):
         return False
     head, content = clause.text, clause.after_colon
-    swapped = False
+    swapped = heard_first = False
     pasted = _QUOTED_AS_NOTE.search(clause.text) if content is None else None
     if content is not None:
         head = clause.text.split(":", 1)[0]
@@ -393,6 +418,7 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         content = f"{content} {'; '.join(aside)}".strip() if aside else content
         asked_on = await crm_target(clause, ctx, "target", told_then.group(2))
         head = told_then.group(2) if asked_on is not None else clause.text
+        heard_first = True
     elif m := _NOTE_SPLIT.search(clause.text):
         head, content = clause.text[: m.start()], clause.text[m.end() :].strip()
         if "—" in m.group(0) or "-" in m.group(0) or "–" in m.group(0):
@@ -406,6 +432,13 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         content, head = said_first.group(1).strip(), said_first.group(2)
     else:
         head, content = await _note_after_target(clause, ctx)
+    if content and not re.search(r"[«\"“']", clause.text) and await _names_the_record_only(content, ctx):
+        content = ""  # "…. Закинь заметку в компанию Initech": where it goes, not what it says (told before)
+    own = quoted(head, at_least=8, apostrophes=True) if (swapped or heard_first) and head else None
+    if own and not quoted(content or "", at_least=3):
+        # "Jane confirmed the scope — put a note on Jane Doe 'scope confirmed: 3 warehouses'": the ask says its words
+        content = own
+        head = head.replace(own, " ")
     noted_this = _THIS_NOTED.search(clause.text)
     quoted_before = [q for said in ctx.memory.get("said") or [] if (q := quoted(said, at_least=8))]
     quoted_before += (
@@ -622,7 +655,21 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         told_first = analyse(first.group(1), ctx.now)
         if not told_first.commands() and not told_first.text.rstrip().endswith("?"):
             said = first.group(1)
-    body = _unpaired_quote_marks_off(said.strip(" ,;"))[:10_000] or MISSING
+    body = _unpaired_quote_marks_off(said.strip(" ,;"))[:10_000]
+    same = next(
+        (
+            str(w)
+            for i in reversed(ctx.intents)
+            for w in [getattr(i, "body", None) or getattr(i, "content", None)]
+            if w
+        ),
+        None,
+    )
+    if same and _THE_SAME.search(
+        clause.text
+    ):  # "comment on CS-14 that …, and add the same as a note on Globex"
+        body = same
+    body = MISSING if says_nothing(body) else body  # «заметку к ромашке добавь»: what it says is asked
     await ctx.emit(
         CreateNote(record=record.name, body=body, title=titled.group(1).strip()[:200] if titled else None),
         record=(OBJECT[kind], record),

@@ -25,6 +25,7 @@ from planner.rules._common import (
     colleague_asked_for,
     find,
     one_said_before,
+    says_nothing,
     strip_spans,
     strong,
 )
@@ -89,6 +90,12 @@ _TASK_FOR = LazyRe(r"(?:\b(?i:задач\w*|таск\w*|поручи|поруч�
 _NEXT_STEP = LazyRe(r"(?i)\b(?:следующ\w+\s+шаг|next\s+step)\s*(?:[:—–-]|is)\s*([^,;.\n]{3,120})")
 
 
+_FOLLOW_UPS_TOLD = LazyRe(
+    r"(?i)\b(?:never|didn'?t|did\s+not|haven'?t|forgot)\b[^.;!?]{0,30}\b(?:the|any|our|those|these|all)\s+(?:[\w-]+\s+)?"
+    r"follow-?ups\b"
+)
+
+
 @rule(50, writes=True)
 async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     """A to-do about a CRM record (seed 000's task_create "about a CRM record"), optionally for a colleague."""
@@ -109,7 +116,7 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     said_as_noun = bool(
         re.search(
             r"(?i)\b(?:a|an|the|my|our|first|this|that|his|her|their|good|great|nice|quick|long|short|productive|"
-            r"bad|tough|solid|\w+'s)\s+(?:\w+\s+)?(?:call|email|meeting)\b"
+            r"bad|tough|solid|\w+'s)\s+(?:\w+\s+)?(?:call|email|meeting|phone)\b"
             # "Recap of today's call with Ромашка: …": a call had, its outcome said next
             r"|\b(?:recap|summary|notes|minutes|debrief|outcome)\s+(?:of|from)\b",
             clause.text,
@@ -119,8 +126,12 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     done_already = any(is_past(w) for w in todo_words) and not any(  # «Созвонилась с …»: a call had
         is_infinitive(w) or is_imperative(w) or w.isascii() for w in todo_words
     )
-    reminder = clause.has("remind", "followup") or (
-        clause.has("todo") and clause.moment.day is not None and not said_as_noun and not done_already
+    # ("we never did any of the renewal follow-ups": the follow-ups told of, none asked for)
+    followup = clause.has("followup") and not _FOLLOW_UPS_TOLD.search(clause.text)
+    reminder = (
+        clause.has("remind")
+        or followup
+        or (clause.has("todo") and clause.moment.day is not None and not said_as_noun and not done_already)
     )
     # "поручи Максу связаться с ...", «попроси Олега к четвергу обновить КП для Альфы»: a to-do for a colleague
     delegated = clause.has("assign") and clause.has("todo") or bool(ASKED_OF.match(clause.text))
@@ -406,7 +417,7 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
                 each = strip_spans(each, own.spans).strip(" ,.;") or each
         await ctx.emit(
             CreateTask(
-                content=(each or MISSING)[:500],
+                content=(MISSING if says_nothing(each) else each)[:500],  # «создай в Attio задачу»: asked
                 deadline=when,
                 assignee=assignee.name if assignee else None,
                 record=record.name if record is not None else newcomer["name"] if newcomer else None,
@@ -532,7 +543,8 @@ async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
         for m in members
         if min(m.positions) == 0
         and len(clause.keys) > 1
-        and re.fullmatch(r"(?i)задач\w*|таск\w*|напоминалк\w*", clause.keys[1].text)
+        # («Олегу в Attio задачу: …»: where it goes may come between)
+        and any(re.fullmatch(r"(?i)задач\w*|таск\w*|напоминалк\w*", k.text) for k in clause.keys[1:4])
     ]
     if first:
         return first[0]

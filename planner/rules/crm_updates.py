@@ -20,6 +20,7 @@ from planner.rules._common import (
     EXCEPT_NAMED,
     POINTED_TO_ONE,
     amount_of,
+    currency_code,
     find,
     stage_said_as_destination,
     strong,
@@ -38,6 +39,13 @@ _FIELDS: list[tuple[re.Pattern[str], str, set[str]]] = [
         {"person"},
     ),
     (re.compile(r"\b(описани\w*|description|about)\b", re.I), "description", {"company"}),
+    # "switch the currency to EUR", «поменяй валюту на евро»: the deal's value, in another currency
+    # ("валюта та же", "same currency": no change of it)
+    (
+        re.compile(r"\b(валют\w*|currency)\b(?!\s+(?:та\s+же|прежн\w*|не\s+меня\w*|stays|the\s+same))", re.I),
+        "currency",
+        {"deal"},
+    ),
     (re.compile(r"\b(домен\w*|сайт\w*|domains?|website)\b", re.I), "domains", {"company"}),
     (re.compile(r"\b(e-?mail\w*|почт\w*|имейл\w*|мейл\w*)\b", re.I), "email_addresses", {"person"}),
     (
@@ -106,7 +114,9 @@ _CHANGED_TO = LazyRe(
     r"снизь|снизить|подними|поднять|увеличь|уменьши|урежь|скинь|поменяй|измени|обнови|поставь|исправь|поправь)\b"
 )
 # an owner said as a field beside another: «владелец Анна», "owner Oleg"
-_OWNER_SAID = LazyRe(r"(?i)\b(?:владел\w*|ответственн\w*|owner)\s*[:—-]?\s+[^\W\d_][\w-]*")
+_OWNER_SAID = LazyRe(
+    r"(?i)\b(?:владел\w*|ответственн\w*|owner)\s*(?:->|→|=>|[:—-])?(?:\s+(?:теперь|now|is\s+now))?\s+[^\W\d_][\w-]*"
+)  # ("owner -> Max", «владелец теперь я»)
 # a change by an amount, not to one: «увеличь сумму … на 100 тысяч», "reduce the Globex amount by 5k"
 _BY_AMOUNT = LazyRe(
     r"(?i)\b(?:(?P<up>увелич\w*|подними|поднять|повысь|добавь|прибавь|increase|raise|bump|add)|"
@@ -338,7 +348,15 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         raise ctx.ask("value", ctx.t("Какое новое значение?", "What is the new value?"))
     if kind == "deal":
         change: dict[str, Any] = {}
-        if attribute == "value":
+        if attribute == "currency":  # «…: поменяй валюту на евро и сумму на 12 800»: and a sum said with it
+            change = {"currency": value}
+            sum_said = amount_of(
+                re.sub(r"(?i)\b(?:валют\w*|currency)\b[^,;]*", " ", clause.text), default=None
+            )
+            sum_said = sum_said or _bare_number(clause.text)
+            if sum_said is not None:
+                change["amount"] = sum_said[0]
+        elif attribute == "value":
             change = {"amount": value["currency_value"], "currency": value["currency_code"]}
             by = _BY_AMOUNT.search(clause.text)
             if by:  # «Увеличь сумму по Альфа-Лизингу на 100 тысяч», "cut it by 5k": from what it is now
@@ -371,6 +389,15 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
             stage = next((s for s in await ctx.directory.stages() if s.name == wanted), None)
         if stage is not None:  # «сделку в переговоры и сумму поставь 1 500 000»: both changes
             change["stage"] = stage.name
+        last = ctx.intents[-1] if ctx.intents else None
+        if (
+            isinstance(last, UpdateDeal)
+            and last.deal == record.name
+            and attribute == "value"
+            and last.amount is None
+            and last.currency
+        ):  # «поменяй валюту на евро и сумму на 12 800»: the sum of the same change, in the currency said
+            return await ctx.amend_last(amount=change["amount"])
         await ctx.emit(
             UpdateDeal(deal=record.name, **change),
             deal=record,
@@ -430,6 +457,11 @@ async def _value(attribute: str, clause: Clause, ctx: BuildContext) -> Any:
     if attribute == "domains":
         domains = [d for d in _DOMAIN.findall(text) if "@" not in d]
         return [domains[-1].lower()] if domains else None
+    if attribute == "currency":
+        said = re.search(
+            r"(?i)\b(?:to|на|в|into)\s+(usd|eur|rub|евро|euros?|доллар\w*|dollars?|рубл\w*|руб|₽|€|\$)", text
+        )
+        return currency_code(said.group(1)) if said else None
     if attribute == "value":
         text = without_old_amounts(text)  # "amount было 30к, ставь 27 500": the old value is no new one
         amount = amount_of(text, default=None) or _bare_number(text)

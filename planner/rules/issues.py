@@ -413,6 +413,12 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         and (state_named is None or c.lower() not in state_named.name.lower())
         and not re.fullmatch(r"(?i)p[0-4]", c)  # "bump ENG-102 to P1": a priority
     ]
+    named = [  # "move ENG-103 to Q1 Launch": a project's name, not a person's; "rename … to Update API docs": a title
+        c
+        for c in named
+        if not [m for m in await find(ctx, clause, "project", text=c) if m.score >= 0.9]
+        and not re.search(rf"(?i)\b(?:rename|переименуй)\b[^,;]*?\b(?:to|в|на)\s+{re.escape(c)}", clause.text)
+    ]
     users = await ctx.directory.users()
     # a word in lower case is a person only if it names one ("на олега"; "to low" is a priority)
     named = [
@@ -538,10 +544,10 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
             -1
         ]  # "create a project X … and move ENG-104 into it"
     elif (
-        moving
+        (moving or clause.has("create"))  # ("add ENG-103 to Q1 Launch")
         and state_named is None
         and not change
-        and (into := re.search(r"(?i)\b(?:into|to|в|во)\s+(.+?)\s*[.!]?$", clause.text))
+        and (into := re.search(r"(?i)\b(?:into|to|in|в|во)\s+(.+?)\s*[.!]?$", clause.text))
         and (
             named_project := [
                 m for m in await find(ctx, clause, "project", text=into.group(1)) if m.score >= 0.9
@@ -1051,9 +1057,17 @@ async def sub_issues(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
+_SUB_ISSUE_FOR = LazyRe(
+    r"(?i)\b(?:sub-?issue|sub-?task|child\s+issue|подзадач\w*)\s+(?:under|of|to|for|in|к|в|для|под)\s+[A-Za-z]{1,10}-\d+\s+"
+    r"(?:for|about|to|на|про|по|для|чтобы)\s+(.{3,}?)\s*[.!]?$"
+)
+
+
 async def _one_sub_issue(clause: Clause, ctx: BuildContext) -> bool:
     """One sub-issue, its title quoted (or after a colon), under the issue named by id or by its words."""
     title = quoted(clause.text, apostrophes=True) or clause.after_colon
+    said_after = None if title else _SUB_ISSUE_FOR.search(clause.text)
+    title = said_after.group(1) if said_after else title  # "add a sub-issue under ENG-105 for handling …"
     if (
         not title
         or not clause.creates()

@@ -427,9 +427,9 @@ async def _in_a_deal_name(clause: Clause, ctx: BuildContext, key: str) -> bool:
 
 def _items(text: str) -> list[str]:
     if (
-        len(re.findall(r"(?:^|\s)\d{1,2}\)\s", text)) >= 2
-    ):  # "1) выдать доступ в Attio 2) выдать доступ в Linear"
-        parts = re.split(r"(?:^|\s)\d{1,2}\)\s+", text)
+        len(re.findall(r"(?:^|\s)\(?\d{1,2}\)\s", text)) >= 2
+    ):  # "1) выдать доступ в Attio 2) выдать доступ в Linear", "(1) … (2) …"
+        parts = re.split(r"(?:^|\s)\(?\d{1,2}\)\s+", text)
     else:
         parts = re.split(r"\s*(?:,|;|\n|\s+и\s+|\s+and\s+)\s*", text)
     items = [p.strip(" .-—•;,") for p in parts if p.strip(" .-—•;,")]
@@ -519,7 +519,13 @@ async def new_issue_assignee(clause: Clause, ctx: BuildContext) -> tuple[Entity 
         found = await find_user(clause, ctx, told.group(1))
         if found is not None:
             return found, told.group(1)
-    for source in (clause.text, full):  # "..., assign it to Max" may sit in the next clause
+    at = full.find(clause.text.strip())
+    after = full[at + len(clause.text.strip()) :] if at >= 0 else full  # (not a clause before it: that one's)
+    # ("поставь Максу задачу в линейке, сделать демо …": the clause that introduced the task is this one's too)
+    told_before = ctx.memory.get("task_said") is not None
+    for source in (
+        (clause.text, after, full) if told_before else (clause.text, after)
+    ):  # "…, assign it to Max"
         for m in _ASSIGNEE.finditer(source):
             if source is not clause.text and _FOR_WHOM.match(m.group(0)):
                 continue  # "…, and add a CRM task for me": another clause's "for me" is that one's
@@ -578,6 +584,8 @@ _VAGUE = LazyRe(
     # «создай задачу эээ ну эту как её потом скажу», "a ticket, I'll tell you what later": no title yet
     r"\b(?:потом|позже)\s+(?:скажу|уточню|расскажу|допишу)\b|\bкак\s+(?:её|ее|его)\s*(?:там)?\b|"
     r"\b(?:tell\s+you|say)\s+(?:what\s+)?later\b|^\s*(?:tbd|todo|xxx|\?+)\s*$|"
+    # "create something in linear", «создай что-нибудь»: a placeholder is no title
+    r"^\s*(?:some|any)?(?:thing|stuff|things)s?\s*[?.!]?\s*$|^\s*(?:что|кое)[-\s]?(?:нибудь|то|либо)\s*[?.!]?\s*$|"
     # "Max asked me to create an issue (in Linear for him)": the request retold is no title
     r"\b(?:create|file|open|make|log|add)\s+(?:an?\s+|one\s+|new\s+)*(?:issue|ticket|task)(?:\s+(?:for|to)\s+(?:him|her|them|me|us))?\s*$|"
     r"\b(?:создать|завести|создай|заведи|сделать)\s+(?:ему\s+|ей\s+|им\s+)?(?:новую\s+)?(?:задачу|тикет)\s*$"
@@ -587,7 +595,10 @@ _EACH = LazyRe(r"(?i)[,\s]*\b(?:one\s+|по\s+одной\s+)?(?:for\s+each|(?:н
 
 
 def _said_count(text: str) -> int | None:
-    m = re.search(r"(?i)\b(\d{1,2}|\w+)\s+(?:new\s+)?(?:issues|tasks|tickets|задач\w*|тикет\w*)\b", text)
+    m = re.search(
+        r"(?i)\b(\d{1,2}|\w+)\s+(?:new\s+)?(?:issues|tasks|tickets|bugs|задач\w*|тикет\w*|баг(?:а|ов))\b",
+        text,
+    )
     if m is None:
         return None
     word = m.group(1).lower()
@@ -677,16 +688,21 @@ async def _project_in(clause: Clause, ctx: BuildContext) -> Entity | None:
     if not re.search(r"\b(проект\w*|project)\b", head, re.I):
         # "Add an issue to Q1 Launch: …": a project's full name after "to"/"в" needs no word "project"
         # …or "for the Q1 Launch checklist": only a project's whole name, said exactly, counts
+        projects = await ctx.directory.projects()
+        # («задача в дизайн: макет страницы тарифов для Website Redesign»: the project's whole name, said last)
         said = re.search(r"(?i)\b(?:to|into|in|for|в|во|для)\s+((?:[\w-]+\s*){1,4})\s*$", head)
         exact = (
-            [
-                m
-                for m in find_mentions(keys_for(said.group(1)), await ctx.directory.projects())
-                if m.score >= 0.95 and said
-            ]
-            if said
-            else []
+            [m for m in find_mentions(keys_for(said.group(1)), projects) if m.score >= 0.95] if said else []
         )
+        if len(exact) == 1:
+            return exact[0].entity
+        last = re.search(r"(?i)\b(?:for|для)\s+((?:[\w-]+\s*){1,4})\s*[.!]?\s*$", unquoted)
+        said_words = keys_for(last.group(1)) if last else []
+        exact = [
+            m
+            for m in find_mentions(said_words, projects)
+            if m.score >= 0.95 and len(m.positions) == len(said_words)
+        ]
         return exact[0].entity if len(exact) == 1 else None
     mentions = find_mentions(keys_for(head), await ctx.directory.projects())
     named = [m for m in mentions if m.score >= 0.9]
@@ -801,12 +817,37 @@ _TO_EVERY_ISSUE = LazyRe(
 )
 
 
+# "Customer report from Jane Doe at Globex", «Жалоба от Альфы»: what a report is, said before it
+_REPORT_HEADING = LazyRe(
+    r"(?i)^\s*(?:(?:customer|bug|support|incident)\s+(?:report|ticket|complaint)|report|complaint|ticket|"
+    r"(?:жалоба|отчёт|отчет|тикет|обращение)(?:\s+клиента)?)\b[^.!?]{0,60}$"
+)
+
+
+def _report_told(ctx: BuildContext) -> tuple[str, str] | None:
+    """A report told in several sentences before "file a bug": its first sentence (the title) and all of it."""
+    said = [text.strip() for _, text in ctx.memory.get("told") or []]
+    told = said[1:] if said and _REPORT_HEADING.match(said[0]) else said
+    if len(told) < 2:
+        return None
+    first = re.split(r"(?<=[.!?])\s+", told[0])[0].strip(" .")
+    return first[:200], " ".join(x if x.endswith((".", "!", "?")) else f"{x}." for x in said)[:5000]
+
+
+# "the HL7 one high priority", «ту, что про HL7, — высокий приоритет»: of the issues listed, one's level
+_THE_ONE_AT = LazyRe(
+    r"(?i)\bthe\s+([\w-]+)\s+one\s+(?:is\s+|as\s+|gets\s+|with\s+)?(?:urgent|high|medium|low)(?:\s+(?:priority|prio))?\b|"
+    r"\b(?:ту|задачу),?\s+(?:что\s+)?про\s+([\w-]+),?\s+[—–-]?\s*(?:срочн\w+|высок\w+|средн\w+|низк\w+)(?:\s+приоритет\w*)?"
+)
+
+
 # "…, description: EUR invoices are rounded …", «описание: перенести 14 джобов; приоритет средний»: the new
 # issue's description, said as a labelled field (up to the next field, or to the end)
 _DESCRIPTION_FIELD = LazyRe(
-    r"(?i)(?:^|[.;,]\s*|\s+)(?:description|desc|описание|описанием)\s*[:—–-]\s*(?P<body>.+?)"
+    r"(?i)(?:^|[.;,]\s*|\s+)(?:(?:with|and)\s+(?:a\s+|the\s+)?description|с\s+описанием|description|desc|описание|"
+    r"описанием)\s*(?:[:—–-]\s*)?(?:(?P<quoted>«[^«»]*»|\"[^\"]*\"|“[^“”]*”|'[^']*'(?=\s*(?:[,.;]|$)))|(?<=[:—–-])\s*(?P<body>.+?)"
     r"(?=;\s*(?:приоритет|priority|срок|due|дедлайн|deadline|команда|team|исполнитель|assignee|метк\w*|label\w*|"
-    r"проект|project)\b|$)",
+    r"проект|project)\b|$))",
     re.S,
 )
 # 'title "Reconcile FX rates"', "titled 'Add SAML logout'", «название: «…»»: the label before a quoted title
@@ -823,7 +864,9 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     if described and clause.creates() and clause.has("issue", "task", "bug"):
         # the description is the issue's, not words of its title or fields: read the rest without it
         rest = (clause.text[: described.start()] + clause.text[described.end() :]).strip()
-        ctx.memory["description"] = described.group("body").strip(" .;")[:10_000]
+        in_quotes = described.group("quoted")  # 'with description "…"': the quoted words
+        body = in_quotes[1:-1].strip() if in_quotes else described.group("body").strip(" .;")
+        ctx.memory["description"] = body[:10_000]
         try:
             return await create_issue(analyse(_TITLE_LABEL.sub("", rest), ctx.now), ctx)
         finally:
@@ -1213,6 +1256,15 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
             # again with more of it — one issue, not two
             ctx.drop_last()
             told = last.title
+        report = _report_told(ctx)
+        if report and "description" not in ctx.memory:
+            # "Customer report from Jane: when they export … . Happens in … . Please file a bug": the report's
+            # first sentence names the issue, the whole report describes it
+            told, ctx.memory["description"] = report
+            try:
+                return await create_issue(analyse(f"{clause.text}: {told}", ctx.now), ctx)
+            finally:
+                ctx.memory.pop("description", None)
         return await create_issue(analyse(f"{clause.text}: {told}", ctx.now), ctx)
     answered = ctx.answer("title")
     if not titles and answered and answered.strip():
@@ -1340,8 +1392,13 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     days = _dated_items(titles, clause, ctx)
     if days:  # "make CS tickets for each Q1 webinar: Jan 15, Jan 29, …": one issue per day, due that day
         titles = [title for title, _ in days]
+    # "two issues for those, the HL7 one high priority": the level is that one's alone
+    one_of = _THE_ONE_AT.search(clause.text) if len(titles) > 1 else None
     for n, title in enumerate(titles):
         due = days[n][1] if days else due
+        if one_of:
+            which = (one_of.group(1) or one_of.group(2)).lower()
+            priority = priority_of(one_of.group(0)) if which in title.lower() else None
         # "…our SSO setup docs are outdated. Open an issue to refresh them": what "them" is, said before
         pointing = _POINTS_BACK.search(title) and told and not told.rstrip().endswith("?")
         # "…«Empty state», макет тут: https://…": a link said with the new issue goes into its description

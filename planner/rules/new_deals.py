@@ -315,7 +315,8 @@ def _said_name(clause: Clause) -> str | None:
     """The deal's own name: quoted, after "called"/"под названием", or a proper name with a dash right
     after the word deal ("сделку Вектор — пилот на 500 000 руб")."""
     for named in re.finditer(
-        r"[«\"“']([^»\"”']+)[»\"”']|(?:called|named|под названием)\s+([^,.;]+)", clause.text
+        r"[«\"“']([^»\"”']+)[»\"”']|(?:called|named|под названием|называется|назови(?:те)?(?:\s+её|\s+ее)?|с\s+названием|titled)\s+([^,.;]+)",
+        clause.text,
     ):
         if named.group(1) and re.search(
             r"(?i)\b(?:стади\w*|этап\w*|stage|ответственн\w*|owner)\s*[:—–-]?\s*$",
@@ -349,6 +350,7 @@ async def _deal_for_new_company(clause: Clause, ctx: BuildContext, new_company: 
     amount = amount_of(clause.text)
     called = _NEW_DEAL_CALLED.search(clause.text)  # "… и deal Stark pilot на 75k": its own name, as said
     own = called.group(1).strip() if called and not _says_only(called.group(1), name) else None
+    owner = await owner_said(clause, ctx)  # "…and open a 75k deal for them in Lead, owned by Max"
     await ctx.emit(
         CreateDeal(
             name=(
@@ -360,7 +362,9 @@ async def _deal_for_new_company(clause: Clause, ctx: BuildContext, new_company: 
             amount=amount[0] if amount else None,
             currency=amount[1] if amount else None,
             stage=stage.name if stage else None,
+            owner=owner.name if owner else None,
         ),
         stage=stage,
+        owner=owner,
     )
     return True

@@ -8,6 +8,7 @@ from typing import Literal
 from planner._lazy_re import LazyRe
 from planner.analysis import Clause
 from planner.context import BuildContext
+from planner.coverage import asks_advice
 from planner.directory import Entity
 from planner.intents.models import Filters, Find
 from planner.resolve import key_spans
@@ -157,6 +158,8 @@ async def _stage_asked(clause: Clause, ctx: BuildContext) -> bool:
 
 @rule(85)
 async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
+    if asks_advice(clause.text):
+        return False  # «а стоит ли переводить глобекс в выиграна …»: advice asked, answered as such
     yes_no = bool(_YES_NO.match(clause.text)) and clause.text.rstrip().endswith("?")
     if _VALUE_SET.search(clause.text) and "?" not in clause.text and not clause.has("query"):
         return False  # «ромашка сумма 1.5 млн», «иван петров — должность CIO»: a value set, not asked for
@@ -232,6 +235,8 @@ async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
         )
         words = _SEARCH_STOP.sub(" ", _STOP.sub(" ", clause.text)).strip(" ?.!,")
         words = re.sub(r"\s{2,}", " ", words)
+        if len(words.split()) > 4 and not (clause.has("query") or "?" in clause.text):
+            return False  # «у нас куча эскалаций от клиентов, и я хочу понять …»: told, not a search
         employer = (
             [m for m in await find(ctx, clause, "company") if m.score >= 0.9] if obj == "people" else []
         )

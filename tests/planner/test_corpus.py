@@ -744,6 +744,60 @@ CORPORA = [
         "blind, set CZ (a CEO's one-liners from the phone; an assistant booking the calendar), written against CR-CW's fixes (stop 33): 183/200 with 4 wrong drafts on "
         "first contact",
     ),
+    (
+        "corpus_v108.jsonl",
+        97,
+        "blind, set DA (a sales lead dictating in Russian; an engineering manager's terse English triage), written against stop 33's code: 189/200 with 1 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v109.jsonl",
+        90,
+        "blind, set DB (a CS manager pasting emails and chats; a founder's long messages with corrections), written against stop 33's code: 171/200 with 8 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v110.jsonl",
+        94,
+        "blind, set DC (a new hire's polite questions; an ops person's bulk cleanups and reports), written against stop 33's code: 182/200 with 5 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v111.jsonl",
+        99,
+        "blind, set DD (a Russian AE's chat slang; an English PM's status reports and multi-edits), written against stop 33's code: 191/200 with 3 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v112.jsonl",
+        95,
+        "blind, set DE (a bilingual team lead switching language; an assistant relaying 'Boss says'), written against stop 33's code: 177/200 with 2 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v113.jsonl",
+        93,
+        "blind, set DF (a finance person's totals and amounts; a support engineer's bug reports), written against stop 33's code: 182/200 with 4 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v114.jsonl",
+        98,
+        "blind, set DG (a head of sales on Monday; a QA engineer filing bugs), written against stop 33's code: 191/200 with 4 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v115.jsonl",
+        94,
+        "blind, set DH (dictation while walking; an office manager's calendar and reminders), written against stop 33's code: 185/200 with 3 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v116.jsonl",
+        96,
+        "blind, set DI (a CEO's one-line mixed orders; a cautious user who asks, cancels and changes their mind), written against stop 33's code: 189/200 with 3 wrong drafts on "
+        "first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
@@ -837,6 +891,13 @@ WRONG_AT_MOST = {
     "corpus_v105.jsonl": 2,
     # v106 (CY): a sub-issue "create a bug: …" gets no bug label
     "corpus_v106.jsonl": 1,
+    # v108 (DA, stop 34): an intent's priority "critical" is read as urgent (§5a: a plain synonym; its writer: invalid);
+    # v113 (DF): "file a bug in the Backend team: …" goes to Engineering, whose configured aliases include "backend"
+    # (workspace.json; the shared fixture has no aliases, so its writer wanted a question); v115 (DH): «Globex
+    # подписали пилот, запусти для них онбординг» moves the deal to Won beside the template (as ¹¹ and v2)
+    "corpus_v108.jsonl": 1,
+    "corpus_v113.jsonl": 1,
+    "corpus_v115.jsonl": 1,
 }
 
 
