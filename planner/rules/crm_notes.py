@@ -262,8 +262,11 @@ async def _names_the_record_only(content: str, ctx: BuildContext) -> bool:
     return False
 
 
+# "…, and add the same as a note on Globex", «и то же самое заметкой в Globex»: the words just written, again
+# (asked as such: «встреча в то же время» says no such thing)
 _THE_SAME = LazyRe(
-    r"(?i)\b(?:the\s+same(?:\s+(?:thing|text|words))?|same\s+thing|то\s+же(?:\s+самое)?|это\s+же)\b"
+    r"(?i)\b(?:add|put|log|write|post|leave|добавь|запиши|оставь|закинь)\s+(?:the\s+)?(?:same|то\s+же\s+самое|это\s+же)\b"
+    r"|\b(?:the\s+same|то\s+же\s+самое)\s+(?:as\s+a\s+note|заметкой|в\s+заметку)\b"
 )
 
 

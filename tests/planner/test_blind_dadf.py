@@ -467,10 +467,16 @@ async def test_no_assignee_said_is_no_value_left_out(anna: Conversation) -> None
 @pytest.mark.parametrize(
     ("text", "filters"),
     [
-        ("close all open bugs in ENG, hotfix 3.4.1 is out", {"team": "Engineering", "state": "open", "label": "bug"}),
+        (
+            "close all open bugs in ENG, hotfix 3.4.1 is out",
+            {"team": "Engineering", "state": "open", "label": "bug"},
+        ),
         ("закрой вообще все задачи команды ENG релиз вышел", {"team": "Engineering", "state": "open"}),
         ("заархивируй все задачи команды ENG, начинаем с чистого листа", {"team": "Engineering"}),
-        ("все баги в engineering закрой они уже пофикшены", {"team": "Engineering", "state": "open", "label": "bug"}),
+        (
+            "все баги в engineering закрой они уже пофикшены",
+            {"team": "Engineering", "state": "open", "label": "bug"},
+        ),
         ("push all deals stuck in Negotiation back to Proposal", {"stage": "Negotiation"}),
     ],
 )
@@ -490,3 +496,8 @@ async def test_which_ones_after_a_bulk_change_still_narrow_it(anna: Conversation
 async def test_a_system_told_to_do_something_is_no_colleague_to_remind(anna: Conversation) -> None:
     r = await anna.say("Boss: 'tell Linear to stop emailing me every time someone comments'")
     assert drafted(r) == []
+
+
+async def test_the_same_said_inside_a_notes_words_is_those_words(anna: Conversation) -> None:
+    r = await anna.say("закрой CS-14 и заметку в Globex: созвон в то же время")
+    assert intents(r)[1]["body"] == "созвон в то же время"
