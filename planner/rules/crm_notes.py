@@ -257,7 +257,7 @@ async def _names_the_record_only(content: str, ctx: BuildContext) -> bool:
     said = analyse(rest, ctx.now)
     for kind in ("company", "deal", "person"):
         named = [m for m in await find(ctx, said, kind) if m.score >= 0.9]
-        if named and sum(len(m.positions) for m in named[:1]) >= len(said.keys):
+        if named and len(named[0].positions) >= len(said.keys):
             return True
     return False
 
@@ -659,19 +659,9 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         if not told_first.commands() and not told_first.text.rstrip().endswith("?"):
             said = first.group(1)
     body = _unpaired_quote_marks_off(said.strip(" ,;"))[:10_000]
-    same = next(
-        (
-            str(w)
-            for i in reversed(ctx.intents)
-            for w in [getattr(i, "body", None) or getattr(i, "content", None)]
-            if w
-        ),
-        None,
-    )
-    if same and _THE_SAME.search(
-        clause.text
-    ):  # "comment on CS-14 that …, and add the same as a note on Globex"
-        body = same
+    if _THE_SAME.search(clause.text):  # "comment on CS-14 that …, and add the same as a note on Globex"
+        written = (getattr(i, "body", None) or getattr(i, "content", None) for i in reversed(ctx.intents))
+        body = next((str(w) for w in written if w), body)
     body = MISSING if says_nothing(body) else body  # «заметку к ромашке добавь»: what it says is asked
     await ctx.emit(
         CreateNote(record=record.name, body=body, title=titled.group(1).strip()[:200] if titled else None),

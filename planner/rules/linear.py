@@ -689,13 +689,13 @@ async def _project_in(clause: Clause, ctx: BuildContext) -> Entity | None:
         # "Add an issue to Q1 Launch: …": a project's full name after "to"/"в" needs no word "project"
         # …or "for the Q1 Launch checklist": only a project's whole name, said exactly, counts
         projects = await ctx.directory.projects()
-        # («задача в дизайн: макет страницы тарифов для Website Redesign»: the project's whole name, said last)
         said = re.search(r"(?i)\b(?:to|into|in|for|в|во|для)\s+((?:[\w-]+\s*){1,4})\s*$", head)
         exact = (
             [m for m in find_mentions(keys_for(said.group(1)), projects) if m.score >= 0.95] if said else []
         )
         if len(exact) == 1:
             return exact[0].entity
+        # («задача в дизайн: макет страницы тарифов для Website Redesign»: the project's whole name, said last)
         last = re.search(r"(?i)\b(?:for|для)\s+((?:[\w-]+\s*){1,4})\s*[.!]?\s*$", unquoted)
         said_words = keys_for(last.group(1)) if last else []
         exact = [
