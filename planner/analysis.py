@@ -689,12 +689,64 @@ _NEW_PERSON_WORDS = frozenset(
 )
 
 
+# «по Globex», "re Globex", "about Romashka": a heading that names what the requests after its colon are about
+# (a capitalised name: «по итогам:» says why, "for my manager:" whom for, not what)
+_ABOUT_A_NAME = LazyRe(
+    r"(?i:по|про|насч[её]т|re|about|regarding|on|for)\s+(?i:сделке\s+|компании\s+|the\s+)?"
+    r"[A-ZА-ЯЁ][\w-]*(?:\s+[\w-]+){0,2}"
+)
+
+# one field said once for several issues, each with its own value after its identifier
+_ONE_FIELD_PER_ISSUE = LazyRe(
+    r"(?i)(?:(?:set|new|change|update|re)\s*)?(?P<field>due\s+dates?|deadlines?|prioriti[ez]\w*|priorities|"
+    r"сроки|дедлайны|приоритеты|статусы|states|statuses)\s*[:—–-]\s*"
+    r"(?P<items>[A-Za-z]{1,10}-\d+\s+[^,;]+?(?:\s*(?:[,;]|\s(?:and|и)\s)\s*[A-Za-z]{1,10}-\d+\s+[^,;]+?)+)[.!]?"
+)
+_FIELD_WORD = (
+    ("due", "due"), ("deadline", "due"), ("priorit", "priority"), ("сроки", "срок"), ("дедлайн", "срок"),
+    ("приоритет", "приоритет"), ("статус", "→"), ("state", "→"), ("status", "→"),
+)  # fmt: skip
+_ID_FIRST = LazyRe(r"^([A-Za-z]{1,10}-\d+)\s+")
+
+
+# items of a dictated list, counted aloud: «первое … второе …», «во-первых … во-вторых …», "firstly … secondly …"
+_ENUMERATED = LazyRe(
+    r"(?i)[,;.:]?\s*(?<![\w-])(первое|второе|третье|четв[её]ртое|во-первых|во-вторых|в-третьих|в-четв[её]ртых|"
+    r"firstly|secondly|thirdly)(?![\w-])[,:]?\s*"
+)
+_FIRST_MARKS = frozenset({"первое", "во-первых", "firstly"})
+
+
 def split_clauses(text: str, now: datetime) -> list[Clause]:
     """Split "переведи в Won и создай задачи" into clauses, but only where each side has its own verb
     (so "Acme and Globex" or a list after a colon stays whole)."""
+    marks = _ENUMERATED.findall(text)
+    if len(marks) >= 2 and marks[0].lower() in _FIRST_MARKS:
+        # «…по umbrella первое создай сделку …второе поставь мне созвон …» (dictated): each item its own request
+        first = _ENUMERATED.search(text)
+        assert first is not None
+        head = text[: first.start()]
+        if len(head.split()) <= 5 and not _verb_count(analyse(head, now)):
+            text = text[first.start() :]  # «короче две вещи первое …»: the heading counts them, asks nothing
+        return split_clauses(_ENUMERATED.sub("; ", text).strip("; "), now)
     bulleted = _bulleted_requests(text, now)
     if bulleted is not None:
         return bulleted
+    per_issue = _ONE_FIELD_PER_ISSUE.fullmatch(text.strip())
+    if (
+        per_issue
+    ):  # "due dates: ENG-102 Friday, ENG-104 next Monday", «приоритеты: ENG-104 высокий, ENG-102 низкий»
+        said = per_issue.group("field").lower()
+        word = next(w for stem, w in _FIELD_WORD if said.startswith(stem))
+        items = re.split(
+            r"\s*[,;]\s*(?:(?:and|и)\s+)?|\s+(?:and|и)\s+(?=[A-Za-z]{1,10}-\d)", per_issue.group("items")
+        )
+        return [
+            c
+            for x in items
+            if x.strip()
+            for c in split_clauses(_ID_FIRST.sub(rf"\1 {word} ", x.strip()), now)
+        ]
     away = _AWAY_FIRST.match(text)
     if away and _AWAY.match(away.group(1)) and _verb_count(analyse(text[away.end() :], now)):
         # "Oleg is out sick, reassign all his open issues to Max": why first, then the request (no filter of it)
@@ -815,6 +867,16 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
             and all(_FIELD_VALUE.match(x) for x in fields)
         ):  # "globex pilot: owner max, amount 35k": one record's fields, one change
             return [analyse(text, now)]
+        if (
+            len(parts) == 1
+            and _ABOUT_A_NAME.fullmatch(head.strip())
+            and not before.identifiers
+            and not re.search(r"[«»\"“”]|[.!?]\s+\S", tail)  # (one request said plainly, no quote of its own)
+            and _starts_with_verb(tail_clause) | _verb_count(tail_clause)
+            and not re.search(r"(?<!\d):|:(?!\d)", tail)
+        ):  # «по Globex: сумму сделки поменяй на 32 тысячи и добавь заметку …»: what the requests are
+            # about, then the requests — as if said with a comma, so each one finds the record
+            return split_clauses(f"{head.strip()}, {tail.strip()}", now)
         if (
             len(parts) == 1
             and statement
@@ -1018,7 +1080,15 @@ _LEADS_WITH_THING = LazyRe(
 
 def _verb_count(c: Clause) -> int:
     said = c.cues.intersection(_VERBISH)
-    return len(said) - (1 if "create" in said and not c.creates() else 0)
+    # "…, and also I need an hour tomorrow at 2pm to prep the handover": time asked for is a block to book
+    booked = not said and c.duration and c.moment.at is not None and bool(TIME_NEEDED.match(c.text))
+    return len(said) - (1 if "create" in said and not c.creates() else 0) + (1 if booked else 0)
+
+
+TIME_NEEDED = LazyRe(
+    r"(?i)\s*(?:(?:and|и|а|plus|плюс)\s+)?(?:also\s+|ещ[её]\s+|также\s+)?(?:i\s+(?:also\s+)?need|i'?d\s+like|"
+    r"мне\s+(?:ещ[её]\s+)?нуж(?:ен|на|но|ны)|нуж(?:ен|на|но)\s+(?:мне\s+)?)\b"
+)
 
 
 # a verb said alone, with nothing but fillers after it: what it is for comes in the next piece

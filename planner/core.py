@@ -29,6 +29,7 @@ from planner.conditions import subject_of, unmet
 from planner.context import Ask, BuildContext, Invalid, LedgerView
 from planner.corrections import corrected
 from planner.coverage import Coverage, QuestionNotWrite, asks_advice, interrogative, value_gaps
+from planner.date_gaps import weekday_mismatch
 from planner.dates import RU_ORDINAL_STEMS, ru_ordinal_number
 from planner.declines import Declines, marks_of, of_a_kind
 from planner.dialogue import (
@@ -171,6 +172,8 @@ _CHANGES_NOW = frozenset(
         "create_company", "create_project",
     }
 )  # fmt: skip
+
+_CONNECTOR_LAST = LazyRe(r"(?i)(?<=[.!?])\s+(?:и\s+|а\s+|and\s+)?(?:ещ[её]|также|also|plus|плюс)[\s,:]*$")
 
 
 class Planner:
@@ -411,7 +414,12 @@ class Planner:
         declines = Declines()
         ctx.clause_index = 0
         text = await settle_alternatives(text, ctx)  # «ENG-101 или ENG-102?»: the one the person picks
-        clauses = split_clauses(text, ctx.now)
+        clauses = [
+            # "…, у них сайт technosfera.ru. И ещё": a sentence's "and also" leads to the next request, it is not
+            # part of this one's words
+            analyse(cut, ctx.now) if (cut := _CONNECTOR_LAST.sub("", c.text)) != c.text and cut else c
+            for c in split_clauses(text, ctx.now)
+        ]
         ctx.memory["clauses"] = len(clauses)
         for i, clause in enumerate(clauses):
             ctx.clause_index = i
@@ -581,6 +589,19 @@ class Planner:
         for (index, clause, start), end in zip(read, ends, strict=True):
             writes = [i for i in ctx.intents[start:end] if i.op in WRITE_OPS]
             gaps = await value_gaps(clause, ctx.intents[start:end], ctx) if writes else []
+            clash = weekday_mismatch(clause.text, ctx.now) if writes else None
+            if clash:  # «в пятницу 3 декабря», and 3 December is a Thursday: which day is asked, not guessed
+                ctx.clause_index = index
+                words, day = clash
+                raise ctx.ask(
+                    "request",
+                    ctx.t(
+                        f"«{words}»: {ctx.said_day(day.isoformat())} — другой день недели. "
+                        "Какой день вы имели в виду? Скажите запрос с верной датой.",
+                        f"'{words}': {ctx.said_day(day.isoformat())} is another weekday. "
+                        "Which day did you mean? Say the request with the right date.",
+                    ),
+                )
             if gaps and ctx.answer("values") == "no":
                 ctx.clause_index = 0
                 raise ctx.ask(

@@ -95,7 +95,8 @@ _THING_NAMED = LazyRe(
 )
 # «…: сумма 55 000, и …», "owner: Max": a field said with its value, a change even without a verb
 _SETS_A_FIELD = LazyRe(
-    r"(?i)^\s*(?:сумм\w*|amount|value|стади\w*|stage|owner|ответственн\w*|срок|due|priority|приоритет\w*)"
+    r"(?i)^\s*(?:(?!(?:как\w*|what|which|какой|где|when|когда)\b)[^\W\d_]+\s+){0,3}?"  # («глобекс пилот сумма …»)
+    r"(?:сумм\w*|amount|value|стади\w*|stage|owner|ответственн\w*|срок|due|priority|приоритет\w*)"
     r"(?!.*\b(?:stays?|unchanged|the\s+same|as\s+is|остаётся|остается|прежн\w*|не\s+меня\w*|без\s+изменени\w*)\b)"
     r"\s*[:—=-]?\s*[^\s?]+(?:\s+[^\s?]+){0,3}\s*[.!]?$"
 )  # "amount stays": kept as it is, nothing to change
@@ -117,6 +118,12 @@ class QuestionNotWrite(Exception):
     """A rule tried to draft a change from a question; the next rules get the clause."""
 
 
+_THING_BEFORE_THAT = LazyRe(r"(?i)([^\W\d_]+)\s*,?\s+(?:что|that)\s")
+_SAYS_THAT = LazyRe(r"(?i)[^\W\d_]{3,}\s*,?\s+(?:что|that)\s+[^\W\d_]")
+_ASKED_INFINITIVE = LazyRe(
+    r"(?i)\b(?:сказал\w*|велел\w*)\s+(?:(?:мне|нам|бы|ещё|еще|срочно)\s+)?"
+    r"(?!передать|сообщить|сказать)([а-яё]+(?:ть|ти))\b"
+)
 _OR_NOT = LazyRe(r"(?i)\b(?:или\s+нет|или\s+как|or\s+not(?:\s+yet)?)\s*[?.!]*\s*$")
 
 
@@ -165,7 +172,13 @@ def asks_for_something(clause: Clause) -> bool:
     first = norm(words[0])
     if first in _ACTION_VERBS and (first.isascii() or is_imperative(first) or is_infinitive(first)):
         return not NEW_SOMETHING_ELSE.match(said)  # "New contractor starts Monday": news, not "create"
-    return any(not w.isascii() and norm(w) in _ACTION_VERBS and is_imperative(norm(w)) for w in words[1:])
+    if any(not w.isascii() and norm(w) in _ACTION_VERBS and is_imperative(norm(w)) for w in words[1:]):
+        return True
+    # «Мне Анна сказала завести в CRM компанию …»: someone's instruction passed on, an infinitive after it
+    return clause.has("company", "deal", "person", "issue", "task", "note") and any(
+        norm(w) in _ACTION_VERBS and is_infinitive(norm(w))
+        for w in (m.group(1) for m in _ASKED_INFINITIVE.finditer(said))
+    )
 
 
 def _verb_first(text: str) -> bool:
@@ -256,8 +269,8 @@ class Coverage:
         """A clause that asks for a note, a meeting or a comment by name, read as something else
         ("кп отправил … — закинь заметкой в сд" read as a stage change): the part asked for by
         name is not in the draft, so the clause is named back rather than drafted without it."""
-        if clause.asks() or interrogative(clause):
-            return
+        if interrogative(clause) or clause.asks() and not _SAYS_THAT.search(clause.text):
+            return  # («…пишет что SSO не работает, надо написать комментарий …»: «что» tells, asks nothing)
         verb = (
             clause.has("create", "put", "note_verb", "schedule", "block")
             or asks_for_something(clause)
@@ -272,6 +285,14 @@ class Coverage:
             said_that and clause.after_colon is None
         ):  # «оставь комментарий, что созвон назначен»: what it says
             head = keys_for(clause.text[: said_that.start()])
+            # «…пишет что SSO не работает надо написать комментарий что клиент …»: the thing said right before
+            # a later «что» is asked for too, and so is one in the words that end on the verb («… что юрист
+            # смотрит договор заметку к сделке сделай»)
+            named = [m.group(1) for m in _THING_BEFORE_THAT.finditer(clause.text[said_that.end() :])]
+            words = clause.text.split()
+            if words and is_imperative(norm(re.sub(r"\W+$", "", words[-1]))):
+                named += words[-5:]
+            head += keys_for(" ".join(named)) if named else []
         wanted = [
             op
             for cue, op in (

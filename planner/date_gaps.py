@@ -18,7 +18,7 @@ from planner.dates import MONTH_NAME, RU_ORDINAL_STEMS, extract_moment
 from planner.intents import IntentBase
 from planner.wording import iso_moment
 
-__all__ = ["date_gaps", "said_days"]
+__all__ = ["date_gaps", "said_days", "weekday_mismatch"]
 
 # fields that hold a day, on an intent itself or in a bulk change's values
 _DATED_FIELDS = ("due", "start", "target_date", "deadline", "end")
@@ -141,3 +141,29 @@ _CORRECTED = LazyRe(r"(?i)\b(?:no|nope|sorry|actually|i\s+mean|rather|нет|в�
 _DUE = r"\b(?:due|by|until|till|before|deadline|target|до|к|ко|срок\w*|дедлайн\w*)\s*[:—-]?\s*(?:the\s+)?"
 _DUE_CUE = LazyRe(rf"(?i){_DUE}$")
 _WHERE_A_DATE_GOES = LazyRe(rf"(?i)(?:{_DUE}|[,;—–]\s*|^\s*)$")
+
+
+# a weekday said with a date of another weekday: «в пятницу 3 декабря» (a Thursday), "Monday, Dec 2"
+_WEEKDAY_STEMS = (
+    ("понедельник", "monday", "mon"), ("вторник", "tuesday", "tue"), ("сред", "wednesday", "wed"),
+    ("четверг", "thursday", "thu"), ("пятниц", "friday", "fri"), ("суббот", "saturday", "sat"),
+    ("воскресень", "sunday", "sun"),
+)  # fmt: skip
+_WEEKDAY_THEN_DATE = LazyRe(
+    r"(?i)\b(?P<wd>понедельник\w*|вторник\w*|сред[ауеы]|четверг\w*|пятниц\w*|суббот\w*|воскресень\w*|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|sat|sun)\.?[\s,]+(?:the\s+)?"
+    r"(?P<date>\d{1,2}(?:st|nd|rd|th|-?го|-?е)?\s+(?:of\s+)?[^\W\d_]{3,}|[^\W\d_]{3,}\s+\d{1,2}(?:st|nd|rd|th)?\b"
+    r"|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?)"
+)
+
+
+def weekday_mismatch(text: str, now: datetime) -> tuple[str, date] | None:
+    """The words and the day when a weekday is said with a date that falls on another weekday («в пятницу
+    3 декабря» is a Thursday): which of the two was meant is asked, never guessed."""
+    for m in _WEEKDAY_THEN_DATE.finditer(text):
+        said = m.group("wd").lower()
+        weekday = next(n for n, stems in enumerate(_WEEKDAY_STEMS) if any(said.startswith(s) for s in stems))
+        day = extract_moment(m.group("date"), now).day
+        if day is not None and day.weekday() != weekday:
+            return m.group(0).strip(), day
+    return None

@@ -297,7 +297,9 @@ def _relayed(after: str) -> bool:
     an instruction passed on for the person to carry out, not news of what someone thinks."""
     said = re.match(r"\s*(?::|[—–-]|\bto\b)\s*(?:please\s+|пожалуйста\s+)?([^\W\d_]+)", after)
     if said is None:
-        return False
+        # «Мне Анна сказала завести в CRM компанию …»: told to do it, said with the infinitive
+        told = re.match(r"\s*(?:мне\s+|нам\s+)?([а-яё]+(?:ть|ти))\b", after, re.IGNORECASE)
+        return told is not None and norm(told.group(1)) in _VERBS and is_infinitive(norm(told.group(1)))
     verb = norm(said.group(1))
     return verb in _VERBS and (verb.isascii() or is_imperative(verb))
 

@@ -131,6 +131,8 @@ _RELATIVE_LABELS = frozenset({"addedLabelIds", "removedLabelIds"})
 # what a due date is said as when there is to be none
 NO_DAY = frozenset({"none", "no", "null", "clear", "нет", "без срока"})
 # what an assignee is said as when there is to be none
+# what a project is said as when the issue is to be in none
+NO_PROJECT = frozenset({"none", "no project", "без проекта"})
 UNASSIGNED = frozenset({"none", "nobody", "no one", "unassigned", "никто", "никого", "без исполнителя"})
 
 
@@ -268,7 +270,19 @@ async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
             fields["stateId"] = st.id
             parts.append(ctx.t("статус ", "state ") + (f"{current} → {st.name}" if current else st.name))
     depends = None
-    if intent.project or intent.resolved("project") is not None:
+    no_project = (
+        intent.resolved("project") is None and str(intent.project or "").strip().lower() in NO_PROJECT
+    )
+    if (
+        no_project
+    ):  # "take ENG-104 out of its project": a null project (sent as issueUpdate, as an unassign is)
+        before = (issue.get("project") or {}).get("name")
+        if before:
+            fields["projectId"] = None
+            parts.append(ctx.t(f"проект {before} → без проекта", f"project {before} → none"))
+        else:
+            already.append(ctx.t("уже без проекта", "already in no project"))
+    elif intent.project or intent.resolved("project") is not None:
         pid, depends, pname = await _project(ctx, intent)
         if pid is not None and (issue.get("project") or {}).get("id") == pid:
             already.append(ctx.t(f"уже в проекте {pname}", f"already in project {pname}"))

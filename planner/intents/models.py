@@ -114,7 +114,9 @@ class UpdateIssue(IntentBase):
     due: When | None = None
     labels_add: Refs | None = None
     labels_remove: Refs | None = None
-    project: Ref | None = None
+    project: Ref | None = Field(
+        default=None, description="project name; 'none' takes the issue out of its project"
+    )
     state: Ref | None = Field(default=None, description="workflow state name (In Progress, Done, …)")
     parent: Ref | None = None
 

@@ -565,7 +565,9 @@ _DUE_FILTER = LazyRe(
     r"(?!.*\bto\s+be\s+due\b)(?:.*\b(?:с|со)\s+(?:дедлайн\w*|срок\w*)\s+(?:до|на|в|к|сегодня|завтра)\b"
     r"|.*\bwith\s+(?:a\s+)?(?:due\s+date|deadline)\s+(?:this|next|by|before|in|today|tomorrow)\b"
     r"|.*\bdue\s+(?:this|next|by|before|today|tomorrow|in)\b|.*\b(?:overdue|просроченн\w*)\b"
-    r"|.*\b(?:которые|что)\s+(?:горят|просрочен\w*))"
+    r"|.*\b(?:которые|что)\s+(?:горят|просрочен\w*)"
+    r"|.*\bу\s+(?:которых|них)\s+(?:(?:стоит|выставлен\w*)\s+)?(?:срок\w*|дедлайн\w*)\b"
+    r"|.*\b(?:which|that)\s+(?:are\s+)?due\b|.*\bwhose\s+(?:due\s+date|deadline)\b)"
 )
 _DUE_WORDS = LazyRe(
     r"(?i)\b(?:due|overdue|просроченн\w*|дедлайн\w*|deadline|срок\w*)(?:\s+(?:this|next)\s+(?:week|month))?\b"

@@ -7,7 +7,7 @@ from datetime import time
 
 from planner import references as refs
 from planner._lazy_re import LazyRe
-from planner.analysis import Clause, analyse, head_of, reports_past
+from planner.analysis import TIME_NEEDED, Clause, analyse, head_of, reports_past
 from planner.context import BuildContext
 from planner.dates import range_start, time_ranges
 from planner.dialogue import EVENT_CHANGE
@@ -39,6 +39,12 @@ _FROM_SOMEONE = LazyRe(r"(?i)^\s*(?:from|от)\s+[^\W\d_]")
 _TITLE_SAID = LazyRe(r"(?i),\s*(?:title|titled|тема|название)\s*[:—-]?\s+([^,.;]{3,120}?)\s*[.!]?\s*$")
 
 
+def _without_need(text: str) -> str:
+    """ "also I need an hour tomorrow at 2pm to prep the handover" -> the words after the need, in place."""
+    need = TIME_NEEDED.match(text)
+    return " " * need.end() + text[need.end() :] if need else text
+
+
 def _title(
     clause: Clause,
     ctx: BuildContext,
@@ -60,7 +66,7 @@ def _title(
             r"book|block|блок\w*|time\s*block|focus(?=\s+(?:block|time)\b)|мне|me|a|an|the|for|на|в|с|from|под|on|my|calendar|календар\w*|"
             r"утра|вечера|дня|ночи)\b",  # (what is left of «с семи до девяти утра»)
             " ",
-            strip_fillers(strip_spans(clause.text, spans)),
+            strip_fillers(strip_spans(_without_need(clause.text), spans)),
         )
         rest = re.sub(r"\s{2,}", " ", rest).strip(" ,.;:-—")
         block = ctx.t("Блок", "Focus block")
@@ -392,7 +398,9 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
             and (clause.duration is not None or clause.moment.at is not None)
         )
     )  # "put ninety minutes on my calendar tomorrow at 9am": a block
-    if not (clause.has("block") or meeting or on_calendar) or (
+    # "…, and also I need an hour tomorrow at 2pm to prep the handover": time asked for, a block
+    needed = bool(clause.duration and clause.moment.at is not None and TIME_NEEDED.match(clause.text))
+    if not (clause.has("block") or meeting or on_calendar or needed) or (
         clause.has("query") and not clause.has("create", "put", "schedule")
     ):
         return False

@@ -100,6 +100,11 @@ _LEAD_IN_ONLY = LazyRe(
 )
 
 
+_NOTE_THAT = LazyRe(r"(?i)\b(?:note|заметк\w*)\s*,?\s+(?:that|saying|что|о\s+том,?\s+что)\s+(\S.*)$")
+_TARGET_THEN_SPEAKER = LazyRe(
+    r"(?i)(.*?\b(?:заметк\w*|note)\s+(?:к|ко|на|в|во|on|to|for)\s+[^\W\d_][\w-]*)[\s,]+(?:(?:типа|like|мол|значит|короче|ну)[\s,]+)?"
+    r"([^\W\d_]+(?:\s+[^\W\d_]+)?)\s+(?:сказал\w*|говорит|говорил\w*|передал\w*|said|says|told\s+me)\s*$"
+)
 _FOR_ALL_TO_SEE = LazyRe(
     r"(?i),?\s*(?:чтобы|чтоб|so\s+that|so)\s+(?:все|всем|everyone|everybody|the\s+team)\b.*$"
 )
@@ -424,12 +429,24 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         heard_first = True
     elif m := _NOTE_SPLIT.search(clause.text):
         head, content = clause.text[: m.start()], clause.text[m.end() :].strip()
+        speaker = _TARGET_THEN_SPEAKER.match(head)
+        if speaker:  # «заметку к инитеку типа иван сидоров сказал что …»: the note goes where it was asked to
+            head, content = speaker.group(1), f"{speaker.group(2)}: {content}"
         if "—" in m.group(0) or "-" in m.group(0) or "–" in m.group(0):
             asked = re.compile(r"(?i)\b(?:заметк\w*|note|запиши|записать|оставь|jot|leave)\b")
             if asked.search(content) and not asked.search(
                 head
             ):  # "кп отправил, ждём ОС — закинь заметкой в сд"
                 head, content, swapped = content, head.strip(), True
+                note_that = _NOTE_THAT.search(head)
+                if (
+                    note_that
+                ):  # "for Jane at Globex - log a note that she asked for …": about whom, then its words
+                    head, content, swapped = (
+                        f"{content} {head[: note_that.start()]}",
+                        note_that.group(1).strip(),
+                        False,
+                    )
     elif said_first := _SAID_THEN_NOTED.fullmatch(clause.text):
         # «ушли к конкуренту, запиши заметкой в сделку»: the words come first, the ask after them
         content, head = said_first.group(1).strip(), said_first.group(2)

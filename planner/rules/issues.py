@@ -288,6 +288,10 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     if _UNDUE.search(clause.text) and not clause.has("comment"):  # "eng-104 remove due date", «убери срок»
         await ctx.emit(UpdateIssue(issue=ident, due="none"), issue=issue)
         return True
+    if _OUT_OF_PROJECT.search(clause.text) and not clause.has("comment"):
+        # «убери ENG-104 из проекта Q1 Launch», "take ENG-104 out of the project": no project, the issue stays
+        await ctx.emit(UpdateIssue(issue=ident, project="none"), issue=issue)
+        return True
     unassigned = _UNASSIGN.search(clause.text)
     clear_assignee = False
     if (  # "unassign ENG-101", «сними исполнителя» ("… from Oleg and give it to me" is a hand-over)
@@ -609,6 +613,12 @@ _DESCRIBED_AS = LazyRe(
     r"(?i)\b(?:добавь|добавить|напиши|написать|поставь|обнови|add|set|write|update)\s+(?:в\s+)?(?:описание|description)\s+"
     r"(?!(?:к|для|to|for|of)\b)(?:—\s*|-\s*)?(\S.{2,})$"
 )
+# the issue taken out of its project (not archived): «убери ENG-104 из проекта Q1 Launch», "remove it from the
+# project", "take ENG-104 out of Q1 Launch project"
+_OUT_OF_PROJECT = LazyRe(
+    r"(?i)\b(?:убер\w*|убрать|исключи\w*|вынеси\w*|выкинь|удали\w*|remove|take|drop|pull|move)\b[^.;:!?]{0,40}?"
+    r"\b(?:из\s+проекта|out\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?project|from\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?project)\b"
+)
 _UNASSIGN = LazyRe(
     r"(?i)\bun-?assign(?!ed\b)\w*|\b(?:сними|снять|убери|убрать|удали|удалить|remove|clear)\s+(?:с\s+\S+\s+)?"
     r"(?:the\s+)?(?:исполнител\w*|ответственн\w*|assignee|owner)\b"
@@ -702,6 +712,11 @@ _FILLER = LazyRe(
     re.IGNORECASE,
 )
 
+_A_NEW_ISSUE = LazyRe(
+    r"(?i)\b(?:a\s+new|new|нов(?:ую|ая|ый|ое|ой)|ещ[её]\s+одн[ау])\s+(?:[\w-]+\s+)?"
+    r"(?:issue|task|bug|ticket|задач\w*|задачк\w*|тикет\w*|баг\w*|таск\w*)\b"
+)
+
 
 @rule(32)
 async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
@@ -733,6 +748,8 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if clause.asks() and not clause.commands() or ctx.memory.get("asking"):
         return False  # "на кого можно назначить задачу?" asks, it does not assign
+    if _A_NEW_ISSUE.search(clause.text) and not clause.identifiers:
+        return False  # "we need a new issue in engineering called offline mode for ios …": none there is
     if _EVERYTHING.search(clause.text) and not clause.has("issue", "task"):
         return False  # «удали всё по акме»: everything, not one issue whose words fit
     if (
@@ -1168,6 +1185,11 @@ def _comment_body(text: str) -> str | None:
         return None  # "add a comment to ENG-106 on Sarah's behalf": whose it is, not what it says
     if re.fullmatch(r"(?i)(?:the|this|that|our)\s+[\w\s-]{0,40}?\b(?:issue|ticket|task|bug)s?", body):
         return None  # "Comment on the iOS issue": which issue, not what to say
+    if re.fullmatch(
+        r"(?i)(?:(?:задач\w*|тикет\w*)\s+)?(?:по|про|насч[её]т|about|re|regarding|for)\s+\S+(?:\s+\S+)?[.!]?",
+        body,
+    ):
+        return None  # «добавь коммент к задаче по Globex»: which issue, not what to say
     # "напиши в комментарии, что фикс уехал" / "comment that the build is out": the words after "что"/"that"
     body = re.sub(r"^(?:(?:в|во|in)\s+)?(?:коммент\w*|comments?)\b\s*", "", body, flags=re.I)
     body = re.sub(r"^[,:\-—]?\s*(?:что|that)\s+", "", body, flags=re.I).strip()

@@ -854,6 +854,21 @@ _DESCRIPTION_FIELD = LazyRe(
 _TITLE_LABEL = LazyRe(r"(?i)\b(?:title|titled|called|named|название|заголовок)\s*[:=—–-]?\s*(?=[«\"'“])")
 
 
+# "called offline mode for ios, …", «под названием обновить макеты»: a title said without quotes, up to a
+# field, a pronoun or the next request
+_CALLED = LazyRe(
+    r"(?i)\b(?:called|named|titled|entitled|под\s+названием|с\s+названием|называется|названием)\s+"
+    r"(?P<name>[^\W\d_][^,;.!?«»\"“”]*?)(?=\s*(?:[,;.!?]|$|\s(?:it'?s|its|with|and|due|priority|assign\w*|"
+    r"give|for\s+(?:me|him|her)|и|со?|срок\w*|приоритет\w*|назнач\w*|на\s+(?:меня|него|не[её])|в\s+проект\w*)\b))"
+)
+
+
+# "…, Design team", "…, team DES", «…, команда дизайна»: the team said as the last item after a colon
+_TEAM_SAID_LAST = LazyRe(
+    r"(?i)\s*[,;]\s*(?:(?:the\s+)?([\w-]+)\s+team|team\s+([\w-]+)|команд[аеуы]\s+([\w-]+))\s*[.!]?\s*$"
+)
+
+
 @rule(60, writes=True)
 async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     if TAKEN_BY_ME.search(clause.text):
@@ -871,6 +886,28 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
             return await create_issue(analyse(_TITLE_LABEL.sub("", rest), ctx.now), ctx)
         finally:
             ctx.memory.pop("description", None)
+    new = clause.creates() or bool(re.search(r"(?i)\b(?:new|нов(?:ую|ая|ый|ое))\b", clause.text))
+    called_as = _CALLED.search(clause.text) if new and not quoted(clause.text) else None
+    if called_as and clause.has("issue", "task", "bug"):
+        # "a new issue in engineering called offline mode for ios its medium priority …": the name said
+        # after "called" is the title, as if quoted; the rest are its fields
+        name = called_as.group("name").strip()
+        said = f"{clause.text[: called_as.start()]} «{name}»{clause.text[called_as.end() :]}"
+        return await create_issue(analyse(said, ctx.now), ctx)
+    # "todo: draft FAQ for the SSO setup, docs label, Design team": the team, said last after the colon
+    team_last = _TEAM_SAID_LAST.search(clause.after_colon) if clause.after_colon else None
+    if team_last:
+        wanted = team_last.group(1) or team_last.group(2) or team_last.group(3)
+        known = await ctx.directory.teams()
+        teams = [m.entity for m in find_mentions(keys_for(wanted), known) if m.score >= 0.9] or [
+            t for t in known if str(t.extra.get("key", "")).lower() == wanted.lower()
+        ]
+        if teams:
+            head, tail = clause.text.split(":", 1)
+            key = teams[0].extra.get("key") or teams[0].name
+            where = f"в команде {key}" if re.search(r"[а-яё]", head, re.I) else f"in {key}"
+            said = f"{head} {where}: {_TEAM_SAID_LAST.sub('', tail)}"
+            return await create_issue(analyse(said, ctx.now), ctx)
     if _TITLE_LABEL.search(clause.text) and clause.creates() and "description" not in ctx.memory:
         ctx.memory["description"] = None  # (read once more, without the label)
         try:

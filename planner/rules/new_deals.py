@@ -315,7 +315,7 @@ def _said_name(clause: Clause) -> str | None:
     """The deal's own name: quoted, after "called"/"под названием", or a proper name with a dash right
     after the word deal ("сделку Вектор — пилот на 500 000 руб")."""
     for named in re.finditer(
-        r"[«\"“']([^»\"”']+)[»\"”']|(?:called|named|под названием|называется|назови(?:те)?(?:\s+её|\s+ее)?|с\s+названием|titled)\s+([^,.;]+)",
+        r"[«\"“']([^»\"”']+)[»\"”']|(?:called|named|(?:call|name)\s+it|под названием|называется|назови(?:те)?(?:\s+её|\s+ее)?|с\s+названием|titled)\s+([^,.;]+)",
         clause.text,
     ):
         if named.group(1) and re.search(

@@ -6,9 +6,9 @@ import re
 from typing import Literal
 
 from planner._lazy_re import LazyRe
-from planner.analysis import Clause
+from planner.analysis import Clause, leaves_alone
 from planner.context import BuildContext
-from planner.coverage import asks_advice
+from planner.coverage import asks_advice, asks_for_something
 from planner.directory import Entity
 from planner.intents.models import Filters, Find
 from planner.resolve import key_spans
@@ -65,6 +65,10 @@ _FIELD_ALONE = LazyRe(
 
 def _is_question(clause: Clause) -> bool:
     return clause.asks() or bool(_FIELD_ALONE.match(clause.text))
+
+
+# "…deal back to Negotiation", «сделку обратно в переговоры»: where a record goes, said without its verb
+_BACK_TO = LazyRe(r"(?i)\b(?:back\s+(?:to|into)|обратно\s+(?:в|на))\s+\S")
 
 
 @rule(80)
@@ -125,8 +129,10 @@ async def _owner_asked(clause: Clause, ctx: BuildContext) -> list[Entity]:
 # a field and its new value, said with no verb: "the amount is 55k now", «сумма 1.5 млн», «должность CIO»
 _VALUE_SET = LazyRe(
     r"(?i)\b(?:сумм[аы]|amount|value|должност\w*|job\s+title|title|стадия|stage)\s*(?:[:—–-]|is(?:\s+now)?|теперь|будет|now)?\s*"
-    r"(?:\$\s*)?(?:\d|(?-i:[A-ZА-ЯЁ]{2,})\b)"
-)
+    r"(?:\$\s*)?(?:\d|(?-i:[A-ZА-ЯЁ]{2,})\b|(?:один|одна|два|две|три|четыр|пят|шест|сем|восем|девят|десят|двадцат|"
+    r"тридцат|сорок|сто|двест|трист|полтор|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|"
+    r"fifty|hundred)\w*\s+(?:[^\W\d_]+\s+){0,3}?(?:тысяч|миллион|млн|thousand|million|k\b))"
+)  # («глобекс пилот сумма тридцать пять тысяч»: a sum said in words)
 
 
 _WORKS_WHERE = LazyRe(
@@ -170,6 +176,16 @@ async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
     ):
         return False
     if clause.has("issue", "linear"):
+        return False
+    # «сделку Альфа в проигранные переведи», "Initech deal back to Negotiation": a change, never read as a
+    # question (but «сделку с Initech оставь как есть» is read as said, and «Запиши на сделку Acme Corp» names
+    # where a note just told goes)
+    if (
+        not _is_question(clause)
+        and (clause.commands() or asks_for_something(clause) or _BACK_TO.search(clause.text))
+        and not leaves_alone(clause, ctx.now)
+        and not clause.has("note", "note_verb")
+    ):
         return False
     if _is_question(clause) and await _contact_at(clause, ctx):
         return True
