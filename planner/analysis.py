@@ -717,6 +717,13 @@ _ENUMERATED = LazyRe(
 _FIRST_MARKS = frozenset({"первое", "во-первых", "firstly"})
 
 
+# after a colon, a note or comment whose words are quoted, then «и …» / "and …": where the next request starts
+_QUOTED_THING_THEN_ASK = LazyRe(
+    r"(?i)\s*(?:заметк\w*|note|коммент\w*|комментари\w*|comment)(?:\s+[^«\"“:]{1,30}?)?\s*[:—–-]?\s*"
+    r"(?:«[^«»]{2,}»|\"[^\"]{2,}\"|“[^”]{2,}”)\s*[,;]?\s+(?:и|and)\s+"
+)
+
+
 def split_clauses(text: str, now: datetime) -> list[Clause]:
     """Split "переведи в Won и создай задачи" into clauses, but only where each side has its own verb
     (so "Acme and Globex" or a list after a colon stays whole)."""
@@ -841,6 +848,16 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
             why = analyse(tail.strip(), now)
             why.reason = True
             return [*_split(head, now), why]
+        quoted_first = _QUOTED_THING_THEN_ASK.match(tail)
+        rest = tail[quoted_first.end() :].strip() if quoted_first else ""
+        if quoted_first and (
+            _starts_with_verb(analyse(rest, now)) or _THING_FOR.match(rest) or _LEADS_WITH_THING.match(rest)
+        ):
+            # «По Джону Смиту: заметка «просит демо …» и напомни мне в четверг …»: the quote ends what the colon
+            # introduced; what follows it is a request of its own
+            said_first = split_clauses(f"{head}:{tail[: quoted_first.end()].rstrip(' ,и')}".rstrip(), now)
+            said_first[-1] = analyse(re.sub(r"(?i)\s+(?:и|and)$", "", said_first[-1].text), now)
+            return [*said_first, *split_clauses(rest, now)]
         # a colon introduces content (a title, a note, a list): split only the part before it
         parts = _split(head, now)
         parts[-1] = analyse(parts[-1].text + ":" + tail, now)

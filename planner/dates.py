@@ -550,6 +550,12 @@ def _extract_time(low: str, m: Moment) -> None:
         afternoon = _AFTERNOON.search(low)
         if (rx.group(3) and rx.group(3).startswith("p") or afternoon) and h < 12:  # "… two in the afternoon"
             h += 12
+        elif (
+            not rx.group(3)
+            and not rx.group(1).startswith("0")
+            and not re.match(r"\s*(?:утра|ночи|in\s+the\s+morning|a\.?m\b)", low[rx.end() :])
+        ):
+            h = _office_hour(h, None)  # "at half past two", «в 2:30»: office hours, as "at 2" is
         if afternoon:
             m.spans.append(afternoon.span())
         m.at = time(h, int(rx.group(2)))

@@ -733,12 +733,21 @@ def _id_range(m: re.Match[str]) -> str:
     return ", ".join(f"{key}-{n}" for n in range(first, last + 1))
 
 
+# a Cyrillic word with Latin letters that look the same in it (a phone keyboard switched mid-word)
+_MIXED_SCRIPT = LazyRe(
+    r"\b(?=[A-Za-z]*[а-яёА-ЯЁ])(?=[а-яёА-ЯЁ]*[aceopxykmthbACEOPXYKMTHB])[а-яёА-ЯЁaceopxykmthbACEOPXYKMTHB]+\b"
+)
+_TO_CYRILLIC = str.maketrans("aceopxykmthbACEOPXYKMTHB", "асеорхукмтнвАСЕОРХУКМТНВ")
+
+
 def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
     # "mark Globex pilot as won 🎉": a feeling, not a word; "…pls 🙌 starting the redesign today": said
     # between two thoughts, it ends the first
     text = _EMOJI_BETWEEN.sub("; ", text)
     text = _EMOJI.sub(" ", text).strip() or text
+    if _MIXED_SCRIPT.search(text):  # «зaвтра» typed with a Latin "a": the Cyrillic word it is
+        text = _MIXED_SCRIPT.sub(lambda m: m.group(0).translate(_TO_CYRILLIC), text)
     text = _ticked(text)  # "`ENG-105`", "`Stark Industries`": chat's code marks, a name or an id as said
     # "every Monday at 10am", «каждую пятницу»: the first of them (the planner says it does not repeat)
     text = re.sub(

@@ -315,7 +315,12 @@ _PRIORITY_WORDS: list[tuple[re.Pattern[str], int, Level]] = [
 def priority_of(text: str) -> int | None:
     """Linear's priority number for the level the text names: the one said as where it goes ("drop it to
     high (not a real P0)"), else the most urgent one named outside an aside in parentheses."""
-    found = [(m.start(), number) for rx, number, _ in _PRIORITY_WORDS for m in rx.finditer(text)]
+    found = [
+        (m.start(), number)
+        for rx, number, _ in _PRIORITY_WORDS
+        for m in rx.finditer(text)
+        if not _NOT_SO.search(text[max(0, m.start() - 12) : m.start()])  # "low on CS-15, it's not urgent"
+    ]
     asides = [m.span() for m in re.finditer(r"\([^()]*\)", text)]
     outside = [(at, n) for at, n in found if not any(a <= at < b for a, b in asides)] or found
     to = [n for at, n in outside if _TO_LEVEL.search(text[max(0, at - 14) : at])]
@@ -324,6 +329,9 @@ def priority_of(text: str) -> int | None:
     return min((n for _, n in outside), default=None)
 
 
+_NOT_SO = LazyRe(
+    r"(?i)(?:\bnot|\bне|\bno\s+longer|\bбольше\s+не|n't)\s+(?:that\s+|so\s+|такая\s+|такой\s+)?$"
+)
 _TO_LEVEL = LazyRe(r"(?i)(?:\bto|\bна|\bдо|→|->|\binto|\bas)\s+(?:priority\s+|приоритет\w*\s+)?$")
 
 

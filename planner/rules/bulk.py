@@ -346,6 +346,8 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
             who = next(m.entity for m in people if m is not whose)
             if deals:
                 resolved["owner_filter"] = whose.entity
+        elif who is None and len(people) == 1 and _WHOSE_ONLY.search(clause.text):
+            return False  # «Передай все задачи Олега»: whose they are, and to whom is not said (named back)
         elif who is None and people:  # "передай все сделки Олега Максу": the last person named gets them
             who = people[-1].entity
             if len(people) > 1 and deals:
@@ -560,6 +562,12 @@ async def _either_label(ctx: BuildContext, text: str, first: str | None) -> list
 
 
 # a due date said of which ones: «с дедлайном до конца недели», "due this week", "overdue"
+# the one person named is whose the records are («все задачи Олега», "all of Oleg's issues"), no one to get them
+_WHOSE_ONLY = LazyRe(
+    r"(?i)^\s*(?:передай|передать|отдай|переназначь|reassign|hand\s+over|give\s+away)\s+(?:все|всё|all(?:\s+of)?)\s+"
+    r"(?:задачи|сделки|тикеты|issues|tasks|deals|tickets)\s+[А-ЯЁ][а-яё]+(?:а|я|ы|и)\s*[.!]?\s*$"
+    r"|^\s*(?:reassign|hand\s+over)\s+all(?:\s+of)?\s+[A-Z][a-z]+'s\s+(?:issues|tasks|deals|tickets)\s*[.!]?\s*$"
+)
 _DUE_FILTER = LazyRe(
     r"(?i)^(?!.*\b(?:set|make|put|push|move|поставь|выстав\w*|перенес\w*|сдвин\w*)(?:\s+\S+){0,6}?\s+(?:due|срок\w*|дедлайн\w*)\b)"
     r"(?!.*\bto\s+be\s+due\b)(?:.*\b(?:с|со)\s+(?:дедлайн\w*|срок\w*)\s+(?:до|на|в|к|сегодня|завтра)\b"

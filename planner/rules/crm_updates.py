@@ -78,6 +78,10 @@ _ROLE_VALUE = LazyRe(
     re.I,
 )
 # "he's CEO now", "she is Head of IT now": the role said before "now"
+# the title said where it is changed to: «поменяй ему должность на Head of Procurement», "set her title to CFO"
+_TITLE_TO = LazyRe(
+    r"(?i)\b(?:должност\w*|job\s+title|title|position|роль)\s+(?:на|to)\s+[«\"']?([^,;:«»\"'.!?—–]+?)[»\"']?\s*(?:[,;.!?—–]|$)"
+)
 _ROLE_NOW = LazyRe(
     r"(?:'s|\s(?i:is))\s+(?:(?i:an?|the)\s+)?([A-Z][\w&-]*(?:\s+(?:of\s+)?[A-Z][\w&-]*){0,3})\s+(?i:now)\b"
 )
@@ -504,6 +508,8 @@ async def _value(attribute: str, clause: Clause, ctx: BuildContext) -> Any:
         if attribute == "job_title":  # "a new title: VP Sales, update her record": the role only
             after = re.split(r"[,;]\s|[.!?](?:\s|$)", after)[0].strip(" «»\"'")
         return after[:500] or None
+    if attribute == "job_title" and (said_to := _TITLE_TO.search(text)):
+        return said_to.group(1).strip()[:200]  # «…теперь отвечает за закупки, поменяй должность на Head of …»
     if attribute == "job_title" and (role := _ROLE_NOW.search(text) or _ROLE_VALUE.search(text)):
         return re.sub(r"(?i)\s+(?:now|теперь)$|^(?:он|она|he|she)\s+", "", role.group(1).strip(" ."))[
             :200

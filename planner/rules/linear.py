@@ -26,6 +26,7 @@ from planner.rules._common import (
     find,
     priority_of,
     quoted,
+    says_nothing,
     strip_spans,
 )
 from planner.rules._linear_common import (
@@ -196,6 +197,10 @@ _LEFT_OUT_WITH_NOUN = LazyRe(_LEFT_OUT + r"(?:\s+(?:one|task|issue|задач\w*
 _TO_THE_ISSUE = LazyRe(
     r"(?i)(?<![\w-])(?<!по\s)(?<!отдельной\s)(?:задаче|тикету|таске|задачке)(?![\w-])"
     r"|(?<=\bсрок\b)[^.;!?]*\b(?:для|у|по)\s+(?:задачи|тикета|таски)\b"
+)
+_INTO_THE_ISSUE = LazyRe(
+    r"(?i)\s*(?:добавь\w*|допиши\w*|add)\s+(?:в|во|к|to|into)\s+(?:the\s+)?(?:задач[уиеа]|тикет\w*|issue|ticket)\b"
+    r"[^:]{1,80}?\b(?:описани\w*|description|комментари\w*|коммент\w*|comment|метк\w*|label)"
 )
 _A_NEW_ONE = LazyRe(r"(?i)(?<![\w-])(?:задачу|задача|тикет|таску|задачку|нов\w+|issue|ticket|task)(?![\w-])")
 
@@ -875,6 +880,8 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         return False  # «Задачу про настройку SSO для Ромашки я забираю себе»: one there is, taken over
     if _TO_THE_ISSUE.search(clause.text) and not _A_NEW_ONE.search(clause.text):
         return False  # «Поставьте срок на пятницу задаче про API»: a field of an issue there is, no new one
+    if _INTO_THE_ISSUE.match(clause.text):
+        return False  # «Добавь в задачу Crash on export to PDF описание: …»: a field of an issue there is
     described = _DESCRIPTION_FIELD.search(clause.text) if "description" not in ctx.memory else None
     if described and clause.creates() and clause.has("issue", "task", "bug"):
         # the description is the issue's, not words of its title or fields: read the rest without it
@@ -1318,6 +1325,9 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
             ctx.t(f"Как назвать задачу? «{vague[:80]}» — не знаю, о чём это.",
                   f"What should the issue be called? I don't know what '{vague[:80]}' is."),
         )  # fmt: skip
+    if len(titles) == 1 and not answered:  # «Закинь Олегу задачу»: the request's words and whom it is for
+        colleague = await _first_names(ctx)
+        titles = [t for t in titles if not says_nothing(" ".join(w for w in t.split() if not colleague(w)))]
     if not titles and clause.after_colon is None and _what_follows(clause, ctx):
         ctx.memory["task_said"] = ctx.clause_index  # «поставь Максу задачу в линейке, сделать демо …»:
         return True  # the next words are the task, and it is made from them

@@ -245,3 +245,71 @@ async def test_a_team_said_last_after_a_colon_is_where_the_issue_goes(anna: Conv
         "draft FAQ for the SSO setup",
         ["docs"],
     )
+
+
+# ---- the sets DP–DU ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", ["Set priority low on CS-15, it's not urgent", "CS-15 не срочная, поставь низкий приоритет"]
+)
+async def test_a_level_said_as_not_so_is_never_the_one_set(anna: Conversation, text: str) -> None:
+    r = await anna.say(text)  # CS-15 is low already: nothing to change, and never urgent
+    assert drafted(r) == [] and r["status"] == "answered"
+
+
+async def test_a_latin_letter_typed_inside_a_russian_word_is_read_as_cyrillic(anna: Conversation) -> None:
+    r = await anna.say("зaвтра в 16 созвон с джейн на 25 мин по пилоту")  # the "a" of «зaвтра» is Latin
+    (event,) = intents(r)
+    assert (event["start"], event["duration_minutes"]) == ("2026-11-26T16:00:00+03:00", 25)
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("book a call with Maria Sokolova at half past two tomorrow, 30 mins", "2026-11-26T14:30:00+03:00"),
+        ("созвон с Марией Соколовой завтра в 2:30 на полчаса", "2026-11-26T14:30:00+03:00"),
+        ("созвон с Марией Соколовой завтра в 7:30 утра на полчаса", "2026-11-26T07:30:00+03:00"),
+    ],
+)
+async def test_an_hour_with_minutes_and_no_am_pm_is_office_hours(
+    anna: Conversation, text: str, start: str
+) -> None:
+    r = await anna.say(text)
+    assert intents(r)[0]["start"] == start
+
+
+async def test_a_title_said_where_it_is_changed_to_wins_over_what_was_told(anna: Conversation) -> None:
+    r = await anna.say("Джон Смит теперь отвечает за закупки, поменяй ему должность на Head of Procurement")
+    (change,) = intents(r)
+    assert change["values"] == {"job_title": "Head of Procurement"}
+
+
+async def test_a_quoted_note_after_a_heading_ends_where_the_next_request_starts(anna: Conversation) -> None:
+    r = await anna.say(
+        "По Джону Смиту: заметка «просит демо для команды склада» и напомни мне в четверг отправить ему запись"
+    )
+    assert drafted(r) == ["attio:create_note", "attio:create_task"]
+    note, task = intents(r)
+    assert note["body"] == "просит демо для команды склада" and task["deadline"].startswith("2026-11-26")
+
+
+async def test_a_field_added_into_an_issue_named_by_title_is_no_new_issue(anna: Conversation) -> None:
+    r = await anna.say("Добавь в задачу Crash on export to PDF описание: падает на файлах больше 50 страниц")
+    assert "linear:create_issue" not in drafted(r)
+
+
+async def test_handing_over_someones_issues_without_saying_to_whom_asks(anna: Conversation) -> None:
+    r = await anna.say("Передай все задачи Олега")  # «Олега» is whose they are, not who gets them
+    assert r["status"] == "needs_clarification" and drafted(r) == []
+    r = await anna.say("Передай все задачи Олега Максу")
+    assert set(drafted(r)) == {"linear:update_issue"}
+    assert all(i["changes"] == {"assignee": "Max Weber"} for i in intents(r))
+
+
+async def test_an_issue_made_of_request_words_and_whom_it_is_for_asks_its_title(anna: Conversation) -> None:
+    r = await anna.say("Закинь Олегу задачу")
+    assert r["status"] == "needs_clarification" and drafted(r) == []
+    r = await anna.say("Закинь Олегу задачу: проверить логи")
+    (issue,) = intents(r)
+    assert (issue["title"], issue["assignee"]) == ("проверить логи", "Oleg Ivanov")

@@ -798,6 +798,78 @@ CORPORA = [
         "blind, set DI (a CEO's one-line mixed orders; a cautious user who asks, cancels and changes their mind), written against stop 33's code: 189/200 with 3 wrong drafts on "
         "first contact",
     ),
+    (
+        "corpus_v117.jsonl",
+        92,
+        "blind, set DJ (a customer-success manager logging calls by voice; an engineering manager planning a sprint), written against stop 34's code: 183/200 with 3 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v118.jsonl",
+        94,
+        "blind, set DK (Russian Telegram voice transcripts with fillers; a non-native English speaker), written against stop 34's code: 185/200 with 4 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v119.jsonl",
+        88,
+        "blind, set DL (a sales-ops person's CRM hygiene; a support lead turning complaints into issues), written against stop 34's code: 174/200 with 3 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v120.jsonl",
+        94,
+        "blind, set DM (a founder packing three systems into one message; questions about numbers and other tools), written against stop 34's code: 186/200 with 4 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v121.jsonl",
+        91,
+        "blind, set DN (a shy intern's hedged nicknames; a power user's ids, arrows and +labels), written against stop 34's code: 179/200 with 5 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v122.jsonl",
+        93,
+        "blind, set DO (a manager's running chat with pronouns; a cautious user and bulk filters), written against stop 34's code: 182/200 with 5 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v123.jsonl",
+        86,
+        "blind, set DP (a head of sales dictating a whole day; a QA lead filing bugs), written against DJ–DO's fixes: 172/200 with 4 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v124.jsonl",
+        88,
+        "blind, set DQ (Russian with English CRM jargon; a PM naming issues by title only), written against DJ–DO's fixes: 174/200 with 6 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v125.jsonl",
+        89,
+        "blind, set DR (an executive assistant's calendar; an ops person's reports), written against DJ–DO's fixes: 177/200 with 4 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v126.jsonl",
+        86,
+        "blind, set DS (fast phone typing with typos and mixed scripts; self-corrections in one message), written against DJ–DO's fixes: 170/200 with 4 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v127.jsonl",
+        93,
+        "blind, set DT (onboarding and renewal templates; a skeptic testing limits), written against DJ–DO's fixes: 186/200 with 4 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v128.jsonl",
+        87,
+        "blind, set DU (a team lead delegating by filter; a founder forwarding what others said), written against DJ–DO's fixes: 172/200 with 8 wrong drafts on "
+        "first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
@@ -898,6 +970,26 @@ WRONG_AT_MOST = {
     "corpus_v108.jsonl": 1,
     "corpus_v113.jsonl": 1,
     "corpus_v115.jsonl": 1,
+    # v117–v128 (DJ–DU, stop 35), README ¹⁴. Disputed: "make ENG-102 critical" read as urgent (v117); a CRM task
+    # «позвонить в Initech по продлению» linked to the renewal deal rather than the company (v120); «Глобекс
+    # подписал! Запусти онбординг…» moves the deal to Won (v121, as ¹¹). Not yet read right: long dictations whose
+    # later parts are dropped or merged (v123: DP-151, DP-196; v127: DT-166), a second item said by ellipsis
+    # («…в понедельник позвонить Джейн, а во вторник Марии», v123), a bug report that says "just add a comment
+    # there" (v123), an issue said by topic read as a CRM task (v124: DQ-086), a project said before "issue"
+    # (v124: DQ-169; v126: "Put it under Customer Onboarding"), two blocks in one list (v125), a meeting's
+    # "назови …" title (v126), an invite read as a CRM task (v127: DT-085), "напиши в каждом" comments (v127),
+    # an attendee from "пригласи Ли Вэя"/"invite her" (v127, v128), a label said as «всем багам» (v128), "close it
+    # out" after a colleague's news about another issue (v128), "Макс взял на себя" (v128), a sub-issue's team and
+    # "me as owner" (v128)
+    "corpus_v117.jsonl": 1,
+    "corpus_v120.jsonl": 1,
+    "corpus_v121.jsonl": 1,
+    "corpus_v123.jsonl": 4,
+    "corpus_v124.jsonl": 2,
+    "corpus_v125.jsonl": 1,
+    "corpus_v126.jsonl": 2,
+    "corpus_v127.jsonl": 4,
+    "corpus_v128.jsonl": 6,
 }
 
 
