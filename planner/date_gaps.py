@@ -14,7 +14,7 @@ import re
 from datetime import date, datetime
 
 from planner._lazy_re import LazyRe
-from planner.dates import MONTH_NAME, RU_ORDINAL_STEMS, extract_moment
+from planner.dates import MONTH_NAME, RU_ORDINAL_STEMS, WEEKDAY_WORD, extract_moment, weekday_of
 from planner.intents import IntentBase
 from planner.wording import iso_moment
 
@@ -144,14 +144,8 @@ _WHERE_A_DATE_GOES = LazyRe(rf"(?i)(?:{_DUE}|[,;—–]\s*|^\s*)$")
 
 
 # a weekday said with a date of another weekday: «в пятницу 3 декабря» (a Thursday), "Monday, Dec 2"
-_WEEKDAY_STEMS = (
-    ("понедельник", "monday", "mon"), ("вторник", "tuesday", "tue"), ("сред", "wednesday", "wed"),
-    ("четверг", "thursday", "thu"), ("пятниц", "friday", "fri"), ("суббот", "saturday", "sat"),
-    ("воскресень", "sunday", "sun"),
-)  # fmt: skip
 _WEEKDAY_THEN_DATE = LazyRe(
-    r"(?i)\b(?P<wd>понедельник\w*|вторник\w*|сред[ауеы]|четверг\w*|пятниц\w*|суббот\w*|воскресень\w*|"
-    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|sat|sun)\.?[\s,]+(?:the\s+)?"
+    rf"(?i)\b(?P<wd>{WEEKDAY_WORD})\.?[\s,]+(?:the\s+)?"
     r"(?P<date>\d{1,2}(?:st|nd|rd|th|-?го|-?е)?\s+(?:of\s+)?[^\W\d_]{3,}|[^\W\d_]{3,}\s+\d{1,2}(?:st|nd|rd|th)?\b"
     r"|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?)"
 )
@@ -161,9 +155,7 @@ def weekday_mismatch(text: str, now: datetime) -> tuple[str, date] | None:
     """The words and the day when a weekday is said with a date that falls on another weekday («в пятницу
     3 декабря» is a Thursday): which of the two was meant is asked, never guessed."""
     for m in _WEEKDAY_THEN_DATE.finditer(text):
-        said = m.group("wd").lower()
-        weekday = next(n for n, stems in enumerate(_WEEKDAY_STEMS) if any(said.startswith(s) for s in stems))
         day = extract_moment(m.group("date"), now).day
-        if day is not None and day.weekday() != weekday:
+        if day is not None and day.weekday() != weekday_of(m.group("wd")):
             return m.group(0).strip(), day
     return None

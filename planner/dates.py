@@ -15,6 +15,7 @@ from planner.numbers import spoken_numbers
 
 __all__ = [
     "MONTH_NAME",
+    "WEEKDAY_WORD",
     "Moment",
     "extract_duration",
     "extract_moment",
@@ -24,6 +25,7 @@ __all__ = [
     "parse_duration_answer",
     "range_start",
     "time_ranges",
+    "weekday_of",
 ]
 
 _WEEKDAYS = {
@@ -75,6 +77,15 @@ class Moment:
 
 _WD_STEMS = (("понедельн", 0), ("вторн", 1), ("сред", 2), ("четверг", 3), ("пятниц", 4), ("суббот", 5),
              ("воскрес", 6))  # fmt: skip
+
+
+# a weekday said in any case, Russian or English («пятницу», "thurs"): `weekday_of` tells which
+WEEKDAY_WORD = rf"(?:{_WD_RU}|{_WD_EN})"
+
+
+def weekday_of(word: str) -> int:
+    """Monday = 0 … Sunday = 6, for a word `WEEKDAY_WORD` matched, in any letter case."""
+    return _weekday(word.lower())
 
 
 def _weekday(word: str) -> int:

@@ -136,6 +136,11 @@ NO_PROJECT = frozenset({"none", "no project", "без проекта"})
 UNASSIGNED = frozenset({"none", "nobody", "no one", "unassigned", "никто", "никого", "без исполнителя"})
 
 
+def _said_none(intent: UpdateIssue, slot: str, words: frozenset[str]) -> bool:
+    """The slot is said as "none" in one of its words ("unassigned", «без проекта»), and resolved to nothing."""
+    return intent.resolved(slot) is None and str(getattr(intent, slot) or "").strip().lower() in words
+
+
 @builds("update_issue")
 async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
     issue: dict[str, Any] = intent.resolved("issue") or await refs.issue(ctx, need(ctx, intent, "issue"))
@@ -144,7 +149,7 @@ async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
     fields: dict[str, Any] = {}
     parts: list[str] = []
     already: list[str] = []
-    nobody = intent.resolved("assignee") is None and str(intent.assignee or "").strip().lower() in UNASSIGNED
+    nobody = _said_none(intent, "assignee", UNASSIGNED)
     if (
         nobody
     ):  # "unassign ENG-101": a null assignee (sent as issueUpdate: LINEAR_UPDATE_ISSUE takes a user only)
@@ -270,9 +275,7 @@ async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
             fields["stateId"] = st.id
             parts.append(ctx.t("статус ", "state ") + (f"{current} → {st.name}" if current else st.name))
     depends = None
-    no_project = (
-        intent.resolved("project") is None and str(intent.project or "").strip().lower() in NO_PROJECT
-    )
+    no_project = _said_none(intent, "project", NO_PROJECT)
     if (
         no_project
     ):  # "take ENG-104 out of its project": a null project (sent as issueUpdate, as an unassign is)
