@@ -54,11 +54,16 @@ def as_typed(action: ToolAction, typed: dict[str, str]) -> ToolAction:
     return action.model_copy(update={"args": typed_in(action.args), "preview": preview})
 
 
+def read_key(action: ToolAction) -> str:
+    """What makes two reads the same read."""
+    return action.tool_slug + repr(sorted(action.args.items()))
+
+
 def dedupe(actions: list[ToolAction]) -> list[ToolAction]:
     seen: set[str] = set()
     out = []
     for a in actions:
-        key = a.idempotency_scope if not a.read_only else a.tool_slug + repr(sorted(a.args.items()))
+        key = a.idempotency_scope if not a.read_only else read_key(a)
         if key in seen:
             continue
         seen.add(key)

@@ -162,6 +162,12 @@ _OBJECT_START = LazyRe(
 )
 
 
+# "Bug: …", «Фича: …», "Todo: …": the kind of thing to file, then its words (which ask nothing, whatever they say)
+HEADED_THING = LazyRe(
+    r"(?i)^\s*(?:bug|баг|feature(?:\s+request)?|фича|issue|ticket|тикет|todo|to-do|задача|таска|task|note|заметка)\s*:"
+)
+
+
 @dataclass
 class Clause:
     text: str
@@ -241,6 +247,8 @@ class Clause:
     def asks(self) -> bool:
         """A question or a bare noun phrase ("заметки по Initech", "what's left in Q1?"), not a command:
         a question word that comes before any action verb, a question mark, or no verb at all."""
+        if HEADED_THING.match(self.text) and not self.text.rstrip().endswith("?"):
+            return False  # "Bug: Safari users get logged out when …": a thing to file, said after its kind
         if self.has("query") and self.first("query") < self.first(*_ACTIONS):
             return True
         if self.text.rstrip().endswith("?"):
@@ -444,8 +452,17 @@ _PHRASES = [
         ),
         "move to ",
     ),
+    # «ENG-101 кидай на ревью», «закинь его в проверку»: sent on to the next state
+    (
+        re.compile(
+            r"\b(?:кидай|кинь|закинь|закидывай|скинь|отправь|отправляй)\b(?=(?:\s+\S+){0,3}?\s+(?:на|в)\s+"
+            r"(?:ревью|review|code\s+review|проверку|тестирование|тест|qa)\b)",
+            re.I,
+        ),
+        "переведи",
+    ),
     # "give ENG-104 to Max", "give the Alfa deal to Max", not "give me…"
-    (re.compile(r"\bgive\b(?=\s+(?!me\b|us\b)(?:[\w-]+\s+){1,4}to\s)", re.I), "assign"),
+    (re.compile(r"\bgive\b(?=\s+(?!me\b|us\b)(?:[\w-]+\s+){1,6}to\s)", re.I), "assign"),
     # "the Acme pilot can go to qualification now"
     (re.compile(r"\b(?:can|should|could|will|may)\s+(?:now\s+)?go\s+(?=to\b|into\b)", re.I), "move "),
 ]

@@ -98,6 +98,8 @@ def keep_issue(row: dict[str, Any], f: dict[str, Any]) -> bool:
     due = row.get("dueDate")
     if f.get("no_due") and due:
         return False
+    if f.get("has_due") and not due:
+        return False
     if f.get("due_before") and not (due and due[:10] <= f["due_before"]):
         return False
     if f.get("due_after") and not (due and due[:10] >= f["due_after"]):
@@ -161,14 +163,19 @@ def refine(results: list[dict[str, Any]], specs: list[Refine], lang: str) -> lis
     # several lists: each total is named by what tells them apart ("Engineering: 6", "Lead: 1")
     varying = [
         k
-        for k in ("team", "stage", "label", "state", "assignee", "owner", "project")
+        for k in ("team", "stage", "label", "state", "assignee", "owner", "project", "currency")
         if len({_told_by(s, k) for s in specs}) > 1
     ] or ["stage", "label", "state"]
+    # several finds may read one list ("in rubles and in dollars": one read of the deals): each filters the
+    # rows as read, and the list shown is what any of them kept
+    read: dict[int, list[dict[str, Any]]] = {}
+    shown: dict[int, tuple[Any, list[dict[str, Any]]]] = {}
     for spec in specs:
         if spec.action >= len(results) or not results[spec.action].get("ok", True):
             continue
         entry = results[spec.action]
         rows, where = _rows_in(entry.get("data"))
+        rows = read.setdefault(spec.action, rows)
         data = entry.get("data")
         if where is None and isinstance(data, dict):  # one record: {"data": {...}} or the record itself
             inner = data.get("data")
@@ -179,15 +186,18 @@ def refine(results: list[dict[str, Any]], specs: list[Refine], lang: str) -> lis
             rows = [r for r in rows if keep(r, spec.filters)]
         if spec.limit:
             rows = rows[: spec.limit]
-        if isinstance(where, tuple):
-            where[0][where[1]] = rows
-        elif isinstance(where, list):
-            where[:] = rows
+        kept = shown.setdefault(spec.action, (where, []))[1]
+        kept += [r for r in rows if not any(r is k for k in kept)]
         said = _totals(spec, rows, lang, several=len(specs) > 1)
         which = next((_told_by(spec, k) for k in varying if _told_by(spec, k)), "")
         lines += [f"{which}: {line}" for line in said] if len(specs) > 1 and which else said
         if spec.aggregate and spec.aggregate.startswith("sum") and spec.object == "deals":
             summed.append({"rows": rows})
+    for where, rows in shown.values():
+        if isinstance(where, tuple):
+            where[0][where[1]] = rows
+        elif isinstance(where, list):
+            where[:] = rows
     if len(summed) > 1:  # «Лиды и квалификация — на какую сумму?»: each stage's, then both
         both = _said_sum(_deal_sums([r for s in summed for r in s["rows"]]))
         lines.append(f"Всего: {both}" if lang == "ru" else f"Altogether: {both}")

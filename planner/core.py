@@ -42,6 +42,7 @@ from planner.dialogue import (
     NEW_TRACKER_SETTING,
     NEW_TRACKER_SETTING_SAID,
     OTHER_SYSTEM,
+    asked_politely,
     asks_how,
     asks_in_a_sentence,
     but_do,
@@ -56,7 +57,7 @@ from planner.dialogue import (
     without_hedged_lead,
 )
 from planner.directory import Directory, Reader
-from planner.hurried import asks_to_be_shown, unhurried
+from planner.hurried import asks_to_be_shown, unhurried, without_no_assignee
 from planner.intents import WRITE_OPS, IntentBase, IntentsError, describe, parse_intents, toolkit_of
 from planner.limits import MAX_TEXT
 from planner.models import ClarificationQuestion, Plan, PlanInputs, RiskFlag, Voice
@@ -64,6 +65,7 @@ from planner.numbers import NUMBER_WORDS
 from planner.pasted import reshape
 from planner.rules import WRITING, load_rules
 from planner.text import IN_QUOTES, detect_language
+from planner.titled import titled_ids
 from planner.translit import from_translit
 from planner.wording import changes_ru, stage_name
 from toolkits import registry
@@ -385,6 +387,16 @@ class Planner:
                 # told not to make the change: understood and answered; an offer declined: nothing done
                 told_not_to = ctx.answer("offer") is None
                 return Outcome("ready" if told_not_to else "safe_fail", plan, None, offered)
+            if asked_politely(str(ctx.memory.get("as_said", text))) and any(
+                i.op in WRITE_OPS for i in ctx.intents
+            ):  # "Can you close ENG-101?": asked, so asked back; "yes" drafts it
+                if answers.get("c0.go_ahead") == "no":
+                    plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
+                    return Outcome(
+                        "safe_fail", plan, None, ctx.t("Хорошо, ничего не делаю.", "OK, doing nothing.")
+                    )
+                if not answers.get("c0.go_ahead"):
+                    raise self._go_ahead(ctx)
         except Ask as ask:
             if asks_how(text) and not ctx.actions and not ctx.answers:  # "как закрыть задачу в линеаре?"
                 plan.summary = ctx.t("Как пользоваться", "How to use it")
@@ -401,10 +413,14 @@ class Planner:
         ctx.memory["as_said"] = (
             text  # before courtesy and relays are taken off: "можешь …?" asks whether it can
         )
-        text = reshape(text)  # a quoted email, a contact's card, a table: in the rules' one-line forms
+        text = reshape(
+            without_no_assignee(text)
+        )  # a quoted email, a card, a table: in the rules' one-line forms
         ctx.memory["reshaped"] = text
-        text = corrected(without_hedged_lead(without_courtesy(relayed_request(text) or text)))
-        text = await self._identifiers(unhurried(await self._hash_ids(text)))
+        said = without_hedged_lead(without_courtesy(relayed_request(text) or text))
+        text = corrected(said)
+        ctx.memory["self_corrected"] = text != said  # («…хотя нет, не закрывай, просто напиши …»: taken back)
+        text = await self._titled(await self._identifiers(unhurried(await self._hash_ids(text))))
         ctx.memory["full_text"] = text
         matched = False
         coverage = Coverage()
@@ -746,7 +762,9 @@ class Planner:
             and not _NOTHING_ELSE.search(text)  # «…и больше ничего не создавай»: that, and nothing besides
             else None
         )
-        if kind == "negated" and ctx.memory.get("clauses", 1) > 1 and but_do(text):
+        if kind == "negated" and (
+            ctx.memory.get("clauses", 1) > 1 and but_do(text) or ctx.memory.get("self_corrected")
+        ):  # (or a take-back said with what replaces it, read as such: what stands is asked for)
             kind = None  # "dont move Globex yet, just add a note to the deal: …": not that, but this
         if not writes or not (asks_how(text) or kind) or ctx.answer("offer") in ("yes", "да"):
             return None
@@ -817,6 +835,12 @@ class Planner:
             )
         return text
 
+    async def _titled(self, text: str) -> str:
+        try:
+            return await titled_ids(text, self.directory)
+        except (LookupError, ToolkitError):  # Linear unreachable or not connected: read the text as said
+            return text
+
     async def _spelled_teams(self, text: str) -> str:
         """ "new issue for c s, …", «в си эс»: a team's key said letter by letter, after a word that names
         where it goes (the workspace's own keys only; with a number after it, `_identifiers` reads an id)."""
@@ -873,6 +897,17 @@ class Planner:
                 out += [text[last : m.start()], f"{found[0]}-{number}"]
                 last = m.end()
         return "".join(out) + text[last:] if out else text
+
+    def _go_ahead(self, ctx: BuildContext) -> Ask:
+        said = "; ".join(a.preview for a in ctx.actions if not a.read_only and a.preview)[:400]
+        ctx.clause_index = 0
+        return ctx.ask(
+            "go_ahead",
+            ctx.t(f"Подготовить черновик? {said}", f"Shall I draft this? {said}"),
+            choices=[(ctx.t("Да, подготовить", "Yes, draft it"), "yes"), (ctx.t("Нет", "No"), "no")],
+            free_text=False,
+            risk="ambiguous",
+        )
 
     def _unknown(self, ctx: BuildContext) -> Ask:
         if ctx.answers.get("c0.domain"):
@@ -989,9 +1024,12 @@ class Planner:
         plan.summary = shaping.summary(ctx, actions, done)
         plan.intents = shaping.dumped(ctx)
         kept = {id(a): i for i, a in enumerate(actions)}
+        # (a read said twice, "in rubles and in dollars", is read once: both finds refine that one)
+        reads = {shaping.read_key(a): i for i, a in enumerate(actions) if a.read_only}
         refine = [r for r in ctx.memory.get("refine", []) if r.action < len(ctx.actions)]
         for r in refine:  # indexes into the final list (deduplication and "already done" may drop some)
-            r.action = kept.get(id(ctx.actions[r.action]), -1)
+            said = ctx.actions[r.action]
+            r.action = kept.get(id(said), reads.get(shaping.read_key(said), -1) if said.read_only else -1)
         return Outcome(
             "ready",
             plan,

@@ -22,6 +22,8 @@ __all__ = ["corrected"]
 _STRONG = (
     r"no\s+(?:sorry|wait|actually)|no,\s*(?:sorry|wait|actually)|sorry,?\s+i\s+mean|no,?\s+i\s+mean|i\s+mean|"
     r"actually,?\s+make\s+(?:it|that)|no,?\s+make\s+(?:it|that)|"
+    # "… on Monday at 11am — make that 11:30": a value said again, right after the one it replaces
+    r"make\s+that(?=\s+(?:\d|mon|tue|wed|thu|fri|sat|sun|tomorrow|today|next|noon|half))|"
     r"actually,?\s+no|wait,?\s+no|sorry,?\s+no|oops|нет,?\s+(?:стоп|подожди|точнее|вернее|сорри|извини)|ой,?\s+нет|"
     r"(?:то\s+есть|вернее|точнее)[,\s]+нет|то\s+есть|вернее|точнее|в\s+смысле"
 )
@@ -47,6 +49,8 @@ _LEAD_ADVERB = LazyRe(
     r"too\s+early|not\s+yet)[\s,]+)+(?=\S)"
 )
 _ISSUE_ID = LazyRe(r"[A-Za-z]{1,10}-\d+")
+_ONE_WORD = LazyRe(r"[^\W\d_]{4,}")
+_SAME_VERB = LazyRe(r"(?i)(?<!\w)[^\W\d_]{4,}(?=\s+\S)")  # (the first word of a request: its verb)
 _NOT_AFTER = LazyRe(
     r"(?i)(?:[\w-]+\s+(?:needed|required|necessary)\b|"  # "SSO via Okta, no SAML needed": a fact, not a take-back
     r"later|more|less|longer|earlier|sooner|one|need|matter|problem|idea|worries|rush|change|"
@@ -123,8 +127,39 @@ def _skip_listed(text: str) -> str:
 _JUST_ONE = LazyRe(r"(?i)\b(?:just|only|только|лишь)\s+[A-Za-z]{1,10}-\d+\s*[.!]?\s*$")
 
 
+_PREP = r"(?:в|во|на|к|ко|до|с|со|для|у|за|под|из|как|to|on|at|by|for|in|into|as|until)"
+# «переведи не в Won, а в переговоры», «не в пятницу, а в четверг», "assign it not to Oleg but to Max", "not
+# today, on Monday": the value said after "не"/"not" is the one replaced by what follows «а»/"but"/a comma
+_RATHER = LazyRe(
+    rf"(?i)(?<!\w)(?:не|not)\s+(?!(?:только|просто|совсем|очень|сразу|надо|нужно|стоит|всё|все|менее|более|"
+    rf"only|just|sure|yet|later|before|after|more|less|too|so|that|this|a|an|the)\b)"
+    rf"(?P<x>(?:(?P<p>{_PREP})\s+)?[^\s,;.!?—–]+(?:\s+[^\s,;.!?—–]+)?)"
+    rf"(?:\s*,\s*(?:(?:а|but)\s+)?|\s+(?:а|but)\s+)(?P<y>(?:(?P<q>{_PREP})\s+)?(?P<w>[^\s,;.!?—–]+))"
+)
+
+
+_MARKED = LazyRe(r"(?i)\b(?:нет|no|nope|ой|стоп|wait|sorry|сорри|actually)[\s,.…!—–-]*$")
+
+
+def _rather(text: str) -> str:
+    quoted = [q.span() for q in _QUOTED.finditer(text)]
+    for m in _RATHER.finditer(text):
+        if any(a <= m.start() < b for a, b in quoted):
+            continue  # someone's words, quoted, are kept as said
+        if _MARKED.search(text[: m.start()]):
+            continue  # «…в пятницу, нет, не в пятницу, в четверг»: a marked take-back, read with its marker
+        p, q = (m.group("p") or "").lower(), (m.group("q") or "").lower()
+        x_last = m.group("x").split()[-1]
+        same_place = bool(p) and p.rstrip("о") == q.rstrip("о")  # (в / во)
+        same_kind = not p and _kind(x_last) is not None and _kind(x_last) == _kind(m.group("w"))
+        if same_place or same_kind:
+            return f"{text[: m.start()]}{m.group('y')}{text[m.end() :]}"
+    return text
+
+
 def corrected(text: str) -> str:
     """`text` with each self-correction applied (the taken-back words dropped, the marker too)."""
+    text = _rather(_rather(text))
     # "… to qualification, no wait, no, straight to proposal": one take-back, said twice
     text = re.sub(r"(?i)\b(no\s+wait|wait\s+no|нет\s+стоп|нет\s+подожди)\s*,\s*(?:no|нет)\s*,", r"\1,", text)
     text = _skip_listed(text)
@@ -179,6 +214,12 @@ def _apply_first(text: str) -> str | None:
             named = re.sub(r"(?i)\s+(?:yet|anymore|ещё|еще|пока)$", "", not_that.group(1))  # "not won yet"
             taken = before.lower().rfind(named.lower())
             rest = after[not_that.end() :]
+            verb = _SAME_VERB.search(before) if taken < 0 and _ONE_WORD.fullmatch(named) else None
+            if verb and verb.group(0)[:4].lower() == named[:4].lower() and rest.strip():
+                # «Закрой ENG-101… хотя нет, не закрывай, просто напиши в комментарии: …»: the verb taken back,
+                # what it was said of stays
+                kept = (before[: verb.start()] + before[verb.end() :]).strip(" ,.…")
+                return f"{kept} {_LEAD_ADVERB.sub('', rest).strip()}".strip()
             if taken >= 0 and rest.strip():
                 article = re.search(r"(?i)\b(?:the|a|an)\s+$", before[:taken])
                 taken = article.start() if article and re.match(r"(?i)(?:the|a|an)\s", rest) else taken

@@ -287,6 +287,20 @@ def relayed_request(text: str) -> str | None:
     return None
 
 
+# "Can you move Globex pilot to Won?", «Можешь закрыть ENG-105?»: a change asked as a yes/no question. A sentence
+# that asks never becomes a write (DESIGN §5a): it becomes one question whose "yes" drafts the change
+_ASKED_POLITELY = LazyRe(
+    r"(?is)^\s*(?:(?:hey|hi|hello|ok|okay|so|привет|слушай|а|ну|и)[\s,!]+)*"
+    r"(?:(?:can|could|would|will)\s+(?:you|u)|(?:(?:ты|вы)\s+)?(?:не\s+)?(?:можешь|можете|сможешь|сможете|"
+    r"мог(?:ли|ла)?\s+бы)(?:\s+(?:ли|ты|вы))?)\b[^.!?\n]*\?\s*$"
+)
+
+
+def asked_politely(text: str) -> bool:
+    """Whether the whole message asks, yes or no, whether a change could be made."""
+    return bool(_ASKED_POLITELY.match(text))
+
+
 def relays(text: str) -> bool:
     """The words start by saying whose request follows ("Jane asked us to …", «Олег просит …»)."""
     return _RELAY.match(text) is not None

@@ -347,6 +347,19 @@ class Directory:
     async def crm_tasks(self, flt: Mapping[str, Any]) -> list[dict[str, Any]]:
         return _rows(await self._read("ATTIO_GET_V2_TASKS", dict(flt)))
 
+    async def issue_titles(self) -> list[Entity]:
+        """Every team's issues as (identifier, title), for an issue named by its whole title."""
+
+        async def load() -> list[Entity]:
+            out = []
+            for team in await self.teams():
+                for r in await self.team_issues(team.id):
+                    if r.get("identifier") and r.get("title"):
+                        out.append(Entity("issue", str(r["identifier"]), str(r["title"])))
+            return out
+
+        return await self._cached("issue_titles", load)
+
     async def team_issues(self, team_id: str, first: int = 100) -> list[dict[str, Any]]:
         return _rows(
             await self._read("LINEAR_LIST_ISSUES_BY_TEAM_ID", {"team_id": team_id, "first": first}), "issues"

@@ -22,7 +22,7 @@ from planner.dialogue import KEEP_AS_IS, without_polite_if
 from planner.said_plainly import said_plainly
 from planner.text import IN_QUOTES, dictionary_word, informal, is_imperative, is_infinitive, lemmas
 
-__all__ = ["asks_to_be_shown", "unhurried"]
+__all__ = ["asks_to_be_shown", "unhurried", "without_no_assignee"]
 
 _ANYWHERE = (
     "create", "complete", "move", "delete", "archive", "comment", "assign", "rename", "priority", "project",
@@ -108,6 +108,36 @@ def _cue_of(word: str) -> str | None:
     return next((name for name in _ANYWHERE if word in CUES[name] or word.rstrip("s") in CUES[name]), None)
 
 
+_NO_ONE_TO_ASSIGN = LazyRe(
+    r"(?i)[,.;]?\s*(?:и\s+)?(?:пока\s+)?(?:ни\s+на\s+кого|никому)\s+(?:е[её]\s+|его\s+|пока\s+)?не\s+(?:назначай(?:те)?|"
+    r"ставь(?:те)?|вешай(?:те)?)\b[.!]?|[,.;]?\s*(?:and\s+)?(?:don'?t|do\s+not)\s+assign\s+(?:it\s+|this\s+)?(?:to\s+)?"
+    r"(?:anyone|anybody)(?:\s+yet)?\b[.!]?"
+)
+
+
+def without_no_assignee(text: str) -> str:
+    """ "…. Ни на кого не назначай", "don't assign it to anyone": said of a new one, which has nobody anyway
+    (never a request not to do the rest)."""
+    return _NO_ONE_TO_ASSIGN.sub("", text)
+
+
+# someone's words in single quotes after "X wrote:", a sentence or more: quoted as «…», so their commas split nothing
+_SINGLE_QUOTED_WORDS = LazyRe(
+    r"(?i)(\b(?:emailed|e-mailed|wrote|writes|says|said|texted|messaged|replied|пишет|написал\w*|ответил\w*)\s*:\s*)"
+    r"'([^'\n]{20,400}?[.!?]?)'(?=\s|$|[.,;])"
+)
+_COUNT_OF = LazyRe(
+    r"(?i)\b(?:(?:give|get|send|show)\s+me|i\s+need|what'?s)\s+(?:a|the)\s+(?:head\s*count|count|number|total\s+number)\s+of\s+"
+)
+_SEND_ME = LazyRe(
+    r"(?i)^\s*(?:скинь(?:те)?|кинь(?:те)?|пришли(?:те)?)(?:\s+мне)?\s+(?=(?:сколько|какие|какая|какой|кто|что|где|когда|"
+    r"список|все|всё|мои|мой|мою)\b)"
+)
+_BLOCK_AN_HOUR = LazyRe(
+    r"(?i)\b(заблокируй|забронируй|выдели|зарезервируй|забей|поставь\s+блок)\s+(час|полчаса|полтора\s+часа|два\s+часа)\b"
+)
+
+
 # chat shorthand, read as the words meant (whole words only)
 _SHORT = {
     "созд": "создай", "срочн": "срочно", "lbl": "label", "cmt": "comment", "del": "delete", "mtg": "meeting",
@@ -116,7 +146,8 @@ _SHORT = {
     "desc": "description", "pri": "priority", "prio": "priority", "asap": "urgent", "mins": "minutes",
     "hrs": "hours", "hr": "hour", "nxt": "next", "wk": "week", "mon": "monday", "tue": "tuesday",
     "wed": "wednesday", "thu": "thursday", "thurs": "thursday", "fri": "friday", "msg": "message",
-    "proj": "project", "eod": "end of day", "eow": "end of week", "eom": "end of month",
+    "proj": "project", "eod": "end of day", "eow": "end of week", "eom": "end of month", "req": "request",
+    "feat": "feature",
     "завтр": "завтра", "коммент": "комментарий", "пн": "понедельник", "вт": "вторник", "ср": "среда",
     "чт": "четверг", "пт": "пятница", "скок": "сколько", "скока": "сколько",
     # CRM words borrowed from English, as a sales team types them
@@ -991,6 +1022,15 @@ def unhurried(text: str) -> str:
     text = _FILLED_AND.sub(r"\1 ", text)  # «…в выигранные и, ну, заводи онбординг»: "и" joins two requests
     text = _SPOKEN_COMMA.sub(", ", text)  # dictated punctuation: «…на час, запятая, тема — …»
     text = _PLUS.sub(" and " if text.isascii() else " и ", text)  # "assign me + comment: …"
+    text = _NO_ONE_TO_ASSIGN.sub(
+        "", text
+    )  # «…. Ни на кого не назначай»: no assignee, as a new one has anyway
+    text = _BLOCK_AN_HOUR.sub(r"\1 на \2", text)  # «заблокируй час завтра в 8»: for an hour
+    text = _SINGLE_QUOTED_WORDS.sub(
+        r"\1«\2»", text
+    )  # "Jane just emailed: 'Procurement signed off …, the PO …'"
+    text = _COUNT_OF.sub("how many ", text)  # "give me a headcount of contacts": how many there are
+    text = _SEND_ME.sub("покажи ", text)  # «скинь сколько у нас сделок в переговорах»: show me
     # "… with Maria Sokolova. Could you log the call against her record": each sentence's courtesy
     quotes = [
         q.span() for q in re.finditer(r"«[^«»]*»|“[^“”]*”", text)

@@ -11,6 +11,7 @@ import re
 
 from planner._lazy_re import LazyRe
 from planner.analysis import KEPT_COLON
+from planner.text import is_imperative
 
 __all__ = ["reshape"]
 
@@ -192,13 +193,21 @@ _RULE_LINE = LazyRe(r"^\s*(?:-{3,}|—{2,}|–{2,}|_{3,}|={3,}|\*{3,})\s*$")
 _HEADER_LINE = LazyRe(r"(?i)^\s*(?:from|от|subject|тема|to|кому)\s*:")
 
 
+_GREETING_LINE = LazyRe(
+    r"(?i)^\s*(?:hi|hello|hey|dear|good\s+(?:morning|afternoon|evening)|greetings|привет|здравствуй\w*|добр\w+\s+"
+    r"(?:день|утро|вечер)|уважаем\w+)\b[^\n]{0,60}[,!:]?\s*$"
+)
+
+
 def _between_rules(lines: list[str]) -> list[str]:
     """A pasted email between two '---' lines (or above one, opening with its "From:"): quoted, as '>' would mark
     it, so its sentences ("Could you send …?") are the sender's words, not requests of mine."""
     rules = [i for i, x in enumerate(lines) if _RULE_LINE.match(x)]
     if len(rules) >= 2:
         start, end = rules[0], rules[-1]
-    elif len(rules) == 1 and _HEADER_LINE.match(next((x for x in lines if x.strip()), "")):
+    elif len(rules) == 1 and (
+        _HEADER_LINE.match(first := next((x for x in lines if x.strip()), "")) or _GREETING_LINE.match(first)
+    ):  # ("Hi Anna,\n…\nBest,\nJane\n---\nPut a QBR with John on Dec 1": the letter above the line)
         start, end = -1, rules[0]
     else:
         return lines
@@ -248,9 +257,31 @@ def _days_listed(lines: list[str]) -> str | None:
     return "\n".join(f"{m[1]} {'срок' if russian else 'due'} {m[2]}" for m in items if m)
 
 
+def _asks_at_its_start(line: str) -> bool:
+    """ "Заведи по этому задачу в CS: …", "Create a CS issue for it": a request, by its verb said first."""
+    first = re.findall(r"[^\W\d_]+", line)[:3]
+    return any(is_imperative(w) or w.lower() in _COMMAND_VERBS for w in first)
+
+
+_COMMAND_VERBS = frozenset(
+    "create add make open log file close move assign set schedule book put update remind comment note reassign "
+    "archive mark".split()
+)
+
+
 def _pasted_then_asked(lines: list[str]) -> str | None:
     head = _PASTED_HEAD.match(lines[0])
-    if head is None or len(lines) < 2 or not _LOG_THIS.search(lines[-1]):
+    if (
+        head is None
+        or len(lines) < 2
+        or not (
+            _LOG_THIS.search(lines[-1])
+            # (a letter pasted as prose, then the request; items listed under a heading are read as a list)
+            or len(lines) >= 3
+            and _asks_at_its_start(lines[-1])
+            and not any(_ITEM.match(x) for x in lines[1:-1])
+        )
+    ):
         return None
     body = (
         " ".join([head["body"] or head["body2"] or "", *(x.strip() for x in lines[1:-1])])
@@ -356,6 +387,8 @@ def _with_quote_said(request: str, body: str, signed: str) -> str:
     if not request:  # only an email, nothing asked of me
         return f"«{body}»"
     pointer = _POINTS_AT_QUOTE.search(request) if body and _NOTE_WORD.search(request) else None
+    if pointer and re.search(r":\s*\S{2,}", request[pointer.end() :]):
+        pointer = None  # "Add this as a comment on ENG-101: Globex users …": the request says its own words
     if pointer:  # "Log this as a note on the Romashka deal": the note's words are the email's
         request = f"{request[: pointer.start()]}«{body}»{request[pointer.end() :]}"
     elif (

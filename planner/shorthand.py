@@ -203,7 +203,7 @@ def _team_after_title(m: re.Match[str]) -> str:
 
 # "feature request from Globex in CS: SAML login": a request logged for a team, i.e. a new issue there
 _REQUEST_FOR_A_TEAM = LazyRe(
-    r"^\s*(?:an?\s+|new\s+)?(?:feature\s+request|bug\s+report|request)(?:\s+from\s+(?P<who>[^:\n]{2,40}?))?\s+in\s+"
+    r"^\s*(?:an?\s+|new\s+)?(?:feat(?:ure)?\s+req(?:uest)?|bug\s+report|req(?:uest)?)(?:\s+from\s+(?P<who>[^:\n]{2,40}?))?\s+in\s+"
     r"(?P<key>[A-Z]{2,5})\s*:\s*(?P<title>[^,;.\n]+)",
     re.IGNORECASE,
 )

@@ -24,6 +24,7 @@ __all__ = [
     "nominative_name",
     "norm",
     "phonetic",
+    "as_infinitive",
     "is_infinitive",
     "similarity",
     "spoken",
@@ -60,9 +61,20 @@ def tokenize(text: str) -> list[Token]:
 
 
 def detect_language(text: str) -> str:
-    cyr = len(_CYR.findall(text))
-    lat = len(_LAT.findall(text))
+    """The language of the person's own words: a pasted email between their lines, a quote (">", «…») is
+    someone else's and says nothing about how to answer them."""
+    own = _own_words(text) or text
+    cyr = len(_CYR.findall(own))
+    lat = len(_LAT.findall(own))
     return "ru" if cyr and cyr >= lat * 0.3 else "en"
+
+
+def _own_words(text: str) -> str:
+    lines = [x for x in text.splitlines() if not x.lstrip().startswith(">")]
+    paragraphs = [p for p in re.split(r"\n\s*\n", "\n".join(lines)) if p.strip()]
+    if len(paragraphs) >= 3:  # "Вот письмо: / <the email> / Заведи по этому задачу": around the paste
+        paragraphs = [paragraphs[0], paragraphs[-1]]
+    return re.sub(r"«[^«»]*»|“[^“”]*”", " ", "\n".join(paragraphs))
 
 
 @lru_cache(maxsize=1)
@@ -276,6 +288,18 @@ def is_infinitive(word: str) -> bool:
     if not _CYR.search(w):
         return False
     return any("INFN" in p.tag for p in _morph().parse(w)[:2])
+
+
+def as_infinitive(word: str) -> str | None:
+    """A Russian finite verb as its infinitive («обновит» → «обновить»: what someone is to do, as a to-do)."""
+    w = norm(word)
+    if not _CYR.search(w):
+        return None
+    for p in _morph().parse(w)[:2]:
+        if p.tag.POS == "VERB":
+            infinitive = p.inflect({"INFN"})
+            return str(infinitive.word) if infinitive is not None else None
+    return None
 
 
 @lru_cache(maxsize=65536)

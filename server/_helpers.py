@@ -74,7 +74,7 @@ def call_summary(a: Any) -> dict[str, Any]:
 def lang_of(text: str) -> str:
     from planner.text import detect_language
 
-    return detect_language(text[:500])
+    return detect_language(text[:20_000])
 
 
 def command_text(command: Any) -> str:

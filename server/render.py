@@ -120,8 +120,10 @@ def _line(row: dict[str, Any], lang: str, zone: str | None, stage_label: Callabl
 
 
 def _issue_details(row: dict[str, Any], lang: str) -> list[str]:
-    """What one issue holds beyond its line: priority, project, labels."""
+    """What one issue holds beyond its line: its team, priority, project, labels."""
     details = []
+    if isinstance(row.get("team"), dict) and row["team"].get("name"):
+        details.append(t(lang, f"команда: {row['team']['name']}", f"team: {row['team']['name']}"))
     if row.get("priorityLabel") and row.get("priority"):
         label = str(row["priorityLabel"])
         ru = {"Urgent": "срочный", "High": "высокий", "Medium": "средний", "Low": "низкий"}.get(label, label)

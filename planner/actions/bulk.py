@@ -168,6 +168,8 @@ async def _issues(intent: UpdateMatching, ctx: BuildContext) -> list[dict[str, A
         flt["due_after"] = refs.day(ctx, f.due_after, "filters.due_after").isoformat()
     if f.due == "none":
         flt["no_due"] = True
+    if f.due == "any":
+        flt["has_due"] = True
     if f.text:
         flt["text"] = f.text
     if f.priority:

@@ -184,7 +184,7 @@ async def _issues(intent: Find, f: Filters, ctx: BuildContext) -> None:
         unassigned=nobody or None, exclude=sorted({e.upper() for e in f.exclude or []}),
         due_before=refs.day(ctx, f.due_before, "filters.due_before").isoformat() if f.due_before else None,
         due_after=refs.day(ctx, f.due_after, "filters.due_after").isoformat() if f.due_after else None,
-        no_due=f.due == "none" or None,
+        no_due=f.due == "none" or None, has_due=f.due == "any" or None,
     )  # fmt: skip
 
 

@@ -275,7 +275,9 @@ class Filters(BaseModel):
     currency: Literal["USD", "EUR", "RUB"] | None = Field(default=None, description="deals: in this currency")
     due_before: When | None = None
     due_after: When | None = None
-    due: Literal["none"] | None = Field(default=None, description="issues: 'none' = no due date set")
+    due: Literal["none", "any"] | None = Field(
+        default=None, description="issues: 'none' = no due date set, 'any' = a due date is set"
+    )
     date: When | None = Field(default=None, description="for events: the day")
     text: Ref | None = Field(default=None, description="words to search for")
     exclude: list[Ref] | None = Field(

@@ -200,6 +200,12 @@ NO_DUE_DATE = LazyRe(
     r"(?i)\b(?:with\s+no|without(?:\s+an?|\s+any)?|(?:that\s+)?(?:has|have)\s+no|(?:that\s+)?(?:doesn'?t|don'?t)\s+have(?:\s+an?|\s+any)?|"
     r"no|без|нет|(?:у\s+которых\s+)?не\s+(?:стоит|указан\w*|установлен\w*|задан\w*))\s+(?:due\s+dates?|deadlines?|due|срок\w*|дедлайн\w*)\b"
 )
+# "all issues that have a due date", «все задачи со сроком», «у которых есть срок»: which ones (`due: any`)
+ANY_DUE_DATE = LazyRe(
+    r"(?i)\b(?:(?:that\s+|which\s+)?(?:has|have)|with|having|(?:у\s+которых|у\s+них)\s+(?:есть|стоит|указан\w*|задан\w*)|"
+    r"со|с)\s+(?:an?\s+|any\s+)?(?:due\s+dates?|deadlines?|сроком|дедлайном|срок|дедлайн)\b(?!\s+(?:до|на|в|к|by|before|"
+    r"this|next|in|on|today|tomorrow|сегодня|завтра|\d))"
+)
 NOBODY = LazyRe(
     r"(?i)\b(?:unassigned|not\s+assigned|без\s+исполнител\w*|без\s+ответственн\w*|без\s+ассайн\w*|без\s+assignee|"
     r"(?:without|w/o)\s+(?:an?\s+)?(?:assignee|owner)|неназначенн\w*|"

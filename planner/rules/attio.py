@@ -62,6 +62,11 @@ async def _deal_named_before(clause: Clause, ctx: BuildContext) -> Entity | None
     found = await find(ctx, clause, "deal", text=before)
     named = {m.entity.id: m.entity for m in found if m.score >= 1.0}
     likely = {m.entity.id for m in found if m.score >= 0.5}  # ("Acme" fits two deals: asked, never picked)
+    if not named:  # "Globex is finally done, they signed! mark the deal won": the company's one deal
+        companies = {m.entity.id for m in await find(ctx, clause, "company", text=before) if m.score >= 0.9}
+        theirs = [d for d in await ctx.directory.deals() if str(d.extra.get("company_id")) in companies]
+        if len(companies) == 1 and len(theirs) == 1:
+            return theirs[0]
     return next(iter(named.values())) if len(named) == 1 and len(likely) == 1 else None
 
 
@@ -172,8 +177,10 @@ async def stage_said(clause: Clause, ctx: BuildContext) -> Entity | None:
 
 _CLOSED_AS = LazyRe(
     r"(?i)\b(?:закрыл\w*|закрыт\w*|closed)\s+(?:как\s+|as\s+)?(?:успешно|won|lost|выигран\w*|проигран\w*)\b"
+    r"|\b(?:закрой(?:те)?|close)\s+(?:(?:её|ее|его|it)\s+)?(?:как|as)\s+(?:won|lost|выигран\w*|проигран\w*)\b"
     r"|\bуспешно\s+закрыл\w*|\b(?:we|мы)\s+(?:won|выиграли)\b|\bвыиграли\s*[.!]*$"
-)  # said as news: «… закрыли успешно», "we won the Globex pilot", «глобекс пилот выиграли»
+)  # said as news: «… закрыли успешно», "we won the Globex pilot", «глобекс пилот выиграли»; or asked: «закрой как
+# выигранную», "close it as lost"
 
 
 _REFUSED_SOMETHING_ELSE = LazyRe(
@@ -230,6 +237,16 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
     statement = head.has("signed", "refused", "lost") and not _PENDING.search(head.text)
     if statement and _REFUSED_SOMETHING_ELSE.search(head.text):
         return False  # «Initech отказался от квартальных чекинов»: the check-ins, not the deal
+    if (
+        statement
+        and not clause.has("move", "put", "deal")
+        and not _to_stage(clause)
+        and ctx.memory.get("clauses", 1) > ctx.clause_index + 1
+        and not [m for kind in ("deal", "company") for m in await find(ctx, clause, kind) if m.score >= 0.9]
+    ):
+        return (
+            False  # "They signed. Move the Romashka deal to Won.": news of no deal named; the request follows
+        )
     if statement and clause.has("note", "comment"):
         statement = (
             False  # "add a note to Umbrella that they signed the NDA", "note 'signed 12mo'": its words
@@ -286,11 +303,19 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
             clause.has("move")  # «по Глобексу … подписали, значит переводи в Won»: the deal just named
             or clause.has("put")  # "…, and set it back to Proposal": the deal the clause before changed
             and bool(
-                re.search(r"(?i)\b(?:it|её|ее|его|эту|this\s+one)\b", clause.text)
+                re.search(
+                    r"(?i)\b(?:it|её|ее|его|эту|this\s+one|the\s+deal|that\s+deal|сделку)\b", clause.text
+                )
                 or _BARE_STAGE.fullmatch(clause.text)  # «…, ставь Won»
             )
         )
-        and (_to_stage(clause) or _BARE_STAGE.fullmatch(clause.text) is not None)
+        and (
+            _to_stage(clause)
+            or _BARE_STAGE.fullmatch(clause.text) is not None
+            or bool(
+                re.search(r"(?i)\b(?:won|lost|выигран\w*|проигран\w*)\s*[.!]*$", clause.text)
+            )  # "mark the deal won"
+        )
         and (ctx.memory.get("deal") is not None or await _deal_named_before(clause, ctx) is not None)
         and any(m.score >= 1.0 for m in await find(ctx, clause, "stage"))
         or re.search(
@@ -563,6 +588,10 @@ async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "Drop the Romashka opp ACV to 1,000,000 RUB": lowered, not removed
     if re.search(r"(?i)\bdrop\s+(?:it|this|that|them)\s+(?:in|into|on|to)\b", clause.text):
         return False  # "drop it in the chat": put somewhere, not removed
+    if re.search(r"(?i)\b(?:drop|ditch|scrap)\b", clause.text) and not re.search(
+        r"(?i)\b(?:delete|remove|erase|wipe|удали\w*|сотри)\b", clause.text
+    ):
+        return False  # "boss says drop the Globex thing, they went with a competitor": given up, not erased
     people: dict[str, Entity] = {}
     if _DELETE_HIM_OR_HER.search(clause.text):
         # «по глобексу джейн доу ушла из компании удали её из контактов»: "her" is the person named, not Globex

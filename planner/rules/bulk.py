@@ -23,7 +23,14 @@ from planner.rules._common import (
     priority_of,
     strip_spans,
 )
-from planner.rules._linear_common import NO_DUE_DATE, NOBODY, excepted, find_user, state_named
+from planner.rules._linear_common import (
+    ANY_DUE_DATE,
+    NO_DUE_DATE,
+    NOBODY,
+    excepted,
+    find_user,
+    state_named,
+)
 
 __all__ = ["update_all"]
 
@@ -133,6 +140,7 @@ async def _listed_before(clause: Clause, ctx: BuildContext) -> list[Find]:
     return listed
 
 
+_LONG_QUOTE = LazyRe(r"«[^«»]{20,}»")
 _TO_A_PLACE = LazyRe(r"(?i)\s(?:в|во|на|to|into|→|->)\s+(?:стади\w+\s+|stage\s+)?(\S+(?:\s+\S+)?)\s*[.!]?$")
 
 
@@ -140,6 +148,9 @@ _TO_A_PLACE = LazyRe(r"(?i)\s(?:в|во|на|to|into|→|->)\s+(?:стади\w+\
 async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     lists = await _listed_before(clause, ctx)
     listed = lists[0] if lists else None
+    outside = _LONG_QUOTE.sub(" ", clause.text)
+    if not lists and outside != clause.text and not (_ALL.search(outside) or _THEIR_ALL.search(outside)):
+        return False  # «…everything works except group sync…». Move the Romashka deal to Won: someone's words
     left_out, rest = excepted(clause.text)
     if left_out and not [i for i in clause.identifiers if i not in left_out]:
         # "close all CS issues except CS-12 & CS-13": every one but those — read without them, then leave them out
@@ -291,7 +302,11 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     if destination and [m for m in await find(ctx, clause, "team", text=destination) if m.score >= 0.9]:
         head, destination = clause.text, None  # «закрой все баги в инжиниринге»: which team's, not where to
     which = _WHICH_ARE.search(clause.text)
-    if destination and which and clause.has("complete", "archive", "delete"):
+    if (
+        destination
+        and (which or _WHERE_THEY_ARE.match(destination))
+        and clause.has("complete", "archive", "delete")
+    ):  # («Закрой все задачи в статусе In Review»: the state named as a state is where they are)
         # «Закрой все задачи, которые сейчас в статусе In Review»: where they are is which ones; the verb is the change
         head, destination = clause.text, None
     changes: dict[str, Any] = {}
@@ -487,6 +502,10 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         )  # «Олег и Анна уходят в отпуск — все их сделки на Макса»: each one's
     elif deals:  # "every deal still in Lead or Qualification": each stage's deals
         field, either = "stage", [*(await _deal_stages(clause, ctx, head))]
+    elif (
+        len(assignees := await _assignees_named(clause, ctx, head, changes)) > 1 and filters.assignee != "me"
+    ):
+        field, either = "assignee", assignees  # «закрой все задачи Олега и Макса»: each one's
     elif len(named_teams := await _teams_named(ctx, head)) > 1:  # «всем задачам в ENG и CS»: each team's
         field, either = "team", named_teams
     elif (
@@ -563,6 +582,7 @@ async def _either_label(ctx: BuildContext, text: str, first: str | None) -> list
 
 # a due date said of which ones: «с дедлайном до конца недели», "due this week", "overdue"
 # the one person named is whose the records are («все задачи Олега», "all of Oleg's issues"), no one to get them
+_WHERE_THEY_ARE = LazyRe(r"(?i)(?:статус\w*|state|status|стади\w*|stage|колонк\w*|column)\b")
 _WHOSE_ONLY = LazyRe(
     r"(?i)^\s*(?:передай|передать|отдай|переназначь|reassign|hand\s+over|give\s+away)\s+(?:все|всё|all(?:\s+of)?)\s+"
     r"(?:задачи|сделки|тикеты|issues|tasks|deals|tickets)\s+[А-ЯЁ][а-яё]+(?:а|я|ы|и)\s*[.!]?\s*$"
@@ -636,15 +656,29 @@ def _split_destination(text: str) -> tuple[str, str | None]:
 
 
 async def _teams_named(ctx: BuildContext, text: str) -> list[str]:
-    """Every team a bulk request names by its key ("в ENG и CS"), in the order said."""
+    """Every team a bulk request names by its key ("в ENG и CS") or its name as written («команд Engineering и
+    Design»), in the order said."""
     teams = await ctx.directory.teams()
     found = [
         (m.start(), t.name)
         for t in teams
-        for m in re.finditer(rf"\b{re.escape(str(t.extra.get('key')))}\b", text)
-        if t.extra.get("key")
+        for said in (str(t.extra.get("key") or ""), t.name)
+        if said
+        for m in re.finditer(rf"(?<![\w-]){re.escape(said)}(?![\w-])", text)
     ]
     return list(dict.fromkeys(name for _, name in sorted(found)))
+
+
+async def _assignees_named(
+    clause: Clause, ctx: BuildContext, head: str, changes: dict[str, Any]
+) -> list[str]:
+    """The colleagues whose issues a bulk change is about (not the one it hands them to), in the order said."""
+    said = [
+        (min(m.positions or {0}), m.entity.name)
+        for m in await find(ctx, clause, "user", text=head)
+        if m.score >= 0.5 and m.entity.name != changes.get("assignee") and not m.entity.extra.get("is_me")
+    ]
+    return list(dict.fromkeys(name for _, name in sorted(said)))
 
 
 async def _team(clause: Clause, ctx: BuildContext, text: str) -> Entity | None:
@@ -743,7 +777,7 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
         state=state,
         project=projects[0].entity.name if projects else None,
         priority=priority,
-        due="none" if NO_DUE_DATE.search(bare) else None,
+        due="none" if NO_DUE_DATE.search(bare) else "any" if ANY_DUE_DATE.search(bare) else None,
         due_before=due_before,
         due_after=due_after,
     )

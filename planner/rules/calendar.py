@@ -90,6 +90,7 @@ def _title(
     s = re.sub(
         r"(?i)^\s*(?:таск[аи]|задач[аи]|todo|to-do|task)\s*:\s*", "", s
     )  # «таска: созвон …»: the meeting
+    s = _EMAIL_GUEST.sub(" ", s)  # "…, invite alex.brown@gmail.com": a guest by address, in the attendees
     s = _INVITE.sub(" ", s)  # "…, пригласи Джейн и Олега": who comes is in the attendees
     brought = _BROUGHT_IN.search(s)  # "add Jane Doe & John Smith to a call re: integration": "Call with …"
     if brought and not brought.group(2):
@@ -156,6 +157,11 @@ _WITH = LazyRe(
     r"(?:\s*(?:,|\bи\b|\band\b|&)\s*(?:(?:с|со|with)\s+)?[A-ZА-ЯЁ][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)*)"
 )
 # "invite her", «пригласи Джейн и Олега», "Олег + Мария Соколова": who else is asked to come
+# a guest by address: "invite alex.brown@gmail.com", "with a@b.com", «пригласи a@b.com», ", guests: a@b.com"
+_EMAIL_GUEST = LazyRe(
+    r"(?i)(?:\b(?:invite|invited|with|and|attendees?|guests?|пригласи\w*|позови|с|и|участник\w*)\s*:?\s+|[,;]\s*|\+\s*)"
+    r"([\w.+-]+@[\w-]+(?:\.[\w-]+)+)\b"
+)
 _INVITE = LazyRe(
     r"(?i)\b(?:invite|пригласи\w*|позови|зов[иу])\s+([^\W\d_][\w'-]*(?:(?:\s*(?:,|\bи\b|\band\b|&|\+)\s*|\s+)"
     r"[^\W\d_][\w'-]*){0,5})"
@@ -241,6 +247,8 @@ async def _attendees(clause: Clause, ctx: BuildContext) -> tuple[list[Entity | s
         if isinstance(who, Entity) and who.kind == "member":
             found.append(who)
     for words, span in phrases:
+        if "@" in words or re.match(r"[@.]\w", clause.text[span[1] : span[1] + 2]):
+            continue  # an address («с ivan@vektor.ru»): the guest it names is added as it is (below)
         if POINTED.match(words.split()[0]):  # «созвон с ней в 12», "a call with him": someone named before
             pointed = True
             continue
@@ -248,6 +256,11 @@ async def _attendees(clause: Clause, ctx: BuildContext) -> tuple[list[Entity | s
         taken.append(span)
         if who is not None and who not in found:
             found.append(who)
+    for guest in _EMAIL_GUEST.finditer(clause.text):  # "invite alex.brown@gmail.com": whoever it is
+        address = guest.group(1).lower()
+        if address not in [x.lower() if isinstance(x, str) else "" for x in found]:
+            found.append(address)
+        taken.append(guest.span(1))
     me = await refs.me_user(ctx)
     spans = key_spans(clause.text)
     for_whom: set[str] = set()

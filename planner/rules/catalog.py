@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from planner._lazy_re import LazyRe
-from planner.analysis import Clause
+from planner.analysis import HEADED_THING, Clause
 from planner.context import BuildContext
 from planner.intents.models import Filters, Find
 from planner.rules import rule
@@ -75,6 +75,8 @@ async def _names_one(clause: Clause, ctx: BuildContext, kind: str) -> bool:
 async def workspace_lists(clause: Clause, ctx: BuildContext) -> bool:
     if not (_ASK.search(clause.text) or clause.asks()) or clause.commands() or clause.identifiers:
         return False
+    if HEADED_THING.match(clause.text):
+        return False  # "Bug: Safari users get logged out when …": a thing to file, its words ask nothing
     said = sorted((m.start(), n, k) for n, (k, rx) in enumerate(_LISTS) if (m := rx.search(clause.text)))
     kind = said[0][2] if said else None  # «какие проекты у команды cs»: the projects, asked first
     if (

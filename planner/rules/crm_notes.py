@@ -100,6 +100,13 @@ _LEAD_IN_ONLY = LazyRe(
 )
 
 
+# where a note goes, said with it ("a note to Acme Corp", «заметку к Globex»), and whom its words came from
+_NOTE_ON_A_PLACE = LazyRe(r"(?i)\b(?:note|заметк\w*)\s+(?:to|on|for|under|к|ко|на|в|во)\s+\S")
+_FROM_SOMEONE = LazyRe(
+    r"(?i)(?:\s*[,;—–-]\s*|\s+(?=(?:forwarded|sent|fwd|пересла|присла)))(?:(?:forwarded|sent|fwd|пересла\w*|присла\w*)\s+)?"
+    r"(?:from|от)\s+[^\W\d_][\w-]*"
+    r"(?:\s+[^\W\d_][\w-]*)?\s*$"
+)
 _NOTE_THAT = LazyRe(r"(?i)\b(?:note|заметк\w*)\s*,?\s+(?:that|saying|что|о\s+том,?\s+что)\s+(\S.*)$")
 _TARGET_THEN_SPEAKER = LazyRe(
     r"(?i)(.*?\b(?:заметк\w*|note)\s+(?:к|ко|на|в|во|on|to|for)\s+[^\W\d_][\w-]*)[\s,]+(?:(?:типа|like|мол|значит|короче|ну)[\s,]+)?"
@@ -485,6 +492,9 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         whole := _QUOTED_WHOLE.fullmatch(content)
     ):  # "…: 'Lost to competitor on price'.": the words
         content = whole.group(1) or whole.group(2)
+    source = _FROM_SOMEONE.search(head or "")
+    if source and _NOTE_ON_A_PLACE.search(head[: source.start()]):
+        head = head[: source.start()]  # "Add a note to Acme Corp, forwarded from John": whom it came from
     target = await crm_target(clause, ctx, "target", head)
     stranger = _SOMEONE_AT.search(head or "")
     if (

@@ -196,6 +196,9 @@ _CARD_AFTER_DASH = LazyRe(
 )
 
 
+_WHERE_IT_GOES = LazyRe(r"(?i)\s+(?:in|to|into|в)\s+(?:the\s+|our\s+)?(?:attio|crm|црм|срм|аттио)\b")
+
+
 @rule(56, writes=True)
 async def create_company(clause: Clause, ctx: BuildContext) -> bool:
     """A new company (asserted by domain) and/or person (asserted by email): Attio never gets a duplicate.
@@ -231,6 +234,8 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
         not emails and not clause.has("person") and bool(_DOMAIN.search(company_text)) and bool(making)
     )
     if names_company and not (clause.has("person") and emails and not person_at and _looks_like_person(text)):
+        # "New company in the CRM: Pied Piper": where it goes is no part of its name, wherever it is said
+        company_text = _WHERE_IT_GOES.sub("", company_text)
         name = (
             quoted(company_text, at_least=2)  # «Прошу завести в CRM компанию «Вектор»»: the quote is its name
             or _proper_name(company_text, "компани[юяи]|company|клиента?|add|добавь")
@@ -267,7 +272,7 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
         await ctx.emit(CreateCompany(name=name[:200], domain=domain.lower()))
         if not (person_at and emails):
             return True
-        text = text[person_at.start() :]
+        text = re.sub(r"(?i)^\s*(?:,|\band\b|\bи\b)\s+", "", text[person_at.start() :])  # (the person's part)
     elif not clause.has("person") and not emails:
         return False
     pointed = re.search(r"(?i)\b(?:add|добавь|заведи|запиши|create)\s+(?:him|her|them|его|её|ее|их)\b", text)
@@ -337,7 +342,9 @@ _PROPER = LazyRe(r"[A-ZА-ЯЁ][\w&.-]*(?:\s+[A-ZА-ЯЁ][\w&.-]*){0,3}")
 # where a person starts after a company in one clause
 _PERSON_AFTER = LazyRe(
     r"\s*(?:,|\band\b|\bи\b)\s+(?:(?:their|its|у них|их)\s+(?=\w)|(?:a\s+)?(?:(?:карточк\w*|card|record)\s+)?(?:контакт\w*|contact|person|человек\w*)"
-    r"(?:\s+(?:туда|к\s+ним|в\s+неё|в\s+нее|there|to\s+it))?(?:\s+|(?=:)))",  # «и человека туда: …»
+    r"(?:\s+(?:туда|к\s+ним|в\s+неё|в\s+нее|there|to\s+it))?(?:\s+|(?=:))"  # «и человека туда: …»
+    # "… as a company and Pepper Potts, pepper@stark.com, as a contact there": a full name and an email next
+    r"|(?=[A-ZА-ЯЁ][\w'-]+\s+[A-ZА-ЯЁ][\w'-]+\s*[,(<]\s*[\w.+-]+@))",
     re.IGNORECASE,
 )
 

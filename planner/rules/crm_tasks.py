@@ -134,8 +134,21 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         or (clause.has("todo") and clause.moment.day is not None and not said_as_noun and not done_already)
     )
     # "поручи Максу связаться с ...", «попроси Олега к четвергу обновить КП для Альфы»: a to-do for a colleague
-    delegated = clause.has("assign") and clause.has("todo") or bool(ASKED_OF.match(clause.text))
     in_crm = clause.has("crm", "attio")  # "нужна задача в Attio: …", "create an Attio task to …"
+    # («поручи Олегу в CRM перезвонить ей»: whatever the to-do, said to be the CRM's)
+    # («поручи Олегу подготовить договор для Альфа-Лизинга»: what the colleague is to do, said as an infinitive)
+    delegated = (
+        clause.has("assign")
+        and (
+            clause.has("todo")
+            or in_crm
+            or any(is_infinitive(k.text) for k in clause.keys[:5])
+            and any(
+                m.score >= 0.5 for m in await find(ctx, clause, "member")
+            )  # (a colleague's, never a guess)
+        )
+        or bool(ASKED_OF.match(clause.text))
+    )
     on_record = _ABOUT_RECORD.search(clause.text.split(":", 1)[0])  # "задача по сделке Globex: …"
     # «задача олегу: выставить счёт альфе»: a to-do for a colleague about a CRM record (seed 000)
     addressed = bool(_ADDRESSED.match(clause.text))
@@ -324,6 +337,16 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     content = (
         re.sub(
             r"(?i)^(?:напомни(?:те)?(?:\s+мне)?|remind me|поручи\s+\S+|create a crm task for \S+|me|мне|себе)\s*[—–:-]?\s+(?:to\s+|что\s+|о\s+)?",
+            "",
+            content,
+        ).strip()
+        or content
+    )
+    content = (  # "give Oleg a CRM task to call Jane", «дай Максу задачу в CRM позвонить …»: the task is the call
+        re.sub(
+            r"(?i)^(?:give|assign|set|дай|дайте|выдай|поставь)\s+\S+\s+(?:an?\s+)?(?:(?:crm|attio)\s+)?"
+            r"(?:task|to-?do|reminder|follow-?up|задач\w*|напоминани\w*)\s+(?:(?:в|in)\s+(?:the\s+)?(?:crm|attio|црм)\s+)?"
+            r"(?:to\s+)?(?=\S)",
             "",
             content,
         ).strip()

@@ -304,6 +304,9 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         or found is None
         or clause.identifiers
         or clause.has("task", "issue", "note")
+        # «Поставь follow-up по deal Initech renewal на 1 декабря, ответственный Макс»: who does the follow-up
+        or clause.has("followup", "remind")
+        and clause.moment.day is not None
     ):
         return False
     if (

@@ -8,7 +8,7 @@ import re
 from typing import Any, Literal
 
 from planner._lazy_re import LazyRe
-from planner.analysis import Clause
+from planner.analysis import HEADED_THING, Clause
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents.models import Filters, Find
@@ -24,7 +24,7 @@ from planner.rules._common import (
     strong,
     the_companys_one_deal,
 )
-from planner.rules._linear_common import NO_DUE_DATE, NOBODY, STATE_PHRASES
+from planner.rules._linear_common import ANY_DUE_DATE, NO_DUE_DATE, NOBODY, STATE_PHRASES
 from planner.rules.bulk import _LABEL_WORDS, _OPEN, _team, _teams_named
 
 __all__ = ["filtered_issues", "people_at", "who_owns"]
@@ -47,6 +47,8 @@ _MAKING = LazyRe(r"(?i)\b(?:create|add|make|file|log|new|raise)\b")
 
 
 def _listing(clause: Clause) -> bool:
+    if HEADED_THING.match(clause.text) and not clause.text.rstrip().endswith("?"):
+        return False  # "Bug: Safari users get logged out when switching tabs": a thing to file, no list asked
     return (
         bool(_ASKS_LIST.match(clause.text))
         or bool(
@@ -128,6 +130,7 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
     )  # "задачи с меткой security", "open security issues"
     nobody = NOBODY.search(text)
     undated = NO_DUE_DATE.search(text)  # "what ENG issues have no due date?", «какие задачи без срока?»
+    dated = None if undated else ANY_DUE_DATE.search(text)  # "which issues have a due date?"
     urgent = _priority_said(text)
     project = next(
         (m.entity for m in await find(ctx, clause, "project") if m.score >= 0.9), None
@@ -155,7 +158,7 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
         or bool(busy)
         or bool(state and (everything or has_in))
         or bool(nobody)
-        or bool(undated)
+        or bool(undated or dated)
         or clause.has("due")
         and bool(due_before or due_after)  # "what's due by December 1?"
         or bool(_BURNING.search(text))  # «что у нас просрочено?», «что горит на этой неделе?»
@@ -184,6 +187,7 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
         or project
         or team
         or undated
+        or dated
     ):
         return False
     if busy and state is None:
@@ -198,7 +202,7 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
         assignee="none" if nobody else "me" if mine else who.name if who else None,
         due_after=due_after,
         due_before=due_before,
-        due="none" if undated else None,
+        due="none" if undated else "any" if dated else None,
     )
     teams = await _teams_named(ctx, text)
     if len(teams) > 1:  # "the medium priority issues in CS and DES": each team's
@@ -289,9 +293,24 @@ async def people_at(clause: Clause, ctx: BuildContext) -> bool:
 _PIPELINE = LazyRe(r"(?i)\b(?:pipeline|пайплайн\w*|воронк\w*)\b")
 
 
+_THOSE = LazyRe(r"(?i)\b(?:they|them|those|these|their|их|они|эти|этих|на\s+них)\b")
+
+
 @rule(78)
 async def deal_totals(clause: Clause, ctx: BuildContext) -> bool:
     """ "sum of my open deals", "сделки Олега в переговорах и их сумма", "сколько сделок в Won"."""
+    told = ctx.intents[-1] if ctx.intents and ctx.clause_index > 0 else None
+    aggregate_said = aggregate_of(clause.text)
+    if (
+        isinstance(told, Find)
+        and told.object == "deals"
+        and aggregate_said
+        and aggregate_said != told.aggregate
+        and _THOSE.search(clause.text)
+        and not clause.has("deal")
+    ):  # "How many deals do I own and what are they worth in total?": the deals just found, added up
+        await ctx.emit(Find(object="deals", filters=told.filters, aggregate=aggregate_said))
+        return True
     money = _MONEY_IN.search(clause.text)  # «сколько денег в переговорах»: the deals there, summed
     staged = [m for m in await find(ctx, clause, "stage") if m.score >= 1.0]
     if not (clause.has("deal") or (money or aggregate_of(clause.text)) and staged):  # "won total"

@@ -149,7 +149,7 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         quoted_one
         and not clause.identifiers
         and clause.commands()
-        and clause.has("issue", "task")
+        and (clause.has("issue", "task") or bool(_PRONOUN_IT.search(clause.text)))  # «…». Закрой её
         and not clause.creates()
         and not ctx.memory.get("issue")
     ):  # «[10:14] Олег: ENG-106 готово» — закрой тогда задачу: the issue the pasted words name
@@ -393,6 +393,8 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         had = str(issue.get("description") or "").strip() if isinstance(issue, dict) else ""
         if had and _ADDED_TO.search(clause.text.split(":", 1)[0]):  # "Add to the ENG-105 description: …"
             change["description"] = f"{had}\n\n{clause.after_colon.strip()}"[:10_000]
+        # the description's words are its own: "…to: open any report, export to PDF" assigns no one
+        clause = replace(head_of(clause, ctx.now), identifiers=clause.identifiers)
     elif said_as := _DESCRIBED_AS.search(clause.text):  # «ENG-103 добавь описание падает при экспорте …»
         change["description"] = said_as.group(1).strip()[:10_000]
     moving = clause.has("put", "move") or bool(_SEND_TO.search(clause.text))  # "send ENG-105 back to Todo"
@@ -954,6 +956,13 @@ async def _labels(clause: Clause, ctx: BuildContext, issue: dict[str, Any]) -> d
         title = str(issue.get("title", "")).lower()
         said = [(at, lbl) for at, lbl in said if lbl.name.lower() not in title]
     verbs = list(_LABEL_VERB.finditer(low))
+    verbs = [  # «сними label bug»: "label" right after a verb is the noun, not a verb of its own
+        v
+        for v in verbs
+        if not (
+            v.group(0) in ("label", "tag") and any(0 <= v.start() - u.end() <= 3 for u in verbs if u is not v)
+        )
+    ]
     named_after_verb = any(
         any(v.end() <= at <= v.end() + 24 for v in verbs) for at, _ in said
     )  # "убери bug": the label, not the issue

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from planner._lazy_re import LazyRe
-from planner.analysis import CUES, DATIVE, TEMPLATE_ALONE, Clause, analyse, head_of
+from planner.analysis import CUES, DATIVE, HEADED_THING, TEMPLATE_ALONE, Clause, analyse, head_of
 from planner.context import Ask, BuildContext
 from planner.dates import extract_moment
 from planner.directory import Entity
@@ -39,7 +39,7 @@ from planner.rules._linear_common import (
     find_user,
 )
 from planner.rules.attio import deal_stage
-from planner.text import is_imperative, is_infinitive
+from planner.text import as_infinitive, is_imperative, is_infinitive
 
 __all__ = ["create_issue", "create_project", "template"]
 
@@ -700,6 +700,17 @@ async def _project_in(clause: Clause, ctx: BuildContext) -> Entity | None:
         )
         if len(exact) == 1:
             return exact[0].entity
+        for place in re.finditer(r"(?i)\b(?:to|into|in|for|в|во|для)\s+((?:[\w-]+\s*){1,4})", head):
+            # («в Q1 Launch закинь issue в команде ENG: …»: a project's whole name said first, a team after it)
+            place_keys = keys_for(place.group(1))
+            for n in range(len(place_keys), 0, -1):
+                whole = [
+                    m
+                    for m in find_mentions(place_keys[:n], projects)
+                    if m.score >= 0.95 and len(m.positions) == n
+                ]
+                if len(whole) == 1 and len(keys_for(whole[0].entity.name)) == n:
+                    return whole[0].entity
         # («задача в дизайн: макет страницы тарифов для Website Redesign»: the project's whole name, said last)
         last = re.search(r"(?i)\b(?:for|для)\s+((?:[\w-]+\s*){1,4})\s*[.!]?\s*$", unquoted)
         said_words = keys_for(last.group(1)) if last else []
@@ -810,7 +821,9 @@ _NOTHING_SAID = LazyRe(r"(?i)\b(?:ничего|nothing|anything)\b")
 _DELEGATED = LazyRe(r"(?i)\bпоруч(?:ить|и|ите|аю)\b|\bdelegate\s+(?:it\s+)?to\b")
 _FIELDS_AFTER = LazyRe(
     r"(?i)[.;]\s+(?=(?:приоритет|priority|срок|due|дедлайн|deadline|команда|team|исполнитель|assignee|метк\w*|"
-    r"label\w*|проект|project)\b)"
+    r"label\w*|проект|project)\b"
+    # (". ENG, add the security label too", ". Also assign it to Max": where it goes, what to do with it)
+    r"|(?-i:[A-Z]{2,5})\b\s*[,.;]|(?:also\s+|и\s+|and\s+)?(?:add|set|put|make|assign|label|tag|добавь|поставь|назначь)\b)"
 )
 _COUNTED_BY = LazyRe(
     r"(?i)\b(?:count|counts|totals?|number\s+of|how\s+many|breakdown|per\s+(?:team|person|assignee|state|status|project)|"
@@ -868,10 +881,59 @@ _CALLED = LazyRe(
 )
 
 
-# "…, Design team", "…, team DES", «…, команда дизайна»: the team said as the last item after a colon
+# "…, Design team", "…, team DES", «…, команда дизайна»: the team said as an item after a colon
 _TEAM_SAID_LAST = LazyRe(
-    r"(?i)\s*[,;]\s*(?:(?:the\s+)?([\w-]+)\s+team|team\s+([\w-]+)|команд[аеуы]\s+([\w-]+))\s*[.!]?\s*$"
+    r"(?i)(?:\s*(?:[,;]|\s[—–-])\s*(?:(?:the\s+)?([\w-]+)\s+team|team\s+([\w-]+)|команд[аеуы]\s+([\w-]+))"
+    # («…: подготовить макеты в команде Design к понедельнику», "…: dark mode for the Design team")
+    r"|\s+(?:в|во|для)\s+команд[аеуы]\s+([\w-]+)|\s+(?:in|for)\s+(?:the\s+)?(?:team\s+([\w-]+)|([\w-]+)\s+team))"
+    r"(?=\s*(?:[,;.!]|\s[—–-]|\s|$))"
+)  # (or among the fields said after it: "…: dark mode — team Design, project Mobile App")
+
+
+# a colleague asked to do something: "have/ask/get/tell Max (to) …", «поручи/попроси/скажи Максу …», «пусть Олег …»
+_HANDED_EN = LazyRe(
+    r"(?i)^\s*(?:please\s+)?(?:have\s+(?!(?:me|us)\b)(?P<had>[A-Za-z][\w-]*)|(?:ask|get|tell|remind)\s+(?!(?:me|us)\b)"
+    r"(?P<who>[A-Za-z][\w-]*)\s+to)\s+(?P<rest>[a-z]\S*.*)$"
 )
+_HANDED_RU = LazyRe(
+    r"(?i)^\s*(?:пожалуйста[,\s]+)?(?:поруч(?:и|ите)|попроси(?:те)?|скажи(?:те)?)\s+(?P<who>[^\W\d_]+)\s+(?P<rest>[^\W\d_].*)$"
+)
+_LET_HIM = LazyRe(r"(?i)^\s*пусть\s+(?P<who>[^\W\d_]+)\s+(?P<verb>[^\W\d_]+)(?P<tail>.*)$")
+
+
+async def _handed_to(clause: Clause, ctx: BuildContext) -> str | None:
+    """The clause said as a task for the colleague it names ("task for Max: write …"), or None."""
+    text = clause.text
+    if (m := _HANDED_EN.match(text)) and not re.search(r"[а-яё]", text, re.I):
+        who, rest, lead = m["who"] or m["had"], m["rest"], "task for"
+    elif (m := _HANDED_RU.match(text)) and any(is_infinitive(w) for w in m["rest"].split()[:5]):
+        words = m["rest"].split()
+        at = next(i for i, w in enumerate(words) if is_infinitive(w))
+        # («поручи Анне в проекте Q1 Launch настроить алерты»: what to do first, where said after it)
+        rest = " ".join(words[at:] + ([","] if at else []) + words[:at]).replace(" ,", ",")
+        who, lead = m["who"], "задача для"
+    elif (m := _LET_HIM.match(text)) and (verb := as_infinitive(m["verb"])) is not None:
+        who, rest, lead = m["who"], verb + m["tail"], "задача для"
+    else:
+        return None
+    if await find_user(clause, ctx, who) is None:
+        return None  # "ask Jane to send the contract": no colleague, so no task of theirs here
+    if _ONLY_IT.fullmatch(rest):  # "Ask Max to take care of it": what "it" is was never said
+        raise ctx.ask("title", ctx.t(f"Что поручить ({who})?", f"What should {who} do?"))
+    return f"{lead} {who}: {rest}"
+
+
+# a to-do that is only a pointer: "take care of it", "handle this", «разобраться с этим», «сделать это»
+_ONLY_IT = LazyRe(
+    r"(?i)\s*(?:take\s+care\s+of|handle|do|look\s+(?:at|into)|deal\s+with|sort\s+out|check|fix|разобраться\s+с|"
+    r"заняться|сделать|посмотреть|проверить|глянуть)\s+(?:it|this|that|this\s+one|that\s+one|этим|это|этого|им|ей|ним|"
+    r"ней|тем|то)\s*[.!]?\s*"
+)
+
+
+# "in the CRM", «в CRM», «в Attio»: where a task is said to go (Attio's, not Linear's)
+_IN_THE_CRM = LazyRe(r"(?i)\b(?:в|in|to|into)\s+(?:the\s+|our\s+)?(?:crm|црм|срм|attio|аттио)\b")
+_TRACKER_WORD = LazyRe(r"(?i)\b(?:linear|линеар\w*|линейр\w*|issue|ticket|bug|тикет\w*|баг\w*)\b")
 
 
 @rule(60, writes=True)
@@ -882,6 +944,17 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         return False  # «Поставьте срок на пятницу задаче про API»: a field of an issue there is, no new one
     if _INTO_THE_ISSUE.match(clause.text):
         return False  # «Добавь в задачу Crash on export to PDF описание: …»: a field of an issue there is
+    if _IN_THE_CRM.search(head_of(clause, ctx.now).text) and not _TRACKER_WORD.search(clause.text):
+        return False  # «поручи Олегу в CRM перезвонить ей»: a task said to be in the CRM is Attio's
+    handed = await _handed_to(clause, ctx) if "handed" not in ctx.memory else None
+    if (
+        handed is not None
+    ):  # "Have Max write the release notes", «Пусть Олег обновит сертификаты»: a task for them
+        ctx.memory["handed"] = True
+        try:
+            return await create_issue(analyse(handed, ctx.now), ctx)
+        finally:
+            ctx.memory.pop("handed", None)
     described = _DESCRIPTION_FIELD.search(clause.text) if "description" not in ctx.memory else None
     if described and clause.creates() and clause.has("issue", "task", "bug"):
         # the description is the issue's, not words of its title or fields: read the rest without it
@@ -904,7 +977,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     # "todo: draft FAQ for the SSO setup, docs label, Design team": the team, said last after the colon
     team_last = _TEAM_SAID_LAST.search(clause.after_colon) if clause.after_colon else None
     if team_last:
-        wanted = team_last.group(1) or team_last.group(2) or team_last.group(3)
+        wanted = next(g for g in team_last.groups() if g)
         known = await ctx.directory.teams()
         teams = [m.entity for m in find_mentions(keys_for(wanted), known) if m.score >= 0.9] or [
             t for t in known if str(t.extra.get("key", "")).lower() == wanted.lower()
@@ -976,14 +1049,18 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         and not (accusative and elsewhere)
         # «задача для олега в crm подготовить КП …»: a task said to be in the CRM is Attio's
         and not (clause.has("crm", "attio") and not clause.has("linear", "issue"))
-        and not (clause.has("query") or clause.text.rstrip().endswith("?"))
+        # ("Bug: Safari users get logged out when …": the words after the heading ask nothing)
+        and not (
+            (head_of(clause, ctx.now) if HEADED_THING.match(clause.text) else clause).has("query")
+            or clause.text.rstrip().endswith("?")
+        )
     )
     # "Анне в CS задачу: обновить чек-лист", "todo for me in linear: …": a task named, then what it is
     introduced = (
         clause.after_colon is not None
         and bool(
             re.search(
-                r"\b(?:задач[уа]|таск[уа]?|тикет|todo|issue|task|ticket)\b",
+                r"\b(?:задач[уа]|таск[уа]?|тикет|todo|issue|task|ticket|bug|баг|feature|фича)\b",
                 clause.text.split(":", 1)[0],
                 re.I,
             )
@@ -1029,7 +1106,13 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if clause.has("complete") and not clause.creates():
         return False  # "отметь как сделанную задачу про …" finishes an issue, it does not make one
-    if clause.has("query") and clause.first("query") < clause.first("create", "remind", "put", "assign"):
+    if (
+        clause.has("query")
+        and clause.first("query") < clause.first("create", "remind", "put", "assign")
+        and not (
+            HEADED_THING.match(clause.text) and not head_of(clause, ctx.now).has("query")
+        )  # "Bug: … when …"
+    ):
         return False  # "list open issues", "what CRM tasks are open": a question, not a create
     if clause.text.rstrip().endswith("?") and not clause.has("create"):
         return False
@@ -1588,8 +1671,8 @@ async def create_project(clause: Clause, ctx: BuildContext) -> bool:
     if not clause.has("create") or not clause.has("project") or clause.has("task", "issue", "query"):
         return False
     if not re.search(
-        r"(?i)\b(?:new|create|add|start|set\s+up|spin\s+up|kick\s+off|создай|создать|заведи|завести|добавь|нов\w+|"
-        r"запусти)\s+(?:a\s+|the\s+|an\s+)?(?:(?:в|in)\s+\S+\s+)?(?:linear\s+|new\s+)?(?:project|проект)"
+        r"(?i)\b(?:new|create|add|start|set\s+up|spin\s+up|kick\s+off|make|open|создай|создать|заведи|завести|добавь|нов\w+|"
+        r"запусти|сделай|сделать|открой)\s+(?:a\s+|the\s+|an\s+)?(?:(?:в|in)\s+\S+\s+)?(?:linear\s+|new\s+)?(?:project|проект)"
         # «проект в линеаре создай называется …»: the project said first, then the verb
         r"|^\s*(?:project|проект)\s+(?:(?:в|in)\s+\S+\s+)?(?:создай|заведи|create|add)\b"
         r"|\b(?:create|new|start|set\s+up)\s+(?:a\s+|an\s+|the\s+)?(?:new\s+)?[«\"']?(?:(?!\b(?:it|to|into|in)\b)[\w .'-]){1,40}?[»\"']?\s+project\b",

@@ -454,7 +454,8 @@ CORPORA = [
     ),
     (
         "corpus_v60.jsonl",
-        88,
+        # (87 since stop 36: its "can you …?" requests are asked back before they are drafted, DESIGN §5a)
+        87,
         "blind, set BE (a Russian CS lead who lists things and acts on them in one message; a founder whose "
         "requests sound like questions), written after every fix of stop 27: 165/200 with 3 wrong drafts on "
         "first contact",
@@ -870,18 +871,57 @@ CORPORA = [
         "blind, set DU (a team lead delegating by filter; a founder forwarding what others said), written against DJ–DO's fixes: 172/200 with 8 wrong drafts on "
         "first contact",
     ),
+    (
+        "corpus_v129.jsonl",
+        96,
+        "blind, set DV (a Russian sales rep dictating run-on voice notes; a PM triaging bugs by title), written against stop 35: 185/200 with 1 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v130.jsonl",
+        97,
+        "blind, set DW (a CS lead's pronouns across calendar and CRM; a terse engineer's ids and arrows), written against stop 35: 189/200 with 2 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v131.jsonl",
+        98,
+        "blind, set DX (a CEO's casual Russian without punctuation; an analyst's counts, sums and owners), written against stop 35: 191/200 with 2 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v132.jsonl",
+        96,
+        "blind, set DY (a manager delegating and forwarding; a careful user correcting and negating), written against stop 35: 173/200 with 10 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v133.jsonl",
+        98,
+        "blind, set DZ (an assistant's meetings with guests and pasted emails; Russian with English CRM jargon), written against stop 35: 181/200 with 5 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v134.jsonl",
+        99,
+        "blind, set EA (pipeline hygiene by filter; a newcomer's questions, thanks and other systems), written against stop 35: 193/200 with 3 wrong drafts on "
+        "first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
 # Failed cases that still drafted a change, by corpus: the costliest miss, held at what it is now
-# (v7: "can you close all ENG issues?" drafts — a polite request with a question mark; v8: a CRM task
+# (v8: a CRM task
 # "to send it to her" whose "it" (the questionnaire) is in the sentence before; v9: an amount change
 # its writer did not count as destructive, which DESIGN §6 does (overwriting a non-empty field), and
 # v9_intents: priority "critical", which we read as urgent (§5a: plain synonyms) and its writer as invalid;
 # v10_intents: "Globx pilot" from a client's model, which we resolve to the one deal it is a typo of and
-# show in the draft, and its writer wanted asked).
+# show in the draft, and its writer wanted asked). Since stop 36 a change asked as a yes/no question ("can you
+# close all ENG issues?", «Можешь закрыть ENG-102?») is asked back — "Shall I draft this? …" with a yes button —
+# and never drafted (DESIGN §5a: a sentence that asks never becomes a write), so the polite requests that were
+# the wrong drafts of v7, v55, v56, v75, v81, v82, v102 and others are right now; the sets whose writers wanted
+# those drafted (v60's BE, ⁵) ask one question more.
 WRONG_AT_MOST = {
-    "corpus_v7.jsonl": 1,
     "corpus_v8.jsonl": 1,
     "corpus_v9.jsonl": 1,
     "corpus_v9_intents.jsonl": 2,
@@ -891,20 +931,15 @@ WRONG_AT_MOST = {
     # v52 (AV): «…прошу завести задачи по шаблону продления» is one CRM task, not the renewal template ("the
     # login issue" is no longer read by the word "fix": it is asked about)
     "corpus_v52.jsonl": 1,
-    # v55 (AZ) and v56 (BA): "Can you move Globex to won?", «Можешь закрыть ENG-102?» are drafted — a polite
-    # request, as in v7 — where their writers wanted a question
-    "corpus_v55.jsonl": 1,
-    "corpus_v56.jsonl": 1,
     # v59 (BD): «Ромашка:\n1) заметка «…»\n2) …» — a numbered item that is only "заметка «…»" under a record's
     # heading is not read (the task and the rest are); «… кроме ENG-106 — его возьму я» leaves ENG-106 out but
     # does not give it to me (the third, "How many deals does Oleg own and what are they worth? Hand … to Max.",
     # is right now: the draft answers its list, the sum included)
-    "corpus_v59.jsonl": 2,
+    "corpus_v59.jsonl": 1,
     # v60-v63 (BE-BH), README ⁷: "Ivan Petrov asked for the SSO docs - note it on him and create a CS issue …"
     # drafts the note without the issue; "Create a deal for Globex" drafts "Globex — new deal" (its writer
     # wanted the name asked); "des: 'onboarding screens v2', parent des-7, label onboarding" labels DES-7
-    # instead of making its sub-issue; "assign eng-103 to max?" is
-    # drafted (⁵'s polite request); «… — заведи задачу дизайнерам» titles the issue «дизайнерам»
+    # instead of making its sub-issue; «… — заведи задачу дизайнерам» titles the issue «дизайнерам»
     "corpus_v60.jsonl": 1,
     "corpus_v61.jsonl": 1,
     "corpus_v62.jsonl": 2,
@@ -920,35 +955,29 @@ WRONG_AT_MOST = {
     # among the arguments, where Linear's update takes the labels the issue keeps (disputed). (Stop 30 made right:
     # a note "it" on a deal after a sentence naming Jane, a note "that" plus a reminder in one sentence, and BN's
     # meeting notes "update the CRM accordingly", now asked about)
-    "corpus_v64.jsonl": 1,
     "corpus_v65.jsonl": 1,
     "corpus_v67.jsonl": 1,
     "corpus_v68.jsonl": 1,
-    "corpus_v69.jsonl": 7,
+    "corpus_v69.jsonl": 6,
     # v70-v75 (BO-BT), README ⁹: «…ответственный Олег... нет, не Олегу, а Максу поставь» — a self-correction
     # of a field's value said as a new phrase: the task is drafted without Max and with the correction in its
-    # title; "can you make ENG-104 high priority?" is drafted (⁵'s polite request, its writer wanted a question)
+    # title
     "corpus_v70.jsonl": 1,
-    "corpus_v75.jsonl": 1,
     # v76 (BU): "new deal umbrella pilot for umbrella health, …" names the deal «Umbrella Health pilot» (the
     # company said first, its kind after it) where its writer wanted the words as said, "umbrella pilot"
     "corpus_v76.jsonl": 1,
     # v80 (BY): "so, like, the Globex pilot goes to Max now, I'm handing it off. and add a note on it …" drafts the
     # note without the hand-over; a week's plan in bullets per person («• Олег — ENG-106 (до понедельника), …»)
-    # drafts one of its changes; v81 (BZ): "can you move globex to won?" (⁵'s polite request)
+    # drafts one of its changes
     "corpus_v80.jsonl": 2,
-    "corpus_v81.jsonl": 1,
-    # v82-v92 (CA-CK, stop 31), README ¹⁰: polite "Can you close ENG-101?" / «можешь перевести … в Won?» / "Could you
-    # have Oleg call …?" (⁵); «ENG-101 сделать критическим» read as urgent (its writer: invalid, as v9_intents);
+    # v82-v92 (CA-CK, stop 31), README ¹⁰: «ENG-101 сделать критическим» read as urgent (its writer: invalid, as
+    # v9_intents);
     # «ENG-105: убери лейбл feature» (right; its writer wanted the label's id in the args, which a removal has not);
     # "Have Max follow up with Peter Parker from Globex" (nobody by that name: a task on Globex); «Планёрка …» titled
     # «Планерка»; two meetings in one sentence drafted as one; «встретиться … часик» drafted as a CRM task;
     # «…Создай сделку Umbrella pilot …» named after the company
-    "corpus_v82.jsonl": 1,
-    "corpus_v86.jsonl": 1,
     "corpus_v89.jsonl": 1,
-    "corpus_v90.jsonl": 1,
-    "corpus_v91.jsonl": 3,
+    "corpus_v91.jsonl": 2,
     "corpus_v92.jsonl": 3,
     # v93 (CL, stop 32), README ¹¹: «Ромашка подписала! Пожалуйста, создайте задачи онбординга по шаблону.» moves the
     # deal to Won as well — as v2's «Ромашка подписала договор, заведи онбординг» wants, where CL's writer wanted
@@ -956,8 +985,6 @@ WRONG_AT_MOST = {
     "corpus_v93.jsonl": 1,
     # v98 (CQ): "set ENG-101 priority to critical" is read as urgent (its writer: invalid, as ² and v82's)
     "corpus_v98.jsonl": 1,
-    # v102 (CU, stop 33): "can you archive eng-101?" drafts the archive (a polite request, as ⁵)
-    "corpus_v102.jsonl": 1,
     # v105 (CX): «ромашка подписала, заведи задачи онбординга…» and «Globex вчера подписали контракт» move the deal to
     # Won (as v2 wants; CX's writer read news)
     "corpus_v105.jsonl": 2,
@@ -990,6 +1017,12 @@ WRONG_AT_MOST = {
     "corpus_v126.jsonl": 2,
     "corpus_v127.jsonl": 4,
     "corpus_v128.jsonl": 6,
+    # v129–v134 (DV–EA, stop 36), README ¹⁵. Disputed: «Globex подписали, запусти onboarding по их deal» moves the
+    # deal to Won beside the template (v133, as ¹¹); "ENG-101 priority critical" is read as urgent (v133, as ²).
+    # Not yet read right: "Assign ENG-102 to Oleg — no, keep Max on it, just move the due date" (v132) keeps the
+    # assignment it takes back
+    "corpus_v132.jsonl": 1,
+    "corpus_v133.jsonl": 2,
 }
 
 
