@@ -741,6 +741,22 @@ _QUOTED_THING_THEN_ASK = LazyRe(
 )
 
 
+_EACH_WITH_ITS_OWNER = LazyRe(r"(?s)(?P<head>[^:]{3,80}):\s*(?P<items>.+)")
+_QUOTED_FOR = LazyRe(
+    r"(?i)(?:^|\s*(?:,|;|\band\b|\bи\b)\s*)((?:'[^'\n]{3,}'|\"[^\"\n]{3,}\"|«[^«»\n]{3,}»|“[^“”\n]{3,}”)\s+"
+    r"(?:for|для|на)\s+[^\W\d_][\w-]*(?:\s+(?-i:[A-ZА-ЯЁ])[\w-]*)?)"
+)
+_ONE_OF_THEM = LazyRe(
+    r"(?i)\b(?:(two|three|four|five|2|3|4|5|две|три|четыре|пять)\s+)?(issues|tasks|tickets|bugs|задачи|задач|тикета|тикетов)\b"
+)
+_SINGULAR = {"issues": "an issue", "tasks": "a task", "tickets": "a ticket", "bugs": "a bug", "задачи": "задачу",
+             "задач": "задачу", "тикета": "тикет", "тикетов": "тикет"}  # fmt: skip
+_ASK_SOMEONE_NEXT = LazyRe(
+    r"(?i),?\s+(?:and|then|also)\s+(?:please\s+)?(?:(?:ask|get|tell)\s+(?P<asked>(?-i:[A-Z])[\w-]+)\s+to|have\s+"
+    r"(?P<had>(?-i:[A-Z])[\w-]+))\s+(?=[a-z])"
+)
+
+
 def split_clauses(text: str, now: datetime) -> list[Clause]:
     """Split "переведи в Won и создай задачи" into clauses, but only where each side has its own verb
     (so "Acme and Globex" or a list after a colon stays whole)."""
@@ -756,6 +772,16 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
     bulleted = _bulleted_requests(text, now)
     if bulleted is not None:
         return bulleted
+    owned = _EACH_WITH_ITS_OWNER.fullmatch(text.strip())
+    if owned:  # "Create two issues in ENG: 'A' for Oleg and 'B' for Max": each item with its own assignee
+        items = _QUOTED_FOR.findall(owned.group("items"))
+        if len(items) >= 2 and _QUOTED_FOR.sub("", owned.group("items")).strip(" ,;") in ("", "and", "и"):
+            head = _ONE_OF_THEM.sub(
+                lambda m: _SINGULAR.get(m.group(2).lower(), m.group(2)), owned.group("head")
+            )
+            return [analyse(f"{head}: {item.strip()}", now) for item in items]
+    # "…, and ask Max to prepare the demo": a colleague asked to do something is a request of its own
+    text = _ASK_SOMEONE_NEXT.sub(lambda m: f"; remind {m['asked'] or m['had']} to ", text)
     per_issue = _ONE_FIELD_PER_ISSUE.fullmatch(text.strip())
     if (
         per_issue
@@ -1005,6 +1031,13 @@ _BULLET = LazyRe(r"^\s*(?:[-•*–—]|\d{1,2}[.)])\s+")
 _SUBJECT_LINE = LazyRe(r"(?i)^\s*(?:re|fwd?|subject|тема|по\s+теме)\s*:\s*\S")
 
 
+# "Team update:", "Quick updates:", «Апдейт по команде:»: a heading that names a list, whatever verb its noun is
+_NOUN_HEADING = LazyRe(
+    r"(?i)[\w\s'’-]{0,30}?\b(?:update|updates|status|recap|summary|plan|todos?|to-dos?|action\s+items|апдейт\w*|"
+    r"статус|итоги|план|задачи\s+на\s+\w+)(?:\s+(?:по|for|from|on)\s+[\w\s'’-]{1,30})?\s*:"
+)
+
+
 def _bulleted_requests(text: str, now: datetime) -> list[Clause] | None:
     """ "- close ENG-101\n- ENG-104 to Max": one request a line, when every bulleted line is one (a verb,
     an issue's identifier, or "new issue in CS: …"); a list of titles under a heading stays a list."""
@@ -1026,7 +1059,7 @@ def _bulleted_requests(text: str, now: datetime) -> list[Clause] | None:
         and len(items) == len(lines) - 1
         and not _BULLET.match(lines[0])
         and lines[0].rstrip().endswith(":")
-        and not _verb_count(analyse(lines[0], now))
+        and (not _verb_count(analyse(lines[0], now)) or bool(_NOUN_HEADING.fullmatch(lines[0].strip())))
     ):  # "Action items from today's review:\n- Alfa → Won\n- …": a heading that asks nothing, then requests
         heading = lines[0].strip()
         lines = lines[1:]

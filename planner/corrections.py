@@ -157,8 +157,66 @@ def _rather(text: str) -> str:
     return text
 
 
+# "Close ENG-101 and ENG-106 — actually no, only the first one", «Создай задачи: a, b, c. Хотя нет, только первую»:
+# of the things just listed, only the one at that place
+_ONLY_AT_PLACE = LazyRe(
+    r"(?is)^(?P<before>.*?)[\s,.…;—–-]*\b(?:actually|wait|no|нет|хотя|стоп|ой)\b[^.!?]*?\b(?:only|just|только|лишь)\s+"
+    r"(?:the\s+)?(?P<place>first|second|third|last|перв\w+|втор\w+|трет\w+|последн\w+)(?:\s+(?:one|item|issue|task|задач\w*))?"
+    r"\s*[.!]?\s*$"
+)
+_IDS_LISTED = LazyRe(r"(?i)[A-Z]{1,10}-\d+(?:\s*(?:,|\band\b|\bи\b|&)\s*[A-Z]{1,10}-\d+)+")
+
+
+def _only_at_place(text: str) -> str:
+    said = _ONLY_AT_PLACE.match(text)
+    if said is None:
+        return text
+    before, place = said.group("before").rstrip(" ,.;…—–-"), said.group("place").lower()
+    at = (
+        0
+        if place.startswith(("first", "перв"))
+        else 1
+        if place.startswith(("second", "втор"))
+        else (2 if place.startswith(("third", "трет")) else -1)
+    )
+    ids = list(_IDS_LISTED.finditer(before))
+    if ids:
+        listed = ids[-1]
+        items = re.findall(r"(?i)[A-Z]{1,10}-\d+", listed.group(0))
+        if -len(items) <= at < len(items):
+            return f"{before[: listed.start()]}{items[at]}{before[listed.end() :]}"
+        return text
+    head, colon, tail = before.partition(":")
+    items = [x for x in re.split(r"\s*(?:,|;|\band\b|\bи\b)\s*", tail.strip()) if x.strip()] if colon else []
+    if len(items) >= 2 and -len(items) <= at < len(items):
+        one = re.sub(r"(?i)^(\w+)\s+(?:задачи|issues|tasks)\b", r"\1 задачу", head) if head else head
+        return f"{one}: {items[at]}"
+    return text
+
+
+# "Move the Romashka deal to Won and spin up onboarding — no, skip the Linear part for now, only the deal": the
+# request said last, then taken back by "skip …" / «не надо …»
+# "<a request> — no, keep Max on it, just <another>", «… — нет, оставь как есть, просто …»: the first is taken back,
+# what it was said of stays for the second
+_KEEP_IT_JUST = LazyRe(
+    r"(?is)^\s*(?:[^\W\d_]+\s+)(?P<what>[A-Z]{1,10}-\d+)[^—–.;]*?\s*[—–,.]\s*(?:no|nope|нет|actually|wait|хотя\s+нет)[,\s]+"
+    r"(?:keep|leave|оставь|оставляй)\b[^,.;]*[,;]\s*(?:just|only|просто|только)\s+(?P<rest>\S.*)$"
+)
+_LAST_TAKEN_BACK = LazyRe(
+    r"(?is)^(?P<keep>.*\S)(?:\s*,\s*|\s+)(?:and|и|а\s+также|then|потом)\s+[^,;.—–]+?\s*[—–,.]\s*(?:no|nope|нет|actually|"
+    r"хотя\s+нет|wait)[,\s]+(?:skip|drop|forget|cancel|не\s+надо|не\s+нужно|не\s+делай|отмени|пропусти)\b[^.!?]*[.!]?\s*$"
+)
+
+
 def corrected(text: str) -> str:
     """`text` with each self-correction applied (the taken-back words dropped, the marker too)."""
+    text = _only_at_place(text)
+    dropped = _LAST_TAKEN_BACK.match(text)
+    if dropped:
+        text = dropped.group("keep")
+    kept_as_is = _KEEP_IT_JUST.match(text)
+    if kept_as_is:  # "Assign ENG-102 to Oleg — no, keep Max on it, just move the due date …": that instead
+        text = f"{kept_as_is.group('what')} {kept_as_is.group('rest')}".strip()
     text = _rather(_rather(text))
     # "… to qualification, no wait, no, straight to proposal": one take-back, said twice
     text = re.sub(r"(?i)\b(no\s+wait|wait\s+no|нет\s+стоп|нет\s+подожди)\s*,\s*(?:no|нет)\s*,", r"\1,", text)

@@ -126,6 +126,22 @@ _SINGLE_QUOTED_WORDS = LazyRe(
     r"(?i)(\b(?:emailed|e-mailed|wrote|writes|says|said|texted|messaged|replied|пишет|написал\w*|ответил\w*)\s*:\s*)"
     r"'([^'\n]{20,400}?[.!?]?)'(?=\s|$|[.,;])"
 )
+_ONE_PER_ITEM = LazyRe(
+    r"(?i)\b(?:one|an?)\s+((?-i:[A-Z]{2,5})\s+)?(issue|ticket|task|bug)\s+(?:per|for\s+each|for\s+every)\s+([a-z]+?)s?"
+    r"(?:\s+(?:below|above|listed|here))?(?=\s*:)"
+)
+_FIELDS_AFTER_QUOTE = LazyRe(
+    r"(?i)(:\s*(?:'[^'\n]{3,}'|\"[^\"\n]{3,}\"|«[^«»\n]{3,}»|“[^“”\n]{3,}”))\s+((?:p[0-4]|with|for|due|label|на|для|срок)\b[^,;\n'\"«»“”]*)$"
+)
+_NAMED_AFTER_MADE = LazyRe(
+    r"(?i)(\b(?:созда\w*|завед\w*|заведи|добавь|create|add|make|open|new|нов\w+)\b[^.!?;\n]{0,60}?)\s*,\s*"
+    r"((?:назови(?:те)?|назовём|назовем)(?:\s+(?:её|ее|его))?)\s+(?=\S)"
+)
+# «CS-13 в In Review, CS-14 тоже», "ENG-101 to Done, ENG-102 too": the same change for the next one
+_SAME_FOR = LazyRe(
+    r"(?i)(?P<first>\b[A-Z]{1,10}-\d+)\s+(?P<change>(?:в|во|на|to|into|→|->)\s+[^,;]{2,30}?)\s*[,;]\s*(?:(?:и|and)\s+)?"
+    r"(?P<second>[A-Z]{1,10}-\d+)\s+(?:тоже|too|as\s+well|также)\b"
+)
 _COUNT_OF = LazyRe(
     r"(?i)\b(?:(?:give|get|send|show)\s+me|i\s+need|what'?s)\s+(?:a|the)\s+(?:head\s*count|count|number|total\s+number)\s+of\s+"
 )
@@ -324,6 +340,9 @@ _PLUS = LazyRe(
 )
 _ONE_MORE_SAID = LazyRe(
     r"(?i)\b(?:ещё|еще|one\s+more|another)(?:\s+(?:одн\w+|один|one))?(?:\s+(?:for\s+)?[^\W\d_]+)?\s*[—–:-]"
+)
+_ASKS = frozenset(
+    "add assign close move set create make put log comment remind schedule book archive delete".split()
 )
 _ONE_MORE = LazyRe(
     r"(?is)^(?P<head>.*?\b(?:задач\w*|таск\w*|тикет\w*|заметк\w*|task|issue|ticket|note)\b)(?P<first>[^;]*?),?\s+"
@@ -812,7 +831,16 @@ def unhurried(text: str) -> str:
     )
     # «Поставь мне в Attio задачу позвонить Li Wei …, и ещё одну — отправить ему договор …»: the same request again
     again = _ONE_MORE.match(text) if _ONE_MORE_SAID.search(text) else None
-    if again:
+    lead = re.match(r"[^\W\d_]+", again.group("second")) if again else None
+    if (
+        again
+        and lead
+        and not again.group("whom")
+        and (is_imperative(lead.group(0)) or lead.group(0).lower() in _ASKS)
+    ):
+        # «…заметку «…», и ещё — назначь CS-15 на Олега»: "and also", a request of its own, no second note
+        text = f"{again.group('head')}{again.group('first')}; {again.group('second')}"
+    elif again:
         whom = f" {again.group('whom')}:" if again.group("whom") else ""  # «…и ещё одну Максу: …»: for him
         text = f"{again.group('head')}{again.group('first')}; {again.group('head')}{whom} {again.group('second')}"
     # «…, а я вместо него беру ENG-103», "I'll take ENG-103": that issue, to me
@@ -824,8 +852,9 @@ def unhurried(text: str) -> str:
     text = re.sub(r"(?i)\bI(?:'ll|\s+will)?\s+(?:take|grab)\s+([A-Z]{1,10}-\d+)", r"assign \1 to me", text)
     # «ENG-102 отдай мне»: to me, as «на меня» says it
     text = re.sub(
-        r"(?i)\b(отдай|передай|перекинь|перебрось|кинь)(?:те)?\s+мне\b(?!\s+(?:почт|email|контакт|список))",
-        r"\1 на меня",
+        r"(?i)\b(отдай|передай|перекинь|перебрось|кинь|поручи)(?:те)?\s+((?:её|ее|его|их)\s+)?мне\b"
+        r"(?!\s+(?:почт|email|контакт|список))",
+        r"\1 \2на меня",
         text,
     )
     # «Дай почту Марии», «скинь email Марии», «дай список компаний»: show me, not send anything
@@ -1029,6 +1058,27 @@ def unhurried(text: str) -> str:
     text = _SINGLE_QUOTED_WORDS.sub(
         r"\1«\2»", text
     )  # "Jane just emailed: 'Procurement signed off …, the PO …'"
+    text = _NAMED_AFTER_MADE.sub(  # «заведи сделку, назови Umbrella renewal, …»: the new one's name
+        lambda m: f"{m.group(1)} {'под названием' if re.search('[а-яё]', m.group(2), re.I) else 'called'} ",
+        text,
+    )
+    # "bug in ENG: 'CSV export drops unicode' p2 w/ oleg": fields after a quoted title, said without commas
+    text = _FIELDS_AFTER_QUOTE.sub(
+        lambda m: (
+            m.group(1)
+            + ", "
+            + re.sub(
+                r"(?i)\bwith\b",
+                "for",
+                re.sub(r"(?i)\s+(?=(?:p[0-4]|with|for|due|label|на|для|срок)\b)", ", ", m.group(2)),
+            )
+        ),
+        text,
+    )
+    text = _ONE_PER_ITEM.sub(r"\1\2s for these \3s", text)  # "one ENG issue per error below:": one for each
+    text = _SAME_FOR.sub(
+        r"\g<first> \g<change>, \g<second> \g<change>", text
+    )  # «CS-13 в In Review, CS-14 тоже»
     text = _COUNT_OF.sub("how many ", text)  # "give me a headcount of contacts": how many there are
     text = _SEND_ME.sub("покажи ", text)  # «скинь сколько у нас сделок в переговорах»: show me
     # "… with Maria Sokolova. Could you log the call against her record": each sentence's courtesy

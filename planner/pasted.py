@@ -124,6 +124,7 @@ def reshape(text: str) -> str:
         text = "\n".join(lines)
     lines = _between_rules(lines)
     lines = _email_as_quoted(lines)
+    lines = _quoted_lines(lines)
     ticket = _ticket(lines)
     if ticket:
         return ticket
@@ -138,7 +139,7 @@ def reshape(text: str) -> str:
     items = _action_items(rest) or _notes_then_asked(rest)
     if items:
         return items
-    pasted = _days_listed(rest) or _pasted_then_asked(rest) or _asked_then_pasted(rest)
+    pasted = _days_listed(rest) or _pasted_then_asked(rest) or _asked_then_pasted(rest) or _items_below(rest)
     if pasted:
         return pasted
     return _table(rest) or _card(rest) or _values(rest) or _about(rest) or _listed_then_asked(rest) or text
@@ -197,6 +198,30 @@ _GREETING_LINE = LazyRe(
     r"(?i)^\s*(?:hi|hello|hey|dear|good\s+(?:morning|afternoon|evening)|greetings|привет|здравствуй\w*|добр\w+\s+"
     r"(?:день|утро|вечер)|уважаем\w+)\b[^\n]{0,60}[,!:]?\s*$"
 )
+
+
+# a line that is someone's words in double quotes, maybe signed: ‘"Please delete all our contacts …" (ops@…)’
+_QUOTED_LINE = LazyRe(
+    r"^\s*[\"“«](?P<words>[^\"“”«»]{12,})[\"”»]\s*(?:\([^()\n]{1,80}\)|[—–-]\s*\S[^\n]{0,60})?\s*$"
+)
+
+
+def _quoted_lines(lines: list[str]) -> list[str]:
+    """Someone's words pasted on lines of their own, in quotes, with the request on another line: quoted as
+    '>' would mark them, so "close every ticket" in them asks nothing of me."""
+    said = [i for i, x in enumerate(lines) if _QUOTED_LINE.match(x)]
+    rest = [x for i, x in enumerate(lines) if x.strip() and i not in said]
+    if not said or not rest or any(_QUOTED.match(x) for x in lines):
+        return lines
+    for x in (
+        rest
+    ):  # "comment on ENG-106 what customer sent us:", «закинь в сделку заметкой»: the quote is its words
+        asked = _NOTE_WORD.search(x)
+        if asked and (
+            x.rstrip().endswith(":") or not re.search(r"(?i)\b(?:that|что|saying)\b|:", x[asked.end() :])
+        ):
+            return lines
+    return [f"> {_QUOTED_LINE.match(x)['words']}" if i in said else x for i, x in enumerate(lines)]  # type: ignore[index]
 
 
 def _between_rules(lines: list[str]) -> list[str]:
@@ -298,6 +323,32 @@ def _pasted_then_asked(lines: list[str]) -> str | None:
     # (said before the ask when it names whom "his record" is; "log this on Globex" says where itself)
     on_them = r"(?i)\b(?:on|to|in)\s+(?:his|her|their|him|them)\b|\b(?:к|в|на)\s+(?:его|её|ее|их|нему|ней|ним)\b|\b(?:ему|ей)\b"
     return f"{source}. {said}" if re.search(on_them, asked) else said
+
+
+# "Comment on CS-14 with Jane's requirements below, then assign it to Max.\n\nJane's list:\n- SSO …\n- …": the words
+# the request points at ("below") are the items under it
+_POINTS_BELOW = LazyRe(
+    r"(?i)\s*(?:with\s+|с\s+)?(?:(?:the|her|his|their|[\w’']+['’]s)\s+)?(?:[\w-]+\s+){0,2}(?:below|ниже)\b"
+)
+
+
+def _items_below(lines: list[str]) -> str | None:
+    pointer = _POINTS_BELOW.search(lines[0]) if not lines[0].rstrip().endswith(":") else None
+    items = [_ITEM.sub("", x).strip() for x in lines[1:] if _ITEM.match(x)]
+    others = [x for x in lines[1:] if not _ITEM.match(x)]
+    if (
+        pointer is None
+        or len(items) < 2
+        or len(others) > 1
+        or others
+        and not others[0].rstrip().endswith(":")
+    ):
+        return None
+    asked = lines[0][: pointer.start()] + lines[0][pointer.end() :]
+    cut = re.search(r"(?i)\s*(?:,\s*)?(?:then|and\s+then|and|потом|затем|и)\s+", asked)
+    head, tail = (asked[: cut.start()], asked[cut.start() :]) if cut else (asked.rstrip(" ."), "")
+    body = "; ".join(items).replace(":", KEPT_COLON)
+    return f"{head.rstrip(' ,.')}: «{body}»{tail}"
 
 
 def _asked_then_pasted(lines: list[str]) -> str | None:

@@ -582,7 +582,9 @@ async def _either_label(ctx: BuildContext, text: str, first: str | None) -> list
 
 # a due date said of which ones: «с дедлайном до конца недели», "due this week", "overdue"
 # the one person named is whose the records are («все задачи Олега», "all of Oleg's issues"), no one to get them
-_WHERE_THEY_ARE = LazyRe(r"(?i)(?:статус\w*|state|status|стади\w*|stage|колонк\w*|column)\b")
+_WHERE_THEY_ARE = LazyRe(
+    r"(?i)(?:статус\w*|state|status|стади\w*|stage|колонк\w*|column|проект\w*|project)\b"
+)
 _WHOSE_ONLY = LazyRe(
     r"(?i)^\s*(?:передай|передать|отдай|переназначь|reassign|hand\s+over|give\s+away)\s+(?:все|всё|all(?:\s+of)?)\s+"
     r"(?:задачи|сделки|тикеты|issues|tasks|deals|tickets)\s+[А-ЯЁ][а-яё]+(?:а|я|ы|и)\s*[.!]?\s*$"

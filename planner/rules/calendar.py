@@ -90,7 +90,9 @@ def _title(
     s = re.sub(
         r"(?i)^\s*(?:таск[аи]|задач[аи]|todo|to-do|task)\s*:\s*", "", s
     )  # «таска: созвон …»: the meeting
-    s = _EMAIL_GUEST.sub(" ", s)  # "…, invite alex.brown@gmail.com": a guest by address, in the attendees
+    # "…, invite alex.brown@gmail.com": a guest by address, in the attendees ("with sam@… and John Smith": with John)
+    s = re.sub(rf"(?i)\b(with|с|со)\s+{_AN_EMAIL}\s*(?:,|\band\b|\bи\b|&)\s*", r"\1 ", s)
+    s = _EMAIL_GUEST.sub(" ", s)
     s = _INVITE.sub(" ", s)  # "…, пригласи Джейн и Олега": who comes is in the attendees
     brought = _BROUGHT_IN.search(s)  # "add Jane Doe & John Smith to a call re: integration": "Call with …"
     if brought and not brought.group(2):
@@ -152,9 +154,10 @@ _MEETING_WORD = LazyRe(
 )
 
 
-_WITH = LazyRe(
-    r"(?i)\b(?:with|с|со)\s+([^\W\d_][\w'-]*(?:\s+(?!(?:и|and)\b)[^\W\d_][\w'-]*)?"
-    r"(?:\s*(?:,|\bи\b|\band\b|&)\s*(?:(?:с|со|with)\s+)?[A-ZА-ЯЁ][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)*)"
+_AN_EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+_WITH = LazyRe(  # (an address among them: "with sam@startup.dev and John Smith")
+    rf"(?i)\b(?:with|с|со)\s+((?:{_AN_EMAIL}|[^\W\d_][\w'-]*(?:\s+(?!(?:и|and)\b)[^\W\d_][\w'-]*)?)"
+    rf"(?:\s*(?:,|\bи\b|\band\b|&)\s*(?:(?:с|со|with)\s+)?(?:{_AN_EMAIL}|[A-ZА-ЯЁ][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?))*)"
 )
 # "invite her", «пригласи Джейн и Олега», "Олег + Мария Соколова": who else is asked to come
 # a guest by address: "invite alex.brown@gmail.com", "with a@b.com", «пригласи a@b.com», ", guests: a@b.com"

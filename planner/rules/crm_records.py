@@ -196,6 +196,10 @@ _CARD_AFTER_DASH = LazyRe(
 )
 
 
+_NAME_BEFORE_DOMAIN = LazyRe(
+    r"(?i)\b(?:компани[юяи]|company)\s+((?-i:[A-ZА-ЯЁ])[^,;:()]{1,60}?)\s+(?:с\s+доменом|с\s+сайтом|with\s+(?:the\s+)?"
+    r"(?:domain|website|site)|domain|домен)\b"
+)
 _WHERE_IT_GOES = LazyRe(r"(?i)\s+(?:in|to|into|в)\s+(?:the\s+|our\s+)?(?:attio|crm|црм|срм|аттио)\b")
 
 
@@ -236,8 +240,10 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
     if names_company and not (clause.has("person") and emails and not person_at and _looks_like_person(text)):
         # "New company in the CRM: Pied Piper": where it goes is no part of its name, wherever it is said
         company_text = _WHERE_IT_GOES.sub("", company_text)
+        up_to_domain = _NAME_BEFORE_DOMAIN.search(company_text)  # «компанию Рога и Копыта с доменом …»
         name = (
             quoted(company_text, at_least=2)  # «Прошу завести в CRM компанию «Вектор»»: the quote is its name
+            or (up_to_domain.group(1).strip() if up_to_domain else None)
             or _proper_name(company_text, "компани[юяи]|company|клиента?|add|добавь")
             or ctx.answer("name")
         )

@@ -96,6 +96,9 @@ _FOLLOW_UPS_TOLD = LazyRe(
 )
 
 
+_FOR_A_RECORD_HEADING = LazyRe(r"(?i)^[^:—–]{0,40}\b(?:for|для)\s+([^:—–-]{2,40}?)\s*:\s*\S")
+
+
 @rule(50, writes=True)
 async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     """A to-do about a CRM record (seed 000's task_create "about a CRM record"), optionally for a colleague."""
@@ -235,6 +238,9 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         # "…, link it to the Alfa deal": the company's deal, when it has one
         theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") == target[1].id]
         target = ("deal", theirs[0]) if len(theirs) == 1 else target
+    heading = _FOR_A_RECORD_HEADING.match(clause.text) if target is None else None
+    if heading:  # "Create a CRM task for Initech: prepare the renewal quote": the record said for it, first
+        target = await crm_target(clause, ctx, "target", heading.group(1))
     target = target or await crm_target(clause, ctx, "target", clause.text)
     if target is None and POINTED_TO_ONE.search(
         clause.text

@@ -631,7 +631,7 @@ _PUSHED_TO = LazyRe(
     r"[^,;.]*?\b(?:to|until|till|на|до)\s+([^,;]+)$"
 )
 _GIVEN_AFTER = LazyRe(
-    r"(?i)\b(?:give|hand|assign|reassign|pass)\b[^,;]*\bto\b|\b(?:назначь|отдай|передай|переназначь|кинь)\b"
+    r"(?i)\b(?:give|hand|assign|reassign|pass)\b[^,;]*\bto\b|\b(?:назначь|отдай|передай|переназначь|кинь|поручи|повесь)\b"
     r"|\b(?:возьм[её]т|бер[её]т|забер[её]т)\b|\b\w+\s+(?:takes|will\s+take)\b"  # «…, пусть возьмёт Макс»
 )
 _UNDUE = LazyRe(

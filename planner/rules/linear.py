@@ -210,6 +210,16 @@ _A_NEW_ONE = LazyRe(r"(?i)(?<![\w-])(?:задачу|задача|тикет|та
 _OUTCOME_TOLD = LazyRe(r"(?i)\b(?:is|→|->|=>|—)\s*(?:won|lost)\b|\b(?:выиграна|проиграна)\b")
 
 
+_NEW_DEAL_SAID = LazyRe(
+    r"(?i)\b(?:созда\w*|завед\w*|заведи|добавь|create|add|open|new|нов\w+)\s+(?:an?\s+|new\s+|нов\w+\s+)?(?:сделк[уа]|deal)\b"
+)
+_A_DEAL_NAMED_SO = LazyRe(
+    r"(?i)\b(?:сделк\w*|deal)\s+(?:под\s+названием\s+|called\s+|named\s+)?[«\"“']?(?:[\w-]+\s+){0,3}"
+    r"(?:renewal|продлени\w*|onboarding|онбординг\w*)\b|\b(?:под\s+названием|called|named)\s+[«\"“']?(?:[\w-]+\s+){0,3}"
+    r"(?:renewal|продлени\w*|onboarding|онбординг\w*)\b"
+)
+
+
 @rule(20, writes=True)
 async def template(clause: Clause, ctx: BuildContext) -> bool:
     # the template word must qualify the tasks ("задачи онбординга", "the renewal tasks"), not sit in
@@ -267,6 +277,8 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "the renewal invoice": a thing of that name, not the template
     if clause.has("project") and clause.creates() and not clause.has("task", "issue"):
         return False  # «создай проект в linear Онбординг enterprise»: the word names the new project
+    if _NEW_DEAL_SAID.search(clause.text) and _A_DEAL_NAMED_SO.search(clause.text):
+        return False  # «заведи сделку под названием Umbrella renewal»: the word names the new deal
     if re.search(
         r"(?i)\b(?:onboarding|онбординг\w*|renewal|продлени\w*)\s+(?:call|meeting|session|звон\w*|созвон\w*|встреч\w*)\b",
         clause.text,
@@ -345,6 +357,7 @@ _PLACE_ONLY = LazyRe(
 )
 _LABEL_PHRASE = LazyRe(
     r"[,\s]*(?:\b(?:with\s+(?:the\s+)?|с\s+))?\b(?:label(?:ed|led|s)?|tag(?:ged|s)?|метк\w*|лейбл\w*|тег\w*)\s*[:—-]?\s*"
+    r"(?:(?:it|them|this|that|её|ее|его|их)\s+(?:as\s+|with\s+)?)?"  # "Label it bug and customer-request"
     r"([\w-]+(?:\s*(?:,|\+|&|and|и)\s*[\w-]+)*)",
     re.IGNORECASE,
 )
@@ -589,6 +602,9 @@ _VAGUE = LazyRe(
     # «создай задачу эээ ну эту как её потом скажу», "a ticket, I'll tell you what later": no title yet
     r"\b(?:потом|позже)\s+(?:скажу|уточню|расскажу|допишу)\b|\bкак\s+(?:её|ее|его)\s*(?:там)?\b|"
     r"\b(?:tell\s+you|say)\s+(?:what\s+)?later\b|^\s*(?:tbd|todo|xxx|\?+)\s*$|"
+    # "for the customer below, I'll paste the email in a sec", «…, письмо скину через минуту»: the words are to come
+    r"\b(?:i'?ll|i\s+will|let\s+me)\s+(?:paste|send|forward|add|share)\b[^.!?]*\b(?:in\s+a\s+(?:sec|second|minute|moment|bit)|"
+    r"later|shortly|soon|next)\b|\b(?:скину|пришлю|вставлю|перешлю|кину)\s+(?:\w+\s+){0,2}(?:через\s+\w+|сейчас|позже|следом)\b|"
     # "create something in linear", «создай что-нибудь»: a placeholder is no title
     r"^\s*(?:some|any)?(?:thing|stuff|things)s?\s*[?.!]?\s*$|^\s*(?:что|кое)[-\s]?(?:нибудь|то|либо)\s*[?.!]?\s*$|"
     # "Max asked me to create an issue (in Linear for him)": the request retold is no title
@@ -918,6 +934,7 @@ async def _handed_to(clause: Clause, ctx: BuildContext) -> str | None:
         return None
     if await find_user(clause, ctx, who) is None:
         return None  # "ask Jane to send the contract": no colleague, so no task of theirs here
+    rest = rest.replace(":", ",", 1)  # («пусть Макс нарисует иконки: проект Mobile App, …»: fields after it)
     if _ONLY_IT.fullmatch(rest):  # "Ask Max to take care of it": what "it" is was never said
         raise ctx.ask("title", ctx.t(f"Что поручить ({who})?", f"What should {who} do?"))
     return f"{lead} {who}: {rest}"

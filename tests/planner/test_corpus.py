@@ -907,6 +907,42 @@ CORPORA = [
         "blind, set EA (pipeline hygiene by filter; a newcomer's questions, thanks and other systems), written against stop 35: 193/200 with 3 wrong drafts on "
         "first contact",
     ),
+    (
+        "corpus_v135.jsonl",
+        91,
+        "blind, set EB (a Russian account manager dictating while driving; a support lead pasting emails and logs), written against DV–EA's fixes (955b65e): 177/200 with 6 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v136.jsonl",
+        89,
+        "blind, set EC (a newcomer who asks everything as a question; a terse power user's ids and +labels), written against DV–EA's fixes (955b65e): 178/200 with 1 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v137.jsonl",
+        94,
+        "blind, set ED (a team lead delegating by name and filter; a founder's totals per currency), written against DV–EA's fixes (955b65e): 184/200 with 5 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v138.jsonl",
+        98,
+        "blind, set EE (an assistant's meetings with guests by address; a PM naming issues by title), written against DV–EA's fixes (955b65e): 193/200 with 3 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v139.jsonl",
+        93,
+        "blind, set EF (news then requests after calls; messy pasted contact cards), written against DV–EA's fixes (955b65e): 186/200 with 0 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v140.jsonl",
+        97,
+        "blind, set EG (a mixed-language team chat; a cautious user who limits and takes back), written against DV–EA's fixes (955b65e): 189/200 with 6 wrong drafts on "
+        "first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
@@ -1019,9 +1055,6 @@ WRONG_AT_MOST = {
     "corpus_v128.jsonl": 6,
     # v129–v134 (DV–EA, stop 36), README ¹⁵. Disputed: «Globex подписали, запусти onboarding по их deal» moves the
     # deal to Won beside the template (v133, as ¹¹); "ENG-101 priority critical" is read as urgent (v133, as ²).
-    # Not yet read right: "Assign ENG-102 to Oleg — no, keep Max on it, just move the due date" (v132) keeps the
-    # assignment it takes back
-    "corpus_v132.jsonl": 1,
     "corpus_v133.jsonl": 2,
 }
 
