@@ -834,6 +834,12 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
     reminders = _reminders_listed(head, tail, now) if colon else None
     if reminders:
         return reminders
+    events = _events_listed(head, tail, now) if colon else None
+    if events:
+        return events
+    planned = _day_planned(head, tail, now) if colon else None
+    if planned:
+        return planned
     if colon and (
         not re.search(r"\d$", head)
         # "Comment on ENG-106: … — `GET /v1/me` …": after an issue's key, a comment's words (in "в 14:30" a time)
@@ -1093,6 +1099,86 @@ def _bulleted_requests(text: str, now: datetime) -> list[Clause] | None:
 
 
 _WITH_NEXT = LazyRe(r"(?i)\s*(?:,\s*(?:(?:и|and)\s+)?|\s+(?:и|and)\s+)(?=(?:с|со|with)\s)")
+
+
+_EVENT_WORD = LazyRe(
+    r"(?i)\b(?:block|meeting|call|sync|standup|lunch|gym|focus|блок\w*|встреч\w*|созвон\w*|звонок|планёрк\w*|планерк\w*|"
+    r"обед\w*|спорт\w*|пробежк\w*)\b"
+)
+
+
+_PLAN_HEADING = LazyRe(
+    r"(?i)^\W*(?:(?:так|итак|короче|ну|ok|okay|so)[,\s]+)*(?:(?:today'?s|tomorrow'?s|my|the)\s+)?"
+    r"(?:(?:plan|list|things|todo|to-dos?|agenda|план|список|дела|задачи)\s*)?(?:for|на)?\s*$"
+)
+
+
+def _day_planned(head: str, tail: str, now: datetime) -> list[Clause] | None:
+    """ "Короче, на завтра: в 14:00 встреча с Ромашкой на час. А Олегу в Linear задачу — …", "Things for Thursday: 8am
+    gym block …, and a Linear issue in CS …": a day said as a heading, then requests of their own (each on that
+    day unless it says another)."""
+    said = analyse(head, now)
+    if (
+        said.moment.day is None
+        or said.moment.at is not None
+        or _verb_count(said)
+        # (only a day, maybe called a plan: «на завтра», "Things for Thursday" — not "Jane wrote today")
+        or not _PLAN_HEADING.match(
+            "".join(ch for i, ch in enumerate(head) if not any(a <= i < b for a, b in said.moment.spans))
+        )
+    ):
+        return None
+    day = " ".join(head[a:b] for a, b in said.moment.spans)
+    clauses: list[Clause] = []
+    for sentence in re.split(r"(?<=[.!?])\s+(?=\S)", tail.strip()):
+        for c in split_clauses(sentence, now):
+            # "8am gym block for 1 hour, at noon a meeting with …": each item with its own time
+            items = [x for x in _AT_NEXT_TIME.split(c.text) if x.strip(" ,.;")]
+            timed = [analyse(x.strip(" ,.;"), now) for x in items]
+            clauses += timed if len(items) > 1 and all(t.moment.at for t in timed) else [c]
+    clauses = [  # ("…, and a Linear issue in CS to draft the quote": what to make, its verb the heading's)
+        analyse(f"create {c.text}", now) if _THING_WITHOUT_VERB.match(c.text) else c for c in clauses
+    ]
+    if len(clauses) < 2:
+        return None
+    return [
+        c if c.moment.day is not None or not c.moment.at else analyse(f"{day} {c.text}", now) for c in clauses
+    ]
+
+
+_AT_NEXT_TIME = LazyRe(
+    r"(?i),\s+(?=(?:at\s+|в\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|утра|вечера|дня)\b|noon|midday|полдень|\d{1,2}:\d{2})"
+    r"|(?:at|в)\s+\d)"
+)
+_THING_WITHOUT_VERB = LazyRe(
+    r"(?i)^\s*(?:and\s+)?(?:an?\s+)(?:[\w-]+\s+){0,2}(?:issue|task|ticket|note|reminder)\b"
+)
+
+
+def _events_listed(head: str, tail: str, now: datetime) -> list[Clause] | None:
+    """ "Wednesday Dec 2: 10am to 11am board prep block, 2pm meeting with Maria Sokolova, 45 min": one event per
+    item, each with its own time, all on the day the heading names."""
+    said = analyse(head, now)
+    if said.moment.day is None or said.moment.at is not None or _verb_count(said):
+        return None
+    items = [
+        x.strip(" .;")
+        for x in re.split(
+            r"(?i)\s*;\s*|,\s+(?=(?:at\s+|в\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm|утра|вечера|дня)\b|(?:at|в)\s+\d|\d{1,2}:\d{2})",
+            tail,
+        )
+        if x.strip(" .;")
+    ]
+    if len(items) < 2:
+        return None
+    readings: list[Clause] = []
+    for x in items:  # (an item may go on with a request of its own: "…, and create an issue for Max …")
+        first, *rest = split_clauses(x, now)
+        event = analyse(f"{head.strip()} {first.text}", now)
+        if event.moment.at is None or not _EVENT_WORD.search(first.text):
+            return None
+        readings += [event, *rest]
+    return readings
 
 
 def _meetings_listed(head: str, tail: str, now: datetime) -> list[Clause] | None:

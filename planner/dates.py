@@ -565,6 +565,9 @@ def _extract_time(low: str, m: Moment) -> None:
             not rx.group(3)
             and not rx.group(1).startswith("0")
             and not re.match(r"\s*(?:утра|ночи|in\s+the\s+morning|a\.?m\b)", low[rx.end() :])
+            and (
+                h <= 6 or not re.search(r"[а-яё]", low)
+            )  # («в 7:30 блок — пробежка»: written on a 24-hour clock)
         ):
             h = _office_hour(h, None)  # "at half past two", «в 2:30»: office hours, as "at 2" is
         if afternoon:

@@ -191,6 +191,9 @@ _COURTESY_TAIL = LazyRe(
     r"(?i)(?:[\s,.;!]+(?:(?:and\s+)?(?:please|pls|plz)\s+do(?:\s+(?:it|that|so|this))?(?:\s+for\s+me)?|please|pls|"
     r"thanks?(?:\s+(?:you|a\s+lot|in\s+advance))?|thx|ty|спасибо(?:\s+большое)?|сделай(?:те)?\s*(?:это\s*)?,?\s*пожалуйста|"
     r"пожалуйста|"
+    # «…, если не сложно», "…, if it's not too much trouble": a courtesy, no words of the request
+    r"если\s+(?:вам\s+|тебе\s+)?не\s+(?:сложно|трудно)|if\s+(?:it'?s|it\s+is)\s+not\s+too\s+much\s+(?:trouble|bother)|"
+    r"if\s+you\s+(?:don'?t|do\s+not)\s+mind|"
     # "… sorry if this is the wrong way to do it!", «извините, если не так»: an apology, not a request
     r"(?:sorry|извините|простите)(?:,?\s+(?:if|если)\b[^.!?]*)?))+[\s.!)]*$"
 )

@@ -37,8 +37,10 @@ _LETTERS = {
 _FUNCTION_WORDS = frozenset(
     """the an of to and or for in on at by with from is are was were be been it its this that these those
     my me you we our your he she they them his her their please pls what which who how when where why
-    can could would should will does did not yes all any some every each""".split()
-)
+    can could would should will does did not yes all any some every each
+    add create new set make assign close move delete remove remind schedule book log open file update change mark
+    put show list give send title contact company deal issue task note""".split()
+)  # (and the verbs and nouns of an English request: "Add a contact Richard Hendricks, …, title CEO")
 # English words that also spell Russian ones («вон», «тест», «план»): in a translit message they stay English
 _ENGLISH = _FUNCTION_WORDS | frozenset(
     """new open close move set assign create add update show list find won lost lead proposal negotiation

@@ -578,10 +578,18 @@ PRONOUN = LazyRe(r"\b(?:her|him|them|his|their|ей|ему|ним|ней|нем�
 _DELETE_HIM_OR_HER = LazyRe(r"(?i)\b(?:удали|убери|сотри|delete|remove|drop)\s+(?:её|ее|его|him|her)\b")
 
 
+_EVERY_ONE = LazyRe(
+    r"(?i)\b(?:all|every|each|все|всех|каждый|каждого)\s+(?:the\s+|our\s+|наши\s+|наших\s+)?(?:contacts|people|"
+    r"companies|deals|records|контакт\w*|компани\w*|сделк\w*|запис\w*)\b"
+)
+
+
 @rule(35, writes=True)
 async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
     if not clause.has("delete") or clause.identifiers or clause.has("task", "issue", "note"):
         return False
+    if EXCEPT_NAMED.search(clause.text) or _EVERY_ONE.search(clause.text):
+        return False  # "Delete all contacts except Maria Sokolova": the one named is the one kept, never the target
     if clause.has("remind", "followup") and clause.first("remind", "followup") < clause.first("delete"):
         return False  # "remind me to delete the old Globex contact tomorrow": a reminder, nothing removed now
     if re.search(r"(?i)\bdrop\b.*\b(?:to|down\s+to)\s+[$€₽\d\w]", clause.text):

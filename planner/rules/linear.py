@@ -678,6 +678,8 @@ def _dated_items(titles: list[str], clause: Clause, ctx: BuildContext) -> list[t
 # a project said as a field anywhere in the request: "for the X project", "under X" (a whole name, then a comma)
 _PROJECT_FIELD = LazyRe(
     r"(?i)\b(?:for|in|into|to|under|для|в|во)\s+(?:the\s+)?((?:[\w-]+\s+){0,3}[\w-]+)\s+project\b"
+    # («Баг: …. Проект Mobile App, приоритет срочно»: the project said as a field of its own)
+    r"|(?:^|[.,;]\s*)(?:проект|project)\s*[:—-]?\s+((?:[\w-]+\s+){0,3}[\w-]+)(?=\s*(?:[,.;]|$))"
     r"|\b(?:under|в\s+рамках|(?:for|in|into)\s+the)\s+(?:the\s+)?((?:[\w-]+\s+){0,3}[\w-]+)(?=\s*(?:[,.;]|$))"
 )
 
@@ -701,7 +703,9 @@ async def _project_in(clause: Clause, ctx: BuildContext) -> Entity | None:
         # "…: new illustrations for the Mobile App project, due Dec 10", "… in ENG under Q1 Launch, label …"
         exact = [
             m
-            for m in find_mentions(keys_for(field.group(1) or field.group(2)), await ctx.directory.projects())
+            for m in find_mentions(
+                keys_for(next(g for g in field.groups() if g)), await ctx.directory.projects()
+            )
             if m.score >= 0.95
         ]
         if len(exact) == 1:

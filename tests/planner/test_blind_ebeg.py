@@ -178,3 +178,50 @@ async def test_fields_after_a_quoted_title_without_commas(anna: Conversation) ->
         "high",
         "Oleg Ivanov",
     )
+
+
+# ---- what EH–EM showed (after EB–EG's fixes) ---------------------------------------------------------------
+
+
+async def test_a_courtesy_is_no_title(anna: Conversation) -> None:
+    r = await anna.say("Создай, пожалуйста, задачку, если не сложно")
+    assert r["status"] == "needs_clarification" and drafted(r) == []
+
+
+async def test_an_english_request_is_never_read_as_translit(anna: Conversation) -> None:
+    r = await anna.say("Add a contact Richard Hendricks, richard@piedpiper.com, title CEO")
+    person = r["plan"]["actions"][0]["args"]["values"]["name"][0]
+    assert person["first_name"] == "Richard" and r["user_message"].startswith("Draft")
+
+
+async def test_everyone_but_one_is_never_the_one_deleted(anna: Conversation) -> None:
+    r = await anna.say("Delete all contacts except Maria Sokolova")
+    assert drafted(r) == []
+
+
+async def test_events_listed_under_a_day_each_get_their_time(anna: Conversation) -> None:
+    r = await anna.say(
+        "Wednesday Dec 2: 10am to 11am board prep block, 2pm meeting with Maria Sokolova, 45 min"
+    )
+    assert [i["start"][:16] for i in intents(r)] == ["2026-12-02T10:00", "2026-12-02T14:00"]
+
+
+async def test_a_day_heading_over_several_requests(anna: Conversation) -> None:
+    r = await anna.say(
+        "Things for Thursday: 8am gym block for 1 hour, at noon a meeting with Ivan Sidorov for 30 minutes, "
+        "and a Linear issue in CS to draft the Initech renewal quote"
+    )
+    assert drafted(r) == ["googlecalendar:create_event", "googlecalendar:create_event", "linear:create_issue"]
+
+
+async def test_a_time_written_in_russian_is_on_a_24_hour_clock(anna: Conversation) -> None:
+    r = await anna.say("Завтра в 7:30 блок на час — пробежка")
+    assert intents(r)[0]["start"].startswith("2026-11-26T07:30")
+
+
+async def test_a_project_said_as_a_field_after_the_title(anna: Conversation) -> None:
+    r = await anna.say(
+        "Баг: в мобильном приложении не работает вход через Google. Проект Mobile App, приоритет срочно, на Макса"
+    )
+    issue = intents(r)[0]
+    assert (issue["project"], issue["priority"], issue["assignee"]) == ("Mobile App", "urgent", "Max Weber")

@@ -943,6 +943,42 @@ CORPORA = [
         "blind, set EG (a mixed-language team chat; a cautious user who limits and takes back), written against DV–EA's fixes (955b65e): 189/200 with 6 wrong drafts on "
         "first contact",
     ),
+    (
+        "corpus_v141.jsonl",
+        93,
+        "blind, set EH (a CS head's news mixed with requests; a sales engineer asking then changing deals), written against EB–EG's fixes (76e7427): 187/200 with 1 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v142.jsonl",
+        92,
+        "blind, set EI (an intern's hedges and typos; a VP's loose one-line orders), written against EB–EG's fixes (76e7427): 182/200 with 2 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v143.jsonl",
+        95,
+        "blind, set EJ (a PM reorganising Linear work; an AE logging calls as notes and follow-ups), written against EB–EG's fixes (76e7427): 191/200 with 1 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v144.jsonl",
+        92,
+        "blind, set EK (pasted Slack threads, emails and notes; questions about the system and small talk), written against EB–EG's fixes (76e7427): 184/200 with 3 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v145.jsonl",
+        86,
+        "blind, set EL (bulk clean-ups with exceptions; a founder dictating a morning plan), written against EB–EG's fixes (76e7427): 169/200 with 11 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v146.jsonl",
+        94,
+        "blind, set EM (Russian voice triage with spoken ids; formal English with conditions), written against EB–EG's fixes (76e7427): 188/200 with 1 wrong drafts on "
+        "first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
@@ -1056,6 +1092,15 @@ WRONG_AT_MOST = {
     # v129–v134 (DV–EA, stop 36), README ¹⁵. Disputed: «Globex подписали, запусти onboarding по их deal» moves the
     # deal to Won beside the template (v133, as ¹¹); "ENG-101 priority critical" is read as urgent (v133, as ²).
     "corpus_v133.jsonl": 2,
+    # v141–v146 (EH–EM, stop 36, scored on 76e7427 and only partly worked), README ¹⁵: "make ENG-104 critical" read as
+    # urgent (v141, disputed as ²); a note's words that run on into «И задача мне — …» (v143); a quoted email read as a
+    # task beside the reminder asked for, a bug filed after a quoted complaint without its assignee, "put the customer's
+    # words in the description" (v144); a morning plan dictated as sentences, its later events or tasks merged or
+    # dropped (v145: EL-001, EL-009, EL-025, EL-054, EL-101)
+    "corpus_v141.jsonl": 1,
+    "corpus_v143.jsonl": 1,
+    "corpus_v144.jsonl": 3,
+    "corpus_v145.jsonl": 5,
 }
 
 
