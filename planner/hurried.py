@@ -135,7 +135,7 @@ _FIELDS_AFTER_QUOTE = LazyRe(
 )
 _NAMED_AFTER_MADE = LazyRe(
     r"(?i)(\b(?:созда\w*|завед\w*|заведи|добавь|create|add|make|open|new|нов\w+)\b[^.!?;\n]{0,60}?)\s*,\s*"
-    r"((?:назови(?:те)?|назовём|назовем)(?:\s+(?:её|ее|его))?)\s+(?=\S)"
+    r"(?:назови(?:те)?|назовём|назовем)(?:\s+(?:её|ее|его))?\s+(?=\S)"
 )
 # «CS-13 в In Review, CS-14 тоже», "ENG-101 to Done, ENG-102 too": the same change for the next one
 _SAME_FOR = LazyRe(
@@ -1058,10 +1058,7 @@ def unhurried(text: str) -> str:
     text = _SINGLE_QUOTED_WORDS.sub(
         r"\1«\2»", text
     )  # "Jane just emailed: 'Procurement signed off …, the PO …'"
-    text = _NAMED_AFTER_MADE.sub(  # «заведи сделку, назови Umbrella renewal, …»: the new one's name
-        lambda m: f"{m.group(1)} {'под названием' if re.search('[а-яё]', m.group(2), re.I) else 'called'} ",
-        text,
-    )
+    text = _NAMED_AFTER_MADE.sub(r"\1 под названием ", text)  # «заведи сделку, назови Umbrella renewal, …»
     # "bug in ENG: 'CSV export drops unicode' p2 w/ oleg": fields after a quoted title, said without commas
     text = _FIELDS_AFTER_QUOTE.sub(
         lambda m: (
