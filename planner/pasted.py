@@ -206,9 +206,31 @@ _QUOTED_LINE = LazyRe(
 )
 
 
+_SOURCE_THEN_QUOTE = LazyRe(
+    r"(?i)^\s*(?P<head>[^\"“«:\n]{0,50}\b(?:from|wrote|writes|says|said|e-?mail|message|пишет|написал\w*|письм\w*|"
+    r"сообщени\w*)\b[^\"“«:\n]{0,30}):\s*[\"“«](?P<words>[^\"”»\n]{12,})[\"”»]\s*[.!]?\s*$"
+)
+
+
+# a request of its own, said in full: four words or more, nothing that points back at the quote, no note of it
+_ASKED_IN_FULL = LazyRe(
+    r"(?i)^(?!.*\b(?:it|this|that|these|them|её|ее|его|это|этого|этим|их|note|заметк\w*|comment|коммент\w*)\b)"
+    r"\s*(?:\S+\s+){3,}\S+"
+)
+
+
 def _quoted_lines(lines: list[str]) -> list[str]:
     """Someone's words pasted on lines of their own, in quotes, with the request on another line: quoted as
     '>' would mark them, so "close every ticket" in them asks nothing of me."""
+    asks = [x for x in lines if x.strip() and not _SOURCE_THEN_QUOTE.match(x)]
+    if asks and all(_ASKED_IN_FULL.match(x) for x in asks):
+        # 'Email from Jane Doe: "We'll need …"' on a line, then a request said in full below it (not "pls book",
+        # not "add a note": those are about the quoted words)
+        split: list[str] = []
+        for x in lines:
+            m = _SOURCE_THEN_QUOTE.match(x)
+            split += [f"{m['head']}:", f"> {m['words']}"] if m else [x]
+        lines = split
     said = [i for i, x in enumerate(lines) if _QUOTED_LINE.match(x)]
     rest = [x for i, x in enumerate(lines) if x.strip() and i not in said]
     if not said or not rest or any(_QUOTED.match(x) for x in lines):

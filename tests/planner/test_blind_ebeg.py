@@ -225,3 +225,19 @@ async def test_a_project_said_as_a_field_after_the_title(anna: Conversation) -> 
     )
     issue = intents(r)[0]
     assert (issue["project"], issue["priority"], issue["assignee"]) == ("Mobile App", "urgent", "Max Weber")
+
+
+async def test_a_quote_on_the_line_that_says_who_wrote_it_is_context(anna: Conversation) -> None:
+    r = await anna.say(
+        'Email from Jane Doe: "We\'ll need the revised pricing by Monday."\n'
+        "Remind me to send Jane the revised pricing on Monday."
+    )
+    assert drafted(r) == ["attio:create_task"]
+
+
+async def test_a_task_said_after_a_notes_words_is_not_part_of_them(anna: Conversation) -> None:
+    r = await anna.say(
+        "Заметка к сделке Альфа-Лизинг: Мария хочет скидку 5%, решение до 10 декабря. "
+        "И задача мне — подготовить расчёт скидки к 8 декабря"
+    )
+    assert len(drafted(r)) == 2 and "подготовить" not in intents(r)[0]["body"]

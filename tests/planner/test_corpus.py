@@ -1093,13 +1093,13 @@ WRONG_AT_MOST = {
     # deal to Won beside the template (v133, as ¹¹); "ENG-101 priority critical" is read as urgent (v133, as ²).
     "corpus_v133.jsonl": 2,
     # v141–v146 (EH–EM, stop 36, scored on 76e7427 and only partly worked), README ¹⁵: "make ENG-104 critical" read as
-    # urgent (v141, disputed as ²); a note's words that run on into «И задача мне — …» (v143); a quoted email read as a
-    # task beside the reminder asked for, a bug filed after a quoted complaint without its assignee, "put the customer's
-    # words in the description" (v144); a morning plan dictated as sentences, its later events or tasks merged or
-    # dropped (v145: EL-001, EL-009, EL-025, EL-054, EL-101)
+    # urgent (v141, disputed as ²); a task said after a note's words («…. И задача мне — …») drafted as a Linear issue
+    # where its writer wanted a CRM task on the deal (v143); a bug filed after a quoted complaint without its
+    # assignee, "put the customer's words in the description" (v144); a morning plan dictated as sentences, its later
+    # events or tasks merged or dropped (v145: EL-001, EL-009, EL-025, EL-054, EL-101)
     "corpus_v141.jsonl": 1,
     "corpus_v143.jsonl": 1,
-    "corpus_v144.jsonl": 3,
+    "corpus_v144.jsonl": 2,
     "corpus_v145.jsonl": 5,
 }
 
