@@ -828,18 +828,11 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
             *split_clauses(text[sentence.end() :], now),
         ]
     head, colon, tail = text.partition(":")
-    meetings = _meetings_listed(head, tail, now) if colon else None
-    if meetings:
-        return meetings
-    reminders = _reminders_listed(head, tail, now) if colon else None
-    if reminders:
-        return reminders
-    events = _events_listed(head, tail, now) if colon else None
-    if events:
-        return events
-    planned = _day_planned(head, tail, now) if colon else None
-    if planned:
-        return planned
+    # a heading, then items each a request of its own: meetings, reminders, events on a day, a day's plan
+    for listed in (_meetings_listed, _reminders_listed, _events_listed, _day_planned) if colon else ():
+        each = listed(head, tail, now)
+        if each:
+            return each
     if colon and (
         not re.search(r"\d$", head)
         # "Comment on ENG-106: … — `GET /v1/me` …": after an issue's key, a comment's words (in "в 14:30" a time)

@@ -1051,9 +1051,6 @@ def unhurried(text: str) -> str:
     text = _FILLED_AND.sub(r"\1 ", text)  # «…в выигранные и, ну, заводи онбординг»: "и" joins two requests
     text = _SPOKEN_COMMA.sub(", ", text)  # dictated punctuation: «…на час, запятая, тема — …»
     text = _PLUS.sub(" and " if text.isascii() else " и ", text)  # "assign me + comment: …"
-    text = _NO_ONE_TO_ASSIGN.sub(
-        "", text
-    )  # «…. Ни на кого не назначай»: no assignee, as a new one has anyway
     text = _BLOCK_AN_HOUR.sub(r"\1 на \2", text)  # «заблокируй час завтра в 8»: for an hour
     text = _SINGLE_QUOTED_WORDS.sub(
         r"\1«\2»", text
