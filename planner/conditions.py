@@ -26,6 +26,7 @@ _STATE_PART = LazyRe(
     r"(?i)^\s*(?:(?:ну|so|and|и|а)[,\s]+)?(?:если|if)\s+(.*?)\s*(?:\b(?:is|are|has|have)\s+)?"
     r"\b(?:ещ[её]|вс[её]\s+ещ[её]|уже|still|not\s+yet|already|(?:is|are)n'?t)\b.*$"
 )
+_AN_ISSUE = LazyRe(r"\b[A-Za-z]{2,5}-\d+\b")
 _ISSUE_OPS = ("update_issue", "complete_issue", "comment_issue", "archive_issue")
 
 
@@ -92,4 +93,7 @@ def subject_of(condition: str) -> str:
     """The record a condition is said of ("если сделка с Ромашкой всё ещё на стадии КП": «сделка с
     Ромашкой»), so the request after it reads its "её" as that record and its stage words as no change."""
     m = _STATE_PART.match(condition)
-    return m.group(1).strip(" ,") if m else ""
+    if m:
+        return m.group(1).strip(" ,")
+    said = _AN_ISSUE.search(condition)  # "if ENG-101 is closed": the issue whose state is said
+    return said.group(0) if said else ""

@@ -30,7 +30,7 @@ from planner.context import Ask, BuildContext, Invalid, LedgerView
 from planner.corrections import corrected
 from planner.coverage import Coverage, QuestionNotWrite, asks_advice, interrogative, value_gaps
 from planner.date_gaps import weekday_mismatch
-from planner.dates import RU_ORDINAL_STEMS, ru_ordinal_number
+from planner.dates import RU_ORDINAL_STEMS, no_such_day, ru_ordinal_number
 from planner.declines import Declines, marks_of, of_a_kind
 from planner.dialogue import (
     ADDED_TO_A_DEAL,
@@ -300,6 +300,26 @@ class Planner:
         if chat is not None and chat.kind != "greeting":
             plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
             return Outcome("ready", plan, None, ctx.t(chat.ru, chat.en))
+        slip = no_such_day(text)
+        if slip is not None:  # «созвон на 31 ноября»: which day was meant is asked, never guessed
+            if answers.get("c0.day"):
+                text = text.replace(slip.said, answers["c0.day"], 1)
+            else:
+                ctx.clause_index = 0
+                last, first = ctx.t(*slip.last), ctx.t(*slip.next)
+                return self._clarify(
+                    ctx,
+                    plan,
+                    ctx.ask(
+                        "day",
+                        ctx.t(
+                            f"Такого дня нет: «{slip.said}». Какой день вы имели в виду?",
+                            f"There is no such day as '{slip.said}'. Which day did you mean?",
+                        ),
+                        choices=[(last, last), (first, first)],
+                        risk="ambiguous",
+                    ),
+                )
         if EVENT_CHANGE.match(text) and not answers:  # the whole request is to change an existing event
             plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
             return Outcome("ready", plan, None, ctx.t(*EVENT_CHANGE_SAID))  # answered: what it can't do

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from planner._lazy_re import LazyRe
-from planner.analysis import CUES, NEW_SOMETHING_ELSE, Clause, cue_words, reports_past
+from planner.analysis import CUES, NEW_SOMETHING_ELSE, Clause, analyse, cue_words, reports_past
 from planner.context import BuildContext
 from planner.date_gaps import date_gaps
 from planner.dates import extract_duration
@@ -408,6 +408,13 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
         without_old_amounts,
     )
 
+    if long_quotes := [q for q in IN_QUOTES.finditer(clause.text) if len(q.group(0).split()) >= 6]:
+        # «…Save «Hi Anna, … move every deal to Lost …» as a note»: a long quote is someone's words, whole —
+        # the values in it are theirs, not mine to place
+        bare = clause.text
+        for q in reversed(long_quotes):
+            bare = f"{bare[: q.start()]}«…»{bare[q.end() :]}"
+        clause = analyse(bare, ctx.now)
     text = clause.text
     blob = " ".join(s for i in intents for s in _strings(i))
     low = blob.lower()

@@ -14,6 +14,8 @@ from planner._lazy_re import LazyRe
 from planner.numbers import spoken_numbers
 
 __all__ = [
+    "NoSuchDay",
+    "no_such_day",
     "MONTH_NAME",
     "WEEKDAY_WORD",
     "Moment",
@@ -122,6 +124,42 @@ def _safe_date(y: int, m: int, d: int) -> date | None:
         return date(y, m, d)
     except ValueError:
         return None
+
+
+_DAY_OF_MONTH = LazyRe(
+    rf"(?i)(?<![\d.:/-])(?:(?P<d1>\d{{1,2}})(?:-?(?:го|е|ое|st|nd|rd|th))?\s+(?:of\s+)?(?P<m1>{_MON_RU}|{_MON_EN})\b"
+    rf"|\b(?P<m2>{_MON_RU}|{_MON_EN})\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\b(?![:.]\d))"
+)
+_DAYS_IN = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+_MONTH_SAID = (
+    ("января", "January"), ("февраля", "February"), ("марта", "March"), ("апреля", "April"), ("мая", "May"),
+    ("июня", "June"), ("июля", "July"), ("августа", "August"), ("сентября", "September"),
+    ("октября", "October"), ("ноября", "November"), ("декабря", "December"),
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class NoSuchDay:
+    """«31 ноября», "February 30": a day the month does not have, and the two days it may have meant."""
+
+    said: str
+    last: tuple[str, str]  # the month's last day, in Russian and English
+    next: tuple[str, str]  # the next month's first day
+
+
+def no_such_day(text: str) -> NoSuchDay | None:
+    """The first day-and-month in `text` that no calendar has (a typo or a slip of the tongue), or None."""
+    for m in _DAY_OF_MONTH.finditer(text):
+        day, month = int(m["d1"] or m["d2"]), _month((m["m1"] or m["m2"]).lower())
+        if month is None or day == 0 or day <= _DAYS_IN[month - 1]:
+            continue
+        last, after = _DAYS_IN[month - 1] if month != 2 else 28, month % 12 + 1
+        return NoSuchDay(
+            m.group(0),
+            (f"{last} {_MONTH_SAID[month - 1][0]}", f"{_MONTH_SAID[month - 1][1]} {last}"),
+            (f"1 {_MONTH_SAID[after - 1][0]}", f"{_MONTH_SAID[after - 1][1]} 1"),
+        )
+    return None
 
 
 _SLASHED = LazyRe(
@@ -322,8 +360,15 @@ def extract_moment(text: str, now: datetime) -> Moment:
             m.spans.append(weekday.span())
     if m.at is None:
         _extract_time(low, m)
+    if m.day is not None and m.at is None:  # "monday morning", «завтра утром»: the day's start, said
+        for part in _MORNING.finditer(low):
+            if any(abs(part.start() - b) <= 1 or abs(a - part.end()) <= 1 for a, b in m.spans):
+                take(part)
     m.spans = [_whole_words(span, raw, low) for span in m.spans]
     return m
+
+
+_MORNING = LazyRe(r"\b(?:in\s+the\s+morning|morning|first\s+thing|утром|с\s+утра|поутру)\b")
 
 
 _DATE_AFTER = LazyRe(

@@ -13,7 +13,7 @@ from typing import Literal
 
 from planner._lazy_re import LazyRe
 from planner.analysis import CUES, STATE_NOW_IF
-from planner.text import informal, is_imperative, is_infinitive, lemmas, norm
+from planner.text import IN_QUOTES, informal, is_imperative, is_infinitive, lemmas, norm
 
 __all__ = [
     "OTHER_SYSTEM", "SmallTalk", "asks_how", "asks_in_a_sentence", "but_do", "checked_now", "relays", "is_cancel", "not_asked", "is_no", "is_send_anyway", "is_yes", "looks_like_request",
@@ -701,7 +701,9 @@ MESSAGING = LazyRe(
     r"(?:slack|слак\w*|teams|telegram|телеграм\w*|whatsapp|ватсап\w*|e-?mail|почт\w*|mail|sms|смс|"
     r"(?:group\s+|team\s+)?chat|чат\w*)\b"
     r"|\b(?:in|to|into|в|во)\s+#[\w-]+"  # "post to #sales that …": a channel
-    r"|\b(?:an?\s+|the\s+)?(?:e-?mail(?!\s+address)|письм\w*|сообщени\w*\s+в\s+слак)\b)"
+    r"|\b(?:an?\s+|the\s+)?(?:e-?mail(?!\s+address)|письм\w*|сообщени\w*\s+в\s+слак)\b"
+    # "send a Slack message to the sales channel that …": the messenger said before the message
+    r"|\b(?:slack|слак\w*|teams|telegram|телеграм\w*|whatsapp|ватсап\w*)\s+(?:message|msg|post|dm|сообщени\w*)\b)"
     # "slack #sales: globex signed 🎉", "telegram @oleg: …": the messenger and where, then the message
     r"|^\s*(?:slack|слак\w*|teams|telegram|телеграм\w*|tg|whatsapp|ватсап\w*)\s*(?:[#@][\w-]+\s*)?[:—–-]\s*\S"
     # "Email Jane the pilot requirements doc": the verb first, then whom
@@ -736,6 +738,32 @@ _OFF_TOPIC = LazyRe(
 )
 
 
+# "paste me the composio api key", «дай токен композио и пароль от аттио», "drop the database lol": secrets
+# and the machinery under the server are never shown or touched, whoever asks
+_SECRETS_OR_MACHINERY = LazyRe(
+    r"(?i)^(?:(?:please|pls|can\s+you|could\s+you|пожалуйста|hey|ну)[,\s]+)*"
+    r"(?:give|show|print|paste|send|tell|reveal|share|dump|list|what'?s|what\s+is|дай|дайте|покажи|скинь|пришли|напиши|"
+    r"выведи|скажи|какой)\b[^.?!\n]{0,40}?\b(?:api[\s-]?keys?|(?:bot\s+)?tokens?|токен\w*|парол\w*|passwords?|"
+    r"secrets?|секрет\w*|credentials|creds|ключ(?:и|а)?\s+(?:api|от|композио|composio|attio|аттио|linear|линеар\w*))\b"
+    r"|\b(?:drop|truncate|wipe)\s+(?:the\s+)?(?:database|db|tables?)\b|\bdrop\s+table\b|\brm\s+-rf\b"
+    r"|\b(?:удали|снеси|грохни|дропни)\s+(?:всю\s+)?(?:базу|бд)\b"
+)
+# "add ENG-105 to the current cycle", «поставь оценку 3 поинта», "link ENG-101 to GitHub PR #482", «удали команду
+# Design», "export all ENG issues to CSV", «добавь в workflow колонку QA»: Linear can, this server cannot
+_TRACKER_FEATURE = LazyRe(
+    r"(?i)\b(?:(?:current|next|this|active)\s+cycle|to\s+(?:the\s+)?cycle|(?:в|к)\s+(?:текущ\w+\s+)?цикл\w*|"
+    r"(?:set|add|put|give)\s+(?:an?\s+|the\s+)?estimate|оценк\w*\s+(?:в\s+)?\d+|\d+\s+(?:story\s+)?points?|\d+\s+поинт\w*|"
+    r"story\s+points?|сторипоинт\w*|(?:в|to|into)\s+(?:the\s+)?workflow|workflow\s+(?:columns?|колонк\w*)|"
+    r"(?:нов\w+|new)\s+(?:колонк\w*|columns?)|"
+    r"(?:link|привяжи|прикрепи|свяжи)\w*\s+[^.?!\n]{0,40}\b(?:pr|pull\s+request|github|гитхаб\w*|commit|коммит\w*)\b|"
+    r"(?:delete|remove|archive|удали|удалить|убери)\s+(?:the\s+)?(?:team|команду)\s+[A-Za-zА-Яа-яЁё]|"
+    # (an export asked for, said first: "export to PDF" is as often an issue's title)
+    r"^\W*(?:(?:please|pls|can\s+you|could\s+you|пожалуйста)\s+)?(?:export|выгрузи|экспортируй)\w*\s+[^.?!\n:]{0,40}"
+    r"\b(?:csv|excel|xlsx|эксел\w*|spreadsheet|таблиц\w*)\b|"
+    r"(?:invite|пригласи)\s+[^.?!\n]{0,30}\b(?:to|в)\s+(?:the\s+)?(?:linear|workspace|воркспейс\w*|team|команду))"
+)
+
+
 def _short(text: str) -> str:
     return re.sub(r"[\s!.,]+", " ", norm(text)).strip()
 
@@ -750,7 +778,7 @@ def is_no(text: str) -> bool:
 
 @dataclass
 class SmallTalk:
-    kind: Literal["greeting", "thanks", "off_topic", "abilities"]
+    kind: Literal["greeting", "thanks", "off_topic", "abilities", "secret", "unsupported"]
     ru: str
     en: str
 
@@ -857,6 +885,20 @@ def small_talk(text: str) -> SmallTalk | None:
         return SmallTalk("abilities", f"{_SCOPE_RU} {_ABILITIES_RU}", f"{_SCOPE_EN} {_ABILITIES_EN}")
     if _THANKS.match(low) or _BYE.match(low):
         return SmallTalk("thanks", "Пожалуйста! Обращайтесь.", "You're welcome!")
+    if _SECRETS_OR_MACHINERY.search(low):
+        return SmallTalk(
+            "secret",
+            f"Ключи, токены и пароли я не показываю, а с базами данных и серверами не работаю. {_SCOPE_RU}",
+            f"I never show keys, tokens or passwords, and I don't touch databases or servers. {_SCOPE_EN}",
+        )
+    if _TRACKER_FEATURE.search(IN_QUOTES.sub(" ", low)):  # (a quoted title may say "workflow")
+        return SmallTalk(
+            "unsupported",
+            "Этого я в Linear не умею: циклы, оценки, воркфлоу, команды, ссылки на PR и выгрузки настраиваются в "
+            "самом Linear. Могу менять задачи: статус, исполнителя, срок, приоритет, метки, проект, комментарии.",
+            "I can't do that in Linear: cycles, estimates, workflows, teams, PR links and exports are set up in "
+            "Linear itself. I can change issues: state, assignee, due date, priority, labels, project, comments.",
+        )
     if _OFF_TOPIC.search(low):
         return SmallTalk(
             "off_topic",

@@ -165,7 +165,7 @@ _SHORT = {
     "proj": "project", "eod": "end of day", "eow": "end of week", "eom": "end of month", "req": "request",
     "feat": "feature",
     "завтр": "завтра", "коммент": "комментарий", "пн": "понедельник", "вт": "вторник", "ср": "среда",
-    "чт": "четверг", "пт": "пятница", "скок": "сколько", "скока": "сколько",
+    "чт": "четверг", "пт": "пятница", "скок": "сколько", "скока": "сколько", "зад": "задачу", "прио": "приоритет",
     # CRM words borrowed from English, as a sales team types them
     "стейдж": "стадия", "стэйдж": "стадия", "стейдже": "стадии", "овнер": "владелец", "овнера": "владельца",
     "овнером": "владельцем", "деал": "сделка", "деалы": "сделки", "деалов": "сделок", "деала": "сделки", "деалу": "сделке",
@@ -183,6 +183,8 @@ _SHOULD_BE = LazyRe(
     r"(?i)\b(stage|status|owner|amount|priority|assignee)\s+(?:should|must|has\s+to|needs\s+to|shall)\s+(?:be|become)\s+"
     # ("… should go to Oleg", "… should go to the Design team" hand over: only "go in(to)" says a stage)
     r"|\s+(?:should|must|has\s+to|needs\s+to|shall)\s+(?:go|move|be\s+moved|be\s+put|be\s+shifted)\s+(?:in|into)\s+"
+    # "the Ромашка deal should probably be in Negotiation now": where it is to be, a stage by its name
+    r"|\s+should\s+(?:probably\s+|really\s+|now\s+|already\s+)*be\s+(?:in|at)\s+(?=(?:the\s+)?(?:stage\s+)?(?-i:[A-Z]))"
 )
 _COURTESY = LazyRe(  # ", пожалуйста," between two words takes both its commas with it
     r"(?:(?<=\w),\s*|(?<![«\"'\w])[\s,]*)\b(?:плз|плиз|пжл|пжлст|pls|plz|please|пожалуйста)\b[,.!]*(?![\w»\"'])",
@@ -756,7 +758,12 @@ def _kept_comma(m: re.Match[str]) -> str:
     """ "ENG-102 в ревью плиз, Макс уже открыл PR": the comma after a courtesy said at a piece's end still ends it
     (one before it too takes it with it: ", пожалуйста," between two words)."""
     said = m.group(0)
-    return "\ue001" if "," in said.rstrip(" .!")[-1:] and "," not in said.lstrip()[:1] else ""
+    before, after = "," in said.lstrip()[:1], "," in said.rstrip(" .!")[-1:]
+    if before and not after and re.match(r"\s*[a-zа-яё]{2,}\s", m.string[m.end() :]):
+        return (
+            "\ue001"  # "CS-14 is blocking the pilot, please raise it to urgent": a request of its own follows
+        )
+    return "\ue001" if after and not before else ""
 
 
 def asks_to_be_shown(text: str) -> bool:
@@ -790,10 +797,60 @@ _MIXED_SCRIPT = LazyRe(
 _TO_CYRILLIC = str.maketrans("aceopxykmthbACEOPXYKMTHB", "асеорхукмтнвАСЕОРХУКМТНВ")
 
 
+_NOT_SO_URGENT = LazyRe(
+    r"(?i)\s*(?:(?:уже\s+)?не\s+(?:такой|такая|такое|так|настолько|очень|особо|сильно)\s+(?:уж\s+)?(?:и\s+)?"
+    r"(?:срочн\w*|важн\w*|критичн\w*)|(?:is\s*n['’]?t|is\s+not|not)\s+(?:that|so|very|really|all\s+that)\s+"
+    r"(?:urgent|important|critical|pressing)(?:\s+any\s*more)?)(?=\s*[,.;—–-])"
+)
+# «в полтретьего» is half past two: the half hour before the hour it names
+_HOUR_BEFORE = {
+    "первого": 12, "второго": 1, "третьего": 2, "четвертого": 3, "пятого": 4, "шестого": 5, "седьмого": 6,
+    "восьмого": 7, "девятого": 8, "десятого": 9, "одиннадцатого": 10, "двенадцатого": 11,
+}  # fmt: skip
+_HALF_PAST = LazyRe(
+    r"(?i)(?<![\w-])пол[-\s]?(первого|второго|третьего|четв[её]ртого|пятого|шестого|седьмого|восьмого|девятого|"
+    r"десятого|одиннадцатого|двенадцатого)(?![\w-])"
+)
+# "create issues for each of these um, empty state, error page, settings": a list said without its colon
+_THESE_THEN_LIST = LazyRe(
+    r"(?i)(?P<these>\b(?:for\s+)?(?:each\s+of\s+)?(?:these|the\s+following)|для\s+(?:каждого\s+из\s+)?(?:этих|следующих)|"
+    r"(?:по\s+одной\s+)?на\s+каждое\s+из\s+этих)(?:\s*[,—–-]\s*|\s+(?:um+|uh+|er+|э+|эм+|ну)\s*[,—–-]?\s*)"
+    r"(?!(?:issues?|tasks?|tickets?|bugs?|deals?|ones?|задач\w*|тикет\w*|сделк\w*)\b)"
+    r"(?=[^\W\d_][^,:;\n]{0,40},[^,:;\n]{1,40},)"
+)
+_NOTHING_ELSE = LazyRe(
+    r"(?i)\s*[,;—–-]\s*(?:(?:and|и|но|but)\s+)?(?:nothing\s+else|don'?t\s+(?:do|change|touch)\s+anything\s+else|"
+    r"больше\s+ничего(?:\s+не\s+(?:делай|трогай|меняй))?|ничего\s+больше(?:\s+не\s+(?:делай|трогай|меняй))?)"
+    r"(?=\s*[.!]?\s*(?:$|\n))",
+    re.M,
+)
+_FIELD_AFTER_QUOTED = LazyRe(
+    r"(?i)(?P<quote>\b(?:коммент\w*|comment)\s*:?\s*(?:'[^'\n]{2,}'|«[^«»\n]{2,}»|\"[^\"\n]{2,}\"|“[^“”\n]{2,}”))"
+    r"\s*(?:,\s*|\s+)(?P<join>и|and)?\s*(?P<field>приоритет|priority|срок|due(?:\s+date)?|исполнител\w*|assignee)\s+"
+    r"(?=[^\W\d_]|\d)"
+)
+# "…, me as owner", «я владелец»: the person speaking owns it
+_ME_AS_OWNER = LazyRe(
+    r"(?i)\b(?:me|myself)\s+as\s+(?:the\s+)?(?P<en>owner|assignee)\b"
+    r"|(?<![\w-])я\s+(?:буду\s+)?(?:владел\w*|ответственн\w*)(?![\w-])"
+)
+_CONTENT_AFTER_COLON = LazyRe(
+    r"(?i)\b(?:comment\w*|коммент\w*|note|notes|заметк\w*|description|описани\w*)\b[^:\n]{0,30}:(\s*[^\n]+)"
+)
+
+
 def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
     # "mark Globex pilot as won 🎉": a feeling, not a word; "…pls 🙌 starting the redesign today": said
     # between two thoughts, it ends the first
+    text = _HALF_PAST.sub(
+        lambda m: f"{_HOUR_BEFORE[m.group(1).lower().replace('ё', 'е')]}:30", text
+    )  # «в полтретьего»
+    text = _NOT_SO_URGENT.sub("", text)  # «ENG-103 не такой уж срочный, поставь средний»: why, not a priority
+    text = _NOTHING_ELSE.sub(
+        "", text
+    )  # "…as a note on the Globex deal, nothing else.": what not to do besides
+    text = _THESE_THEN_LIST.sub(r"\g<these>: ", text)  # "…for each of these um, empty state, error page, …"
     text = _EMOJI_BETWEEN.sub("; ", text)
     text = _EMOJI.sub(" ", text).strip() or text
     if _MIXED_SCRIPT.search(text):  # «зaвтра» typed with a Latin "a": the Cyrillic word it is
@@ -1030,6 +1087,8 @@ def unhurried(text: str) -> str:
     quotes = [
         m.span() for m in IN_QUOTES.finditer(text)
     ]  # "…saying 'fixed in 2.4.1, please retest'": their words
+    # "ping Max in a comment: please demo on Friday": after a comment's or a note's colon, its words too
+    quotes += [m.span(1) for m in _CONTENT_AFTER_COLON.finditer(text)]
     text = (
         re.sub(  # (a blank line before a list stays a line break: "…the log\n\n- note …\n- issue …" is a list)
             r"(?P<list>\s*\n\s*\n(?=[^\S\n]*(?:[-•*]|\d{1,2}[.)])\s))|\s{2,}",
@@ -1069,6 +1128,15 @@ def unhurried(text: str) -> str:
         ),
         text,
     )
+    # "ENG-101 коммент '…' и прио срочный": a field set after a comment's quoted words, its verb left out
+    text = _FIELD_AFTER_QUOTED.sub(
+        lambda m: (
+            f"{m['quote']} {m['join'] or ('и' if re.search('[а-яё]', m['field'], re.I) else 'and')} "
+            f"{'поставь' if re.search('[а-яё]', m['field'], re.I) else 'set'} {m['field']} "
+        ),
+        text,
+    )
+    text = _ME_AS_OWNER.sub(lambda m: f"{m['en']} me" if m["en"] else "владелец я", text)  # "me as owner"
     text = _ONE_PER_ITEM.sub(r"\1\2s for these \3s", text)  # "one ENG issue per error below:": one for each
     text = _SAME_FOR.sub(
         r"\g<first> \g<change>, \g<second> \g<change>", text

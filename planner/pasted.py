@@ -33,8 +33,8 @@ def _email_as_quoted(lines: list[str]) -> list[str]:
         return lines  # "Subject: ENG-105" alone: a heading of the request, no email
     body = headers + 1 if headers < len(lines) and not lines[headers].strip() else headers
     end = next((i for i in range(body, len(lines)) if not lines[i].strip()), len(lines))
-    if end >= len(lines) or not any(x.strip() for x in lines[end:]):
-        return lines  # nothing said after it: no request to read it for
+    if not any(x.strip() for x in [*lines[:first], *lines[end:]]):
+        return lines  # nothing said before or after it: no request to read it for
     return [*lines[:first], *(f"> {x}" for x in lines[first:end] if x.strip()), *lines[end:]]
 
 
@@ -75,8 +75,11 @@ _SIGNATURE = LazyRe(
 )
 # "this", "her message", «это письмо»: the quoted words, where the request points at them
 _POINTS_AT_QUOTE = LazyRe(
-    r"(?i)\b(?:(?:her|his|their|the|this|that|[a-z]+'s)\s+(?:message|email|e-mail|reply|note|text)|"
-    r"(?:это|его|её|ее|их)\s+(?:письмо|сообщение|ответ)|this|that|it|это)\b"
+    r"(?i)\b(?:(?:her|his|their|the|this|that|[a-z]+'s)\s+(?:message|email|e-mail|reply|note|text)"
+    # "this email from Jane", «это письмо от Джейн»: who wrote it is said with it
+    r"(?:\s+from\s+(?-i:[A-Z])[\w-]+(?:\s+(?-i:[A-Z])[\w-]+)?)?|"
+    r"(?:это|его|её|ее|их)\s+(?:письмо|сообщение|ответ)(?:\s+от\s+(?-i:[А-ЯЁA-Z])[\w-]+(?:\s+(?-i:[А-ЯЁA-Z])[\w-]+)?)?|"
+    r"this|that|it|это)\b"
 )
 _NOTE_WORD = LazyRe(
     r"(?i)\b(?:note|заметк\w*|comment|коммент\w*|карточк\w*|log(?!\s+(?:an?\s+)?(?:bug|issue|ticket|task))|залогиру\w*)\b"
@@ -374,10 +377,25 @@ def _items_below(lines: list[str]) -> str | None:
 
 
 def _asked_then_pasted(lines: list[str]) -> str | None:
-    if len(lines) < 2 or not lines[0].rstrip().endswith(":") or not _ASKED_ABOVE.search(lines[0]):
+    if len(lines) < 2 or not lines[0].rstrip().endswith(":"):
         return None
     body = " ".join(x.strip() for x in lines[1:]).replace(":", KEPT_COLON)
+    pointer = _THIS_PASTED.search(lines[0])
+    if (
+        pointer
+    ):  # "Comment on ENG-101 with this trace and raise it to urgent:\n<the trace>": the words pointed at
+        asked = lines[0].rstrip().rstrip(":")
+        return f"{asked[: pointer.start()]}«{body}»{asked[pointer.end() :]}"
+    if not _ASKED_ABOVE.search(lines[0]):
+        return None
     return f"{lines[0].rstrip()} «{body}»"
+
+
+# "with this trace", «этот лог»: what is pasted below the request, pointed at in it
+_THIS_PASTED = LazyRe(
+    r"(?i)\b(?:this|the\s+following)\s+(?:stack\s*trace|trace|logs?|error|output|snippet|text)\b|"
+    r"\b(?:этот|эту|это|следующ\w+)\s+(?:трейс|стектрейс|лог|текст|ошибку|вывод)\b"
+)
 
 
 # "- onboarding empty states\n- invite modal\n\nmake these DES issues, label feature", "…\nfile one ENG
@@ -464,6 +482,8 @@ def _with_quote_said(request: str, body: str, signed: str) -> str:
         pointer = None  # "Add this as a comment on ENG-101: Globex users …": the request says its own words
     if pointer:  # "Log this as a note on the Romashka deal": the note's words are the email's
         request = f"{request[: pointer.start()]}«{body}»{request[pointer.end() :]}"
+        # "note this on the alfa deal and remind me …": "note" said first is the verb, as "add a note" is
+        request = re.sub(r"(?i)^(\s*)note(?=\s+«)", r"\1add a note", request)
     elif (
         body
         and _NOTE_WORD.search(request)

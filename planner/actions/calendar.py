@@ -79,11 +79,16 @@ async def _attendees(ctx: BuildContext, names: list[str]) -> list[str]:
             if answered and _EMAIL.match(answered):
                 out.append(answered.lower())
                 continue
+            if answered == "none":  # "no invitation": the event without them
+                continue
             raise ctx.ask(
                 slot,
                 ctx.t(f"Кого вы имели в виду под «{name}»? Выберите или напишите email.",
                       f"Who is '{name}'? Pick one or type an email."),
-                choices=[(e.name, str(e.extra.get("email") or e.extra["emails"][0])) for e in reachable[:5]],
+                choices=[
+                    *((e.name, str(e.extra.get("email") or e.extra["emails"][0])) for e in reachable[:5]),
+                    (ctx.t("Без приглашения", "Don't invite"), "none"),
+                ],
                 free_text=True,
                 risk="ambiguous",
             )  # fmt: skip

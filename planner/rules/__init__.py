@@ -21,6 +21,7 @@ _MODULES = (
     "bulk",
     "each",
     "issues",
+    "reopened",
     "linear",
     "attio",
     "crm_notes",

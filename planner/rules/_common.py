@@ -675,7 +675,7 @@ def due_range(text: str, ctx: BuildContext) -> tuple[str | None, str | None]:
 
 _NOTHING_SAID = frozenset(
     "a an the it this that me my our in to for on at please pls мне мой мою в во на к по для это эту этот пожалуйста "
-    "attio crm linear аттио линеар".split()
+    "attio crm linear аттио линеар about of о об этом том нём нем".split()
 )
 
 
@@ -689,4 +689,6 @@ def says_nothing(text: str) -> bool:
 
 @lru_cache(maxsize=1)
 def _MAKING_WORDS() -> frozenset[str]:  # noqa: N802 - a constant, built once
-    return frozenset().union(*(CUES[k] for k in ("create", "put", "note", "note_verb", "task") if k in CUES))
+    return frozenset().union(
+        *(CUES[k] for k in ("create", "put", "note", "note_verb", "task", "remind") if k in CUES)
+    )  # («remind Anna about it»: a reminder of nothing said)

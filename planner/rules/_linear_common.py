@@ -14,6 +14,7 @@ from planner.rules._common import COUNT_WORD, ORDINAL_ITEM, POINTED_AT_ONE, find
 
 __all__ = [
     "ADD_EXISTING",
+    "INTO_THE_NEW",
     "excepted",
     "LABEL_ON",
     "STATE_PHRASES",
@@ -238,3 +239,10 @@ async def state_named(ctx: BuildContext, text: str) -> str | None:
     return next(
         (s for s in sorted(states, key=len, reverse=True) if re.search(rf"(?i)\b{_spaced(s)}\b", text)), None
     ) or next((name for rx, name in STATE_PHRASES if name in states and rx.search(text)), None)
+
+
+# «…и сразу в нём задачу …», "…and add an issue to it": into the project just made in the same message
+INTO_THE_NEW = LazyRe(
+    r"(?i)^\W*(?:(?:и|and)\s+)?(?:(?:заведи|создай|добавь|add|create|file|open)\s+)?(?:(?:сразу|тут\s+же|заодно|also|right\s+away)\s+)?"
+    r"(?:туда|в\s+него|в\s+нём|в\s+нем|into\s+it|in\s+it|under\s+it|there)\b"
+)

@@ -141,11 +141,26 @@ async def _listed_before(clause: Clause, ctx: BuildContext) -> list[Find]:
 
 
 _LONG_QUOTE = LazyRe(r"«[^«»]{20,}»")
+# «удали вообще всё из аттио и линеара», "wipe everything in Attio": everything a system holds, no kind of record
+_EVERYTHING_IN_A_SYSTEM = LazyRe(
+    r"(?i)\b(?:вообще\s+)?(?:всё|все|everything|all\s+of\s+it)\s+(?:(?:что\s+есть\s+)?(?:из|в|во|from|in|on)\s+)"
+    r"(?:(?:the\s+|our\s+)?(?:attio|аттио|crm|црм|linear|линеар\w*|линейн\w*)\b)"
+)
 _TO_A_PLACE = LazyRe(r"(?i)\s(?:в|во|на|to|into|→|->)\s+(?:стади\w+\s+|stage\s+)?(\S+(?:\s+\S+)?)\s*[.!]?$")
 
 
 @rule(15, writes=True)
 async def update_all(clause: Clause, ctx: BuildContext) -> bool:
+    if clause.has("delete", "archive") and _EVERYTHING_IN_A_SYSTEM.search(clause.text):
+        ctx.notes.append(
+            ctx.t(
+                "Удалить всё разом я не берусь: скажите, что именно — например, «архивируй все задачи CS в Done» "
+                "или «удали сделку Globex pilot».",
+                "I won't delete everything at once: say which records - for example, 'archive all CS issues in "
+                "Done' or 'delete the Globex pilot deal'.",
+            )
+        )
+        return True
     lists = await _listed_before(clause, ctx)
     listed = lists[0] if lists else None
     outside = _LONG_QUOTE.sub(" ", clause.text)
@@ -506,6 +521,8 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         len(assignees := await _assignees_named(clause, ctx, head, changes)) > 1 and filters.assignee != "me"
     ):
         field, either = "assignee", assignees  # «закрой все задачи Олега и Макса»: each one's
+    elif len(named_states := await _states_named(ctx, head, changes)) > 1:
+        field, either = "state", named_states  # «все задачи из Todo и Backlog — в работу»: each state's
     elif len(named_teams := await _teams_named(ctx, head)) > 1:  # «всем задачам в ENG и CS»: each team's
         field, either = "team", named_teams
     elif (
@@ -667,6 +684,21 @@ async def _teams_named(ctx: BuildContext, text: str) -> list[str]:
         for said in (str(t.extra.get("key") or ""), t.name)
         if said
         for m in re.finditer(rf"(?<![\w-]){re.escape(said)}(?![\w-])", text)
+    ]
+    return list(dict.fromkeys(name for _, name in sorted(found)))
+
+
+async def _states_named(ctx: BuildContext, text: str, changes: dict[str, Any]) -> list[str]:
+    """The workflow states a bulk change says which issues are in ("from Todo and Backlog"), in the order said;
+    not the state they go to."""
+    states = {s.name for t in await ctx.directory.teams() for s in await ctx.directory.states(t.id)}
+    target = str(changes.get("state") or "").lower()
+    found = [
+        (m.start(), name)
+        for name in states
+        if name.lower() != target
+        for m in re.finditer(rf"(?i)(?<![\w-]){re.escape(name)}(?![\w-])", text)
+        if not re.search(r"(?i)(?:\bв|\bво|\bна|\bto|\binto|->|→)\s*$", text[: m.start()])
     ]
     return list(dict.fromkeys(name for _, name in sorted(found)))
 

@@ -184,6 +184,10 @@ _BROUGHT_IN = LazyRe(
 _PLUS = LazyRe(r"([^\W\d_][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)\s*\+\s*([^\W\d_][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)")
 
 
+# one or two capitalised words, said as a person is: «Питером Паркером», "Sarah Lee"
+_A_PERSONS_NAME = LazyRe(r"(?-i:[A-ZА-ЯЁ][a-zа-яё'-]{1,20})(?:\s+(?-i:[A-ZА-ЯЁ][a-zа-яё'-]{1,20}))?")
+
+
 async def _who(clause: Clause, ctx: BuildContext, words: str) -> Entity | str | None:
     """The colleague or contact `words` name; the words themselves when several fit (asked later)."""
     hits = [
@@ -193,6 +197,16 @@ async def _who(clause: Clause, ctx: BuildContext, words: str) -> Entity | str | 
         if x.score >= 0.5 and (x.entity.extra.get("email") or x.entity.extra.get("emails"))
     ]
     hits.sort(key=lambda x: (-x.score, -len(x.positions)))  # "с Иваном Петровым": Ivan Petrov
+    if not hits and _A_PERSONS_NAME.fullmatch(words.strip()):
+        # «встреча с Питером Паркером», "lunch with Sarah Lee": someone nobody here knows — asked who (an
+        # address, or no invitation), never left out unsaid; a company or a team said so is no guest
+        for kind in ("company", "deal", "team", "project"):
+            try:
+                if [x for x in await find(ctx, clause, kind, text=words) if x.score >= 0.5]:
+                    return None
+            except LookupError:
+                continue
+        return words
     top = best(hits)
     if top and not fits_a_full_name(words, top[0]):  # «с Петром Николаевым»: asked, never Ivan Petrov
         return words

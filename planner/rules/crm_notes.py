@@ -45,7 +45,21 @@ _QUOTE_THEN_SENTENCE = LazyRe(r"\s*(['\"«“])([^'\"«»“”]{3,}?)(?:['\"»�
 _QUOTED_WHOLE = LazyRe(r"\s*(?:'([^']{3,})'|[\"“«]([^\"“”«»]{3,})[\"”»])\s*[.!]?\s*")
 
 
+_QUOTED_AT_THE_END = LazyRe(r"\s(?:'([^']{3,})'|\"([^\"]{3,})\"|«([^«»]{3,})»|“([^“”]{3,})”)\s*[.!]?\s*$")
+_A_NOTE_ASKED = LazyRe(r"(?i)\b(?:note|заметк\w*)\b(?!\s*[:—–])")
 _NOTE_TO = LazyRe(r"(?i)\s+(?:к|ко|для|по|про|on|to|for|about)\s+(?:the\s+)?")
+
+
+async def _dashes_in_names_masked(text: str, ctx: BuildContext) -> str:
+    """`text` with the dash inside a record's name («Acme Logistics — pilot») made no dash, so it is not read as
+    where the note's words begin; same length, so every position still fits `text`."""
+    for deal in await ctx.directory.deals():
+        if not re.search(r"\s[—–-]\s", deal.name):
+            continue
+        said = r"\s*[—–-]\s*".join(re.escape(part) for part in re.split(r"\s*[—–-]\s*", deal.name))
+        for m in re.finditer(rf"(?i){said}", text):
+            text = text[: m.start()] + re.sub(r"[—–-]", "~", m.group(0)) + text[m.end() :]
+    return text
 
 
 async def _note_after_target(clause: Clause, ctx: BuildContext) -> tuple[str, str | None]:
@@ -434,7 +448,14 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         asked_on = await crm_target(clause, ctx, "target", told_then.group(2))
         head = told_then.group(2) if asked_on is not None else clause.text
         heard_first = True
-    elif m := _NOTE_SPLIT.search(clause.text):
+    elif (quoted_last := _QUOTED_AT_THE_END.search(clause.text)) and _A_NOTE_ASKED.search(
+        clause.text[: quoted_last.start()]
+    ):
+        # 'log a note on Initech "happy with the renewal, wants SSO"', "add note to globex deal 'pilot scope
+        # agreed'": the quote after the record is the note, whole — no record is looked for inside it
+        content = next(g for g in quoted_last.groups() if g)
+        head = clause.text[: quoted_last.start()]
+    elif m := _NOTE_SPLIT.search(await _dashes_in_names_masked(clause.text, ctx)):
         head, content = clause.text[: m.start()], clause.text[m.end() :].strip()
         speaker = _TARGET_THEN_SPEAKER.match(head)
         if speaker:  # «заметку к инитеку типа иван сидоров сказал что …»: the note goes where it was asked to

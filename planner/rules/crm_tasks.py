@@ -12,7 +12,7 @@ from planner.analysis import CUES, DATIVE, Clause, analyse
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents import MISSING
-from planner.intents.models import CreateTask
+from planner.intents.models import CreateProject, CreateTask
 from planner.numbers import number_from_words
 from planner.resolve import key_spans
 from planner.rules import rule
@@ -29,6 +29,7 @@ from planner.rules._common import (
     strip_spans,
     strong,
 )
+from planner.rules._linear_common import INTO_THE_NEW
 from planner.rules.attio import (
     ASKED_OF,
     OBJECT,
@@ -104,6 +105,8 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     """A to-do about a CRM record (seed 000's task_create "about a CRM record"), optionally for a colleague."""
     if _A_NEW_CONTACT.match(clause.text):
         return False  # "New contact from today's call: Priya Nair, …": a person to add, not a call to make
+    if INTO_THE_NEW.match(clause.text) and any(isinstance(i, CreateProject) for i in ctx.intents):
+        return False  # «Создай проект … и заведи в нём задачу «…»»: an issue in the project just made
     if TAKEN_BY_ME.search(clause.text):
         return False  # «Задачу про настройку SSO … я забираю себе»: one there is, taken over — nothing new
     if clause.has("delete", "archive") and clause.first("delete", "archive") <= clause.first(

@@ -857,7 +857,13 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
     if said:
         exact = [r for r in found if str(r.get("title", "")).lower() == phrase.lower()]
         found = exact or found
-    if len(found) == 1 and not clause.has("issue", "task") and _closer_to_a_deal(phrase, found[0], deals):
+    if (
+        len(found) == 1
+        and not clause.has("issue", "task")
+        and _closer_to_a_deal(
+            phrase, found[0], [m for m in await find(ctx, clause, "deal") if m.score >= 0.5]
+        )
+    ):
         return (
             False  # "hand the Acme Corp license over to Oleg": more of the deal's name said than the issue's
         )
@@ -1178,7 +1184,7 @@ def _comment_body(text: str) -> str | None:
     body = m.group(1).strip() if m else ""
     # "drop a comment saying 'fixed in 2.4.1'", «с текстом «…»»: what it says, then the words
     body = re.sub(
-        r"(?i)^(?:saying|that\s+says|reading|with\s+the\s+text|с\s+текстом|текст)\s*:?\s*(?=[«\"'“])",
+        r"(?i)^(?:saying|that\s+says|reading|with\s+the\s+text|with|с\s+текстом|текст|с)\s*:?\s*(?=[«\"'“])",
         "",
         body,
     )
@@ -1213,7 +1219,10 @@ _QUOTE_AS_COMMENT = LazyRe(
 
 
 def _new_title(text: str) -> str | None:
-    found = re.search(r"[«\"“']([^»\"”']+)[»\"”']", text)
+    said = list(re.finditer(r"[«\"“']([^»\"”']+)[»\"”']", text))
+    # "Rename 'Mobile onboarding screens' to 'Mobile onboarding screens v2'": the old title, then the new one
+    after_to = [q for q in said[1:] if re.search(r"(?i)(?:\bto|\bв|\bна|->|→)\s*$", text[: q.start()])]
+    found = after_to[-1] if after_to else said[0] if said else None
     if found:
         return found.group(1).strip()
     m = re.search(r"\b[A-Z]{1,10}-\d+\s+(?:to|в|на|as)\s+(.+)$", text, re.I)
@@ -1272,14 +1281,15 @@ async def _record_in_title(clause: Clause, ctx: BuildContext, title: str) -> boo
 
 
 def _closer_to_a_deal(phrase: str, issue: dict[str, Any], deals: list[Mention]) -> bool:
-    """The words say more of one deal's name than of the issue's title."""
+    """The words say as much of one deal's name as of the issue's title, or more ("close the pilot": two deals
+    are pilots, and CS-14's title says «пилоту» — no reason to think it is the issue)."""
     said = [k for k in keys_for(phrase) if len(k.text) > 2]
 
     def shared(name: str) -> int:
         return sum(match_words([w], keys_for(name)) for w in said)
 
     in_title = shared(str(issue.get("title", "")))
-    return any(shared(m.entity.name) > in_title for m in deals)
+    return any(shared(m.entity.name) >= in_title for m in deals)
 
 
 _BY_A_DAY = LazyRe(r"(?i)^\s*[a-z]{2,5}-\d+\s*[—–:,-]?\s*(?:до|к|by|before)\s+\S")

@@ -32,6 +32,7 @@ from planner.rules._common import (
 from planner.rules._linear_common import (
     ADD_EXISTING,
     COMMENT_ON_AN_ISSUE,
+    INTO_THE_NEW,
     LABEL_ON,
     PRIORITY_MADE,
     STATE_PHRASES,
@@ -329,15 +330,26 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
             for t in tasks
         )
     ]
+    keys = [key]
+    if both := _TWO_TEMPLATES.search(head):  # «задачи онбординга и продления»: each template's tasks
+        keys = list(dict.fromkeys(k for w in both.groups() if (k := _template_key(analyse(w, ctx.now), ctx))))
     for deal in deals:
-        await ctx.emit(
-            ApplyTemplate(
-                template=key, deal=deal.name, team=named_team.name if named_team else None, skip=skip or None
-            ),
-            deal=deal,
-            team=named_team,
-        )
+        for each in keys:
+            await ctx.emit(
+                ApplyTemplate(
+                    template=each,
+                    deal=deal.name,
+                    team=named_team.name if named_team else None,
+                    skip=skip or None,
+                ),
+                deal=deal,
+                team=named_team,
+            )
     return True
+
+
+_TEMPLATE_NAME = r"(?:onboarding|онбординг\w*|renewal|продлени\w*)"
+_TWO_TEMPLATES = LazyRe(rf"(?i)\b({_TEMPLATE_NAME})\s*(?:\band\b|\bи\b|&|\+|,)\s*({_TEMPLATE_NAME})\b")
 
 
 async def _named_team(clause: Clause, ctx: BuildContext) -> Entity | None:
@@ -587,10 +599,6 @@ _TAKES_IT = LazyRe(
     r"(?:it|this|that|that\s+one)\b|[,;]?\s*\b([А-ЯЁ][\w-]+)\s+(?:возьм[её]т|сделает|займ[её]тся)\b"
 )
 _WITHOUT_QUOTES = LazyRe(r"«[^«»]*»|\"[^\"]*\"|“[^”]*”|'[^']{3,}'")
-_INTO_THE_NEW = LazyRe(
-    r"(?i)^\W*(?:(?:и|and)\s+)?(?:(?:заведи|создай|добавь|add|create|file|open)\s+)?(?:(?:сразу|тут\s+же|заодно|also|right\s+away)\s+)?"
-    r"(?:туда|в\s+него|в\s+нём|в\s+нем|into\s+it|in\s+it|under\s+it|there)\b"
-)  # («…и сразу в нём задачу …», said with the verb it borrowed)
 _VAGUE = LazyRe(
     # «сделай что-нибудь с этими багами», "do something about these bugs": nothing said to make
     r"(?i)\bчто[-\s]?(?:нибудь|то)\s+(?:с|по)\b|\b(?:something|anything)\s+(?:with|about)\b|"
@@ -1162,10 +1170,11 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         if with_fields != body:
             head = clause.text[: len(clause.text) - len(body)]
             return await create_issue(analyse(head + with_fields, ctx.now), ctx)
-    team_keys = frozenset(str(t.extra.get("key")) for t in await ctx.directory.teams() if t.extra.get("key"))
+    teams = await ctx.directory.teams()
+    team_keys = frozenset(str(t.extra.get("key")) for t in teams if t.extra.get("key"))
     people = await _first_names(ctx)
     # "…: new pricing table, team DES, label feature, assign to Max"; "crash on login, p1, max"
-    details = _detail_segments(body, team_keys, people)[1]
+    details = _detail_segments(body, team_keys, people, teams)[1]
     team = await _team(clause, ctx, ctx.config.get("defaults", {}).get("linear_team"))
     if "team" in details:
         named = [m for m in await find(ctx, clause, "team", text=details["team"]) if m.score >= 0.9]
@@ -1185,7 +1194,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         raise ctx.ask("team", ctx.t("В какой команде Linear?", "Which Linear team?"))
     project = await _project_in(clause, ctx)
     made = next((i for i in reversed(ctx.intents) if isinstance(i, CreateProject)), None)
-    into_new = made is not None and bool(_INTO_THE_NEW.match(clause.text))
+    into_new = made is not None and bool(INTO_THE_NEW.match(clause.text))
     if into_new and made is not None:  # «создай проект X … и туда задачу …»: the project just made, its team
         project = None
         team = next((t for t in await ctx.directory.teams() if t.name == made.team), team)
@@ -1208,7 +1217,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         team = next((t for t in await ctx.directory.teams() if t.id == in_teams[0]), team)
     offset = len(clause.text) - len(body)
     raw = strip_spans(body, [(a - offset, b - offset) for a, b in clause.moment.spans if a >= offset])
-    raw = _detail_segments(raw, team_keys, people)[0]
+    raw = _detail_segments(raw, team_keys, people, teams)[0]
     called = [
         str(team.name),
         str(team.extra.get("key")),
@@ -1634,7 +1643,10 @@ _POINTS_BACK = LazyRe(r"(?i)\b(?:them|it|this|that|these|those|их|его|её|
 
 
 def _detail_segments(
-    body: str, team_keys: frozenset[str] = frozenset(), people: Callable[[str], bool] = lambda _: False
+    body: str,
+    team_keys: frozenset[str] = frozenset(),
+    people: Callable[[str], bool] = lambda _: False,
+    teams: list[Entity] | None = None,
 ) -> tuple[str, dict[str, str]]:
     """Comma-separated details after a title ("team DES", "метка feature", "ответственный Макс",
     "high prio", "в проект Customer Onboarding"; tersely "p1", "max", "proj mobile"): what each says, and
@@ -1665,7 +1677,12 @@ def _detail_segments(
                 if m and name not in details and (name != "assignee" or len(m.group(1).split()) <= 2):
                     found = (name, next(g for g in m.groups() if g))
                     break
-        if found is None and i > 0 and part.strip(" .;") in team_keys and "team" not in details:
+        if (
+            found is None
+            and i > 0
+            and "team" not in details
+            and _a_team_said(part.strip(" .;"), team_keys, teams or [])
+        ):
             found = ("team", part.strip(" .;"))  # "…, проект Website Redesign, DES": the team's key alone
         if found is None and i > 0 and "assignee" not in details and people(part.strip(" .;")):
             found = ("assignee", part.strip(" .;"))  # "crash on login, p1, max": a colleague's name alone
@@ -1674,6 +1691,16 @@ def _detail_segments(
         else:
             kept.append(part)
     return ", ".join(kept), details
+
+
+def _a_team_said(part: str, team_keys: frozenset[str], teams: list[Entity]) -> bool:
+    """ "DES", "Design", «дизайн»: a team's key, or its whole name in either language, said as a detail."""
+    if part in team_keys:
+        return True
+    said = keys_for(part)
+    return 0 < len(said) <= 2 and any(
+        m.score >= 0.9 and len(m.positions) == len(said) for m in find_mentions(said, teams)
+    )
 
 
 def _project_name(clause: Clause) -> str | None:
