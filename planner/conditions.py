@@ -59,7 +59,7 @@ async def unmet(condition: str, intents: list[IntentBase], ctx: BuildContext) ->
                     f"{ident} is already assigned to {who} - the condition doesn't hold, so nothing changes.",
                 )
             continue
-        if intent.op == "update_deal" and len(stages) == 1:
+        if intent.op in ("update_deal", "apply_template") and len(stages) == 1:
             deal = intent.resolved("deal")
             stage = _field(deal, "stage")
             if stage is not None and (stage == stages[0]) == negated:

@@ -46,6 +46,7 @@ from planner.dialogue import (
     asks_how,
     asks_in_a_sentence,
     but_do,
+    change_asked_as_question,
     checked_now,
     is_no,
     is_yes,
@@ -166,6 +167,8 @@ _REMINDED_TO = LazyRe(
     r"|напомни(?:те)?\s+(?:мне\s+|нам\s+)?(?:(?:завтра|послезавтра|сегодня|утром|вечером|днём|днем|в\s+\S+|во\s+\S+|"
     r"на\s+\S+(?:\s+неделе)?|через\s+\S+(?:\s+\S+)?|после\s+\S+)\s+)*[а-яё]+(?:ть|ться|ти|чь)\b)"
 )
+# writes whose own words may ask something («заметка: клиент спрашивает, можно ли в пятницу?»)
+_WORDED_OPS = frozenset({"create_note", "comment_issue", "create_task", "create_event"})
 # the rules that change a record there is now: none of them reads a reminder of the change
 _CHANGES_NOW = frozenset(
     {
@@ -407,9 +410,15 @@ class Planner:
                 # told not to make the change: understood and answered; an offer declined: nothing done
                 told_not_to = ctx.answer("offer") is None
                 return Outcome("ready" if told_not_to else "safe_fail", plan, None, offered)
-            if asked_politely(str(ctx.memory.get("as_said", text))) and any(
+            said = str(ctx.memory.get("as_said", text))
+            if (
+                asked_politely(said)
+                or change_asked_as_question(
+                    said, [i.span or "" for i in ctx.intents if i.op in WRITE_OPS and i.op not in _WORDED_OPS]
+                )
+            ) and any(
                 i.op in WRITE_OPS for i in ctx.intents
-            ):  # "Can you close ENG-101?": asked, so asked back; "yes" drafts it
+            ):  # "Can you close ENG-101?", «Переводим Globex в Won?»: asked, so asked back; "yes" drafts it
                 if answers.get("c0.go_ahead") == "no":
                     plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
                     return Outcome(

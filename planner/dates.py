@@ -229,9 +229,17 @@ def extract_moment(text: str, now: datetime) -> Moment:
 
     weekday = None
     if m.day is None:
-        weekday = re.search(
-            rf"\b(?:(?:в|во|на)\s+)?(?:(следующ\w+|ближайш\w+|эт\w+|прошл\w+)\s+)?({_WD_RU})\b|\b(?:(?:on|by)\s+)?(?:(next|this|coming|last)\s+)?({_WD_EN})\b",
-            low,
+        weekday = next(
+            (
+                wd
+                for wd in re.finditer(
+                    rf"\b(?:(?:в|во|на)\s+)?(?:(следующ\w+|ближайш\w+|эт\w+|прошл\w+)\s+)?({_WD_RU})\b|\b(?:(?:on|by)\s+)?(?:(next|this|coming|last)\s+)?({_WD_EN})\b",
+                    low,
+                )
+                # «баннер к чёрной пятнице», "Black Friday": a day's name, no day of the week
+                if not re.search(r"(?:ч[её]рн\w*|black)\s+$", low[: wd.start()])
+            ),
+            None,
         )
         if weekday and not _DATE_AFTER.match(low, weekday.end()):
             _on_weekday(weekday, low, today, m)
@@ -326,6 +334,15 @@ def extract_moment(text: str, now: datetime) -> Moment:
             if d:
                 m.day = d if year else _future(d, today)
                 m.spans.append(rx.span(1)[:1] + rx.span(3 if year else 2)[1:])
+    if m.day is None:  # "…, на меня, 12/15": a slashed date alone, read only when it can be but one day
+        rx = re.search(r"(?<![\w/.:-])(\d{1,2})/(\d{1,2})(?![\w/.:-])", low)
+        if rx and (int(rx.group(1)) > 12) != (int(rx.group(2)) > 12):
+            a, b = int(rx.group(1)), int(rx.group(2))
+            month, day = (a, b) if b > 12 else (b, a)
+            d = _safe_date(today.year, month, day)
+            if d:
+                m.day = _future(d, today)
+                take(rx)
     if m.day is None:  # "до конца недели", "by end of week": this week's Friday
         rx = re.search(
             r"\b(?:до\s+|к\s+)?конц[ау]\s+(?:этой\s+)?недели\b|\b(?:by\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?week\b",
@@ -358,6 +375,14 @@ def extract_moment(text: str, now: datetime) -> Moment:
             _on_weekday(weekday, low, today, m)
         else:
             m.spans.append(weekday.span())
+    lunch = (
+        re.search(r"\b(?:к|до|в|by|at|before)\s+(?:обеду|обед|lunch(?:time)?)\b", low)
+        if m.at is None
+        else None
+    )
+    if lunch:  # «напомни мне к обеду …», "by lunch": one o'clock, today unless a day is said
+        m.at, m.day = time(13, 0), m.day or today
+        take(lunch)
     if m.at is None:
         _extract_time(low, m)
     if m.day is not None and m.at is None:  # "monday morning", «завтра утром»: the day's start, said

@@ -304,6 +304,38 @@ def asked_politely(text: str) -> bool:
     return bool(_ASKED_POLITELY.match(text))
 
 
+def change_asked_as_question(text: str, spans: list[str]) -> bool:
+    """ "Переводим Globex pilot в Won?", "Globex pilot → Won? или лучше Lost… не знаю": the sentence that says a
+    change ends with a question mark — it asks whether to, it does not say to (DESIGN §5a)."""
+    low = text.lower()
+    quoted = [q.span() for q in IN_QUOTES.finditer(text)]
+    for span in spans:
+        said = span.strip().rstrip("?.! ").lower()
+        if _ASKS_HOW_IT_IS.match(said):
+            continue  # "is CS-12 still due Monday?": a question about how it is (answered, never a change)
+        probe = said[-24:]  # (the span's end, as said: where its sentence stops)
+        at = (
+            low.rfind(probe) if len(probe) >= 6 else -1
+        )  # (the request said last: a pasted email may ask first)
+        line = text[text.rfind("\n", 0, max(at, 0)) + 1 :] if at >= 0 else ""
+        if at < 0 or any(a <= at < b for a, b in quoted) or line.lstrip().startswith(">"):
+            continue  # («From Jane: "Could we do Tuesday at 11?" Book it»: her question, my request)
+        start = low.rfind(said[:12], 0, at + len(probe))
+        if start >= 0 and _POLITE_LEAD.match(text[max(0, start - 40) : start + 40]):
+            continue  # "Could you archive ENG-102? Sarah says …": a polite request (the whole-message form asks back)
+        if re.match(r"\s*\?", text[at + len(probe) :]):
+            return True
+    return False
+
+
+_ASKS_HOW_IT_IS = LazyRe(
+    r"(?i)^\W*(?:[^\W\d_]+(?:\s+[^\W\d_]+)?\s*[—–:-]\s*)?(?:is|are|was|were|do|does|did|has|have|ли)\b"
+)
+_POLITE_LEAD = LazyRe(
+    r"(?i).*\b(?:could|can|would|will)\s+(?:you|we)\b|.*\b(?:please|pls|пожалуйста|можешь|можете|не\s+могли\s+бы)\b"
+)
+
+
 def relays(text: str) -> bool:
     """The words start by saying whose request follows ("Jane asked us to …", «Олег просит …»)."""
     return _RELAY.match(text) is not None

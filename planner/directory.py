@@ -142,6 +142,7 @@ class Directory:
                             "emails": emails,
                             "company_id": company_id,
                             "company": companies.get(str(company_id), ""),
+                            "job_title": str(title),
                         },
                     )
                 )

@@ -797,6 +797,18 @@ _MIXED_SCRIPT = LazyRe(
 _TO_CYRILLIC = str.maketrans("aceopxykmthbACEOPXYKMTHB", "асеорхукмтнвАСЕОРХУКМТНВ")
 
 
+_LABEL_SWAP = LazyRe(
+    r"(?i)\b(?:remove|drop|take\s+off|убери|сними)\s+(?:the\s+)?[\w-]+\s+(?:label|tag|метк\w*)\s+(?:and|и)\s+"
+    r"(?:add|put|повесь|добавь|поставь)\s+(?!(?:a|an|new|the|нов\w+)\b)[\w-]+(?!\s+(?:label|tag|метк\w*))(?=\s|[,.;!—–-]|$)"
+)
+_A_NEW_ONE_SAID = LazyRe(
+    r"(?i)\b(?:заведи|создай|добавь|сделай|открой)\s+(?:(?:в|во)\s+[\w-]+\s+)?(?:ещ[её]\s+)?(?P<ru>новую)(?=\s*[:—–]|\s+[«\"'])"
+    r"|\b(?:open|create|file|add|make)\s+(?:a\s+)?new\s+one(?:\s+in\s+[\w-]+)?(?=\s*[:—–]|\s+[«\"'])"
+)
+_OLD_AMOUNT_ARROW = LazyRe(
+    r"(?i)\b(сумм\w*|amount|value|бюджет\w*|budget)\s+[$€₽]?\s*\d[\d.,\s]*(?:[kкmм]\b|тыс\w*|млн\.?|million|mln)?\s*"
+    r"(?:usd|rub|eur|руб\w*|\$|€|₽)?\s*(?:→|->|=>)\s*(?=[$€₽]?\s*\d)"
+)
 _NOT_SO_URGENT = LazyRe(
     r"(?i)\s*(?:(?:уже\s+)?не\s+(?:такой|такая|такое|так|настолько|очень|особо|сильно)\s+(?:уж\s+)?(?:и\s+)?"
     r"(?:срочн\w*|важн\w*|критичн\w*)|(?:is\s*n['’]?t|is\s+not|not)\s+(?:that|so|very|really|all\s+that)\s+"
@@ -846,6 +858,14 @@ def unhurried(text: str) -> str:
     text = _HALF_PAST.sub(
         lambda m: f"{_HOUR_BEFORE[m.group(1).lower().replace('ё', 'е')]}:30", text
     )  # «в полтретьего»
+    text = re.sub(r"(?<=[^\W_])\s*(→|->|=>)\s*(?=[^\W_])", r" \1 ", text)  # "Globex→Won": an arrow, spaced
+    # "remove the feature label and add bug": the second is a label too, not a bug to file
+    text = _LABEL_SWAP.sub(
+        lambda m: f"{m.group(0)} {'метку' if re.search('[а-яё]', m.group(0), re.I) else 'label'}", text
+    )
+    # «…и заведи в ENG новую: «…»», "…and open a new one in ENG: '…'": a new issue, its noun left out
+    text = _A_NEW_ONE_SAID.sub(lambda m: f"{m.group(0)} {'задачу' if m.group('ru') else 'issue'}", text)
+    text = _OLD_AMOUNT_ARROW.sub(r"\1 ", text)  # «сумма 1.2M → 1.35M руб»: what it was, then what it is to be
     text = _NOT_SO_URGENT.sub("", text)  # «ENG-103 не такой уж срочный, поставь средний»: why, not a priority
     text = _NOTHING_ELSE.sub(
         "", text
@@ -1109,7 +1129,7 @@ def unhurried(text: str) -> str:
     text = _UH.sub("", text)
     text = _FILLED_AND.sub(r"\1 ", text)  # «…в выигранные и, ну, заводи онбординг»: "и" joins two requests
     text = _SPOKEN_COMMA.sub(", ", text)  # dictated punctuation: «…на час, запятая, тема — …»
-    text = _PLUS.sub(" and " if text.isascii() else " и ", text)  # "assign me + comment: …"
+    text = _PLUS.sub(" и " if re.search("[а-яё]", text, re.I) else " and ", text)  # "assign me + comment: …"
     text = _BLOCK_AN_HOUR.sub(r"\1 на \2", text)  # «заблокируй час завтра в 8»: for an hour
     text = _SINGLE_QUOTED_WORDS.sub(
         r"\1«\2»", text

@@ -511,6 +511,11 @@ def at(ctx: BuildContext, on: date | None, clock: time) -> datetime:
 async def deals_matching(ctx: BuildContext, f: Filters) -> list[Entity]:
     """The deals a filter keeps: its stage ("open" is every stage but Won and Lost), owner, company, currency."""
     deals = await ctx.directory.deals()
+    if f.record:  # one deal, by its name ("both of those deals": each of the two named)
+        named = {d.id for d in deals if d.name.lower() == f.record.lower()} or {
+            m.entity.id for m in find_mentions(keys_for(f.record), deals) if m.score >= 0.9
+        }
+        deals = [d for d in deals if d.id in named]
     if f.stage and f.stage.lower() in ("open", "открытые", "active"):
         deals = [d for d in deals if d.extra.get("stage") not in ("Won", "Lost")]
     elif f.stage:

@@ -101,6 +101,22 @@ async def create_person(intent: CreatePerson, ctx: BuildContext) -> None:
     email = (intent.email or ctx.answer("email") or "").strip().lower()
     if not _EMAIL.match(email):
         raise ctx.ask("email", ctx.t(f"Какой email у {name}?", f"What is {name}'s email?"))
+    twin = next(
+        (
+            p
+            for p in await ctx.directory.people()
+            if email in [str(e).lower() for e in p.extra.get("emails") or []]
+        ),
+        None,
+    )
+    if twin is not None:  # "Create a person Li Wei, li.wei@…": she is in the CRM already, by that address
+        ctx.notes.append(
+            ctx.t(
+                f"Контакт «{twin.name}» <{email}> уже есть — не создаю второй. {twin.url or ''}",
+                f"The person '{twin.name}' <{email}> already exists - not creating another. {twin.url or ''}",
+            ).strip()
+        )
+        return
     first, _, last = name.partition(" ")
     made = {"index": len(ctx.actions), "name": name}
     ctx.memory.setdefault("new_people", {})[name.strip().lower()] = made
@@ -303,6 +319,7 @@ async def update_record(intent: UpdateRecord, ctx: BuildContext) -> None:
     found: tuple[str, Entity] | None = intent.resolved("record")
     obj, record = found or await refs.crm_record(ctx, need(ctx, intent, "record"), objects=objects)
     values: dict[str, Any] = {}
+    kept: list[str] = []  # fields already at the value said
     shown_as: dict[str, str] = {}  # what the preview says for a value that is a record's id
     for raw_key, given in intent.values.items():
         value = (given[0] if given else "") if isinstance(given, list) else given
@@ -324,9 +341,23 @@ async def update_record(intent: UpdateRecord, ctx: BuildContext) -> None:
                 raise Invalid(f"values.email_addresses: «{value[:60]}» is not an email address")
             values[key] = [value.strip().lower()]
         else:
+            if (
+                key == "job_title"
+                and str(record.extra.get(key) or "").strip().lower() == value.strip().lower()
+            ):
+                kept.append(field_name(key, ctx.lang))  # «Поставь Марии должность CFO», and she is the CFO
+                continue
             values[key] = value[:500]
         if key in _TEXT_FIELDS:
             ctx.risks.append(_overwrite(ctx, record.name, field_name(key, ctx.lang)))
+    if kept and not values:
+        ctx.notes.append(
+            ctx.t(
+                f"«{record.name}»: {', '.join(kept)} уже такая.",
+                f"'{record.name}': {', '.join(kept)} already so.",
+            )
+        )
+        return
     if not values:
         raise ctx.ask("value", ctx.t("Какое новое значение?", "What is the new value?"))
     shown = ", ".join(

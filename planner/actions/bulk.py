@@ -176,6 +176,8 @@ async def _issues(intent: UpdateMatching, ctx: BuildContext) -> list[dict[str, A
         flt["priority"] = PRIORITY[f.priority]
     if f.exclude:
         flt["exclude"] = {e.upper() for e in f.exclude}
+    if f.record:  # one issue by its identifier ("close both": each of the two named)
+        rows = [r for r in rows if str(r.get("identifier", "")).upper() == f.record.upper()]
     flt = {k: v for k, v in flt.items() if v}
     return [r for r in rows if keep_issue(r, flt) and not r.get("archivedAt")]
 

@@ -256,7 +256,9 @@ async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
         else:  # Linear replaces the whole set: keep the labels it has
             fields["labelIds"] = wanted
             parts.append(ctx.t(f"метки {names}", f"labels {names}"))
-    if intent.title:
+    if intent.title and intent.title.strip() == str(issue.get("title") or "").strip():
+        already.append(ctx.t("название уже такое", "already titled so"))  # renamed to the title it has
+    elif intent.title:
         fields["title"] = intent.title[:255]
         parts.append(ctx.t("название ", "title ") + f"«{issue.get('title')}» → «{intent.title}»")
         if issue.get("title"):  # DESIGN §5a: overwriting a non-empty text is destructive

@@ -86,6 +86,10 @@ _QUOTED_THING_THEN_ASK = LazyRe(
 )
 
 
+_QUOTE_THEN_AND = LazyRe(r"\s*(?:«[^«»]{2,}»|\"[^\"]{2,}\"|“[^”]{2,}”)\s*(?:[,;]|\s[—–-])?\s+(?:и|and)\s+")
+_NOTE_OR_COMMENT = LazyRe(r"(?i)\b(?:заметк\w*|note|коммент\w*|комментари\w*|comment)\b")
+# «такую же заметку к Globex», "the same note on Globex": the thing just said, again elsewhere
+_THE_SAME_THING = LazyRe(r"(?i)(?:такую\s+же|ту\s+же(?:\s+самую)?|то\s+же\s+самое|the\s+same)\b")
 _EACH_WITH_ITS_OWNER = LazyRe(r"(?s)(?P<head>[^:]{3,80}):\s*(?P<items>.+)")
 _QUOTED_FOR = LazyRe(
     r"(?i)(?:^|\s*(?:,|;|\band\b|\bи\b)\s*)((?:'[^'\n]{3,}'|\"[^\"\n]{3,}\"|«[^«»\n]{3,}»|“[^“”\n]{3,}”)\s+"
@@ -234,14 +238,20 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
             why = analyse(tail.strip(), now)
             why.reason = True
             return [*_split(head, now), why]
-        quoted_first = _QUOTED_THING_THEN_ASK.match(tail)
+        quoted_first = _QUOTED_THING_THEN_ASK.match(tail) or (
+            _QUOTE_THEN_AND.match(tail) if _NOTE_OR_COMMENT.search(head) else None
+        )  # («Добавь заметку к Initech: «…» — и такую же заметку к Globex»: the head says what the quote is)
         rest = tail[quoted_first.end() :].strip() if quoted_first else ""
         if quoted_first and (
-            _starts_with_verb(analyse(rest, now)) or _THING_FOR.match(rest) or _LEADS_WITH_THING.match(rest)
+            _starts_with_verb(analyse(rest, now))
+            or _THING_FOR.match(rest)
+            or _LEADS_WITH_THING.match(rest)
+            or _THE_SAME_THING.match(rest)
         ):
             # «По Джону Смиту: заметка «просит демо …» и напомни мне в четверг …»: the quote ends what the colon
             # introduced; what follows it is a request of its own
-            said_first = split_clauses(f"{head}:{tail[: quoted_first.end()].rstrip(' ,и')}".rstrip(), now)
+            quoted_part = re.sub(r"(?i)[\s,;—–-]*(?:\bи|\band)?\s*$", "", tail[: quoted_first.end()])
+            said_first = split_clauses(f"{head}:{quoted_part}".rstrip(), now)
             said_first[-1] = analyse(re.sub(r"(?i)\s+(?:и|and)$", "", said_first[-1].text), now)
             return [*said_first, *split_clauses(rest, now)]
         # a colon introduces content (a title, a note, a list): split only the part before it
@@ -452,6 +462,10 @@ _INTO_IT_NEXT = LazyRe(
     r"|(?:задач\w*|тикет\w*|таск\w*|issue|task|ticket)\s+(?:туда|в\s+него|в\s+нём|в\s+нем|into\s+it|in\s+it|there|under\s+it)\b)"
 )
 _QUOTE_ALONE = LazyRe(r"['\"«“][^'\"«»“”]{3,200}['\"»”]\s*[.!]?")
+_LABEL_TAKEN_OFF = LazyRe(r"(?i)\b(?:remove|drop|take\s+off|убери|сними)\b[^,;.]*\b(?:label|tag|метк\w*)\b")
+_LABEL_PUT_ON = LazyRe(
+    r"(?i)(?:(?:and|и)\s+)?(?:add|put|повесь|добавь|поставь)\s+(?:the\s+)?(?:[\w-]+\s+(?:label|tag)|(?:label|tag|метк\w*)\s+[\w-]+)\b"
+)
 _ID_THEN_WORDS = LazyRe(r"(?i)^(?:(?:and|и|а|then|потом)\s+)?[A-Za-z]{2,5}-\d+\s*(?:[:—–→-]|->)?\s*[^\W\d_]")
 _OWN_CHANGE = LazyRe(
     r"(?i)(?:\s(?:в|во|на|to|into|as)\s+\S|→|->|=>|\b(?:done|готов\w*|closed|закрыт\w*|urgent|high|low|срочн\w*|p[0-4])\b"
@@ -647,11 +661,21 @@ def _split(text: str, now: datetime) -> list[Clause]:
             # («занеси это заметкой в сделку и переведи её в переговоры»: a note has no stage — the deal moves)
             merged[-1] = (merged[-1][0], e)  # "New deal with Umbrella …, put it in Lead": the new one's stage
             parts.append(right)
-        elif _ARROW.search(left.text) and (
-            verb_count(right)
-            or right.creates()
-            or right.has("meeting", "note", "task", "issue", "remind")
-            or _LEADS_WITH_THING.match(re.sub(r"(?i)^(?:и|and|\+)\s+", "", text[s:e].strip()))
+        elif _LABEL_TAKEN_OFF.search(left.text) and _LABEL_PUT_ON.match(text[s:e].strip()):
+            merged[-1] = (merged[-1][0], e)  # "remove the feature label and add the bug label": one swap
+            parts.append(right)
+        elif (
+            _ARROW.search(left.text)
+            and (
+                verb_count(right)
+                or ";" in text[merged[-1][1] : s]
+                and _ID_THEN_WORDS.match(
+                    text[s:e].strip()
+                )  # "Ромашка→Won; CS-13 срок 05.12": an issue of its own
+                or right.creates()
+                or right.has("meeting", "note", "task", "issue", "remind")
+                or _LEADS_WITH_THING.match(re.sub(r"(?i)^(?:и|and|\+)\s+", "", text[s:e].strip()))
+            )
         ):  # "CS-14 → done, then созвон с jane в пт 12:00", "… → won + kick off onboarding": two requests
             merged.append((s, e))
             parts = [right]

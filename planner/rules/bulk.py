@@ -10,6 +10,7 @@ from planner import references as refs
 from planner._lazy_re import LazyRe
 from planner.analysis import Clause, analyse, head_of
 from planner.context import BuildContext
+from planner.dates import extract_moment
 from planner.directory import Entity
 from planner.intents.models import Filters, Find, UpdateMatching
 from planner.resolve import key_spans, keys_for, match_words
@@ -141,6 +142,11 @@ async def _listed_before(clause: Clause, ctx: BuildContext) -> list[Find]:
 
 
 _LONG_QUOTE = LazyRe(r"«[^«»]{20,}»")
+_BOTH = LazyRe(r"(?i)\b(?:both|обе|оба|обеих|обоих)\b")
+_BOTH_STATED = LazyRe(
+    r"(?i)\b(?:both|обе|оба)\s+(?:[^\W\d_]+\s+)?(?:уже\s+|are\s+|were\s+)?(?:already\s+)?(?:выполнены|закрыты|готовы|"
+    r"сделаны|done|closed|finished|completed?|fixed)\b"
+)
 # «удали вообще всё из аттио и линеара», "wipe everything in Attio": everything a system holds, no kind of record
 _EVERYTHING_IN_A_SYSTEM = LazyRe(
     r"(?i)\b(?:вообще\s+)?(?:всё|все|everything|all\s+of\s+it)\s+(?:(?:что\s+есть\s+)?(?:из|в|во|from|in|on)\s+)"
@@ -151,6 +157,8 @@ _TO_A_PLACE = LazyRe(r"(?i)\s(?:в|во|на|to|into|→|->)\s+(?:стади\w+\
 
 @rule(15, writes=True)
 async def update_all(clause: Clause, ctx: BuildContext) -> bool:
+    if _BOTH_STATED.search(clause.text) and ctx.clause_index > 0:
+        return False  # «Закрой CS-14 и CS-12, обе задачи выполнены»: why, said of the two just named
     if clause.has("delete", "archive") and _EVERYTHING_IN_A_SYSTEM.search(clause.text):
         ctx.notes.append(
             ctx.t(
@@ -348,12 +356,19 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         removing = re.search(r"\b(?:remove|untag|убери|сними|удали)\b", clause.text, re.I)
         changes = {"labels_remove" if removing else "labels_add": [named]}
         head = await _without_label(clause, ctx, head, named)  # the label is the change
-    elif dating and not deals:
+    elif (
+        dating
+        or destination
+        and clause.has("move")
+        and clause.moment.day is not None
+        and extract_moment(destination, ctx.now).day is not None
+        and not await _names_a_state(analyse(destination, ctx.now), ctx)
+    ) and not deals:  # («все мои задачи перенеси на 15 декабря»: moved to a day is a new due date)
         assert clause.moment.day is not None
         changes = {"due": clause.moment.day.isoformat()}
         head = strip_spans(head, [s for s in clause.moment.spans if s[1] <= len(head)])
     elif (
-        clause.has("assign")
+        _assigns(clause, ctx)
         or given
         or owner_words
         or destination
@@ -553,6 +568,12 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
             ctx.memory["last_emit"] = last_emit
             return False
         return True
+    both_named = await _both_named(clause, ctx, deals) if _BOTH.search(clause.text) else []
+    if len(both_named) == 2:
+        # "Oleg's two deals — the Acme Logistics pilot and the Alfa-Leasing expansion: reassign both of those
+        # deals to Max": the two named, not every deal there is
+        field, either = "record", both_named
+        filters = Filters()
     for value in either or [getattr(filters, field)]:
         await ctx.emit(
             UpdateMatching(
@@ -563,6 +584,21 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
             **resolved,
         )
     return True
+
+
+async def _both_named(clause: Clause, ctx: BuildContext, deals: bool) -> list[str]:
+    """The records "both" stands for: the deals (or issues) the message names by their whole name or id."""
+    full = str(ctx.memory.get("full_text", clause.text))
+    if not deals:
+        return list(dict.fromkeys(re.findall(r"\b[A-Z]{1,10}-\d+\b", full)))
+    found = [m for m in await find(ctx, clause, "deal", text=full) if m.score >= 0.9]
+    taken: set[int] = set()
+    kept = []
+    for m in sorted(found, key=lambda m: (-len(m.positions), -m.score)):  # the fullest reading of each name
+        if not m.positions & taken:
+            kept.append(m)
+            taken |= m.positions
+    return list(dict.fromkeys(m.entity.name for m in sorted(kept, key=lambda m: min(m.positions or {0}))))
 
 
 async def _names_a_state(clause: Clause, ctx: BuildContext) -> bool:
@@ -686,6 +722,21 @@ async def _teams_named(ctx: BuildContext, text: str) -> list[str]:
         for m in re.finditer(rf"(?<![\w-]){re.escape(said)}(?![\w-])", text)
     ]
     return list(dict.fromkeys(name for _, name in sorted(found)))
+
+
+# "…on all issues assigned to me", «все задачи, назначенные на Олега»: which ones, said with the assign word
+_ASSIGNED_AS_WHICH = LazyRe(
+    r"(?i)\b(?:issues|tasks|tickets|bugs|ones|everything)\s+(?:that\s+are\s+|currently\s+)?assigned\s+to\s+\S+|"
+    r",?\s*назначенн\w*\s+на\s+\S+"
+)
+
+
+def _assigns(clause: Clause, ctx: BuildContext) -> bool:
+    """The change is a new assignee (not only "assigned to me" saying which issues)."""
+    which = _ASSIGNED_AS_WHICH.search(clause.text)
+    if not clause.has("assign") or which is None:
+        return clause.has("assign")
+    return analyse(f"{clause.text[: which.start()]} {clause.text[which.end() :]}", ctx.now).has("assign")
 
 
 async def _states_named(ctx: BuildContext, text: str, changes: dict[str, Any]) -> list[str]:

@@ -290,15 +290,30 @@ async def _names_the_record_only(content: str, ctx: BuildContext) -> bool:
 
 # "…, and add the same as a note on Globex", «и то же самое заметкой в Globex»: the words just written, again
 # (asked as such: «встреча в то же время» says no such thing)
+_SAME_NOTE_ON = LazyRe(
+    r"(?i)^\W*(?:(?:and|и|а|also|ещё|еще)\s+)?(?:(?:add|put|leave|добавь|оставь|запиши)\s+)?(?:такую\s+же|ту\s+же(?:\s+самую)?|"
+    r"the\s+same)\s+(?:заметк\w*|note)\s+(?:to|on|for|к|ко|в|на|для)\s+(?P<where>.+?)\s*[.!]?\s*$"
+)
 _THE_SAME = LazyRe(
     r"(?i)\b(?:add|put|log|write|post|leave|добавь|запиши|оставь|закинь)\s+(?:the\s+)?(?:same|то\s+же\s+самое|это\s+же)\b"
     r"|\b(?:the\s+same|то\s+же\s+самое)\s+(?:as\s+a\s+note|заметкой|в\s+заметку)\b"
+    # «и такую же заметку к Globex», «ту же заметку к их контакту», "the same note on Globex"
+    r"|\b(?:такую\s+же|ту\s+же(?:\s+самую)?|the\s+same)\s+(?:заметк\w*|note)\b"
 )
 
 
 @rule(45, writes=True)
 async def note(clause: Clause, ctx: BuildContext) -> bool:
     """ "Добавь заметку к Initech: ...", "оставь заметку у Ивана Сидорова что ...", "jot down on John's record: ..."."""
+    again = _SAME_NOTE_ON.match(clause.text)
+    noted_before = next((i for i in reversed(ctx.intents) if isinstance(i, CreateNote) and i.body), None)
+    if again and noted_before is not None:  # "… and the same note on Globex", «и такую же заметку к Globex»
+        where = await crm_target(clause, ctx, "target", again.group("where"))
+        if where is None:
+            return False
+        kind, record = where
+        await ctx.emit(CreateNote(record=record.name, body=noted_before.body), record=(OBJECT[kind], record))
+        return True
     kept = _LEAVE_THE_REST.search(clause.text)
     if kept and kept.start() > 0:  # "…log it as a note on the deal, don't touch the stage": said of the rest
         return await note(analyse(clause.text[: kept.start()], ctx.now), ctx)

@@ -65,8 +65,9 @@ _THIS_RECORD = LazyRe(r"(?i)\b(?:this|that|эт\w+)\s")
 
 # «задача Олегу: …», "task for Max: …": a to-do addressed to someone, then what it is
 _ADDRESSED = LazyRe(
-    rf"(?i)\s*(?:(?:задач\w*|таск\w*|task|todo)\s+(?:for\s+)?\S+\s*[:—–-]|(?:{DATIVE})\s+(?:задач\w*|таск\w*)\b)"
-)  # «задача Олегу: …», «Анне задача на завтра — …»
+    rf"(?i)\s*(?:(?:задач\w*|таск\w*|task|todo)\s+(?:for\s+)?\S+(?:\s*,\s*[^:,]{{2,30}})?\s*[:—–-]|"
+    rf"(?:{DATIVE})\s+(?:задач\w*|таск\w*)\b)"
+)  # «задача Олегу: …», «Анне задача на завтра — …», "Task for Oleg, due tomorrow: …"
 
 
 # "…, linked to the Globex pilot deal", «…, привяжи к сделке Globex»: which record the task is on
@@ -161,7 +162,7 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     explicit = clause.has("task") and (
         clause.has("create", "put") or clause.creates() or in_crm or bool(on_record) or addressed
     )
-    dealt = [i for i in ctx.intents if i.op in ("update_deal", "create_deal")]
+    dealt = [i for i in ctx.intents if i.op in ("update_deal", "create_deal", "create_note")]
     if not explicit and ctx.clause_index > 0 and clause.has("task") and dealt:
         # «Сделку Acme Logistics переведи в КП и поставь Олегу задачу подготовить предложение»: a to-do said
         # with a deal's change is about that deal (a Linear word or team would make it an issue: checked below)
@@ -295,7 +296,13 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     met = ctx.memory.get("met")
     if target is None and isinstance(met, Entity) and _AFTER_THE_CALL.search(clause.text):
         target = ("person", met)  # "…and a task for me to send the proposal after the call": the person met
-    if target is None and dealt and explicit and (deal := dealt[-1].resolved("deal")) is not None:
+    if target is None and dealt and explicit and dealt[-1].op == "create_note":
+        # «Добавь заметку к компании Initech: …. И поставь Максу задачу выставить счёт»: the noted record's to-do
+        noted_on = dealt[-1].resolved("record")
+        if isinstance(noted_on, tuple) and len(noted_on) == 2:
+            kind_of = {"companies": "company", "deals": "deal", "people": "person"}.get(str(noted_on[0]))
+            target = (kind_of, noted_on[1]) if kind_of else None
+    elif target is None and dealt and explicit and (deal := dealt[-1].resolved("deal")) is not None:
         target = (
             "deal",
             deal,

@@ -710,7 +710,8 @@ _FILLER = LazyRe(
     # the hand-over said in every way: «тикет про API перекинь на Макса»
     r"перекинь|перебрось|передай|отдай|повесь|кинь|закинь|тикету|тикета|тикетом|задачке|задачку|give|hand|"
     r"reassign|make|urgent|срочной|срочным|go|can\s+go|"
-    r"fix|почини|исправь|and)\b",  # "Fix the login thing and give it to Max": what to do with it names no issue
+    r"fix|почини|исправь|and|"
+    r"дедлайн|дедлайна|deadline|сдвинь)\b",  # "Fix the login thing and give it to Max": what to do with it names no issue
     re.IGNORECASE,
 )
 

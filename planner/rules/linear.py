@@ -278,6 +278,11 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "the renewal invoice": a thing of that name, not the template
     if clause.has("project") and clause.creates() and not clause.has("task", "issue"):
         return False  # «создай проект в linear Онбординг enterprise»: the word names the new project
+    if any(
+        m.score >= 0.9 and _TEMPLATE_WORD_IN_A_NAME.search(m.entity.name)
+        for m in await find(ctx, clause, "project")
+    ):
+        return False  # "put it in the Customer Onboarding project": the word is the project's name
     if _NEW_DEAL_SAID.search(clause.text) and _A_DEAL_NAMED_SO.search(clause.text):
         return False  # «заведи сделку под названием Umbrella renewal»: the word names the new deal
     if re.search(
@@ -348,7 +353,10 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
+_EACH_QUOTED = LazyRe(r"«([^«»]{2,})»|\"([^\"]{2,})\"|(?<!\w)'([^']{2,})'(?!\w)")
+_QUOTES_JOINED = LazyRe(r"(?i)[»\"']\s*(?:,|\band\b|\bи\b|&)\s*[«\"']")
 _TEMPLATE_NAME = r"(?:onboarding|онбординг\w*|renewal|продлени\w*)"
+_TEMPLATE_WORD_IN_A_NAME = LazyRe(rf"(?i)\b{_TEMPLATE_NAME}\b")
 _TWO_TEMPLATES = LazyRe(rf"(?i)\b({_TEMPLATE_NAME})\s*(?:\band\b|\bи\b|&|\+|,)\s*({_TEMPLATE_NAME})\b")
 
 
@@ -1325,7 +1333,12 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
                 free_text=False,
             )
         titles = listed
-    if in_quotes and len(titles) == 1 and not plural:
+    said = clause.text
+    several = [q.group(1) or q.group(2) or q.group(3) for q in _EACH_QUOTED.finditer(said)] if plural else []
+    if len(titles) == 1 and len(several) >= 2 and _QUOTES_JOINED.search(said):
+        # «задачи «Обновить SDK» и «Почистить логи», обе на Олега»: one issue for each quoted title
+        titles = [t.strip()[:255] for t in several]
+    elif in_quotes and len(titles) == 1 and not plural:
         titles = [in_quotes.strip()[:255]]  # a title in quotes is the person's own words, every one of them
     titles = [
         re.sub(r"^\s*['\"«“]([^'\"«»“”]+)['\"»”]\s*$", r"\1", t) for t in titles
