@@ -174,7 +174,7 @@ _CHANGES_NOW = frozenset(
     {
         "update_all", "more_of_the_same_change", "template", "sub_issues", "issue_by_reference", "issue_by_words",
         "complete_crm_task", "delete_record", "deal_stage", "update_record", "note_on_each", "note", "create_deal",
-        "create_company", "create_project",
+        "create_company", "create_project", "reopened",
     }
 )  # fmt: skip
 

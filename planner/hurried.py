@@ -805,6 +805,11 @@ _A_NEW_ONE_SAID = LazyRe(
     r"(?i)\b(?:заведи|создай|добавь|сделай|открой)\s+(?:(?:в|во)\s+[\w-]+\s+)?(?:ещ[её]\s+)?(?P<ru>новую)(?=\s*[:—–]|\s+[«\"'])"
     r"|\b(?:open|create|file|add|make)\s+(?:a\s+)?new\s+one(?:\s+in\s+[\w-]+)?(?=\s*[:—–]|\s+[«\"'])"
 )
+_INTO_THE_DESCRIPTION = LazyRe(
+    r"(?i)[.;]\s+(?:please\s+)?(?:put|add|paste|include|положи|добавь|вставь)\s+(?:the\s+|this\s+|этот\s+|это\s+)?"
+    r"(?:stack\s*trace|trace|log|logs|error|details|трейс|стектрейс|лог|ошибку)\s+(?:in|into|to|в)\s+(?:the\s+)?"
+    r"(?:description|описание)\s*:\s*"
+)
 _OLD_AMOUNT_ARROW = LazyRe(
     r"(?i)\b(сумм\w*|amount|value|бюджет\w*|budget)\s+[$€₽]?\s*\d[\d.,\s]*(?:[kкmм]\b|тыс\w*|млн\.?|million|mln)?\s*"
     r"(?:usd|rub|eur|руб\w*|\$|€|₽)?\s*(?:→|->|=>)\s*(?=[$€₽]?\s*\d)"
@@ -865,6 +870,8 @@ def unhurried(text: str) -> str:
     )
     # «…и заведи в ENG новую: «…»», "…and open a new one in ENG: '…'": a new issue, its noun left out
     text = _A_NEW_ONE_SAID.sub(lambda m: f"{m.group(0)} {'задачу' if m.group('ru') else 'issue'}", text)
+    # "New bug …, title "…". Put the stack trace in the description: «…»": the new issue's description
+    text = _INTO_THE_DESCRIPTION.sub(", description: ", text)
     text = _OLD_AMOUNT_ARROW.sub(r"\1 ", text)  # «сумма 1.2M → 1.35M руб»: what it was, then what it is to be
     text = _NOT_SO_URGENT.sub("", text)  # «ENG-103 не такой уж срочный, поставь средний»: why, not a priority
     text = _NOTHING_ELSE.sub(

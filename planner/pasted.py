@@ -69,7 +69,9 @@ def _unquoted(text: str) -> str:
 
 
 # a chat's line as a messenger copies it: "[10:14] Олег: …", "[#cs] Max: …", "[12/03 09:15] @max: …"
-_CHAT_LINE = LazyRe(r"^\s*\[[^\]\n]{1,24}\]\s*@?(?P<who>[^\W\d_][\w.-]*(?:\s+[^\W\d_][\w.-]*)?)\s*:\s+")
+_CHAT_LINE = LazyRe(
+    r"^\s*\[(?!\d{4}-)[^\]\n]{1,24}\]\s*@?(?P<who>[^\W\d_][\w.-]*(?:\s+[^\W\d_][\w.-]*)?)\s*:\s+"
+)
 _SIGNATURE = LazyRe(
     r"(?i)^\s*(?:[—–-]{1,2}\s*\S|(?:best|regards|kind regards|cheers|thanks|thank you|с уважением|спасибо)\b[,!.]?)"
 )
@@ -386,11 +388,16 @@ def _asked_then_pasted(lines: list[str]) -> str | None:
     ):  # "Comment on ENG-101 with this trace and raise it to urgent:\n<the trace>": the words pointed at
         asked = lines[0].rstrip().rstrip(":")
         return f"{asked[: pointer.start()]}«{body}»{asked[pointer.end() :]}"
-    if not _ASKED_ABOVE.search(lines[0]):
+    if not (_ASKED_ABOVE.search(lines[0]) or _ITS_WORDS_BELOW.search(lines[0])):
         return None
     return f"{lines[0].rstrip()} «{body}»"
 
 
+# «Добавь в CS-13 комментарий с логом от Ромашки:», "Put the stack trace in the description:": the words of a
+# comment, a note or a description are what is pasted below the colon
+_ITS_WORDS_BELOW = LazyRe(
+    r"(?i)\b(?:коммент\w*|комментари\w*|comment|заметк\w*|note|описани\w*|description)\b[^\n]{0,40}:\s*$"
+)
 # "with this trace", «этот лог»: what is pasted below the request, pointed at in it
 _THIS_PASTED = LazyRe(
     r"(?i)\b(?:this|the\s+following)\s+(?:stack\s*trace|trace|logs?|error|output|snippet|text)\b|"
@@ -468,7 +475,8 @@ _WORDS_OF_ITS_OWN = LazyRe(
 
 def _as_context(words: str) -> str:
     """Someone's words as one clause of context: their sentences joined, their own quote marks dropped."""
-    return re.sub(r"\s*[.!?;]+\s*", ", ", words).strip(" ,").replace("«", "").replace("»", "")
+    # (a dot inside a word — "jane@globex.com", "v2.4" — is no sentence's end)
+    return re.sub(r"\s*[.!?;]+(?!\w)\s*", ", ", words).strip(" ,").replace("«", "").replace("»", "")
 
 
 def _with_quote_said(request: str, body: str, signed: str) -> str:
@@ -477,6 +485,8 @@ def _with_quote_said(request: str, body: str, signed: str) -> str:
     )  # "> From: …", "> Subject: …": the email's colons are no heading of mine
     if not request:  # only an email, nothing asked of me
         return f"«{body}»"
+    if body and _ITS_WORDS_BELOW.search(request):  # «…комментарий с логом от Ромашки:» above the pasted log
+        return f"{request.rstrip()} «{body}»"
     pointer = _POINTS_AT_QUOTE.search(request) if body and _NOTE_WORD.search(request) else None
     if pointer and re.search(r":\s*\S{2,}", request[pointer.end() :]):
         pointer = None  # "Add this as a comment on ENG-101: Globex users …": the request says its own words

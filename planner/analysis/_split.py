@@ -466,6 +466,7 @@ _LABEL_TAKEN_OFF = LazyRe(r"(?i)\b(?:remove|drop|take\s+off|убери|сним�
 _LABEL_PUT_ON = LazyRe(
     r"(?i)(?:(?:and|и)\s+)?(?:add|put|повесь|добавь|поставь)\s+(?:the\s+)?(?:[\w-]+\s+(?:label|tag)|(?:label|tag|метк\w*)\s+[\w-]+)\b"
 )
+_LABEL_PUT_ON_EN = LazyRe(r"(?i)(?:and\s+)?(?:add|put)\s+(?:the\s+)?[\w-]+\s+(?:label|tag)")
 _ID_THEN_WORDS = LazyRe(r"(?i)^(?:(?:and|и|а|then|потом)\s+)?[A-Za-z]{2,5}-\d+\s*(?:[:—–→-]|->)?\s*[^\W\d_]")
 _OWN_CHANGE = LazyRe(
     r"(?i)(?:\s(?:в|во|на|to|into|as)\s+\S|→|->|=>|\b(?:done|готов\w*|closed|закрыт\w*|urgent|high|low|срочн\w*|p[0-4])\b"
@@ -660,6 +661,15 @@ def _split(text: str, now: datetime) -> list[Clause]:
         elif _IT_TO_STAGE.fullmatch(text[s:e].strip()) and left.creates() and not left.has("note"):
             # («занеси это заметкой в сделку и переведи её в переговоры»: a note has no stage — the deal moves)
             merged[-1] = (merged[-1][0], e)  # "New deal with Umbrella …, put it in Lead": the new one's stage
+            parts.append(right)
+        elif (
+            identifiers_in(text[merged[-1][0] : merged[-1][1]])
+            and not right.identifiers
+            and _LABEL_PUT_ON_EN.fullmatch(
+                re.sub(r"(?i)\s+(?:to\s+it|too|as\s+well)?\s*[.!]?$", "", text[s:e].strip())
+            )
+        ):  # "Set the due date of CS-13 to December 5 and add the bug label": the same issue's label
+            merged[-1] = (merged[-1][0], e)
             parts.append(right)
         elif _LABEL_TAKEN_OFF.search(left.text) and _LABEL_PUT_ON.match(text[s:e].strip()):
             merged[-1] = (merged[-1][0], e)  # "remove the feature label and add the bug label": one swap

@@ -611,7 +611,21 @@ async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
         return False
     kind, record = target
     await ctx.emit(DeleteRecord(record=record.name, object=OBJECT[kind]), record=(OBJECT[kind], record))  # type: ignore[arg-type]
+    if kind in ("deal", "person") and _ITS_COMPANY_TOO.search(clause.text):
+        # «Удали сделку Acme Logistics — pilot и саму компанию тоже»: the deal's company goes as well
+        company = next(
+            (c for c in await ctx.directory.companies() if c.id == str(record.extra.get("company_id"))), None
+        )
+        if company is None:
+            return True
+        await ctx.emit(DeleteRecord(record=company.name, object="companies"), record=("companies", company))
     return True
+
+
+_ITS_COMPANY_TOO = LazyRe(
+    r"(?i)\b(?:и|and)\s+(?:саму\s+|сама\s+|их\s+|её\s+|ее\s+|его\s+|the\s+|their\s+|its\s+)?(?:компани\w*|company)"
+    r"(?:\s+(?:тоже|too|as\s+well|itself|целиком))?\s*[.!]?\s*$"
+)
 
 
 # words a capital letter may start after "owner" that name nobody ("Owner: TBD", "AE: Not yet")

@@ -142,6 +142,10 @@ async def _listed_before(clause: Clause, ctx: BuildContext) -> list[Find]:
 
 
 _LONG_QUOTE = LazyRe(r"«[^«»]{20,}»")
+_LABEL_AS_WHICH = LazyRe(
+    r"(?i)\b(?:with|having)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+(?:label|tag)|(?:label|tag)\s+[\w-]+)\b|"
+    r"\b(?:labell?ed|tagged)\s+(?:as\s+|with\s+)?[\w-]+|\bс\s+(?:меткой|лейблом|тегом)\s+[\w-]+|\bпомеченн\w+\s+[\w-]+"
+)
 _BOTH = LazyRe(r"(?i)\b(?:both|обе|оба|обеих|обоих)\b")
 _BOTH_STATED = LazyRe(
     r"(?i)\b(?:both|обе|оба)\s+(?:[^\W\d_]+\s+)?(?:уже\s+|are\s+|were\s+)?(?:already\s+)?(?:выполнены|закрыты|готовы|"
@@ -281,6 +285,9 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         or re.search(r"(?i)\b(?:сними|снять|убери|убрать|повесь|навесь)\s+(?:метк|лейбл|тег)\w*", clause.text)
     ):
         labelling = None  # "…with the label X" filters; a label is a change only when put on or taken off
+    if labelling and _LABEL_AS_WHICH.search(clause.text) and (prioritising or dating or owner_words):
+        # "Set the priority to high on every issue with the onboarding label": which ones, the priority the change
+        labelling = None
     if labelling and re.search(
         r"(?i)\b(?:с|with|having)\s+(?:the\s+)?(?:метк\w*|лейбл\w*|тег\w*|label|tag)\b", clause.text
     ):

@@ -290,6 +290,13 @@ async def _names_the_record_only(content: str, ctx: BuildContext) -> bool:
 
 # "…, and add the same as a note on Globex", «и то же самое заметкой в Globex»: the words just written, again
 # (asked as such: «встреча в то же время» says no such thing)
+_REQUESTS_AS_WORDS = LazyRe(
+    r"(?i)^\s*(?:set|change|update|move|поставь|измени|обнови|переведи)\s+(?:the\s+|its\s+)?(?:amount|stage|owner|value|"
+    r"сумм\w*|стади\w*|владельц\w*)\b|\b(?:and|и)\s+(?:add|leave|put|добавь|оставь)\s+(?:a\s+)?(?:note|заметк\w*)\s+"
+    r"(?:to|on|for|к|в|на)\b"
+)
+_THEIR_CONTACT = LazyRe(r"(?i)\b(?:их|её|ее|его|their|her|his|its)\s+(?:контакт\w*|contact(?:\s+person)?)\b")
+_THEIR_COMPANY = LazyRe(r"(?i)\b(?:их|её|ее|его|their|her|his|its)\s+(?:компани\w*|company)\b")
 _SAME_NOTE_ON = LazyRe(
     r"(?i)^\W*(?:(?:and|и|а|also|ещё|еще)\s+)?(?:(?:add|put|leave|добавь|оставь|запиши)\s+)?(?:такую\s+же|ту\s+же(?:\s+самую)?|"
     r"the\s+same)\s+(?:заметк\w*|note)\s+(?:to|on|for|к|ко|в|на|для)\s+(?P<where>.+?)\s*[.!]?\s*$"
@@ -309,6 +316,13 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     noted_before = next((i for i in reversed(ctx.intents) if isinstance(i, CreateNote) and i.body), None)
     if again and noted_before is not None:  # "… and the same note on Globex", «и такую же заметку к Globex»
         where = await crm_target(clause, ctx, "target", again.group("where"))
+        noted_at = noted_before.resolved("record")
+        if where is None and _THEIR_CONTACT.search(again.group("where")) and isinstance(noted_at, tuple):
+            # «…; и ту же заметку к их контакту»: the one person at the company of the record just noted
+            at = noted_at[1]
+            company_id = at.id if noted_at[0] == "companies" else str(at.extra.get("company_id"))
+            theirs = [p for p in await ctx.directory.people() if str(p.extra.get("company_id")) == company_id]
+            where = ("person", theirs[0]) if len(theirs) == 1 else None
         if where is None:
             return False
         kind, record = where
@@ -596,6 +610,24 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         if target is not None and target[0] == "company" and clause.has("deal"):
             theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") == target[1].id]
             target = ("deal", theirs[0]) if len(theirs) == 1 else target  # "в сделку": the company's one deal
+    if target is not None and target[0] in ("deal", "person") and _THEIR_COMPANY.search(head or ""):
+        # «…добавь к их компании заметку», "a note on their company": the company of the deal or person meant
+        owner = next(
+            (c for c in await ctx.directory.companies() if c.id == str(target[1].extra.get("company_id"))),
+            None,
+        )
+        target = ("company", owner) if owner is not None else target
+    if (
+        target is not None
+        and target[0] in ("deal", "company")
+        and _THEIR_CONTACT.search(clause.text.split(":")[0])
+    ):
+        # «…а её контакту — заметку», "a note to its contact": the one person at that company (several: asked)
+        company_id = target[1].id if target[0] == "company" else str(target[1].extra.get("company_id"))
+        theirs = [p for p in await ctx.directory.people() if str(p.extra.get("company_id")) == company_id]
+        if len(theirs) != 1:
+            return False
+        target = ("person", theirs[0])
     unread = ctx.memory.get("told") or []  # what sentences before the ask told, unread as requests
     only_read = bool(before) and all(i.op == "find" for i in ctx.intents if i.span == before)
     told_text = " ".join(text for _, text in unread) or (
@@ -726,6 +758,16 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         written = (getattr(i, "body", None) or getattr(i, "content", None) for i in reversed(ctx.intents))
         body = next((str(w) for w in written if w), body)
     body = MISSING if says_nothing(body) else body  # «заметку к ромашке добавь»: what it says is asked
+    if isinstance(body, str) and _REQUESTS_AS_WORDS.search(body):
+        # "Take the Acme deal: set the amount to 55,000 USD and add a note to its contact: …": requests read as a
+        # note's words — the message is asked about again, never saved as a note
+        raise ctx.ask(
+            "request",
+            ctx.t(
+                "Не разобрал, где заканчивается заметка и начинаются другие просьбы. Скажите по одной, пожалуйста.",
+                "I couldn't tell where the note ends and the other requests begin. Please say them one at a time.",
+            ),
+        )
     await ctx.emit(
         CreateNote(record=record.name, body=body, title=titled.group(1).strip()[:200] if titled else None),
         record=(OBJECT[kind], record),

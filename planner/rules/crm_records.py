@@ -281,6 +281,8 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
         text = re.sub(r"(?i)^\s*(?:,|\band\b|\bи\b)\s+", "", text[person_at.start() :])  # (the person's part)
     elif not clause.has("person") and not emails:
         return False
+    # "From: Peter Novak <peter.novak@…>": an email's header words are no part of anyone's name
+    text = re.sub(r"(?i)\b(?:from|to|cc|subject|от|кому|тема)\s*[:\ue000]\s*", " ", text)
     pointed = re.search(r"(?i)\b(?:add|добавь|заведи|запиши|create)\s+(?:him|her|them|его|её|ее|их)\b", text)
     taken = {w.lower() for c in await ctx.directory.companies() for w in c.name.split()}
     name = (

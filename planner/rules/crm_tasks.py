@@ -44,6 +44,10 @@ __all__ = ["crm_task"]
 _EACH_RECORD = LazyRe(
     r"(?i)\b(?:по|для|на)\s+(?:всем|каждой|всех)\s+(?:\w+\s+)?(?:сделк\w*|компани\w*|контакт\w*)"
     r"|\b(?:for|on)\s+(?:all|every|each)\s+(?:of\s+)?(?:the\s+|our\s+|my\s+)?(?:\w+\s+)?(?:deals?|compan\w+|contacts?)\b"
+    # «…обзвонить все контакты, по задаче на каждого», "a task per contact"
+    r"|\bконтакт\w*[^:]{0,30}?\bпо\s+(?:одной\s+)?задаче\s+на\s+кажд\w+"
+    r"|\bпо\s+(?:одной\s+)?задаче\s+на\s+кажд\w+(?:\s+\w+)?\s+в\s+(?:crm|црм|attio|аттио)\b"
+    r"|\b(?:one\s+)?task\s+(?:per|for\s+each)\s+(?:contact|deal|company)\b"
 )
 
 
@@ -419,7 +423,7 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     )
     content = (  # "for Max on the Globex deal to review the pricing": whose and about what, then the task
         re.sub(
-            r"(?i)^(?:for\s+\S+\s+)?(?:(?:on|about|for)\s+(?:the\s+)?[^,.;]{1,40}?\s+(?:deal|company|record|contact)\s+)?to\s+(?=\S)",
+            r"(?i)^(?:for\s+\S+\s+)?(?:(?:on|about|for)\s+(?:the\s+)?[^,.;]{1,40}?\s+(?:(?:deal|company|record|contact)\s+)?)?to\s+(?=\S)",
             "",
             content,
         )

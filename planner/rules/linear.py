@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from planner._lazy_re import LazyRe
-from planner.analysis import CUES, DATIVE, HEADED_THING, TEMPLATE_ALONE, Clause, analyse, head_of
+from planner.analysis import CUES, DATIVE, HEADED_THING, KEPT_COLON, TEMPLATE_ALONE, Clause, analyse, head_of
 from planner.context import Ask, BuildContext
 from planner.dates import extract_moment
 from planner.directory import Entity
@@ -278,9 +278,13 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "the renewal invoice": a thing of that name, not the template
     if clause.has("project") and clause.creates() and not clause.has("task", "issue"):
         return False  # «создай проект в linear Онбординг enterprise»: the word names the new project
-    if any(
-        m.score >= 0.9 and _TEMPLATE_WORD_IN_A_NAME.search(m.entity.name)
-        for m in await find(ctx, clause, "project")
+    if (
+        key is not None
+        and _TEMPLATE_WORD_IN_A_NAME.search(clause.text)
+        and any(
+            m.score >= 0.9 and _TEMPLATE_WORD_IN_A_NAME.search(m.entity.name)
+            for m in await find(ctx, clause, "project")
+        )
     ):
         return False  # "put it in the Customer Onboarding project": the word is the project's name
     if _NEW_DEAL_SAID.search(clause.text) and _A_DEAL_NAMED_SO.search(clause.text):
@@ -353,6 +357,12 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
+# "from this email", «по этому письму»: where an issue comes from, no title
+_FROM_THE_PASTED = LazyRe(
+    r"(?i)(?:from|based\s+on|off)\s+(?:this|that|the)\s+(?:email|e-mail|message|thread|letter|report|chat)|"
+    r"(?:из|по)\s+(?:этого|этому|того|тому)\s+(?:письм\w+|сообщени\w+|тред\w*)"
+)
+_TITLE_SAID = LazyRe(r"(?i)\b(?:title|название|заголовок)\s*:\s*[\"«“']([^\"»”']{3,200})[\"»”']")
 _EACH_QUOTED = LazyRe(r"«([^«»]{2,})»|\"([^\"]{2,})\"|(?<!\w)'([^']{2,})'(?!\w)")
 _QUOTES_JOINED = LazyRe(r"(?i)[»\"']\s*(?:,|\band\b|\bи\b|&)\s*[«\"']")
 _TEMPLATE_NAME = r"(?:onboarding|онбординг\w*|renewal|продлени\w*)"
@@ -1388,6 +1398,10 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         ]
     # "a new issue for max to fix the flaky e2e tests": what to do, without the "to" that led to it
     titles = [re.sub(r"^to\s+(?=[a-z]{2,}\s)", "", t) for t in titles]
+    if len(titles) == 1 and _FROM_THE_PASTED.fullmatch(titles[0].strip(" .")):
+        # "File a CS issue from this email …. Title: "Globex: chart export cuts off legends"": the title said apart
+        said_title = _TITLE_SAID.search(str(ctx.memory.get("full_text", "")).replace(KEPT_COLON, ":"))
+        titles = [said_title.group(1).strip()] if said_title else []
     for_whom = (
         _FOR_A_CUSTOMER.search(clause.text.split(":", 1)[0]) if clause.after_colon is not None else None
     )

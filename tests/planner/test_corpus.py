@@ -979,6 +979,78 @@ CORPORA = [
         "blind, set EM (Russian voice triage with spoken ids; formal English with conditions), written against EB–EG's fixes (76e7427): 188/200 with 1 wrong drafts on "
         "first contact",
     ),
+    (
+        "corpus_v147.jsonl",
+        96,
+        "blind, set EN (a sales manager's phone shorthand in Telegram, Russian and English), written against 8e5f700: 180/200 with 6 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v148.jsonl",
+        97,
+        "blind, set EO (a PM triaging Linear from Slack by titles and parts of titles), written against 8e5f700: 183/200 with 3 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v149.jsonl",
+        95,
+        "blind, set EP (voice transcripts between meetings: fillers, restarts, spoken ids and times), written against 8e5f700: 187/200 with 1 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v150.jsonl",
+        96,
+        "blind, set EQ (an executive assistant acting for Anna: notes, meetings, forwarded emails), written against 8e5f700: 188/200 with 5 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v151.jsonl",
+        96,
+        "blind, set ER (heads of sales and engineering asking for numbers, then acting on them), written against 8e5f700: 187/200 with 5 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v152.jsonl",
+        91,
+        "blind, set ES (new hires: vague, hedged, wrong words for things, bulk with exceptions), written against 8e5f700: 176/200 with 4 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v153.jsonl",
+        95,
+        "blind, set ET (a CS lead and an account manager running onboarding and renewals), written against b1e9639: 186/200 with 5 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v154.jsonl",
+        88,
+        "blind, set EU (a CEO's terse mixed-language messages: amounts and dates in every format), written against b1e9639: 170/200 with 13 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v155.jsonl",
+        87,
+        "blind, set EV (support and QA filing bugs from pasted logs, traces and customer emails), written against b1e9639: 168/200 with 6 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v156.jsonl",
+        72,
+        "blind, set EW (references back inside one message: it, both, the second one, their company), written against b1e9639: 137/200 with 11 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v157.jsonl",
+        87,
+        "blind, set EX (Russian-only colloquial voice notes from a sales team), written against b1e9639: 173/200 with 3 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v158.jsonl",
+        91,
+        "blind, set EY (a careful ops manager: already-in-place, thresholds, conditions, exceptions), written against b1e9639: 177/200 with 6 wrong drafts on "
+        "first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
@@ -1014,7 +1086,7 @@ WRONG_AT_MOST = {
     # instead of making its sub-issue; «… — заведи задачу дизайнерам» titles the issue «дизайнерам»
     "corpus_v60.jsonl": 1,
     "corpus_v61.jsonl": 1,
-    "corpus_v62.jsonl": 2,
+    "corpus_v62.jsonl": 1,
     "corpus_v63.jsonl": 1,
     # v64-v69 (BI-BN), README ⁸: two issues dictated as «первое … второе …» with a date «второе декабря» between
     # them; a CRM task "по ним" for the deals just listed drafted as a Linear issue; a reminder about Initech's
@@ -1088,7 +1160,7 @@ WRONG_AT_MOST = {
     "corpus_v125.jsonl": 1,
     "corpus_v126.jsonl": 2,
     "corpus_v127.jsonl": 4,
-    "corpus_v128.jsonl": 6,
+    "corpus_v128.jsonl": 5,
     # v129–v134 (DV–EA, stop 36), README ¹⁵. Disputed: «Globex подписали, запусти onboarding по их deal» moves the
     # deal to Won beside the template (v133, as ¹¹); "ENG-101 priority critical" is read as urgent (v133, as ²).
     "corpus_v133.jsonl": 2,
@@ -1101,6 +1173,21 @@ WRONG_AT_MOST = {
     "corpus_v143.jsonl": 1,
     "corpus_v144.jsonl": 2,
     "corpus_v145.jsonl": 5,
+    # v147–v158 (EN–EY, stop 37), README ¹⁶. Disputed: "super-critical" / "priority critical" read as urgent (v148,
+    # v158, as ²); "Acme Corp signed — run the onboarding template" and «Ромашка и Globex обе подписали. Запусти шаблон
+    # онбординга …» move the deals to Won beside the template (v151, v153, as ¹¹); six of EU's writer wanted
+    # `needs_bulk_confirmation` from `plan` itself for a change over the threshold, where DESIGN §4 and dev-en-12 have
+    # `draft_pending` with the bulk risk (v154). Real: «DES: баннер для Website Redesign, …» without its project, "new
+    # deal: … + note on …" drafting the note alone, «Проект Apollo в DES + задача в нём» without the project (v154); a
+    # CRM task "on Ромашка" linked to its contact (v155); "their CTO", «её контакту» linked to the deal, and "Tell the
+    # Romashka SSO issue '…' and move it" without the comment (v156)
+    "corpus_v148.jsonl": 1,
+    "corpus_v151.jsonl": 1,
+    "corpus_v153.jsonl": 1,
+    "corpus_v154.jsonl": 9,
+    "corpus_v155.jsonl": 1,
+    "corpus_v156.jsonl": 3,
+    "corpus_v158.jsonl": 1,
 }
 
 
