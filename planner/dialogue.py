@@ -780,6 +780,14 @@ _SECRETS_OR_MACHINERY = LazyRe(
     r"|\b(?:drop|truncate|wipe)\s+(?:the\s+)?(?:database|db|tables?)\b|\bdrop\s+table\b|\brm\s+-rf\b"
     r"|\b(?:удали|снеси|грохни|дропни)\s+(?:всю\s+)?(?:базу|бд)\b"
 )
+# (cheap checks first: the full patterns are read only when one of their words is said)
+_SECRET_WORD = LazyRe(
+    r"key|token|токен|парол|password|secret|секрет|cred|ключ|database|\bdb\b|table|rm\s+-rf|базу|\bбд\b"
+)
+_TRACKER_WORD = LazyRe(
+    r"cycle|цикл|estimat|оценк|point|поинт|workflow|колонк|column|github|гитхаб|\bpr\b|pull|commit|коммит|"
+    r"team|команд|csv|excel|xlsx|эксел|spreadsheet|таблиц|invite|пригласи"
+)
 # "add ENG-105 to the current cycle", «поставь оценку 3 поинта», "link ENG-101 to GitHub PR #482", «удали команду
 # Design», "export all ENG issues to CSV", «добавь в workflow колонку QA»: Linear can, this server cannot
 _TRACKER_FEATURE = LazyRe(
@@ -917,13 +925,15 @@ def small_talk(text: str) -> SmallTalk | None:
         return SmallTalk("abilities", f"{_SCOPE_RU} {_ABILITIES_RU}", f"{_SCOPE_EN} {_ABILITIES_EN}")
     if _THANKS.match(low) or _BYE.match(low):
         return SmallTalk("thanks", "Пожалуйста! Обращайтесь.", "You're welcome!")
-    if _SECRETS_OR_MACHINERY.search(low):
+    if _SECRET_WORD.search(low) and _SECRETS_OR_MACHINERY.search(low):
         return SmallTalk(
             "secret",
             f"Ключи, токены и пароли я не показываю, а с базами данных и серверами не работаю. {_SCOPE_RU}",
             f"I never show keys, tokens or passwords, and I don't touch databases or servers. {_SCOPE_EN}",
         )
-    if _TRACKER_FEATURE.search(IN_QUOTES.sub(" ", low)):  # (a quoted title may say "workflow")
+    if _TRACKER_WORD.search(low) and _TRACKER_FEATURE.search(
+        IN_QUOTES.sub(" ", low)
+    ):  # (a quoted title may say "workflow")
         return SmallTalk(
             "unsupported",
             "Этого я в Linear не умею: циклы, оценки, воркфлоу, команды, ссылки на PR и выгрузки настраиваются в "

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from planner import shorthand
@@ -810,6 +811,39 @@ _INTO_THE_DESCRIPTION = LazyRe(
     r"(?:stack\s*trace|trace|log|logs|error|details|трейс|стектрейс|лог|ошибку)\s+(?:in|into|to|в)\s+(?:the\s+)?"
     r"(?:description|описание)\s*:\s*"
 )
+# a change said with a verb the rules read otherwise, made the plain verb (once per message: the analyser's
+# phrase table is searched for every piece of a long message, so it stays short)
+_VERB_SAID_OTHERWISE = (
+    # «Сделай Анну исполнителем CS-15»: whom it is given to
+    (
+        LazyRe(
+            r"(?i)\b(?:сделай|сделайте|поставь|поставьте)(?=\s+[^\W\d_]+\s+(?:исполнител|ответственн)\w*)"
+        ),
+        "назначь",
+    ),
+    # "put Oleg on it", "put Max on ENG-103"
+    (
+        LazyRe(r"(?i)\bput(?=\s+(?-i:[A-Z])[a-z]+\s+on\s+(?:it|this|that|this\s+one|[A-Za-z]{2,5}-\d+)\b)"),
+        "assign",
+    ),
+    # "…is actually 35k, not 30k - please fix the amount", «поправь сумму»: a field set right
+    (
+        LazyRe(
+            r"(?i)\b(?:fix|correct|поправь|исправь)(?=\s+(?:the\s+|its\s+|her\s+|his\s+)?(?:amount|value|stage|owner|"
+            r"сумм\w*|стади\w*|владельц\w*))"
+        ),
+        "update",
+    ),
+    # "add to ENG-105: QA found …", «допиши в ENG-105: …»: words added to an issue are a comment on it
+    (LazyRe(r"(?i)\b(?:add|добавь|допиши)(?=\s+(?:to|в|к)\s+[A-Za-z]{2,5}-\d+\s*:)"), "comment"),
+    # "raise it to urgent", "raise CS-14 to high": a priority raised, no issue filed
+    (
+        LazyRe(
+            r"(?i)\braise(?=\s+(?:it|this|that|[a-z]+-\d+)?\s*(?:up\s+)?to\s+(?:urgent|high|medium|low|p[0-4])\b)"
+        ),
+        "bump",
+    ),
+)
 _OLD_AMOUNT_ARROW = LazyRe(
     r"(?i)\b(сумм\w*|amount|value|бюджет\w*|budget)\s+[$€₽]?\s*\d[\d.,\s]*(?:[kкmм]\b|тыс\w*|млн\.?|million|mln)?\s*"
     r"(?:usd|rub|eur|руб\w*|\$|€|₽)?\s*(?:→|->|=>)\s*(?=[$€₽]?\s*\d)"
@@ -856,6 +890,15 @@ _CONTENT_AFTER_COLON = LazyRe(
 )
 
 
+_A_THING_TO_MAKE = LazyRe(r"(?i)\b(?:issue|ticket|task|bug|задач\w*|тикет\w*|баг\w*|таск\w*)\b")
+
+
+def _outside_quotes(text: str, plain: str) -> Callable[[re.Match[str]], str]:
+    """A replacement that leaves words inside quotes as they are (a quoted title keeps its own words)."""
+    kept = [q.span() for q in IN_QUOTES.finditer(text)]
+    return lambda m: m.group(0) if any(a <= m.start() < b for a, b in kept) else plain
+
+
 def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
     # "mark Globex pilot as won 🎉": a feeling, not a word; "…pls 🙌 starting the redesign today": said
@@ -865,19 +908,40 @@ def unhurried(text: str) -> str:
     )  # «в полтретьего»
     text = re.sub(r"(?<=[^\W_])\s*(→|->|=>)\s*(?=[^\W_])", r" \1 ", text)  # "Globex→Won": an arrow, spaced
     # "remove the feature label and add bug": the second is a label too, not a bug to file
-    text = _LABEL_SWAP.sub(
-        lambda m: f"{m.group(0)} {'метку' if re.search('[а-яё]', m.group(0), re.I) else 'label'}", text
+    text = (
+        text
+        if "label" not in text.lower() and "метк" not in text.lower()
+        else _LABEL_SWAP.sub(
+            lambda m: f"{m.group(0)} {'метку' if re.search('[а-яё]', m.group(0), re.I) else 'label'}", text
+        )
     )
     # «…и заведи в ENG новую: «…»», "…and open a new one in ENG: '…'": a new issue, its noun left out
-    text = _A_NEW_ONE_SAID.sub(lambda m: f"{m.group(0)} {'задачу' if m.group('ru') else 'issue'}", text)
+    if "новую" in text.lower() or "new one" in text.lower():
+        text = _A_NEW_ONE_SAID.sub(lambda m: f"{m.group(0)} {'задачу' if m.group('ru') else 'issue'}", text)
     # "New bug …, title "…". Put the stack trace in the description: «…»": the new issue's description
     text = _INTO_THE_DESCRIPTION.sub(", description: ", text)
-    text = _OLD_AMOUNT_ARROW.sub(r"\1 ", text)  # «сумма 1.2M → 1.35M руб»: what it was, then what it is to be
-    text = _NOT_SO_URGENT.sub("", text)  # «ENG-103 не такой уж срочный, поставь средний»: why, not a priority
+    for (
+        said_so,
+        plain,
+    ) in _VERB_SAID_OTHERWISE:  # «сделай Анну исполнителем», "put Oleg on it", "raise it to urgent"
+        if plain == "update" and _A_THING_TO_MAKE.search(text):
+            continue  # "an issue to fix the owner field": a new thing's words, not a field set right
+        text = said_so.sub(_outside_quotes(text, plain), text)
+    if "→" in text or "->" in text or "=>" in text:
+        text = _OLD_AMOUNT_ARROW.sub(
+            r"\1 ", text
+        )  # «сумма 1.2M → 1.35M руб»: what it was, then what it is to be
+    if re.search(r"(?i)\b(?:не|not|isn'?t)\s", text):
+        text = _NOT_SO_URGENT.sub(
+            "", text
+        )  # «ENG-103 не такой уж срочный, поставь средний»: why, not a priority
     text = _NOTHING_ELSE.sub(
         "", text
     )  # "…as a note on the Globex deal, nothing else.": what not to do besides
-    text = _THESE_THEN_LIST.sub(r"\g<these>: ", text)  # "…for each of these um, empty state, error page, …"
+    if re.search(r"(?i)these|following|этих|следующих", text):
+        text = _THESE_THEN_LIST.sub(
+            r"\g<these>: ", text
+        )  # "…for each of these um, empty state, error page, …"
     text = _EMOJI_BETWEEN.sub("; ", text)
     text = _EMOJI.sub(" ", text).strip() or text
     if _MIXED_SCRIPT.search(text):  # «зaвтра» typed with a Latin "a": the Cyrillic word it is
@@ -1163,7 +1227,8 @@ def unhurried(text: str) -> str:
         ),
         text,
     )
-    text = _ME_AS_OWNER.sub(lambda m: f"{m['en']} me" if m["en"] else "владелец я", text)  # "me as owner"
+    if re.search(r"(?i)\bas\s+(?:the\s+)?(?:owner|assignee)|владел|ответствен", text):
+        text = _ME_AS_OWNER.sub(lambda m: f"{m['en']} me" if m["en"] else "владелец я", text)  # "me as owner"
     text = _ONE_PER_ITEM.sub(r"\1\2s for these \3s", text)  # "one ENG issue per error below:": one for each
     text = _SAME_FOR.sub(
         r"\g<first> \g<change>, \g<second> \g<change>", text

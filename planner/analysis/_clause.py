@@ -341,25 +341,6 @@ PHRASES = [
         ),
         "lower",
     ),
-    # "…is actually 35k, not 30k - please fix the amount", «поправь сумму»: a field set right
-    (
-        re.compile(
-            r"\b(?:fix|correct|поправь|исправь)(?=\s+(?:the\s+|its\s+|her\s+|his\s+)?(?:amount|value|stage|owner|"
-            r"сумм\w*|стади\w*|владельц\w*))",
-            re.I,
-        ),
-        "update",
-    ),
-    # "add to ENG-105: QA found …", «допиши в ENG-105: …»: words added to an issue are a comment on it
-    (re.compile(r"\b(?:add|добавь|допиши)(?=\s+(?:to|в|к)\s+[A-Za-z]{2,5}-\d+\s*:)", re.I), "comment"),
-    # "raise it to urgent", "raise CS-14 to high": a priority raised, no issue filed
-    (
-        re.compile(
-            r"\braise(?=\s+(?:it|this|that|[a-z]+-\d+)?\s*(?:up\s+)?to\s+(?:urgent|high|medium|low|p[0-4])\b)",
-            re.I,
-        ),
-        "bump",
-    ),
     # "log on the Initech renewal deal that …": a note on it
     (
         re.compile(
@@ -446,19 +427,6 @@ PHRASES = [
     ),
     # "Log a call with Maria: …", "Log this: Li Wei says …": a note of it
     (re.compile(r"\blog\s+(?:(?:a|the|my)\s+call\s+with|(?:this|that|it)\s*(?=:))", re.I), "jot note on"),
-    # «Сделай Анну исполнителем CS-15», "put Oleg on it": whom it is given to
-    (
-        re.compile(
-            r"\b(?:сделай|сделайте|поставь|поставьте)(?=\s+[^\W\d_]+\s+(?:исполнител|ответственн)\w*)", re.I
-        ),
-        "назначь",
-    ),
-    (
-        re.compile(
-            r"\bput(?=\s+(?-i:[A-Z])[a-z]+\s+on\s+(?:it|this|that|this\s+one|[A-Za-z]{2,5}-\d+)\b)", re.I
-        ),
-        "assign",
-    ),
     (re.compile(r"\btak(?:e|es|ing)\s+over\b", re.I), "assign"),  # "I'll take over the Alfa deal": its owner
     (re.compile(r"\bset up\b", re.I), "schedule"),
     (re.compile(r"\bkick(?:ed)? off\b", re.I), "start"),
