@@ -792,11 +792,12 @@ _TRACKER_WORD = LazyRe(
 # Design», "export all ENG issues to CSV", «добавь в workflow колонку QA»: Linear can, this server cannot
 _TRACKER_FEATURE = LazyRe(
     r"(?i)\b(?:(?:current|next|this|active)\s+cycle|to\s+(?:the\s+)?cycle|(?:в|к)\s+(?:текущ\w+\s+)?цикл\w*|"
-    r"(?:set|add|put|give)\s+(?:an?\s+|the\s+)?estimate|оценк\w*\s+(?:в\s+)?\d+|\d+\s+(?:story\s+)?points?|\d+\s+поинт\w*|"
+    r"(?:set|add|put|give)\s+(?:an?\s+|the\s+)?estimate|(?:оценк\w*|estimate)\s+(?:в\s+|of\s+)?\d+(?:\s+(?:story\s+)?points?|\s+поинт\w*)?|"
     r"story\s+points?|сторипоинт\w*|(?:в|to|into)\s+(?:the\s+)?workflow|workflow\s+(?:columns?|колонк\w*)|"
     r"(?:нов\w+|new)\s+(?:колонк\w*|columns?)|"
     r"(?:link|привяжи|прикрепи|свяжи)\w*\s+[^.?!\n]{0,40}\b(?:pr|pull\s+request|github|гитхаб\w*|commit|коммит\w*)\b|"
-    r"(?:delete|remove|archive|удали|удалить|убери)\s+(?:the\s+)?(?:team|команду)\s+[A-Za-zА-Яа-яЁё]|"
+    r"(?:delete|remove|archive|удали|удалить|убери)\s+(?:the\s+)?(?:team|команду)\s+[A-Za-zА-Яа-яЁё][\w-]*"
+    r"(?:\s+(?:team|in\s+linear|в\s+линеар\w*|в\s+linear))?\s*[.!]?\s*$|"
     # (an export asked for, said first: "export to PDF" is as often an issue's title)
     r"^\W*(?:(?:please|pls|can\s+you|could\s+you|пожалуйста)\s+)?(?:export|выгрузи|экспортируй)\w*\s+[^.?!\n:]{0,40}"
     r"\b(?:csv|excel|xlsx|эксел\w*|spreadsheet|таблиц\w*)\b|"
