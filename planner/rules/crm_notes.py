@@ -760,7 +760,8 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     body = MISSING if says_nothing(body) else body  # «заметку к ромашке добавь»: what it says is asked
     if isinstance(body, str) and _REQUESTS_AS_WORDS.search(body):
         # "Take the Acme deal: set the amount to 55,000 USD and add a note to its contact: …": requests read as a
-        # note's words — the message is asked about again, never saved as a note
+        # note's words — the message is asked about again, never saved as a note (the answer is read afresh)
+        ctx.clause_index = 0
         raise ctx.ask(
             "request",
             ctx.t(
