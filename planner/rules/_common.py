@@ -17,7 +17,7 @@ from planner.resolve import Mention, aliases_of, find_mentions, key_spans, keys_
 from planner.text import IN_QUOTES
 
 __all__ = [
-    "AT_A_MEETING", "COUNT_WORD", "EXCEPT_NAMED", "MOVED_INTO", "says_nothing", "TAKEN_BY_ME", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "SOMEONES_WORDS", "amount_of", "due_range", "colleague_asked_for", "currencies_said", "currency_code", "clean_title", "find", "iso_date", "one_said_before", "priorities_said", "priority_of", "said_outside_quotes", "strip_spans", "strong", "the_companys_one_deal", "without_heading",
+    "AT_A_MEETING", "COUNT_WORD", "EXCEPT_NAMED", "MOVED_INTO", "says_nothing", "TAKEN_BY_ME", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "SOMEONES_WORDS", "amount_of", "due_range", "colleague_asked_for", "currencies_said", "currency_code", "clean_title", "company_of", "find", "iso_date", "one_said_before", "priorities_said", "priority_of", "said_outside_quotes", "strip_spans", "strong", "the_companys_one_deal", "the_one_contact_at", "without_heading",
 ]  # fmt: skip
 
 _LEAD_RU = LazyRe(
@@ -475,6 +475,21 @@ async def the_companys_one_deal(ctx: BuildContext, clause: Clause) -> Entity | N
     companies = [m.entity.id for m in await find(ctx, clause, "company") if m.score >= 0.9]
     theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") in companies]
     return theirs[0] if len(companies) == 1 and len(theirs) == 1 else None
+
+
+async def company_of(ctx: BuildContext, record: Entity) -> Entity | None:
+    """The company a deal or a person belongs to («их компании», "and the company too")."""
+    return next(
+        (c for c in await ctx.directory.companies() if c.id == str(record.extra.get("company_id"))), None
+    )
+
+
+async def the_one_contact_at(ctx: BuildContext, kind: str, record: Entity) -> Entity | None:
+    """The one person at a company, or at a deal's company («её контакту», "its contact"); None when there
+    are several or none (asked, never guessed)."""
+    company_id = record.id if kind in ("company", "companies") else str(record.extra.get("company_id"))
+    theirs = [p for p in await ctx.directory.people() if str(p.extra.get("company_id")) == company_id]
+    return theirs[0] if len(theirs) == 1 else None
 
 
 async def find(ctx: BuildContext, clause: Clause, kind: str, *, text: str | None = None) -> list[Mention]:

@@ -21,6 +21,7 @@ from planner.rules._common import (
     SOMEONES_WORDS,
     TAKEN_BY_ME,
     amount_of,
+    company_of,
     currency_said,
     find,
     stage_said_as_destination,
@@ -613,9 +614,7 @@ async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
     await ctx.emit(DeleteRecord(record=record.name, object=OBJECT[kind]), record=(OBJECT[kind], record))  # type: ignore[arg-type]
     if kind in ("deal", "person") and _ITS_COMPANY_TOO.search(clause.text):
         # «Удали сделку Acme Logistics — pilot и саму компанию тоже»: the deal's company goes as well
-        company = next(
-            (c for c in await ctx.directory.companies() if c.id == str(record.extra.get("company_id"))), None
-        )
+        company = await company_of(ctx, record)
         if company is None:
             return True
         await ctx.emit(DeleteRecord(record=company.name, object="companies"), record=("companies", company))

@@ -15,12 +15,14 @@ from planner.resolve import key_spans, keys_for
 from planner.rules import rule
 from planner.rules._common import (
     SOMEONES_WORDS,
+    company_of,
     find,
     quoted,
     said_outside_quotes,
     says_nothing,
     strip_fillers,
     strong,
+    the_one_contact_at,
 )
 from planner.rules.attio import (
     OBJECT,
@@ -288,8 +290,6 @@ async def _names_the_record_only(content: str, ctx: BuildContext) -> bool:
     return False
 
 
-# "…, and add the same as a note on Globex", «и то же самое заметкой в Globex»: the words just written, again
-# (asked as such: «встреча в то же время» says no such thing)
 _REQUESTS_AS_WORDS = LazyRe(
     r"(?i)^\s*(?:set|change|update|move|поставь|измени|обнови|переведи)\s+(?:the\s+|its\s+)?(?:amount|stage|owner|value|"
     r"сумм\w*|стади\w*|владельц\w*)\b|\b(?:and|и)\s+(?:add|leave|put|добавь|оставь)\s+(?:a\s+)?(?:note|заметк\w*)\s+"
@@ -301,6 +301,8 @@ _SAME_NOTE_ON = LazyRe(
     r"(?i)^\W*(?:(?:and|и|а|also|ещё|еще)\s+)?(?:(?:add|put|leave|добавь|оставь|запиши)\s+)?(?:такую\s+же|ту\s+же(?:\s+самую)?|"
     r"the\s+same)\s+(?:заметк\w*|note)\s+(?:to|on|for|к|ко|в|на|для)\s+(?P<where>.+?)\s*[.!]?\s*$"
 )
+# "…, and add the same as a note on Globex", «и то же самое заметкой в Globex»: the words just written, again
+# (asked as such: «встреча в то же время» says no such thing)
 _THE_SAME = LazyRe(
     r"(?i)\b(?:add|put|log|write|post|leave|добавь|запиши|оставь|закинь)\s+(?:the\s+)?(?:same|то\s+же\s+самое|это\s+же)\b"
     r"|\b(?:the\s+same|то\s+же\s+самое)\s+(?:as\s+a\s+note|заметкой|в\s+заметку)\b"
@@ -319,10 +321,8 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         noted_at = noted_before.resolved("record")
         if where is None and _THEIR_CONTACT.search(again.group("where")) and isinstance(noted_at, tuple):
             # «…; и ту же заметку к их контакту»: the one person at the company of the record just noted
-            at = noted_at[1]
-            company_id = at.id if noted_at[0] == "companies" else str(at.extra.get("company_id"))
-            theirs = [p for p in await ctx.directory.people() if str(p.extra.get("company_id")) == company_id]
-            where = ("person", theirs[0]) if len(theirs) == 1 else None
+            contact = await the_one_contact_at(ctx, noted_at[0], noted_at[1])
+            where = ("person", contact) if contact is not None else None
         if where is None:
             return False
         kind, record = where
@@ -612,10 +612,7 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
             target = ("deal", theirs[0]) if len(theirs) == 1 else target  # "в сделку": the company's one deal
     if target is not None and target[0] in ("deal", "person") and _THEIR_COMPANY.search(head or ""):
         # «…добавь к их компании заметку», "a note on their company": the company of the deal or person meant
-        owner = next(
-            (c for c in await ctx.directory.companies() if c.id == str(target[1].extra.get("company_id"))),
-            None,
-        )
+        owner = await company_of(ctx, target[1])
         target = ("company", owner) if owner is not None else target
     if (
         target is not None
@@ -623,11 +620,10 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         and _THEIR_CONTACT.search(clause.text.split(":")[0])
     ):
         # «…а её контакту — заметку», "a note to its contact": the one person at that company (several: asked)
-        company_id = target[1].id if target[0] == "company" else str(target[1].extra.get("company_id"))
-        theirs = [p for p in await ctx.directory.people() if str(p.extra.get("company_id")) == company_id]
-        if len(theirs) != 1:
+        contact = await the_one_contact_at(ctx, target[0], target[1])
+        if contact is None:
             return False
-        target = ("person", theirs[0])
+        target = ("person", contact)
     unread = ctx.memory.get("told") or []  # what sentences before the ask told, unread as requests
     only_read = bool(before) and all(i.op == "find" for i in ctx.intents if i.span == before)
     told_text = " ".join(text for _, text in unread) or (
