@@ -89,7 +89,7 @@ def spelled_key(key: str) -> str:
 
 
 def spoken_id(key: str, m: re.Match[str]) -> str:
-    words = m.group(1).split()
+    words = re.split(r"[\s-]+", m.group(1).strip())  # "ENG one-oh-three": the words, however joined
     kept = ""
     if (
         len(words) > 1 and words[-1].lower() == "a"

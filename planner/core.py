@@ -54,6 +54,7 @@ from planner.dialogue import (
     relayed_request,
     relays,
     small_talk,
+    undecided,
     without_courtesy,
     without_hedged_lead,
 )
@@ -403,6 +404,21 @@ class Planner:
                 return Outcome("ready", plan, None, ctx.t(*ADVICE_SAID))
             if not matched:
                 raise self._unknown(ctx)
+            if (
+                undecided(str(ctx.memory.get("as_said", text)))
+                and any(i.op in WRITE_OPS for i in ctx.intents)
+                and not ctx.answers
+            ):
+                # «переведи ENG-102 то ли в In Review, то ли в Done, не помню»: which one is asked, never guessed
+                ctx.clause_index = 0
+                raise ctx.ask(
+                    "request",
+                    ctx.t(
+                        "Вы назвали два варианта и не выбрали. Какой из них? Скажите запрос ещё раз с одним.",
+                        "You named two options without choosing. Which one? Please say the request again with one.",
+                    ),
+                    risk="ambiguous",
+                )
             # (as reshaped: a line said to a colleague is no part of it)
             offered = self._offer(str(ctx.memory.get("reshaped", text)), ctx)
             if offered is not None:

@@ -199,8 +199,13 @@ def _only_at_place(text: str) -> str:
 # "<a request> — no, keep Max on it, just <another>", «… — нет, оставь как есть, просто …»: the first is taken back,
 # what it was said of stays for the second
 _KEEP_IT_JUST = LazyRe(
-    r"(?is)^\s*(?:[^\W\d_]+\s+)(?P<what>[A-Z]{1,10}-\d+)[^—–.;]*?\s*[—–,.]\s*(?:no|nope|нет|actually|wait|хотя\s+нет)[,\s]+"
-    r"(?:keep|leave|оставь|оставляй)\b[^,.;]*[,;]\s*(?:just|only|просто|только)\s+(?P<rest>\S.*)$"
+    # ("ENG-103: bump the priority to high... no wait, leave the priority alone, just assign it to Oleg", "…
+    # scratch that, just …": the issue said first, the change taken back whole, then what stands)
+    r"(?s)^\s*(?:[^\W\d_]+\s+)?(?P<what>[A-Z]{1,10}-\d+|[A-Z]{2,10}\s+[a-z][a-z\s-]{2,30}?(?=\s*:))\s*:?"
+    r"(?i:[^—–.;]*?\s*(?:[—–,.]|\.{2,}|…)\s*"
+    r"(?:(?:no|nope|нет|actually|wait|хотя\s+нет)(?:[,\s]+(?:wait|стоп|подожди))?[,\s]+(?:keep|leave|оставь|оставляй)\b[^,.;]*"
+    r"|(?:(?:no|nope|нет|actually|wait)[,\s]+)?(?:scratch\s+that|forget\s+(?:it|that)|забудь|отмена))[,;]\s*"
+    r"(?:just|only|просто|только)\s+(?P<rest>\S.*))$"
 )
 _LAST_TAKEN_BACK = LazyRe(
     r"(?is)^(?P<keep>.*\S)(?:\s*,\s*|\s+)(?:and|и|а\s+также|then|потом)\s+[^,;.—–]+?\s*[—–,.]\s*(?:no|nope|нет|actually|"

@@ -398,6 +398,11 @@ def _strings(intent: IntentBase, *, free_text: bool = True) -> list[str]:
     return out
 
 
+_ITS_CONTACT = LazyRe(
+    r"(?i)['’]s\s+(?:main\s+|primary\s+)?contact\b|\bcontact\s+(?:on|at|for|of)\s|\bконтакт\w*\s+(?:по\s+сделке|сделки|в\s+сделке)"
+)
+
+
 async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContext) -> list[str]:
     """Values in a clause that no intent read from it carries: emails, domains, sums, records and
     people it names, and a field said with its value ("исполнитель я") that landed in a title."""
@@ -476,9 +481,24 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
         for e in [found[1] if isinstance(found, tuple) else found]
         if getattr(e, "kind", None) in ("deal", "company")
     }
+    # …and, said as the record's contact, the companies of the people they act on: "a note to the Globex
+    # pilot's contact" found her by the deal
+    their_people = (
+        {
+            str(e.extra.get("company_id"))
+            for i in intents
+            for found in i._resolved.values()
+            for e in [found[1] if isinstance(found, tuple) else found]
+            if getattr(e, "kind", None) == "person"
+        }
+        if _ITS_CONTACT.search(text)
+        else set()
+    )
     for kind in ("company", "person", "deal"):
         for m in await find(ctx, clause, kind):
             if kind == "person" and str(m.entity.extra.get("company_id")) in theirs:
+                continue
+            if str(m.entity.id if kind == "company" else m.entity.extra.get("company_id")) in their_people:
                 continue
             scene = listed and all(spans[p][0] < head_end for p in m.positions if p < len(spans))
             if why and all(spans[p][0] > why.start() for p in m.positions if p < len(spans)):

@@ -299,6 +299,20 @@ _ASKED_POLITELY = LazyRe(
 )
 
 
+# «то ли в Won, то ли в Lost, не помню», "either Done or Canceled, I'm not sure": two values and no choice made
+_TWO_OPTIONS = LazyRe(
+    r"(?is)\bто\s+ли\b.{1,80}?\bто\s+ли\b"
+    r"|\beither\b.{1,80}?\bor\b.{0,80}?\b(?:not\s+sure|don'?t\s+(?:remember|know)|can'?t\s+remember|unsure)\b"
+    r"|\b(?:или|or)\b[^.!?]{1,60}?[,.—–-]\s*(?:(?:я|i)\s+)?(?:не\s+(?:помню|знаю|уверен\w*)|not\s+sure|"
+    r"don'?t\s+(?:remember|know)|can'?t\s+remember)\b"
+)
+
+
+def undecided(text: str) -> bool:
+    """Whether a change is said as one of two values with no choice made (the person is not sure)."""
+    return bool(_TWO_OPTIONS.search(text))
+
+
 def asked_politely(text: str) -> bool:
     """Whether the whole message asks, yes or no, whether a change could be made."""
     return bool(_ASKED_POLITELY.match(text))

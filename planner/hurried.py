@@ -802,6 +802,83 @@ _LABEL_SWAP = LazyRe(
     r"(?i)\b(?:remove|drop|take\s+off|убери|сними)\s+(?:the\s+)?[\w-]+\s+(?:label|tag|метк\w*)\s+(?:and|и)\s+"
     r"(?:add|put|повесь|добавь|поставь)\s+(?!(?:a|an|new|the|нов\w+)\b)[\w-]+(?!\s+(?:label|tag|метк\w*))(?=\s|[,.;!—–-]|$)"
 )
+_BEFORE_OR_AFTER_THAT = LazyRe(
+    r"(?i)(,\s*(?:и|а|and)\s+)(?:до|перед|после|before|after)\s+(?:этого|этим|that)\s+"
+    r"(?=(?:заведи|создай|поставь|добавь|напомни|запиши|create|add|open|file|remind|set|schedule)\b)"
+)
+_FIND_THEN = LazyRe(
+    r"(?i)^\s*(?:please\s+|пожалуйста\s+)?(?:find|look\s+up|locate|найди|найдите|отыщи)\s+(?P<what>[^,;.?!]{3,80}?)\s*,?\s+"
+    r"(?:and|и|then|потом)\s+(?P<verb>[^\W\d_]+)\s+(?:it|them|её|ее|его|их)\b(?!\s+(?:over|off|up|back|out|away)\b)"
+)
+_TAG_AS = LazyRe(
+    r"(?i)^\s*(?:tag|label)\s+(?P<what>(?!(?:it|them|this|that)\b)[^,;:]{3,60}?)\s+(?:as|with)\s+(?:a\s+|the\s+)?"
+    r"(?P<label>[\w-]+)(?:\s+(?:label|tag))?(?:\s+(?:too|as\s+well))?\s*[.!]?\s*$"
+)
+# (only right after a record's name: "set the amount to 21k" keeps its verb's "to")
+_FIELD_TO_VALUE = LazyRe(
+    r"(?i)(?<=[\w')]\s)(?<!\bthe\s)(?<!\bits\s)(?<!\ban\s)(amount|value)\s+to\s+(?=[$€₽]?\s*\d)"
+)
+_VERB_BEFORE = LazyRe(
+    r"(?i)\b(?:set|bump|change|raise|update|increase|lower|move|put|make|drop|reduce|adjust|fix|correct|push)\b"
+)
+_ASKED_IF = LazyRe(r"(?i)\b(?:does|do|did|will|would|could|should|is|are|how\s+much|what)\b")
+_OFF_ME_THEN_TO = LazyRe(
+    r"(?i)(?:убери|сними|сними\s+её|сними\s+его|убери\s+её|убери\s+его)\s+с\s+меня\s*[,;]?\s*(?:и\s+|а\s+)?"
+    r"(?=(?:назначь|передай|отдай|повесь|переназначь)\b)"
+    r"|\b(?:take|get)\s+(?:it|this)\s+off\s+(?:of\s+)?me\s*[,;]?\s*(?:and\s+)?(?=(?:assign|give|reassign|hand)\b)"
+)
+_RECORD_FOR = LazyRe(
+    r"(?i)(\b(?:create|add|make|open|start)\s+(?:an?\s+|new\s+)*(?:company|contact|person))\s+record\s+(?:for|of)\s+"
+)
+_CLOSED_AS_OUTCOME = LazyRe(
+    r"(?i)\b(?P<verb>close|закрой|закройте)\s+(?!out\b)(?P<what>(?:(?!\b(?:as|как)\b)[^.;!?]){1,60}?)\s+(?:as|как)\s+"
+    r"(?P<outcome>won|lost|closed[\s-]won|closed[\s-]lost|выигранн\w*|проигранн\w*)\b"
+)
+_NAME_CHANGED_TO = LazyRe(
+    r"(?i)\b(?:change|update|set)\s+(?:the\s+)?(?P<what>[^.;!?'\"«“]{2,60}?)\s+name\s+to\s+(?=['\"«“])"
+    r"|\b(?:смени|поменяй|измени|обнови)\s+название\s+(?P<ru_kind>сделки|компании)?\s*(?P<ru_what>[^.;!?'\"«“]{2,60}?)"
+    r"\s+на\s+(?=['\"«“])"
+)
+_AMOUNT_BECAME = LazyRe(
+    r"(?i)\b(сумм[аы]|amount|value|бюджет)\s+(?:(?:уже|теперь|now)\s+)?(?:выросла|увеличилась|поднялась|упала|снизилась|"
+    r"уменьшилась|стала|went\s+(?:up|down)|grew|increased|decreased|dropped|rose|is\s+now|changed)\s+(?:до|to)\s+(?=[$€₽]?\s*\d)"
+)
+_UPDATE_IT_AFTER = LazyRe(
+    r"(?i)[,;]?\s*(?:и\s+|and\s+|please\s+)?(?:обнови|поправь|update|change)\s+(?:the\s+|its\s+)?(?:сделку|deal|record|запись)"
+    r"(?:\s+(?:в|in)\s+(?:attio|crm|срм))?\s*[.!]?\s*$"
+)
+_AFTER_THE_CALL = LazyRe(
+    r"(?i)[,\s]+(?:after|following)\s+(?:today'?s|the|our|my|this\s+morning'?s|yesterday'?s)\s+(?:call|meeting|sync|demo)\b"
+)
+_MOVED_INTO = LazyRe(
+    r"(?i)\b(?:put|move|set|bump)\b[^.;]*\b(?:into|to)\s+(?:lead|qualification|proposal|negotiation|won|lost)\b"
+)
+_NEW_LEAD = LazyRe(r"(?i)(?<![\w-])(?:new\s+(?:lead|opportunity|opp)|новый\s+лид)\s*[:—–]")
+_DASH_BEFORE_FIELD = LazyRe(
+    r"(?i)\s+[—–-]\s+(?=(?:domain|website|site|email|e-mail|домен|сайт|почта|email:)\s*[:—-]?\s*\S+\.\w)"
+)
+_AND_ANOTHER_OBJECT = LazyRe(
+    r",\s+а\s+(?=(?:[А-ЯЁ][а-яё]+(?:у|ю|е)\s+){1,2}(?:заметку|задачу|коммент\w*|напоминание)\b)"
+)
+_PARENT_FIELD = LazyRe(
+    r"(?i)[,;]\s*(parent(?:\s+issue)?|родительская(?:\s+задача)?|родитель)\s*[:—–-]?\s*([A-Za-z]{1,10}-\d+)(?=\s*[.!]?\s*$)"
+)
+_TOPIC_THEN_NOTE = LazyRe(r"(?i)((?:^|[.!?]\s+)по\s+[^:.!?]{1,40}:\s*)(заметку\s+(?:к|в|для|на)\s)")
+_THATS_ALL = re.compile(
+    r"(?i)(?<=[.!])\s+(?:(?:ну\s+)?(?:вс[её]|на\s+этом\s+вс[её]|пока\s+вс[её])|that'?s\s+(?:all|it)|done|end)\s*[.!]*\s*$"
+)
+_TASK_DASH = LazyRe(
+    r"(?i)(^\s*|[,;]\s+)((?:нов(?:ая|ую)\s+)?(?:задача|задачу|задачка|таска|(?:a\s+)?(?:new\s+)?task))\s+[—–]\s+(?=\w)"
+)
+_MESSAGE_KIND = re.compile(
+    r"(?i)^\s*[(\[]?(?:voice\s+(?:note|memo|message)|transcript(?:ion)?|dictated|голосов\w*(?:\s+сообщени\w*)?|"
+    r"расшифровка|аудио)[)\]]?\s*[:—–-]\s*(?=\S)"
+)
+_WHOSE_TASK_FIRST = LazyRe(
+    r"(?i)\b(?P<verb>поставь|поставьте|дай|дайте)\s+(?P<whom>(?-i:[А-ЯЁ])[а-яё]+(?:у|ю|е))\s+(?P<task>задачу|задачку)\b"
+    # (its words follow: what to do, or where it goes and a dash; «поставь Олегу задачу» alone asks for them)
+    r"(?=\s+(?:[а-яё]+(?:ть|ться|ти|чь)\b|в\s+(?:crm|срм|attio|аттио)\s*[—–:-]))"
+)
 _A_NEW_ONE_SAID = LazyRe(
     r"(?i)\b(?:заведи|создай|добавь|сделай|открой)\s+(?:(?:в|во)\s+[\w-]+\s+)?(?:ещ[её]\s+)?(?P<ru>новую)(?=\s*[:—–]|\s+[«\"'])"
     r"|\b(?:open|create|file|add|make)\s+(?:a\s+)?new\s+one(?:\s+in\s+[\w-]+)?(?=\s*[:—–]|\s+[«\"'])"
@@ -820,6 +897,19 @@ _VERB_SAID_OTHERWISE = (
             r"(?i)\b(?:сделай|сделайте|поставь|поставьте)(?=\s+[^\W\d_]+\s+(?:исполнител|ответственн)\w*)"
         ),
         "назначь",
+    ),
+    # «Дай ENG-104 Олегу», «ENG-104 дай Олегу»: given to him («дай мне список» stays a request for a list)
+    (
+        LazyRe(
+            r"(?i)\bдай(?:те)?(?=\s+(?:(?:[A-Za-z]{1,10}-\d+|её|ее|его|их|эту\s+задачу)\s+)?"
+            r"(?-i:[А-ЯЁ])[а-яё]+(?:у|ю|е)\b(?!\s+(?:задач|сделк|заметк|напоминал)))"
+        ),
+        "отдай",
+    ),
+    # «Запиши сделку: Ромашка — техподдержка, 300 тыс.»: a deal written down is a new one
+    (
+        LazyRe(r"(?i)\b(?:запиши|занеси|внеси)(?=\s+(?:новую\s+)?(?:сделку|компанию|контакт)\s*[:—–])"),
+        "создай",
     ),
     # "put Oleg on it", "put Max on ENG-103"
     (
@@ -918,6 +1008,88 @@ def unhurried(text: str) -> str:
     # «…и заведи в ENG новую: «…»», "…and open a new one in ENG: '…'": a new issue, its noun left out
     if "новую" in text.lower() or "new one" in text.lower():
         text = _A_NEW_ONE_SAID.sub(lambda m: f"{m.group(0)} {'задачу' if m.group('ru') else 'issue'}", text)
+    # «…на полчаса, и до этого заведи задачу …», "…, and before that create …": the next request, in its order
+    if "это" in text.lower() or "that" in text.lower():
+        text = _BEFORE_OR_AFTER_THAT.sub(r"\g<1>", text)
+    # «…: написать тесты, родительская — ENG-103», "…, parent ENG-103": the new issue's parent, said as a field
+    if "родит" in text.lower() or "parent" in text.lower():
+        text = _PARENT_FIELD.sub(
+            lambda m: (
+                f", {'и сделай её подзадачей' if m.group(1)[0].lower() == 'р' else 'and make it a sub-issue of'} "
+                f"{m.group(2)}"
+            ),
+            text,
+        )
+    # "Globex pilot amount to 33k": the field and its new value (not "does the pipeline amount to 2M?")
+    if "amount to" in text.lower() or "value to" in text.lower():
+        text = _FIELD_TO_VALUE.sub(
+            lambda m: (
+                m.group(0)
+                if _ASKED_IF.search(text[: m.start()].rsplit(".", 1)[-1])
+                or _VERB_BEFORE.search(text[: m.start()].rsplit(".", 1)[-1])
+                else m.group(1) + " "
+            ),
+            text,
+        )
+    # "Find the PDF export issue and assign it to Oleg", «Найди задачу про экспорт и повесь её на Олега»: the
+    # thing found is what is changed — said once, where the pronoun stood
+    if _FIND_THEN.match(text):
+        text = _FIND_THEN.sub(r"\g<verb> \g<what>", text, count=1)
+    # "Tag the leaked key issue as bug too": that issue gets the label
+    if text[:12].lower().lstrip().startswith(("tag ", "label ")):
+        text = _TAG_AS.sub(r"add the \g<label> label to \g<what>", text)
+    # «…и убери с меня, назначь на Олега», "take it off me and assign it to Oleg": one hand-over, said in two
+    if "меня" in text.lower() or " me" in text.lower():
+        text = _OFF_ME_THEN_TO.sub("", text)
+    # "close the Globex pilot as won", «закрой сделку как выигранную»: the deal moved to that stage
+    if _CLOSED_AS_OUTCOME.search(text):
+        text = _CLOSED_AS_OUTCOME.sub(
+            lambda m: (
+                f"{'move' if m.group('verb')[0] in 'cC' else 'переведи'} {m.group('what')} "
+                f"{'to' if m.group('verb')[0] in 'cC' else 'в'} {m.group('outcome')}"
+            ),
+            text,
+        )
+    # "Change the X deal name to '…'", «Смени название сделки X на «…»»: a rename, said with its field
+    if "name" in text.lower() or "назван" in text.lower():
+        text = _NAME_CHANGED_TO.sub(
+            lambda m: (
+                f"rename {m.group('what')} to "
+                if m.group("what")
+                else f"переименуй {m.group('ru_kind') or ''} {m.group('ru_what')} в ".replace("  ", " ")
+            ),
+            text,
+        )
+    # «сумма выросла до 21 000», "the amount went up to 21k": the new amount (and «…, обнови сделку» after it
+    # says the same change again)
+    if _AMOUNT_BECAME.search(text):
+        text = _UPDATE_IT_AFTER.sub("", _AMOUNT_BECAME.sub(r"\1 ", text))
+    # "Put Romashka into Negotiation after today's call": when it was decided, not a meeting to make
+    if _AFTER_THE_CALL.search(text) and _MOVED_INTO.search(text):
+        text = _AFTER_THE_CALL.sub("", text)
+    # "New lead: Stark Industries …", «Новый лид: …»: a new deal, said as sales say it
+    text = _NEW_LEAD.sub(lambda m: "Новая сделка:" if m.group(0).strip()[0] in "Нн" else "New deal:", text)
+    # "Create a company record for Pied Piper": the company, named
+    if "record" in text.lower():
+        text = _RECORD_FOR.sub(r"\1 ", text)
+    # "… Pied Piper — domain piedpiper.com": a field of the record after a dash, as after a comma
+    text = _DASH_BEFORE_FIELD.sub(", ", text)
+    # «Сделку с Ромашкой в переговоры, а Ивану Петрову заметку: …»: "а" and a record's object, a request of its own
+    if ", а " in text:
+        text = _AND_ANOTHER_OBJECT.sub("; ", text)
+    # «По Initech: заметку к Ивану Сидорову — …»: the topic, then a note asked for with its verb left out
+    if "заметк" in text.lower():
+        text = _TOPIC_THEN_NOTE.sub(r"\g<1>добавь \g<2>", text)
+    # «… на меня. Всё.», "… by Friday. That's all.": the end of the dictation, said
+    text = _THATS_ALL.sub("", text)
+    # «…, в команде CS, задача — подготовить допсоглашение»: a new task and its words, as a colon says it
+    if "задач" in text.lower() or "task" in text.lower():
+        text = _TASK_DASH.sub(r"\g<1>\g<2>: ", text)
+    # "voice note: Initech wants to expand. Create …", «Голосовое: …»: what the message is, not a note to save
+    text = _MESSAGE_KIND.sub("", text, count=1) if _MESSAGE_KIND.match(text) else text
+    # «Поставь Максу задачу созвониться …»: the task, then whose it is (as «поставь задачу Максу …» says it)
+    if "задач" in text.lower():
+        text = _WHOSE_TASK_FIRST.sub(r"поставь \g<task> \g<whom>", text)
     # "New bug …, title "…". Put the stack trace in the description: «…»": the new issue's description
     text = _INTO_THE_DESCRIPTION.sub(", description: ", text)
     for (

@@ -13,6 +13,7 @@ from planner.wording import changes_ru, iso_moment, moment, money
 
 __all__ = [
     "already_done_lines",
+    "count_rows",
     "draft_message",
     "draft_steps",
     "execution_message",
@@ -74,6 +75,11 @@ def _rows(data: Any) -> list[dict[str, Any]]:
         if data.get("id"):
             return [data]
     return []
+
+
+def count_rows(result: dict[str, Any]) -> int:
+    """How many rows one read returned (a list of projects, members, issues)."""
+    return len(_rows(result.get("data"))) if result.get("ok", True) else 0
 
 
 def _first(values: dict[str, Any], key: str, sub: str = "value") -> Any:

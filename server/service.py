@@ -35,7 +35,7 @@ from server._helpers import (
 )
 from server._lifecycle import LifeCycle
 from server._resend import Resend
-from server.render import already_done_lines, draft_message, query_message, t
+from server.render import already_done_lines, count_rows, draft_message, query_message, t
 from server.replies import Reply, known_secrets, redact_text
 from server.risks import past_date_risks
 from server.settings import Settings
@@ -49,6 +49,8 @@ __all__ = ["Service"]
 log = logging.getLogger("planner.service")
 # questions answered in the person's own words, which may read like a request ("Добавить экспорт в PDF"
 # as a title): the answer is taken as given, never as a new request
+# «Сколько у нас проектов?», "how many people are in the workspace": a count asked of a list
+_COUNT_ASKED = re.compile(r"(?i)\bсколько\b|\bhow\s+many\b|\bnumber\s+of\b|\bкол-?во\b|\bколичество\b")
 _WORDS_ANSWER = frozenset({"request", "domain", "title", "name", "body", "content", "value", "items"})
 # how long a repeated callback id waits for a live first delivery before answering "still running"
 CALLBACK_WAIT_S = 300.0
@@ -143,11 +145,14 @@ class Service(DraftCommands, LifeCycle, Resend):
         given = [x for x in (text, command, voice) if x is not None and x != ""]
         if intents is not None and command is None:
             given = [intents]  # a client's model sends what it understood, usually with the words
+        elif command is not None and text is not None and voice is None and intents is None:
+            given = [command]  # seed 001: the CommandEnvelope carries the person's words beside the command
         if len(given) != 1:
             return self._bad(
                 lang,
-                "Нужен ровно один из параметров: text, intents, command или voice (text можно вместе с intents).",
-                "Pass exactly one of text, intents, command or voice (text may come with intents).",
+                "Нужен ровно один из параметров: text, intents, command или voice (text можно вместе с intents "
+                "или command).",
+                "Pass exactly one of text, intents, command or voice (text may come with intents or command).",
             )
         if not _storable(
             text, command, intents, timezone
@@ -494,6 +499,9 @@ class Service(DraftCommands, LifeCycle, Resend):
         if not writes:
             results = await self._run_reads(plan)
             totals = refine(results, outcome.refine, lang)  # what the reads could not filter or add up
+            if not totals and len(results) == 1 and _COUNT_ASKED.search(plan.inputs.raw_text or ""):
+                # «Сколько у нас проектов?», "how many members…": a list read for a count says the count first
+                totals = [t(lang, f"Найдено: {count_rows(results[0])}", f"Found: {count_rows(results[0])}")]
             await self._remember_list(user, conversation_id, results)
             message = "\n".join(
                 x

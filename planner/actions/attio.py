@@ -284,10 +284,39 @@ async def update_deal(intent: UpdateDeal, ctx: BuildContext) -> None:
         earlier = prev.args.get("values", {})
         if all(earlier.get(k) == v for k, v in values.items()):
             return  # said twice ("Ромашка подписала: сделку в выигранные"): one change
+        earlier_parts = prev.preview.removeprefix(head).split(", ")
+        for key in [k for k, v in values.items() if k in earlier and earlier[k] != v]:
+            # «то ли в Won, то ли в Lost»: two values of one field are a question, never the last one said
+            one, other = _said_value(ctx, key, earlier[key]), _said_value(ctx, key, values[key])
+            picked = ctx.answer("one_value")
+            if picked == one:
+                del values[key]
+                parts = [p for p in parts if not p.endswith(other)]
+            elif picked == other:
+                earlier_parts = [p for p in earlier_parts if not p.endswith(one)]
+            else:
+                raise ctx.ask(
+                    "one_value",
+                    ctx.t(
+                        f"Для «{deal.name}» сказано два значения: {one} или {other}. Какое из них?",
+                        f"Two values were said for '{deal.name}': {one} or {other}. Which one?",
+                    ),
+                    choices=[(one, one), (other, other)],
+                    risk="ambiguous",
+                )
+        if not values:
+            return
         ctx.actions.remove(prev)
         values = {**earlier, **values}
-        parts = [prev.preview.removeprefix(head), *parts]
+        parts = [*earlier_parts, *parts]
     ctx.add(ops.update_deal(deal.id, values, head + ", ".join(parts)))
+
+
+def _said_value(ctx: BuildContext, key: str, value: Any) -> str:
+    """A deal field's value as its preview says it (a stage by its name in the person's language)."""
+    if key == "stage":
+        return ctx.said_stage(str(value))
+    return _shown(value) if key == "value" else str(value)
 
 
 def _has_amount(deal: Entity) -> bool:

@@ -112,6 +112,7 @@ async def create_issue(intent: CreateIssue, ctx: BuildContext) -> None:
                 f", {ctx.t('срок', 'due')} {ctx.said_day(due)}" if due else "",
                 f", {ctx.t('приоритет', 'priority')} {PRIORITY_NAMES.get(priority or 0)}" if priority else "",
                 f", {ctx.t('исполнитель', 'assignee')} {assignee.name}" if assignee else "",
+                f", {ctx.t('статус', 'state')} {state.name}" if state is not None and intent.state else "",
                 f", {ctx.t('проект', 'project')} {project_name}" if project_name else "",
                 f", {ctx.t('метки', 'labels')} {', '.join(x.name for x in labels)}" if labels else "",
                 # what the description says, shortly: the person sees everything that will be written

@@ -234,6 +234,7 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
             and not _starts_with_verb(analyse(tail, now))
             and not ASKS_AFTER_A_DASH.search(tail)  # "…: github.com/… — drop the link in a comment too"
             and not _imperative_first(tail)
+            and not _INTO_PARTS.search(head)  # «Разбей ENG-103 на подзадачи: воспроизвести баг, …»: the parts
         ):
             why = analyse(tail.strip(), now)
             why.reason = True
@@ -266,6 +267,7 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
         statement = statement or bool(
             before.identifiers and not _starts_with_verb(before) and _starts_with_verb(tail_clause)
         )
+        statement = statement and not _INTO_PARTS.search(head)  # «Разбей ENG-103 на подзадачи: …»: the parts
         # "нужна задача для команды CS: подготовить …" names what the text after the colon is
         introduces = before.has("task", "issue", "note", "project", "comment")
         fields = [
@@ -321,7 +323,13 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
             and len(tail_pieces := split_clauses(tail.strip(), now)) > 1
             and not any(":" in p.text for p in tail_pieces[:-1])  # (the last one's colon is its own)
             # each one a request (or a thing and where it goes: «…, и заметку к сделке: …»)
-            and all(verb_count(p) or ELLIPTIC.search(p.text) or _THING_FOR.match(p.text) for p in tail_pieces)
+            and all(
+                verb_count(p)
+                or ELLIPTIC.search(p.text)
+                or _THING_FOR.match(p.text)
+                or LEFT_ALONE.search(p.text)
+                for p in tail_pieces
+            )  # («…, ENG-106 оставляем как есть»: one left as it is)
         ):  # «Итак, по итогам: ENG-102 в работу, CS-15 закрыть, прокомментируй ENG-106: ждём окно»: the heading
             # says why; each piece after it is a request, the last one's colon its own
             before.context = not verb_count(before)
@@ -532,6 +540,28 @@ _CARD_FIELD = LazyRe(
 )
 
 
+_INTO_PARTS = LazyRe(
+    r"(?i)\b(?:разбе\w*|раздели\w*|разбить|split|break)\b.*\b(?:подзадач\w*|sub-?issues?|sub-?tasks?|parts|части|шаг\w*|steps)\b"
+)
+_THEN_NEXT = LazyRe(r"(?i)[\s.!?]*(?:потом|затем|дальше|далее|then|next|after\s+that|после\s+этого)\b")
+
+
+def _then_next(piece: str) -> bool:
+    """A piece that opens a new sentence with "then" («…на месяц. Потом... в Linear, …»): the next request,
+    no more of a note's words."""
+    return bool(re.match(r"[\s—–-]*[.!?]", piece) and _THEN_NEXT.match(piece.lstrip(" —–-")))
+
+
+# a task asked for with only whose and where it is («Поставь задачу Олегу в CRM», "a task for Max in Attio"):
+# its words follow a dash
+_TASK_NOT_YET_SAID = LazyRe(
+    r"(?i)(?:(?:поставь|поставьте|создай|создайте|заведи|заведите|добавь|добавьте|дай|дайте|create|add|make|give)\s+)?"
+    r"(?:(?:новую|a|an|new)\s+)?(?:задач\w*|task|to-?do)"
+    r"(?:\s+(?:(?:для|for)\s+)?(?:(?-i:[А-ЯЁA-Z])[\w-]+|мне|себе|me|myself))?"
+    r"(?:\s+(?:в|in)\s+(?:crm|срм|attio|аттио|атио))?"
+)
+
+
 def _split(text: str, now: datetime) -> list[Clause]:
     quotes = _quoted_spans(text)  # «… internally. Legal needs …»: a quote's own sentences are its words
     named = _single_quoted(text) if "'" in text else []
@@ -540,6 +570,8 @@ def _split(text: str, now: datetime) -> list[Clause]:
         for m in SPLIT.finditer(text)
         if not any(a < m.start() < b for a, b in quotes)
         and not (re.fullmatch(r"\s*[—–-]\s*", m.group(0)) and any(a < m.start() < b for a, b in named))
+        # "add note 'happy with renewal, asking about SSO add-on'": a comma inside someone's quoted words
+        and not (m.group(0).lstrip().startswith(",") and any(a < m.start() < b for a, b in named))
     ]
     if not cuts:
         return [analyse(text, now)]
@@ -606,7 +638,16 @@ def _split(text: str, now: datetime) -> list[Clause]:
             and left.after_colon is None
             and not _starts_with_verb(right)
             and not right.has("task", "issue", "meeting", "deal", "remind")
+            # (a new sentence that opens with "then" is the next request: «…на месяц. Потом... в Linear, …»)
+            and not _then_next(text[merged[-1][1] : e])
         ):  # "…and add a note, lost on price to a cheaper vendor", "comment on ENG-105, Apple approved …": its words
+            merged[-1] = (merged[-1][0], e)
+            parts.append(right)
+        elif (
+            dashed
+            and _TASK_NOT_YET_SAID.fullmatch(text[merged[-1][0] : merged[-1][1]].strip())
+            and not _imperative_first(text[s:e])
+        ):  # «Поставь задачу Олегу в CRM — созвониться с Ли Вэем …»: what the task is
             merged[-1] = (merged[-1][0], e)
             parts.append(right)
         elif (
@@ -614,6 +655,7 @@ def _split(text: str, now: datetime) -> list[Clause]:
             and left.has("note", "comment")
             and not _starts_with_verb(right)
             and left.after_colon is None
+            and not _then_next(text[merged[-1][1] : e])
         ):
             merged[-1] = (
                 merged[-1][0],
@@ -960,6 +1002,16 @@ def _split(text: str, now: datetime) -> list[Clause]:
             and own.group(1).upper() not in {i.upper() for i in left.identifiers}
         ):  # "…assign it to Oleg. ENG-101 I can't repro anymore, leave it as is": another issue, its own sentence
             merged.append((s, e))
+            parts = [right]
+        elif (
+            left.has("note", "comment")
+            and re.search(r"['\"»”]\s*$", text[merged[-1][0] : merged[-1][1]])
+            and re.search(r"[.!?;]", text[merged[-1][1] : s])
+        ):  # "add note 'happy with renewal'. Globex pilot amount to 33k": the note's words closed, then the next
+            merged.append((s, e))
+            parts = [right]
+        elif left.has("note", "comment") and _then_next(text[merged[-1][1] : e]):
+            merged.append((s, e))  # «…заметку — хотят продлить пилот. Потом... в Linear, …»: the next request
             parts = [right]
         else:
             merged[-1] = (merged[-1][0], e)

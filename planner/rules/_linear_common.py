@@ -173,8 +173,12 @@ ADD_EXISTING = LazyRe(
     r"(?:задач\w*|тикет\w*|issue|ticket)\b"
 )
 # "add the onboarding label to the … issue", «повесь метку bug на задачу про …»: a label on an issue
+# (a label's name, plain or quoted; a few of them: "'security' and 'customer-request' labels")
+_LABEL_NAME = r"(?:['\"«“][^'\"«»“”]{1,40}['\"»”]|[\w-]+)"
+_LABEL_NAMES = rf"{_LABEL_NAME}(?:\s*(?:,|\band\b|\bи\b|&)\s*{_LABEL_NAME}){{0,4}}"
 LABEL_ON = LazyRe(
-    r"(?i)\b(?:add|put|повесь|добавь|поставь)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+(?:label|tag)|(?:метк\w*|лейбл\w*)\s+[\w-]+)"
+    r"(?i)\b(?:add|put|повесь|добавь|поставь)\s+(?:the\s+|a\s+)?"
+    rf"(?:{_LABEL_NAMES}\s+(?:labels?|tags?)|(?:метк\w*|лейбл\w*)\s+{_LABEL_NAMES})"
     r"\s+(?:to|on|на|к)\b"
     # «DES-7 повесь label onboarding»: the issue said first, then the label put on it
     r"|^\s*[A-Za-z]{2,5}-\d+\s*[:,—–-]?\s+(?:add|put|повесь|добавь|поставь)\s+(?:the\s+|a\s+)?(?:label|tag|метк\w*|лейбл\w*)\s+[\w-]+"

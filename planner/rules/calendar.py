@@ -188,6 +188,14 @@ _PLUS = LazyRe(r"([^\W\d_][\w'-]*(?:\s+[A-ZА-ЯЁ][\w'-]*)?)\s*\+\s*([^\W\d_][\
 _A_PERSONS_NAME = LazyRe(r"(?-i:[A-ZА-ЯЁ][a-zа-яё'-]{1,20})(?:\s+(?-i:[A-ZА-ЯЁ][a-zа-яё'-]{1,20}))?")
 
 
+# "kickoff with Romashka, Dec 2 at 12:00": a month or a weekday after the comma is when, not who
+_A_DAY_WORD = LazyRe(
+    r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|"
+    r"today|tomorrow|tonight|next|this)[a-z]*\b|(?:янв|фев|мар|апр|ма[йя]|июн|июл|авг|сен|окт|ноя|дек|понед|вторн|сред|"
+    r"четв|пятн|суб|воскр|сегодня|завтра|послезавтра)[а-яё]*"
+)
+
+
 async def _who(clause: Clause, ctx: BuildContext, words: str) -> Entity | str | None:
     """The colleague or contact `words` name; the words themselves when several fit (asked later)."""
     hits = [
@@ -197,7 +205,7 @@ async def _who(clause: Clause, ctx: BuildContext, words: str) -> Entity | str | 
         if x.score >= 0.5 and (x.entity.extra.get("email") or x.entity.extra.get("emails"))
     ]
     hits.sort(key=lambda x: (-x.score, -len(x.positions)))  # "с Иваном Петровым": Ivan Petrov
-    if not hits and _A_PERSONS_NAME.fullmatch(words.strip()):
+    if not hits and _A_PERSONS_NAME.fullmatch(words.strip()) and not _A_DAY_WORD.match(words.strip()):
         # «встреча с Питером Паркером», "lunch with Sarah Lee": someone nobody here knows — asked who (an
         # address, or no invitation), never left out unsaid; a company or a team said so is no guest
         for kind in ("company", "deal", "team", "project"):

@@ -295,7 +295,12 @@ _REQUESTS_AS_WORDS = LazyRe(
     r"сумм\w*|стади\w*|владельц\w*)\b|\b(?:and|и)\s+(?:add|leave|put|добавь|оставь)\s+(?:a\s+)?(?:note|заметк\w*)\s+"
     r"(?:to|on|for|к|в|на)\b"
 )
-_THEIR_CONTACT = LazyRe(r"(?i)\b(?:их|её|ее|его|their|her|his|its)\s+(?:контакт\w*|contact(?:\s+person)?)\b")
+_THEIR_CONTACT = LazyRe(
+    r"(?i)\b(?:их|её|ее|его|their|her|his|its)\s+(?:контакт\w*|contact(?:\s+person)?)\b"
+    # "the Globex pilot's contact", "the contact on the Acme deal", «контакту по сделке …»: the record's person
+    r"|['’]s\s+(?:main\s+|primary\s+)?contact(?:\s+person)?\b|\bthe\s+(?:main\s+|primary\s+)?contact\s+(?:on|at|for|of)\s"
+    r"|\bконтакт\w*\s+(?:по\s+сделке|сделки|в\s+сделке)\b"
+)
 _THEIR_COMPANY = LazyRe(r"(?i)\b(?:их|её|ее|его|their|her|his|its)\s+(?:компани\w*|company)\b")
 _SAME_NOTE_ON = LazyRe(
     r"(?i)^\W*(?:(?:and|и|а|also|ещё|еще)\s+)?(?:(?:add|put|leave|добавь|оставь|запиши)\s+)?(?:такую\s+же|ту\s+же(?:\s+самую)?|"

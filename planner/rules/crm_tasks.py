@@ -356,7 +356,7 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     )
     content = (
         re.sub(
-            r"(?i)^(?:напомни(?:те)?(?:\s+мне)?|remind me|поручи\s+\S+|create a crm task for \S+|me|мне|себе)\s*[—–:-]?\s+(?:to\s+|что\s+|о\s+)?",
+            r"(?i)^(?:(?:also|and|then|plus|ещё|еще|также|а\s+также|и)[,\s]+)?(?:напомни(?:те)?(?:\s+мне)?|remind me|поручи\s+\S+|create a crm task for \S+|me|мне|себе)\s*[—–:-]?\s+(?:to\s+|что\s+|о\s+)?",
             "",
             content,
         ).strip()

@@ -17,7 +17,12 @@ from planner.rules import rule
 from planner.rules._common import amount_of, find, iso_date, priority_of
 from planner.rules._linear_common import find_user
 
-__all__ = ["about_the_new_one", "description_of_the_new_one", "more_of_the_same_change"]
+__all__ = [
+    "about_the_new_one",
+    "description_of_the_new_one",
+    "more_of_the_same_change",
+    "parent_of_the_new_one",
+]
 
 _PRIORITY = (
     r"(?:(?:priority|prio|приоритет)\s+)?(?:urgent|high|medium|low|срочн\w*|высок\w*|средн\w*|низк\w*|p[0-4])"
@@ -54,6 +59,15 @@ _TO_WHOM = LazyRe(
     r"(?!it\b|его\b|её\b)(me|myself|меня|себя|[^\W\d_][\w-]+)"
 )
 _AS_NEW = ("create_issue", "create_task")
+_STATES_SAID = {
+    "backlog": "Backlog", "бэклог": "Backlog", "беклог": "Backlog", "todo": "Todo", "to do": "Todo",
+    "in progress": "In Progress", "работу": "In Progress", "in review": "In Review", "ревью": "In Review",
+    "triage": "Triage",
+}  # fmt: skip
+_STATE_OF_THE_NEW = LazyRe(
+    r"(?i)\b(?:in|into|to|в|во|на)\s+(?:the\s+)?(backlog|бэклог|беклог|todo|to[\s-]do|in\s+progress|работу|in\s+review|"
+    r"ревью|triage)\b"
+)
 # "…: «Обновить логотип», project Mobile App, due Dec 4": where the new issue goes, said outside its title
 _PROJECT_SAID = LazyRe(r"(?i)(?:^|[,;]\s*|\s)(?:project|проект\w*)\s+([^,.;«»\"]+?)\s*(?=[,.;]|$)")
 _QUOTED = LazyRe(r"«[^»]*»|\"[^\"]*\"|“[^”]*”")
@@ -69,6 +83,23 @@ async def description_of_the_new_one(clause: Clause, ctx: BuildContext) -> bool:
     if described is None or not ctx.intents or ctx.intents[-1].op != "create_issue":
         return False
     return await ctx.amend_last(description=described["body"].strip()[:10_000])
+
+
+# "…, and make it a sub-issue of CS-13", «и сделай её подзадачей ENG-103», «родительская — ENG-103»: its parent
+_PARENT_OF_THE_NEW = LazyRe(
+    r"(?i)^\s*(?:(?:and|then|also|и|а|потом)\s+)*(?:(?:make|put|set|сделай|сделать|поставь)\s+(?:it|this|its|её|ее|его)\s+"
+    r"(?:as\s+)?(?:a\s+)?(?:sub-?issue|child|подзадач\w*)\s+(?:of|under|для|к)?\s*"
+    r"|(?:parent|родительская|родитель|родительский)\s*(?:issue\s*|задача\s*)?[:—–-]?\s*)"
+    r"(?P<id>[A-Za-z]{1,10}-\d+)\s*[.!]?\s*$"
+)
+
+
+@rule(18, writes=True)
+async def parent_of_the_new_one(clause: Clause, ctx: BuildContext) -> bool:
+    said = _PARENT_OF_THE_NEW.match(clause.text)
+    if said is None or not ctx.intents or ctx.intents[-1].op != "create_issue":
+        return False
+    return await ctx.amend_last(parent=said["id"].upper())
 
 
 @rule(19, writes=True)
@@ -98,11 +129,14 @@ async def about_the_new_one(clause: Clause, ctx: BuildContext) -> bool:
         if len(named) != 1:
             return False  # a project that is not one of ours: the other rules ask about it
         project = named[0].entity.name
+    put_in = _STATE_OF_THE_NEW.search(clause.text) if ctx.intents[-1].op == "create_issue" else None
     fields: dict[str, Any] = {
         "assignee": assignee.name if assignee else None,
         "due": due,
         "priority": priority,
         "project": project,
+        # "Create an issue: …. Put it in Todo, assign to me": the state it starts in
+        "state": _STATES_SAID[put_in.group(1).lower().replace("-", " ")] if put_in else None,
     }
     labelled = _WITH_LABEL.search(clause.text)
     if labelled and ctx.intents[-1].op == "create_issue":

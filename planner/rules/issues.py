@@ -194,7 +194,10 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
             # "закрой ENG-101 и напиши в комментарии, что…": a comment right after an issue is on it
             or clause.has("comment")
             and ctx.clause_index > 0
-            and not said_outside_quotes(clause, ctx.now, "note")
+            # (the comment's own words may say "notes": "comment: kickoff held, notes in Drive")
+            and not said_outside_quotes(
+                head_of(clause, ctx.now) if clause.after_colon is not None else clause, ctx.now, "note"
+            )
             # «ENG-103 назначь на макса и возьми в работу»: a state said next is the same issue's
             or clause.has("move", "put")
             and ctx.clause_index > 0
@@ -622,7 +625,7 @@ _OUT_OF_PROJECT = LazyRe(
     r"\b(?:из\s+проекта|out\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?project|from\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?project)\b"
 )
 _UNASSIGN = LazyRe(
-    r"(?i)\bun-?assign(?!ed\b)\w*|\b(?:сними|снять|убери|убрать|удали|удалить|remove|clear)\s+(?:с\s+\S+\s+)?"
+    r"(?i)\bun-?assign(?!ed\b)\w*(?:\s+(?:it|this|that|them)\b)?|\b(?:сними|снять|убери|убрать|удали|удалить|remove|clear)\s+(?:с\s+\S+\s+)?"
     r"(?:the\s+)?(?:исполнител\w*|ответственн\w*|assignee|owner)\b"
     r"|\b(?:сними|снять|убери)\s+[А-ЯЁа-яё]+[ауяю]\s+с\s+(?:задач\w*\s+)?[A-Z]{1,10}-\d+"  # «сними олега с CS-13»
 )
@@ -739,6 +742,9 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
             )
             and (
                 clause.has("issue", "task")
+                # "Lower the priority of the PDF crash to medium": only an issue has a priority
+                or clause.has("priority")
+                and bool(re.search(r"(?i)\bpriority\s+of\b|\bприоритет\w*\s+(?:у|для)\b", clause.text))
                 or bool(_THE_X_ONE.search(clause.text))  # "make the push notifications one urgent"
                 or bool(ctx.memory.get("told"))
                 or bool(quoted(clause.text, at_least=5, apostrophes=True))
@@ -1257,7 +1263,9 @@ _FIELD_ITEM_ALONE = LazyRe(
     r"([^\W\d_]{2,20})\s*(?=[,;.]|$)"
 )
 _BARE_STATE_ITEM = LazyRe(
-    r"(?i)(?:^|[,;]\s*)(todo|to-do|backlog|in[\s-]progress|in[\s-]review|triage)\s*(?=[,;(]|$)"
+    r"(?i)(?:^|[,;—–]\s*)(todo|to-do|backlog|in[\s-]progress|in[\s-]review|triage"
+    # «ENG-103 — срочно, Олегу, в работу»: where it goes, said alone among the changes
+    r"|(?:в|во|на)\s+(?:работу|ревью|проверку|бэклог|беклог|todo|review|backlog))\s*(?=[,;(.!]|$)"
 )
 # (each place said, overlapping: «…при экспорте в PDF переведи в работу» names "в работу" last)
 _TO_STATE = LazyRe(r"(?=(?:\b(?:в|во|на|to|into|in|as)|->|→|=>)\s+([^,;.!]+?)\s*(?:[,;.!]|$))", re.I)

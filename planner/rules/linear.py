@@ -244,6 +244,10 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
     head = clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text
     if clause.has("note") and re.search(r"(?i)\b(?:that|что)\b", head):
         return False  # "add a note to his record that he's worried about onboarding": the note's words
+    if clause.has("note") and re.search(
+        r"(?i)\b(?:note|заметк\w*)\s+(?:['\"«“]\s*)?(?:[\w-]+\s+){0,3}?" + _TEMPLATE_NAME, head
+    ):
+        return False  # "Initech: add note 'renewal signed, PO 4471'": the note's words name the template
     key = _template_key(head_of(clause, ctx.now), ctx)
     # "run the renewal playbook for Initech", «запусти шаблон онбординга»: the template said as one
     named_as_template = bool(_TEMPLATE_WORD.search(head))
@@ -595,10 +599,19 @@ def _what_follows(clause: Clause, ctx: BuildContext) -> bool:
 _ONLY_WHOSE_AND_WHEN = LazyRe(
     r"(?i)\s*(?:(?:на|для|for|to)\s+[^\W\d_]+)?\s*(?:со?\s+сроком|с\s+дедлайном|сроком|due|by|до|к)?\s*[.!]?\s*"
 )
+# a new issue's state said as its last field: ", in Backlog", «, в бэклог», ", status: Todo"
+_STATE_AT_THE_END = LazyRe(
+    r"(?i)[,;]\s*(?:(?:(?:put\s+)?(?:it\s+)?(?:in|into|to)|в|во|на)\s+|(?:state|status|статус|стейт)\s*[:—-]?\s*(?:в\s+|на\s+)?)"
+    r"(?:the\s+)?(?:backlog|todo|to-do|in[\s-]progress|in[\s-]review|triage|бэклог|беклог|работу|ревью|тудушки|todo)"
+    r"(?:\s+(?:column|state|колонк\w*|статус\w*))?\s*[.!]?\s*$"
+)
 _PUT_IN_PROJECT_SRC = (
     r"\b(?:put|add|move|place|link|attach|положи|добавь|закинь|перенеси|свяжи|привяжи|прикрепи)\s+"
     r"(?:it|them|её|ее|его|их)\s+(?:in|into|to|with|в|с|к)\s+"
     r"(?:the\s+)?(?:проект\w*\s+)?[^,.;]+?(?:\s+project)?(?=\s*(?:[,.;]|$))"
+    # «…, и свяжи с проектом Q1 Launch», "link to the Q1 Launch project": the word "project" said, no "it"
+    r"|(?:\b(?:and|и)\s+)?\b(?:link|свяжи|привяжи)\s+(?:with|to|с|со|к)\s+(?:the\s+)?"
+    r"(?:проект\w*\s+[^,.;]+?|[^,.;]+?\s+project)(?=\s*(?:[,.;]|$))"
 )
 _PUT_IN_PROJECT = LazyRe("(?i)" + _PUT_IN_PROJECT_SRC)
 _PLACED_SENTENCE = LazyRe(r"(?i)[.;]?\s*(?:" + _PUT_IN_PROJECT_SRC + ")")
@@ -706,6 +719,7 @@ _PROJECT_FIELD = LazyRe(
     r"(?i)\b(?:for|in|into|to|under|для|в|во)\s+(?:the\s+)?((?:[\w-]+\s+){0,3}[\w-]+)\s+project\b"
     # («Баг: …. Проект Mobile App, приоритет срочно»: the project said as a field of its own)
     r"|(?:^|[.,;]\s*)(?:проект|project)\s*[:—-]?\s+((?:[\w-]+\s+){0,3}[\w-]+)(?=\s*(?:[,.;]|$))"
+    r"|\b(?:с|со|к)\s+проект\w*\s+((?:[\w-]+\s+){0,3}[\w-]+)(?=\s*(?:[,.;]|$))"  # «свяжи с проектом Q1 Launch»
     r"|\b(?:under|в\s+рамках|(?:for|in|into)\s+the)\s+(?:the\s+)?((?:[\w-]+\s+){0,3}[\w-]+)(?=\s*(?:[,.;]|$))"
 )
 
@@ -1546,6 +1560,8 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         titles = [re.sub(place, " ", t, flags=re.I).strip(" ,") or t for t in titles]
         # «…: «Пуши не приходят». Свяжи его с проектом Mobile App»: the sentence that placed it is no title
         titles = [_PLACED_SENTENCE.sub("", t).strip(" ,.") or t for t in titles]
+        # («…, срок 1 декабря, и свяжи с проектом …»: the day went before; its word is left at the end)
+        titles = [re.sub(r"(?i)[,\s]+(?:срок|сроком|due|deadline|дедлайн)$", "", t) or t for t in titles]
     if project is not None and project.id == "new":
         name = _project_name(clause) or titles[0][:50]
         await ctx.emit(CreateProject(name=name[:80], team=team.name), team=team)
@@ -1558,6 +1574,18 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     placed = next(  # «Заведи тикет «…» в бэклог ENG»: the state it starts in
         (name for rx, name in STATE_PHRASES if rx.search(_WITHOUT_QUOTES.sub(" ", head_words))), None
     )
+    end = _STATE_AT_THE_END.search(titles[0]) if placed is None and len(titles) == 1 else None
+    if end:  # "…: set up alerts, Max, in Backlog", «…, в бэклог», "…, status Todo": the state it starts in
+        said = end.group(0).lower()
+        placed = (
+            "In Progress"
+            if "работу" in said
+            else "Todo"
+            if "тудушки" in said
+            else next((name for rx, name in STATE_PHRASES if rx.search(said)), None)
+        )
+        if placed is not None and titles[0][: end.start()].strip(" ,;"):
+            titles = [titles[0][: end.start()].strip(" ,;")]
     said_count = _said_count(clause.text.split(":", 1)[0])
     relisted = ctx.answer("count")
     if relisted and relisted.strip():  # the list, said again as the answer: one issue per item
@@ -1587,7 +1615,13 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
             which = (one_of.group(1) or one_of.group(2)).lower()
             priority = priority_of(one_of.group(0)) if which in title.lower() else None
         # "…our SSO setup docs are outdated. Open an issue to refresh them": what "them" is, said before
-        pointing = _POINTS_BACK.search(title) and told and not told.rstrip().endswith("?")
+        pointing = (
+            _POINTS_BACK.search(title)
+            and told
+            and not told.rstrip().endswith("?")
+            # ("Create a deal … for Initech, and open a CS issue to review usage with them": a request is no context)
+            and not any(i.span and told.strip() in i.span for i in ctx.intents)
+        )
         # "…«Empty state», макет тут: https://…": a link said with the new issue goes into its description
         links = [u for u in _LINK.findall(clause.text) if u not in title]
         await ctx.emit(

@@ -11,7 +11,7 @@ from planner.analysis import Clause, analyse, head_of
 from planner.context import BuildContext
 from planner.dialogue import ADDED_TO_A_DEAL
 from planner.directory import Entity
-from planner.intents.models import CreateDeal
+from planner.intents.models import CreateCompany, CreateDeal
 from planner.numbers import NUMBER_WORDS
 from planner.resolve import find_mentions, key_spans, keys_for, match_words
 from planner.rules import rule
@@ -36,6 +36,17 @@ _ADD_UP = LazyRe(r"(?i)\badd(?:s|ed)?\s+(?:\w+\s+){0,3}?up\b")
 _NEW_FIELD = LazyRe(
     r"(?i)\b(?:нов\w+|new)\s+(?:сумм\w*|amount|value|стади\w*|stage|owner|владельц\w*|владел\w*|ответственн\w*|"
     r"назван\w*|name|close\s+date)\b"
+)
+
+
+_NAME_LISTED_AFTER = LazyRe(
+    r"(?i)\b(?:deal|сделк\w*)\s+(?:for|with|для|с)\s+(?:them|it|him|her|ними|ней|ним|него|неё)\s*,\s*"
+    r"((?-i:[A-ZА-ЯЁ])[^,;.]{2,50}?)\s*(?=,)"
+)
+# a company named with its domain beside it ("Stark Industries (stark.com)", "Stark Industries, stark.com")
+_A_NEW_COMPANY = LazyRe(
+    r"(?P<name>(?-i:[A-ZА-ЯЁ])[\w&.'-]*(?:\s+(?-i:[A-ZА-ЯЁ])[\w&.'-]*){0,3})\s*(?:\(|,\s*)"
+    r"(?P<domain>[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,})\b\)?(?!@)"
 )
 
 
@@ -86,6 +97,13 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
     if not companies and 0 < len(heading.split()) <= 5 and not analyse(heading, ctx.now).commands():
         # «Альфа-Лизинг: новая сделка «Лизинг оборудования», 3 млн»: the company said as the heading
         companies = strong(await find(ctx, clause, "company", text=heading))
+    fresh = _A_NEW_COMPANY.search(clause.text) if not companies else None
+    if (
+        fresh
+    ):  # "New deal: Stark Industries (stark.com), 120k USD": a company nobody has, with its domain — made too
+        name = fresh.group("name").strip()
+        await ctx.emit(CreateCompany(name=name[:200], domain=fresh.group("domain").lower()))
+        return await _deal_for_new_company(clause, ctx, {"name": name})
     if not companies:
         raise ctx.ask(
             "company",
@@ -350,6 +368,11 @@ async def _deal_for_new_company(clause: Clause, ctx: BuildContext, new_company: 
     amount = amount_of(clause.text)
     called = _NEW_DEAL_CALLED.search(clause.text)  # "… и deal Stark pilot на 75k": its own name, as said
     own = called.group(1).strip() if called and not _says_only(called.group(1), name) else None
+    listed = _NAME_LISTED_AFTER.search(clause.text) if own is None else None
+    if listed and not amount_of(listed.group(1)) and not _says_only(listed.group(1), name):
+        own = listed.group(
+            1
+        ).strip()  # "…one deal for them, Wayne pilot, USD 30,000": its name between commas
     owner = await owner_said(clause, ctx)  # "…and open a 75k deal for them in Lead, owned by Max"
     await ctx.emit(
         CreateDeal(

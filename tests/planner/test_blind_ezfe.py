@@ -1,0 +1,227 @@
+"""What the sets EZ–FE taught, one behaviour each, through the MCP client on the sandbox
+(now = Wed 2026-11-25 12:00 MSK)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import Conversation, drafted, writes
+
+pytestmark = pytest.mark.anyio
+
+
+async def pick(anna: Conversation, reply: dict[str, Any], value: str) -> dict[str, Any]:
+    return await anna.call(
+        "pick", plan_id=reply["plan"]["plan_id"], question_id=reply["question_id"], value=value
+    )
+
+
+def args_of(reply: dict[str, Any]) -> list[dict[str, Any]]:
+    return [a["args"] for a in reply["plan"]["actions"] if not a["read_only"]]
+
+
+# ---- two values and no choice: asked, never the last one said ----------------------------------------------
+
+
+async def test_two_stages_for_one_deal_are_asked_as_a_choice_and_the_pick_drafts_it(
+    anna: Conversation,
+) -> None:
+    r = await anna.say("Переведи Globex pilot то ли в Won, то ли в Lost, не помню что сказал клиент")
+    assert r["status"] == "needs_clarification" and drafted(r) == []
+    assert [c["label"] for c in r["choices"]] == ["Выиграна", "Проиграна"]
+    done = await pick(anna, r, "Проиграна")
+    assert drafted(done) == ["attio:update_deal"] and args_of(done)[0]["values"] == {"stage": "Lost"}
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Переведи ENG-102 то ли в In Review, то ли в Done, не помню",
+        "Move ENG-102 to either Done or Canceled, not sure which",
+    ],
+)
+async def test_two_options_said_without_a_choice_draft_nothing(anna: Conversation, said: str) -> None:
+    r = await anna.say(said)
+    assert r["status"] == "needs_clarification" and drafted(r) == []
+
+
+# ---- a change said with the others is not dropped ---------------------------------------------------------
+
+
+async def test_unassign_it_with_a_state_move_keeps_both(anna: Conversation) -> None:
+    r = await anna.say("Move ENG-104 back to backlog and unassign it")
+    fields = writes(r)[0]
+    assert fields["assignee"] == "none" and fields["state"].lower() == "backlog"
+
+
+async def test_a_state_said_alone_among_an_issues_changes_is_kept(anna: Conversation) -> None:
+    r = await anna.say("ENG-103 — Олегу, в работу")
+    assert writes(r) == [
+        {"op": "update_issue", "issue": "ENG-103", "assignee": "Oleg Ivanov", "state": "In Progress"}
+    ]
+
+
+async def test_a_new_issue_state_said_as_its_last_field_is_its_state(anna: Conversation) -> None:
+    r = await anna.say("Заведи в Linear: настроить алерты на 5xx в Grafana, Максу, в бэклог")
+    assert writes(r)[0]["state"] == "Backlog" and writes(r)[0]["title"] == "настроить алерты на 5xx в Grafana"
+
+
+async def test_put_it_in_todo_after_a_new_issue_is_its_state(anna: Conversation) -> None:
+    r = await anna.say("Create an issue: migrate CI runners to ARM. Put it in Todo, assign to me")
+    assert drafted(r) == ["linear:create_issue"]
+    assert writes(r)[0]["state"] == "Todo" and writes(r)[0]["assignee"] == "Anna Kuznetsova"
+
+
+async def test_quoted_labels_on_an_issue_described_update_it_never_create_one(anna: Conversation) -> None:
+    r = await anna.say("Add 'security' and 'customer-request' labels to the SSO issue")
+    assert drafted(r) == ["linear:update_issue"]
+    assert writes(r)[0]["issue"] == "CS-13"
+
+
+async def test_a_quoted_note_with_a_comma_is_whole_and_the_next_sentence_is_its_own_request(
+    anna: Conversation,
+) -> None:
+    r = await anna.say(
+        "Long day. Initech: add note 'happy with renewal, asking about SSO add-on'. Globex pilot amount to 33k. "
+        "And remind me Monday to call Jane"
+    )
+    assert sorted(drafted(r)) == ["attio:create_note", "attio:create_task", "attio:update_deal"]
+    note = next(w for w in writes(r) if w["op"] == "create_note")
+    assert note["body"] == "happy with renewal, asking about SSO add-on"
+
+
+async def test_a_voice_note_label_is_no_note(anna: Conversation) -> None:
+    r = await anna.say(
+        "voice note: Initech wants to expand. Create a deal Initech expansion for Initech, 22.5k USD, in Lead, "
+        "and open a CS issue to schedule a usage review with them"
+    )
+    assert sorted(drafted(r)) == ["attio:create_deal", "linear:create_issue"]
+    issue = next(w for w in writes(r) if w["op"] == "create_issue")
+    assert "description" not in issue  # the request before it is no context of the issue
+
+
+async def test_a_meeting_then_and_before_that_a_task_are_two_requests(anna: Conversation) -> None:
+    r = await anna.say(
+        "Завтра в одиннадцать созвон с Ромашкой на полчаса, и до этого заведи задачу подготовить демо SSO в CS"
+    )
+    assert sorted(drafted(r)) == ["googlecalendar:create_event", "linear:create_issue"]
+
+
+async def test_a_note_then_a_new_sentence_with_then_is_the_next_request(anna: Conversation) -> None:
+    r = await anna.say(
+        "Так, записывай. По Globex: добавь заметку к сделке Globex pilot — хотят продлить пилот на месяц. "
+        "Потом... эээ... в Linear, в команде CS, задача — подготовить допсоглашение, срок в пятницу, на меня. Всё."
+    )
+    assert drafted(r) == ["attio:create_note", "linear:create_issue"]
+    issue = writes(r)[1]
+    assert issue["title"] == "подготовить допсоглашение" and issue["team"] == "Customer Success"
+
+
+# ---- said another way ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "op"),
+    [
+        ("Дай ENG-104 Олегу и поставь средний приоритет", "update_issue"),
+        ("Поставь Максу задачу созвониться с Иваном Сидоровым по продлению до пятницы", "create_task"),
+        ("Дай Олегу задачу в CRM — созвониться с Ли Вэем до конца недели", "create_task"),
+        ("Запиши сделку: Ромашка — техподдержка, 300 тыс. руб., лид, ответственный Макс", "create_deal"),
+        ("Найди задачу про экспорт в PDF и повесь её на Олега", "update_issue"),
+        ("Поставь приоритет низкий для CS-14 и убери с меня, назначь на Олега", "update_issue"),
+        ("Lower the priority of the PDF crash to medium", "update_issue"),
+        ("Tag the leaked key issue as bug too", "update_issue"),
+        ("close the Globex pilot as won", "update_deal"),
+        ("Альфа-Лизинг подписали — закрой сделку как выигранную", "update_deal"),
+        ("Смени название сделки Globex pilot на «Globex — пилот 2027»", "update_deal"),
+        ("По Initech renewal сумма выросла до 21 000, обнови сделку", "update_deal"),
+        ("Create a company record for Pied Piper — domain piedpiper.com", "create_company"),
+        ("ENG one-oh-three: bump the priority to high... no wait, leave the priority alone, just assign it to Oleg",
+         "update_issue"),
+    ],
+)  # fmt: skip
+async def test_a_request_said_another_way_drafts_its_one_change(
+    anna: Conversation, said: str, op: str
+) -> None:
+    r = await anna.say(said)
+    assert r["status"] == "draft_pending" and [w["op"] for w in writes(r)] == [op]
+
+
+async def test_the_person_given_a_task_is_its_assignee_not_its_words(anna: Conversation) -> None:
+    r = await anna.say("Поставь Максу задачу созвониться с Иваном Сидоровым по продлению до пятницы")
+    task = writes(r)[0]
+    assert task["assignee"] == "Max Weber" and task["content"].startswith("созвониться")
+
+
+async def test_a_task_given_with_nothing_to_do_asks_its_words(anna: Conversation) -> None:
+    r = await anna.say("Поставь Олегу задачу")
+    assert r["status"] == "needs_clarification" and "Как назвать задачу" in r["clarifying_question"]
+
+
+async def test_a_taken_back_change_leaves_only_what_stands(anna: Conversation) -> None:
+    r = await anna.say("ENG-103: bump the priority to high... scratch that, just assign it to Oleg")
+    assert writes(r) == [{"op": "update_issue", "issue": "ENG-103", "assignee": "Oleg Ivanov"}]
+
+
+async def test_a_sub_issue_said_after_a_new_issue_is_its_parent(anna: Conversation) -> None:
+    r = await anna.say(
+        "Open an issue in CS to prepare the Romashka SSO runbook and make it a sub-issue of CS-13"
+    )
+    assert writes(r)[0]["parent"] == "CS-13"
+    r = await anna.say("Создай задачу в ENG: написать тесты на экспорт в PDF, родительская — ENG-103")
+    assert writes(r)[0]["parent"] == "ENG-103"
+
+
+async def test_a_project_linked_in_words_is_the_new_issues_project(anna: Conversation) -> None:
+    r = await anna.say(
+        "Заведи в Linear задачу для CS: подготовить QBR для Globex, срок 1 декабря, и свяжи с проектом Q1 Launch"
+    )
+    issue = writes(r)[0]
+    assert issue["project"] == "Q1 Launch" and issue["title"] == "подготовить QBR для Globex"
+
+
+async def test_a_new_deal_with_an_unknown_company_and_its_domain_makes_both(anna: Conversation) -> None:
+    r = await anna.say("New lead: Stark Industries (stark.com), 120k USD deal, owner Max")
+    assert drafted(r) == ["attio:create_company", "attio:create_deal"]
+    assert args_of(r)[0]["domains"] == ["stark.com"]
+
+
+async def test_a_note_to_a_deals_contact_goes_to_that_person(anna: Conversation) -> None:
+    r = await anna.say("Add a note to the Globex pilot's contact: asked for a security questionnaire")
+    assert drafted(r) == ["attio:create_note"] and args_of(r)[0]["parent_object"] == "people"
+
+
+async def test_a_topic_then_a_note_to_someone_is_on_that_person(anna: Conversation) -> None:
+    r = await anna.say("По Initech: заметку к Ивану Сидорову — хотят расширение на 50 мест.")
+    note = writes(r)[0]
+    assert (
+        note["body"].startswith("хотят расширение на 50 мест") and args_of(r)[0]["parent_object"] == "people"
+    )
+
+
+async def test_a_meeting_guest_list_after_a_comma_is_no_date_word(anna: Conversation) -> None:
+    r = await anna.say("Create a meeting: kickoff with Romashka, Dec 2 at 12:00, 60 min")
+    assert drafted(r) == ["googlecalendar:create_event"]
+
+
+async def test_a_count_asked_of_a_list_says_the_count(anna: Conversation) -> None:
+    r = await anna.say("Сколько у нас проектов в Linear?")
+    assert r["status"] == "answered" and r["user_message"].startswith("Найдено: 4")
+
+
+async def test_a_command_may_come_with_the_persons_words(anna: Conversation) -> None:
+    r = await anna.call(
+        "plan",
+        text="Созвон с Globex завтра в 10 на 30 минут",
+        command={
+            "intent": "timeblock_create",
+            "confidence": 0.92,
+            "entities": {
+                "title": "Созвон с Globex",
+                "start_at": "2026-11-26T10:00:00+03:00",
+                "duration_minutes": 30,
+            },
+        },
+    )
+    assert r["status"] == "draft_pending" and drafted(r) == ["googlecalendar:create_event"]
