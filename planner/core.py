@@ -375,6 +375,10 @@ class Planner:
             # "in Jira instead of Linear" still asks for Jira; "comment 'notes in Notion'" quotes it, asks nothing
             else OTHER_SYSTEM.search(IN_QUOTES.sub(lambda m: " " * len(m.group(0)), head_text))
         )
+        if other and await self._names_a_team(head_text[: other.start()]):
+            other = (
+                None  # "Create an issue in Engineering to migrate CI to GitHub Actions": our team, its title
+            )
         if other and answers.get("c0.system") == "linear":
             text = text[: other.start(2)] + "Linear" + text[other.end(2) :]
             other = None
@@ -879,6 +883,17 @@ class Planner:
                 flags=re.IGNORECASE,
             )
         return text
+
+    async def _names_a_team(self, text: str) -> bool:
+        """Whether `text` places the request in one of the workspace's Linear teams ("in Engineering", «в ENG»)."""
+        try:
+            teams = await self.directory.teams()
+        except (LookupError, ToolkitError):
+            return False
+        names = [re.escape(n) for t in teams for n in (t.name, str(t.extra.get("key") or "")) if n]
+        return bool(names) and bool(
+            re.search(rf"(?i)\b(?:in|into|for|to|в|во|для)\s+(?:the\s+)?(?:{'|'.join(names)})\b", text)
+        )
 
     async def _titled(self, text: str) -> str:
         try:

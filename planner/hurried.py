@@ -831,9 +831,22 @@ _RECORD_FOR = LazyRe(
     r"(?i)(\b(?:create|add|make|open|start)\s+(?:an?\s+|new\s+)*(?:company|contact|person))\s+record\s+(?:for|of)\s+"
 )
 _CLOSED_AS_OUTCOME = LazyRe(
-    r"(?i)\b(?P<verb>close|закрой|закройте)\s+(?!out\b)(?P<what>(?:(?!\b(?:as|как)\b)[^.;!?]){1,60}?)\s+(?:as|как)\s+"
-    r"(?P<outcome>won|lost|closed[\s-]won|closed[\s-]lost|выигранн\w*|проигранн\w*)\b"
+    r"(?i)\b(?P<verb>close|closing|закрой|закройте|закры\w*)\s+(?!out\b)(?:(?P<what>(?:(?!\b(?:as|как)\b)[^.;!?]){1,60}?)\s+)?(?:as|как)\s+"
+    r"(?P<outcome>won|lost|closed[\s-]won|closed[\s-]lost|выигра\w*|проигра\w*)\b"
 )
+_OUTCOMES = {"выигра": "выигранные", "проигра": "проигранные"}
+
+
+def _moved_to_outcome(m: re.Match[str]) -> str:
+    english = m.group("verb")[0] in "cC"
+    outcome = m.group("outcome")
+    outcome = next(
+        (v for k, v in _OUTCOMES.items() if outcome.lower().startswith(k)), outcome
+    )  # («проиграную»)
+    what = f" {m.group('what')}" if m.group("what") else ""
+    return f"{'move' if english else 'переведи'}{what} {'to' if english else 'в'} {outcome}"
+
+
 _NAME_CHANGED_TO = LazyRe(
     r"(?i)\b(?:change|update|set)\s+(?:the\s+)?(?P<what>[^.;!?'\"«“]{2,60}?)\s+name\s+to\s+(?=['\"«“])"
     r"|\b(?:смени|поменяй|измени|обнови)\s+название\s+(?P<ru_kind>сделки|компании)?\s*(?P<ru_what>[^.;!?'\"«“]{2,60}?)"
@@ -860,6 +873,17 @@ _DASH_BEFORE_FIELD = LazyRe(
 _AND_ANOTHER_OBJECT = LazyRe(
     r",\s+а\s+(?=(?:[А-ЯЁ][а-яё]+(?:у|ю|е)\s+){1,2}(?:заметку|задачу|коммент\w*|напоминание)\b)"
 )
+_LEVELS = {"сроч": "срочный", "высо": "высокий", "сред": "средний", "низк": "низкий"}
+_RAISED_TO_LEVEL = LazyRe(
+    r"(?i)\b(?:подними|поднимите|повысь|понизь|опусти|снизь)(?:те)?\s+(?:(?:его|её|ее|их|приоритет)\s+)?до\s+"
+    r"(?P<level>срочн\w*|высок\w*|средн\w*|низк\w*)"
+)
+_THROWN_TO_ME = LazyRe(
+    r"(?i)\b(?:пере)?(?:кинь|киньте|скинь)\s+(?P<what>(?:сделк\w*|задач\w*|тикет\w*)[^.;:]{0,60}?)\s+на\s+меня\b"
+)
+_OBJECT_THEN_VERB = LazyRe(
+    r"(?i)\b(?P<what>заметк[уи]|комментари[йи]|коммент)\s+(?P<verb>добавь|оставь|запиши|напиши|черкни|добавьте|оставьте)\b"
+)
 _PARENT_FIELD = LazyRe(
     r"(?i)[,;]\s*(parent(?:\s+issue)?|родительская(?:\s+задача)?|родитель)\s*[:—–-]?\s*([A-Za-z]{1,10}-\d+)(?=\s*[.!]?\s*$)"
 )
@@ -873,6 +897,9 @@ _TASK_DASH = LazyRe(
 _MESSAGE_KIND = re.compile(
     r"(?i)^\s*[(\[]?(?:voice\s+(?:note|memo|message)|transcript(?:ion)?|dictated|голосов\w*(?:\s+сообщени\w*)?|"
     r"расшифровка|аудио)[)\]]?\s*[:—–-]\s*(?=\S)"
+)
+_PUT_IT_ON = LazyRe(
+    r"(?i)\bput\s+(it|this|that|them)\s+on\s+(?=(?-i:[A-Z])[a-z]+\b(?!['’]|\s+(?:hold|ice)\b))"
 )
 _WHOSE_TASK_FIRST = LazyRe(
     r"(?i)\b(?P<verb>поставь|поставьте|дай|дайте)\s+(?P<whom>(?-i:[А-ЯЁ])[а-яё]+(?:у|ю|е))\s+(?P<task>задачу|задачку)\b"
@@ -989,6 +1016,19 @@ def _outside_quotes(text: str, plain: str) -> Callable[[re.Match[str]], str]:
     return lambda m: m.group(0) if any(a <= m.start() < b for a, b in kept) else plain
 
 
+def _sub_outside_quotes(rx: LazyRe, repl: str | Callable[[re.Match[str]], str], text: str) -> str:
+    """`rx.sub(repl, text)` with a template or a function, leaving what is inside quotes as it was said
+    («…: «если не ответим, закрывайте как проигранную»» is her words, not a deal to move)."""
+    kept = [q.span() for q in IN_QUOTES.finditer(text)]
+
+    def replaced(m: re.Match[str]) -> str:
+        if any(a <= m.start() < b for a, b in kept):
+            return m.group(0)
+        return m.expand(repl) if isinstance(repl, str) else repl(m)
+
+    return rx.sub(replaced, text)
+
+
 def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
     # "mark Globex pilot as won 🎉": a feeling, not a word; "…pls 🙌 starting the redesign today": said
@@ -1039,17 +1079,11 @@ def unhurried(text: str) -> str:
     if text[:12].lower().lstrip().startswith(("tag ", "label ")):
         text = _TAG_AS.sub(r"add the \g<label> label to \g<what>", text)
     # «…и убери с меня, назначь на Олега», "take it off me and assign it to Oleg": one hand-over, said in two
-    if "меня" in text.lower() or " me" in text.lower():
-        text = _OFF_ME_THEN_TO.sub("", text)
+    if "с меня" in text.lower() or "off me" in text.lower() or "off of me" in text.lower():
+        text = _sub_outside_quotes(_OFF_ME_THEN_TO, "", text)
     # "close the Globex pilot as won", «закрой сделку как выигранную»: the deal moved to that stage
     if _CLOSED_AS_OUTCOME.search(text):
-        text = _CLOSED_AS_OUTCOME.sub(
-            lambda m: (
-                f"{'move' if m.group('verb')[0] in 'cC' else 'переведи'} {m.group('what')} "
-                f"{'to' if m.group('verb')[0] in 'cC' else 'в'} {m.group('outcome')}"
-            ),
-            text,
-        )
+        text = _sub_outside_quotes(_CLOSED_AS_OUTCOME, _moved_to_outcome, text)
     # "Change the X deal name to '…'", «Смени название сделки X на «…»»: a rename, said with its field
     if "name" in text.lower() or "назван" in text.lower():
         text = _NAME_CHANGED_TO.sub(
@@ -1063,33 +1097,52 @@ def unhurried(text: str) -> str:
     # «сумма выросла до 21 000», "the amount went up to 21k": the new amount (and «…, обнови сделку» after it
     # says the same change again)
     if _AMOUNT_BECAME.search(text):
-        text = _UPDATE_IT_AFTER.sub("", _AMOUNT_BECAME.sub(r"\1 ", text))
+        text = _UPDATE_IT_AFTER.sub("", _sub_outside_quotes(_AMOUNT_BECAME, r"\1 ", text))
     # "Put Romashka into Negotiation after today's call": when it was decided, not a meeting to make
     if _AFTER_THE_CALL.search(text) and _MOVED_INTO.search(text):
         text = _AFTER_THE_CALL.sub("", text)
     # "New lead: Stark Industries …", «Новый лид: …»: a new deal, said as sales say it
-    text = _NEW_LEAD.sub(lambda m: "Новая сделка:" if m.group(0).strip()[0] in "Нн" else "New deal:", text)
+    if "лид" in text.lower() or "lead" in text.lower() or "opp" in text.lower():
+        text = _NEW_LEAD.sub(
+            lambda m: "Новая сделка:" if m.group(0).strip()[0] in "Нн" else "New deal:", text
+        )
     # "Create a company record for Pied Piper": the company, named
     if "record" in text.lower():
         text = _RECORD_FOR.sub(r"\1 ", text)
     # "… Pied Piper — domain piedpiper.com": a field of the record after a dash, as after a comma
-    text = _DASH_BEFORE_FIELD.sub(", ", text)
+    if "." in text:
+        text = _DASH_BEFORE_FIELD.sub(", ", text)
     # «Сделку с Ромашкой в переговоры, а Ивану Петрову заметку: …»: "а" and a record's object, a request of its own
     if ", а " in text:
         text = _AND_ANOTHER_OBJECT.sub("; ", text)
+    # «…и подними до срочного», «понизь приоритет до среднего»: the priority, said as raised or lowered to it
+    if "до " in text.lower():
+        text = _sub_outside_quotes(
+            _RAISED_TO_LEVEL, lambda m: f"поставь {_LEVELS[m.group('level')[:4].lower()]} приоритет", text
+        )
+    # «перекинь сделку альфа-лизинг на меня»: given to me (no stage called «меня»)
+    if "на меня" in text.lower():
+        text = _sub_outside_quotes(_THROWN_TO_ME, r"передай \g<what> мне", text)
+    # «…к компании заметку добавь, что …»: the verb said after its object, said before it
+    if "заметк" in text.lower() or "коммент" in text.lower():
+        text = _sub_outside_quotes(_OBJECT_THEN_VERB, r"\g<verb> \g<what>", text)
     # «По Initech: заметку к Ивану Сидорову — …»: the topic, then a note asked for with its verb left out
     if "заметк" in text.lower():
         text = _TOPIC_THEN_NOTE.sub(r"\g<1>добавь \g<2>", text)
     # «… на меня. Всё.», "… by Friday. That's all.": the end of the dictation, said
-    text = _THATS_ALL.sub("", text)
+    if text.rstrip()[-12:].lower().rstrip(".! ").endswith(("всё", "все", "all", "it", "done", "end")):
+        text = _THATS_ALL.sub("", text)
     # «…, в команде CS, задача — подготовить допсоглашение»: a new task and its words, as a colon says it
     if "задач" in text.lower() or "task" in text.lower():
-        text = _TASK_DASH.sub(r"\g<1>\g<2>: ", text)
+        text = _sub_outside_quotes(_TASK_DASH, r"\g<1>\g<2>: ", text)
     # "voice note: Initech wants to expand. Create …", «Голосовое: …»: what the message is, not a note to save
     text = _MESSAGE_KIND.sub("", text, count=1) if _MESSAGE_KIND.match(text) else text
+    # "…, put it on Max, high priority": given to him
+    if "put " in text.lower():
+        text = _sub_outside_quotes(_PUT_IT_ON, r"assign \1 to ", text)
     # «Поставь Максу задачу созвониться …»: the task, then whose it is (as «поставь задачу Максу …» says it)
     if "задач" in text.lower():
-        text = _WHOSE_TASK_FIRST.sub(r"поставь \g<task> \g<whom>", text)
+        text = _sub_outside_quotes(_WHOSE_TASK_FIRST, r"поставь \g<task> \g<whom>", text)
     # "New bug …, title "…". Put the stack trace in the description: «…»": the new issue's description
     text = _INTO_THE_DESCRIPTION.sub(", description: ", text)
     for (

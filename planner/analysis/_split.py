@@ -543,6 +543,13 @@ _CARD_FIELD = LazyRe(
 _INTO_PARTS = LazyRe(
     r"(?i)\b(?:разбе\w*|раздели\w*|разбить|split|break)\b.*\b(?:подзадач\w*|sub-?issues?|sub-?tasks?|parts|части|шаг\w*|steps)\b"
 )
+_POINTS_BACK_WORD = LazyRe(
+    r"(?i)\b(?:it|its|his|her|him|them|their|this|that|these|those|они|она|он|её|ее|его|их|ему|ей|ним|ней|это|этот|эту)\b"
+)
+_REPORTED = LazyRe(
+    r"(?i)\b(?:says|said|wrote|writes|told\s+(?:me|us)|mentioned|reports?|reported|говорит|сказал\w*|пишет|написал\w*|"
+    r"сообщил\w*)\b"
+)
 _THEN_NEXT = LazyRe(r"(?i)[\s.!?]*(?:потом|затем|дальше|далее|then|next|after\s+that|после\s+этого)\b")
 
 
@@ -1013,6 +1020,16 @@ def _split(text: str, now: datetime) -> list[Clause]:
         elif left.has("note", "comment") and _then_next(text[merged[-1][1] : e]):
             merged.append((s, e))  # «…заметку — хотят продлить пилот. Потом... в Linear, …»: the next request
             parts = [right]
+        elif (
+            dashed
+            and _REPORTED.search(text[merged[-1][0] : merged[-1][1]])
+            and not left.commands()
+            and (_imperative_first(text[s:e]) or _starts_with_verb(right))
+            # ("Max said Ivan is now their CIO — please update his job title": "his" is said before, kept with it)
+            and not _POINTS_BACK_WORD.search(text[s:e])
+        ):  # "Oleg says the Initech renewal quote is ready — create the renewal tasks": what was told, then mine
+            merged.append((s, e))
+            parts = [right]
         else:
             merged[-1] = (merged[-1][0], e)
             parts.append(right)
@@ -1099,6 +1116,8 @@ def _asks_next(text: str, now: datetime) -> bool:
         or bool(_THING_FOR.match(text))
         or bool(_THING_THEN_VERB.match(text))
         or _place_then_verb(text)
+        # "…: signed for 3 years, and the onboarding template", «…, и шаблон онбординга»
+        or bool(TEMPLATE_ALONE.fullmatch(re.sub(r"(?i)^(?:шаблон\w*|template)\s+", "", text.strip(" .!"))))
     )
 
 

@@ -366,7 +366,7 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     elif (
         dating
         or destination
-        and clause.has("move")
+        and clause.has("move", "put")  # («…поставь на понедельник»: put on a day, the same)
         and clause.moment.day is not None
         and extract_moment(destination, ctx.now).day is not None
         and not await _names_a_state(analyse(destination, ctx.now), ctx)

@@ -301,7 +301,11 @@ _THEIR_CONTACT = LazyRe(
     r"|['’]s\s+(?:main\s+|primary\s+)?contact(?:\s+person)?\b|\bthe\s+(?:main\s+|primary\s+)?contact\s+(?:on|at|for|of)\s"
     r"|\bконтакт\w*\s+(?:по\s+сделке|сделки|в\s+сделке)\b"
 )
-_THEIR_COMPANY = LazyRe(r"(?i)\b(?:их|её|ее|его|their|her|his|its)\s+(?:компани\w*|company)\b")
+_THEIR_COMPANY = LazyRe(
+    r"(?i)\b(?:их|её|ее|его|their|her|his|its)\s+(?:компани\w*|company)\b"
+    # «…, и к компании заметку добавь», "a note on the company": the company of the record meant, named before
+    r"|\b(?:к|в|на|для)\s+компани[июя]\b(?!\s+(?-i:[A-ZА-ЯЁ«\"]))|\b(?:to|on|for)\s+the\s+company\b(?!\s+(?-i:[A-Z]))"
+)
 _SAME_NOTE_ON = LazyRe(
     r"(?i)^\W*(?:(?:and|и|а|also|ещё|еще)\s+)?(?:(?:add|put|leave|добавь|оставь|запиши)\s+)?(?:такую\s+же|ту\s+же(?:\s+самую)?|"
     r"the\s+same)\s+(?:заметк\w*|note)\s+(?:to|on|for|к|ко|в|на|для)\s+(?P<where>.+?)\s*[.!]?\s*$"

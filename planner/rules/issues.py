@@ -123,6 +123,11 @@ _COMMENT_THEN_QUOTE = LazyRe(r"(?i)\b(?:коммент\w*|comment)\s*[:—–-]?
 _QUOTE_THEN_ASK = LazyRe(
     r"(?i)\s*(?:'([^']{2,})'|[«\"“]([^«»\"“”]{2,})[»\"”])\s*[,;]?\s+(?:and|и|а\s+также|then|also)\s+(.+)$"
 )
+_PROJECT_AS_FIELD = LazyRe(r"(?i)(?:^|[:,;]\s*|\d\s+)(?:проект|project)\s*[:—-]?\s+([^,;.]+?)\s*(?=[,;.]|$)")
+_CHANGE_THEN_COMMENT = LazyRe(
+    r"(?is)^(?P<change>.+?)[,;]?\s+(?:and|и|а\s+также|then|also)\s+(?:leave|add|post|write|drop|оставь|добавь|напиши)\s+"
+    r"(?:a\s+)?(?:comment|коммент\w*)\s*[:—–-]?\s*(?P<body>\S.*)$"
+)
 _QUOTED_THEN_DETAILS = LazyRe(
     r"\s*(?:'([^']{2,})'|[«\"“]([^«»\"“”]{2,})[»\"”])\s*((?:[→,;—–(-]|->)[^'«»\"“”]*)?"
 )
@@ -331,6 +336,17 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
             tail = then.group(3)  # ("… and close": the same issue, said by nothing)
             pointed = re.search(r"(?i)\b(?:it|its|его|её|ее|[A-Z]{1,10}-\d+)\b", tail)
             await issue_by_reference(analyse(tail if pointed else f"{ident} {tail}", ctx.now), ctx)
+            return True
+        first = _CHANGE_THEN_COMMENT.match(body) if clause.after_colon else None
+        if first and analyse(first.group("change"), ctx.now).has(
+            "due", "priority", "assign", "move", "put", "rename"
+        ):
+            # "ENG-101: due date the 1st of December, and leave a comment '…'": the change, then the comment
+            await issue_by_reference(analyse(f"{ident} {first.group('change')}", ctx.now), ctx)
+            words = re.sub(
+                r"^\s*(?:[«\"“]([^«»\"“”]+)[»\"”]|'([^']+)')\s*[.!]?\s*$", r"\1\2", first.group("body")
+            )
+            await ctx.emit(CommentIssue(issue=ident, body=words[:10_000]), issue=issue)
             return True
         that = _THAT_AS_A_COMMENT.search(clause.text) if clause.after_colon is None else None
         if that:  # 'FYI: «Globex wants the pilot to start Jan 15.» Leave that as a comment on CS-14': the words told
@@ -564,6 +580,10 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         )
     ):  # "move ENG-103 into Q1 Launch": a project said without the word
         change["project"], found["project"] = named_project[0].entity.name, named_project[0].entity
+    elif (field := _PROJECT_AS_FIELD.search(clause.text)) and (
+        named_field := [m for m in await find(ctx, clause, "project", text=field.group(1)) if m.score >= 0.9]
+    ):  # «ENG-103: исполнитель макс, проект Mobile App, срок 4 декабря»: the project said as a field
+        change["project"], found["project"] = named_field[0].entity.name, named_field[0].entity
     elif clause.has("move", "put", "create") and re.search(r"\b(проект\w*|project)\b", clause.text, re.I):
         projects = [m for m in await find(ctx, clause, "project") if m.score >= 0.9]
         partly = [m for m in await find(ctx, clause, "project") if m.score >= 0.5]
@@ -1308,6 +1328,9 @@ _THE_LINK = LazyRe(r"(?i)\b(?:the|this|that)\s+(?:link|url|pr\s+link)\b|\b(?:э�
 _IT_INTO_A_PROJECT = LazyRe(
     r"(?i)\b(?:add|put|move|добавь|положи|перенеси)\s+(?:it|them|её|ее|его|их)\s+(?:to|in|into|в|во)\s+(?:the\s+)?"
     r"(?:[\w-]+\s+){0,3}(?:project|проект\w*)\b|\b(?:add|добавь)\s+(?:it|them|её|ее|его|их)\s+(?:to|в)\s+(?:the\s+)?(?:проект\w*|project)\b"
+    # «…и привяжи к проекту Customer Onboarding», "and link it to the Q1 Launch project"
+    r"|^\W*(?:(?:and|и|а|also|ещё|еще)\s+)?(?:привяжи|свяжи|link)\s+(?:(?:it|them|её|ее|его|их)\s+)?(?:к|с|to|with)\s+(?:the\s+)?"
+    r"(?:(?:[\w-]+\s+){0,3}project|проект\w*)\b"
 )
 
 

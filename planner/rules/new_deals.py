@@ -39,6 +39,9 @@ _NEW_FIELD = LazyRe(
 )
 
 
+_NAME_RIGHT_AFTER = LazyRe(
+    r"(?:^|\s)(?i:deal|сделк[уа])\s+((?-i:[A-ZА-ЯЁ])[\w&.'-]*(?:\s+[\w&.'-]+){1,3}?)\s*(?=[,;]|$)"
+)
 _NAME_LISTED_AFTER = LazyRe(
     r"(?i)\b(?:deal|сделк\w*)\s+(?:for|with|для|с)\s+(?:them|it|him|her|ними|ней|ним|него|неё)\s*,\s*"
     r"((?-i:[A-ZА-ЯЁ])[^,;.]{2,50}?)\s*(?=,)"
@@ -64,6 +67,14 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
         listed = False  # «сделка с альфой теперь 900к»: what an existing deal is now, not a new one
     if not (clause.creates() or clause.says_new() or listed) or not clause.has("deal"):
         return False
+    if (
+        re.match(r"(?i)\s*(?:please\s+|pls\s+)?make\b", clause.text)
+        and not clause.says_new()
+        and [m for m in await find(ctx, clause, "deal") if m.score >= 0.9]
+    ):
+        return (
+            False  # "Make the Globex pilot deal bigger": a deal there is, changed somehow — never a new one
+        )
     if _NEW_FIELD.search(clause.text) and not clause.creates():
         return False  # «Поставь сделке Ромашки новую сумму»: a new value of a deal there is, no new deal
     if ADDED_TO_A_DEAL.search(clause.text) and not clause.says_new():
@@ -97,6 +108,15 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
     if not companies and 0 < len(heading.split()) <= 5 and not analyse(heading, ctx.now).commands():
         # «Альфа-Лизинг: новая сделка «Лизинг оборудования», 3 млн»: the company said as the heading
         companies = strong(await find(ctx, clause, "company", text=heading))
+    scene = str(ctx.memory.get("full_text", "")).split(":", 1)[0]
+    if (
+        not companies
+        and ":" in str(ctx.memory.get("full_text", ""))
+        and len(scene) < 60
+        and ctx.clause_index > 0
+    ):
+        # «Короче, по Initech: добавь заметку …, и заведи на это сделку на 9000 долларов»: the message's topic
+        companies = strong(await find(ctx, clause, "company", text=scene))
     fresh = _A_NEW_COMPANY.search(clause.text) if not companies else None
     if (
         fresh
@@ -150,9 +170,15 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
                 owner = colleagues[0]
     said_after = await _words_after_company(clause, ctx, company)
     first_field = listed_fields[0] if listed_fields else None
+    right_after = _NAME_RIGHT_AFTER.search(clause.text)  # "create a deal Umbrella pilot, 20k USD": as said
     name = (
         _said_name(clause)
         or (first_field if first_field and not _says_only(first_field, company.name) else None)
+        or (
+            right_after.group(1)
+            if right_after and not _says_only(right_after.group(1), company.name)
+            else None
+        )
         # as said: "Initech SSO add-on"; said apart: «Umbrella Health — расширение»
         or (_joined_name(await _company_as_said(clause, ctx, company), said_after) if said_after else None)
         or f"{company.name} — {_kind_of_deal(clause) or ctx.t('новая сделка', 'new deal')}"

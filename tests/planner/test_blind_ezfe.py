@@ -225,3 +225,69 @@ async def test_a_command_may_come_with_the_persons_words(anna: Conversation) -> 
         },
     )
     assert r["status"] == "draft_pending" and drafted(r) == ["googlecalendar:create_event"]
+
+
+# ---- the second round (FF–FK) -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "ops"),
+    [
+        ("Сделку Acme Logistics пилот закрывам как проиграную, ушли к конкурентам, и заметку оставь, что причина — цена.",
+         ["update_deal", "create_note"]),
+        ("альфа-лизинг подписали 🎉 сделку в won, заметку: подписали на 3 года, и шаблон онбординга",
+         ["update_deal", "create_note", "apply_template"]),
+        ("ENG-101: due date the 1st of December, and leave a comment 'needs backend fix first'",
+         ["update_issue", "comment_issue"]),
+        ("Oleg says the Initech renewal quote is ready — create the renewal tasks in Linear and add a note on Initech "
+         "that the quote went out today", ["apply_template", "create_note"]),
+        ("Короче, по Initech: добавь заметку к компании — хотят ещё 20 лицензий, и заведи на это сделку на 9000 долларов",
+         ["create_note", "create_deal"]),
+        ("перенеси ENG-104 на понедельник и подними до срочного", ["update_issue"]),
+        ("перекинь сделку альфа-лизинг на меня", ["update_deal"]),
+        # (two intents, one action: the label and the project are one update of CS-14)
+        ("Добавь к CS-14 метку onboarding и привяжи к проекту Customer Onboarding", ["update_issue", "update_issue"]),
+        ("ENG-103: исполнитель макс, проект Mobile App, срок 4 декабря", ["update_issue"]),
+        ("prio urgent on ENG-102 and ENG-104 pls, both block the release", ["update_issue", "update_issue"]),
+        ("Create an issue in Engineering to migrate CI to GitHub Actions, assign it to Oleg, priority medium",
+         ["create_issue"]),
+        ("Разбей ENG-103 на подзадачи: воспроизвести баг, найти причину, написать тест",
+         ["create_issue", "create_issue", "create_issue"]),
+    ],
+)  # fmt: skip
+async def test_each_request_of_a_message_is_drafted(anna: Conversation, said: str, ops: list[str]) -> None:
+    r = await anna.say(said)
+    assert r["status"] == "draft_pending" and [w["op"] for w in writes(r)] == ops
+
+
+async def test_make_an_existing_deal_bigger_is_never_a_new_deal(anna: Conversation) -> None:
+    r = await anna.say("Make the Globex pilot deal bigger")
+    assert r["status"] == "needs_clarification" and drafted(r) == []
+
+
+async def test_a_new_deals_name_is_as_said_not_its_companys_full_name(anna: Conversation) -> None:
+    r = await anna.say("Umbrella Health wants a pilot — create a deal Umbrella pilot, 20k USD, in Lead")
+    assert writes(r)[0]["name"] == "Umbrella pilot"
+
+
+async def test_a_task_put_on_someone_in_a_new_issues_fields_is_its_assignee(anna: Conversation) -> None:
+    r = await anna.say(
+        "uh so yeah create an issue for the iOS widget crash, put it on Max, high priority, uh, due Thursday"
+    )
+    assert writes(r)[0]["assignee"] == "Max Weber" and writes(r)[0]["priority"] == "high"
+
+
+async def test_every_labelled_issue_put_on_a_day_is_due_that_day(anna: Conversation) -> None:
+    r = await anna.say("Все задачи с меткой customer-request поставь на понедельник")
+    assert r["status"] == "draft_pending" and all(
+        w["op"] == "update_matching" or "due" in w for w in writes(r)
+    )
+
+
+async def test_a_note_to_the_company_goes_to_the_company_of_the_record_in_play(anna: Conversation) -> None:
+    r = await anna.say(
+        "Короче, по Инитеку: продление они подписали, оно у нас и так в выигранных, так вот — запусти шаблон "
+        "продления в Linear, и к компании заметку добавь, что подписали на три года."
+    )
+    note = next(a["args"] for a in r["plan"]["actions"] if a["operation"] == "create_note")
+    assert note["parent_object"] == "companies" and note["content"].startswith("подписали на три года")
