@@ -37,7 +37,7 @@ _MARKER = LazyRe(
 # "…no wait not pricing the settings page", «к пятнице, нет, не к пятнице, к четвергу»: what is taken back
 # («…ой нет не в четверг а в пятницу»: "не X, а Y" said without the comma)
 _NOT_THAT = LazyRe(
-    r"(?i)^(?:not|не)\s+([^,.…]+?)(?:\s*[,.…]+\s*(?:(?:а|but)\s+)?|\s+(?:а|but)\s+|\s+(?=(?:the|a)\s))"
+    r"(?i)^(?:not|не|don'?t|do\s+not)\s+([^,.…]+?)(?:\s*[,.…]+\s*(?:(?:а|but)\s+)?|\s+(?:а|but)\s+|\s+(?=(?:the|a)\s))"
 )
 # «…в четверг в 11 а нет не в четверг в пятницу»: "не" + the words taken back, then the same preposition anew
 _NOT_THAT_AGAIN = LazyRe(r"(?i)^(?:not|не)\s+((в|во|на|к|до|с|to|on|at|by|for)\s+\S+)\s+(?=\2\s)")
@@ -275,9 +275,14 @@ def _apply_first(text: str) -> str | None:
                 return f"{kept}, {rest}" if rest else kept
         if not_that:  # "not pricing": the words taken back are named; what follows replaces them
             named = re.sub(r"(?i)\s+(?:yet|anymore|ещё|еще|пока)$", "", not_that.group(1))  # "not won yet"
+            named = re.sub(r"(?i)\s+(?:it|them|его|её|ее|их)$", "", named)  # "don't delete it": the verb
             taken = before.lower().rfind(named.lower())
             rest = after[not_that.end() :]
-            verb = _SAME_VERB.search(before) if taken < 0 and _ONE_WORD.fullmatch(named) else None
+            # ("…, they churned. Actually no — don't delete it, just mark it Lost": the first word is the verb
+            # taken back even where the same word is said again)
+            verb = _SAME_VERB.search(before) if _ONE_WORD.fullmatch(named) and named.isascii() else None
+            if verb is None and taken < 0 and _ONE_WORD.fullmatch(named):
+                verb = _SAME_VERB.search(before)
             if verb and verb.group(0)[:4].lower() == named[:4].lower() and rest.strip():
                 # «Закрой ENG-101… хотя нет, не закрывай, просто напиши в комментарии: …»: the verb taken back,
                 # what it was said of stays

@@ -264,6 +264,9 @@ class Coverage:
             and bool(_WHICH_OF_THEM.match(clause.text))
             # "Triage pass: the PDF export crash goes to Oleg, …": a thing sent somewhere, never dropped unread
             or bool(_GOES_TO.search(clause.text))
+            # "…: they signed. Won, onboarding template, …": an outcome said alone, its deal not found
+            or index > 0
+            and bool(_OUTCOME_SAID_ALONE.search(clause.text))
         ):
             self.candidates.append((index, clause))
 
@@ -398,6 +401,9 @@ def _strings(intent: IntentBase, *, free_text: bool = True) -> list[str]:
     return out
 
 
+_OUTCOME_SAID_ALONE = LazyRe(
+    r"(?i)(?:^|[.!;]\s*)(?:won|lost|выиграна|проиграна|выиграли|проиграли)\s*[.!,]*\s*$"
+)
 _ITS_CONTACT = LazyRe(
     r"(?i)['’]s\s+(?:main\s+|primary\s+)?contact\b|\bcontact\s+(?:on|at|for|of)\s|\bконтакт\w*\s+(?:по\s+сделке|сделки|в\s+сделке)"
 )

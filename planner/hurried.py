@@ -873,6 +873,7 @@ _DASH_BEFORE_FIELD = LazyRe(
 _AND_ANOTHER_OBJECT = LazyRe(
     r",\s+а\s+(?=(?:[А-ЯЁ][а-яё]+(?:у|ю|е)\s+){1,2}(?:заметку|задачу|коммент\w*|напоминание)\b)"
 )
+_ID_NOT_THAT_ONE = LazyRe(r"(?i)\b([A-Z]{1,10}-\d+)\s*,?\s+(?:not|(?:а\s+)?не)\s+[A-Z]{1,10}-\d+\b")
 _LEVELS = {"сроч": "срочный", "высо": "высокий", "сред": "средний", "низк": "низкий"}
 _RAISED_TO_LEVEL = LazyRe(
     r"(?i)\b(?:подними|поднимите|повысь|понизь|опусти|снизь)(?:те)?\s+(?:(?:его|её|ее|их|приоритет)\s+)?до\s+"
@@ -1115,6 +1116,9 @@ def unhurried(text: str) -> str:
     # «Сделку с Ромашкой в переговоры, а Ивану Петрову заметку: …»: "а" and a record's object, a request of its own
     if ", а " in text:
         text = _AND_ANOTHER_OBJECT.sub("; ", text)
+    # "archive CS-15, not CS-14", «закрой CS-15, а не CS-14»: the one said, and which one is not meant
+    if "not " in text.lower() or "не " in text.lower():
+        text = _ID_NOT_THAT_ONE.sub(r"\1", text)
     # «…и подними до срочного», «понизь приоритет до среднего»: the priority, said as raised or lowered to it
     if "до " in text.lower():
         text = _sub_outside_quotes(

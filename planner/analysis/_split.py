@@ -378,11 +378,11 @@ _RECORD_CHANGE = LazyRe(
 # a template's word said alone: "… + onboarding", «и онбординг»
 TEMPLATE_ALONE = LazyRe(
     r"(?i)\s*(?:(?:and|и|\+|then|потом|also|ещё|еще)\s+)*(?:the\s+)?(?:onboarding|онбординг\w*|renewal|продлени\w*)"
-    r"(?:\s+(?:tasks|template|задачи|шаблон\w*))?\s*[.!]*\s*"
+    r"(?:\s+(?:tasks|template|задачи|шаблон\w*))?(?:\s+(?:in|в)\s+(?:linear|линеар\w*))?\s*[.!]*\s*"
 )
 _LEADS_WITH_THING = LazyRe(
     rf"(?i)^(?:(?:{DATIVE})\s+)?(?:онбординг\w*|onboarding|продлени\w*|renewal|созвон\w*|встреч\w*|meeting|call|задач\w*|тикет\w*|"
-    r"issue|task|заметк\w*|note|сделк\w*|deal)\b"
+    r"issue|task|заметк\w*|note|сделк\w*|deal|(?:an?\s+)?(?:\d+\s*(?:h|hr|hour|min)\w*[\s-]+)?(?:kick-?off|sync|demo))\b"
 )
 
 
@@ -546,9 +546,13 @@ _INTO_PARTS = LazyRe(
 _POINTS_BACK_WORD = LazyRe(
     r"(?i)\b(?:it|its|his|her|him|them|their|this|that|these|those|они|она|он|её|ее|его|их|ему|ей|ним|ней|это|этот|эту)\b"
 )
+_TEMPLATE_ASKED = LazyRe(
+    r"(?i)\b(?:onboarding|renewal|онбординг\w*|продлени\w*)\s+(?:tasks|template|issues|playbook|задач\w*|шаблон\w*)\b"
+    r"|\b(?:задач\w*|шаблон\w*|tasks|template|playbook)\s+(?:for\s+)?(?:onboarding|renewal|онбординг\w*|продлени\w*)\b"
+)
 _REPORTED = LazyRe(
-    r"(?i)\b(?:says|said|wrote|writes|told\s+(?:me|us)|mentioned|reports?|reported|говорит|сказал\w*|пишет|написал\w*|"
-    r"сообщил\w*)\b"
+    r"(?i)\b(?:says|said|wrote|writes|told\s+(?:me|us)|mentioned|reports?|reported|wants|asks|asked|говорит|сказал\w*|"
+    r"пишет|написал\w*|сообщил\w*|хочет|хотят|просит|просят|просил\w*)\b"
 )
 _THEN_NEXT = LazyRe(r"(?i)[\s.!?]*(?:потом|затем|дальше|далее|then|next|after\s+that|после\s+этого)\b")
 
@@ -990,7 +994,13 @@ def _split(text: str, now: datetime) -> list[Clause]:
             parts = [right]
         elif (
             TEMPLATE_ALONE.fullmatch(text[s:e])
-            and (left.has("signed", "move", "put") or ELLIPTIC.search(left.text))
+            and (
+                left.has("signed", "move", "put")
+                or ELLIPTIC.search(left.text)
+                or _OUTCOME_ALONE.fullmatch(
+                    text[merged[-1][0] : merged[-1][1]].strip()
+                )  # "…. Won, onboarding"
+            )
             or (
                 TEMPLATE_ALONE.fullmatch(text[merged[-1][0] : merged[-1][1]])
                 and _LEADS_WITH_THING.match(re.sub(r"(?i)^(?:и|and|\+)\s+", "", text[s:e].strip()))
@@ -1025,8 +1035,10 @@ def _split(text: str, now: datetime) -> list[Clause]:
             and _REPORTED.search(text[merged[-1][0] : merged[-1][1]])
             and not left.commands()
             and (_imperative_first(text[s:e]) or _starts_with_verb(right))
-            # ("Max said Ivan is now their CIO — please update his job title": "his" is said before, kept with it)
+            # ("Max said Ivan is now their CIO — please update his job title": "his" is said before, kept with it;
+            # «Альфа хочет расширение — поменяй сумму…»: the record is said before — only a template stands alone)
             and not _POINTS_BACK_WORD.search(text[s:e])
+            and bool(_TEMPLATE_ASKED.search(text[s:e]))
         ):  # "Oleg says the Initech renewal quote is ready — create the renewal tasks": what was told, then mine
             merged.append((s, e))
             parts = [right]

@@ -13,7 +13,7 @@ from planner.context import BuildContext
 from planner.dates import extract_moment, month_of
 from planner.directory import Entity
 from planner.numbers import NUMBER_WORDS, money_number, number_from_words, spoken_numbers
-from planner.resolve import Mention, aliases_of, find_mentions, key_spans, keys_for, match_words
+from planner.resolve import Mention, WordKey, aliases_of, find_mentions, key_spans, keys_for, match_words
 from planner.text import IN_QUOTES
 
 __all__ = [
@@ -535,6 +535,13 @@ async def _find(ctx: BuildContext, clause: Clause, kind: str, *, text: str | Non
                 for p in m.positions
             )
         ]
+    if kind == "person":  # "Globex's procurement lead", «CTO Ромашки»: someone by their role at a company
+        said = text if text is not None else clause.text
+        by_role = await _by_role(ctx, keys, said) if not [m for m in found if m.score >= 0.9] else None
+        if (
+            by_role is not None
+        ):  # (someone named by name is who is meant: "John Smith … he's COO at Acme now")
+            found = [by_role, *(m for m in found if m.entity.id != by_role.entity.id)]
     if kind == "stage":  # a stage's Russian names are common words: «в приложении» is no «в предложении»
         found = [
             m
@@ -549,6 +556,29 @@ async def _find(ctx: BuildContext, clause: Clause, kind: str, *, text: str | Non
             )
         ]
     return found
+
+
+async def _by_role(ctx: BuildContext, keys: list[WordKey], said: str) -> Mention | None:
+    """The one person whose job title is said beside their company's name ("the CFO at Alfa-Leasing",
+    "Globex's procurement lead", «CTO Ромашки»); None when no one, or more than one, fits."""
+    low = said.lower()
+    people = [p for p in await ctx.directory.people() if str(p.extra.get("job_title") or "").strip()]
+    titled = [
+        (p, m)
+        for p in people
+        if (m := re.search(rf"(?<![\w-]){re.escape(str(p.extra['job_title']).lower())}(?![\w-])", low))
+    ]
+    if not titled:
+        return None
+    companies = [m for m in find_mentions(keys, await ctx.directory.companies()) if m.score >= 0.9]
+    spans = key_spans(said)
+    fits = []
+    for person, title in titled:
+        at = [m for m in companies if m.entity.id == str(person.extra.get("company_id"))]
+        if at:
+            words = {i for i, (a, b) in enumerate(spans) if title.start() <= a and b <= title.end()}
+            fits.append(Mention(person, 1.0, frozenset(words | set(at[0].positions))))
+    return fits[0] if len(fits) == 1 else None
 
 
 def strong(mentions: list[Mention]) -> list[Mention]:

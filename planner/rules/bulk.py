@@ -129,6 +129,8 @@ async def _listed_before(clause: Clause, ctx: BuildContext) -> list[Find]:
     )  # «двигай в квалификацию»
     if not (_LISTED_BACK.search(clause.text) or only_a_change):
         return []
+    if not only_a_change and await _teams_named(ctx, head):
+        return []  # «Сколько задач у CS и у DES? Закрой все задачи CS.»: its own team's, not the whole list
     for found in listed:  # "What's open for Globex? Assign those to Max": a list that left words out is wider
         question = analyse(
             found.span or "", ctx.now
@@ -645,10 +647,16 @@ async def _either_label(ctx: BuildContext, text: str, first: str | None) -> list
 _WHERE_THEY_ARE = LazyRe(
     r"(?i)(?:статус\w*|state|status|стади\w*|stage|колонк\w*|column|проект\w*|project)\b"
 )
+# a team said by the word: «задачи команды QA», "the QA team's issues", "team Billing"
+_TEAM_SAID = LazyRe(
+    r"(?i)\bкоманд[аыуеой]+\s+([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,2})|\bteam\s+((?-i:[A-Z])[\w-]*(?:\s+[\w-]+){0,2})"
+    r"|\b((?-i:[A-Z])[\w-]*)\s+team['’]?s?\b"
+)
 _WHOSE_ONLY = LazyRe(
-    r"(?i)^\s*(?:передай|передать|отдай|переназначь|reassign|hand\s+over|give\s+away)\s+(?:все|всё|all(?:\s+of)?)\s+"
+    r"(?i)^\s*(?:передай|передать|отдай|переназначь|reassign|hand\s+over|give\s+away)\s+(?:(?:все|всё|all(?:\s+of)?)\s+)?"
     r"(?:задачи|сделки|тикеты|issues|tasks|deals|tickets)\s+[А-ЯЁ][а-яё]+(?:а|я|ы|и)\s*[.!]?\s*$"
-    r"|^\s*(?:reassign|hand\s+over)\s+all(?:\s+of)?\s+[A-Z][a-z]+'s\s+(?:issues|tasks|deals|tickets)\s*[.!]?\s*$"
+    # ("Reassign Oleg's issues": whose they are; to whom is not said — asked, never handed to Oleg himself)
+    r"|^\s*(?:reassign|hand\s+over)\s+(?:all(?:\s+of)?\s+)?[A-Z][a-z]+['’]s\s+(?:issues|tasks|deals|tickets)\s*[.!]?\s*$"
 )
 _DUE_FILTER = LazyRe(
     r"(?i)^(?!.*\b(?:set|make|put|push|move|поставь|выстав\w*|перенес\w*|сдвин\w*)(?:\s+\S+){0,6}?\s+(?:due|срок\w*|дедлайн\w*)\b)"
@@ -816,6 +824,20 @@ async def _label(ctx: BuildContext, text: str, *, besides: frozenset[str] = froz
 
 async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: dict[str, Any]) -> Filters:
     team = await _team(clause, ctx, head)
+    said_team = _TEAM_SAID.search(head)
+    said = next((g for g in said_team.groups() if g), "") if said_team else ""
+    word = said.split()[0] if said else ""  # (the name may run on: «команды Customer Success прошу …»)
+    if word and not [m for m in await find(ctx, clause, "team", text=said) if m.score >= 0.9]:
+        # «все задачи команды QA»: a team nobody has is asked about, never read as every team
+        teams = await ctx.directory.teams()
+        raise ctx.ask(
+            "team",
+            ctx.t(
+                f"Команды «{word}» в Linear нет. Какая команда?",
+                f"There is no team '{word}' in Linear. Which team?",
+            ),
+            choices=[(t.name, t.name) for t in teams[:5]],
+        )
     projects = [m for m in await find(ctx, clause, "project", text=head) if m.score >= 0.9]
     bare = head
     for m in projects:  # "в проекте Customer Onboarding": its words are the project, not a label

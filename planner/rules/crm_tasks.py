@@ -559,7 +559,7 @@ async def _colleague(clause: Clause, ctx: BuildContext) -> Entity | None:
         if stranger is not None:
             return stranger
     if re.search(r"(?i)\b(?:for\s+me|to\s+me|remind\s+me|мне|себе|на\s+меня|для\s+меня)\b", head) and not (
-        members and clause.has("assign")
+        members and analyse(head, ctx.now).has("assign")  # (the task's own words may hand something over)
     ):  # "Create a CRM task for me: …", «поставь мне задачу в CRM», «задача мне — набрать …»
         return await refs.member(ctx, "me")
     addressed = _ADDRESSED.match(clause.text)  # «задача Олегу: …»

@@ -605,6 +605,11 @@ _STATE_AT_THE_END = LazyRe(
     r"(?:the\s+)?(?:backlog|todo|to-do|in[\s-]progress|in[\s-]review|triage|бэклог|беклог|работу|ревью|тудушки|todo)"
     r"(?:\s+(?:column|state|колонк\w*|статус\w*))?\s*[.!]?\s*$"
 )
+# «Посчитай задачи Олега.», "Count Oleg's issues.": a read asked for, never a new issue's title
+_ASKED_TO_READ = LazyRe(
+    r"(?i)^\W*(?:посчитай|подсчитай|покажи|найди|выведи|перечисли|проверь|скажи|сколько|какие|какая|какой|кто|count|show|"
+    r"list|find|check|tell\s+me|how\s+many|which|who)\b"
+)
 _PUT_IN_PROJECT_SRC = (
     r"\b(?:put|add|move|place|link|attach|положи|добавь|закинь|перенеси|свяжи|привяжи|прикрепи)\s+"
     r"(?:it|them|её|ее|его|их)\s+(?:in|into|to|with|в|с|к)\s+"
@@ -1445,6 +1450,11 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
             and not isinstance(ctx.intents[-1], CreateIssue)
             and ctx.intents[-1].span is not None
             and ctx.intents[-1].span in told
+        )
+        # («Посчитай задачи Олега. И создай задачу.»: a question asked before names no new issue)
+        and not (
+            _ASKED_TO_READ.match(told)
+            and any(i.op == "find" and i.span and (i.span in told or told in i.span) for i in ctx.intents)
         )
     ):  # «Клиент жалуется, что экспорт в Excel падает — заведи баг на ENG»: the problem told before it
         ctx.memory["told_as_title"] = True

@@ -291,3 +291,75 @@ async def test_a_note_to_the_company_goes_to_the_company_of_the_record_in_play(a
     )
     note = next(a["args"] for a in r["plan"]["actions"] if a["operation"] == "create_note")
     assert note["parent_object"] == "companies" and note["content"].startswith("подписали на три года")
+
+
+# ---- the third round (FL–FQ): never a wrong change ---------------------------------------------------------
+
+
+async def test_a_delete_taken_back_for_another_change_drafts_only_that(anna: Conversation) -> None:
+    r = await anna.say(
+        "Delete the Globex pilot deal, they churned. Actually no — don't delete it, just mark it Lost."
+    )
+    assert drafted(r) == ["attio:update_deal"] and "destructive" not in {
+        k["kind"] for k in r["plan"]["risks"]
+    }
+
+
+async def test_one_issue_not_another_is_the_one_changed(anna: Conversation) -> None:
+    r = await anna.say("Oops, wrong one earlier — archive CS-15, not CS-14")
+    assert writes(r) == [{"op": "archive_issue", "issue": "CS-15"}]
+
+
+async def test_a_team_nobody_has_is_asked_about_not_read_as_every_team(anna: Conversation) -> None:
+    r = await anna.say("Передай все задачи команды QA Олегу")
+    assert r["status"] == "needs_clarification" and drafted(r) == [] and "QA" in r["clarifying_question"]
+
+
+async def test_whose_issues_without_to_whom_hands_nothing_over(anna: Conversation) -> None:
+    r = await anna.say("Reassign Oleg's issues")
+    assert r["status"] == "needs_clarification" and drafted(r) == []
+
+
+async def test_a_question_before_a_new_task_is_no_title_of_it(anna: Conversation) -> None:
+    r = await anna.say("Посчитай задачи Олега. И создай задачу.")
+    assert r["status"] == "needs_clarification" and "Как назвать задачу" in r["clarifying_question"]
+
+
+@pytest.mark.parametrize(
+    ("said", "person"),
+    [
+        (
+            "Please add a note to the CFO at Alfa-Leasing: she approved the Q1 budget for the expansion.",
+            "Maria Sokolova",
+        ),
+        ("Добавь заметку к CTO Ромашки: просит доступ к песочнице до конца месяца", "Ivan Petrov"),
+        ("Remind me on Monday to send the pilot report to Globex's procurement lead.", "Jane Doe"),
+    ],
+)
+async def test_someone_named_by_role_at_a_company_is_that_person(
+    anna: Conversation, said: str, person: str
+) -> None:
+    r = await anna.say(said)
+    assert r["status"] == "draft_pending"
+    assert (
+        any(
+            e["kind"] == "person" and e["candidates"] and e["candidates"][0]["name"] == person
+            for e in r["plan"]["entities"]
+        )
+        or person in r["user_message"]
+    )
+
+
+async def test_an_outcome_said_alone_whose_deal_is_not_found_is_named_back(anna: Conversation) -> None:
+    r = await anna.say(
+        "Acme Corp license: they signed. Won, onboarding template, and a 1h kickoff with John Smith on Dec 2 at 4pm"
+    )
+    assert r["status"] == "needs_clarification" and drafted(r) == []
+
+
+async def test_a_relayed_wish_then_a_dash_then_requests_drafts_each(anna: Conversation) -> None:
+    r = await anna.say(
+        "Короче, Initech хочет продление — заведи задачи продления в Linear и поставь встречу с Иваном Сидоровым "
+        "во вторник в 15:00 на час"
+    )
+    assert sorted(drafted(r)) == ["googlecalendar:create_event", "linear:create_issue", "linear:create_issue"]
