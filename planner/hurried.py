@@ -890,7 +890,7 @@ _PARENT_FIELD = LazyRe(
 )
 _TOPIC_THEN_NOTE = LazyRe(r"(?i)((?:^|[.!?]\s+)по\s+[^:.!?]{1,40}:\s*)(заметку\s+(?:к|в|для|на)\s)")
 _THATS_ALL = re.compile(
-    r"(?i)(?<=[.!])\s+(?:(?:ну\s+)?(?:вс[её]|на\s+этом\s+вс[её]|пока\s+вс[её])|that'?s\s+(?:all|it)|done|end)\s*[.!]*\s*$"
+    r"(?i)(?<=[.!])\s+(?:(?:ну\s+)?(?:вс[её]|на\s+этом\s+вс[её]|пока\s+вс[её])|that'?s\s+(?:all|it))\s*[.!]*\s*$"
 )
 _TASK_DASH = LazyRe(
     r"(?i)(^\s*|[,;]\s+)((?:нов(?:ая|ую)\s+)?(?:задача|задачу|задачка|таска|(?:a\s+)?(?:new\s+)?task))\s+[—–]\s+(?=\w)"
@@ -1134,7 +1134,9 @@ def unhurried(text: str) -> str:
     if "заметк" in text.lower():
         text = _TOPIC_THEN_NOTE.sub(r"\g<1>добавь \g<2>", text)
     # «… на меня. Всё.», "… by Friday. That's all.": the end of the dictation, said
-    if text.rstrip()[-12:].lower().rstrip(".! ").endswith(("всё", "все", "all", "it", "done", "end")):
+    if (
+        text.rstrip()[-12:].lower().rstrip(".! ").endswith(("всё", "все", "all", "it"))
+    ):  # ("CS-12. Done." is a state)
         text = _THATS_ALL.sub("", text)
     # «…, в команде CS, задача — подготовить допсоглашение»: a new task and its words, as a colon says it
     if "задач" in text.lower() or "task" in text.lower():

@@ -401,7 +401,16 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
             if deals:
                 resolved["owner_filter"] = whose.entity
         elif who is None and len(people) == 1 and _WHOSE_ONLY.search(clause.text):
-            return False  # «Передай все задачи Олега»: whose they are, and to whom is not said (named back)
+            # «Передай все задачи Олега», "Reassign Oleg's issues": whose they are; to whom is not said — asked,
+            # and the answer is read as the request said again
+            ctx.clause_index = 0
+            raise ctx.ask(
+                "request",
+                ctx.t(
+                    "Кому передать? Скажите запрос целиком: чьи и кому.",
+                    "To whom? Say the whole request: whose, and to whom.",
+                ),
+            )
         elif who is None and people:  # "передай все сделки Олега Максу": the last person named gets them
             who = people[-1].entity
             if len(people) > 1 and deals:

@@ -317,7 +317,7 @@ async def test_a_team_nobody_has_is_asked_about_not_read_as_every_team(anna: Con
 
 async def test_whose_issues_without_to_whom_hands_nothing_over(anna: Conversation) -> None:
     r = await anna.say("Reassign Oleg's issues")
-    assert r["status"] == "needs_clarification" and drafted(r) == []
+    assert r["status"] == "needs_clarification" and drafted(r) == [] and "To whom" in r["clarifying_question"]
 
 
 async def test_a_question_before_a_new_task_is_no_title_of_it(anna: Conversation) -> None:
