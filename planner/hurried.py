@@ -838,6 +838,8 @@ _OUTCOMES = {"выигра": "выигранные", "проигра": "прои
 
 
 def _moved_to_outcome(m: re.Match[str]) -> str:
+    if not m.group("what") and m.group("verb").lower() in ("close", "закрой", "закройте"):
+        return m.group(0)  # «закрой как проигранные все сделки в Lead»: every one of them, the bulk rule's
     english = m.group("verb")[0] in "cC"
     outcome = m.group("outcome")
     outcome = next(
@@ -889,13 +891,13 @@ _PARENT_FIELD = LazyRe(
     r"(?i)[,;]\s*(parent(?:\s+issue)?|родительская(?:\s+задача)?|родитель)\s*[:—–-]?\s*([A-Za-z]{1,10}-\d+)(?=\s*[.!]?\s*$)"
 )
 _TOPIC_THEN_NOTE = LazyRe(r"(?i)((?:^|[.!?]\s+)по\s+[^:.!?]{1,40}:\s*)(заметку\s+(?:к|в|для|на)\s)")
-_THATS_ALL = re.compile(
+_THATS_ALL = LazyRe(
     r"(?i)(?<=[.!])\s+(?:(?:ну\s+)?(?:вс[её]|на\s+этом\s+вс[её]|пока\s+вс[её])|that'?s\s+(?:all|it))\s*[.!]*\s*$"
 )
 _TASK_DASH = LazyRe(
     r"(?i)(^\s*|[,;]\s+)((?:нов(?:ая|ую)\s+)?(?:задача|задачу|задачка|таска|(?:a\s+)?(?:new\s+)?task))\s+[—–]\s+(?=\w)"
 )
-_MESSAGE_KIND = re.compile(
+_MESSAGE_KIND = LazyRe(
     r"(?i)^\s*[(\[]?(?:voice\s+(?:note|memo|message)|transcript(?:ion)?|dictated|голосов\w*(?:\s+сообщени\w*)?|"
     r"расшифровка|аудио)[)\]]?\s*[:—–-]\s*(?=\S)"
 )

@@ -40,7 +40,8 @@ _NEW_FIELD = LazyRe(
 
 
 _NAME_RIGHT_AFTER = LazyRe(
-    r"(?:^|\s)(?i:deal|сделк[уа])\s+((?-i:[A-ZА-ЯЁ])[\w&.'-]*(?:\s+[\w&.'-]+){1,3}?)\s*(?=[,;]|$)"
+    r"(?:^|\s)(?i:deal|сделк[уа])\s+((?-i:[A-ZА-ЯЁ])[\w&.'-]*(?:\s+(?!(?i:на|for|worth|at|в|in|по|с|with)\b)[\w&.'-]+){1,3}?)"
+    r"\s*(?=[,;]|$)"
 )
 _NAME_LISTED_AFTER = LazyRe(
     r"(?i)\b(?:deal|сделк\w*)\s+(?:for|with|для|с)\s+(?:them|it|him|her|ними|ней|ним|него|неё)\s*,\s*"

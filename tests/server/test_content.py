@@ -85,7 +85,8 @@ async def test_an_answer_to_a_missing_question_is_not_found(client: Client) -> N
     [
         ({"text": "Покажи ENG-101", "now": "вчера"}, "now"),
         ({"text": "Покажи ENG-101", "timezone": "Mars/Olympus"}, "timezone"),
-        ({"text": "Покажи ENG-101", "command": {"intent": "task_create", "confidence": 0.9}}, "text"),
+        # (text may come with a command — seed 001's envelope carries both — but not with a voice message)
+        ({"text": "Покажи ENG-101", "voice": {"file_id": "f1", "transcript": "покажи ENG-102"}}, "text"),
         ({"text": "   "}, "text"),
         ({"command": {"intent": "task_create", "confidence": "high", "entities": []}}, "confidence"),
         ({"text": "Покажи ENG-101", "language": "de"}, "'ru', 'en'"),
