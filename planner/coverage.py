@@ -480,23 +480,21 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
         r"(?i),?\s+(?:since|because|потому\s+что|так\s+как)\s", text
     )  # "…, since Acme reported it"
     # the companies the intents act on: a person of theirs said beside it is who, not what («…, ну Ли Вэй, …»)
-    theirs = {
-        str(e.extra.get("company_id") if e.kind == "deal" else e.id)
+    acted_on = [
+        e
         for i in intents
         for found in i._resolved.values()
         for e in [found[1] if isinstance(found, tuple) else found]
+    ]
+    theirs = {
+        str(e.extra.get("company_id") if e.kind == "deal" else e.id)
+        for e in acted_on
         if getattr(e, "kind", None) in ("deal", "company")
     }
     # …and, said as the record's contact, the companies of the people they act on: "a note to the Globex
     # pilot's contact" found her by the deal
     their_people = (
-        {
-            str(e.extra.get("company_id"))
-            for i in intents
-            for found in i._resolved.values()
-            for e in [found[1] if isinstance(found, tuple) else found]
-            if getattr(e, "kind", None) == "person"
-        }
+        {str(e.extra.get("company_id")) for e in acted_on if getattr(e, "kind", None) == "person"}
         if _ITS_CONTACT.search(text)
         else set()
     )

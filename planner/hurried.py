@@ -1013,12 +1013,6 @@ _CONTENT_AFTER_COLON = LazyRe(
 _A_THING_TO_MAKE = LazyRe(r"(?i)\b(?:issue|ticket|task|bug|задач\w*|тикет\w*|баг\w*|таск\w*)\b")
 
 
-def _outside_quotes(text: str, plain: str) -> Callable[[re.Match[str]], str]:
-    """A replacement that leaves words inside quotes as they are (a quoted title keeps its own words)."""
-    kept = [q.span() for q in IN_QUOTES.finditer(text)]
-    return lambda m: m.group(0) if any(a <= m.start() < b for a, b in kept) else plain
-
-
 def _sub_outside_quotes(rx: LazyRe, repl: str | Callable[[re.Match[str]], str], text: str) -> str:
     """`rx.sub(repl, text)` with a template or a function, leaving what is inside quotes as it was said
     («…: «если не ответим, закрывайте как проигранную»» is her words, not a deal to move)."""
@@ -1159,7 +1153,7 @@ def unhurried(text: str) -> str:
     ) in _VERB_SAID_OTHERWISE:  # «сделай Анну исполнителем», "put Oleg on it", "raise it to urgent"
         if plain == "update" and _A_THING_TO_MAKE.search(text):
             continue  # "an issue to fix the owner field": a new thing's words, not a field set right
-        text = said_so.sub(_outside_quotes(text, plain), text)
+        text = _sub_outside_quotes(said_so, plain, text)
     if "→" in text or "->" in text or "=>" in text:
         text = _OLD_AMOUNT_ARROW.sub(
             r"\1 ", text
