@@ -22,7 +22,7 @@ from planner import _shaping as shaping
 from planner._lazy_re import LazyRe
 from planner.actions import compile_intent
 from planner.alternatives import settle_alternatives
-from planner.analysis import KEPT_COLON, Clause, analyse, leaves_alone, split_clauses
+from planner.analysis import KEPT_COLON, Clause, analyse, leaves_alone, split_clauses, with_its_verb
 from planner.answers import Refine
 from planner.command import CommandError, command_intents, command_language, parse_command
 from planner.conditions import subject_of, unmet
@@ -180,6 +180,12 @@ _CHANGES_NOW = frozenset(
 )  # fmt: skip
 
 _CONNECTOR_LAST = LazyRe(r"(?i)(?<=[.!?])\s+(?:и\s+|а\s+|and\s+)?(?:ещ[её]|также|also|plus|плюс)[\s,:]*$")
+
+
+# a move to a workflow state asked for ("…in review", «…в работу»): a request, never only the scene
+_A_STATE_ASKED = LazyRe(
+    r"(?i)\b(?:to|into|in|в|во|на)\s+(?:in\s+review|review|in\s+progress|todo|backlog|done|ревью|работу|бэклог)\s*[.!]?$"
+)
 
 
 class Planner:
@@ -485,6 +491,8 @@ class Planner:
             analyse(cut, ctx.now) if (cut := _CONNECTOR_LAST.sub("", c.text)) != c.text and cut else c
             for c in split_clauses(text, ctx.now)
         ]
+        if len(clauses) > 1:  # «…, к сделке заметку — …»: a piece that asks for a thing, its verb left out
+            clauses = [with_its_verb(c, ctx.now) for c in clauses]
         ctx.memory["clauses"] = len(clauses)
         for i, clause in enumerate(clauses):
             ctx.clause_index = i
@@ -627,7 +635,10 @@ class Planner:
             [  # "Jane asked us to push the kickoff — move CS-14 …": what was asked, then how
                 u
                 for u in coverage.uncovered(ctx.intents)
-                if u[0] not in named_the_issue and not (relayed and u[0] == 0)
+                # ("Put the login timeout fix in review and comment: …": the clause that named the issue asked
+                # for a move of its own — named back, not taken for a scene)
+                if (u[0] not in named_the_issue or _A_STATE_ASKED.search(u[1]))
+                and not (relayed and u[0] == 0)
             ]
             if matched
             else []

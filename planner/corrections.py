@@ -237,6 +237,12 @@ def corrected(text: str) -> str:
     return text
 
 
+# «…а, нет, забей, не надо», "…no, forget it": the request called off, nothing said instead
+_CALLED_OFF = LazyRe(
+    r"(?i)\b(?:забей|отбой|не\s+надо|не\s+нужно|отмена|отменяй|forget\s+it|never\s*mind|cancel|scratch\s+that|don'?t)\b"
+)
+
+
 def _apply_first(text: str) -> str | None:
     quoted = [q.span() for q in _QUOTED.finditer(text)]
     for marker in _MARKER.finditer(text):
@@ -293,6 +299,18 @@ def _apply_first(text: str) -> str | None:
                 taken = article.start() if article and re.match(r"(?i)(?:the|a|an)\s", rest) else taken
                 return before[:taken].rstrip() + " " + rest
         cut = _cut(before, after, weak=not strong)
+        one_word = re.match(r"\s*([^\W\d_]{3,})(?=\s*(?:[,.;!]|$))", after)
+        last_word = re.search(r"(?<![\w-])([^\W\d_]{3,})[\s.…]*(?:(?:а|ой|oh|uh|эм)[\s.…]*)?$", before)
+        if (
+            cut is None
+            and marker.group("framed")
+            and one_word
+            and last_word
+            and last_word.group(1).islower()
+            and one_word.group(1).islower()
+            and not _CALLED_OFF.search(after)
+        ):  # «заведи задачи на продление... а, нет, онбординг»: the word said last is the one taken back
+            cut = last_word.start()
         if cut is None and marker.group("framed") and "," in before:
             cut = before.rfind(",") + 1  # "сорок тысяч, нет, сорок пять тысяч": the part since the comma
         if cut is not None:

@@ -55,6 +55,20 @@ _OPINION = LazyRe(
     r"do\s+you\s+think\b[^?]*\?|wdyt|как\s+тебе\s+кажется)\s*\??\s*$"
 )
 _AUX = LazyRe(r"^\s*(?:is|are|was|were|did|does|do|has|have|will|ли)\b", re.IGNORECASE)
+# "Has Globex pilot been moved to Won", "Is ENG-101 done": dictated without "?", still asked — no request
+# starts with these words ("do …" and "have Max call …" can)
+_NEVER_A_COMMAND = LazyRe(
+    r"(?i)^\s*(?:(?:so|and|ok|okay|hey)[,\s]+)?(?:has|is|are|was|were|did|does|hasn'?t|isn'?t|didn'?t)\s+"
+    r"(?!(?:it|that|this)\s+(?:possible|ok|okay|alright|fine)\b|there\s+(?:a|any)\s+way\b)\S"
+)
+# "Tell me whether Globex has been moved to Won", «Скажи, закрыта ли уже ENG-101»: a question wrapped
+# in a request to tell; the verb after it is what the person asks about, never what to do
+_TELL_ME_WHETHER = LazyRe(
+    r"(?i)^\s*(?:(?:а|ну|и|so|and|hey|ok|okay)[,\s]+)?(?:(?:can|could|would)\s+you\s+(?:please\s+)?|please\s+)?"
+    r"(?:(?:tell|let)\s+me(?:\s+know)?|check|find\s+out|see)\s*,?\s+(?:whether|if)\b"
+    r"|^\s*(?:(?:а|ну|и)[,\s]+)?(?:скажи|скажите|подскажи|подскажите|уточни|уточните|проверь|проверьте|посмотри|"
+    r"посмотрите|глянь|гляньте)(?:\s+(?:мне|пожалуйста|плз|плиз))*\s*,?\s+(?:[^\W\d_]+\s+)?(?:ли|[^\W\d_]+\s+ли)\b"
+)
 _LEAD = LazyRe(
     r"^\s*(?:(?:and|then|also|please|pls|and then|ну|и|а|потом|затем|также|ещё|еще|пожалуйста|короче|so|ok|okay)[,\s]+)*",
     re.IGNORECASE,
@@ -131,7 +145,13 @@ def interrogative(clause: Clause) -> bool:
     """The clause asks rather than commands: a question word first (dictated questions carry no
     "?"), an auxiliary with a question mark ("is ENG-101 done?"), or a question mark after no verb."""
     text = clause.text.strip()
-    if _WH.match(text) or _ADVICE.match(text) or _OPINION.search(text):
+    if (
+        _WH.match(text)
+        or _ADVICE.match(text)
+        or _OPINION.search(text)
+        or _TELL_ME_WHETHER.match(text)
+        or _NEVER_A_COMMAND.match(text)
+    ):
         return True
     asked_first = re.match(r"[^?]+\?", text)  # "Maybe we should move …? They've been silent …": asked first
     if asked_first and (_ADVICE.match(asked_first.group(0)) or _AUX.match(asked_first.group(0))):
@@ -319,7 +339,17 @@ class Coverage:
         out = []
         for index, clause in self.candidates:
             own = _own_words(clause)
-            if not (match_words(own, said) if own else _same_kind(clause, intents)):
+            # ("Put the login timeout fix in review and comment: …": its words name the issue the comment is
+            # on, but the move it asks for is in no intent — named back, never dropped)
+            # (a new thing's fields said after it — "…, put it in the Q1 Launch project" — are the create's)
+            acts = any(clause.has(c) for c in ACTION_CUES) and not any(
+                i.op.startswith(("create_", "apply_")) for i in intents
+            )
+            if not (
+                (match_words(own, said) and (not acts or _same_kind(clause, intents)))
+                if own
+                else _same_kind(clause, intents)
+            ):
                 out.append((index, clause.text.strip()))
         return sorted([*out, *self.missing])
 

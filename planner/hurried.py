@@ -135,7 +135,7 @@ _FIELDS_AFTER_QUOTE = LazyRe(
     r"(?i)(:\s*(?:'[^'\n]{3,}'|\"[^\"\n]{3,}\"|«[^«»\n]{3,}»|“[^“”\n]{3,}”))\s+((?:p[0-4]|with|for|due|label|на|для|срок)\b[^,;\n'\"«»“”]*)$"
 )
 _NAMED_AFTER_MADE = LazyRe(
-    r"(?i)(\b(?:созда\w*|завед\w*|заведи|добавь|create|add|make|open|new|нов\w+)\b[^.!?;\n]{0,60}?)\s*,\s*"
+    r"(?i)(\b(?:созда\w*|завед\w*|заведи|добавь|create|add|make|open|new|нов\w+)\b[^.!?;\n]{0,100}?)\s*,\s*"
     r"(?:назови(?:те)?|назовём|назовем)(?:\s+(?:её|ее|его))?\s+(?=\S)"
 )
 # «CS-13 в In Review, CS-14 тоже», "ENG-101 to Done, ENG-102 too": the same change for the next one
@@ -151,8 +151,11 @@ _SEND_ME = LazyRe(
     r"список|все|всё|мои|мой|мою)\b)"
 )
 _BLOCK_AN_HOUR = LazyRe(
-    r"(?i)\b(заблокируй|забронируй|выдели|зарезервируй|забей|поставь\s+блок)\s+(час|полчаса|полтора\s+часа|два\s+часа)\b"
+    r"(?i)\b(заблокируй|забронируй|выдели|зарезервируй|забей|поставь\s+блок)\s+(?:(?:в|во)\s+календар\w*\s+)?"
+    r"(час|полчаса|полтора\s+часа|два\s+часа)\b"
 )
+# «с 14:00 до 15:30: подготовка к QBR»: the range ends at its time; what follows the colon is the title
+_RANGE_THEN_COLON = LazyRe(r"(?i)(\b(?:до|to|until|till|-|–)\s*\d{1,2}:\d{2})\s*:\s+(?=\S)")
 
 
 # chat shorthand, read as the words meant (whole words only)
@@ -902,12 +905,40 @@ _MESSAGE_KIND = LazyRe(
     r"расшифровка|аудио)[)\]]?\s*[:—–-]\s*(?=\S)"
 )
 _PUT_IT_ON = LazyRe(
-    r"(?i)\bput\s+(it|this|that|them)\s+on\s+(?=(?-i:[A-Z])[a-z]+\b(?!['’]|\s+(?:hold|ice)\b))"
+    r"(?i)\bput\s+(it|this|that|them|[A-Za-z]{1,10}-\d+)\s+on\s+(?=(?-i:[A-Z])[a-z]+\b(?!['’]|\s+(?:hold|ice)\b))"
 )
 _WHOSE_TASK_FIRST = LazyRe(
-    r"(?i)\b(?P<verb>поставь|поставьте|дай|дайте)\s+(?P<whom>(?-i:[А-ЯЁ])[а-яё]+(?:у|ю|е))\s+(?P<task>задачу|задачку)\b"
+    r"(?i)\b(?P<verb>поставь|поставьте|дай|дайте)\s+(?P<whom>(?-i:[А-ЯЁ])[а-яё]+(?:у|ю|е))\s+(?P<task>задачу|задачку|таску|таск|task)\b"
     # (its words follow: what to do, or where it goes and a dash; «поставь Олегу задачу» alone asks for them)
-    r"(?=\s+(?:[а-яё]+(?:ть|ться|ти|чь)\b|в\s+(?:crm|срм|attio|аттио)\s*[—–:-]))"
+    r"(?=\s+(?:(?:в\s+(?:crm|срм|attio|аттио|linear|линеар\w*)\s+)?[а-яё]+(?:ть|ться|ти|чь)\b|в\s+(?:crm|срм|attio|аттио)\b))"
+)
+# «назначь на меня все задачи CS», "assign to me all CS issues": whom said first, then which — as «назначь все
+# задачи CS на меня» says it
+_TO_WHOM_THEN_ALL = LazyRe(
+    r"(?i)\b(?P<verb>назначь|назначьте|переназначь|отдай|передай|повесь|assign|reassign|give)\s+"
+    r"(?P<whom>(?:на|to)\s+(?:me|myself|меня|себя|(?-i:[A-ZА-ЯЁ])[\w-]+))\s+"
+    r"(?P<which>(?:все|всё|всех|all|every)\b[^,.;!?]*?)\s*(?=[,.;!?]|$)"
+)
+# «…и поставь статус In Review», "…and set status to In Review": the issue just named moves there
+_STATUS_SET = LazyRe(
+    r"(?i)\b(?P<verb>поставь|поставьте|выставь|выставьте|смени|поменяй|set|change|update)\s+"
+    r"(?:ей\s+|ему\s+|им\s+|её\s+|ее\s+|its\s+|the\s+|their\s+)?(?:статус|status|state)\s+(?:на\s+|в\s+|to\s+)?"
+    r"(?=(?:in\s+review|in\s+progress|todo|backlog|done|canceled|cancelled)\b)"
+)
+_WHOSE_WHERE_TODO = LazyRe(
+    r"^(?:\s*(?:(?i:и|а|ну|короче)[,\s]+)*)(?P<whom>(?-i:[А-ЯЁ])[а-яё]+(?:у|ю|е)|(?i:мне|себе))\s+"
+    r"(?P<where>(?i:в|во)\s+(?i:linear|линеар\w*|линейк\w*))\s*[:—–-]\s*(?=[а-яё]+(?:ть|ти|чь)(?:ся)?\b)"
+)
+# "add Oleg as assignee on CS-15", "set Max as the owner of Globex pilot": given to him, said as a role
+_AS_ASSIGNEE = LazyRe(
+    r"(?i)\b(?:add|set|make|put|have)\s+(?P<who>(?-i:[A-Z])[a-z]+|me|myself)\s+as\s+(?:the\s+|its\s+)?(?:new\s+)?"
+    r"(?:assignee|owner)\s+(?:on|to|of|for)\s+(?P<what>[A-Za-z]{1,10}-\d+|it|this(?:\s+one)?|that(?:\s+one)?|"
+    r"the\s+[^,.;]+?)(?=\s*(?:[,.;!]|\band\b|$))"
+)
+# «Олегу в линеар задачу подготовить договор»: whom, where, then the task — as «Олегу задачу в линеар …» says it
+_WHOSE_WHERE_TASK = LazyRe(
+    r"(?<![\w-])(?P<whom>(?-i:[А-ЯЁ])[а-яё]+(?:у|ю|е)|(?i:мне|себе))\s+(?P<where>(?i:в|во)\s+(?i:linear|линеар\w*|линейк\w*|crm|срм|attio|аттио))"
+    r"\s+(?i:задачу|задачку|таску|таск|task)(?![\w-])"
 )
 _A_NEW_ONE_SAID = LazyRe(
     r"(?i)\b(?:заведи|создай|добавь|сделай|открой)\s+(?:(?:в|во)\s+[\w-]+\s+)?(?:ещ[её]\s+)?(?P<ru>новую)(?=\s*[:—–]|\s+[«\"'])"
@@ -1003,6 +1034,7 @@ _FIELD_AFTER_QUOTED = LazyRe(
 # "…, me as owner", «я владелец»: the person speaking owns it
 _ME_AS_OWNER = LazyRe(
     r"(?i)\b(?:me|myself)\s+as\s+(?:the\s+)?(?P<en>owner|assignee)\b"
+    r"|\b(?:i['’]?m|i\s+am|i['’]ll\s+be|i\s+will\s+be)\s+(?:the\s+)?(?P<en2>owner|assignee)\b"
     r"|(?<![\w-])я\s+(?:буду\s+)?(?:владел\w*|ответственн\w*)(?![\w-])"
 )
 _CONTENT_AFTER_COLON = LazyRe(
@@ -1026,8 +1058,21 @@ def _sub_outside_quotes(rx: LazyRe, repl: str | Callable[[re.Match[str]], str], 
     return rx.sub(replaced, text)
 
 
+# "Tell me whether Globex pilot has been moved to Won", "check if ENG-101 is done": a yes-or-no question
+# wrapped in a request to tell; asked the way it would be asked ("Has Globex pilot been moved to Won?")
+_TELL_ME_WHETHER = LazyRe(
+    r"(?i)^\s*(?:(?:so|and|hey|ok|okay)[,\s]+)?(?:(?:can|could|would)\s+you\s+(?:please\s+)?|please\s+)?"
+    r"(?:(?:tell|let)\s+me(?:\s+know)?|check|find\s+out|see)\s*,?\s+(?:whether|if)\s+"
+    r"(?P<subject>[^?,.;]+?)\s+(?P<aux>has|have|is|are|was|were|did|does|do)\s+(?P<rest>[^?.;!]+)(?:[?.!]+|$)"
+)
+
+
 def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
+    if "whether" in text.lower() or " if " in text.lower():
+        text = _TELL_ME_WHETHER.sub(
+            lambda m: f"{m['aux'].capitalize()} {m['subject']} {m['rest'].rstrip()}?", text, count=1
+        )
     # "mark Globex pilot as won 🎉": a feeling, not a word; "…pls 🙌 starting the redesign today": said
     # between two thoughts, it ends the first
     text = _HALF_PAST.sub(
@@ -1142,9 +1187,21 @@ def unhurried(text: str) -> str:
     # "…, put it on Max, high priority": given to him
     if "put " in text.lower():
         text = _sub_outside_quotes(_PUT_IT_ON, r"assign \1 to ", text)
+    if "все" in text.lower() or "all" in text.lower() or "every" in text.lower():
+        text = _sub_outside_quotes(_TO_WHOM_THEN_ALL, r"\g<verb> \g<which> \g<whom>", text)
+    if "статус" in text.lower() or "status" in text.lower() or "state" in text.lower():
+        text = _sub_outside_quotes(
+            _STATUS_SET, lambda m: "переведи в " if re.match("[а-яё]", m["verb"], re.I) else "move to ", text
+        )
+    if " as " in text.lower():
+        text = _sub_outside_quotes(_AS_ASSIGNEE, r"assign \g<what> to \g<who>", text)
     # «Поставь Максу задачу созвониться …»: the task, then whose it is (as «поставь задачу Максу …» says it)
-    if "задач" in text.lower():
-        text = _sub_outside_quotes(_WHOSE_TASK_FIRST, r"поставь \g<task> \g<whom>", text)
+    if "задач" in text.lower() or "таск" in text.lower() or "task" in text.lower():
+        text = _sub_outside_quotes(_WHOSE_TASK_FIRST, r"поставь задачу \g<whom>", text)
+    if "задач" in text.lower() or "таск" in text.lower() or "task" in text.lower():
+        text = _sub_outside_quotes(_WHOSE_WHERE_TASK, r"\g<whom> задачу \g<where>", text)
+    if "линеар" in text.lower() or "linear" in text.lower():  # «Олегу в линеар: проверить …»: a task for him
+        text = _sub_outside_quotes(_WHOSE_WHERE_TODO, r"\g<whom> задачу \g<where>: ", text)
     # "New bug …, title "…". Put the stack trace in the description: «…»": the new issue's description
     text = _INTO_THE_DESCRIPTION.sub(", description: ", text)
     for (
@@ -1424,11 +1481,22 @@ def unhurried(text: str) -> str:
     text = _SPOKEN_EMAIL.sub(lambda m: f"{m.group(1)}@{m.group(2)}.{m.group(3)}", text)
     text = _LYAM.sub("миллиона", text)
     text = _SPOKEN_DOMAIN.sub(lambda m: f"{m.group(1)}.{m.group(2)}", text)  # "stark dot com"
-    text = _UH.sub("", text)
+    text = _UH.sub(
+        lambda m: (
+            "\ue002"  # "create a task to, um, update …": said mid-phrase, the pause leaves no comma
+            if m.group(0).startswith(",")
+            and re.search(r"(?i)\b(?:to|a|an|the|for|with|of|чтобы|на|в|по|для|и|and)\s*$", text[: m.start()])
+            and text[m.end() :].startswith(",")
+            else ""
+        ),
+        text,
+    )
+    text = re.sub(r"\ue002,\s*", " ", text)  # (the comma the pause left after it)
     text = _FILLED_AND.sub(r"\1 ", text)  # «…в выигранные и, ну, заводи онбординг»: "и" joins two requests
     text = _SPOKEN_COMMA.sub(", ", text)  # dictated punctuation: «…на час, запятая, тема — …»
     text = _PLUS.sub(" и " if re.search("[а-яё]", text, re.I) else " and ", text)  # "assign me + comment: …"
-    text = _BLOCK_AN_HOUR.sub(r"\1 на \2", text)  # «заблокируй час завтра в 8»: for an hour
+    text = _BLOCK_AN_HOUR.sub(r"\1 на \2", text)
+    text = _RANGE_THEN_COLON.sub(r"\1 — ", text)  # «заблокируй час завтра в 8»: for an hour
     text = _SINGLE_QUOTED_WORDS.sub(
         r"\1«\2»", text
     )  # "Jane just emailed: 'Procurement signed off …, the PO …'"
@@ -1454,8 +1522,10 @@ def unhurried(text: str) -> str:
         ),
         text,
     )
-    if re.search(r"(?i)\bas\s+(?:the\s+)?(?:owner|assignee)|владел|ответствен", text):
-        text = _ME_AS_OWNER.sub(lambda m: f"{m['en']} me" if m["en"] else "владелец я", text)  # "me as owner"
+    if re.search(r"(?i)\b(?:owner|assignee)\b|владел|ответствен", text):
+        text = _ME_AS_OWNER.sub(
+            lambda m: f"{m['en'] or m['en2']} me" if m["en"] or m["en2"] else "владелец я", text
+        )  # "me as owner"
     text = _ONE_PER_ITEM.sub(r"\1\2s for these \3s", text)  # "one ENG issue per error below:": one for each
     text = _SAME_FOR.sub(
         r"\g<first> \g<change>, \g<second> \g<change>", text

@@ -21,7 +21,7 @@ from planner.analysis._clause import (
     leaves_alone,
     reports_past,
 )
-from planner.analysis._split import TEMPLATE_ALONE, split_clauses
+from planner.analysis._split import TEMPLATE_ALONE, split_clauses, with_its_verb
 
 __all__ = [
     "CUES",
@@ -41,4 +41,5 @@ __all__ = [
     "leaves_alone",
     "reports_past",
     "split_clauses",
+    "with_its_verb",
 ]

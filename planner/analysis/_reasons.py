@@ -84,6 +84,12 @@ _IRREGULAR_PAST = (
 )
 
 
+_WE_DID = LazyRe(
+    r"(?i)^(?:we|they|i|мы|они|я)\s+(?:just\s+|already\s+|finally\s+|today\s+|yesterday\s+|сегодня\s+|вчера\s+|уже\s+)?"
+    r"(?:had|met|talked|spoke|got|went|did|провели|поговорили|созвонились|встретились|обсудили)\b"
+)
+
+
 def is_reason(piece: str, reading: Clause) -> bool:
     """The piece explains the request before it and carries nothing of its own (no date, number,
     priority or destination): a reason, which must neither be read as a request nor change one."""
@@ -107,12 +113,16 @@ def is_reason(piece: str, reading: Clause) -> bool:
             said,
         )
     )
+    # "…, we had a good call today", «…, мы сегодня созвонились»: what we did, whenever it was — why
+    we_did = bool(_WE_DID.match(said)) and not re.search(r"\d", bare)
     if ASKS_AFTER_A_DASH.search(said):
         return False  # "…, PR is up: github.com/… — drop the link in a comment too": a request of its own follows
     if AWAY.match(said):
         return True  # "…, he's ooo next week", «…, она в отпуске до пятницы»: why, though it names a day
     if DOING_NOW.match(said) and not re.search(r"\d", bare) and not reading.moment.day:
         return True  # "…, we're resending terms to everyone": what they are doing, why the change
+    if we_did and not verb_count(reading):
+        return True
     if not said or verb_count(reading) and not told or reading.moment.day or reading.moment.at:
         return False
     if _NAMED_REASON.match(said) and not re.search(r"\d", bare):

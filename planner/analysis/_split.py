@@ -28,6 +28,7 @@ from planner.analysis._clause import (
     analyse,
     identifiers_in,
     joined_readings,
+    reports_past,
     verb_count,
     without_query,
 )
@@ -54,10 +55,20 @@ from planner.text import is_imperative
 # «по Globex», "re Globex", "about Romashka": a heading that names what the requests after its colon are about
 # (a capitalised name: «по итогам:» says why, "for my manager:" whom for, not what)
 _ABOUT_A_NAME = LazyRe(
-    r"(?i:по|про|насч[её]т|re|about|regarding|on|for)\s+(?i:сделке\s+|компании\s+|the\s+)?"
+    r"(?:(?i:по|про|насч[её]т|re|about|regarding|on|for))\s+(?i:сделке\s+|компании\s+|the\s+)?"
     r"[A-ZА-ЯЁ][\w-]*(?:\s+[\w-]+){0,2}"
 )
 
+# «после демо с Acme Corp: сделку в КП, …»: when and with whom, then requests said without their verbs
+_AFTER_MEETING_WITH = LazyRe(
+    r"(?i:после|after)\s+(?i:the\s+|our\s+)?(?i:демо|встречи|звонка|созвона|demo|call|meeting)\s+(?i:с|with)\s+"
+    r"[A-ZА-ЯЁ][\w-]*(?:\s+[\w-]+){0,2}"
+)
+# a question asked with its auxiliary or question word first ("Has …?", "Is …?", «Есть ли …?»)
+_ASKED_FIRST = LazyRe(
+    r"(?i)\s*(?:has|have|is|are|was|were|did|does|do|who|what|which|when|where|how|есть\s+ли|кто|что|какой|какая|"
+    r"какие|сколько|когда|где)\b[^?]*\??\s*$"
+)
 # one field said once for several issues, each with its own value after its identifier
 _ONE_FIELD_PER_ISSUE = LazyRe(
     r"(?i)(?:(?:set|new|change|update|re)\s*)?(?P<field>due\s+dates?|deadlines?|prioriti[ez]\w*|priorities|"
@@ -104,6 +115,28 @@ _ASK_SOMEONE_NEXT = LazyRe(
     r"(?i),?\s+(?:and|then|also)\s+(?:please\s+)?(?:(?:ask|get|tell)\s+(?P<asked>(?-i:[A-Z])[\w-]+)\s+to|have\s+"
     r"(?P<had>(?-i:[A-Z])[\w-]+))\s+(?=[a-z])"
 )
+
+
+# «…, к сделке заметку — понравилась интеграция», «…, в Linear для ENG задачу оценить …»: a thing asked for in
+# the accusative, its verb left out (said once for the whole message, or not at all)
+_THING_WITHOUT_VERB = LazyRe(
+    r"(?i)^\s*(?:(?:и|а|ещё|еще|плюс)\s+)?(?:(?:к|в|во|для|по|на)\s+[^—:,.;?]{1,40}?\s+)?"
+    r"(?P<thing>заметку|задачу|таску|тикет)(?=\s*[—–:]|\s+что\b|\s+[а-яё]+(?:ть|ти|чь)(?:ся)?\b)"
+)
+
+
+_A_THING_FOR_THEM = LazyRe(
+    r"(?i)^\s*(?:(?:и|а|and)\s+)?(?:обеим|обоим|каждой|каждому|всем|им|ей|ему|both|each)\s+(?:по\s+)?(?:заметк\w*|задач\w*|a\s+note|notes?)\b"
+)
+
+
+def with_its_verb(clause: Clause, now: datetime) -> Clause:
+    """A piece of a longer message that asks for a note or a task without a verb, given the verb it implies."""
+    m = _THING_WITHOUT_VERB.match(clause.text)
+    if m is None or verb_count(clause) or clause.text.rstrip().endswith("?"):
+        return clause
+    verb = "добавь" if m.group("thing").lower() == "заметку" else "заведи"
+    return analyse(f"{verb} {clause.text.strip()}", now)
 
 
 def split_clauses(text: str, now: datetime) -> list[Clause]:
@@ -213,6 +246,19 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
             ),
             None,
         )
+        if inside is not None and analyse(head, now).has("note", "comment", "note_verb"):
+            # "add a note to the deal: they need a WMS integration, remind me to send …": a note's words end
+            # where a comma opens a request only a person asks of me (a reminder for me, a meeting to book)
+            asked_of_me = next(
+                (
+                    m
+                    for m in _COMMA_THEN_ASKED_OF_ME.finditer(tail)
+                    if not any(a < m.start() < b for a, b in inside)
+                ),
+                None,
+            )
+            if asked_of_me and (after is None or asked_of_me.start() < after.start()):
+                after = asked_of_me
         if after:
             return [
                 *split_clauses(head + ":" + tail[: after.start()], now),
@@ -284,10 +330,17 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
             return [analyse(text, now)]
         if (
             len(parts) == 1
-            and _ABOUT_A_NAME.fullmatch(head.strip())
             and not before.identifiers
             and not re.search(r"[«»\"“”]|[.!?]\s+\S", tail)  # (one request said plainly, no quote of its own)
-            and _starts_with_verb(tail_clause) | verb_count(tail_clause)
+            and (
+                _ABOUT_A_NAME.fullmatch(head.strip())
+                and _starts_with_verb(tail_clause) | verb_count(tail_clause)
+                # «после демо с Acme Corp: сделку в КП, к сделке заметку …»: the first request elliptic
+                or _AFTER_MEETING_WITH.fullmatch(head.strip())
+                and "," in tail
+                and bool(ELLIPTIC.search(first_piece := tail.split(",", 1)[0].strip()))
+                and not verb_count(analyse(first_piece, now))
+            )
             and not re.search(r"(?<!\d):|:(?!\d)", tail)
         ):  # «по Globex: сумму сделки поменяй на 32 тысячи и добавь заметку …»: what the requests are
             # about, then the requests — as if said with a comma, so each one finds the record
@@ -358,6 +411,11 @@ _NEXT_REQUEST = LazyRe(
     r"(?:,\s+(?=(?:(?:ну|да|так)\s+)?(?:и|а\s+также|and|also|then|затем|потом)\s)|\s+[—–-]\s+(?=(?:и|and|а\s+также|also)\s)|[.!?;]\s+)"
     r"(?:(?:ну|да|так)\s+)?(?:(?:also|and|then|и|а\s+ещё|а\s+еще|ещё|еще|также|потом)[,\s]+)?(?=\S)",
     re.I,
+)
+_COMMA_THEN_ASKED_OF_ME = LazyRe(
+    r"(?i),\s+(?:(?:and|и|а|also|плюс|plus)\s+)?(?:please\s+|пожалуйста\s+)?"
+    r"(?=(?:remind\s+me|напомни(?:те)?\s+мне|book\s+(?:a|an|me)\b|schedule\s+(?:a|an)\b|забронируй|"
+    r"поставь\s+(?:мне\s+)?(?:встречу|созвон)|create\s+(?:a|an)\s+(?:task|issue|reminder)|заведи\s+задачу|создай\s+задачу)\b)"
 )
 # «Acme Logistics подписали пилот: Won и онбординг в Linear»: the deal's outcome, said alone as an item
 _OUTCOME_ALONE = LazyRe(r"(?i)(?:в\s+|to\s+)?(?:won|lost|выигран\w*|проигран\w*)[.!]?")
@@ -573,6 +631,29 @@ _TASK_NOT_YET_SAID = LazyRe(
 )
 
 
+# after a note's words, a piece that asks for another thing: «…, Олегу в линеар задачу подготовить договор»,
+# «…, в Linear для ENG задачу оценить …», «…, и созвон с Иваном в пятницу в 14» — the next request
+_ANOTHER_THING_ASKED = LazyRe(
+    r"(?i)^\s*(?:(?:и|а|and|also|ещё|еще|plus)\s+)?(?:"
+    r"(?:[\w-]+\s+){0,3}?(?:в|во|in|into|to)\s+(?:linear|линеар\w*|линейн\w*|attio|аттио|calendar|календар\w*)\b"
+    r"[^,;]{0,40}?\b(?:задач[уи]|таск[уи]?|тикет|issue|ticket|task|встреч[уа]|event)\b"
+    r"|(?:[\w-]+\s+){0,3}?(?:задач[уи]|таск[уи]?|тикет)\s+(?:[\w-]+\s+){0,2}?[а-яё]+(?:ть|ти|чь)(?:ся)?\b"
+    r"|(?:an?\s+)?(?:task|issue|ticket)\s+(?:for\s+[\w-]+\s+)?to\s+[a-z]+"
+    r"|(?P<event>(?:(?:a|an|one|one-hour|30-minute|часовой|часовую)\s+)?(?:созвон|встреч[уа]|звонок|митинг|call|meeting|sync)"
+    r"\s+(?:с|with)\s))"
+)
+
+
+def _asks_another_thing(piece: Clause, *, events_only: bool = False) -> bool:
+    """`piece`, said after a note's or a comment's words (or a task's title), is a request for another thing."""
+    m = _ANOTHER_THING_ASKED.match(piece.text)
+    if m is None or events_only and not m.group("event"):
+        return False
+    if m.group("event"):  # a meeting asked for has its time; one told of is past («созвон с ними прошёл»)
+        return (piece.moment.at is not None or piece.duration is not None) and not reports_past(piece)
+    return not reports_past(piece)
+
+
 def _split(text: str, now: datetime) -> list[Clause]:
     quotes = _quoted_spans(text)  # «… internally. Legal needs …»: a quote's own sentences are its words
     named = _single_quoted(text) if "'" in text else []
@@ -604,6 +685,13 @@ def _split(text: str, now: datetime) -> list[Clause]:
             (lead + " " + text[merged[-1][0] : merged[-1][1]]).strip(), [analyse(lead, now), *parts]
         )
         dashed = re.search(r"\s[—–-]\s", text[merged[-1][1] : s]) is not None
+        # «заметку что Иван просит …, Олегу в линеар задачу …»: after a note's words, the next request
+        another = (
+            left.has("note", "comment")
+            and _asks_another_thing(right)
+            or left.has("task", "issue")
+            and _asks_another_thing(right, events_only=True)
+        )
         if (
             "?" in text[merged[-1][1] : s]
             and not _starts_with_verb(left)
@@ -613,6 +701,21 @@ def _split(text: str, now: datetime) -> list[Clause]:
             merged[-1] = (merged[-1][0], asked_to)  # the question keeps its mark: it is read as one
             merged.append((s, e))  # "Какие у нас проекты? Не понимаю, куда класть задачи": why it is asked
             reasons.add(len(merged) - 1)
+        elif (
+            re.search(r"\?\s+$", text[merged[-1][1] : s])
+            and _ASKED_FIRST.match(text[merged[-1][0] : merged[-1][1]])
+            and not verb_count(right)
+            and not _starts_with_verb(right)
+            and not _imperative_first(text[s:e])
+            and not right.identifiers
+            and not _ASKED_FIRST.match(text[s:e])  # (a second question is asked too)
+            and "?" not in text[s : e + 1]
+            and re.match(r"\s*(?:[.!]|$)", text[e:]) is not None  # (its own sentence, said whole)
+        ):  # "Has the Initech renewal been moved to Won? Max thinks Oleg forgot.": asked, then why
+            merged[-1] = (merged[-1][0], text.index("?", merged[-1][1]) + 1)  # (the question keeps its mark)
+            merged.append((s, e))
+            reasons.add(len(merged) - 1)
+            parts = [right]
             parts = [right]
         elif STATE_NOW_IF.fullmatch(text[merged[-1][0] : merged[-1][1]]) and (
             _starts_with_verb(right) or _imperative_first(text[s:e])
@@ -627,6 +730,7 @@ def _split(text: str, now: datetime) -> list[Clause]:
             parts.append(right)
         elif (
             _SAYS_THAT.search(left.text)
+            and not another
             and left.has("comment", "note")
             and not _starts_with_verb(right)
             and not right.has("task", "issue", "meeting", "deal", "remind")
@@ -638,6 +742,7 @@ def _split(text: str, now: datetime) -> list[Clause]:
             parts.append(right)
         elif (
             left.has("note", "comment")
+            and not another
             and left.after_colon is None
             and _GOES_ON_TELLING.match(text[s:e].strip())
             and re.search(r"(?i)\b(?:and|и|а|but|но)\s*$", text[merged[-1][1] : s]) is not None
@@ -646,6 +751,7 @@ def _split(text: str, now: datetime) -> list[Clause]:
             parts.append(right)
         elif (
             _NOTE_ASKED_BARE.search(left.text)
+            and not another
             and left.after_colon is None
             and not _starts_with_verb(right)
             and not right.has("task", "issue", "meeting", "deal", "remind")
@@ -663,6 +769,7 @@ def _split(text: str, now: datetime) -> list[Clause]:
             parts.append(right)
         elif (
             dashed
+            and not another
             and left.has("note", "comment")
             and not _starts_with_verb(right)
             and left.after_colon is None
@@ -779,6 +886,8 @@ def _split(text: str, now: datetime) -> list[Clause]:
                 re.sub(r"(?i)^.*?(?=[A-Za-z]{2,5}-\d)", "", text[merged[-1][0] : merged[-1][1]])
             )
             and _STARTS_WITH_ID.match(text[s:e].strip())
+            # («встреча … на 30 минут по ENG-106 и ENG-106 назначь на Макса»: what the meeting is about, then a request)
+            and not (left.has("meeting") and (left.moment.at is not None or left.duration is not None))
         ):  # «задачи CS-14 и DES-7 выполнены»: the issues listed first, what is true of them said after the last
             merged[-1] = (merged[-1][0], e)
             parts.append(right)
@@ -896,6 +1005,12 @@ def _split(text: str, now: datetime) -> list[Clause]:
                 verb_count(left)
                 or _starts_with_verb(right)
                 and (ELLIPTIC.search(left.text) or _AMOUNT_SAID.search(left.text))
+                # «завтра в 10 встреча с командой на 30 минут по ENG-106 и ENG-106 назначь на Макса»: a meeting
+                # said without its verb, whole with its time, then a request of its own
+                or left.has("meeting")
+                and (left.moment.at is not None or left.duration is not None)
+                and bool(right.identifiers)  # (not "…, put her on the invite": the meeting's own)
+                and (_starts_with_verb(right) or _imperative_first(_identifiers_out(text[s:e])))
             )
         ):
             # "сделку с Альфа-Лизингом в Won, и поставь задачу …": a change said without its verb, then
@@ -1040,6 +1155,25 @@ def _split(text: str, now: datetime) -> list[Clause]:
             and not _POINTS_BACK_WORD.search(text[s:e])
             and bool(_TEMPLATE_ASKED.search(text[s:e]))
         ):  # "Oleg says the Initech renewal quote is ready — create the renewal tasks": what was told, then mine
+            merged.append((s, e))
+            parts = [right]
+        elif (
+            another
+            or (_A_THING_FOR_THEM.match(text[s:e]) and not left.has("note", "comment", "task", "issue"))
+        ):  # («…, сделку Альфа-Лизинга в Lost, и обеим по заметке: …»: a thing asked for the records just changed)
+            merged.append((s, e))
+            parts = [right]
+        elif (
+            ELLIPTIC.search(text[merged[-1][0] : merged[-1][1]])
+            and ELLIPTIC.search(text[s:e])
+            and not verb_count(left)
+            and not _starts_with_verb(right)
+            and not _imperative_first(text[s:e])
+            and not any(is_imperative(w) for w in re.findall(r"[а-яё]+", text[s:e].lower()))
+            and not re.search(r"\d", text[merged[-1][0] : e])  # (not "…в 14:30, минут на 40": a length)
+            and not left.has("meeting", "schedule", "block")
+            and len(text[s:e].split()) >= 3
+        ):  # «Сделку Ромашки в Won, а Альфа-Лизинг в Lost»: two changes, each said without its verb
             merged.append((s, e))
             parts = [right]
         else:

@@ -68,7 +68,14 @@ async def _deal_named_before(clause: Clause, ctx: BuildContext) -> Entity | None
         theirs = [d for d in await ctx.directory.deals() if str(d.extra.get("company_id")) in companies]
         if len(companies) == 1 and len(theirs) == 1:
             return theirs[0]
-    return next(iter(named.values())) if len(named) == 1 and len(likely) == 1 else None
+    # ("Acme Logistics pilot: move it to Qualification": the deal said in full; Acme Corp's fits only "Acme")
+    whole = [m for m in found if m.score >= 1.0]
+    rivals = {
+        m.entity.id
+        for m in found
+        if m.score >= 0.9 and m.entity.id not in named and not any(m.positions < w.positions for w in whole)
+    }
+    return next(iter(named.values())) if len(named) == 1 and (len(likely) == 1 or not rivals) else None
 
 
 async def _deal(clause: Clause, ctx: BuildContext) -> Entity:
@@ -211,6 +218,13 @@ _NOT_MOVED = LazyRe(
 _DEAL_QUOTED = LazyRe(r"(?i)\b(?:сделк\w*|deal)\s+[«\"“']([^«»\"“”']{3,80})[»\"”']")
 
 
+# a task asked for by its verb and noun («поставь по сделке задачу мне — …», "create a task to send the proposal")
+_A_TASK_ASKED = LazyRe(
+    r"(?i)\b(?:поставь|поставьте|создай|создайте|заведи|заведите|добавь|добавьте|create|add|make|set\s+up)\s+"
+    r"(?:[\w-]+\s+){0,4}?(?:задач[уи]|таск[уи]?|напоминани[ея]|task|reminder|to-?do)(?![\w-])"
+)
+
+
 @rule(40, writes=True)
 async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
     if SOMEONES_WORDS.search(clause.text):
@@ -220,6 +234,10 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
         return False  # «…, кроме Ромашки, поставь …»: the deal named is the one left alone, never the target
     if _NOT_MOVED.search(clause.text):
         return False  # «не надо ничего переводить, просто скажи, в какой стадии глобекс»: asked, not moved
+    if _A_TASK_ASKED.search(clause.text):
+        return (
+            False  # «поставь по этой сделке задачу мне — отправить КП в пятницу»: a task; "КП" is its words
+        )
     quoted_deal = _DEAL_QUOTED.search(clause.text)
     in_quotes = keys_for(quoted_deal.group(1)) if quoted_deal else []
     if quoted_deal and not [
@@ -508,6 +526,9 @@ async def _names_deal(clause: Clause, ctx: BuildContext) -> bool:
     return bool(await find(ctx, clause, "deal")) and bool(await find(ctx, clause, "stage"))
 
 
+_ON_THE_DEAL = LazyRe(r"(?i)\b(?:к|в|на|по|on|to|for|in)\s+(?:the\s+|this\s+|эт\w+\s+)?(?:сделк\w*|deal)\b")
+
+
 async def crm_target(
     clause: Clause, ctx: BuildContext, slot: str, text: str | None = None
 ) -> tuple[str, Entity] | None:
@@ -524,6 +545,18 @@ async def crm_target(
     if said.has("deal") and not any(k == "deal" for k, _ in scored):
         # "a note on the Alfa deal": the company's own deal, when it has one (several: which of them)
         named = {m.entity.id: m for k, m in scored if k == "company" and m.score >= 0.9}
+        # («Иван Петров сказал …, запиши это к сделке»: the deal of the company the person named works at)
+        named.update(
+            {
+                str(m.entity.extra["company_id"]): m
+                for k, m in scored
+                if k == "person"
+                and m.score >= 0.9
+                and m.entity.extra.get("company_id")
+                and not named
+                and bool(_ON_THE_DEAL.search(said.text) or _ON_THE_DEAL.search(ctx.span or ""))
+            }
+        )
         theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") in named]
         scored += [("deal", Mention(d, named[str(d.extra["company_id"])].score, frozenset())) for d in theirs]
     if said.has("deal"):

@@ -290,8 +290,15 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     if labelling and _LABEL_AS_WHICH.search(clause.text) and (prioritising or dating or owner_words):
         # "Set the priority to high on every issue with the onboarding label": which ones, the priority the change
         labelling = None
-    if labelling and re.search(
-        r"(?i)\b(?:с|with|having)\s+(?:the\s+)?(?:метк\w*|лейбл\w*|тег\w*|label|tag)\b", clause.text
+    if labelling and (
+        re.search(
+            r"(?i)\b(?:с|with|having)\s+(?:the\s+)?(?:метк\w*|лейбл\w*|тег\w*|label|tag)\b", clause.text
+        )
+        or _LABEL_AS_WHICH.search(clause.text)
+        and clause.has(
+            "complete", "archive", "delete"
+        )  # "archive all issues with the docs label": which ones
+        and not re.search(r"(?i)\b(?:add|remove|untag|убери|сними|повесь|навесь|добавь)\b", clause.text)
     ):
         labelling = None  # «всем задачам с меткой feature … приоритет»: which ones, not what is put on
     to_whom = _TO_WHOM.search(clause.text)  # «все неназначенные задачи на Макса»: given to someone, no verb

@@ -145,6 +145,9 @@ _NOTED_AT_THE_END = LazyRe(
 )
 _POINTER_ONLY = LazyRe(
     r"(?i)\s*(?:(?:on|to|for|к|в)\s+.{0,80}?\s+)?(?:with|saying|re|about|с)?\s*(?:that|this|it|это|этим|этого)\s*[.!]?\s*"
+    # "Add that as a note too", «запиши это заметкой тоже»: what it is said as, nothing of its own
+    r"|\s*(?:that|this|it|это|то)?\s*(?:as\s+(?:a\s+)?note|заметкой|в\s+заметку)(?:\s+(?:too|as\s+well|also|тоже|также))?\s*[.!]?\s*"
+    r"|\s*(?:too|as\s+well|also|тоже|также)\s*[.!]?\s*"
 )
 
 
@@ -320,6 +323,13 @@ _THE_SAME = LazyRe(
 )
 
 
+# «…и обеим по заметке: …», "…and a note on each: …": one note on each record the message changed
+_A_NOTE_FOR_EACH = LazyRe(
+    r"(?i)^\s*(?:(?:и|а|and)\s+)?(?:(?:add|добавь|оставь)\s+)?(?:обеим|обоим|каждой|каждому|both|each)\s+(?:по\s+)?"
+    r"(?:заметк\w*|a\s+note|notes?)\b|^\s*(?:(?:и|а|and)\s+)?(?:add\s+)?(?:a\s+)?notes?\s+(?:on|to)\s+(?:both|each)\b"
+)
+
+
 @rule(45, writes=True)
 async def note(clause: Clause, ctx: BuildContext) -> bool:
     """ "Добавь заметку к Initech: ...", "оставь заметку у Ивана Сидорова что ...", "jot down on John's record: ..."."""
@@ -336,6 +346,14 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
             return False
         kind, record = where
         await ctx.emit(CreateNote(record=record.name, body=noted_before.body), record=(OBJECT[kind], record))
+        return True
+    each = _A_NOTE_FOR_EACH.match(clause.text)
+    changed = list({id(d): d for i in ctx.intents if isinstance(d := i.resolved("deal"), Entity)}.values())
+    for_each = (clause.after_colon or "").strip(" «»\"'“”")
+    if each and len(changed) > 1 and for_each:
+        # «Сделку Ромашки в Won, сделку Альфа-Лизинга в Lost, и обеим по заметке: итог квартала»: one note each
+        for deal in changed:
+            await ctx.emit(CreateNote(record=deal.name, body=for_each[:2000]), record=("deals", deal))
         return True
     kept = _LEAVE_THE_REST.search(clause.text)
     if kept and kept.start() > 0:  # "…log it as a note on the deal, don't touch the stage": said of the rest
@@ -688,7 +706,11 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         said,
     )  # «по Ромашке: note к сделке — просят скидку»: the note named, then its words
     said = re.sub(
-        r"(?i)[.!]\s*(?:please\s+)?(?:log|add|put|save|note|запиши|добавь)\b[^.!]*$", ".", said
+        r"(?i)[.!]\s*(?:please\s+)?(?:log|add|put|save|note|запиши|добавь)\b[^.!]*$"
+        # ("…reviewing the contract, log it on the deal": the ask said after a comma, pointing back)
+        r"|,\s*(?:(?:and|и)\s+)?(?:please\s+)?(?:log|add|put|save|note|запиши|добавь)\s+(?:it|this|that|это)\b[^.!]*$",
+        ".",
+        said,
     )  # the ask itself
     full = str(ctx.memory.get("full_text", ""))
     told_before = bool(before) and bool(

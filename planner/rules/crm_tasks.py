@@ -432,6 +432,17 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     ).strip() or content
     # «Анне задача на завтра — подготовить …»: the day taken out leaves its preposition before the dash
     content = re.sub(r"(?i)^(?:(?:на|к|до|by|on|for)\s*)?[—–-]+\s*", "", content).strip() or content
+    dashed_todo = re.match(r"(?s)(.{1,80}?)\s+[—–]\s+(\S.*)$", content)
+    said_whom, todo = (dashed_todo.group(1), dashed_todo.group(2)) if dashed_todo else ("", "")
+    if (
+        re.search(
+            r"(?i)(?<![\w-])(?:по|про|about|on|for|regarding|задач\w*|мне|me|сделк\w*|deal)(?![\w-])",
+            said_whom,
+        )
+        and todo
+        and (is_infinitive(todo.split()[0].lower()) or re.match(r"(?i)to\s+[a-z]", todo))
+    ):  # «по этой сделке задачу мне — отправить КП»: whose and about what, then the task itself
+        content = re.sub(r"(?i)^to\s+", "", todo).strip()
     named_so = _TASK_QUOTED.search(clause.text)
     if named_so:  # «создайте в CRM задачу «Подготовить КП…» со сроком …»: the task's own words, in quotes
         content = (named_so.group(1) or named_so.group(2)).strip()

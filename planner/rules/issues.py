@@ -435,7 +435,12 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         if not re.fullmatch(r"[A-Z]{1,10}-\d+", c)  # "повесь на ENG-101 метку": an issue, not a person
         and not MONTH_NAME.match(c)  # "push the due date to December 18": a date
         and extract_moment(c, ctx.now).day is None  # "перенеси срок на пятницу": a day, not a person
-        and (state_named is None or c.lower() not in state_named.name.lower())
+        and (
+            state_named is None
+            or c.lower() not in state_named.name.lower()
+            # ("move DES-7 to In Progress with high priority": the state, then more of the change)
+            and not c.lower().startswith(state_named.name.lower() + " ")
+        )
         and not re.fullmatch(r"(?i)p[0-4]", c)  # "bump ENG-102 to P1": a priority
     ]
     named = [  # "move ENG-103 to Q1 Launch": a project's name, not a person's; "rename … to Update API docs": a title
@@ -744,6 +749,13 @@ _A_NEW_ISSUE = LazyRe(
 )
 
 
+# where only an issue goes (no deal stage is called so): "…in review", "…to in progress", «…в ревью»
+_TO_AN_ISSUE_STATE = LazyRe(
+    r"(?i)\b(?:to|into|in|в|во|на)\s+(?:the\s+)?(?:in\s+review|review|in\s+progress|todo|to\s+do|backlog|ревью|"
+    r"бэклог|беклог)\s*[.!]?\s*$"
+)
+
+
 @rule(32)
 async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
     """An issue named by position ("the first one"), number ("#2") or words of its title (seed 004)."""
@@ -766,6 +778,9 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
                 or clause.has("priority")
                 and bool(re.search(r"(?i)\bpriority\s+of\b|\bприоритет\w*\s+(?:у|для)\b", clause.text))
                 or bool(_THE_X_ONE.search(clause.text))  # "make the push notifications one urgent"
+                # "put the login timeout fix in review": a state only an issue has
+                or clause.has("move", "put")
+                and bool(_TO_AN_ISSUE_STATE.search(clause.text))
                 or bool(ctx.memory.get("told"))
                 or bool(quoted(clause.text, at_least=5, apostrophes=True))
             )  # "bump priority on the API ticket", "move the api docs issue to …", "Put 'Login page redesign' into …"
@@ -1270,6 +1285,9 @@ async def _state_named(clause: Clause, ctx: BuildContext, team_id: str) -> Entit
             bare = re.sub(r"^(?:status|state|статус|состояние)\s+", "", wanted)  # "в статус In Review"
             if st.name.lower() in (wanted, bare):
                 return st
+            rest = bare[len(st.name) :] if bare.startswith(st.name.lower()) else ""
+            if re.match(r"(?i)\s+(?:with|and|и|с|со|plus)\s", rest):
+                return st  # "to In Progress with high priority": the state, then another change
         said = next((name for rx, name in _STATE_GOALS if rx.fullmatch(wanted)), None)  # «в работу»
         if said is not None:
             return next((st for st in states if st.name == said), None)

@@ -221,6 +221,32 @@ _A_DEAL_NAMED_SO = LazyRe(
 )
 
 
+# "run the after-demo template", «примени шаблон «после демо»»: a template asked for by that word
+_RUN_A_TEMPLATE = LazyRe(
+    r"(?i)\b(?:run|apply|use|start|launch|kick\s+off|запусти\w*|примени\w*|использу\w*)\s+(?:the\s+|our\s+)?"
+    r"(?:[\w«»\"'-]+\s+){0,3}?(?:template|playbook|шаблон\w*|плейбук\w*)\b"
+    r"|\b(?:по|from|using|with)\s+(?:the\s+)?(?:[\w«»\"'-]+\s+){0,3}?(?:шаблону|template|playbook)\b"
+)
+
+
+def _which_template(ctx: BuildContext) -> Exception:
+    """The templates there are, as the question's choices."""
+    templates = ctx.config.get("templates", {})
+    names = [
+        (str(tpl.get("title_ru") if ctx.lang == "ru" else key) or key, str(key))
+        for key, tpl in templates.items()
+    ]
+    listed = ", ".join(n for n, _ in names)
+    return ctx.ask(
+        "template",
+        ctx.t(
+            f"Такого шаблона нет. Есть: {listed}. Какой применить?",
+            f"There is no such template. I have: {listed}. Which one?",
+        ),
+        choices=names,
+    )
+
+
 @rule(20, writes=True)
 async def template(clause: Clause, ctx: BuildContext) -> bool:
     # the template word must qualify the tasks ("задачи онбординга", "the renewal tasks"), not sit in
@@ -251,6 +277,13 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
     key = _template_key(head_of(clause, ctx.now), ctx)
     # "run the renewal playbook for Initech", «запусти шаблон онбординга»: the template said as one
     named_as_template = bool(_TEMPLATE_WORD.search(head))
+    if key is None and named_as_template and _RUN_A_TEMPLATE.search(head):
+        # "run the after-demo template for Acme": a template nobody has is asked about, never guessed
+        key = _template_key(analyse(ctx.answer("template") or "", ctx.now), ctx)
+        if key is None and _template_key(analyse(str(ctx.memory.get("full_text", "")), ctx.now), ctx):
+            return False  # "make renewal tasks for Acme, use template": the template was named in the message
+        if key is None:
+            raise _which_template(ctx)
     if (
         key is not None
         and not clause.has("task", "issue", "linear")
@@ -542,7 +575,8 @@ async def _known_name(clause: Clause, ctx: BuildContext, word: str) -> bool:
 _DATIVE_FIRST = LazyRe(
     rf"(?i)^\s*(?:(?:и|а|ну|короче|ещё|еще|также)[,\s]+)*({DATIVE})\s+(?=(?:новую\s+)?(?:задач|таск|тикет))"
     # «Linear: олегу — поднять демо-стенд…»: to whom, a dash, then what to do
-    rf"|^\s*(?:(?:и|а|ну|короче)[,\s]+)*([^\W\d_]+(?:у|ю|е))\s*[—–:-]\s+(?=[^\W\d_])"
+    rf"|^\s*(?:(?:и|а|ну|короче)[,\s]+)*([^\W\d_]+(?:у|ю|е))(?:\s+(?:в|во)\s+(?:linear|линеар\w*|линейк\w*))?"
+    r"\s*[—–:-]\s+(?=[^\W\d_])"
 )
 
 
@@ -725,6 +759,8 @@ _PROJECT_FIELD = LazyRe(
     # («Баг: …. Проект Mobile App, приоритет срочно»: the project said as a field of its own)
     r"|(?:^|[.,;]\s*)(?:проект|project)\s*[:—-]?\s+((?:[\w-]+\s+){0,3}[\w-]+)(?=\s*(?:[,.;]|$))"
     r"|\b(?:с|со|к)\s+проект\w*\s+((?:[\w-]+\s+){0,3}[\w-]+)(?=\s*(?:[,.;]|$))"  # «свяжи с проектом Q1 Launch»
+    # «… для админов Ромашки в проекте Customer Onboarding до 4 декабря»: the project, then its due date
+    r"|\b(?:в|во)\s+проект[еау]\s+((?:[\w-]+\s+){0,3}?[\w-]+)(?=\s+(?:до|к|на|со|срок\w*|с\s+приоритет\w*)\b|\s*(?:[,.;]|$))"
     r"|\b(?:under|в\s+рамках|(?:for|in|into)\s+the)\s+(?:the\s+)?((?:[\w-]+\s+){0,3}[\w-]+)(?=\s*(?:[,.;]|$))"
 )
 

@@ -41,7 +41,8 @@ _NEW_FIELD = LazyRe(
 
 _NAME_RIGHT_AFTER = LazyRe(
     r"(?:^|\s)(?i:deal|сделк[уа])\s+((?-i:[A-ZА-ЯЁ])[\w&.'-]*(?:\s+(?!(?i:на|for|worth|at|в|in|по|с|with)\b)[\w&.'-]+){1,3}?)"
-    r"\s*(?=[,;]|$)"
+    # (… "for <Company>" after it: «сделку Umbrella pilot для Umbrella Health на 20 тысяч»)
+    r"\s*(?=[,;]|$|(?i:для|for)\s+(?-i:[A-ZА-ЯЁ]))"
 )
 _NAME_LISTED_AFTER = LazyRe(
     r"(?i)\b(?:deal|сделк\w*)\s+(?:for|with|для|с)\s+(?:them|it|him|her|ними|ней|ним|него|неё)\s*,\s*"
@@ -230,6 +231,9 @@ _NAME_PADDING = frozenset(
 def _joined_name(company: str, after: str) -> str:
     """ "Umbrella Health" + "Health expansion" -> "Umbrella Health expansion": the words said once."""
     head, tail = company.split(), after.split()
+    bare = after.lstrip(" —–-").split()
+    if [w.lower() for w in bare[: len(head)]] == [w.lower() for w in head]:
+        return " ".join(bare)  # "Umbrella Health — new deal, Umbrella Health rollout": the name said whole
     for n in range(min(len(head), len(tail)), 0, -1):
         if [w.lower() for w in head[-n:]] == [w.lower() for w in tail[:n]]:
             return " ".join([*head, *tail[n:]])
@@ -360,7 +364,8 @@ def _said_name(clause: Clause) -> str | None:
     """The deal's own name: quoted, after "called"/"под названием", or a proper name with a dash right
     after the word deal ("сделку Вектор — пилот на 500 000 руб")."""
     for named in re.finditer(
-        r"[«\"“']([^»\"”']+)[»\"”']|(?:called|named|(?:call|name)\s+it|под названием|называется|назови(?:те)?(?:\s+её|\s+ее)?|с\s+названием|titled)\s+([^,.;]+)",
+        r"[«\"“']([^»\"”']+)[»\"”']|(?:called|named|(?:call|name)\s+it|под названием|называется|назови(?:те)?(?:\s+её|\s+ее)?|с\s+названием|titled"
+        r"|(?<![\w-])(?:название|name|title)\s*[:—–-])\s*([^,.;]+)",
         clause.text,
     ):
         if named.group(1) and re.search(

@@ -405,3 +405,18 @@ async def _issues_about(query: str, ctx: BuildContext) -> bool:
         return bool(await ctx.directory.search_issues(query[:200]) or await issues_by_title_words(query, ctx))
     except LookupError:
         return True  # the tracker cannot be asked now: let the search say so
+
+
+@rule(96)
+async def record_asked_about(clause: Clause, ctx: BuildContext) -> bool:
+    """ "Globex pilot moved to Won already?", «сделку с Альфа-Лизингом уже перевели в переговоры?»: a change
+    asked about, not asked for — the record is shown as it is (read by no earlier rule)."""
+    if not clause.text.rstrip().endswith("?") or clause.identifiers:
+        return False
+    deals = {m.entity.id: m.entity for m in await find(ctx, clause, "deal") if m.score >= 0.9}
+    if len(deals) == 1:
+        await _one(ctx, "deals", next(iter(deals.values())))
+        return True
+    if not deals and clause.has("deal", "stage"):
+        return await _deals_of_company(clause, ctx)
+    return False
