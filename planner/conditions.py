@@ -39,6 +39,20 @@ async def unmet(condition: str, intents: list[IntentBase], ctx: BuildContext) ->
     closed, opened = bool(_CLOSED.search(condition)), bool(_OPEN.search(condition))
     nobodys = bool(_NOBODYS.search(condition))
     state_said = await state_named(ctx, condition)
+    deals = {m.entity.id: m.entity for m in await find(ctx, said, "deal") if m.score >= 0.9}
+    if (
+        len(deals) == 1
+        and len(stages) == 1
+        and not any(i.op in ("update_deal", "apply_template") for i in intents)
+    ):
+        # "if the Globex deal is already won, archive CS-14": the deal's stage decides the issue's change
+        deal = next(iter(deals.values()))
+        stage = _field(deal, "stage")
+        if stage is not None and (stage == stages[0]) == negated:
+            return ctx.t(
+                f"«{deal.name}» сейчас на стадии {ctx.said_stage(stage)} — условие не выполнено, ничего не меняю.",
+                f"'{deal.name}' is at {stage} now - the condition doesn't hold, so nothing changes.",
+            )
     for intent in intents:
         if intent.op in _ISSUE_OPS and state_said and not (closed or opened):  # "is DES-7 still in todo?"
             issue_at: dict[str, Any] | None = intent.resolved("issue")

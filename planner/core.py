@@ -542,7 +542,12 @@ class Planner:
                     True  # «Если сделка … всё ещё на стадии КП, переведи её в переговоры»: the record, then the change
                 )
                 rest = clause.text[len(condition) :].lstrip(" ,—–-")
-                clause = analyse(f"{subject_of(condition)}, {rest}".lstrip(" ,"), ctx.now)
+                subject = subject_of(condition)
+                if re.search(r"\b[A-Za-z]{2,5}-\d+\b", rest) and not re.search(
+                    r"\b[A-Za-z]{2,5}-\d+\b", subject
+                ):
+                    subject = ""  # "if Initech renewal is won, close CS-15": the change names its own record
+                clause = analyse(f"{subject}, {rest}".lstrip(" ,"), ctx.now)
             try:
                 explained = await self._read_clause(clause, ctx)
             except Ask:

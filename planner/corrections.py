@@ -91,7 +91,7 @@ def _kind(word: str) -> str | None:
 # "archive CS-15 and DES-7 — wait, no, DES-7 stays. Just CS-15.": of the issues listed, only the one said last
 _ONLY_THAT_ONE = LazyRe(
     r"(?is)^(?P<head>.*?)(?P<list>[A-Za-z]{1,10}-\d+(?:\s*(?:,|\band\b|\bи\b|&)\s*[A-Za-z]{1,10}-\d+)+)(?P<mid>[^.!?—–]*?)"
-    r"[\s,.…—–-]*\b(?:wait|no|нет|стоп|ой|actually|хотя)\b.*?\b(?:just|only|только|лишь)\s+"
+    r"[\s,.…—–-]*(?:(?:а|ah|oh|ой|hmm)[\s,.…]+)?\b(?:wait|no|нет|стоп|ой|actually|хотя)\b.*?\b(?:just|only|только|лишь)\s+"
     r"(?P<one>[A-Za-z]{1,10}-\d+)\s*[.!]?\s*$"
 )
 

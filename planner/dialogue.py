@@ -735,13 +735,15 @@ OTHER_SYSTEM = LazyRe(
     r"\b(в|во|на|in|to|into|on|a|an|the|новый|новую)?\s*(jira|джир[аеуы]|trello|трелло|asana|асан[аеуы]|notion|ноушн|"
     r"hubspot|хабспот\w*|salesforce|pipedrive|clickup|youtrack|ютрек\w*|bitrix\w*|битрикс\w*|amocrm|амо\s*crm|github|"
     r"гитхаб\w*|gitlab|zendesk|зендеск\w*|pagerduty|intercom|интерком\w*|freshdesk|servicenow|confluence|"
-    r"конфлюенс\w*|basecamp|monday\.com|(?<=\bв\s)жир[аеуы]|(?<=\bиз\s)жир[аеуы])\b",  # «тикет в жире»: Jira said aloud
+    r"конфлюенс\w*|basecamp|monday\.com|(?<=\bв\s)жир[аеуы]|(?<=\bиз\s)жир[аеуы]|google\s+(?:docs?|drive|sheets?|slides)|"
+    r"гугл[\s-]?(?:док\w*|диск\w*|таблиц\w*))\b",  # «тикет в жире»: Jira said aloud
     re.IGNORECASE,
 )
 # "post in the team slack channel that …", «напиши в слак …», "email Jane the deck": a message sent
 # somewhere the server has no hands (a task *to* send it is another matter: "remind me to email Jane")
 MESSAGING = LazyRe(
-    r"(?i)\b(?:post|send|write|message|ping|dm|tell|notify|announce|share|drop|напиши|написать|отправь|отправить|пошли|"
+    r"(?i)\b(?:post|publish|send|write|message|ping|dm|tell|notify|announce|share|drop|напиши|написать|отправь|отправить|пошли|"
+    r"запости|опубликуй|"
     r"скинь|кинь|сообщи|перешли|email|e-mail|имейлни)\b[^.;!?]{0,60}?"
     r"(?:\b(?:in|to|on|into|via|by|в|во|через|по)\s+(?:the\s+|our\s+|a\s+)?(?:[\w#-]+\s+){0,2}"
     r"(?:slack|слак\w*|teams|telegram|телеграм\w*|whatsapp|ватсап\w*|e-?mail|почт\w*|mail|sms|смс|"

@@ -246,7 +246,7 @@ _KEEPS_THE_NEXT_ID = LazyRe(
     r"(?i)и|а|или|and|or|в|во|на|к|ко|по|под|про|о|об|от|из|с|со|для|у|to|into|in|on|of|about|for|from|under|by|as|"
     r"than|like|see|re|also|тоже|after|before|после|перед|вместо|instead|parent|child|related|relates|"
     r"blocks?|blocked|blocking|dupe|duplicates?|duplicated|дубль|дубликат|дублир\w*|связан\w*|родительск\w*|"
-    r"дочерн\w*|подзадач\w*|sub-?issues?|subissue|sub-?tasks?|issues?|tickets?|задач\w*|тикет\w*|таск\w*|баг"
+    r"дочерн\w*|подзадач\w*|sub-?issues?|subissue|sub-?tasks?|issues?|tickets?|задач\w*|тикет\w*|таск\w*|баг|that|что|saying|says|said|сказал\w*|пишет|where|where|which|котор\w*|когда|when"
 )
 
 
@@ -710,6 +710,12 @@ def _without_asides(text: str) -> str:
             return ""  # "ENG-105 → Oleg (Max is buried in DES-7 feedback)": DES-7 is why, not what changes
         if before.endswith(("'", '"', "»", "”")) or _KEEPS_ASIDE.search(m.group(1)):
             return m.group(0)
+        if re.search(
+            r"(?i)\b(?:rename|renamed|retitle|title|переименуй\w*|название|назови)\b[^()]*$", before
+        ):
+            return m.group(
+                0
+            )  # "rename ENG-104 to Update API docs for v2.1 (auth changes)": part of the new name
         if re.fullmatch(r"\s*[A-ZА-ЯЁ][a-zа-яё]+\s*", m.group(1)) and _A_NEW_ISSUE_BEFORE.search(before):
             return (
                 ", " + m.group(1).strip()
@@ -929,6 +935,11 @@ _WHOSE_WHERE_TODO = LazyRe(
     r"^(?:\s*(?:(?i:и|а|ну|короче)[,\s]+)*)(?P<whom>(?-i:[А-ЯЁ])[а-яё]+(?:у|ю|е)|(?i:мне|себе))\s+"
     r"(?P<where>(?i:в|во)\s+(?i:linear|линеар\w*|линейк\w*))\s*[:—–-]\s*(?=[а-яё]+(?:ть|ти|чь)(?:ся)?\b)"
 )
+# "bug from support chat: … . ENG, medium priority, title: Deal name input freezes on emoji paste": the title said
+# last as a field, the way "titled '…'" says it
+_TITLE_SAID_LAST = LazyRe(
+    r"(?i)(?P<sep>[.,;]\s*|\s+)(?:title|заголовок)\s*[:—–-]\s*(?P<title>[^'\"«»“”\n.;:,]{3,120}?)\s*[.!]?\s*$"
+)
 # "add Oleg as assignee on CS-15", "set Max as the owner of Globex pilot": given to him, said as a role
 _AS_ASSIGNEE = LazyRe(
     r"(?i)\b(?:add|set|make|put|have)\s+(?P<who>(?-i:[A-Z])[a-z]+|me|myself)\s+as\s+(?:the\s+|its\s+)?(?:new\s+)?"
@@ -1067,8 +1078,28 @@ _TELL_ME_WHETHER = LazyRe(
 )
 
 
+# «Так, записывай по Initech. Первое: …», "ok, take this down: …": the dictation starts; what follows is asked
+_TAKE_THIS_DOWN = LazyRe(
+    r"(?i)^\s*(?:(?:так|ну|итак|значит|ok|okay|so|right)[,\s]+)*(?:записывай|записывайте|пиши|пишите|фиксируй|"
+    r"take\s+(?:this|these)\s+down|write\s+(?:this|these)\s+down|note\s+(?:this|these)\s+down)"
+    r"(?:\s+(?P<about>(?:по|про|about|for|re)\s+[^.:;!?\n]{2,40}?))?\s*[.:;,!]\s*(?:(?:э+-?э*|эм|ну|uh|um)[,\s]+)*(?=\S)"
+)
+
+
+_SO_THEN_ASK = LazyRe(r"(?i),\s+(?:так\s+что|поэтому)\s+(?=(?P<verb>[а-яё]+)\b)")
+_DASH_FIRST = LazyRe(r"(?i)\s+[—–-]\s+(?:first(?:ly)?|во-первых|первое)\s*[,:]\s+(?=\S)")
+
+
 def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
+    said_as_typed = text
+    # "after today's call with Maria — first, log a note …; second, …": what it is about, then the list
+    text = _DASH_FIRST.sub(": ", text, count=1)
+    if "так что" in text.lower() or "поэтому" in text.lower():
+        # «продление уже выиграно, да, так что сделай задачи продления»: what is so, then the request
+        text = _SO_THEN_ASK.sub(lambda m: ". " if is_imperative(m["verb"].lower()) else m.group(0), text)
+    if _TAKE_THIS_DOWN.match(text):
+        text = _TAKE_THIS_DOWN.sub(lambda m: f"{m['about']}: " if m["about"] else "", text, count=1)
     if "whether" in text.lower() or " if " in text.lower():
         text = _TELL_ME_WHETHER.sub(
             lambda m: f"{m['aux'].capitalize()} {m['subject']} {m['rest'].rstrip()}?", text, count=1
@@ -1192,6 +1223,14 @@ def unhurried(text: str) -> str:
     if "статус" in text.lower() or "status" in text.lower() or "state" in text.lower():
         text = _sub_outside_quotes(
             _STATUS_SET, lambda m: "переведи в " if re.match("[а-яё]", m["verb"], re.I) else "move to ", text
+        )
+    if (
+        ("title" in text.lower() or "заголов" in text.lower())
+        and "\n" not in said_as_typed
+        and _A_THING_TO_MAKE.search(text)
+    ):  # (a pasted card's "Title:" line is the card reader's)
+        text = _TITLE_SAID_LAST.sub(
+            lambda m: f"{m['sep'].rstrip()} titled '{m['title'].strip()}'", text, count=1
         )
     if " as " in text.lower():
         text = _sub_outside_quotes(_AS_ASSIGNEE, r"assign \g<what> to \g<who>", text)

@@ -114,6 +114,10 @@ _FIELD_NOUN = {
 }  # fmt: skip
 
 
+_TITLE_LINE = LazyRe(r"(?i)^\s*(?:title|заголовок|название)\s*[:—–-]\s*(?P<title>[^«»\"“”]{3,200}?)\s*$")
+_A_TICKET_SAID = LazyRe(r"(?i)\b(?:ticket|issue|bug|task|тикет\w*|задач\w*|баг\w*)\b")
+
+
 def reshape(text: str) -> str:
     """`text` with its pasted parts put into the rules' one-line forms (unchanged when it is one line)."""
     lines = [x.rstrip() for x in text.splitlines()]
@@ -130,6 +134,11 @@ def reshape(text: str) -> str:
     lines = _between_rules(lines)
     lines = _email_as_quoted(lines)
     lines = _quoted_lines(lines)
+    titled = any(_A_TICKET_SAID.search(x) for x in lines) and any(_TITLE_LINE.match(x) for x in lines)
+    if titled:
+        # "Title: Password reset link expires too fast" on a line of its own: the new issue's title, whole
+        lines = [_TITLE_LINE.sub(lambda m: f"titled «{m['title'].strip()}»", x) for x in lines]
+        text = "\n".join(lines)
     ticket = _ticket(lines)
     if ticket:
         return ticket

@@ -18,6 +18,7 @@ from planner.analysis._clause import (
     command_verbs,
     cue_words,
     head_of,
+    identifiers_in,
     leaves_alone,
     reports_past,
 )
@@ -38,6 +39,7 @@ __all__ = [
     "command_verbs",
     "cue_words",
     "head_of",
+    "identifiers_in",
     "leaves_alone",
     "reports_past",
     "split_clauses",

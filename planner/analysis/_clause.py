@@ -96,7 +96,9 @@ STATE_NOW_IF = LazyRe(
     r"\b(?:ещ[её]|вс[её]\s+ещ[её]|уже|still|not\s+yet|already|(?:is|are)n'?t\s+(?:yet\s+)?)\b"
     # "if ENG-101 is closed", «если ENG-101 закрыта»: an issue's state said plainly, no "still" needed
     r"|\s+(?:[A-Za-z]{2,5}-\d+|it|она|он)\s+(?:(?:is|was)\s+)?(?:not\s+)?(?:не\s+)?"
-    r"(?:closed|done|finished|completed|resolved|open|закрыт[аоы]?|сделан[аоы]?|выполнен[аоы]?|открыт[аоы]?)\b)"
+    r"(?:closed|done|finished|completed|resolved|open|закрыт[аоы]?|сделан[аоы]?|выполнен[аоы]?|открыт[аоы]?)\b"
+    # "if Initech renewal is won", «если сделка с Ромашкой выиграна»: a deal's outcome said plainly
+    r"|[^—–,.;:!?]*?\b(?:is|are|was)\s+(?:not\s+)?(?:won|lost)\b|[^—–,.;:!?]*?\b(?:не\s+)?(?:выиграна|проиграна)\b)"
     r"[^—–,;:!?]*"
 )
 # «…проверить, оплатил ли Initech счёт», "remind me to check whether Acme paid": what is checked is its part

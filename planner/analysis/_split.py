@@ -50,7 +50,7 @@ from planner.analysis._reasons import (
     WHY_I_ASK,
     is_reason,
 )
-from planner.text import is_imperative
+from planner.text import IN_QUOTES, is_imperative
 
 # «по Globex», "re Globex", "about Romashka": a heading that names what the requests after its colon are about
 # (a capitalised name: «по итогам:» says why, "for my manager:" whom for, not what)
@@ -130,8 +130,18 @@ _A_THING_FOR_THEM = LazyRe(
 )
 
 
+_AND_FIRST = LazyRe(
+    r"(?i)^\s*(?:и|а|and|also|and\s+also|а\s+также|и\s+ещё|и\s+еще|ещё|еще)[,\s]+(?=[^\W\d_])"
+)
+
+
 def with_its_verb(clause: Clause, now: datetime) -> Clause:
-    """A piece of a longer message that asks for a note or a task without a verb, given the verb it implies."""
+    """A piece of a longer message that asks for a note or a task without a verb, given the verb it implies;
+    and one that starts with "and" («И поставь созвон …», "And also book …") without it (the rules read a
+    request from its verb, and a title is never "И поставь …")."""
+    lead = _AND_FIRST.match(clause.text)
+    if lead:
+        clause = analyse(clause.text[lead.end() :], now)
     m = _THING_WITHOUT_VERB.match(clause.text)
     if m is None or verb_count(clause) or clause.text.rstrip().endswith("?"):
         return clause
@@ -262,7 +272,13 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
         if after:
             return [
                 *split_clauses(head + ":" + tail[: after.start()], now),
-                *_split(tail[after.end() :], now),
+                # (the rest read as a message of its own where a colon in it is followed by another sentence:
+                # «… . В Linear в CS задачу на Олега: подготовить … . И поставь мне созвон …»)
+                *(
+                    split_clauses(tail[after.end() :], now)
+                    if re.search(r":[^.!?]*[.!?]\s+\S", tail[after.end() :])
+                    else _split(tail[after.end() :], now)
+                ),
             ]
         joined = _DASH_AND.search(tail)  # "…: Ольга, olga@…, юрист — и заметку к сделке X: …"
         verb = _first_verb(analyse(head, now))
@@ -625,9 +641,10 @@ def _then_next(piece: str) -> bool:
 # its words follow a dash
 _TASK_NOT_YET_SAID = LazyRe(
     r"(?i)(?:(?:поставь|поставьте|создай|создайте|заведи|заведите|добавь|добавьте|дай|дайте|create|add|make|give)\s+)?"
+    r"(?:(?-i:[А-ЯЁ])[а-яё]+[уюе]\s+|мне\s+|себе\s+)?"  # («Олегу задачу в линеаре — …»: whom, said first)
     r"(?:(?:новую|a|an|new)\s+)?(?:задач\w*|task|to-?do)"
     r"(?:\s+(?:(?:для|for)\s+)?(?:(?-i:[А-ЯЁA-Z])[\w-]+|мне|себе|me|myself))?"
-    r"(?:\s+(?:в|in)\s+(?:crm|срм|attio|аттио|атио))?"
+    r"(?:\s+(?:в|in)\s+(?:crm|срм|attio|аттио|атио|linear|линеар\w*|линейк\w*))?"
 )
 
 
@@ -637,7 +654,7 @@ _ANOTHER_THING_ASKED = LazyRe(
     r"(?i)^\s*(?:(?:и|а|and|also|ещё|еще|plus)\s+)?(?:"
     r"(?:[\w-]+\s+){0,3}?(?:в|во|in|into|to)\s+(?:linear|линеар\w*|линейн\w*|attio|аттио|calendar|календар\w*)\b"
     r"[^,;]{0,40}?\b(?:задач[уи]|таск[уи]?|тикет|issue|ticket|task|встреч[уа]|event)\b"
-    r"|(?:[\w-]+\s+){0,3}?(?:задач[уи]|таск[уи]?|тикет)\s+(?:[\w-]+\s+){0,2}?[а-яё]+(?:ть|ти|чь)(?:ся)?\b"
+    r"|(?:[\w-]+\s+){0,3}?(?:задач[уи]|таск[уи]?|тикет)\s+(?:[\w-]+\s+){0,2}?(?:[—–:-]\s*)?[а-яё]+(?:ть|ти|чь)(?:ся)?\b"
     r"|(?:an?\s+)?(?:task|issue|ticket)\s+(?:for\s+[\w-]+\s+)?to\s+[a-z]+"
     r"|(?P<event>(?:(?:a|an|one|one-hour|30-minute|часовой|часовую)\s+)?(?:созвон|встреч[уа]|звонок|митинг|call|meeting|sync)"
     r"\s+(?:с|with)\s))"
@@ -647,6 +664,13 @@ _ANOTHER_THING_ASKED = LazyRe(
 def _asks_another_thing(piece: Clause, *, events_only: bool = False) -> bool:
     """`piece`, said after a note's or a comment's words (or a task's title), is a request for another thing."""
     m = _ANOTHER_THING_ASKED.match(piece.text)
+    if (
+        m is None
+        and not events_only
+        and piece.has("move", "put", "assign", "complete", "archive", "delete", "rename")
+        and any(is_imperative(w) for w in re.findall(r"[а-яё]+", IN_QUOTES.sub(" ", piece.text).lower()))
+    ):  # «…заметку, что их пилот сдвигается на январь, и сумму по их пилоту уменьши до десяти тысяч»
+        return True
     if m is None or events_only and not m.group("event"):
         return False
     if m.group("event"):  # a meeting asked for has its time; one told of is past («созвон с ними прошёл»)
@@ -1262,6 +1286,9 @@ def _asks_next(text: str, now: datetime) -> bool:
         or bool(_THING_FOR.match(text))
         or bool(_THING_THEN_VERB.match(text))
         or _place_then_verb(text)
+        # «…: бюджет утверждён. В Linear в CS задачу на Олега: …»: a thing asked for in another system
+        or bool(_ANOTHER_THING_ASKED.match(text))
+        and _asks_another_thing(analyse(text, now))
         # "…: signed for 3 years, and the onboarding template", «…, и шаблон онбординга»
         or bool(TEMPLATE_ALONE.fullmatch(re.sub(r"(?i)^(?:шаблон\w*|template)\s+", "", text.strip(" .!"))))
     )

@@ -64,7 +64,7 @@ _EMPTY_TITLES = {"на", "в", "во", "к", "до", "by", "on", "at", "for", "t
 EXCEPT_NAMED = LazyRe(
     r"(?i)[,\s]*\b(?:except(?:\s+for)?|but\s+not|excluding|apart\s+from|other\s+than|кроме|за\s+исключением|"
     r"не\s+считая)\s+((?:the\s+)?[^\W\d_][\w-]*(?:\s+(?:and|и|&|,)?\s*[^\W\d_][\w-]*){0,3}?)"
-    r"(?=\s*(?:[,.;!]|$|\s(?:поставь|переведи|передай|отдай|move|set|hand|give|put|to|в|на)\b))"
+    r"(?=\s*(?:[,.;!:—–-]|$|\s(?:поставь|переведи|передай|отдай|move|set|hand|give|put|to|в|на)\b))"
 )
 # «пилот Acme Logistics забираю себе», «задачу про SSO я забираю себе», "I'll take it over": one there is,
 # taken over by the person — nothing new is made of it

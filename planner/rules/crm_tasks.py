@@ -105,11 +105,23 @@ _FOLLOW_UPS_TOLD = LazyRe(
 _FOR_A_RECORD_HEADING = LazyRe(r"(?i)^[^:—–]{0,40}\b(?:for|для)\s+([^:—–-]{2,40}?)\s*:\s*\S")
 
 
+_HIM_OR_HER = LazyRe(r"(?i)\b(?:him|her|ему|ей|ним|ней|него|неё|нее)\b")
+_AFTER_THE_MEETING_ALONE = LazyRe(
+    r"(?i)(?:(?:ok|okay|so|right|ну|так)[,\s]+)*(?:after|following|before|после|перед)\s+(?:today'?s\s+|the\s+|our\s+|this\s+|"
+    r"that\s+|сегодняшн\w+\s+|вчерашн\w+\s+)?(?:[\w'’-]+\s+){0,4}?(?:call|meeting|demo|sync|созвон\w*|встреч\w*|демо|звонк\w*)"
+    r"(?:\s+(?:with|с|со)\s+[\w' -]{1,40})?\s*[:.,—–-]?"
+)
+
+
 @rule(50, writes=True)
 async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     """A to-do about a CRM record (seed 000's task_create "about a CRM record"), optionally for a colleague."""
     if _A_NEW_CONTACT.match(clause.text):
         return False  # "New contact from today's call: Priya Nair, …": a person to add, not a call to make
+    if _AFTER_THE_MEETING_ALONE.fullmatch(clause.text.strip()):
+        return (
+            False  # "After today's Umbrella Health call: create …": when the requests come, no call to make
+        )
     if INTO_THE_NEW.match(clause.text) and any(isinstance(i, CreateProject) for i in ctx.intents):
         return False  # «Создай проект … и заведи в нём задачу «…»»: an issue in the project just made
     if TAKEN_BY_ME.search(clause.text):
@@ -258,6 +270,19 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
             if len(people) == 1:
                 target = ("person", people[0].entity)
                 break
+    noted_at = ctx.memory.get("record")
+    if (
+        target is None
+        and _HIM_OR_HER.search(clause.text)
+        and isinstance(noted_at, tuple)
+        and noted_at[0] == "company"
+        and ctx.memory.get("said")
+    ):  # «заметка к Initech — Иван Сидоров говорит …. Напомни мне позвонить ему»: "him" is the person named
+        told_of = strong(await find(ctx, clause, "person", text=ctx.memory["said"][-1]))
+        top = max((m.score for m in told_of), default=0.0)
+        him = {m.entity.id: m.entity for m in told_of if m.score >= top and m.score >= 0.9}
+        if len(him) == 1:
+            target = ("person", next(iter(him.values())))
     if target is None and PRONOUN.search(clause.text) and ctx.memory.get("record"):
         target = ctx.memory["record"]  # "…to Jane Doe, and create a task to send her the contract"
     newcomer = (

@@ -421,8 +421,17 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         and ctx.memory.get("last_emit")
     ):  # «Иван теперь технический директор — обнови его должность на CTO»: the value said last is the one
         ctx.drop_last()
+    values = {attribute: str(shown)[:500]}
+    at = re.search(r"(?i)\s+(?:at|в|из)\s+([^,.;]+)$", str(shown)) if attribute == "job_title" else None
+    if at and kind == "person":
+        # "he's now COO at Globex": the role, and the company he works at now
+        employer = [m.entity for m in await find(ctx, clause, "company", text=at.group(1)) if m.score >= 0.9]
+        if len({c.id for c in employer}) == 1:
+            values = {attribute: str(shown)[: at.start()].strip()[:500]}
+            if employer[0].id != record.extra.get("company_id"):
+                values["company"] = employer[0].name
     await ctx.emit(
-        UpdateRecord(record=record.name, object=OBJECT[kind], values={attribute: str(shown)[:500]}),  # type: ignore[arg-type]
+        UpdateRecord(record=record.name, object=OBJECT[kind], values=values),  # type: ignore[arg-type]
         record=(OBJECT[kind], record),
     )
     return True

@@ -10,7 +10,7 @@ from datetime import timedelta
 from typing import Any
 
 from planner._lazy_re import LazyRe
-from planner.analysis import CUES, KEPT_COLON, Clause, analyse, head_of
+from planner.analysis import CUES, KEPT_COLON, Clause, analyse, head_of, identifiers_in
 from planner.context import BuildContext
 from planner.coverage import asks_for_something
 from planner.dates import MONTH_NAME, extract_moment
@@ -174,6 +174,12 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         clause = replace(clause, identifiers=[i for i in clause.identifiers if i not in left_out])
         if not clause.identifiers:
             return False
+    said_that = _COMMENT_SAYS_THAT.search(clause.text) if len(clause.identifiers) > 1 else None
+    if said_that and clause.has("comment"):
+        # "comment on ENG-101 that ENG-103 was merged into it": the issues named in its words are no target
+        named_first = {i.upper() for i in identifiers_in(clause.text[: said_that.end()])}
+        if named_first:
+            clause = replace(clause, identifiers=[i for i in clause.identifiers if i.upper() in named_first])
     quoted_ids = _IDS_IN_QUOTES.findall(clause.text)
     if (
         quoted_ids
@@ -754,6 +760,9 @@ _TO_AN_ISSUE_STATE = LazyRe(
     r"(?i)\b(?:to|into|in|в|во|на)\s+(?:the\s+)?(?:in\s+review|review|in\s+progress|todo|to\s+do|backlog|ревью|"
     r"бэклог|беклог)\s*[.!]?\s*$"
 )
+
+
+_COMMENT_SAYS_THAT = LazyRe(r"(?i)\b(?:comment|коммент\w*|комментари\w*)\b[^:«\"]*?\s(?:that|saying|что)\s")
 
 
 @rule(32)

@@ -181,6 +181,14 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
             if right_after and not _says_only(right_after.group(1), company.name)
             else None
         )
+        # "create a deal for them, Umbrella pilot, 15k": its name listed right after whom it is for
+        or (
+            listed_after.group(1).strip()
+            if (listed_after := _NAME_LISTED_AFTER.search(clause.text))
+            and not amount_of(listed_after.group(1))
+            and not _says_only(listed_after.group(1), company.name)
+            else None
+        )
         # as said: "Initech SSO add-on"; said apart: «Umbrella Health — расширение»
         or (_joined_name(await _company_as_said(clause, ctx, company), said_after) if said_after else None)
         or f"{company.name} — {_kind_of_deal(clause) or ctx.t('новая сделка', 'new deal')}"

@@ -322,3 +322,130 @@ async def test_a_move_whose_issue_is_not_found_is_named_back_beside_the_comment(
     r = await anna.say("Put the login thingy fix in review and comment: fix deployed to staging")
     assert r["status"] == "needs_clarification" and drafted(r) == []
     assert "Put the login thingy fix in review" in r["clarifying_question"]
+
+
+# ---- round two (FX–GC) ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Create a Google Doc with the notes from the Globex call",
+        "Запости в телеграм-канал новость про продление Initech",
+    ],
+)
+async def test_another_systems_document_or_channel_drafts_nothing(anna: Conversation, said: str) -> None:
+    r = await anna.say(said)
+    assert drafted(r) == [] and r["status"] in ("needs_clarification", "answered")
+
+
+async def test_a_deal_stage_condition_that_does_not_hold_changes_no_issue(anna: Conversation) -> None:
+    r = await anna.say("if the Globex deal is already won, archive CS-14")
+    assert r["status"] == "answered" and drafted(r) == [] and "Negotiation" in r["user_message"]
+
+
+async def test_a_deal_stage_condition_that_holds_drafts_the_issues_change(anna: Conversation) -> None:
+    r = await anna.say("if Initech renewal is won, close CS-15")
+    assert drafted(r) == ["linear:complete_issue"]
+
+
+async def test_an_issue_named_in_a_comments_words_gets_no_comment(anna: Conversation) -> None:
+    r = await anna.say(
+        "Delete ENG-103, it's a dupe of ENG-101, and comment on ENG-101 that ENG-103 was merged into it"
+    )
+    assert ops(r) == ["archive_issue", "comment_issue"]
+    assert writes(r)[1] == {"op": "comment_issue", "issue": "ENG-101", "body": "ENG-103 was merged into it"}
+
+
+async def test_one_of_two_issues_taken_back_after_ah_no_is_left_open(anna: Conversation) -> None:
+    r = await anna.say("Закрой CS-15 и ENG-103. А, нет, ENG-103 пусть остаётся открытой — только CS-15")
+    assert writes(r) == [{"op": "complete_issue", "issue": "CS-15"}]
+
+
+async def test_words_in_brackets_of_a_new_title_are_the_titles(anna: Conversation) -> None:
+    r = await anna.say("rename ENG-104 to Update API docs for v2.1 (auth changes)")
+    assert writes(r)[0]["title"] == "Update API docs for v2.1 (auth changes)"
+
+
+async def test_a_title_said_last_as_a_field_is_the_new_issues_title(anna: Conversation) -> None:
+    r = await anna.say(
+        "bug from support chat, customer says pasting an emoji into the deal name freezes the page. "
+        "ENG, medium priority, title: Deal name input freezes on emoji paste"
+    )
+    issue = writes(r)[0]
+    assert issue["title"] == "Deal name input freezes on emoji paste" and issue["team"] == "Engineering"
+
+
+async def test_a_deals_name_listed_after_for_them_is_kept(anna: Conversation) -> None:
+    r = await anna.say(
+        "okay so, um, after the demo with Umbrella Health - create a deal for them, Umbrella pilot, 15k, "
+        "stage Qualification, add a note to Umbrella Health: they loved the reporting module"
+    )
+    assert ops(r) == ["create_deal", "create_note"] and writes(r)[0]["name"] == "Umbrella pilot"
+
+
+async def test_a_new_role_at_another_company_moves_the_person_too(anna: Conversation) -> None:
+    r = await anna.say("John Smith left Acme Corp, he's now COO at Globex. Update his record.")
+    assert writes(r)[0]["values"] == {"job_title": "COO", "company": "Globex"}
+
+
+async def test_the_deal_left_out_of_a_bulk_move_is_never_the_one_moved(anna: Conversation) -> None:
+    r = await anna.say(
+        "Move every deal that's in Negotiation to Won, except the Alfa-Leasing one — that one is still being negotiated"
+    )
+    assert all(w.get("deal") != "Альфа-Лизинг — расширение" for w in writes(r))
+
+
+async def test_take_this_down_then_numbered_items_each_drafted(anna: Conversation) -> None:
+    r = await anna.say(
+        "Так, записывай по Initech. Первое: заметка к компании Initech — Иван Сидоров говорит, бюджет на "
+        "следующий год утвердят в январе. Второе: напомни мне позвонить ему пятнадцатого декабря."
+    )
+    assert ops(r) == ["create_note", "create_task"]
+    assert writes(r)[1]["record"] == "Ivan Sidorov"
+
+
+async def test_after_a_heading_and_a_dash_first_second_third_are_the_requests(anna: Conversation) -> None:
+    r = await anna.say(
+        "Right, so after today's call with Maria Sokolova — first, log a note on her that they want a 3-year "
+        "contract; second, bump the Альфа-Лизинг deal to 900k rubles; and third, create a CRM task for Oleg to "
+        "draft the contract by December 4th."
+    )
+    assert ops(r) == ["create_note", "update_deal", "create_task"]
+    assert writes(r)[0]["body"] == "they want a 3-year contract"
+
+
+async def test_after_todays_call_heading_is_no_call_to_make(anna: Conversation) -> None:
+    r = await anna.say(
+        "After today's Umbrella Health call: create a deal 'Umbrella Health platform' for 60k USD in "
+        "Qualification owned by Oleg, add a note on the company that they need HIPAA docs, book a 1h follow-up "
+        "meeting next Tuesday at 14:00, and open a DES issue to mock up the HIPAA landing page"
+    )
+    assert sorted(ops(r)) == ["create_deal", "create_event", "create_issue", "create_note"]
+
+
+async def test_a_task_in_linear_after_a_notes_sentence_is_drafted(anna: Conversation) -> None:
+    r = await anna.say(
+        "Так, записывай. Первое — по Альфа-Лизингу сумму сделки подними до 900 тысяч. Второе — Марии Соколовой "
+        "заметку: бюджет утверждён советом директоров. Третье — в Linear в CS задачу на Олега: подготовить "
+        "договор для Альфа-Лизинга к пятнице. И поставь мне созвон с Марией в понедельник в 15:00 на час."
+    )
+    assert ops(r) == ["update_deal", "create_note", "create_issue", "create_event"]
+    assert writes(r)[2]["assignee"] == "Oleg Ivanov"
+
+
+async def test_so_then_a_request_after_what_is_told_is_the_request(anna: Conversation) -> None:
+    r = await anna.say(
+        "По Initech: продление уже выиграно, да, так что сделай задачи продления в Linear, потом, эм, заметку к "
+        "компании Initech — «продлили на 2027 год»"
+    )
+    assert ops(r) == ["apply_template", "create_note"]
+
+
+async def test_a_change_after_a_notes_words_is_never_swallowed(anna: Conversation) -> None:
+    r = await anna.say(
+        "Ли Вэй из Acme Logistics — сделай к нему заметку, что их пилот сдвигается на январь, и сумму по их "
+        "пилоту уменьши до десяти тысяч"
+    )
+    assert r["status"] == "needs_clarification" or "update_deal" in ops(r)
+    assert all("уменьши" not in w.get("body", "") for w in writes(r))
