@@ -182,6 +182,21 @@ _CHANGES_NOW = frozenset(
 _CONNECTOR_LAST = LazyRe(r"(?i)(?<=[.!?])\s+(?:и\s+|а\s+|and\s+)?(?:ещ[её]|также|also|plus|плюс)[\s,:]*$")
 
 
+_COURTESY_IF = LazyRe(
+    r"(?i)(?:if|если)\s+(?:that'?s|it'?s|that\s+is|it\s+is)?\s*(?:ok|okay|possible|fine|convenient|alright|not\s+too\s+much)"
+    r"|if\s+you\s+(?:can|could|don'?t\s+mind)|если\s+(?:можно|не\s+трудно|не\s+сложно|получится|вас\s+не\s+затруднит)"
+    r"|unless\b"
+)
+_ASKED_TO_TELL = LazyRe(
+    r"(?i)^\s*(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:tell\s+me|let\s+me\s+know|check|see|find\s+out|"
+    r"скажи|подскажи|проверь|посмотри|узнай|уточни)\b"
+)
+# a request, then the condition it hangs on: "…, but only if it's assigned to Oleg", «…, если её срок истекает …»
+_TRAILING_CONDITION = LazyRe(
+    r"(?is)(?P<ask>[^.;!?]*?[^\W\d_][^.;!?]*?)[,;]?\s+(?:but\s+|но\s+)?(?P<cond>(?:only\s+if|if|unless|только\s+если|"
+    r"если|при\s+условии,?\s+что)\s+[^.;!?]+?)\s*[.!]?\s*"
+)
+
 # a move to a workflow state asked for ("…in review", «…в работу»): a request, never only the scene
 _A_STATE_ASKED = LazyRe(
     r"(?i)\b(?:to|into|in|в|во|на)\s+(?:in\s+review|review|in\s+progress|todo|backlog|done|ревью|работу|бэклог)\s*[.!]?$"
@@ -438,7 +453,8 @@ class Planner:
                 return Outcome("ready" if told_not_to else "safe_fail", plan, None, offered)
             said = str(ctx.memory.get("as_said", text))
             if (
-                asked_politely(said)
+                ctx.memory.get("unchecked_condition")
+                or asked_politely(said)
                 or change_asked_as_question(
                     said, [i.span or "" for i in ctx.intents if i.op in WRITE_OPS and i.op not in _WORDED_OPS]
                 )
@@ -475,6 +491,37 @@ class Planner:
         said = without_hedged_lead(without_courtesy(relayed_request(text) or text))
         text = corrected(said)
         ctx.memory["self_corrected"] = text != said  # («…хотя нет, не закрывай, просто напиши …»: taken back)
+        # "Close ENG-103, but only if it's assigned to Oleg", «Закрой ENG-105, если её срок истекает …»: the
+        # condition said after the request goes before it, where a state the planner can check is checked; one
+        # it cannot check is asked about before anything is drafted
+        moved = _TRAILING_CONDITION.fullmatch(text)
+        if (
+            moved
+            and moved["cond"]
+            and len(moved["ask"].split()) >= 2
+            and not _ASKED_TO_TELL.match(moved["ask"])  # ("tell me if ENG-101 is done": a question)
+            and not _COURTESY_IF.match(moved["cond"])  # ("…, maybe by Friday if that's ok": courtesy)
+            and not re.match(
+                r"(?i)\s*(?:(?:а|и|so|and)[,\s]+)?(?:if|если|unless)\b", moved["ask"]
+            )  # (said first already)
+            and ":" not in moved["ask"]  # ("add note: they want 10% off if they pay for a year": its words)
+            and not IN_QUOTES.search(text)
+            and not analyse(moved["ask"], ctx.now).has("note", "note_verb")
+            and analyse(moved["ask"], ctx.now).has(
+                "complete",
+                "move",
+                "put",
+                "assign",
+                "archive",
+                "delete",
+                "create",
+                "comment",
+                "rename",
+                "note_verb",
+            )
+        ):
+            text = f"{moved['cond'].strip(' ,.')}, {moved['ask'].strip(' ,.')}"
+            ctx.memory["unchecked_condition"] = checked_now(text) is None
         text = await self._titled(await self._identifiers(unhurried(await self._hash_ids(text))))
         ctx.memory["full_text"] = text
         matched = False

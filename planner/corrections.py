@@ -56,7 +56,7 @@ _NOT_AFTER = LazyRe(
     r"later|more|less|longer|earlier|sooner|one|need|matter|problem|idea|worries|rush|change|"
     r"позже|раньше|больше|меньше|надо|нужно|проблем\w*|смысла|задач\w*|сделок|исполнител\w*|срока)\b"
 )
-_ANCHORS = {"на", "в", "во", "к", "до", "для", "про", "по", "с", "со", "to", "on", "for", "by", "at", "until", "with", "about", "стадия", "stage", "priority",
+_ANCHORS = {"на", "в", "во", "к", "до", "для", "про", "по", "с", "со", "to", "on", "for", "by", "at", "until", "with", "about", "in", "into", "стадия", "stage", "priority",
             "приоритет", "срок", "due", "owner", "assignee", "исполнитель"}  # fmt: skip
 _WEEKDAY = LazyRe(
     r"(?i)^(?:mon|tue|wed|thu|fri|sat|sun|понедельн|вторн|сред|четверг|пятниц|суббот|воскрес|today|tomorrow|"

@@ -246,7 +246,9 @@ _KEEPS_THE_NEXT_ID = LazyRe(
     r"(?i)и|а|или|and|or|в|во|на|к|ко|по|под|про|о|об|от|из|с|со|для|у|to|into|in|on|of|about|for|from|under|by|as|"
     r"than|like|see|re|also|тоже|after|before|после|перед|вместо|instead|parent|child|related|relates|"
     r"blocks?|blocked|blocking|dupe|duplicates?|duplicated|дубль|дубликат|дублир\w*|связан\w*|родительск\w*|"
-    r"дочерн\w*|подзадач\w*|sub-?issues?|subissue|sub-?tasks?|issues?|tickets?|задач\w*|тикет\w*|таск\w*|баг|that|что|saying|says|said|сказал\w*|пишет|where|where|which|котор\w*|когда|when"
+    r"дочерн\w*|подзадач\w*|sub-?issues?|subissue|sub-?tasks?|issues?|tickets?|задач\w*|тикет\w*|таск\w*|баг|"
+    # ("comment on ENG-101 that ENG-103 was merged", "close CS-12 and CS-14 but not CS-13": the issue is said of)
+    r"that|что|saying|says|said|сказал\w*|пишет|where|which|котор\w*|когда|when|not|не|except|кроме|but|но"
 )
 
 
@@ -916,7 +918,7 @@ _PUT_IT_ON = LazyRe(
 _WHOSE_TASK_FIRST = LazyRe(
     r"(?i)\b(?P<verb>поставь|поставьте|дай|дайте)\s+(?P<whom>(?-i:[А-ЯЁ])[а-яё]+(?:у|ю|е))\s+(?P<task>задачу|задачку|таску|таск|task)\b"
     # (its words follow: what to do, or where it goes and a dash; «поставь Олегу задачу» alone asks for them)
-    r"(?=\s+(?:(?:в\s+(?:crm|срм|attio|аттио|linear|линеар\w*)\s+)?[а-яё]+(?:ть|ться|ти|чь)\b|в\s+(?:crm|срм|attio|аттио)\b))"
+    r"(?=\s+(?:[а-яё]+(?:ть|ться|ти|чь)\b|в\s+(?:crm|срм|attio|аттио)\b))"
 )
 # «назначь на меня все задачи CS», "assign to me all CS issues": whom said first, then which — as «назначь все
 # задачи CS на меня» says it
@@ -1086,6 +1088,12 @@ _TAKE_THIS_DOWN = LazyRe(
 )
 
 
+# "2) Initech renewal owner to Oleg": the record, its owner field and whom — a hand-over said as shorthand
+_OWNER_TO = LazyRe(
+    r"(?:^|(?<=[,;:.)]\s)|(?<=\d\)\s))(?P<rec>(?-i:[A-Z])[\w'-]*(?:\s+[\w'-]+){0,3}?)\s+(?i:owner)\s+(?i:to|→|->)\s+"
+    r"(?=(?-i:[A-Z])[a-z]+\b|(?i:me)\b)"
+)
+_TO_A_TEAM = LazyRe(r"(?i)(?<![\w-])(?<!в\s)команде\s+(?=(?-i:[A-Z]{2,5})\b)")
 _SO_THEN_ASK = LazyRe(r"(?i),\s+(?:так\s+что|поэтому)\s+(?=(?P<verb>[а-яё]+)\b)")
 _DASH_FIRST = LazyRe(r"(?i)\s+[—–-]\s+(?:first(?:ly)?|во-первых|первое)\s*[,:]\s+(?=\S)")
 
@@ -1098,6 +1106,10 @@ def unhurried(text: str) -> str:
     if "так что" in text.lower() or "поэтому" in text.lower():
         # «продление уже выиграно, да, так что сделай задачи продления»: what is so, then the request
         text = _SO_THEN_ASK.sub(lambda m: ". " if is_imperative(m["verb"].lower()) else m.group(0), text)
+    if " owner " in text.lower() and "?" not in text:
+        text = _OWNER_TO.sub(lambda m: f"assign {m['rec']} to ", text)
+    if "команд" in text.lower():  # «…задачу команде DES: …»: the team said in the dative is where it goes
+        text = _TO_A_TEAM.sub("в команде ", text)
     if _TAKE_THIS_DOWN.match(text):
         text = _TAKE_THIS_DOWN.sub(lambda m: f"{m['about']}: " if m["about"] else "", text, count=1)
     if "whether" in text.lower() or " if " in text.lower():

@@ -130,9 +130,7 @@ _A_THING_FOR_THEM = LazyRe(
 )
 
 
-_AND_FIRST = LazyRe(
-    r"(?i)^\s*(?:и|а|and|also|and\s+also|а\s+также|и\s+ещё|и\s+еще|ещё|еще)[,\s]+(?=[^\W\d_])"
-)
+_AND_FIRST = LazyRe(r"(?i)^\s*(?:(?:и|а|and|also|также|ещё|еще)[,\s]+)+(?=[^\W\d_])")
 
 
 def with_its_verb(clause: Clause, now: datetime) -> Clause:
@@ -256,6 +254,9 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
             ),
             None,
         )
+        pointed = _COMMA_THEN_NOTE_IT.search(tail)  # «…причина: выбрали конкурента, запиши это заметкой»
+        if pointed and (after is None or pointed.start() < after.start()):
+            after = pointed
         if inside is not None and analyse(head, now).has("note", "comment", "note_verb"):
             # "add a note to the deal: they need a WMS integration, remind me to send …": a note's words end
             # where a comma opens a request only a person asks of me (a reminder for me, a meeting to book)
@@ -427,6 +428,10 @@ _NEXT_REQUEST = LazyRe(
     r"(?:,\s+(?=(?:(?:ну|да|так)\s+)?(?:и|а\s+также|and|also|then|затем|потом)\s)|\s+[—–-]\s+(?=(?:и|and|а\s+также|also)\s)|[.!?;]\s+)"
     r"(?:(?:ну|да|так)\s+)?(?:(?:also|and|then|и|а\s+ещё|а\s+еще|ещё|еще|также|потом)[,\s]+)?(?=\S)",
     re.I,
+)
+_COMMA_THEN_NOTE_IT = LazyRe(
+    r"(?i),\s+(?:(?:and|и|а)\s+)?(?=(?:запиши|занеси|добавь|сохрани|зафиксируй|log|add|save|put|note)\s+(?:это|его|её|ее|it|this|that)\s+"
+    r"(?:as\s+a\s+note|заметк\w*|в\s+заметк\w*|in\s+a\s+note|to\s+the\s+deal|к\s+сделке|в\s+сделку)\b)"
 )
 _COMMA_THEN_ASKED_OF_ME = LazyRe(
     r"(?i),\s+(?:(?:and|и|а|also|плюс|plus)\s+)?(?:please\s+|пожалуйста\s+)?"

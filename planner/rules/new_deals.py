@@ -69,6 +69,10 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
         listed = False  # «сделка с альфой теперь 900к»: what an existing deal is now, not a new one
     if not (clause.creates() or clause.says_new() or listed) or not clause.has("deal"):
         return False
+    if re.search(
+        r"(?i)\b(?:сумм\w*|amount|value|стади\w*|stage)\s+(?:сделай|сделайте|make)\b", clause.text
+    ) and not (clause.says_new()):
+        return False  # «сделку с Ромашкой в переговоры и сумму сделай миллион сто тысяч»: its amount set, none made
     if (
         re.match(r"(?i)\s*(?:please\s+|pls\s+)?make\b", clause.text)
         and not clause.says_new()

@@ -411,8 +411,8 @@ async def _issues_about(query: str, ctx: BuildContext) -> bool:
 async def record_asked_about(clause: Clause, ctx: BuildContext) -> bool:
     """ "Globex pilot moved to Won already?", «сделку с Альфа-Лизингом уже перевели в переговоры?»: a change
     asked about, not asked for — the record is shown as it is (read by no earlier rule)."""
-    if not clause.text.rstrip().endswith("?") or clause.identifiers:
-        return False
+    if not clause.text.rstrip().endswith("?") or clause.identifiers or asks_advice(clause.text):
+        return False  # ("Should we move Globex to Lost?": advice asked — the person's call, said as such)
     deals = {m.entity.id: m.entity for m in await find(ctx, clause, "deal") if m.score >= 0.9}
     if len(deals) == 1:
         await _one(ctx, "deals", next(iter(deals.values())))

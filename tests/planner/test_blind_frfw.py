@@ -449,3 +449,68 @@ async def test_a_change_after_a_notes_words_is_never_swallowed(anna: Conversatio
     )
     assert r["status"] == "needs_clarification" or "update_deal" in ops(r)
     assert all("уменьши" not in w.get("body", "") for w in writes(r))
+
+
+# ---- round three (GD–GI) -------------------------------------------------------------------------------------
+
+
+async def test_an_issue_left_out_with_but_not_is_not_closed(anna: Conversation) -> None:
+    r = await anna.say("Close CS-12 and CS-14 but not CS-13")
+    assert [w["issue"] for w in writes(r)] == ["CS-12", "CS-14"]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Close ENG-103, but only if it's assigned to Oleg.",
+        "Закрой ENG-105, если её срок истекает до конца ноября",
+        "move Globex pilot to Won if they sign",
+    ],
+)
+async def test_a_condition_said_after_that_nobody_can_check_is_asked_first(
+    anna: Conversation, said: str
+) -> None:
+    r = await anna.say(said)
+    assert r["status"] == "needs_clarification" and drafted(r) == []
+    assert all("assignee" not in w for w in writes(r))  # the condition is no change of its own
+
+
+async def test_a_condition_said_after_that_can_be_checked_is_checked(anna: Conversation) -> None:
+    r = await anna.say("close CS-12 if it's already done")
+    assert r["status"] == "answered" and drafted(r) == [] and "Todo" in r["user_message"]
+
+
+async def test_the_amount_made_so_is_no_new_deal(anna: Conversation) -> None:
+    r = await anna.say("сделку с Ромашкой в переговоры и сумму сделай миллион сто тысяч")
+    assert "attio:create_deal" not in drafted(r)
+
+
+async def test_a_team_corrected_after_no_wait_is_the_team(anna: Conversation) -> None:
+    r = await anna.say(
+        "uh create an issue in engineering, no wait, in design — 'refresh the empty state illustrations'"
+    )
+    assert writes(r)[0]["team"] == "Design"
+
+
+async def test_a_team_said_in_the_dative_is_where_the_issue_goes(anna: Conversation) -> None:
+    r = await anna.say("в Mobile App заведи задачу команде DES: иконки для тёмной темы, на Макса")
+    issue = writes(r)[0]
+    assert (issue["team"], issue["title"], issue["assignee"]) == (
+        "Design",
+        "иконки для тёмной темы",
+        "Max Weber",
+    )
+
+
+async def test_an_owner_to_someone_in_a_numbered_review_is_a_hand_over(anna: Conversation) -> None:
+    r = await anna.say(
+        "Pipeline review: 1) Acme Corp license -> Negotiation 2) Initech renewal owner to Oleg 3) note on Globex "
+        "pilot: legal review scheduled for Dec 3"
+    )
+    assert ops(r) == ["update_deal", "update_deal", "create_note"]
+    assert writes(r)[1] == {"op": "update_deal", "deal": "Initech renewal", "owner": "Oleg Ivanov"}
+
+
+async def test_a_reason_then_note_it_is_a_note(anna: Conversation) -> None:
+    r = await anna.say("сделка acme logistics -> lost, причина: выбрали конкурента, запиши это заметкой")
+    assert ops(r) == ["update_deal", "create_note"] and "выбрали конкурента" in writes(r)[1]["body"]

@@ -1231,6 +1231,42 @@ CORPORA = [
         "blind, set GC (questions and commands mixed: polite asks, conditions, should-we, honest scope), written against 8d30fc4: 190/200 with 5 wrong drafts on "
         "first contact",
     ),
+    (
+        "corpus_v189.jsonl",
+        94,
+        "blind, set GD (a head of sales reviewing the pipeline: totals, then moves and notes for several deals), written against be59929: 187/200 with 2 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v190.jsonl",
+        90,
+        "blind, set GE (a QA lead triaging bugs by titles and parts of titles: duplicates, sub-issues, comments), written against be59929: 180/200 with 5 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v191.jsonl",
+        94,
+        "blind, set GF (an executive assistant acting for Anna: meetings for others, reminders, forwarded notes), written against be59929: 188/200 with 3 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v192.jsonl",
+        93,
+        "blind, set GG (Russian dictation in the car: no punctuation, names in cases, numbers and dates in words), written against be59929: 187/200 with 2 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v193.jsonl",
+        94,
+        "blind, set GH (a technical founder's shell-like shorthand and arrows mixed with sentences), written against be59929: 187/200 with 2 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v194.jsonl",
+        90,
+        "blind, set GI (a careful new manager: conditions, exceptions, references back, records that do not exist), written against be59929: 178/200 with 4 wrong drafts on "
+        "first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
@@ -1395,6 +1431,14 @@ WRONG_AT_MOST = {
     "corpus_v177.jsonl": 1,
     "corpus_v184.jsonl": 1,
     "corpus_v188.jsonl": 3,
+    # v189-v194 (GD-GI), README ¹⁹, read but not yet worked: "make '<title>' a sub-issue of '<title>'" and "create a
+    # sub-issue under <title>" drafting a new issue, a "task for me to send Maria …" going to Linear, a team nobody has
+    # («команде маркетинга»), "… + crm task for me fri …" dropped, long «во-первых …» and «…, запускаем по ним
+    # онбординг, и …» lists, a comment's words after «что, ну,» cut; «Создайте сделку для Globex» (disputed, as ⁷)
+    "corpus_v189.jsonl": 1,
+    "corpus_v190.jsonl": 5,
+    "corpus_v191.jsonl": 3,
+    "corpus_v192.jsonl": 1,
 }
 
 
