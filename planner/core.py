@@ -494,7 +494,12 @@ class Planner:
         # "Close ENG-103, but only if it's assigned to Oleg", «Закрой ENG-105, если её срок истекает …»: the
         # condition said after the request goes before it, where a state the planner can check is checked; one
         # it cannot check is asked about before anything is drafted
-        moved = _TRAILING_CONDITION.fullmatch(text)
+        low = text.lower()
+        moved = (
+            _TRAILING_CONDITION.fullmatch(text)
+            if (" if " in low or "если" in low or "unless" in low or "при условии" in low) and len(text) < 600
+            else None
+        )
         if (
             moved
             and moved["cond"]
@@ -521,7 +526,9 @@ class Planner:
             )
         ):
             text = f"{moved['cond'].strip(' ,.')}, {moved['ask'].strip(' ,.')}"
-            ctx.memory["unchecked_condition"] = checked_now(text) is None
+            ctx.memory["unchecked_condition"] = (
+                moved["cond"].strip(" ,.") if checked_now(text) is None else ""
+            )
         text = await self._titled(await self._identifiers(unhurried(await self._hash_ids(text))))
         ctx.memory["full_text"] = text
         matched = False
@@ -1024,9 +1031,15 @@ class Planner:
     def _go_ahead(self, ctx: BuildContext) -> Ask:
         said = "; ".join(a.preview for a in ctx.actions if not a.read_only and a.preview)[:400]
         ctx.clause_index = 0
+        cond = str(ctx.memory.get("unchecked_condition") or "")[:160]
+        unchecked = (
+            ctx.t(f"Условие «{cond}» я проверить не могу. ", f"I can't check '{cond}' myself. ")
+            if cond
+            else ""
+        )
         return ctx.ask(
             "go_ahead",
-            ctx.t(f"Подготовить черновик? {said}", f"Shall I draft this? {said}"),
+            ctx.t(f"{unchecked}Подготовить черновик? {said}", f"{unchecked}Shall I draft this? {said}"),
             choices=[(ctx.t("Да, подготовить", "Yes, draft it"), "yes"), (ctx.t("Нет", "No"), "no")],
             free_text=False,
             risk="ambiguous",

@@ -514,3 +514,12 @@ async def test_an_owner_to_someone_in_a_numbered_review_is_a_hand_over(anna: Con
 async def test_a_reason_then_note_it_is_a_note(anna: Conversation) -> None:
     r = await anna.say("сделка acme logistics -> lost, причина: выбрали конкурента, запиши это заметкой")
     assert ops(r) == ["update_deal", "create_note"] and "выбрали конкурента" in writes(r)[1]["body"]
+
+
+async def test_the_unchecked_condition_is_named_and_yes_drafts_the_request(anna: Conversation) -> None:
+    r = await anna.say("Close ENG-103, but only if it's assigned to Oleg.")
+    assert "only if it's assigned to Oleg" in r["clarifying_question"]
+    done = await pick(anna, r, "yes")
+    assert drafted(done) == ["linear:complete_issue"] and writes(done) == [
+        {"op": "complete_issue", "issue": "ENG-103"}
+    ]
