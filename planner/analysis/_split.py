@@ -55,7 +55,7 @@ from planner.text import IN_QUOTES, is_imperative
 # «по Globex», "re Globex", "about Romashka": a heading that names what the requests after its colon are about
 # (a capitalised name: «по итогам:» says why, "for my manager:" whom for, not what)
 _ABOUT_A_NAME = LazyRe(
-    r"(?:(?i:по|про|насч[её]т|re|about|regarding|on|for))\s+(?i:сделке\s+|компании\s+|the\s+)?"
+    r"(?i:по|про|насч[её]т|re|about|regarding|on|for)\s+(?i:сделке\s+|компании\s+|the\s+)?"
     r"[A-ZА-ЯЁ][\w-]*(?:\s+[\w-]+){0,2}"
 )
 
@@ -257,7 +257,7 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
         pointed = _COMMA_THEN_NOTE_IT.search(tail)  # «…причина: выбрали конкурента, запиши это заметкой»
         if pointed and (after is None or pointed.start() < after.start()):
             after = pointed
-        if inside is not None and analyse(head, now).has("note", "comment", "note_verb"):
+        if analyse(head, now).has("note", "comment", "note_verb"):
             # "add a note to the deal: they need a WMS integration, remind me to send …": a note's words end
             # where a comma opens a request only a person asks of me (a reminder for me, a meeting to book)
             asked_of_me = next(
