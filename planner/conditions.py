@@ -39,20 +39,11 @@ async def unmet(condition: str, intents: list[IntentBase], ctx: BuildContext) ->
     closed, opened = bool(_CLOSED.search(condition)), bool(_OPEN.search(condition))
     nobodys = bool(_NOBODYS.search(condition))
     state_said = await state_named(ctx, condition)
-    deals = {m.entity.id: m.entity for m in await find(ctx, said, "deal") if m.score >= 0.9}
-    if (
-        len(deals) == 1
-        and len(stages) == 1
-        and not any(i.op in ("update_deal", "apply_template") for i in intents)
-    ):
+    if len(stages) == 1 and not any(i.op in ("update_deal", "apply_template") for i in intents):
         # "if the Globex deal is already won, archive CS-14": the deal's stage decides the issue's change
-        deal = next(iter(deals.values()))
-        stage = _field(deal, "stage")
-        if stage is not None and (stage == stages[0]) == negated:
-            return ctx.t(
-                f"«{deal.name}» сейчас на стадии {ctx.said_stage(stage)} — условие не выполнено, ничего не меняю.",
-                f"'{deal.name}' is at {stage} now - the condition doesn't hold, so nothing changes.",
-            )
+        deals = {m.entity.id: m.entity for m in await find(ctx, said, "deal") if m.score >= 0.9}
+        if len(deals) == 1:
+            return _stage_unmet(next(iter(deals.values())), stages[0], negated, ctx)
     for intent in intents:
         if intent.op in _ISSUE_OPS and state_said and not (closed or opened):  # "is DES-7 still in todo?"
             issue_at: dict[str, Any] | None = intent.resolved("issue")
@@ -74,13 +65,8 @@ async def unmet(condition: str, intents: list[IntentBase], ctx: BuildContext) ->
                 )
             continue
         if intent.op in ("update_deal", "apply_template") and len(stages) == 1:
-            deal = intent.resolved("deal")
-            stage = _field(deal, "stage")
-            if stage is not None and (stage == stages[0]) == negated:
-                return ctx.t(
-                    f"«{deal.name}» сейчас на стадии {ctx.said_stage(stage)} — условие не выполнено, ничего не меняю.",
-                    f"'{deal.name}' is at {stage} now - the condition doesn't hold, so nothing changes.",
-                )
+            if why := _stage_unmet(intent.resolved("deal"), stages[0], negated, ctx):
+                return why
         elif intent.op in _ISSUE_OPS and (closed or opened):
             issue: dict[str, Any] | None = intent.resolved("issue")
             kind = ((issue or {}).get("state") or {}).get("type")
@@ -96,6 +82,17 @@ async def unmet(condition: str, intents: list[IntentBase], ctx: BuildContext) ->
                     f"{ident} is {name} now - the condition doesn't hold, so nothing changes.",
                 )
     return None
+
+
+def _stage_unmet(deal: Any, stage_said: str, negated: bool, ctx: BuildContext) -> str | None:
+    """Why a condition on `deal`'s stage does not hold, or None."""
+    stage = _field(deal, "stage")
+    if stage is None or (stage == stage_said) != negated:
+        return None
+    return ctx.t(
+        f"«{deal.name}» сейчас на стадии {ctx.said_stage(stage)} — условие не выполнено, ничего не меняю.",
+        f"'{deal.name}' is at {stage} now - the condition doesn't hold, so nothing changes.",
+    )
 
 
 def _field(record: Any, name: str) -> Any:

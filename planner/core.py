@@ -511,8 +511,8 @@ class Planner:
             )  # (said first already)
             and ":" not in moved["ask"]  # ("add note: they want 10% off if they pay for a year": its words)
             and not IN_QUOTES.search(text)
-            and not analyse(moved["ask"], ctx.now).has("note", "note_verb")
-            and analyse(moved["ask"], ctx.now).has(
+            and not (what_asked := analyse(moved["ask"], ctx.now)).has("note", "note_verb")
+            and what_asked.has(
                 "complete",
                 "move",
                 "put",
