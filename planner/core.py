@@ -28,7 +28,14 @@ from planner.command import CommandError, command_intents, command_language, par
 from planner.conditions import subject_of, unmet
 from planner.context import Ask, BuildContext, Invalid, LedgerView
 from planner.corrections import corrected
-from planner.coverage import Coverage, QuestionNotWrite, asks_advice, interrogative, value_gaps
+from planner.coverage import (
+    Coverage,
+    QuestionNotWrite,
+    asks_advice,
+    asks_for_something,
+    interrogative,
+    value_gaps,
+)
 from planner.date_gaps import weekday_mismatch
 from planner.dates import RU_ORDINAL_STEMS, no_such_day, ru_ordinal_number
 from planner.declines import Declines, marks_of, of_a_kind
@@ -59,8 +66,15 @@ from planner.dialogue import (
     without_hedged_lead,
 )
 from planner.directory import Directory, Reader
-from planner.hurried import asks_to_be_shown, unhurried, without_no_assignee
+from planner.hurried import (
+    asks_to_be_shown,
+    positions_named,
+    put_on_as_assigned,
+    unhurried,
+    without_no_assignee,
+)
 from planner.intents import WRITE_OPS, IntentBase, IntentsError, describe, parse_intents, toolkit_of
+from planner.intents.models import UpdateMatching
 from planner.limits import MAX_TEXT
 from planner.models import ClarificationQuestion, Plan, PlanInputs, RiskFlag, Voice
 from planner.numbers import NUMBER_WORDS
@@ -164,6 +178,9 @@ def _spelled_out(key: str, m: re.Match[str]) -> str:
 # "remind me tomorrow to close ENG-101", «напомни в пятницу перевести Globex в Won»: what to be reminded of
 _REMINDED_TO = LazyRe(
     r"(?i)^\s*(?:(?:please|pls|and|also|then|и|а|ещё|еще|также|пожалуйста)[,\s]+)*"
+    # («через неделю напомни проверить …», "on Monday remind me to …": when, said first)
+    r"(?:(?:через\s+\S+(?:\s+\S+)?|завтра|послезавтра|в\s+\S+|на\s+следующей\s+неделе|tomorrow|next\s+\w+|"
+    r"on\s+\w+|in\s+\w+\s+\w+)[,\s]+)?"
     r"(?:remind\s+(?:me|us)\s+(?:(?:tomorrow|today|tonight|on\s+\w+|at\s+\S+|in\s+\w+(?:\s+\w+)?|next\s+\w+|this\s+\w+)\s+)*to\b"
     r"|напомни(?:те)?\s+(?:мне\s+|нам\s+)?(?:(?:завтра|послезавтра|сегодня|утром|вечером|днём|днем|в\s+\S+|во\s+\S+|"
     r"на\s+\S+(?:\s+неделе)?|через\s+\S+(?:\s+\S+)?|после\s+\S+)\s+)*[а-яё]+(?:ть|ться|ти|чь)\b)"
@@ -201,6 +218,20 @@ _TRAILING_CONDITION = LazyRe(
 _A_STATE_ASKED = LazyRe(
     r"(?i)\b(?:to|into|in|в|во|на)\s+(?:in\s+review|review|in\s+progress|todo|backlog|done|ревью|работу|бэклог)\s*[.!]?$"
 )
+
+
+def _made_op(intent: IntentBase) -> str:
+    """The op an intent stands for: a comment, note or CRM task made on each record found is one of those."""
+    if isinstance(intent, UpdateMatching):
+        made = {"comment": "comment_issue", "note": "create_note", "task": "create_task"}
+        return next((op for k, op in made.items() if k in intent.changes), intent.op)
+    return str(intent.op)
+
+
+def _request_after_colon(words: str, ctx: BuildContext) -> bool:
+    """After a colon in `words`, a request of its own ("Anna asked a few things: move the deal …")."""
+    _, colon, after = words.partition(":")
+    return bool(colon and after.strip()) and asks_for_something(analyse(after, ctx.now))
 
 
 class Planner:
@@ -529,7 +560,11 @@ class Planner:
             ctx.memory["unchecked_condition"] = (
                 moved["cond"].strip(" ,.") if checked_now(text) is None else ""
             )
-        text = await self._titled(await self._identifiers(unhurried(await self._hash_ids(text))))
+        text = await self._titled(
+            positions_named(
+                put_on_as_assigned(await self._identifiers(unhurried(await self._hash_ids(text))))
+            )
+        )
         ctx.memory["full_text"] = text
         matched = False
         coverage = Coverage()
@@ -671,7 +706,7 @@ class Planner:
             matched = matched or explained
             coverage.check(i, clause, explained)
             if explained:
-                coverage.check_kinds(i, clause, [x.op for x in ctx.intents[first:]])
+                coverage.check_kinds(i, clause, [_made_op(x) for x in ctx.intents[first:]])
         asked_still = any(not no for _, _, no in declines.clauses)  # (before `drop` takes the declined out)
         undone = declines.drop(ctx, scene, read)
         if ctx.memory.pop("declined_here", False) and asked_still:
@@ -697,7 +732,9 @@ class Planner:
                 # ("Put the login timeout fix in review and comment: …": the clause that named the issue asked
                 # for a move of its own — named back, not taken for a scene)
                 if (u[0] not in named_the_issue or _A_STATE_ASKED.search(u[1]))
-                and not (relayed and u[0] == 0)
+                # (a relay's heading with a request after its colon — «Анна просила кое-что: перевести сделку …» —
+                # is that request, still unread)
+                and not (relayed and u[0] == 0 and not _request_after_colon(u[1], ctx))
             ]
             if matched
             else []

@@ -187,7 +187,8 @@ def asks_for_something(clause: Clause) -> bool:
             # "…agreed on 1.5m, so update the implementation deal to that"
             return True
     heading = re.search(r":\s+(?=\S)", said)  # "Umbrella Health chat, 14:05: File in ENG as '…'"
-    if heading and heading.start() > 0 and _verb_first(said[heading.end() :]):
+    # («Анна просила кое-что: перевести сделку …»: a heading, then the request itself)
+    if heading and heading.start() > 0 and _verb_first(said[heading.end() :], russian=True):
         return True
     first = norm(words[0])
     if first in _ACTION_VERBS and (first.isascii() or is_imperative(first) or is_infinitive(first)):
@@ -201,10 +202,14 @@ def asks_for_something(clause: Clause) -> bool:
     )
 
 
-def _verb_first(text: str) -> bool:
-    """The words open with an English action verb ("file it in ENG", "add a note …")."""
+def _verb_first(text: str, *, russian: bool = False) -> bool:
+    """The words open with an English action verb ("file it in ENG", "add a note …"); with `russian`,
+    a Russian one said as a request too («перевести сделку …», «переведи …»)."""
     words = re.findall(r"[^\W\d_]+", _LEAD.sub("", text))
-    return bool(words) and words[0].isascii() and norm(words[0]) in _ACTION_VERBS
+    if not words or norm(words[0]) not in _ACTION_VERBS:
+        return False
+    first = norm(words[0])
+    return words[0].isascii() or russian and (is_imperative(first) or is_infinitive(first))
 
 
 def _unknown_verb_for_a_thing(clause: Clause) -> bool:
@@ -635,7 +640,9 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
         if len(given) >= 3 and given.lower() not in low:
             gaps.append(given)
     structured = " ".join(s for i in intents for s in _strings(i, free_text=False)).lower()
-    quotes = [m.span() for m in re.finditer(r"«[^«»]*»|\"[^\"]*\"|“[^“”]*”", text)]
+    quotes = [
+        m.span() for m in re.finditer(r"«[^«»]*»|\"[^\"]*\"|“[^“”]*”|(?<![\w])'[^']{3,}'(?![\w])", text)
+    ]
     for rx, fields in _FIELD_PHRASES:
         for phrase in rx.finditer(text):
             if any(a <= phrase.start() < b for a, b in quotes):

@@ -727,10 +727,12 @@ def _duration_in(low: str, bare_number_after_na: bool) -> tuple[int | None, tupl
         return int(rx.group(1)), rx.span()
     for mt in _DUR.finditer(low):
         qty_s, unit = mt.group(1), mt.group(2)
-        if qty_s is None or qty_s in ("на", "for", "по"):
+        if qty_s is None or qty_s in ("на", "for", "по", "мне", "себе", "нам"):
             qty: float | None = (
                 1.0
-                if unit.startswith(("час", "hour")) and re.search(r"\b(на|for|an|a)\s+" + unit, low)
+                # («забронируй мне час на разбор багов»: an hour, whose it is said before it)
+                if unit.startswith(("час", "hour"))
+                and re.search(r"\b(на|for|an|a|мне|себе|нам)\s+" + unit, low)
                 else None
             )
             if qty is None:

@@ -170,6 +170,7 @@ _SHORT = {
     "feat": "feature",
     "завтр": "завтра", "коммент": "комментарий", "пн": "понедельник", "вт": "вторник", "ср": "среда",
     "чт": "четверг", "пт": "пятница", "скок": "сколько", "скока": "сколько", "зад": "задачу", "прио": "приоритет",
+    "сд": "сделку", "к-т": "контакт", "к-та": "контакта", "к-ту": "контакту",
     # CRM words borrowed from English, as a sales team types them
     "стейдж": "стадия", "стэйдж": "стадия", "стейдже": "стадии", "овнер": "владелец", "овнера": "владельца",
     "овнером": "владельцем", "деал": "сделка", "деалы": "сделки", "деалов": "сделок", "деала": "сделки", "деалу": "сделке",
@@ -388,6 +389,21 @@ def _expand(m: re.Match[str]) -> str:
     if m.group(1).isupper() and len(m.group(1)) > 1 and said not in _DAY_CASES:
         return m.group(0)  # "HR", "MON": an acronym typed in capitals, not a shorthand
     word = _SHORT[said]
+    if said == "сд":  # «заметку к сд», «по сд», «в сд»: the deal, in the case its preposition wants
+        before = re.search(r"(\w+)\s*$", m.string[: m.start()])
+        prep = before.group(1).lower() if before else ""
+        word = {
+            "к": "сделке",
+            "по": "сделке",
+            "о": "сделке",
+            "для": "сделки",
+            "у": "сделки",
+            "из": "сделки",
+        }.get(prep, "сделку")
+    if said == "зад" and re.match(
+        r"(?i)\s+(?:онбординг\w*|продлени\w*|onboarding|renewal)\b", m.string[m.end() :]
+    ):
+        word = "задачи"  # «заведи зад онбординга»: the template's tasks
     if said in _DAY_CASES:
         before = re.search(r"(\w+)\s*$", m.string[: m.start()])
         prep = before.group(1).lower() if before else ""
@@ -869,6 +885,28 @@ _AMOUNT_BECAME = LazyRe(
     r"(?i)\b(сумм[аы]|amount|value|бюджет)\s+(?:(?:уже|теперь|now)\s+)?(?:выросла|увеличилась|поднялась|упала|снизилась|"
     r"уменьшилась|стала|went\s+(?:up|down)|grew|increased|decreased|dropped|rose|is\s+now|changed)\s+(?:до|to)\s+(?=[$€₽]?\s*\d)"
 )
+# "the initech renewal amount is actually 22000": the value it has to be
+_ACTUALLY = LazyRe(
+    r"(?i)\b(amount|value|сумма)\s+(?:is\s+)?(?:actually|really|in\s+fact|на\s+самом\s+деле)\b"
+)
+# "… 22000 not 18000", "65k instead of 50k", «46 500, а не 50 000»: the old value said after the new one
+_OLD_VALUE_AFTER = LazyRe(
+    r"(?i)(?<=\d)(?P<unit>\s*(?:k|к|тыс\w*|m|млн|usd|\$|долл\w*|руб\w*|eur|€)?)\s*,?\s+(?:now\s+)?"
+    r"(?:not|а\s+не|instead\s+of|вместо)\s+(?:[$€₽]?\s*\d[\d\s,.]*\s*(?:k|к|тыс\w*|m|млн|usd|долл\w*|руб\w*)?"
+    r"|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|eleven|twelve|\w+teen|ten|one|two|three|four|five|six|"
+    r"seven|eight|nine)(?:[\s-]\w+){0,2})\s*(?=$|[,.;!])"
+)
+# «по Acme Corp annual license договорились со скидкой, итог 46 500 долларов»: the deal's sum now
+_FINAL_SUM = LazyRe(
+    r"(?i)(?:,\s*|\s)(?:итог(?:о|овая\s+сумма)?|final(?:\s+(?:amount|price|number))?)\s*[:—-]?\s+(?=[$€₽]?\s*\d)"
+)
+# "Acme Corp annual license: they want 65k now, pls update": the sum they want, the update asked for last
+_THEY_WANT_SUM_UPDATE = LazyRe(
+    r"(?i)\b(?:they|клиент\w*|они)\s+(?:want|wants|need|хотят|хочет|просят|просит)\s+(?P<sum>[$€₽]?\s*\d[\d\s,.]*\s*"
+    r"(?:k|к|тыс\w*|m|млн)?(?:\s*(?:usd|\$|долл\w*|руб\w*|eur|€))?)(?:\s+(?:now|теперь|сейчас))?\s*[,;]?\s*"
+    r"(?:so\s+)?(?:(?:please|pls|plz|пожалуйста|плз)[,\s]+)?(?:update|обнови|поправь|change)(?:\s+(?:it|the\s+deal|сделку))?"
+    r"\s*[.!]?\s*$"
+)
 _UPDATE_IT_AFTER = LazyRe(
     r"(?i)[,;]?\s*(?:и\s+|and\s+|please\s+)?(?:обнови|поправь|update|change)\s+(?:the\s+|its\s+)?(?:сделку|deal|record|запись)"
     r"(?:\s+(?:в|in)\s+(?:attio|crm|срм))?\s*[.!]?\s*$"
@@ -911,6 +949,10 @@ _TASK_DASH = LazyRe(
 _MESSAGE_KIND = LazyRe(
     r"(?i)^\s*[(\[]?(?:voice\s+(?:note|memo|message)|transcript(?:ion)?|dictated|голосов\w*(?:\s+сообщени\w*)?|"
     r"расшифровка|аудио)[)\]]?\s*[:—–-]\s*(?=\S)"
+)
+# "put oleg on CS-15" (typed in lower case): Oleg assigned to it
+_PUT_SOMEONE_ON = LazyRe(
+    r"(?i)\bput\s+(?!(?:it|this|that|them|the|a|an|me|him|her)\b)([a-z]{3,})\s+on\s+([A-Za-z]{1,10}-\d+)\b"
 )
 _PUT_IT_ON = LazyRe(
     r"(?i)\bput\s+(it|this|that|them|[A-Za-z]{1,10}-\d+)\s+on\s+(?=(?-i:[A-Z])[a-z]+\b(?!['’]|\s+(?:hold|ice)\b))"
@@ -1089,13 +1131,115 @@ _TAKE_THIS_DOWN = LazyRe(
 
 
 # "2) Initech renewal owner to Oleg": the record, its owner field and whom — a hand-over said as shorthand
+# "globex pilot note - legal ok, waiting on procurement": the record, "note", a dash, then the note's words
+_RECORD_NOTE_DASH = LazyRe(
+    r"(?i)^\s*(?:(?:pls|plz|please|пожалуйста|плз)\s*[:,]?\s+)?(?P<rec>(?!(?:a|an|the|my|new|add|log|write|make|create|leave|добавь|запиши|оставь|сделай|нов\w*)\b)"
+    r"[\w&.'-]+(?:\s+[\w&.'-]+){0,3}?)\s+(?:note|заметка)\s+[—–-]\s+(?P<body>[^?]{3,})$"
+)
+# «К 15 декабря подготовить для Initech расчёт — задача мне»: whose task, said after what it is
+_WHOSE_TASK_LAST = LazyRe(
+    r"(?i)^\s*(?P<what>(?:[^—–.;!?:]|\.(?!\s+(?-i:[A-ZА-ЯЁ]))){8,200}?)\s+[—–-]\s+(?P<whose>(?:задач[аиу]|таск[аи]?)\s+(?:мне|себе|[а-яё]+[уе])|"
+    r"(?:a\s+)?(?:task|todo)\s+for\s+(?:me|myself|[a-z]+))\s*[.!]?\s*$"
+)
+# «Альфа-Лизинг расширение передаём Максу», «ENG-103 закрываем»: a decision said as "we do", asked as "do" — only
+# a hand-over to someone named, or an issue closed («Год закрываем: …», «Запускаем программу …» tell)
+_WE_DO_RX = LazyRe(
+    r"(?<![\w-])(?<!мы\s)(?:переда[её]м\s+(?=[А-ЯЁ][а-яё]+(?:у|ю|е)\b)|(?P<id>\b[A-Z]{1,10}-\d+\s+)закрываем\b)"
+)
+# "Jot down on the Globex company: …": a note
+_JOT_DOWN = LazyRe(r"(?i)\bjot\s+(?:(?:this|that|it)\s+)?down\b(?=\s+(?:on|for|to|in|under)\b)")
+# "…except Globex pilot, that one's still haggling": why that one is left out, said after it
+_WHY_LEFT_OUT = LazyRe(
+    r"(?i)(\b(?:except(?:\s+for)?|but\s+not|кроме)\s+[^,.;]{2,40}),\s+(?:that\s+one(?:'s|\s+is)|it(?:'s|\s+is)|"
+    r"they(?:'re|\s+are)|она|он|они|там)\s+(?:still|ещё|еще|пока)\s+[^,.;!?]+"
+)
+# "move every open deal to Negotiation. skip the ones already there, and skip Romashka": already there is
+# skipped anyway; the one named is left out
+_SKIP_THOSE_THERE = LazyRe(
+    r"(?i)[.,;]?\s*(?:and\s+)?(?:skip|ignore|leave\s+out)\s+(?:the\s+ones|those|any)\s+(?:that\s+are\s+|already\s+)+"
+    r"(?:there|in\s+it|in\s+\w+)\b"
+)
+_SKIP_NAMED = LazyRe(
+    r"(?i)(?:[.,;]\s*|\s)(?:and\s+|but\s+)?(?:skip|пропусти|пропуская)\s+(?!(?:the\s+ones|those|it|them|this|that)\b)"
+    r"(?=[^\W\d_])"
+)
+# «зад в CRM Олегу — согласовать SSO …», «задачу в CRM Олегу: …»: whose task, said after where it goes
+_TASK_WHERE_THEN_WHOSE = LazyRe(
+    r"(?i)^\s*(?P<task>задач[уа]|таск[уа]?|зад)\s+(?P<where>в\s+(?:crm|срм|attio|аттио|linear|линеар\w*))\s+"
+    r"(?P<whom>(?-i:[А-ЯЁ])[а-яё]+(?:у|ю|е))\s*[:—–-]\s*(?=\S)"
+)
 _OWNER_TO = LazyRe(
     r"(?:^|(?<=[,;:.)]\s)|(?<=\d\)\s))(?P<rec>(?-i:[A-Z])[\w'-]*(?:\s+[\w'-]+){0,3}?)\s+(?i:owner)\s+(?i:to|→|->)\s+"
     r"(?=(?-i:[A-Z])[a-z]+\b|(?i:me)\b)"
+    # "the acme corp license deal owner to oleg" (typed in lower case, said as a whole message)
+    r"|^\s*(?P<low>(?i:the\s+)?(?!(?i:set|change|make|update|move|assign|put|give|switch|transfer|who|what)\b)"
+    r"[a-z][\w'-]*(?:\s+[\w'-]+){0,5}?\s+(?i:deal|issue|ticket)|[A-Za-z]{1,10}-\d+)"
+    r"\s+(?:(?i:um|uh|er)\s+)?(?i:owner|assignee)\s+(?i:to|→|->)\s+(?=[A-Za-z]+\s*[.!]?\s*$)"
 )
-_TO_A_TEAM = LazyRe(r"(?i)(?<![\w-])(?<!в\s)команде\s+(?=(?-i:[A-Z]{2,5})\b)")
+# «задачу команде DES», «поставь команде маркетинга задачу»: the team a task is for (a team nobody has is then
+# asked about), never words of the title; «скажи команде, что …» / «команде о релизе» are not a team's name
+_TO_A_TEAM = LazyRe(
+    r"(?i)(?<![\w-])(?<!в\s)команде\s+(?=(?-i:[A-Z]{2,5})\b|"
+    r"(?!(?:что|чтобы|о|об|про|по|и|за|в|во|на|с|со|нужно|надо|срочно|тоже|задач\w*)\b)[а-яё]+(?:а|я|ов|ев|ии|ы|и)\b)"
+)
 _SO_THEN_ASK = LazyRe(r"(?i),\s+(?:так\s+что|поэтому)\s+(?=(?P<verb>[а-яё]+)\b)")
 _DASH_FIRST = LazyRe(r"(?i)\s+[—–-]\s+(?:first(?:ly)?|во-первых|первое)\s*[,:]\s+(?=\S)")
+
+
+_POSITIONAL = LazyRe(
+    r"(?i)\b(?:the\s+)?(?P<en>first|second|third|last)\s+one\b"
+    r"|(?<![\w-])(?P<ru>перв(?:ой|ую|ая|ому)|втор(?:ой|ую|ая|ому)|трет(?:ьей|ью|ья|ьему)|последн(?:ей|юю|яя|ему))(?![\w-])"
+    r"(?!\s+(?:недел\w*|час\w*|половин\w*|квартал\w*|задач\w*|стади\w*|этап\w*|сделк\w*))"
+)
+_ORDINAL_INDEX = {
+    "first": 0,
+    "перв": 0,
+    "second": 1,
+    "втор": 1,
+    "third": 2,
+    "трет": 2,
+    "last": -1,
+    "последн": -1,
+}
+
+
+def positions_named(text: str) -> str:
+    """ "ENG-102 and CS-15. the second one → assign to me" -> "… CS-15 → assign to me": a position among the
+    issues the same message listed just before it is that issue."""
+
+    def one(m: re.Match[str]) -> str:
+        listed = list(dict.fromkeys(re.findall(r"\b[A-Z]{1,10}-\d+\b", text[: m.start()])))
+        word = (m["en"] or m["ru"]).lower()
+        index = next(i for stem, i in _ORDINAL_INDEX.items() if word.startswith(stem))
+        if len(listed) < 2 or index >= len(listed):
+            return str(m.group(0))
+        return str(listed[index])
+
+    if not re.search(r"\b[A-Z]{1,10}-\d+\b", text):
+        return text
+    m = _POSITIONAL.search(text)
+    if m is None or one(m) == m.group(0):
+        return text
+    before = text[: m.start()]
+    if re.search(r"[.!?;:]\s*$|\s[—–-]\s*$", before) and not _ASKS_IN_THE_LIST.search(before):
+        # ("two follow-ups: ENG-102 and CS-15. the second one → …": the list only says which; the ask is after it)
+        return one(m) + text[m.end() :]
+    return _POSITIONAL.sub(one, text)
+
+
+_ASKS_IN_THE_LIST = LazyRe(
+    r"(?i)\b(?:close|move|assign|set|add|create|archive|delete|put|закрой|переведи|назначь|поставь|добавь|создай|"
+    r"заведи|удали|архивируй|перенеси)\b"
+)
+
+
+def put_on_as_assigned(text: str) -> str:
+    """ "put oleg on CS-15" -> "assign CS-15 to oleg" (after spoken identifiers are read: "cs fifteen")."""
+    return (
+        _PUT_SOMEONE_ON.sub(lambda m: f"assign {m.group(2)} to {m.group(1)}", text)
+        if "put " in text.lower()
+        else text
+    )
 
 
 def unhurried(text: str) -> str:
@@ -1106,8 +1250,24 @@ def unhurried(text: str) -> str:
     if "так что" in text.lower() or "поэтому" in text.lower():
         # «продление уже выиграно, да, так что сделай задачи продления»: what is so, then the request
         text = _SO_THEN_ASK.sub(lambda m: ". " if is_imperative(m["verb"].lower()) else m.group(0), text)
+    if "?" not in text:
+        text = _WE_DO_RX.sub(lambda m: f"{m['id']}закрой" if m["id"] else "передай ", text)
+    text = _JOT_DOWN.sub("add a note", text)
+    text = re.sub(
+        r"(?i)\b(?:reschedule|postpone)\s+(?=[A-Za-z]{1,10}-\d+\s+(?:to|until|till)\b)", "push ", text
+    )  # an issue's day
+    text = _WHY_LEFT_OUT.sub(r"\1", text)
+    if re.search(r"(?i)\b(?:every|all|each|все\w*|всех|всем)\b", text):
+        text = _SKIP_THOSE_THERE.sub("", text)
+        text = _SKIP_NAMED.sub(
+            lambda m: ", кроме " if re.search("[а-яё]", m.group(0), re.I) else " except ", text
+        )
+    text = _TASK_WHERE_THEN_WHOSE.sub(lambda m: f"поставь {m['whom']} задачу {m['where']}: ", text, count=1)
+    text = _WHOSE_TASK_LAST.sub(lambda m: f"{m['whose']} — {m['what']}", text, count=1)
+    if "\n" not in text:  # (a list of lines says its own notes)
+        text = _RECORD_NOTE_DASH.sub(lambda m: f"note on {m['rec']}: {m['body']}", text, count=1)
     if " owner " in text.lower() and "?" not in text:
-        text = _OWNER_TO.sub(lambda m: f"assign {m['rec']} to ", text)
+        text = _OWNER_TO.sub(lambda m: f"assign {m['rec'] or m['low']} to ", text)
     if "команд" in text.lower():  # «…задачу команде DES: …»: the team said in the dative is where it goes
         text = _TO_A_TEAM.sub("в команде ", text)
     if _TAKE_THIS_DOWN.match(text):
@@ -1410,7 +1570,36 @@ def unhurried(text: str) -> str:
     text = _NAMED_THEN_ASKED.sub(r"\2 \1", text, count=1)  # "The leaked key issue: move it to …"
     text = _british_dates(text)  # "Friday week", "a fortnight today", "half nine": in the reader's words
     # "stage should be Proposal", "the deal of Globex should go in won": what it is to be, said as a wish
-    text = _SHOULD_BE.sub(lambda m: f"{m.group(1)} " if m.group(1) else " to ", text)
+    text = _ACTUALLY.sub(
+        lambda m: f"{m.group(1)} {'теперь' if m.group(1).lower() == 'сумма' else 'is now'}", text
+    )
+    text = _OLD_VALUE_AFTER.sub(lambda m: m["unit"], text)
+    text = _THEY_WANT_SUM_UPDATE.sub(
+        lambda m: (
+            f"{'сумма теперь' if re.search('[а-яё]', m.group(0), re.I) else 'amount is now'} {m['sum'].strip()}"
+        ),
+        text,
+    )
+    if (
+        _FINAL_SUM.search(text)
+        and "?" not in text
+        and not re.search(r"(?i)\b(?:сумм\w*|amount|обнови\w*|update)\b", text)
+    ):
+        text = _FINAL_SUM.sub(
+            lambda m: ", сумма теперь " if re.search("[а-яё]", m.group(0), re.I) else ", amount is now ",
+            text,
+            count=1,
+        )
+    text = _SHOULD_BE.sub(
+        lambda m: (
+            (f"{m.group(1)} to " if m.group(1).lower() in ("owner", "assignee") else f"{m.group(1)} ")
+            if m.group(1)
+            else " to "
+        ),
+        text,
+    )
+    if " to " in text and "?" not in text:  # "the acme corp license deal owner should be oleg": a hand-over
+        text = _OWNER_TO.sub(lambda m: f"assign {m['rec'] or m['low']} to ", text)
     text = _THROWN.sub("добавь", text)  # «кинь заметку»: made ("кинь ENG-106 на Макса" hands it over)
     text = re.sub(r"(?i)\bnew\s+co\b(?=\s*[:,]|\s+[A-Z])", "new company", text)  # "new co: Stark Industries"
     text = _REMIND_WHAT.sub("", text)
@@ -1499,7 +1688,12 @@ def unhurried(text: str) -> str:
         lambda m: "сколько " if re.match(r"\s*#\s*[а-яё]", text, re.I) else "how many ",
         text,
     )  # "# deals in negotiation"  # «напомни, что за сделка и кто её ведёт?»: a question, asked politely
-    text = _ORDINAL_DAY.sub(_ordinal_day, text)  # "пятнадцатое декабря" -> "15 декабря"
+    # "пятнадцатое декабря" -> "15 декабря"; a note's or comment's words after its colon stay as said
+    # («заметку: подписание первого декабря в офисе»)
+    said = [m.span(1) for m in _CONTENT_AFTER_COLON.finditer(text)]
+    text = _ORDINAL_DAY.sub(
+        lambda m: m.group(0) if any(a <= m.start() < b for a, b in said) else _ordinal_day(m), text
+    )
     text = _SHORT_MONTH.sub(lambda m: f"{m.group(1)} {_MONTHS[m.group(2).lower()]}", text)  # "до 1 дек"
     text = _SHORT_RX.sub(_expand, text)
     text = re.sub(r"(?i)\b(my|the|on|in|to|your)\s+cal\b", r"\1 calendar", text)  # "what's on my cal fri"
@@ -1528,6 +1722,7 @@ def unhurried(text: str) -> str:
         .strip()
         or text
     )
+    text = text.lstrip(": ") or text  # "pls: globex pilot note - …": the courtesy gone, its colon with it
     text = _SPOKEN_DOT_IN_NAME.sub(r"\1.\2", text)
     text = _SPOKEN_EMAIL.sub(lambda m: f"{m.group(1)}@{m.group(2)}.{m.group(3)}", text)
     text = _LYAM.sub("миллиона", text)

@@ -93,7 +93,7 @@ def _issue_field_arrows(text: str) -> str:
     return text
 
 
-_A_THING_ASKED = LazyRe(r"(?i)(?:напоминалк|напоминани|reminder|таск|todo|to-do)\w*$")
+_A_THING_ASKED = LazyRe(r"(?i)(?:напоминалк|напоминани|reminder|таск|todo|to-do|task)\w*$")
 
 
 # "comment '…' + move to In Review": a plus between two requests joins them as "and" would
@@ -108,9 +108,14 @@ def _plus_joined(text: str) -> str:
 
     def joined(m: re.Match[str]) -> str:
         word = m.group(1).lower()
-        if _A_THING_ASKED.match(
-            word
-        ):  # "… + напоминалку мне на завтра …", "+ a task for Max": the next request
+        after = text[m.end() :]
+        if (
+            _A_THING_ASKED.match(word)
+            or (
+                word in ("crm", "attio", "linear", "a", "an")
+                and _A_THING_ASKED.match(after.split()[1] if len(after.split()) > 1 else "")
+            )
+        ):  # "… + напоминалку мне на завтра …", "+ a task for Max", "+ crm task for me fri …": the next request
             return ", и " if re.match(r"[а-яё]", word) else ", and "
         if re.fullmatch(r"(?i)contact|person|контакт|человек\w*", word) and not any(
             a < m.start() < b for a, b in quotes
@@ -121,7 +126,7 @@ def _plus_joined(text: str) -> str:
         if any(a < m.start() < b for a, b in quotes):
             return m.group(0)  # "rename it to 'login + signup page'": a title's own plus
         if word in verbs or lemmas(word) & verbs:
-            return ", and "
+            return ", и " if re.match(r"[а-яё]", word) else ", and "  # («… + напомни мне …»: in its language)
         # "ENG-103 -> max + in progress": one issue's fields, listed
         return ", " if re.search(r"\b[A-Za-z]{2,5}-\d+\b", text) else m.group(0)
 

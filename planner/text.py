@@ -66,6 +66,13 @@ def detect_language(text: str) -> str:
     own = _own_words(text) or text
     cyr = len(_CYR.findall(own))
     lat = len(_LAT.findall(own))
+    ru_words = re.findall(r"[а-яёА-ЯЁ][а-яёА-ЯЁ-]*", own)
+    if (
+        ru_words
+        and all(w[0].isupper() for w in ru_words)
+        and len(re.findall(r"[a-zA-Z]+", own)) >= 3 * len(ru_words)
+    ):
+        return "en"  # "What stage is the Ромашка deal in?": English, with a Russian name in it
     return "ru" if cyr and cyr >= lat * 0.3 else "en"
 
 

@@ -16,8 +16,11 @@ from planner.directory import Entity
 from planner.intents import IntentBase
 from planner.intents.models import (
     ArchiveIssue,
+    CommentIssue,
     CompleteIssue,
     CompleteTask,
+    CreateNote,
+    CreateTask,
     DeleteRecord,
     UpdateDeal,
     UpdateIssue,
@@ -53,12 +56,58 @@ def _fields(model: type[IntentBase], changes: dict[str, Any], skip: set[str]) ->
     return dict(changes)
 
 
+# one new thing on each record found ("comment on every urgent issue: …", «заметку каждому контакту Acme»,
+# "a CRM task on each of Oleg's deals"): made once per record, listed and counted like any bulk change
+_EACH = ("comment", "note", "task")
+
+
+def _made_on_each(intent: UpdateMatching) -> str | None:
+    made = [k for k in _EACH if k in intent.changes]
+    if not made:
+        return None
+    if len(intent.changes) > 1:
+        raise Invalid("changes: comment, note and task each stand alone (send one of them)")
+    kind = made[0]
+    fits = {
+        "comment": ("issues",),
+        "note": ("deals", "people", "companies"),
+        "task": ("deals", "people", "companies"),
+    }
+    if intent.object not in fits[kind]:
+        raise Invalid(f"changes.{kind}: made on {', '.join(fits[kind])}, not on {intent.object}")
+    return kind
+
+
+async def _each_one(intent: UpdateMatching, kind: str, ctx: BuildContext) -> list[Any]:
+    """The records, and one comment, note or CRM task made on each of them."""
+    said = intent.changes[kind]
+    if intent.object == "issues":
+        issues = await _issues(intent, ctx)
+        for issue in issues:
+            one: IntentBase = CommentIssue(issue=str(issue.get("identifier")), body=str(said))
+            await _run(ctx, one.with_resolved(issue=issue))
+        return issues
+    records = await (_deals(intent, ctx) if intent.object == "deals" else _records(intent, ctx))
+    for record in records:
+        where = (intent.object, record)
+        if kind == "note":
+            one = CreateNote(record=record.name, body=str(said))
+        else:
+            fields = said if isinstance(said, dict) else {"content": str(said)}
+            one = CreateTask.model_validate({**fields, "record": record.name})
+        await _run(ctx, one.with_resolved(record=where))
+    return records
+
+
 @builds("update_matching")
 async def update_matching(intent: UpdateMatching, ctx: BuildContext) -> None:
-    flag = _flag(intent.changes)
+    each = _made_on_each(intent)
+    flag = None if each else _flag(intent.changes)
     before, risks, notes = len(ctx.actions), len(ctx.risks), len(ctx.notes)
     matched: list[Any]
-    if intent.object == "issues":
+    if each:
+        matched = await _each_one(intent, each, ctx)
+    elif intent.object == "issues":
         matched = await _issues(intent, ctx)
         for issue in matched:
             ref = str(issue.get("identifier"))

@@ -585,6 +585,10 @@ def _analysed(text: str, now: datetime) -> Clause:
         clause.cues.discard(
             "signed"
         )  # "otherwise legal won't sign it this year", «пока не подписали»: no outcome
+    if "signed" in clause.cues and (_SIGNED_ASKED.search(text) or _SIGNED_A_PAPER.search(text)):
+        # «проверить, подписали ли допсоглашение», "check whether they signed": asked, not told; «подписали
+        # допник на SSO», "signed the NDA": a paper besides the deal, no outcome of it
+        clause.cues.discard("signed")
     if _WRITE_A_NOTE.search(text):  # «… и напиши заметку: …»: writing a note is noting, no to-do of writing
         clause.cues.add("note_verb")
     if _TEMPLATE_RUN.search(text):  # "… and run the onboarding template": a verb of its own, it makes issues
@@ -602,6 +606,13 @@ _NOT_SIGNED = LazyRe(
 )
 # a signing said plainly besides a negated one ("signed, but legal won't sign the SOW"): an outcome still
 _SIGNED_SAID = LazyRe(r"(?i)(?<!not\s)(?<!n't\s)(?<!не\s)\b(?:signed|подписали|подписал|подписала)\b")
+_SIGNED_ASKED = LazyRe(
+    r"(?i)\bподписал\w*\s+ли\b|\b(?:whether|if)\s+(?:\w+\s+){0,3}?(?:(?:has|have)\s+)?signed\b"
+)
+_SIGNED_A_PAPER = LazyRe(
+    r"(?i)\b(?:signed|подписал\w*)\s+(?:the\s+|an?\s+|their\s+|our\s+)?(?:допник\w*|доп\.?\s*соглашени\w*|"
+    r"допсоглашени\w*|nda|акт\w*|сч[её]т\w*|addend\w*|amendment\w*|invoice\w*|sow|dpa|loi|мемо\w*)\b"
+)
 _TEMPLATE_RUN = LazyRe(
     r"(?i)\b(?:apply|run|use|trigger|launch|примени|запусти|используй)\s+(?:the\s+|our\s+)?(?:[\w-]+\s+)?"
     r"(?:template|checklist|playbook|шаблон\w*|чек-?лист\w*)\b"

@@ -88,6 +88,18 @@ _ENUMERATED = LazyRe(
     r"firstly|secondly|thirdly)(?![\w-])[,:]?\s*"
 )
 _FIRST_MARKS = frozenset({"первое", "во-первых", "firstly"})
+# a heading that only counts the requests that follow — no record named in it ("по Globex" would be their scene)
+_COUNTED_HEADING = LazyRe(
+    r"(?i)^(?:(?!\b(?:по|про|насчёт|для|с|со|about|for|on|re|with|regarding)\b)[^:;\n]){0,60}?\b"
+    r"(?:несколько|пару|пара|две|три|четыре|пять|a\s+few|a\s+couple|several|two|three|four|five)\s+"
+    r"(?:of\s+)?(?:вещ\w*|дел\w*|things|items|пункт\w*|просьб\w*|requests?)\s*:\s*"
+    r"|^[^:;\n]{0,40}?\b(?:просил\w*|попросил\w*|asked(?:\s+me)?|wants)\s+(?:(?:сделать|to\s+do)\s+)?"
+    r"(?:кое-что|something|a\s+few\s+things)\s*:\s*"
+)
+_COUNTED_THINGS = LazyRe(
+    r"(?i)\b(?:несколько|пару|пара|две|три|четыре|пять|a\s+few|a\s+couple|several|two|three|four|five)\s+"
+    r"(?:of\s+)?(?:вещ\w*|дел\w*|things|items|пункт\w*|просьб\w*|requests?)\b[^:]*:?\s*$"
+)
 
 
 # after a colon, a note or comment whose words are quoted, then «и …» / "and …": where the next request starts
@@ -150,13 +162,22 @@ def with_its_verb(clause: Clause, now: datetime) -> Clause:
 def split_clauses(text: str, now: datetime) -> list[Clause]:
     """Split "переведи в Won и создай задачи" into clauses, but only where each side has its own verb
     (so "Acme and Globex" or a list after a colon stays whole)."""
+    counted = _COUNTED_HEADING.match(text)
+    if counted and ";" in text[counted.end() :]:
+        text = text[counted.end() :]  # «Анна просила сделать несколько вещей: …; …»: the heading asks nothing
     marks = _ENUMERATED.findall(text)
     if len(marks) >= 2 and marks[0].lower() in _FIRST_MARKS:
         # «…по umbrella первое создай сделку …второе поставь мне созвон …» (dictated): each item its own request
         first = _ENUMERATED.search(text)
         assert first is not None
         head = text[: first.start()]
-        if len(head.split()) <= 5 and not verb_count(analyse(head, now)):
+        if (
+            len(head.split()) <= 5
+            and not verb_count(analyse(head, now))
+            # «Анна просила сделать несколько вещей: во-первых, …»: the heading counts what follows
+            or len(head.split()) <= 10
+            and _COUNTED_THINGS.search(head)
+        ):
             text = text[first.start() :]  # «короче две вещи первое …»: the heading counts them, asks nothing
         return split_clauses(_ENUMERATED.sub("; ", text).strip("; "), now)
     bulleted = bulleted_requests(text, now, split_clauses)
@@ -660,9 +681,29 @@ _ANOTHER_THING_ASKED = LazyRe(
     r"(?:[\w-]+\s+){0,3}?(?:в|во|in|into|to)\s+(?:linear|линеар\w*|линейн\w*|attio|аттио|calendar|календар\w*)\b"
     r"[^,;]{0,40}?\b(?:задач[уи]|таск[уи]?|тикет|issue|ticket|task|встреч[уа]|event)\b"
     r"|(?:[\w-]+\s+){0,3}?(?:задач[уи]|таск[уи]?|тикет)\s+(?:[\w-]+\s+){0,2}?(?:[—–:-]\s*)?[а-яё]+(?:ть|ти|чь)(?:ся)?\b"
-    r"|(?:an?\s+)?(?:task|issue|ticket)\s+(?:for\s+[\w-]+\s+)?to\s+[a-z]+"
+    r"|(?:an?\s+)?(?:(?:crm|attio|linear)\s+)?(?:task|issue|ticket)\s+(?:for\s+[\w-]+\s+)?(?:[\w-]+\s+){0,2}?to\s+[a-z]+"
     r"|(?P<event>(?:(?:a|an|one|one-hour|30-minute|часовой|часовую)\s+)?(?:созвон|встреч[уа]|звонок|митинг|call|meeting|sync)"
     r"\s+(?:с|with)\s))"
+)
+
+
+_BUT_THOSE = LazyRe(
+    r"(?i)^\s*,\s*(?:а|но|and|but)\s+(?:все\s+|all\s+)?(?:задачи|тикеты|сделки|issues|tickets|deals)\b"
+)
+_THOSE_RECORDS = LazyRe(r"(?i)^\s*(?:все\s+|all\s+)?(?:задачи|тикеты|сделки|issues|tickets|deals)\s+\S")
+_ALSO_THEN_VERB = LazyRe(
+    r"(?i)^\s*(?:also|then|and|plus|и|а\s+ещё|ещё|еще|потом|также)[,\s]+(?:please\s+|пожалуйста\s+)?"
+    r"(?:close|move|assign|set|add|create|open|archive|delete|rename|mark|put|закрой|переведи|назначь|поставь|добавь|"
+    r"создай|заведи|удали|архивируй)\b"
+)
+_A_TIME_SAID = LazyRe(r"\d{1,2}[:.]\d{2}|\b\d{1,3}\s*(?:мин\w*|min\w*|ч\b|час\w*|hours?|h\b)")
+_A_NOTE_ASKED_BARE = LazyRe(
+    r"(?i)^\s*(?:(?:и|а|плюс|ещё|еще)\s+)?(?:в\s+)?(?:заметку|коммент(?:арий)?)\s+(?:к|в|по|на)\s+[^:]{1,40}(?::\s*\S|$)"
+)
+_ENGLISH_ASK_OF_ITS_OWN = LazyRe(
+    r"(?i)^\s*(?:(?:and|then|also|plus)\s+)*(?:please\s+)?(?:move|close|assign|reassign|set|change|create|open|"
+    r"put|mark|archive|rename|schedule|book|make|bump|push)\s+(?:it|them|this|that|the\s+(?:deal|issue|ticket)|"
+    r"a\s+(?:new\s+)?(?:deal|issue|ticket|task|call|meeting)|an\s+(?:issue|event)|(?-i:[A-Z]{2,5}-\d+))\b"
 )
 
 
@@ -676,6 +717,8 @@ def _asks_another_thing(piece: Clause, *, events_only: bool = False) -> bool:
         and any(is_imperative(w) for w in re.findall(r"[а-яё]+", IN_QUOTES.sub(" ", piece.text).lower()))
     ):  # «…заметку, что их пилот сдвигается на январь, и сумму по их пилоту уменьши до десяти тысяч»
         return True
+    if m is None and not events_only and _ENGLISH_ASK_OF_ITS_OWN.match(piece.text):
+        return True  # "…saying the copy is final, and move it to Todo": a change asked after the words
     if m is None or events_only and not m.group("event"):
         return False
     if m.group("event"):  # a meeting asked for has its time; one told of is past («созвон с ними прошёл»)
@@ -722,6 +765,28 @@ def _split(text: str, now: datetime) -> list[Clause]:
             and _asks_another_thing(right, events_only=True)
         )
         if (
+            _BUT_THOSE.match(text[merged[-1][1] : e])
+            and verb_count(left)
+            and not verb_count(right)
+            and re.search(r"\s[—–-]\s", text[e:])
+        ):  # «все задачи в In Review закрыть, а задачи Макса в In Progress — перевести в In Review»: other records,
+            # their verb after the dash
+            merged.append((s, e))
+            parts = [right]
+        elif (
+            dashed
+            and _THOSE_RECORDS.match(text[merged[-1][0] : merged[-1][1]])
+            and not verb_count(left)
+            and (_imperative_first(text[s:e]) or _starts_with_verb(right))
+        ):  # «задачи Макса в In Progress — перевести в In Review»: the records, then what to do with them
+            merged[-1] = (merged[-1][0], e)
+            parts.append(right)
+        elif re.search(r"[.!?]\s+$", text[merged[-1][1] : s]) and _A_NOTE_ASKED_BARE.match(text[s:e]):
+            merged.append(
+                (s, e)
+            )  # «…: настроить SCIM, срок 4 декабря. И в заметку к сделке X: …»: a note asked
+            parts = [right]
+        elif (
             "?" in text[merged[-1][1] : s]
             and not _starts_with_verb(left)
             and WHY_I_ASK.match(text[s:e].strip())
@@ -847,8 +912,9 @@ def _split(text: str, now: datetime) -> list[Clause]:
         elif _QUANTIFIED.match(left.text) and not verb_count(left) and _starts_with_verb(right):
             merged[-1] = (merged[-1][0], e)  # «Все задачи без исполнителя, что в бэклоге, назначь на Олега»
             parts.append(right)
-        elif _IT_TO_STAGE.fullmatch(text[s:e].strip()) and left.creates() and not left.has("note"):
-            # («занеси это заметкой в сделку и переведи её в переговоры»: a note has no stage — the deal moves)
+        elif _IT_TO_STAGE.fullmatch(text[s:e].strip()) and left.creates() and not left.has("note", "comment"):
+            # («занеси это заметкой в сделку и переведи её в переговоры»: a note has no stage — the deal moves;
+            # "Add a comment to DES-7 saying …, and move it to Todo": nor has a comment — the issue moves)
             merged[-1] = (merged[-1][0], e)  # "New deal with Umbrella …, put it in Lead": the new one's stage
             parts.append(right)
         elif (
@@ -1205,6 +1271,27 @@ def _split(text: str, now: datetime) -> list[Clause]:
         ):  # «Сделку Ромашки в Won, а Альфа-Лизинг в Lost»: two changes, each said without its verb
             merged.append((s, e))
             parts = [right]
+        elif (
+            re.search(r"[.!?]\s+$", text[merged[-1][1] : s])
+            and not left.has("note", "comment", "note_verb")
+            and left.after_colon is None
+            and _ALSO_THEN_VERB.match(text[s:e])
+        ):  # "Globex pilot is won. Also close CS-14.": a sentence told, then a request of its own
+            merged.append((s, e))
+            parts = [right]
+        elif (
+            left.has("meeting")
+            and _A_TIME_SAID.search(text[merged[-1][0] : merged[-1][1]])
+            and (_imperative_first(text[s:e]) or _starts_with_verb(right))
+            and right.has("remind", "note", "task", "complete", "move", "assign")
+        ):  # «завтра 16:00 созвон с Марией, 30 мин, и напомни мне после него отправить ей КП»: a request of its own
+            merged.append((s, e))
+            parts = [right]
+        elif _A_NOTE_ASKED_BARE.match(text[s:e]) and not left.has("note", "comment"):
+            merged.append(
+                (s, e)
+            )  # «Alfa → Won, зад онбординга, и заметку к сделке: …»: a note asked, verb unsaid
+            parts = [right]
         else:
             merged[-1] = (merged[-1][0], e)
             parts.append(right)
@@ -1296,6 +1383,8 @@ def _asks_next(text: str, now: datetime) -> bool:
         and _asks_another_thing(analyse(text, now))
         # "…: signed for 3 years, and the onboarding template", «…, и шаблон онбординга»
         or bool(TEMPLATE_ALONE.fullmatch(re.sub(r"(?i)^(?:шаблон\w*|template)\s+", "", text.strip(" .!"))))
+        # «…: настроить SCIM, срок 4 декабря. И в заметку к сделке X: …»: a note asked for, its verb unsaid
+        or bool(_A_NOTE_ASKED_BARE.match(text))
     )
 
 

@@ -304,7 +304,8 @@ class UpdateMatching(IntentBase):
     filters: Filters
     changes: dict[Annotated[str, StringConstraints(max_length=60)], Any] = Field(
         description="fields of the matching update (state, assignee, priority, stage, owner…) or "
-        '{"complete": true} / {"archive": true} / {"delete": true}'
+        '{"complete": true} / {"archive": true} / {"delete": true}; or one new thing on each record: '
+        '{"comment": "…"} (issues), {"note": "…"} or {"task": {"content", "deadline", "assignee"}} (deals, people, companies)'
     )
 
 

@@ -502,6 +502,32 @@ async def find(ctx: BuildContext, clause: Clause, kind: str, *, text: str | None
     return list(seen[key])
 
 
+# the words a deal is named by after its company ("Acme pilot", «продление Initech»)
+_DEAL_KINDS = frozenset(
+    "expansion renewal pilot license licence implementation rollout upsell integration extension "
+    "расширение продление пилот лицензия внедрение интеграция допродажа".split()
+)
+
+
+_A_DEAL_SAID = LazyRe(r"(?i)\b(?:deals?|сделк\w*)\b")
+_TASKS_SAID = LazyRe(r"(?i)\b(?:tasks?|issues?|template|задач\w*|шаблон\w*|checklist|playbook)\b")
+
+
+def _another_kind_of_deal(m: Mention, keys: list[WordKey]) -> bool:
+    """A deal found by its company's word, with the next word naming another kind of deal than its own."""
+    if not m.positions:
+        return False
+    after = max(m.positions) + 1
+    if after >= len(keys) or after in m.positions:
+        return False
+    word = keys[after]
+    kinds = {word.text, *word.lemmas} & _DEAL_KINDS
+    if not kinds:
+        return False
+    own = keys_for(m.entity.name)
+    return not match_words([word], own)
+
+
 async def _find(ctx: BuildContext, clause: Clause, kind: str, *, text: str | None = None) -> list[Mention]:
     pool: list[Entity]
     d = ctx.directory
@@ -542,6 +568,11 @@ async def _find(ctx: BuildContext, clause: Clause, kind: str, *, text: str | Non
             by_role is not None
         ):  # (someone named by name is who is meant: "John Smith … he's COO at Acme now")
             found = [by_role, *(m for m in found if m.entity.id != by_role.entity.id)]
+    said = text if text is not None else clause.text
+    if kind == "deal" and _A_DEAL_SAID.search(said) and not _TASKS_SAID.search(said):
+        # "the Initech expansion deal": Initech's deal is a renewal — not the one said, asked ("the Globex renewal
+        # tasks" name a template, not a deal)
+        found = [m for m in found if not _another_kind_of_deal(m, keys)]
     if kind == "stage":  # a stage's Russian names are common words: «в приложении» is no «в предложении»
         found = [
             m

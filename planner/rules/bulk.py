@@ -95,7 +95,9 @@ _ONE_SAID = r"it|его|её|ее|ту|тот|ту,?\s+что|тот,?\s+что"
 # what was just listed, said back: "What's in review? Close all of it", «покажи сделки Олега и переоформи их на меня»
 _LISTED_BACK = LazyRe(
     r"(?i)(?<![\w-])(?:them|those|these|it\s+all|all\s+of\s+(?:it|them|those)|all|everything|both|"
-    rf"их|ими|им|всё\s+это|это\s+всё|все\s+(?:эти|они)|всё|все|обе|оба|{_ONE_SAID})(?![\w-])"
+    rf"их|ими|им|всё\s+это|это\s+всё|все\s+(?:эти|они)|всё|все|обе|оба|{_ONE_SAID}|"
+    # «Поставь каждой срок на пятницу», «Всем поставь приоритет срочный», "for each one": each of the list
+    r"каждой|каждому|каждую|каждый|всем|each(?:\s+(?:one|of\s+them))?|every\s+one(?:\s+of\s+them)?)(?![\w-])"
 )
 _IN_STATE = LazyRe(r"(?i)\b(?:в|во|in)\s+(?:the\s+)?(?:статусе|состоянии|state|status)\b")
 # «…, которые сейчас в статусе In Review», "…, that are in review": which ones, said after them
@@ -106,6 +108,7 @@ _SAID_BACK = LazyRe(r"(?i)(?<![\w-])(?:them|those|these|both|их|ими|них|
 _ONE_BACK = LazyRe(
     rf"(?i)(?<![\w-])(?<!of )(?:{_ONE_SAID}|the\s+one)(?![\w-])(?!\s+all)"
     r"|^(?!.*\b(?:them|those|these|all|everything|each|both|их|них|ним|ними|им|ими|всё|все|всем|эти|каждую|каждый|"
+    r"каждой|каждому|"
     r"обе|оба|deals|issues|tickets|сделки|задачи|тикеты)\b).*$"
 )
 
@@ -114,7 +117,14 @@ async def _listed_before(clause: Clause, ctx: BuildContext) -> list[Find]:
     """The list the message just asked for, when this clause changes it: the `find`s of issues or deals
     said right before ("in Lead or Qualification" is one per stage), and this clause names no record of
     its own — it says them back ("close all of it", «переоформи их») or is only a change («перекинь в todo»)."""
-    if not ctx.clause_index or clause.identifiers or ctx.memory.get("asking"):
+    left_out, _ = excepted(
+        clause.text
+    )  # ("close all of them except ENG-103": that one is left out, no record)
+    if (
+        not ctx.clause_index
+        or [i for i in clause.identifiers if i not in left_out]
+        or ctx.memory.get("asking")
+    ):
         return []
     listed: list[Find] = []
     for x in reversed(ctx.intents):
@@ -187,7 +197,10 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     else:
         left_out = []
     deals_out: list[str] = []
-    named_out = EXCEPT_NAMED.search(clause.text) if not left_out and clause.has("deal") else None
+    of_deals = (
+        clause.has("deal") or listed is not None and listed.object == "deals"
+    )  # ("…? move all of them …")
+    named_out = EXCEPT_NAMED.search(clause.text) if not left_out and of_deals else None
     if (
         named_out
     ):  # «Всем сделкам Анны, кроме Ромашки, поставь …», "All Negotiation deals → Proposal, except Globex"
@@ -341,6 +354,19 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     if destination and [m for m in await find(ctx, clause, "team", text=destination) if m.score >= 0.9]:
         head, destination = clause.text, None  # «закрой все баги в инжиниринге»: which team's, not where to
     which = _WHICH_ARE.search(clause.text)
+    trailing = _VERB_LAST.search(destination) if destination else None
+    if (
+        trailing
+    ):  # «все задачи в In Review закрыть»: the state is where they are; the verb said last, the change
+        head, destination = clause.text, None
+    if (
+        destination
+        and not deals
+        and clause.has("complete", "archive", "delete")
+        and not clause.has("move", "put")
+        and await _names_a_state(analyse(destination, ctx.now), ctx)
+    ):  # «закрыть все задачи в In Review»: to close them is the change; "in review" says which
+        head, destination = clause.text, None
     if (
         destination
         and (which or _WHERE_THEY_ARE.match(destination))
@@ -569,6 +595,10 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         len(named_projects := await _projects_named(clause, ctx, head)) > 1
     ):  # "in Q1 Launch and Website Redesign"
         field, either = "project", named_projects
+    elif (
+        len(named_priorities := [str(p) for p in priorities_said(head) if p != changes.get("priority")]) > 1
+    ):  # «всем срочным и высоким задачам …»: each level's
+        field, either = "priority", named_priorities
     else:  # "labeled docs or feature": each label's issues
         field, either = "label", [*(await _either_label(ctx, head, filters.label))]
     if lists:  # the list's own filters, and any this clause adds ("…, the high ones to Oleg")
@@ -704,6 +734,11 @@ async def _without_label(clause: Clause, ctx: BuildContext, head: str, label: st
         head,
         flags=re.I,
     )
+
+
+_VERB_LAST = LazyRe(
+    r"(?i)\s+(?:закрыть|закрой|закройте|заархивировать|заархивируй|архивировать|удалить|удали|close|archive|delete)\s*[.!]?$"
+)
 
 
 def _split_destination(text: str) -> tuple[str, str | None]:
@@ -955,7 +990,8 @@ _ASKED_PLAIN = frozenset(
     "due before after until by overdue глянь гляньте посмотри покажите найди найдите какие какая какой что есть "
     "осталось остались что-нибудь что-то просроченн просроченные просроченных "
     # «… и на какую сумму?», "how much is in there": a total asked with the list
-    "сумму сумма какую сколько всего итого how much total sum worth amount value".split()
+    "сумму сумма какую сколько всего итого how much many total sum worth amount value count number "
+    "do we does they are is".split()
 )
 # "everything in Todo should get a due date of …", «все они должны быть в Done»: a change asked for
 _SHOULD = LazyRe(
@@ -973,7 +1009,12 @@ _WHOSE_THINGS = LazyRe(
     r"|\b(?:everything|all)\s+(?:that\s+)?(?:he|she|they)\s+(?:has|have|owns?|had)\b"  # "everything he has open"
     r"|\b(?:всё|все)\s*,?\s+что\s+(?:у\s+)?(?:него|неё|нее|них)\b"
 )
-_WHOSE_DEALS = LazyRe(r"(?i)(?<![\w-])(?:его|её|ее|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:deals|сделк\w*)\b")
+_WHOSE_DEALS = LazyRe(
+    r"(?i)(?<![\w-])(?:его|её|ее|their|his|her)\s+(?:[\w-]+\s+){0,2}?(?:deals|сделк\w*)\b"
+    # "every deal he owns", «все сделки, которые он ведёт»: whose, said by a pronoun after the deals
+    r"|\b(?:deals?|сделк\w*),?\s+(?:(?:that|which|которые|что)\s+)?(?:he|she|they|он|она|они)\s+"
+    r"(?:owns?|has|have|runs?|manages?|handles?|is\s+running|ведёт|ведет|вела|вёл|вел|ведут)\b"
+)
 _NEGATED = LazyRe(
     r"(?i)\b(?:не|нет|no|not|without|без|never|doesn'?t|don'?t|isn'?t|aren'?t|hasn'?t|haven'?t|lacks?|lacking)\s+[^\W\d_]+"
 )

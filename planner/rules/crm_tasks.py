@@ -12,7 +12,7 @@ from planner.analysis import CUES, DATIVE, Clause, analyse
 from planner.context import BuildContext
 from planner.directory import Entity
 from planner.intents import MISSING
-from planner.intents.models import CreateProject, CreateTask
+from planner.intents.models import CreateProject, CreateTask, UpdateMatching
 from planner.numbers import number_from_words
 from planner.resolve import key_spans
 from planner.rules import rule
@@ -69,9 +69,10 @@ _THIS_RECORD = LazyRe(r"(?i)\b(?:this|that|эт\w+)\s")
 
 # «задача Олегу: …», "task for Max: …": a to-do addressed to someone, then what it is
 _ADDRESSED = LazyRe(
-    rf"(?i)\s*(?:(?:задач\w*|таск\w*|task|todo)\s+(?:for\s+)?\S+(?:\s*,\s*[^:,]{{2,30}})?\s*[:—–-]|"
+    rf"(?i)\s*(?:(?:задач\w*|таск\w*|task|todo)\s+(?:for\s+)?\S+(?:\s*,\s*[^:,]{{2,30}})?"
+    rf"(?:\s+(?:на|к|до|by|for|on)\s+[^:,—–]{{2,20}}?)?\s*[:—–-]|"
     rf"(?:{DATIVE})\s+(?:задач\w*|таск\w*)\b)"
-)  # «задача Олегу: …», «Анне задача на завтра — …», "Task for Oleg, due tomorrow: …"
+)  # «задача Олегу: …», «Анне задача на завтра — …», "Task for Oleg, due tomorrow: …", «задача мне на пятницу: …»
 
 
 # "…, linked to the Globex pilot deal", «…, привяжи к сделке Globex»: which record the task is on
@@ -111,6 +112,17 @@ _AFTER_THE_MEETING_ALONE = LazyRe(
     r"that\s+|сегодняшн\w+\s+|вчерашн\w+\s+)?(?:[\w'’-]+\s+){0,4}?(?:call|meeting|demo|sync|созвон\w*|встреч\w*|демо|звонк\w*)"
     r"(?:\s+(?:with|с|со)\s+[\w' -]{1,40})?\s*[:.,—–-]?"
 )
+
+
+def _sentences(text: str) -> list[str]:
+    """`text`'s sentences; a short word's dot before a word in lower case («по доп. лицензиям») ends none."""
+    out: list[str] = []
+    for piece in re.split(r"(?<=[.!?])\s+(?=\S)", text.strip()):
+        if out and re.search(r"(?<![^\W\d_])[^\W\d_]{1,4}\.$", out[-1]) and piece[:1].islower():
+            out[-1] = f"{out[-1]} {piece}"
+        else:
+            out.append(piece)
+    return out
 
 
 @rule(50, writes=True)
@@ -178,7 +190,13 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     explicit = clause.has("task") and (
         clause.has("create", "put") or clause.creates() or in_crm or bool(on_record) or addressed
     )
-    dealt = [i for i in ctx.intents if i.op in ("update_deal", "create_deal", "create_note")]
+    dealt = [
+        i
+        for i in ctx.intents
+        if i.op in ("update_deal", "create_deal", "create_note")
+        or isinstance(i, UpdateMatching)
+        and i.object == "deals"  # «Все их двигай в Qualification и поставь …»
+    ]
     if not explicit and ctx.clause_index > 0 and clause.has("task") and dealt:
         # «Сделку Acme Logistics переведи в КП и поставь Олегу задачу подготовить предложение»: a to-do said
         # with a deal's change is about that deal (a Linear word or team would make it an issue: checked below)
@@ -210,8 +228,9 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     if (
         clause.asks()
         and not clause.commands()
-        and not (in_crm and explicit and any(is_infinitive(k.text) for k in clause.keys))
-    ):  # (a to-do said in the infinitive, «задача … в crm подготовить КП», asks for the task, verb unsaid)
+        and not (explicit and (addressed or in_crm and any(is_infinitive(k.text) for k in clause.keys)))
+    ):  # (a to-do said in the infinitive, «задача … в crm подготовить КП», «задача мне — пингануть …», asks for
+        # the task, verb unsaid)
         return False
     if _EACH_RECORD.search(clause.text):  # «по всем шести сделкам поставь их владельцам задачу»: one per deal
         deals = await ctx.directory.deals()
@@ -238,7 +257,7 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         return False  # «создай в кастомер саксесс задачу …»: the team by its name, so an issue
     body = clause.after_colon if clause.after_colon is not None else clause.text
     if clause.after_colon is None:  # "Jane told me … . Please create a CRM task for me to …": the ask is last
-        sentences = re.split(r"(?<=[.!?])\s+(?=\S)", body.strip())
+        sentences = _sentences(body)
         asking = [x for x in sentences if _TASK_ASKED.search(x) and not x.rstrip().endswith("?")]
         # (…and a sentence said after it — "The pilot stage stays as is", «И кстати, сколько …?» — is no task)
         body = asking[-1] if asking else sentences[-1]
@@ -289,6 +308,17 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         ctx.memory.get("new_people", {}).get("*") if target is None and PRONOUN.search(clause.text) else None
     )
     if (
+        target is None and newcomer is None
+    ):  # "…their CTO Miles Dyson, … and have Oleg send Miles our deck": by name
+        low = clause.text.lower()
+        named_new = [
+            made
+            for key, made in ctx.memory.get("new_people", {}).items()
+            if key != "*"
+            and any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", low) for w in key.split()[:1])
+        ]
+        newcomer = named_new[0] if len(named_new) == 1 else None
+    if (
         target is None and newcomer is not None
     ):  # "добавь контакт Ольга … и напомни написать ей в понедельник"
         in_crm = True
@@ -336,8 +366,9 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
             "deal",
             deal,
         )  # «…переведи в КП и поставь Олегу задачу подготовить предложение»: that deal's
-    if target is None and not in_crm:
-        return False  # a generic task: Linear handles it
+    after_deals = bool(dealt) and explicit and isinstance(dealt[-1], UpdateMatching)
+    if target is None and not in_crm and not after_deals:
+        return False  # a generic task: Linear handles it (one said beside a change of deals is the CRM's)
     kind, record = target if target is not None else ("", None)
     assignee = await _colleague(clause, ctx)
     if assignee is None and ctx.clause_index > 0 and _FOR_HIM.search(clause.text):
@@ -493,15 +524,26 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
                 when = datetime.combine(own.day, own.at or time(9, 0), tzinfo=ctx.now.tzinfo).isoformat(
                     timespec="seconds"
                 )
-                each = strip_spans(each, own.spans).strip(" ,.;") or each
+                each = strip_spans(each, own.spans).strip(" ,.;—–-") or each
+        item_record, item_kind = record, kind
+        if (
+            listed
+        ):  # «в четверг отправить Jane SLA, в понедельник — счёт Ивану Сидорову»: each item's own person
+            item_people = strong(await find(ctx, clause, "person", text=each))
+            if len({m.entity.id for m in item_people}) == 1:
+                item_record, item_kind = item_people[0].entity, "person"
         await ctx.emit(
             CreateTask(
                 content=(MISSING if says_nothing(each) else each)[:500],  # «создай в Attio задачу»: asked
                 deadline=when,
                 assignee=assignee.name if assignee else None,
-                record=record.name if record is not None else newcomer["name"] if newcomer else None,
+                record=item_record.name
+                if item_record is not None
+                else newcomer["name"]
+                if newcomer
+                else None,
             ),
-            record=(OBJECT[kind], record) if record is not None else None,
+            record=(OBJECT[item_kind], item_record) if item_record is not None else None,
             assignee=assignee,
         )
     return True

@@ -22,6 +22,7 @@ from planner.rules._common import (
     amount_of,
     currency_code,
     find,
+    one_said_before,
     stage_said_as_destination,
     strong,
     without_old_amounts,
@@ -334,6 +335,15 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
     earlier = ctx.memory.get("deal") or (ctx.memory.get("record") or (None, None))[1]
     if target is None and "deal" in kinds and isinstance(earlier, Entity) and earlier.kind == "deal":
         target = ("deal", earlier)  # "сделку X передай Олегу и поставь сумму 32 000"
+    if target is not None and target[0] == "person" and attribute == "name":
+        # «переименуй контакт Li Wei в Wei Li»: a person's name, never their company's deal renamed instead
+        raise ctx.ask(
+            "request",
+            ctx.t(
+                f"Менять имя контакта («{target[1].name}») я пока не умею — это делается в Attio. Что сделать вместо этого?",
+                f"I can't rename a person ('{target[1].name}') yet - do it in Attio. What should I do instead?",
+            ),
+        )
     if target is not None and target[0] == "person" and "deal" in kinds and "person" not in kinds:
         company = target[1].extra.get(
             "company_id"
@@ -504,6 +514,11 @@ async def _value(attribute: str, clause: Clause, ctx: BuildContext) -> Any:
             or re.search(r"(?i)\b(?:i'?ll|i\s+will|i'?m|let\s+me|i)\s+(?:\w+\s+)?tak(?:e|ing)\s+over\b", text)
         ):  # "I'll take over the Alfa deal from Oleg": mine now, whoever had it
             return await refs.member(ctx, "me")  # "make me the owner of …", "… hand it over to me"
+        if not members and ctx.clause_index > 0 and re.search(r"(?i)\b(?:him|her|его|её|ее|ему|ей)\b", text):
+            # "assign CS-14 to Max and make him owner of the Globex pilot deal": the colleague just named
+            earlier = await one_said_before(ctx, clause, "member")
+            if earlier is not None:
+                return earlier
         owner: Entity | None = ctx.choose(
             "owner", "member", text, members, ctx.t("Кому передать?", "To whom?")
         )

@@ -1146,16 +1146,67 @@ _SUB_ISSUE_FOR = LazyRe(
 )
 
 
+# "make 'Fix login timeout' a sub-issue of 'Login page redesign'", «сделай «…» подзадачей «…»»: both there are
+_MAKE_A_SUB_ISSUE = LazyRe(
+    r"(?i)^\s*(?:please\s+|пожалуйста,?\s+)?(?:make|turn|set|сделай|сделать|сделайте)\s+(?P<child>.+?)\s+"
+    r"(?:(?:a|an|into\s+a|as\s+a)\s+)?(?:sub-?issue|sub-?task|child(?:\s+issue)?|подзадач\w*|дочерн\w*(?:\s+задач\w*)?)"
+    r"\s+(?:(?:of|under|to|for|у|для|к|под)\s+)?(?P<parent>.+?)\s*[.!]?$"
+)
+
+
+async def _issues_called(phrase: str, ctx: BuildContext) -> list[dict[str, Any]]:
+    """The issues a phrase names by its title's words: Linear's search, then every word, then the most words."""
+    phrase = phrase.strip(" .,:;'\"«»“”")
+    if not phrase:
+        return []
+    if re.fullmatch(r"[A-Za-z]{1,10}-\d+", phrase):  # (a whole title said is read as its id before the rules)
+        row = await ctx.directory.issue(phrase.upper())
+        return [row] if row else []
+    found = await ctx.directory.search_issues(phrase)
+    found = found or await issues_by_title_words(phrase, ctx)
+    return found if len(found) == 1 else await _most_words(phrase, ctx)
+
+
+async def _made_a_sub_issue(clause: Clause, ctx: BuildContext) -> bool:
+    """An issue there is made a sub-issue of another, both named by their titles: a change of its parent."""
+    m = _MAKE_A_SUB_ISSUE.match(clause.text)
+    if not m or len(set(clause.identifiers)) > 1:
+        return False  # (by ids: the change rule reads "make ENG-104 a sub-issue of ENG-102")
+    child, parent = await _issues_called(m["child"], ctx), await _issues_called(m["parent"], ctx)
+    if len(child) != 1 or len(parent) != 1 or child[0]["id"] == parent[0]["id"]:
+        raise ctx.ask(
+            "issue",
+            ctx.t(
+                "Не нашёл однозначно обе задачи. Какую сделать подзадачей (лучше по номеру, например ENG-101)?",
+                "I could not tell both issues apart. Which issue becomes the sub-issue (an id like ENG-101 helps)?",
+            ),
+            choices=await my_issue_choices(ctx),
+        )
+    ident = str(child[0].get("identifier") or child[0]["id"])
+    await ctx.emit(
+        UpdateIssue(issue=ident, parent=str(parent[0].get("identifier") or parent[0]["id"])), issue=child[0]
+    )
+    return True
+
+
 async def _one_sub_issue(clause: Clause, ctx: BuildContext) -> bool:
     """One sub-issue, its title quoted (or after a colon), under the issue named by id or by its words."""
+    if await _made_a_sub_issue(clause, ctx):
+        return True
     title = quoted(clause.text, apostrophes=True) or clause.after_colon
     said_after = None if title else _SUB_ISSUE_FOR.search(clause.text)
     title = said_after.group(1) if said_after else title  # "add a sub-issue under ENG-105 for handling …"
-    if (
-        not title
-        or not clause.creates()
-        and not re.search(r"(?i)\b(?:добавь|заведи|create|add|open)\b", clause.text)
-    ):
+    asked_for = clause.creates() or re.search(r"(?i)\b(?:добавь|заведи|create|add|open)\b", clause.text)
+    # "create a new sub-issue, please": nothing said but that one is wanted
+    bare = not re.sub(
+        r"(?i)\b(?:new|please|pls|пожалуйста|нов\w*|ещё|еще|one|одну)\b",
+        " ",
+        _FILLER.sub(" ", _SUB_WORDS.sub(" ", clause.text)),
+    ).strip(" .,!?:;")
+    if not title and asked_for and not clause.identifiers and (bare or _UNDER_AN_ISSUE.search(clause.text)):
+        # "create a sub-issue under Crash on export to PDF": where it goes, but not what it is called
+        raise ctx.ask("title", ctx.t("Как назвать подзадачу?", "What should the sub-issue be called?"))
+    if not title or not asked_for:
         return False
     if clause.identifiers:
         parent = await resolve_issue(clause, ctx)
@@ -1163,10 +1214,7 @@ async def _one_sub_issue(clause: Clause, ctx: BuildContext) -> bool:
         rest = clause.text.replace(title, " ")
         rest = re.sub(r"(?i)\b(?:assign(?:ed)?(?:\s+it)?\s+to|на)\s+\S+", " ", rest)
         phrase = re.sub(r"\s{2,}", " ", _SUB_WORDS.sub(" ", _FILLER.sub(" ", rest))).strip(" .,:;'\"«»")
-        found = await ctx.directory.search_issues(phrase) if phrase else []
-        found = found or (await issues_by_title_words(phrase, ctx) if phrase else [])
-        if len(found) != 1 and phrase:
-            found = await _most_words(phrase, ctx)
+        found = await _issues_called(phrase, ctx)
         if len(found) != 1:
             raise ctx.ask(
                 "issue",
@@ -1189,6 +1237,7 @@ async def _one_sub_issue(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
+_UNDER_AN_ISSUE = LazyRe(r"(?i)\b(?:under|of|for|to|под|к|для|у)\s+(?:the\s+)?\S")
 _SUB_WORDS = LazyRe(
     r"(?i)\b(?:under|create|add|open|a|an|the|sub-?issues?|sub-?tasks?|подзадач\w*|добавь|заведи|создай|под|к|"
     r"for|of|to|it|and|и|assign\w*)\b"
@@ -1239,6 +1288,8 @@ def _comment_body(text: str) -> str | None:
         "",
         body,
     )
+    # "Add a comment to DES-7 saying the copy is final": what follows "saying" is what it says
+    body = re.sub(r"(?i)^(?:saying|that\s+says)\s+(?=\S)", "", body)
     body = re.sub(
         r"^[«\"'“](.+)[»\"'”][.!]?$", r"\1", body.strip()
     )  # "Comment on CS-13 'SSO metadata received'"

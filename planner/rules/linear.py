@@ -40,7 +40,7 @@ from planner.rules._linear_common import (
     find_user,
 )
 from planner.rules.attio import deal_stage
-from planner.text import as_infinitive, is_imperative, is_infinitive
+from planner.text import IN_QUOTES, as_infinitive, is_imperative, is_infinitive
 
 __all__ = ["create_issue", "create_project", "template"]
 
@@ -123,6 +123,8 @@ async def _team(clause: Clause, ctx: BuildContext, fallback_key: str | None) -> 
     m = _TEAM_PHRASE.search(head)
     if m:
         wanted = next(g for g in m.groups() if g)
+        # «в команде маркетинга задачу …»: the second word is what to make, not the team's
+        wanted = re.sub(r"(?i)\s+(?:задач\w*|тикет\w*|таск\w*|issue|ticket|task)$", "", wanted)
         found = find_mentions(keys_for(wanted), teams)
         if found and found[0].score >= 0.5:
             return found[0].entity
@@ -247,6 +249,16 @@ def _which_template(ctx: BuildContext) -> Exception:
     )
 
 
+_MOVED_THEN_TEMPLATE = LazyRe(
+    r"(?i)^(?P<move>.*?\b(?:mark|move|set|put|переведи|поставь|двигай)\b[^,.;:]{0,40}?\b(?:won|lost|выигран\w*|проигран\w*)\b)"
+    r"\s*[,;]?\s*(?:(?:and|и|then|потом)\s+)?(?P<rest>\S.*)$"
+)
+_TEMPLATE_NAME_RX = LazyRe(r"(?i)\b(?:onboarding|онбординг\w*|renewal|продлени\w*)\b")
+_TEMPLATE_STARTED = LazyRe(
+    r"(?i)^(?:please\s+)?(?:kick\s+off|start|run|launch|apply|trigger|set\s+up|запусти\w*|заведи|создай|стартуй|примени)\b"
+)
+
+
 @rule(20, writes=True)
 async def template(clause: Clause, ctx: BuildContext) -> bool:
     # the template word must qualify the tasks ("задачи онбординга", "the renewal tasks"), not sit in
@@ -267,6 +279,16 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
                         ctx.t(f"Не понял, что сделать с «{told}».", f"I didn't act on '{told}'.")
                     )
         return True
+    moved = _MOVED_THEN_TEMPLATE.match(clause.text)
+    if moved and _TEMPLATE_NAME_RX.search(moved["rest"]) and _TEMPLATE_STARTED.match(moved["rest"]):
+        # "globex signed uh mark the deal won kick off onboarding": the outcome asked for too, said before it
+        marks = (len(ctx.intents), len(ctx.actions))
+        try:
+            if await template(analyse(moved["rest"], ctx.now), ctx):
+                await deal_stage(analyse(moved["move"], ctx.now), ctx)
+                return True
+        except Ask:  # (the template's deal not said in its own words: the clause is read whole, below)
+            del ctx.intents[marks[0] :], ctx.actions[marks[1] :]
     head = clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text
     if clause.has("note") and re.search(r"(?i)\b(?:that|что)\b", head):
         return False  # "add a note to his record that he's worried about onboarding": the note's words
@@ -301,6 +323,8 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
         re.search(r"\b(issue|task|ticket|checklist|задач[уа]|тикет)\b", kept, re.I)
         and not re.search(r"\b(issues|tasks|tickets|задачи|задач|тикеты|checklist)\b", kept, re.I)
     )  # "close the onboarding issue" is one issue, not the onboarding template
+    # («заведи задачу продления по шаблону»: the template's — "Create an issue «Шаблон письма …»" is one issue)
+    singular = singular and not re.search(r"(?i)\b(?:по\s+шаблону|template)\b", IN_QUOTES.sub(" ", head))
     if clause.has("complete", "delete", "archive", "comment", "assign", "remind"):
         return False  # "Put a reminder in for Max to call … about the renewal invoice": one reminder
     if LABEL_ON.search(clause.text) or ADD_EXISTING.search(clause.text) or _LABELS_SAID.search(clause.text):

@@ -55,6 +55,9 @@ _A_NEW_COMPANY = LazyRe(
 )
 
 
+_OTHER_COMPANY_WORDS = LazyRe(r"(?i)\b(?:другой|другую|another|other|separate)\b")
+
+
 @rule(55, writes=True)
 async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
     if _ADD_UP.search(clause.text) or RAISE_A_FIELD.search(clause.text):
@@ -130,6 +133,14 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
         name = fresh.group("name").strip()
         await ctx.emit(CreateCompany(name=name[:200], domain=fresh.group("domain").lower()))
         return await _deal_for_new_company(clause, ctx, {"name": name})
+    if (
+        not companies
+        and new_company is not None
+        and ctx.clause_index > 0
+        and not _OTHER_COMPANY_WORDS.search(clause.text)
+    ):
+        # «заведи компанию Hooli (hooli.xyz) и сд на 15к usd в лидах»: a deal said right after its company is made
+        return await _deal_for_new_company(clause, ctx, new_company)
     if not companies:
         raise ctx.ask(
             "company",
