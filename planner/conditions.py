@@ -27,6 +27,9 @@ _STATE_PART = LazyRe(
     r"\b(?:ещ[её]|вс[её]\s+ещ[её]|уже|still|not\s+yet|already|(?:is|are)n'?t)\b.*$"
 )
 _AN_ISSUE = LazyRe(r"\b[A-Za-z]{2,5}-\d+\b")
+_WHOSE_IT_IS = LazyRe(
+    r"(?i)\b(?:assigned|назначен\w*)\b|\s(?:on|на|у)\s+(?-i:[A-ZА-ЯЁ])[^\W\d_]+(?:е|у|а|я)?\s*$|'s\b"
+)
 _ISSUE_OPS = ("update_issue", "complete_issue", "comment_issue", "archive_issue")
 
 
@@ -44,7 +47,27 @@ async def unmet(condition: str, intents: list[IntentBase], ctx: BuildContext) ->
         deals = {m.entity.id: m.entity for m in await find(ctx, said, "deal") if m.score >= 0.9}
         if len(deals) == 1:
             return _stage_unmet(next(iter(deals.values())), stages[0], negated, ctx)
+    whose = (
+        [m.entity for m in await find(ctx, said, "user") if m.score >= 0.5]
+        if _WHOSE_IT_IS.search(condition)
+        else []
+    )
     for intent in intents:
+        if intent.op in _ISSUE_OPS and len(whose) == 1 and not state_said and not (closed or opened):
+            # "if ENG-103 is assigned to Oleg, close it", «Если ENG-103 на Олеге, закрой её»
+            issue_of: dict[str, Any] | None = intent.resolved("issue")
+            if issue_of is None:
+                continue
+            now_on = (issue_of.get("assignee") or {}).get("id")
+            if (now_on == whose[0].id) == negated:
+                who_now = (issue_of.get("assignee") or {}).get("name")
+                on_ru = f"назначена на {who_now}" if who_now else "ни на кого не назначена"
+                return ctx.t(
+                    f"{issue_of.get('identifier')} сейчас {on_ru} — условие не выполнено, ничего не меняю.",
+                    f"{issue_of.get('identifier')} is assigned to {who_now or 'nobody'} now - the condition doesn't "
+                    "hold, so nothing changes.",
+                )
+            continue
         if intent.op in _ISSUE_OPS and state_said and not (closed or opened):  # "is DES-7 still in todo?"
             issue_at: dict[str, Any] | None = intent.resolved("issue")
             name = ((issue_at or {}).get("state") or {}).get("name")

@@ -489,6 +489,12 @@ _THROWN = LazyRe(
 )
 
 
+# «закинь их все в Todo», «перекинь их в бэклог»: records said back, moved somewhere — nothing made
+_THROWN_THERE = LazyRe(
+    r"(?i)\b(?:закинь|закиньте|кинь|перекинь|перекиньте)(?=\s+(?:их|все|всё|эти|обе|оба)(?:\s+(?:все|всё|сразу))?\s+(?:в|на)\s)"
+)
+
+
 # sales jargon: "close-lost everything in Lead", "mark it closed-won": a stage, not issues to close
 _CLOSE_LOST_X = LazyRe(
     r"(?i)(?:^|(?<=[.;!?]\s)|(?<=\sand\s)|(?<=\sthen\s))\s*close[\s-](lost|won)\s+(?!(?:it|them)\b)"
@@ -1168,6 +1174,29 @@ _TASK_WHERE_THEN_WHOSE = LazyRe(
     r"(?i)^\s*(?P<task>задач[уа]|таск[уа]?|зад)\s+(?P<where>в\s+(?:crm|срм|attio|аттио|linear|линеар\w*))\s+"
     r"(?P<whom>(?-i:[А-ЯЁ])[а-яё]+(?:у|ю|е))\s*[:—–-]\s*(?=\S)"
 )
+# "Is DES-7 done? if it is, archive it", «ENG-103 закрыта? Если да, заархивируй»: the question is the condition
+_ASKED_THEN_IF_SO = LazyRe(
+    r"(?i)^\s*(?:(?P<aux>is|are|was|has)\s+)?(?P<id>[A-Za-z]{1,10}-\d+)\s+(?P<pred>[^?]{2,40}?)\s*\?\s*"
+    r"(?:if\s+(?:it\s+is|it\s+has|it\s+was|so|yes)|если\s+(?:да|так)|if\s+yes)\s*[,:]?\s*(?:then\s+|то\s+)?(?P<ask>\S.*)$"
+)
+# "Take CS-15 myself", «на CS-15 поставь меня», «сними с меня, пусть Макс делает», «а Альфа-Лизинг я на себя беру»:
+# whose it is, said every way a person hands work over
+_TAKE_IT_MYSELF = LazyRe(r"(?i)\b(?:take|grab)\s+([A-Za-z]{1,10}-\d+)\s+(?:myself|over)\b")
+_PUT_ME = LazyRe(r"(?i)\bпоставь(?:те)?\s+меня\b(?!\s+(?:владельц\w*|ответственн\w*|в\s+копи\w*))")
+_OFF_ME_ONTO = LazyRe(
+    r"(?i)\bсними(?:те)?\s+(?:её|ее|его)?\s*с\s+меня\s*,?\s+пусть\s+(?P<who>(?-i:[А-ЯЁ])[а-яё]+)\s+"
+    r"(?:делает|занимается|возьм[её]т|вед[её]т|берёт|берет)\b"
+)
+_I_TAKE_IT = LazyRe(
+    r"(?i)(?P<rec>(?-i:[A-ZА-ЯЁ])[\w-]+(?:\s+[\w-]+)?)\s+я\s+(?:на\s+себя\s+беру|беру\s+на\s+себя|забираю\s+себе|заберу\s+себе)\b"
+)
+_WRITE_DOWN_HEADING = LazyRe(
+    r"(?i)^\s*(?:(?:так|ну|короче|значит)[,\s]+)*(?:запиши|записывай|пиши|take\s+this\s+down)\s*:\s*"
+)
+_REQUESTS_FOLLOW = LazyRe(
+    r"(?i)\b(?:созвон\w*|встреч\w*|звонок|call|meeting)\b.*\b(?:заметк\w*|задач\w*|note|task)\b"
+    r"|\b(?:заметк\w*|задач\w*|note|task)\b.*\b(?:созвон\w*|встреч\w*|call|meeting)\b"
+)
 _OWNER_TO = LazyRe(
     r"(?:^|(?<=[,;:.)]\s)|(?<=\d\)\s))(?P<rec>(?-i:[A-Z])[\w'-]*(?:\s+[\w'-]+){0,3}?)\s+(?i:owner)\s+(?i:to|→|->)\s+"
     r"(?=(?-i:[A-Z])[a-z]+\b|(?i:me)\b)"
@@ -1233,6 +1262,51 @@ _ASKS_IN_THE_LIST = LazyRe(
 )
 
 
+# "Add notes: on Globex pilot 'legal review done', on Initech renewal 'invoice paid'": one note per record
+_NOTES_FOR_EACH = LazyRe(
+    r"(?i)^\s*(?:please\s+)?(?P<verb>add|leave|log|write|добавь|оставь|запиши)\s+(?:notes|заметки)\s*:\s*(?P<items>.+)$"
+)
+_NOTE_ITEM = LazyRe(
+    r"(?i)^(?:on|to|for|к|по|для|на)\s+(?P<rec>[^'«\"“:]+?)\s*[:—–-]?\s*(?P<q>['«\"“][^'»\"”]+['»\"”])\s*[.!]?$"
+)
+# «задачи в Attio: мне — отправить счёт до пятницы, Максу — согласовать скидку до 2 декабря»: one task each
+_TASKS_FOR_EACH = LazyRe(
+    r"(?i)^(?P<head>(?:[^:]*?[,\s])?(?:задачи|tasks)(?P<where>\s+(?:в|in)\s+(?:attio|crm|linear|аттио|линеар\w*))?)\s*:\s*(?P<items>.+)$"
+)
+_TASK_ITEM = LazyRe(
+    r"(?i)^(?P<whom>мне|себе|(?-i:[А-ЯЁ])[а-яё]+(?:у|ю|е))\s*[—–:-]\s*(?P<what>\S.*?)\s*[.!]?$"
+)
+
+
+def listed_each(text: str) -> str:
+    """A list of notes, one per record, or of tasks, one per colleague, said after one colon: each a request."""
+    notes = _NOTES_FOR_EACH.match(text)
+    if notes:
+        items = [
+            x
+            for x in re.split(r"\s*(?:,|;)\s*(?:and\s+|и\s+)?|\s+and\s+(?=on\s)", notes["items"])
+            if x.strip()
+        ]
+        parts = [_NOTE_ITEM.match(x.strip()) for x in items]
+        if len(parts) >= 2 and all(parts):
+            russian = bool(re.search("[а-яё]", notes["verb"], re.I))
+            return "; ".join(
+                f"{'добавь заметку к' if russian else 'add a note on'} {p['rec'].strip()}: {p['q']}"
+                for p in parts
+                if p
+            )
+    tasks = _TASKS_FOR_EACH.match(text)
+    if tasks:
+        items = [x for x in re.split(r"\s*[,;]\s*(?:и\s+|and\s+)?", tasks["items"]) if x.strip()]
+        each = [_TASK_ITEM.match(x.strip()) for x in items]
+        if len(each) >= 2 and all(each):
+            lead = tasks["head"][: -len("задачи" + (tasks["where"] or ""))].strip(" ,")
+            where = f" {tasks['where'].strip()}" if tasks["where"] else ""
+            asks = "; ".join(f"поставь {t['whom']} задачу{where} — {t['what']}" for t in each if t)
+            return f"{lead}: {asks}" if lead else asks
+    return text
+
+
 def put_on_as_assigned(text: str) -> str:
     """ "put oleg on CS-15" -> "assign CS-15 to oleg" (after spoken identifiers are read: "cs fifteen")."""
     return (
@@ -1253,6 +1327,11 @@ def unhurried(text: str) -> str:
     if "?" not in text:
         text = _WE_DO_RX.sub(lambda m: f"{m['id']}закрой" if m["id"] else "передай ", text)
     text = _JOT_DOWN.sub("add a note", text)
+    text = listed_each(text)
+    text = _TAKE_IT_MYSELF.sub(r"assign \1 to me", text)
+    text = _PUT_ME.sub("назначь на меня", text)
+    text = _OFF_ME_ONTO.sub(lambda m: f"назначь на {m['who']}", text)
+    text = _I_TAKE_IT.sub(lambda m: f"{m['rec']} передай мне", text)
     text = re.sub(
         r"(?i)\b(?:reschedule|postpone)\s+(?=[A-Za-z]{1,10}-\d+\s+(?:to|until|till)\b)", "push ", text
     )  # an issue's day
@@ -1263,6 +1342,16 @@ def unhurried(text: str) -> str:
             lambda m: ", кроме " if re.search("[а-яё]", m.group(0), re.I) else " except ", text
         )
     text = _TASK_WHERE_THEN_WHOSE.sub(lambda m: f"поставь {m['whom']} задачу {m['where']}: ", text, count=1)
+    asked_so = _ASKED_THEN_IF_SO.match(text)
+    if asked_so and (
+        asked_so["aux"] or not asked_so["id"].isascii() or re.search("[а-яё]", asked_so["pred"], re.I)
+    ):
+        aux = (asked_so["aux"] or "").lower()
+        text = (
+            f"if {asked_so['id']} {aux} {asked_so['pred']}, {asked_so['ask']}"
+            if aux
+            else f"если {asked_so['id']} {asked_so['pred']}, {asked_so['ask']}"
+        )
     text = _WHOSE_TASK_LAST.sub(lambda m: f"{m['whose']} — {m['what']}", text, count=1)
     if "\n" not in text:  # (a list of lines says its own notes)
         text = _RECORD_NOTE_DASH.sub(lambda m: f"note on {m['rec']}: {m['body']}", text, count=1)
@@ -1270,6 +1359,16 @@ def unhurried(text: str) -> str:
         text = _OWNER_TO.sub(lambda m: f"assign {m['rec'] or m['low']} to ", text)
     if "команд" in text.lower():  # «…задачу команде DES: …»: the team said in the dative is where it goes
         text = _TO_A_TEAM.sub("в команде ", text)
+    dictated = _WRITE_DOWN_HEADING.match(text)
+    if (
+        dictated
+        and _REQUESTS_FOLLOW.search(text[dictated.end() :])
+        # (one meeting and a note or task; a day's list of events is read as a list, «Запиши: в четверг …, в пятницу …»)
+        and len(re.findall(r"(?i)\b(?:созвон\w*|встреч\w*|звонок|блок\w*|call|meeting|block)\b", text)) == 1
+    ):
+        text = text[
+            dictated.end() :
+        ]  # «так, запиши: с Джоном в пятницу созвон …, и заметку к нему …»: the requests
     if _TAKE_THIS_DOWN.match(text):
         text = _TAKE_THIS_DOWN.sub(lambda m: f"{m['about']}: " if m["about"] else "", text, count=1)
     if "whether" in text.lower() or " if " in text.lower():
@@ -1600,6 +1699,7 @@ def unhurried(text: str) -> str:
     )
     if " to " in text and "?" not in text:  # "the acme corp license deal owner should be oleg": a hand-over
         text = _OWNER_TO.sub(lambda m: f"assign {m['rec'] or m['low']} to ", text)
+    text = _THROWN_THERE.sub("переведи", text)
     text = _THROWN.sub("добавь", text)  # «кинь заметку»: made ("кинь ENG-106 на Макса" hands it over)
     text = re.sub(r"(?i)\bnew\s+co\b(?=\s*[:,]|\s+[A-Z])", "new company", text)  # "new co: Stark Industries"
     text = _REMIND_WHAT.sub("", text)

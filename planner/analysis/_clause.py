@@ -96,9 +96,13 @@ STATE_NOW_IF = LazyRe(
     r"\b(?:ещ[её]|вс[её]\s+ещ[её]|уже|still|not\s+yet|already|(?:is|are)n'?t\s+(?:yet\s+)?)\b"
     # "if ENG-101 is closed", «если ENG-101 закрыта»: an issue's state said plainly, no "still" needed
     r"|\s+(?:[A-Za-z]{2,5}-\d+|it|она|он)\s+(?:(?:is|was)\s+)?(?:not\s+)?(?:не\s+)?"
-    r"(?:closed|done|finished|completed|resolved|open|закрыт[аоы]?|сделан[аоы]?|выполнен[аоы]?|открыт[аоы]?)\b"
+    r"(?:closed|done|finished|completed|resolved|open|закрыт[аоы]?|сделан[аоы]?|выполнен[аоы]?|открыт[аоы]?|"
+    r"in\s+progress|in\s+review|(?:in\s+)?todo|(?:in\s+)?backlog|в\s+работе|на\s+ревью|в\s+ревью|в\s+бэклоге)\b"
     # "if Initech renewal is won", «если сделка с Ромашкой выиграна»: a deal's outcome said plainly
-    r"|[^—–,.;:!?]*?\b(?:is|are|was)\s+(?:not\s+)?(?:won|lost)\b|[^—–,.;:!?]*?\b(?:не\s+)?(?:выиграна|проиграна)\b)"
+    r"|[^—–,.;:!?]*?\b(?:is|are|was)\s+(?:not\s+)?(?:won|lost)\b|[^—–,.;:!?]*?\b(?:не\s+)?(?:выиграна|проиграна)\b"
+    # "if ENG-103 is assigned to Oleg", «если ENG-103 на Олеге», «если она назначена на Макса»: whose it is
+    r"|\s+(?:[A-Za-z]{2,5}-\d+|it|она|он)\s+(?:(?:is|was)\s+)?(?:not\s+)?(?:не\s+)?(?:(?:assigned|назначен[аоы]?)\s+)?"
+    r"(?:to|on|на|у)\s+(?-i:[A-ZА-ЯЁ])[^\W\d_]+)"
     r"[^—–,;:!?]*"
 )
 # «…проверить, оплатил ли Initech счёт», "remind me to check whether Acme paid": what is checked is its part

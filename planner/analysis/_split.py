@@ -137,6 +137,10 @@ _THING_WITHOUT_VERB = LazyRe(
 )
 
 
+_AN_ISSUE_WITHOUT_VERB = LazyRe(
+    r"(?i)^\s*(?:a|an|one)\s+(?:(?:linear|crm|attio|new|[A-Z]{2,5})\s+)?(?:issue|ticket|task|note)\s+"
+    r"(?:(?:in|for|on)\s+\S+(?:\s+\S+)?\s+)?(?:to|about|for|saying)\s+[a-z]"
+)
 _A_THING_FOR_THEM = LazyRe(
     r"(?i)^\s*(?:(?:и|а|and)\s+)?(?:обеим|обоим|каждой|каждому|всем|им|ей|ему|both|each)\s+(?:по\s+)?(?:заметк\w*|задач\w*|a\s+note|notes?)\b"
 )
@@ -152,6 +156,11 @@ def with_its_verb(clause: Clause, now: datetime) -> Clause:
     lead = _AND_FIRST.match(clause.text)
     if lead:
         clause = analyse(clause.text[lead.end() :], now)
+    english = _AN_ISSUE_WITHOUT_VERB.match(clause.text)
+    if english and not clause.text.rstrip().endswith(
+        "?"
+    ):  # "…, and a Linear issue in CS to prepare the plan"
+        return analyse(f"create {clause.text.strip()}", now)
     m = _THING_WITHOUT_VERB.match(clause.text)
     if m is None or verb_count(clause) or clause.text.rstrip().endswith("?"):
         return clause
@@ -696,6 +705,7 @@ _ALSO_THEN_VERB = LazyRe(
     r"(?:close|move|assign|set|add|create|open|archive|delete|rename|mark|put|закрой|переведи|назначь|поставь|добавь|"
     r"создай|заведи|удали|архивируй)\b"
 )
+_ANOTHER_ID_ITS_FIELD = LazyRe(r"(?i)(?:^|\s)[A-Za-z]{1,10}-\d+\s+(?:due|срок\w*|to|→|->|на|в)\s+\S")
 _A_TIME_SAID = LazyRe(r"\d{1,2}[:.]\d{2}|\b\d{1,3}\s*(?:мин\w*|min\w*|ч\b|час\w*|hours?|h\b)")
 _A_NOTE_ASKED_BARE = LazyRe(
     r"(?i)^\s*(?:(?:и|а|плюс|ещё|еще)\s+)?(?:в\s+)?(?:заметку|коммент(?:арий)?)\s+(?:к|в|по|на)\s+[^:]{1,40}(?::\s*\S|$)"
@@ -1277,6 +1287,14 @@ def _split(text: str, now: datetime) -> list[Clause]:
             and left.after_colon is None
             and _ALSO_THEN_VERB.match(text[s:e])
         ):  # "Globex pilot is won. Also close CS-14.": a sentence told, then a request of its own
+            merged.append((s, e))
+            parts = [right]
+        elif (
+            _ANOTHER_ID_ITS_FIELD.match(text[s:e])
+            and identifiers_in(text[merged[-1][0] : merged[-1][1]])
+            and not set(identifiers_in(text[s:e])) & set(identifiers_in(text[merged[-1][0] : merged[-1][1]]))
+            and _ANOTHER_ID_ITS_FIELD.search(text[merged[-1][0] : merged[-1][1]])
+        ):  # "set ENG-101 due this friday and ENG-103 due monday": each issue with its own value
             merged.append((s, e))
             parts = [right]
         elif (

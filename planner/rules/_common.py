@@ -509,7 +509,6 @@ _DEAL_KINDS = frozenset(
 )
 
 
-_A_DEAL_SAID = LazyRe(r"(?i)\b(?:deals?|сделк\w*)\b")
 _TASKS_SAID = LazyRe(r"(?i)\b(?:tasks?|issues?|template|задач\w*|шаблон\w*|checklist|playbook)\b")
 
 
@@ -522,7 +521,9 @@ def _another_kind_of_deal(m: Mention, keys: list[WordKey]) -> bool:
         return False
     word = keys[after]
     kinds = {word.text, *word.lemmas} & _DEAL_KINDS
-    if not kinds:
+    if not kinds or any(
+        {keys[p].text, *keys[p].lemmas} & _DEAL_KINDS for p in m.positions if p < len(keys)
+    ):  # ("the Globex pilot extension": the deal said whole, then what about it)
         return False
     own = keys_for(m.entity.name)
     return not match_words([word], own)
@@ -569,7 +570,7 @@ async def _find(ctx: BuildContext, clause: Clause, kind: str, *, text: str | Non
         ):  # (someone named by name is who is meant: "John Smith … he's COO at Acme now")
             found = [by_role, *(m for m in found if m.entity.id != by_role.entity.id)]
     said = text if text is not None else clause.text
-    if kind == "deal" and _A_DEAL_SAID.search(said) and not _TASKS_SAID.search(said):
+    if kind == "deal" and not _TASKS_SAID.search(said):
         # "the Initech expansion deal": Initech's deal is a renewal — not the one said, asked ("the Globex renewal
         # tasks" name a template, not a deal)
         found = [m for m in found if not _another_kind_of_deal(m, keys)]
@@ -751,7 +752,9 @@ def due_range(text: str, ctx: BuildContext) -> tuple[str | None, str | None]:
 
 _NOTHING_SAID = frozenset(
     "a an the it this that me my our in to for on at please pls мне мой мою в во на к по для это эту этот пожалуйста "
-    "attio crm linear аттио линеар about of о об этом том нём нем".split()
+    "attio crm linear аттио линеар about of о об этом том нём нем "
+    # («Создай ещё одну задачу в ENG», "one more issue": how many, not what)
+    "ещё еще одну один одна another one more new новую новый".split()
 )
 
 

@@ -902,7 +902,7 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
     owners = [u for u in named if not u.extra.get("is_me")]
     # "close all Anna's bugs" when Anna asks: hers, said by name
     mine = re.search(
-        r"\b(?:my|mine|мо(?:и|их|им|ими|й|я|ю|ей|его|ё)|мне|на мне|assigned\s+to\s+(?:me|myself)|"
+        r"\b(?:my|mine|мо(?:и|их|им|ими|й|я|ю|ей|его|ё)|мне|на мне|у\s+меня|assigned\s+to\s+(?:me|myself)|"
         r"назначенн\w*\s+на\s+меня)\b",
         head,
         re.I,

@@ -151,6 +151,13 @@ _POINTER_ONLY = LazyRe(
 )
 
 
+# «Есть ли заметки по Initech? Добавь заметку к Initech.»: a question asked before is no note's words
+_ASKED_BEFORE = LazyRe(
+    r"(?i)^\s*(?:а\s+|and\s+|so\s+)?(?:есть\s+ли|сколько|какие|какой|какая|кто|где|когда|is|are|do|does|did|how|what|"
+    r"which|who|where|when|any)\b"
+)
+
+
 def _told_before_the_ask(text: str) -> str:
     """The sentences said before the one that asks for the note: what "log a note … with that" means."""
     sentences = re.split(r"(?<=[.!?])\s+|(?<=[.!?][»”\"])\s+", text.strip())
@@ -759,10 +766,14 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     own_quote = re.match(r"^\s*[«\"“]([^«»\"“”]{3,})[»\"”]", clause.text)
     if own_quote and re.fullmatch(r"(?i)\s*(?:это|то|that|this|it)?\s*[.!]?\s*", said):
         said = own_quote.group(1).strip()  # 'Jane wrote: “We won't need …” Add that as a note': the quote
-    if told_text and re.fullmatch(
-        r"(?i)\s*(?:это|то|that|this|it|всё\s+это)?\s*(?:(?:к|в|to|on)\s+)?(?:(?:the\s+)?(?:сделк\w*|компани\w*|"
-        r"карточк\w*|deal|record|company))?\s*[.!]?\s*",
-        said,
+    if (
+        told_text
+        and not _ASKED_BEFORE.match(told_text)
+        and re.fullmatch(
+            r"(?i)\s*(?:это|то|that|this|it|всё\s+это)?\s*(?:(?:к|в|to|on)\s+)?(?:(?:the\s+)?(?:сделк\w*|компани\w*|"
+            r"карточк\w*|deal|record|company))?\s*[.!]?\s*",
+            said,
+        )
     ):
         said = re.sub(
             r"^\s*[«\"“']([^«»\"“”]+)[»\"”']\s*$", r"\1", told_text

@@ -1070,8 +1070,11 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         return False  # «Поставьте срок на пятницу задаче про API»: a field of an issue there is, no new one
     if _INTO_THE_ISSUE.match(clause.text):
         return False  # «Добавь в задачу Crash on export to PDF описание: …»: a field of an issue there is
-    if _IN_THE_CRM.search(head_of(clause, ctx.now).text) and not _TRACKER_WORD.search(clause.text):
+    in_crm = _IN_THE_CRM.search(head_of(clause, ctx.now).text)
+    if in_crm and not _TRACKER_WORD.search(clause.text):
         return False  # «поручи Олегу в CRM перезвонить ей»: a task said to be in the CRM is Attio's
+    if in_crm and re.match(r"(?i)\s*(?:a\s+)?new\s+ticket\s+in\s+(?:attio|crm)\b", clause.text):
+        return False  # "new ticket in attio: Acme Corp renewal 2027, 52000 usd": whatever it is, not Linear's
     handed = await _handed_to(clause, ctx) if "handed" not in ctx.memory else None
     if (
         handed is not None

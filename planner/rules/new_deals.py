@@ -388,7 +388,7 @@ def _said_name(clause: Clause) -> str | None:
     after the word deal ("сделку Вектор — пилот на 500 000 руб")."""
     for named in re.finditer(
         r"[«\"“']([^»\"”']+)[»\"”']|(?:called|named|(?:call|name)\s+it|под названием|называется|назови(?:те)?(?:\s+её|\s+ее)?|с\s+названием|titled"
-        r"|(?<![\w-])(?:название|name|title)\s*[:—–-])\s*([^,.;]+)",
+        r"|(?<![\w-])(?:название|name|title)\s*[:—–-])\s*(?![\s«\"“'])([^,.;]+)",  # (a quoted name: the quote whole)
         clause.text,
     ):
         if named.group(1) and re.search(

@@ -389,3 +389,138 @@ async def test_an_english_question_with_a_russian_name_is_answered_in_english(an
 async def test_an_hour_booked_for_me_is_sixty_minutes(anna: Conversation) -> None:
     r = await anna.say("Забронируй мне час на разбор багов в понедельник в 10:00")
     assert writes(r)[0]["duration_minutes"] == 60
+
+
+# ---- GP–GU: conditions said as a question, whose work, lists of one thing each ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Is DES-7 done? if it is, archive it",
+        "ENG-103 закрыта? Если да, заархивируй её",
+        "Is ENG-102 in progress? if so, assign it to me",
+        "Если ENG-103 на Олеге, закрой её.",
+        "if ENG-103 is assigned to Oleg, close it",
+    ],
+)
+async def test_a_condition_that_does_not_hold_drafts_nothing(anna: Conversation, said: str) -> None:
+    r = await anna.say(said)
+    assert r["status"] == "answered" and drafted(r) == []
+
+
+async def test_a_condition_on_whose_issue_it_is_that_holds_is_drafted(anna: Conversation) -> None:
+    r = await anna.say("Если ENG-101 назначена на Олега, закрой её")
+    assert ops(r) == ["complete_issue"]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Есть ли заметки по Initech? Добавь заметку к Initech.",
+        "Сколько задач в ENG? Создай ещё одну задачу в ENG.",
+    ],
+)
+async def test_a_question_before_is_never_the_words_of_a_new_thing(anna: Conversation, said: str) -> None:
+    r = await anna.say(said)
+    assert r["status"] == "needs_clarification" and drafted(r) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "want"),
+    [
+        ("Take CS-15 myself, due Dec 12", {"assignee": "Anna Kuznetsova", "due": "2026-12-12"}),
+        (
+            "слушай, на CS пятнадцать поставь меня и срок пятнадцатое декабря, это чек-ин с Initech, сама проведу",
+            {"assignee": "Anna Kuznetsova", "due": "2026-12-15"},
+        ),
+    ],
+)
+async def test_taking_an_issue_myself_assigns_it_to_me(
+    anna: Conversation, said: str, want: dict[str, str]
+) -> None:
+    r = await anna.say(said)
+    assert ops(r) == ["update_issue"] and {k: writes(r)[0][k] for k in want} == want
+
+
+async def test_off_me_and_onto_a_colleague(anna: Conversation) -> None:
+    r = await anna.say("перенеси ENG сто четыре на восьмое декабря и сними с меня, пусть Макс делает")
+    assert "Max Weber" in [i.get("assignee") for i in writes(r)]
+
+
+async def test_a_deal_i_take_on_myself_is_mine(anna: Conversation) -> None:
+    r = await anna.say("сделку Ромашки отдай Олегу, а Альфа-Лизинг я на себя беру")
+    assert [(i["deal"], i["owner"]) for i in writes(r)] == [
+        ("Ромашка — внедрение", "Oleg Ivanov"),
+        ("Альфа-Лизинг — расширение", "Anna Kuznetsova"),
+    ]
+
+
+async def test_notes_listed_one_per_record(anna: Conversation) -> None:
+    r = await anna.say("Add notes: on Globex pilot 'legal review done', on Initech renewal 'invoice paid'")
+    assert [(i["record"], i["body"]) for i in writes(r)] == [
+        ("Globex pilot", "legal review done"),
+        ("Initech renewal", "invoice paid"),
+    ]
+
+
+async def test_tasks_listed_one_per_colleague(anna: Conversation) -> None:
+    r = await anna.say(
+        "По итогам звонка с Initech, задачи в Attio: мне — отправить счёт до пятницы, Максу — согласовать скидку до 2 декабря"
+    )
+    assert [(i["assignee"], i["content"]) for i in writes(r)] == [
+        ("Anna Kuznetsova", "отправить счёт"),
+        ("Max Weber", "согласовать скидку"),
+    ]
+
+
+async def test_a_linear_issue_said_without_its_verb_after_a_deal(anna: Conversation) -> None:
+    r = await anna.say(
+        "Umbrella Health wants a pilot: create a deal 'Umbrella pilot', 15k, Lead, and a Linear issue in CS to prepare the pilot plan"
+    )
+    assert ops(r) == ["create_deal", "create_issue"]
+
+
+async def test_take_this_down_then_a_call_and_a_note(anna: Conversation) -> None:
+    r = await anna.say(
+        "так, запиши: с Джоном Смитом в пятницу в одиннадцать созвон на сорок минут, и заметку к нему, что интересуется вторым офисом"
+    )
+    assert ops(r) == ["create_event", "create_note"]
+
+
+@pytest.mark.parametrize(
+    ("said", "want"),
+    [
+        (
+            "сколько у нас задач в бэклоге? закинь их все в Todo",
+            {"filters": {"state": "Backlog"}, "changes": {"state": "Todo"}},
+        ),
+        (
+            "Закрой всё, что у меня в CS",
+            {
+                "filters": {"team": "Customer Success", "state": "open", "assignee": "me"},
+                "changes": {"complete": True},
+            },
+        ),
+        (
+            "все задачи в In Review закрыть",
+            {"filters": {"state": "In Review"}, "changes": {"complete": True}},
+        ),
+    ],
+)
+async def test_bulk_said_loosely(anna: Conversation, said: str, want: dict[str, Any]) -> None:
+    r = await anna.say(said)
+    assert changes(r) == [want]
+
+
+async def test_a_close_and_a_move_of_other_issues_after_a_dash(anna: Conversation) -> None:
+    r = await anna.say("все задачи в In Review закрыть, а задачи Макса в In Progress — перевести в In Review")
+    assert changes(r) == [
+        {"filters": {"state": "In Review"}, "changes": {"complete": True}},
+        {"filters": {"state": "In Progress", "assignee": "Max Weber"}, "changes": {"state": "In Review"}},
+    ]
+
+
+async def test_a_deal_of_another_kind_said_without_the_word_deal_is_asked(anna: Conversation) -> None:
+    r = await anna.say("Initech expansion переведи в квалификацию")
+    assert r["status"] == "needs_clarification" and drafted(r) == []

@@ -1267,6 +1267,78 @@ CORPORA = [
         "blind, set GI (a careful new manager: conditions, exceptions, references back, records that do not exist), written against be59929: 178/200 with 4 wrong drafts on "
         "first contact",
     ),
+    (
+        "corpus_v195.jsonl",
+        93,
+        "blind, set GJ (a Russian-speaking account manager in Telegram after client calls: notes, follow-ups, amounts, new contacts), written against 5f7f0ce: 175/200 with 9 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v196.jsonl",
+        96,
+        "blind, set GK (an engineering manager planning a sprint in Linear: priorities, labels, sub-issues, re-assignments), written against 5f7f0ce: 191/200 with 1 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v197.jsonl",
+        92,
+        "blind, set GL (voice transcripts while driving or walking: fillers, restarts, ids and times spoken as words), written against 5f7f0ce: 181/200 with 3 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v198.jsonl",
+        82,
+        "blind, set GM (an operations lead: counts and totals first, then bulk changes and one thing on each record found), written against 5f7f0ce: 141/200 with 11 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v199.jsonl",
+        93,
+        "blind, set GN (a founder's terse Russian-English shorthand: arrows, abbreviations, references back), written against 5f7f0ce: 174/200 with 10 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v200.jsonl",
+        99,
+        "blind, set GO (a polite newcomer and a boundary tester: other systems, deletes, records that do not exist), written against 5f7f0ce: 196/200 with 1 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v201.jsonl",
+        97,
+        "blind, set GP (a customer-success manager at month end: renewals, templates, QBR notes, tasks for colleagues), written against 7d757e5: 194/200 with 0 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v202.jsonl",
+        92,
+        "blind, set GQ (a team lead cleaning up Linear on Friday: bulk moves with exceptions, comments on several issues), written against 7d757e5: 183/200 with 1 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v203.jsonl",
+        81,
+        "blind, set GR (a sales director dictating in Russian while driving: run-on requests, corrections, numbers in words), written against 7d757e5: 158/200 with 6 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v204.jsonl",
+        73,
+        "blind, set GS (a founder who asks first and then acts on the answer: counts, owners, conditions), written against 7d757e5: 141/200 with 7 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v205.jsonl",
+        93,
+        "blind, set GT (a new assistant mixing up names and systems: deals called tickets, partial names, things it cannot do), written against 7d757e5: 184/200 with 4 wrong drafts on "
+        "first contact",
+    ),
+    (
+        "corpus_v206.jsonl",
+        85,
+        "blind, set GU (a product manager in Claude Desktop pasting notes, emails and Slack threads to turn into work), written against 7d757e5: 169/200 with 6 wrong drafts on "
+        "first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
@@ -1282,6 +1354,16 @@ CORPORA = [
 # the wrong drafts of v7, v55, v56, v75, v81, v82, v102 and others are right now; the sets whose writers wanted
 # those drafted (v60's BE, ⁵) ask one question more.
 WRONG_AT_MOST = {
+    # v195-v206 (GJ-GU), README ²⁰: "make a PDF report from my notes" drafts a note (GJ); "Max is taking over …: assign
+    # CS-14 to him and make him owner of the Globex pilot deal" drops the deal (GO); a corrected third task's day
+    # (GR); «Есть ли проект …? Если нет, создай его … и заведи туда задачу» drafts the issue alone (GS); pasted
+    # lists with a dash-owner, "title:" after a Slack quote, a notes heading with «Сделай: …», "file each as a DES
+    # issue" (GU)
+    "corpus_v195.jsonl": 1,
+    "corpus_v200.jsonl": 1,
+    "corpus_v203.jsonl": 1,
+    "corpus_v204.jsonl": 1,
+    "corpus_v206.jsonl": 4,
     "corpus_v8.jsonl": 1,
     "corpus_v9.jsonl": 1,
     "corpus_v9_intents.jsonl": 2,
