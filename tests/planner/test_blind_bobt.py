@@ -655,14 +655,28 @@ async def test_what_to_leave_out_not_understood_is_asked(anna: Conversation) -> 
     [
         "Quick question — if I close ENG-103, does the reporter get notified?",
         "Should ENG-101 be closed already? The fix was merged yesterday but I haven't retested it.",
-        "How many deals does Anna own? Hand them all to Max except Romashka.",
-        "Добрый день! Задачу про настройку SSO для Ромашки я забираю себе, Олег в курсе. Переназначьте, пожалуйста, "
-        "её на меня. Спасибо!",
     ],
 )
 async def test_nothing_wrong_is_drafted_for_a_question_or_an_exception(anna: Conversation, text: str) -> None:
     r = await anna.say(text)
     assert drafted(r) == [] or r["status"] != "draft_pending", r["user_message"]
+
+
+async def test_a_count_then_a_hand_over_of_them_except_one_is_drafted_right(anna: Conversation) -> None:
+    # (once asked back rather than drafted wrong; stop 40 reads the list counted and the one left out)
+    r = await anna.say("How many deals does Anna own? Hand them all to Max except Romashka.")
+    assert drafted(r) == ["attio:update_deal"] * 2
+    assert all("Ромашка" not in a["preview"] for a in writes(r))
+
+
+async def test_an_issue_i_take_over_said_politely_is_assigned_to_me(anna: Conversation) -> None:
+    r = await anna.say(
+        "Добрый день! Задачу про настройку SSO для Ромашки я забираю себе, Олег в курсе. Переназначьте, пожалуйста, "
+        "её на меня. Спасибо!"
+    )
+    assert [(i["op"], i["issue"], i["assignee"]) for i in r["plan"]["intents"]] == [
+        ("update_issue", "CS-13", "Anna Kuznetsova")
+    ]
 
 
 @pytest.mark.parametrize(
