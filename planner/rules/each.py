@@ -118,6 +118,11 @@ async def made_on_each(clause: Clause, ctx: BuildContext) -> bool:
     scan = (
         clause.text.replace(body, " ") if body else clause.text
     )  # ("…: add comment '…'": the ask after a colon)
+    asked = analyse(
+        re.sub(r"\s*(?:->|→)\s*", " ", scan), ctx.now
+    )  # ("all deals owned by me -> create a task")
+    if asked.has("complete", "move", "archive", "delete") or asked.has("assign") and not _TASK.search(scan):
+        return False  # «закрой все задачи CS с комментарием «готово»»: a change with its comment, not comments alone
     if _COMMENT.search(scan):
         kind, obj = "comment", "issues"
     elif _NOTE.search(scan):

@@ -524,3 +524,12 @@ async def test_a_close_and_a_move_of_other_issues_after_a_dash(anna: Conversatio
 async def test_a_deal_of_another_kind_said_without_the_word_deal_is_asked(anna: Conversation) -> None:
     r = await anna.say("Initech expansion переведи в квалификацию")
     assert r["status"] == "needs_clarification" and drafted(r) == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["закрой все задачи CS с комментарием «готово»", "close all bugs in DES with a comment 'fixed in 2.4'"],
+)
+async def test_a_bulk_change_with_its_comment_is_never_comments_alone(anna: Conversation, said: str) -> None:
+    r = await anna.say(said)
+    assert "linear:comment_issue" not in drafted(r) or "linear:complete_issue" in drafted(r)
