@@ -20,6 +20,7 @@ from planner._lazy_re import LazyRe
 from planner.analysis import CUES, NEVER_A_TYPO_OF, command_verbs, cue_words
 from planner.dates import RU_ORDINAL_STEMS
 from planner.dialogue import KEEP_AS_IS, without_polite_if
+from planner.references import position
 from planner.said_plainly import said_plainly
 from planner.text import IN_QUOTES, dictionary_word, informal, is_imperative, is_infinitive, lemmas
 
@@ -1220,40 +1221,26 @@ _POSITIONAL = LazyRe(
     r"|(?<![\w-])(?P<ru>перв(?:ой|ую|ая|ому)|втор(?:ой|ую|ая|ому)|трет(?:ьей|ью|ья|ьему)|последн(?:ей|юю|яя|ему))(?![\w-])"
     r"(?!\s+(?:недел\w*|час\w*|половин\w*|квартал\w*|задач\w*|стади\w*|этап\w*|сделк\w*))"
 )
-_ORDINAL_INDEX = {
-    "first": 0,
-    "перв": 0,
-    "second": 1,
-    "втор": 1,
-    "third": 2,
-    "трет": 2,
-    "last": -1,
-    "последн": -1,
-}
 
 
 def positions_named(text: str) -> str:
     """ "ENG-102 and CS-15. the second one → assign to me" -> "… CS-15 → assign to me": a position among the
     issues the same message listed just before it is that issue."""
 
-    def one(m: re.Match[str]) -> str:
+    def the_one(m: re.Match[str]) -> str | None:
         listed = list(dict.fromkeys(re.findall(r"\b[A-Z]{1,10}-\d+\b", text[: m.start()])))
-        word = (m["en"] or m["ru"]).lower()
-        index = next(i for stem, i in _ORDINAL_INDEX.items() if word.startswith(stem))
-        if len(listed) < 2 or index >= len(listed):
-            return str(m.group(0))
-        return str(listed[index])
+        index = position(m.group(0))  # (the planner's one table of "first", «вторую», "last")
+        return None if index is None or len(listed) < 2 or index >= len(listed) else str(listed[index])
 
-    if not re.search(r"\b[A-Z]{1,10}-\d+\b", text):
-        return text
-    m = _POSITIONAL.search(text)
-    if m is None or one(m) == m.group(0):
+    m = _POSITIONAL.search(text) if re.search(r"\b[A-Z]{1,10}-\d+\b", text) else None
+    first = the_one(m) if m is not None else None
+    if m is None or first is None:
         return text
     before = text[: m.start()]
     if re.search(r"[.!?;:]\s*$|\s[—–-]\s*$", before) and not _ASKS_IN_THE_LIST.search(before):
         # ("two follow-ups: ENG-102 and CS-15. the second one → …": the list only says which; the ask is after it)
-        return one(m) + text[m.end() :]
-    return _POSITIONAL.sub(one, text)
+        return first + text[m.end() :]
+    return _POSITIONAL.sub(lambda x: the_one(x) or x.group(0), text)
 
 
 _ASKS_IN_THE_LIST = LazyRe(
@@ -1271,7 +1258,7 @@ _NOTE_ITEM = LazyRe(
 )
 # «задачи в Attio: мне — отправить счёт до пятницы, Максу — согласовать скидку до 2 декабря»: one task each
 _TASKS_FOR_EACH = LazyRe(
-    r"(?i)^(?P<head>(?:[^:]*?[,\s])?(?:задачи|tasks)(?P<where>\s+(?:в|in)\s+(?:attio|crm|linear|аттио|линеар\w*))?)\s*:\s*(?P<items>.+)$"
+    r"(?i)^(?P<head>(?:[^:]*?[,\s])?(?P<noun>задачи|tasks)(?P<where>\s+(?:в|in)\s+(?:attio|crm|linear|аттио|линеар\w*))?)\s*:\s*(?P<items>.+)$"
 )
 _TASK_ITEM = LazyRe(
     r"(?i)^(?P<whom>мне|себе|(?-i:[А-ЯЁ])[а-яё]+(?:у|ю|е))\s*[—–:-]\s*(?P<what>\S.*?)\s*[.!]?$"
@@ -1300,7 +1287,7 @@ def listed_each(text: str) -> str:
         items = [x for x in re.split(r"\s*[,;]\s*(?:и\s+|and\s+)?", tasks["items"]) if x.strip()]
         each = [_TASK_ITEM.match(x.strip()) for x in items]
         if len(each) >= 2 and all(each):
-            lead = tasks["head"][: -len("задачи" + (tasks["where"] or ""))].strip(" ,")
+            lead = text[: tasks.start("noun")].strip(" ,")
             where = f" {tasks['where'].strip()}" if tasks["where"] else ""
             asks = "; ".join(f"поставь {t['whom']} задачу{where} — {t['what']}" for t in each if t)
             return f"{lead}: {asks}" if lead else asks

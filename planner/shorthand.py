@@ -108,12 +108,12 @@ def _plus_joined(text: str) -> str:
 
     def joined(m: re.Match[str]) -> str:
         word = m.group(1).lower()
-        after = text[m.end() :]
+        following = text[m.end() :].split()[1:2]  # (the word after this one: "+ crm task …")
         if (
             _A_THING_ASKED.match(word)
             or (
                 word in ("crm", "attio", "linear", "a", "an")
-                and _A_THING_ASKED.match(after.split()[1] if len(after.split()) > 1 else "")
+                and _A_THING_ASKED.match(following[0] if following else "")
             )
         ):  # "… + напоминалку мне на завтра …", "+ a task for Max", "+ crm task for me fri …": the next request
             return ", и " if re.match(r"[а-яё]", word) else ", and "

@@ -13,9 +13,11 @@ from planner._lazy_re import LazyRe
 from planner.analysis import Clause, analyse
 from planner.context import BuildContext
 from planner.directory import Entity
-from planner.intents.models import CreateNote, Filters, Find, UpdateMatching
+from planner.intents.models import CreateIssue, CreateNote, CreateTask, Filters, Find, UpdateMatching
 from planner.rules import rule
 from planner.rules._common import currency_said, find, quoted, strip_spans
+from planner.rules.bulk import _deal_filters, _deal_stages, _issue_filters, _listed_before, _unread
+from planner.rules.crm_tasks import _colleague
 from planner.text import IN_QUOTES
 
 __all__ = ["made_on_each", "note_on_each"]
@@ -100,20 +102,17 @@ _VERB_AFTER = LazyRe(
 @rule(14, writes=True)
 async def made_on_each(clause: Clause, ctx: BuildContext) -> bool:
     """A comment on each issue, a note or a CRM task on each deal or contact a filter finds."""
-    from planner.rules.bulk import _deal_filters, _deal_stages, _issue_filters, _listed_before, _unread
-
-    stages: list[str] = []
-
     head = clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text
+    said = _QUANTIFIED.search(IN_QUOTES.sub(" ", head))  # (read for every clause: the cheap test first)
+    listed = await _listed_before(clause, ctx) if not said and _EACH_OF_THOSE.search(head) else []
+    if not (said or listed):
+        return False
+    stages: list[str] = []
     body = (
         quoted(clause.text, at_least=3, apostrophes=True)
         or (clause.after_colon or "").strip().strip("«»\"'“”")
         or None
     )
-    said = _QUANTIFIED.search(IN_QUOTES.sub(" ", head))
-    listed = await _listed_before(clause, ctx) if not said and _EACH_OF_THOSE.search(head) else []
-    if not (said or listed):
-        return False
     noun = said["noun"].lower() if said else ""
     scan = (
         clause.text.replace(body, " ") if body else clause.text
@@ -202,8 +201,6 @@ async def made_on_each(clause: Clause, ctx: BuildContext) -> bool:
         return False  # no filter said: never on every record on a guess
     change: dict[str, object]
     if kind == "task":
-        from planner.rules.crm_tasks import _colleague
-
         who = await _colleague(clause, ctx)
         made_at = _VERB_AFTER.search(head, said.start()) if said else None
         mine = re.search(r"(?i)\b(?:мне|me|myself|себе)\b", head[made_at.start() :] if made_at else head)
@@ -241,8 +238,6 @@ _THE_SAME_FOR = LazyRe(
 @rule(13, writes=True)
 async def the_same_for(clause: Clause, ctx: BuildContext) -> bool:
     """The issue or CRM task made just before, once more for the colleague named."""
-    from planner.intents.models import CreateIssue, CreateTask
-
     said = _THE_SAME_FOR.match(clause.text)
     last = ctx.intents[-1] if ctx.intents else None
     if said is None or not isinstance(last, (CreateIssue, CreateTask)):
