@@ -66,6 +66,7 @@ from planner.dialogue import (
     without_hedged_lead,
 )
 from planner.directory import Directory, Reader
+from planner.existence import existence_asked
 from planner.hurried import (
     asks_to_be_shown,
     positions_named,
@@ -353,7 +354,7 @@ class Planner:
         chat = small_talk(text) if not answers.get("c0.request") else None
         if chat is not None and chat.kind == "off_topic" and shaping.about_work(text, ctx):
             chat = None  # "comment on CS-99: any news?" mentions news, but it is about an issue
-        if chat is not None and chat.kind != "greeting":
+        if chat is not None and chat.kind not in ("greeting", "off_topic"):
             plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
             return Outcome("ready", plan, None, ctx.t(chat.ru, chat.en))
         slip = no_such_day(text)
@@ -565,6 +566,14 @@ class Planner:
                 put_on_as_assigned(await self._identifiers(unhurried(await self._hash_ids(text))))
             )
         )
+        exists = await existence_asked(text, ctx)
+        if exists is not None and exists.told is not None:
+            ctx.notes.append(
+                exists.told
+            )  # «Есть задача про …? Если нет — заведи»: there is, so nothing to do
+            return True
+        if exists is not None and exists.text is not None:
+            text = exists.text  # the request after the question, with the record it asked about
         ctx.memory["full_text"] = text
         matched = False
         coverage = Coverage()

@@ -23,8 +23,8 @@ _STRONG = (
     r"no\s+(?:sorry|wait|actually)|no,\s*(?:sorry|wait|actually)|sorry,?\s+i\s+mean|no,?\s+i\s+mean|i\s+mean|"
     r"actually,?\s+make\s+(?:it|that)|no,?\s+make\s+(?:it|that)|"
     # "… on Monday at 11am — make that 11:30": a value said again, right after the one it replaces
-    r"make\s+that(?=\s+(?:\d|mon|tue|wed|thu|fri|sat|sun|tomorrow|today|next|noon|half))|"
-    r"actually,?\s+no|wait,?\s+no|sorry,?\s+no|oops|нет,?\s+(?:стоп|подожди|точнее|вернее|сорри|извини)|ой,?\s+нет|"
+    r"make\s+that(?=\s+(?:\d|mon|tue|wed|thu|fri|sat|sun|tomorrow|today|next|noon|half|urgent|high|medium|low))|"
+    r"actually,?\s+no|wait,?\s+no|sorry,?\s+no|oops|хотя\s+нет|нет,?\s+(?:стоп|подожди|точнее|вернее|сорри|извини)|ой,?\s+нет|"
     r"(?:то\s+есть|вернее|точнее)[,\s]+нет|то\s+есть|вернее|точнее|в\s+смысле"
 )
 _WEAK = r"no|nope|нет|sorry|actually|wait|ой"
@@ -45,7 +45,7 @@ _NOT_THAT_AGAIN = LazyRe(r"(?i)^(?:not|не)\s+((в|во|на|к|до|с|to|on|a
 _ID_TAKEN_BACK = LazyRe(r"(?i)^(?:not|не)\s+((?:[A-Za-z]{1,10}-)?\d{1,6})\b\s*(?:[,.;…]+|\s[—–-]\s|$)")
 # («…ой нет рано еще давай в переговоры»: why, then what replaces it)
 _LEAD_ADVERB = LazyRe(
-    r"(?i)^(?:(?:сразу|лучше|тогда|давай|instead|rather|straight|let'?s|рано(?:\s+(?:ещё|еще))?|(?:ещё|еще)\s+рано|"
+    r"(?i)^(?:(?:сразу|лучше|тогда|давай|пусть\s+будет|let\s+it\s+be|instead|rather|straight|let'?s|рано(?:\s+(?:ещё|еще))?|(?:ещё|еще)\s+рано|"
     r"too\s+early|not\s+yet)[\s,]+)+(?=\S)"
 )
 _ISSUE_ID = LazyRe(r"[A-Za-z]{1,10}-\d+")
@@ -66,11 +66,22 @@ _NUMBER = LazyRe(
     rf"(?i)^(?:\d[\d.,:]*\w*|(?:{NUMBER_WORDS})|\w+(?:th|st|nd|rd)|перв\w+|втор\w+|трет\w+|полтор\w+)$"
 )
 _QUOTED = LazyRe(r"«[^«»]*»|“[^“”]*”")
-_WORD = LazyRe(r"[\w@.'’-]+")
+_PRIORITY_WORD = LazyRe(r"(?i)urgent|high|medium|low|срочн\w*|высок\w*|средн\w*|низк\w*")
+# «…, команда CS... хотя нет, пусть будет дизайн»: a field's value said last, then another one for it
+_FIELD_LAST = LazyRe(
+    r"(?i)\b(?:команд[аеуы]|team|проект|project|метк[аиу]|label|стади[яю]|stage)\s+(?P<val>[^\s,.;…]+(?:\s+[^\s,.;…]+)?)[\s.…]*$"
+)
+_SHORT_VALUE = LazyRe(r"\s*([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)\s*[.!]?\s*")
+_DURATION = LazyRe(
+    r"(?i)(?:\d+(?:[.,]\d+)?|one|two|three|an?|half\s+an)\s*(?:minutes?|mins?|hours?|hrs?|минут\w*|мин|час\w*)\b|полчаса\b|(?<=на\s)час\b"
+)
+_CLOCK = LazyRe(r"(?i)\d{1,2}(?::\d{2}|(?::\d{2})?(?:am|pm))")  # "2pm", "14:30", "2:30pm"
+_WORD = LazyRe(r"\d{1,2}:\d{2}\w*|[\w@.'’-]+")  # ("2:30" one word)
 _LOOKBACK = 6  # words: a correction takes back something just said
 
 
 def _kind(word: str) -> str | None:
+    word = word.rstrip(".…")  # "55k... ugh, no, 60k": the pause after a value is no part of it
     if _ISSUE_ID.fullmatch(word):
         return "issue"  # "закрой ENG-101, нет, ENG-102"
     if "@" in word:
@@ -79,6 +90,10 @@ def _kind(word: str) -> str | None:
         return None
     if _WEEKDAY.match(word):
         return "day"
+    if _CLOCK.fullmatch(word):
+        return "time"
+    if _PRIORITY_WORD.fullmatch(word):
+        return "priority"  # "priority high — make that urgent"
     if _NUMBER.match(word):
         return "number"
     if MONTH_NAME.fullmatch(word):
@@ -298,6 +313,20 @@ def _apply_first(text: str) -> str | None:
                 article = re.search(r"(?i)\b(?:the|a|an)\s+$", before[:taken])
                 taken = article.start() if article and re.match(r"(?i)(?:the|a|an)\s", rest) else taken
                 return before[:taken].rstrip() + " " + rest
+        lead = re.match(r"(?i)(?:на|for)\s+", after)
+        said_for = _DURATION.match(after, lead.end() if lead else 0) if strong or lead else None
+        lasted = list(_DURATION.finditer(before[-60:])) if said_for else []
+        if (
+            said_for and lasted
+        ):  # "block 2 hours … at 1pm — actually make it 90 minutes — title: …": how long, anew
+            at = len(before) - len(before[-60:]) + lasted[-1].start()
+            end = at + len(lasted[-1].group(0))
+            rest = after[said_for.end() :]
+            return f"{before[:at]}{said_for.group(0)}{before[end:]}{rest}"
+        field = _FIELD_LAST.search(before) if strong else None
+        value = _SHORT_VALUE.fullmatch(after) if field else None
+        if field and value:
+            return f"{before[: field.start('val')]}{value.group(1)}"
         cut = _cut(before, after, weak=not strong)
         one_word = re.match(r"\s*([^\W\d_]{3,})(?=\s*(?:[,.;!]|$))", after)
         last_word = re.search(r"(?<![\w-])([^\W\d_]{3,})[\s.…]*(?:(?:а|ой|oh|uh|эм)[\s.…]*)?$", before)
@@ -319,6 +348,9 @@ def _apply_first(text: str) -> str | None:
             ):
                 after = after.split(None, 1)[1]  # "tenth no actually the eleventh"
             after = _with_scale_of(before[cut:], after)
+            spliced = _one_value_again(before, cut, after)
+            if spliced is not None:
+                return spliced
             return f"{before[:cut].rstrip()} {after}".strip()
     return None
 
@@ -340,6 +372,28 @@ def _with_scale_of(taken: str, after: str) -> str:
     if scale is None or bare is None:
         return after
     return f"{after[: bare.end()]} {scale.group(1)}{after[bare.end() :]}"
+
+
+def _one_value_again(before: str, cut: int, after: str) -> str | None:
+    """ "on Thursday at 2pm, one hour. Actually make it 2:30", «в 12 на полчаса, нет, лучше в 13»: only a day or a
+    time said again (with its preposition or without) — that one value changes, the rest stays as said."""
+    taken, value = _WORD.match(before, cut), _WORD.match(after)
+    if (
+        taken
+        and value
+        and taken.group(0).lower() == value.group(0).lower()
+        and taken.group(0).lower() in _ANCHORS
+    ):
+        taken, value = _WORD.search(before, taken.end()), _WORD.search(after, value.end())
+    if (
+        taken is None
+        or value is None
+        or _kind(taken.group(0)) not in ("time", "day", "number")
+        or _kind(taken.group(0)) != _kind(value.group(0))
+        or after[value.end() :].strip(" .…!,")  # (more said after it: the whole tail is said anew)
+    ):
+        return None
+    return f"{before[: taken.start()]}{value.group(0).rstrip('.…')}{before[taken.end() :]}".strip()
 
 
 def _cut(before: str, after: str, *, weak: bool) -> int | None:

@@ -141,10 +141,21 @@ _ASKED_INFINITIVE = LazyRe(
 _OR_NOT = LazyRe(r"(?i)\b(?:или\s+нет|или\s+как|or\s+not(?:\s+yet)?)\s*[?.!]*\s*$")
 
 
+_INTERJECTION = LazyRe(r"(?i)^(?:(?:wait|hmm+|oh|hey|um+|uh+|слушай|стоп|подожди|погоди|хм+)[,\s]+)+(?=\w)")
+_OR_IS_IT = LazyRe(
+    r"(?i)\?\s*(?:or|или)\s+(?:is|are|was|were|does|did|has|have|should|it'?s|(?:он|она|оно|всё|все)\s+(?:ещё|еще)|"
+    r"(?:ещё|еще)\s+(?:рано|нет|не))\b"
+)
+
+
 def interrogative(clause: Clause) -> bool:
     """The clause asks rather than commands: a question word first (dictated questions carry no
     "?"), an auxiliary with a question mark ("is ENG-101 done?"), or a question mark after no verb."""
-    text = clause.text.strip()
+    text = _INTERJECTION.sub("", clause.text.strip())  # "Wait, did we already move …?": asked all the same
+    if _OR_IS_IT.search(text):
+        return (
+            True  # "move the iOS thing to done? or is it still broken": asked whether, with the other answer
+        )
     if (
         _WH.match(text)
         or _ADVICE.match(text)

@@ -961,7 +961,7 @@ def small_talk(text: str) -> SmallTalk | None:
     if _OFF_TOPIC.search(low):
         return SmallTalk(
             "off_topic",
-            f"С этим не помогу. {_SCOPE_RU}",
-            f"I can't help with that. {_SCOPE_EN}",
+            f"С этим не помогу. {_SCOPE_RU} Что сделать там?",
+            f"I can't help with that. {_SCOPE_EN} What should I do there?",
         )
     return None

@@ -711,6 +711,8 @@ _ASIDE = LazyRe(r"\s*\(([^()]{1,100})\)")
 _KEEPS_ASIDE = LazyRe(
     r"(?i)[A-Za-z]{1,10}-\d+|@|https?(?:://|\ue000//)|\b(?:due|prio\w*|label\w*|project|assign\w*|срок\w*|приоритет\w*|"
     r"метк\w*|проект\w*|usd|rub|eur|\d+\s*(?:k|к|min|мин|h|ч))\b|[$€₽]"
+    # «(задача в CRM, до понедельника)»: which system and by when — part of what is asked
+    r"|\b(?:crm|срм|црм|attio|linear|линеар\w*|задач\w*|task|deadline|дедлайн)\b"
 )
 
 

@@ -46,6 +46,13 @@ NEXT_LINE_LEAD = LazyRe(r"(?i)^(?:(?:and|then|also|plus|и|а|потом|зат�
 _BULLET = LazyRe(r"^\s*(?:[-•*–—]|\d{1,2}[.)])\s+")
 
 
+_SIGN_OFF = LazyRe(
+    r"(?i)(?:(?:that'?s|that\s+is|this\s+is)\s+(?:all|it)|all\s+for\s+now|(?:вот\s+и\s+)?вс[её](?:\s+на\s+сегодня)?|"
+    r"(?:на\s+этом\s+)?всё|пока|thanks?|thx|ty|спасибо|спс|cheers)(?:[\s,.!]+(?:thanks?|thx|ty|спасибо|спс|cheers|"
+    r"guys|team|всем|коллеги))*[\s.!)]*"
+)
+
+
 _SUBJECT_LINE = LazyRe(r"(?i)^\s*(?:re|fwd?|subject|тема|по\s+теме)\s*:\s*\S")
 
 
@@ -60,6 +67,8 @@ def bulleted_requests(text: str, now: datetime, split: Split) -> list[Clause] | 
     """ "- close ENG-101\n- ENG-104 to Max": one request a line, when every bulleted line is one (a verb,
     an issue's identifier, or "new issue in CS: …"); a list of titles under a heading stays a list."""
     lines = [x for x in text.splitlines() if x.strip()]
+    if len(lines) > 3 and _SIGN_OFF.fullmatch(lines[-1].strip()):
+        lines = lines[:-1]  # "…\nthat's all, thx", «…\nвсё, спасибо»: a list signed off, nothing asked
     # "Re: weekly sync" above the list: what it is about, not asked ("@Oleg FYI" lines are gone: `pasted`)
     if len(lines) > 2 and _SUBJECT_LINE.match(lines[0]):
         lines = lines[1:]

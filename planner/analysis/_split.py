@@ -137,6 +137,10 @@ _THING_WITHOUT_VERB = LazyRe(
 )
 
 
+_AN_ISSUE_TITLED = LazyRe(
+    r"^\s*(?:(?P<who>[A-Z][a-z]+)\s*(?::|\s[—–-])\s*)?(?P<rest>(?i:(?:a|an|one|new)\s+)?(?:(?i:linear)\s+|[A-Z]{2,5}\s+)?"
+    r"(?i:issue|ticket|bug)\s+(?:(?i:in|for)\s+(?:(?i:linear)\s+)?[A-Z]{2,5}\s*[:,]?\s*)?[\"«“])"
+)
 _AN_ISSUE_WITHOUT_VERB = LazyRe(
     r"(?i)^\s*(?:a|an|one)\s+(?:(?:linear|crm|attio|new|[A-Z]{2,5})\s+)?(?:issue|ticket|task|note)\s+"
     r"(?:(?:in|for|on)\s+\S+(?:\s+\S+)?\s+)?(?:to|about|for|saying)\s+[a-z]"
@@ -156,6 +160,12 @@ def with_its_verb(clause: Clause, now: datetime) -> Clause:
     lead = _AND_FIRST.match(clause.text)
     if lead:
         clause = analyse(clause.text[lead.end() :], now)
+    titled = _AN_ISSUE_TITLED.match(clause.text)
+    if titled and not clause.text.rstrip().endswith("?") and not clause.has("query"):
+        # an action item "Oleg: Linear issue in ENG "SAML SSO …", due Dec 11": a new issue, and whose it is
+        who = titled["who"]
+        made = f"create {clause.text[titled.start('rest') :].strip()}"
+        return analyse(f"{made}, assignee {who}" if who else made, now)
     english = _AN_ISSUE_WITHOUT_VERB.match(clause.text)
     if english and not clause.text.rstrip().endswith(
         "?"

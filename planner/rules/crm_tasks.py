@@ -504,6 +504,8 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         content = (named_so.group(1) or named_so.group(2)).strip()
     if record is not None and not named_so and _names_only_the_record(content, record):
         content = ""  # «поставь мне задачу на пятницу по Globex»: about what, but not what to do — asked
+    # «… (задача в CRM, до понедельника)»: brackets left holding nothing once the system and the day went
+    content = re.sub(r"(?i)\s*\((?:[\s,;]|\b(?:задача|task|до|by|в|in)\b)*\)", "", content).strip()
     step = _NEXT_STEP.search(str(ctx.memory.get("full_text", ""))) if not content.strip() else None
     if step:  # «…, следующий шаг — демо для их ИТ, поставь мне задачу на четверг»: the next step is the task
         content = step.group(1).strip()

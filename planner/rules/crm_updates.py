@@ -125,9 +125,16 @@ _OWNER_SAID = LazyRe(
 # a change by an amount, not to one: «увеличь сумму … на 100 тысяч», "reduce the Globex amount by 5k"
 _BY_AMOUNT = LazyRe(
     r"(?i)\b(?:(?P<up>увелич\w*|подними|поднять|повысь|добавь|прибавь|increase|raise|bump|add)|"
-    r"(?P<down>уменьш\w*|снизь|снизить|понизь|урежь|скинь|убавь|reduce|lower|cut|decrease|drop))\b"
+    r"(?P<down>уменьш\w*|снизь|снизить|понизь|урежь|скинь|убавь|reduce|lower|cut|decrease|drop))\b(?!-)"
     r"[^0-9]*?\b(?:на|by)\s+[$€₽]?\s*\d"
 )
+# "add 2k to the Globex pilot", «прибавь 5000 к сделке Globex pilot»: a sum added to what the deal is worth
+_ADDED_TO = LazyRe(
+    r"(?i)\b(?:add|добавь|прибавь|plus)\s+(?:another\s+|ещё\s+|еще\s+)?[$€₽]?\s*\d[\d\s,.]*\s*(?:k|к|тыс\w*|m|млн|thousand)?"
+    r"\s*(?:usd|eur|rub|руб\w*|долл\w*|dollars?|euros?|\$|€|₽)?\s+(?:to|к|on\s+top\s+of|сверху\s+к)\s"
+    r"|\b(?:добавь|прибавь)\s+(?:к\s+(?:ней|нему|сумме|сделке)\s+|ей\s+|ему\s+)[$€₽]?\s*\d"
+)
+_IT = LazyRe(r"(?i)\b(?:it|its|её|ее|ей|ней|нему|него|его)\b")
 _HANDED = LazyRe(r"(?i)\s(?:на|to|→|->)\s+([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)\s*[.!]?$")
 
 
@@ -222,6 +229,7 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
             return await update_record(analyse(f"{before} — {clause.text}", ctx.now), ctx)
         finally:
             ctx.memory["_with_before"] = False
+    by_sum = _BY_AMOUNT.search(clause.text) or _ADDED_TO.search(clause.text)
     changes = (
         clause.has("move", "put", "assign", "rename")
         or bool(re.search(r"(?i)\bdrop\b.*\b(?:to|down\s+to)\s+[$€₽]?\d", clause.text))  # "drop … ACV to 1M"
@@ -245,6 +253,7 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         # «акме пилот сумма выросла до 15 тысяч», "the Globex amount went up to 30k": the sum it is now
         or _SUM_MOVED.search(clause.text)
         and bool(_TO_AMOUNT.search(spoken_numbers(clause.text)))
+        or by_sum is not None  # "bump it by 5k", "add 2k to it"
     )  # "initech renewal amount = 21k", "сделку глобекс теперь ведёт макс", "Альфа — сумма 900 тысяч"
     found = _field(clause)
     if found is not None and found[0] == "company":
@@ -260,9 +269,17 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
             and (to := _TO_AMOUNT.search(spoken_numbers(clause.text))) is not None
             and (bare := _bare_number(to.group(0))) is not None
             and not 1990 <= bare[0] <= 2100
+            or by_sum is not None
         )
         and (
             await _deal_then_sum(clause, ctx)  # "globex pilot 35k", "romashka deal: 1.5m rub"
+            # "raise Globex pilot by 5000", "add 2k to the globex pilot": a change by a sum, the deal named
+            or by_sum is not None
+            and (
+                any(m.score >= 0.9 for m in await find(ctx, clause, "deal"))
+                or ctx.clause_index > 0
+                and bool(PRONOUN.search(clause.text) or _IT.search(clause.text))
+            )
             or _NOW.search(clause.text)  # «сделка с альфой теперь 900к», "… should be 55,000 USD now"
             and (clause.has("deal") or any(m.score >= 0.9 for m in await find(ctx, clause, "deal")))
             or (clause.has("move", "put") or bool(_CHANGED_TO.search(clause.text)))
@@ -315,6 +332,7 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         and not adds_to_field
         and not re.search(r"(?i)\bmake\s+\w+\s+the\s+owner", clause.text)
         and not RAISE_A_FIELD.search(clause.text)  # "raise the amount on … to 950,000": "raise" makes nothing
+        and by_sum is None  # "add 2k to it" makes nothing
     ):
         return False
     attribute, kinds = found
@@ -329,7 +347,14 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
     if (
         target is None
         and ctx.clause_index > 0
-        and (PRONOUN.search(clause.text) or _SHE_HE.match(clause.text))
+        and (
+            PRONOUN.search(clause.text)
+            or _SHE_HE.match(clause.text)
+            or by_sum is not None
+            and _IT.search(
+                clause.text
+            )  # "What's the Globex pilot worth? Add 2,000 to it": the deal just asked about
+        )
     ):
         target = await record_said_before(clause, ctx)  # «Марию повысили. Поменяй ей должность на …»
     earlier = ctx.memory.get("deal") or (ctx.memory.get("record") or (None, None))[1]
@@ -375,12 +400,12 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
                 change["amount"] = sum_said[0]
         elif attribute == "value":
             change = {"amount": value["currency_value"], "currency": value["currency_code"]}
-            by = _BY_AMOUNT.search(clause.text)
+            by = by_sum
             if by:  # «Увеличь сумму по Альфа-Лизингу на 100 тысяч», "cut it by 5k": from what it is now
                 now = record.extra.get("amount")
                 if not isinstance(now, (int, float)):
                     raise ctx.ask("value", ctx.t("Какую сумму поставить?", "What amount should it be?"))
-                sign = -1 if by.group("down") else 1
+                sign = -1 if "down" in by.re.groupindex and by.group("down") else 1
                 by_said = value["currency_value"]
                 ctx.memory.setdefault("changed_by", set()).add(
                     str(int(by_said) if float(by_said).is_integer() else by_said)

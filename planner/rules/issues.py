@@ -138,6 +138,12 @@ _THEM = LazyRe(r"(?i)\b(?:them|both|их|обе|оба|обеих|обоих)\b"
 _THE_X_ONE = LazyRe(r"(?i)\bthe\s+(?:[\w-]+\s+){1,4}one\b")
 
 
+_MADE_BY_ITS_TITLE = LazyRe(
+    r"(?i)\b(?:new|нов\w+|завед\w*|завест\w*|созда\w*|create|open|file|log)\b(?:\s+(?:an?|the|в|во|in|a|one)\b|"
+    r"\s+(?-i:[A-Z]{2,5})\b|\s+(?:issue|task|ticket|bug|задач\w*|тикет\w*|баг\w*|linear|линеар\w*))*\s*[\"«“]"
+)
+
+
 @rule(30)
 async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     several = ctx.memory.get("issues") or []
@@ -232,6 +238,8 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
             and not _ADDS_A_LABEL.match(clause.text)
             and not await _label_alone(clause, ctx)
         )
+        # «завести в ENG «Алерты на рост 5xx», приоритет высокий»: a new one said by its title is never the last
+        and not (not clause.identifiers and _MADE_BY_ITS_TITLE.search(clause.text))
     )
     if not refers:
         return False

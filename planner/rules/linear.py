@@ -18,6 +18,7 @@ from planner.numbers import number_from_words
 from planner.resolve import best, find_mentions, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import (
+    COUNT_WORD,
     FIELD_OF_A_TASK,
     ORDINAL_ITEM,
     TAKEN_BY_ME,
@@ -94,6 +95,7 @@ async def _project(ctx: BuildContext, key_or_name: str | None) -> Entity | None:
     return top[0].entity if len(top) == 1 else None
 
 
+_IN_A_TEAM_QUOTED = LazyRe(r"\b(?:в|во|in|into)\s+(?P<key>[A-Z]{2,5})\s*[:,—–-]?\s*[«\"“]")
 _TEAM_PHRASE = LazyRe(
     r"(?:(?:в|для|у|на)\s+команд[аеуы]\s+|(?:in|for|to|on)\s+(?:the\s+)?team\s+)([\w-]+(?:\s+[A-ZА-Я][\w-]+)?)"
     r"|(?:in|for|to)\s+(?:the\s+)?([\w-]+(?:\s+[A-Z][\w-]+)?)\s+team\b|\bкоманда\s+([\w-]+)",
@@ -1223,7 +1225,16 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     if not (
         (
             clause.has("create", "remind", "put")
-            and (noun or clause.has("linear") or await _these_into_a_team(clause, ctx))
+            and (
+                noun
+                or clause.has("linear")
+                or await _these_into_a_team(clause, ctx)
+                # «завести в ENG «Алерты на рост 5xx»»: made in a team, by its title, without the word "issue"
+                or (in_team := _IN_A_TEAM_QUOTED.search(clause.text)) is not None
+                # (a count said before it — «заведи ещё две в DES: «…» и «…»» — is a list the rules count)
+                and not re.search(rf"(?i)\b{COUNT_WORD}\b", clause.text[: in_team.start()])
+                and any(t.extra.get("key") == in_team["key"] for t in await ctx.directory.teams())
+            )
         )
         or starts_as_task
         or introduced

@@ -257,8 +257,11 @@ async def test_seed004_rule2_general_chat_gets_a_true_answer_not_a_routing_quest
     assert r["choices"] == [] and r["plan"]["actions"] == []  # "what should I do?", not "Attio or Linear?"
     r = await anna.say("спасибо!")
     assert r["status"] == "answered" and r["plan"]["actions"] == [] and r["draft"] is None
-    r = await anna.say("what's the weather like in Moscow?")
-    assert r["status"] == "answered" and "Attio" in r["user_message"] and r["plan"]["actions"] == []
+    r = await anna.say(
+        "what's the weather like in Moscow?"
+    )  # declined, with what I do and "what should I do?"
+    assert r["status"] == "needs_clarification" and r["plan"]["actions"] == [] and r["choices"] == []
+    assert "can't help" in r["clarifying_question"] and "Attio" in r["clarifying_question"]
 
 
 async def test_seed004_rule2_delete_requests_confirmation(anna: Conversation) -> None:
