@@ -1167,6 +1167,10 @@ _WHY_LEFT_OUT = LazyRe(
 _SKIP_THOSE_THERE = LazyRe(
     r"(?i)[.,;]?\s*(?:and\s+)?(?:skip|ignore|leave\s+out)\s+(?:the\s+ones|those|any)\s+(?:that\s+are\s+|already\s+)+"
     r"(?:there|in\s+it|in\s+\w+)\b"
+    # «…, кроме тех, что уже у него», "except the ones already his": those the change would leave as they are
+    r"|[.,;]?\s*(?:кроме|except|but\s+not)\s+(?:тех|the\s+ones|those)(?:,?\s*(?:что|которые|that\s+are|that|which\s+are))?\s+"
+    r"(?:уже|already)\s+(?:у\s+(?:него|неё|нее|них|меня)|на\s+(?:нём|нем|ней|них|мне)|(?:his|hers|theirs|mine)|"
+    r"(?:assigned\s+to|with|on)\s+(?:him|her|them|me))\b"
 )
 _SKIP_NAMED = LazyRe(
     r"(?i)(?:[.,;]\s*|\s)(?:and\s+|but\s+)?(?:skip|пропусти|пропуская)\s+(?!(?:the\s+ones|those|it|them|this|that)\b)"

@@ -347,6 +347,9 @@ def nominative_name(name: str) -> str:
         readings.append(parses)
     shared = set.intersection(*({(p.tag.case, p.tag.gender) for p in ps} for ps in readings))
     best = next(((c, g) for c in _CASES for g in ("masc", "femn") if (c, g) in shared), None)
+    top = max(readings[0], key=lambda p: p.score)
+    if top.tag.case == "nomn" and (top.tag.case, top.tag.gender) in shared and top.score >= 0.5:
+        return name  # «Анастасия Белова»: her name as it is (not the rare «Анастасий» in another case)
     if best is None or best[0] == "nomn":
         return name
     out = []

@@ -236,6 +236,8 @@ async def update_issue(intent: UpdateIssue, ctx: BuildContext) -> None:
             have = [
                 i for i in dict.fromkeys(carried + list(before.get("addedLabelIds") or [])) if i not in gone
             ]
+        # «Сними метку bug с ENG-101, это скорее фича — повесь feature»: a label put on is never also taken off
+        removing = [x for x in removing if x.id not in {a.id for a in adding}]
         drop = {x.id for x in removing}
         wanted = [i for i in dict.fromkeys(have + [x.id for x in adding]) if i not in drop]
         names = ", ".join([*(f"+{x.name}" for x in adding), *(f"−{x.name}" for x in removing)])

@@ -78,7 +78,11 @@ def bulleted_requests(text: str, now: datetime, split: Split) -> list[Clause] | 
     )  # "1) заметка к …: … 2) задача в CRM на Макса: …", "(1) …"
     heading = numbered[0].strip()  # «Короче, три вещи: 1) … 2) …»: what the list is, or whom it is about
     # («Acme Corp signed the annual license. 1) Move the deal to Won. 2) …»: told, then the list)
-    if len(lines) == 1 and len(numbered) >= 3 and (not heading or heading.endswith((":", ".", "!"))):
+    if (
+        len(lines) == 1
+        and len(numbered) >= 3
+        and (not heading or heading.endswith((":", ".", "!", "—", "–")))
+    ):
         items = [x.strip(" ;,.") for x in numbered[1:] if x.strip(" ;,.")]
         lines = items
     elif (

@@ -267,7 +267,9 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
         # "Comment on ENG-106: … — `GET /v1/me` …": after an issue's key, a comment's words (in "в 14:30" a time)
         or re.search(r"[A-Za-z]{2,5}-\d+$", head) is not None
         # "Create sub-issues under ENG-105: a, b, c": the list is what to create
-        and analyse(head, now).has("comment", "create", "note")
+        and analyse(head, now).has(
+            "comment", "create", "note", "due", "priority"
+        )  # ("Due date for CS-13: Dec 5")
     ):
         # "…: renewal signed for 2 years. Also create a Linear issue to …": the content ends where a new
         # sentence starts a request of its own

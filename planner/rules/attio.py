@@ -526,6 +526,17 @@ async def _names_deal(clause: Clause, ctx: BuildContext) -> bool:
     return bool(await find(ctx, clause, "deal")) and bool(await find(ctx, clause, "stage"))
 
 
+_NOT_THE_KIND = LazyRe(
+    r"(?i)[,(]?\s*\b(?:not|не)\s+(?:the\s+|a\s+|к\s+|на\s+|в\s+)?(deal|сделк\w*|compan\w*|компани\w*|contact|контакт\w*)\b\)?"
+)
+_KIND_OF = {
+    "deal": "deal",
+    "сдел": "deal",
+    "comp": "company",
+    "комп": "company",
+    "cont": "person",
+    "конт": "person",
+}
 _ON_THE_DEAL = LazyRe(r"(?i)\b(?:к|в|на|по|on|to|for|in)\s+(?:the\s+|this\s+|эт\w+\s+)?(?:сделк\w*|deal)\b")
 
 
@@ -542,6 +553,11 @@ async def crm_target(
     # "Put a note on Acme Logistics: …, possible referral deal": the kind is said before the colon
     head = head_of(clause, ctx.now) if clause.after_colon is not None else None
     said = head if head is not None and head.has("note", "note_verb", "task") else clause
+    refused = _NOT_THE_KIND.search(said.text)
+    if refused:  # "on Acme Logistics (the company, not the deal)": the kind said not to be meant is out
+        kind_out = _KIND_OF.get(refused.group(1).lower()[:4], "")
+        scored = [s for s in scored if s[0] != kind_out] or scored
+        said = analyse(_NOT_THE_KIND.sub(" ", said.text), ctx.now)
     if said.has("deal") and not any(k == "deal" for k, _ in scored):
         # "a note on the Alfa deal": the company's own deal, when it has one (several: which of them)
         named = {m.entity.id: m for k, m in scored if k == "company" and m.score >= 0.9}
@@ -560,6 +576,23 @@ async def crm_target(
         theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") in named]
         scored += [("deal", Mention(d, named[str(d.extra["company_id"])].score, frozenset())) for d in theirs]
     if said.has("deal"):
+        if (
+            not any(k == "deal" for k, _ in scored)
+            and _ON_THE_DEAL.search(said.text)
+            and any(k == "company" and m.score >= 0.9 for k, m in scored)
+        ):  # «заметку к сделке с Umbrella Health», and they have none: asked, never put on the company instead
+            company = next(m.entity for k, m in scored if k == "company" and m.score >= 0.9)
+            if ctx.answer(slot) == company.id:
+                return ("company", company)
+            raise ctx.ask(
+                slot,
+                ctx.t(
+                    f"У «{company.name}» нет сделки. Куда записать — в карточку компании?",
+                    f"'{company.name}' has no deal. Where should it go - on the company's record?",
+                ),
+                choices=[(company.name, company.id)],
+                risk="ambiguous",
+            )
         scored = [s for s in scored if s[0] == "deal"] or scored
     elif said.has("company"):
         scored = [s for s in scored if s[0] == "company"] or scored

@@ -106,7 +106,7 @@ _ROLE = LazyRe(
 
 
 _SUM_MOVED = LazyRe(
-    r"(?i)\b(?:сумм\w*|amount|value|бюджет\w*|budget)\s+(?:\w+\s+)?(?:вырос\w*|вырастет|увеличил\w*|уменьшил\w*|"
+    r"(?i)\b(?:сумм\w*|amount|value|бюджет\w*|budget|сделк\w*(?:\s+\S+){0,3})\s+(?:\w+\s+)?(?:вырос\w*|вырастет|увеличил\w*|уменьшил\w*|"
     r"снизил\w*|упал\w*|поднял\w*|grew|went\s+(?:up|down)|increased|decreased|dropped|rose|is\s+up|is\s+down)\b"
 )
 _NOW = LazyRe(r"(?i)\b(?:теперь|is\s+now|now|(?:should|will|must)\s+(?:now\s+)?be|будет|стала?|стоит)\b")
@@ -252,7 +252,7 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         and bool(_TO_AMOUNT.search(spoken_numbers(clause.text)))
         # «акме пилот сумма выросла до 15 тысяч», "the Globex amount went up to 30k": the sum it is now
         or _SUM_MOVED.search(clause.text)
-        and bool(_TO_AMOUNT.search(spoken_numbers(clause.text)))
+        and bool(_TO_AMOUNT.search(spoken_numbers(clause.text)) or amount_of(clause.text, default=None))
         or by_sum is not None  # "bump it by 5k", "add 2k to it"
     )  # "initech renewal amount = 21k", "сделку глобекс теперь ведёт макс", "Альфа — сумма 900 тысяч"
     found = _field(clause)
@@ -280,6 +280,9 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
                 or ctx.clause_index > 0
                 and bool(PRONOUN.search(clause.text) or _IT.search(clause.text))
             )
+            # «Сделка с Альфа-Лизингом выросла, ставь 950 тысяч рублей»: grown, and to what
+            or _SUM_MOVED.search(clause.text)
+            and any(m.score >= 0.9 for m in await find(ctx, clause, "deal"))
             or _NOW.search(clause.text)  # «сделка с альфой теперь 900к», "… should be 55,000 USD now"
             and (clause.has("deal") or any(m.score >= 0.9 for m in await find(ctx, clause, "deal")))
             or (clause.has("move", "put") or bool(_CHANGED_TO.search(clause.text)))

@@ -22,6 +22,7 @@ __all__ = [
     "description_of_the_new_one",
     "more_of_the_same_change",
     "parent_of_the_new_one",
+    "project_of_the_new_one",
 ]
 
 _PRIORITY = (
@@ -100,6 +101,25 @@ async def parent_of_the_new_one(clause: Clause, ctx: BuildContext) -> bool:
     if said is None or not ctx.intents or ctx.intents[-1].op != "create_issue":
         return False
     return await ctx.amend_last(parent=said["id"].upper())
+
+
+# "…, and add it to the Mobile App project", «…, и добавь в проект Mobile App»: the new issue's project
+_PROJECT_OF_THE_NEW = LazyRe(
+    r"(?i)^\s*(?:(?:and|then|also|и|а|потом)\s+)*(?:add|put|move|link|attach|добавь|положи|закинь|привяжи|перенеси)\s+"
+    r"(?:(?:it|this|её|ее|его)\s+)?(?:to|in|into|under|в|во|к)\s+(?:the\s+)?(?:(?:проект\w*|project)\s+)?"
+    r"(?P<name>[^.!?,;—–]+?)(?:\s+project)?\s*[.!]?\s*$"
+)
+
+
+@rule(18, writes=True)
+async def project_of_the_new_one(clause: Clause, ctx: BuildContext) -> bool:
+    said = _PROJECT_OF_THE_NEW.match(clause.text)
+    if said is None or not ctx.intents or ctx.intents[-1].op != "create_issue":
+        return False
+    projects = [m.entity for m in await find(ctx, clause, "project", text=said["name"]) if m.score >= 0.9]
+    if len({p.id for p in projects}) != 1:
+        return False
+    return await ctx.amend_last(project=projects[0].name)
 
 
 @rule(19, writes=True)

@@ -1412,7 +1412,10 @@ _THE_LINK = LazyRe(r"(?i)\b(?:the|this|that)\s+(?:link|url|pr\s+link)\b|\b(?:э�
 
 
 _IT_INTO_A_PROJECT = LazyRe(
-    r"(?i)\b(?:add|put|move|добавь|положи|перенеси)\s+(?:it|them|её|ее|его|их)\s+(?:to|in|into|в|во)\s+(?:the\s+)?"
+    # «…, и добавь в проект Mobile App»: said right after the issue, "it" left out
+    r"(?i)^\W*(?:(?:and|и|а|also|ещё|еще)\s+)?(?:добавь|положи|закинь|put|add)\s+(?:в|во|to|into)\s+(?:the\s+)?"
+    r"(?:проект\w*|project)\s+\S"
+    r"|\b(?:add|put|move|добавь|положи|перенеси)\s+(?:it|them|её|ее|его|их)\s+(?:to|in|into|в|во)\s+(?:the\s+)?"
     r"(?:[\w-]+\s+){0,3}(?:project|проект\w*)\b|\b(?:add|добавь)\s+(?:it|them|её|ее|его|их)\s+(?:to|в)\s+(?:the\s+)?(?:проект\w*|project)\b"
     # «…и привяжи к проекту Customer Onboarding», "and link it to the Q1 Launch project"
     r"|^\W*(?:(?:and|и|а|also|ещё|еще)\s+)?(?:привяжи|свяжи|link)\s+(?:(?:it|them|её|ее|его|их)\s+)?(?:к|с|to|with)\s+(?:the\s+)?"

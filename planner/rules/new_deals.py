@@ -58,6 +58,12 @@ _A_NEW_COMPANY = LazyRe(
 _OTHER_COMPANY_WORDS = LazyRe(r"(?i)\b(?:другой|другую|another|other|separate)\b")
 
 
+_DEAL_MOVED = LazyRe(
+    r"(?i)\b(?:сделк\w*|deal)\b[^.,;]{0,40}?\b(?:вырос\w*|увеличил\w*|уменьшил\w*|подорожал\w*|подешевел\w*|"
+    r"снизил\w*|grew|went\s+(?:up|down)|increased|decreased|shrank|got\s+(?:bigger|smaller))\b"
+)
+
+
 @rule(55, writes=True)
 async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
     if _ADD_UP.search(clause.text) or RAISE_A_FIELD.search(clause.text):
@@ -66,6 +72,8 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
     listed = re.match(
         r"(?i)\s*(?:new\s+)?(?:сделк[аи]|deal)\s+(?:для|с|for|with)\s+\S", clause.text
     ) and bool(amount_of(clause.text))
+    if _DEAL_MOVED.search(clause.text) and not clause.says_new():
+        return False  # «Сделка с Альфа-Лизингом выросла, ставь 950 тысяч»: a deal there is, grown — none made
     if listed and re.search(
         r"(?i)\b(?:теперь|now|стал[аио]?|уже|updated|changed|is|обновил\w*|стоит)\b", clause.text
     ):

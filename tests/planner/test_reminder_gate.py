@@ -14,6 +14,7 @@ REMINDER_MAKERS = {
     "about_the_new_one",
     "description_of_the_new_one",
     "parent_of_the_new_one",
+    "project_of_the_new_one",
     "the_same_for",  # («…, and the same for Max»: one more of what was just made, a reminder if that was one)
 }
 
