@@ -87,6 +87,10 @@ _ENUMERATED = LazyRe(
     r"(?i)[,;.:]?\s*(?<![\w-])(первое|второе|третье|четв[её]ртое|во-первых|во-вторых|в-третьих|в-четв[её]ртых|"
     r"firstly|secondly|thirdly)(?![\w-])[,:]?\s*"
 )
+_THING_LISTED = LazyRe(
+    r"(?i)\b(?:задач[уи]|таск[уи]?|an?\s+issue|an?\s+task)(?:\s+(?:в|in)\s+(?:linear|линеар\w*|crm|срм))?\b"
+)
+_PREPOSITIONS = frozenset("в во на к по для с in on to for at".split())
 _FIRST_MARKS = frozenset({"первое", "во-первых", "firstly"})
 # a heading that only counts the requests that follow — no record named in it ("по Globex" would be their scene)
 _COUNTED_HEADING = LazyRe(
@@ -198,7 +202,19 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
             and _COUNTED_THINGS.search(head)
         ):
             text = text[first.start() :]  # «короче две вещи первое …»: the heading counts them, asks nothing
-        return split_clauses(_ENUMERATED.sub("; ", text).strip("; "), now)
+        # (each item read apart: «…второе максу в дизайн нарисовать …» is never the first item's words)
+        items = [x.strip(" ;,.") for x in _ENUMERATED.sub("\x00", text).split("\x00") if x.strip(" ;,.")]
+        thing = _THING_LISTED.search(items[0]) if items else None
+        for n, item in enumerate(items[1:], 1):
+            if thing and not analyse(item, now).has("task", "issue", "note", "deal", "meeting", "create"):
+                # «первое олегу задачу в Linear …, второе максу в дизайн …»: the second is one more of the same
+                who, _, rest = item.partition(" ")
+                items[n] = (
+                    f"{thing.group(0)} {item}"
+                    if who.lower() in _PREPOSITIONS
+                    else f"{who} {thing.group(0)} {rest}"
+                )
+        return [c for x in items for c in split_clauses(x, now)]
     bulleted = bulleted_requests(text, now, split_clauses)
     if bulleted is not None:
         return bulleted

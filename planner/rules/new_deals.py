@@ -45,7 +45,7 @@ _NAME_RIGHT_AFTER = LazyRe(
     r"\s*(?=[,;]|$|(?i:для|for)\s+(?-i:[A-ZА-ЯЁ]))"
 )
 _NAME_LISTED_AFTER = LazyRe(
-    r"(?i)\b(?:deal|сделк\w*)\s+(?:for|with|для|с)\s+(?:them|it|him|her|ними|ней|ним|него|неё)\s*,\s*"
+    r"(?i)\b(?:deal|сделк\w*)\s+(?:for|with|для|с)\s+(?:them|it|him|her|ними|ней|ним|него|неё)\s*[,:]\s*"
     r"((?-i:[A-ZА-ЯЁ])[^,;.]{2,50}?)\s*(?=,)"
 )
 # a company named with its domain beside it ("Stark Industries (stark.com)", "Stark Industries, stark.com")
@@ -418,7 +418,8 @@ def _said_name(clause: Clause) -> str | None:
         return said
     dashed = re.search(
         r"(?i:сделк\w*|deal)\s+([A-ZА-ЯЁ][\w&.'-]*(?:\s+[\w&.'-]+)?\s+[—–-]\s+[\w&.' -]+?)"
-        r"(?=\s+(?i:на|for|worth|стади\w*|stage|с\s+суммой|в\s+стади\w*|owner|ответствен\w*)\b|\s*[,;.]|$)",
+        # (a dot before a word in lower case is a short word's: «Инитек — доп. модули»)
+        r"(?=\s+(?i:на|for|worth|стади\w*|stage|с\s+суммой|в\s+стади\w*|owner|ответствен\w*)\b|\s*[,;]|\.(?!\s+[a-zа-яё])|$)",
         clause.text,
     )
     return dashed.group(1).strip() if dashed else None
