@@ -354,7 +354,7 @@ class Planner:
         chat = small_talk(text) if not answers.get("c0.request") else None
         if chat is not None and chat.kind == "off_topic" and shaping.about_work(text, ctx):
             chat = None  # "comment on CS-99: any news?" mentions news, but it is about an issue
-        if chat is not None and chat.kind not in ("greeting", "off_topic"):
+        if chat is not None and chat.kind not in ("greeting", "off_topic", "errand"):
             plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
             return Outcome("ready", plan, None, ctx.t(chat.ru, chat.en))
         slip = no_such_day(text)

@@ -778,6 +778,15 @@ _BYE = LazyRe(
     r"^(?:(?:ну\s+)?(?:ладно|ok|ок)[\s,]+)?(?:пока|до\s+свидания|bye|goodbye|see\s+you)[\s!.]*$", re.I
 )
 # questions and requests no toolkit here can answer: weather, jokes, news, maths, translation
+_ERRAND = LazyRe(
+    r"(?i)\b(?:order|закажи\w*|заказать|buy|купи\w*)\s+(?:\w+\s+){0,3}?(?:pizza|lunch|dinner|food|coffee|flowers|"
+    r"tickets?|пицц\w*|обед\w*|ужин\w*|еду|еды|суши|кофе|цвет\w*|билет\w*|такси|taxi)\b"
+    r"|\b(?:выставь|выстави)\s+(?:\w+\s+){0,2}?(?:сч[её]т|инвойс)\w*|\b(?:сч[её]т|invoice)\w*\s+(?:\w+\s+){0,3}?(?:в|in)\s+1[сc]\b"
+)
+# (a task or an issue about it is asked of me; an issue named beside it is a request of its own: only the rest declined)
+_A_TASK_OF_IT = LazyRe(
+    r"(?i)задач|таск|task|remind|напомн|todo|to-do|follow|заметк|note|issue|тикет|баг|bug|\b[a-z]{1,10}-\d+\b"
+)
 _OFF_TOPIC = LazyRe(
     r"\b(?:погод\w*|weather|анекдот\w*|шутк\w*|joke\w*|новост\w*|news|курс\s+(?:доллара|евро|валют)|exchange\s+rate|"
     r"переведи\s+на|translate|стих\w*|poem|рецепт\w*|recipe|сколько\s+будет|what\s+is\s+\d|кто\s+ты|who\s+are\s+you|"
@@ -835,7 +844,7 @@ def is_no(text: str) -> bool:
 
 @dataclass
 class SmallTalk:
-    kind: Literal["greeting", "thanks", "off_topic", "abilities", "secret", "unsupported"]
+    kind: Literal["greeting", "thanks", "off_topic", "errand", "abilities", "secret", "unsupported"]
     ru: str
     en: str
 
@@ -957,6 +966,13 @@ def small_talk(text: str) -> SmallTalk | None:
             "самом Linear. Могу менять задачи: статус, исполнителя, срок, приоритет, метки, проект, комментарии.",
             "I can't do that in Linear: cycles, estimates, workflows, teams, PR links and exports are set up in "
             "Linear itself. I can change issues: state, assignee, due date, priority, labels, project, comments.",
+        )
+    if _ERRAND.search(low) and not _A_TASK_OF_IT.search(low):
+        # "order pizza for the whole team", «выставь Ромашке счёт в 1С»: done elsewhere, even said of a record
+        return SmallTalk(
+            "errand",
+            f"Этого я не умею. {_SCOPE_RU} Что сделать там?",
+            f"I can't do that. {_SCOPE_EN} What should I do there?",
         )
     if _OFF_TOPIC.search(low):
         return SmallTalk(
