@@ -1339,6 +1339,36 @@ CORPORA = [
         "blind, set GU (a product manager in Claude Desktop pasting notes, emails and Slack threads to turn into work), written against 7d757e5: 169/200 with 6 wrong drafts on "
         "first contact",
     ),
+    (
+        "corpus_v207.jsonl",
+        85,
+        "blind, set GV (a sales manager who asks first and acts on the answer in the same message, and a colleague who corrects herself), written against 25a8bd6: 163/200 with 6 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v208.jsonl",
+        92,
+        "blind, set GW (a support lead typing into Telegram between tickets: lowercase, emoji, several requests and pronouns), written against 25a8bd6: 184/200 with 2 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v209.jsonl",
+        94,
+        "blind, set GX (a CEO's and an account executive's voice notes: fillers, ids and sums as words, self-corrections), written against 25a8bd6: 187/200 with 2 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v210.jsonl",
+        95,
+        "blind, set GY (a project manager pasting meeting notes and action items, an engineering lead triaging), written against 25a8bd6: 186/200 with 5 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v211.jsonl",
+        93,
+        "blind, set GZ (a new hire: polite and indirect, other systems, small talk, what must be asked), written against 25a8bd6: 184/200 with 3 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v212.jsonl",
+        92,
+        "blind, set HA (a RevOps analyst and an office manager: filtered reads, totals, bulk changes with exceptions, conditions, dates), written against 25a8bd6: 179/200 with 4 wrong drafts on first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
@@ -1356,14 +1386,16 @@ CORPORA = [
 WRONG_AT_MOST = {
     # v195-v206 (GJ-GU), README ²⁰: "make a PDF report from my notes" drafts a note (GJ); "Max is taking over …: assign
     # CS-14 to him and make him owner of the Globex pilot deal" drops the deal (GO); a corrected third task's day
-    # (GR); «Есть ли проект …? Если нет, создай его … и заведи туда задачу» drafts the issue alone (GS); pasted
+    # (GR); pasted
     # lists with a dash-owner, "title:" after a Slack quote, a notes heading with «Сделай: …», "file each as a DES
     # issue" (GU)
     "corpus_v195.jsonl": 1,
     "corpus_v200.jsonl": 1,
     "corpus_v203.jsonl": 1,
-    "corpus_v204.jsonl": 1,
     "corpus_v206.jsonl": 4,
+    # v207-v212 (GV-HA), README ²¹: «ромашку в переговоры, и сумму поправь на …» flags the amount's overwrite as
+    # destructive (DESIGN §6 does: a non-empty field overwritten), which its writer did not expect (GW)
+    "corpus_v208.jsonl": 1,
     "corpus_v8.jsonl": 1,
     "corpus_v9.jsonl": 1,
     "corpus_v9_intents.jsonl": 2,
