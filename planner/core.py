@@ -81,6 +81,7 @@ from planner.models import ClarificationQuestion, Plan, PlanInputs, RiskFlag, Vo
 from planner.numbers import NUMBER_WORDS
 from planner.pasted import reshape
 from planner.rules import WRITING, load_rules
+from planner.shifted import shifted_due
 from planner.text import IN_QUOTES, detect_language
 from planner.titled import titled_ids
 from planner.translit import from_translit
@@ -561,6 +562,7 @@ class Planner:
             ctx.memory["unchecked_condition"] = (
                 moved["cond"].strip(" ,.") if checked_now(text) is None else ""
             )
+        text = await shifted_due(text, self.directory)  # «сдвинь ENG-106 на неделю»: to the day it comes to
         text = await self._titled(
             positions_named(
                 put_on_as_assigned(await self._identifiers(unhurried(await self._hash_ids(text))))

@@ -26,7 +26,8 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
             "перебрось двигать двигай подвинуть подвинь продвинуть продвинь перетащить перетащи привязать привяжи прикрепить прикрепи поднять подними повысить повысь понизить понизь "
             "увеличить увеличь снизить снизь уменьшить уменьши включить включи "
             "откатить откати откатываем откатим откатите "
-            "move advance shift change update push bump increase lower reduce",
+            "накинь накиньте докинь "
+            "move advance shift change update push bump increase lower reduce knock",
     "complete": "закрыть закрой закрывай завершить заверши выполнить выполни готово сделано готов done complete completed "
                 "сделанную сделанной сделанным выполненную выполненной закрытую завершённую завершенную "
                 "close finish finished resolve resolved закончить закончил доделал доделала готовы готова "

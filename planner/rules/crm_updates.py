@@ -130,11 +130,16 @@ _BY_AMOUNT = LazyRe(
 )
 # "add 2k to the Globex pilot", «прибавь 5000 к сделке Globex pilot»: a sum added to what the deal is worth
 _ADDED_TO = LazyRe(
-    r"(?i)\b(?:add|добавь|прибавь|plus)\s+(?:another\s+|ещё\s+|еще\s+)?[$€₽]?\s*\d[\d\s,.]*\s*(?:k|к|тыс\w*|m|млн|thousand)?"
+    r"(?i)\b(?:add|добавь|прибавь|plus)\s+(?:another\s+|ещё\s+|еще\s+)?[$€₽]?\s*\d[\d\s,.]*\s*(?:k|к|тыс\w*|m|млн|thousand|%)?"
     r"\s*(?:usd|eur|rub|руб\w*|долл\w*|dollars?|euros?|\$|€|₽)?\s+(?:to|к|on\s+top\s+of|сверху\s+к)\s"
     r"|\b(?:добавь|прибавь)\s+(?:к\s+(?:ней|нему|сумме|сделке)\s+|ей\s+|ему\s+)[$€₽]?\s*\d"
 )
-_IT = LazyRe(r"(?i)\b(?:it|its|её|ее|ей|ней|нему|него|его)\b")
+# "Knock 50k off", «накинь сверху 5 тысяч»: a sum taken off, or put on top
+_TAKEN_OFF = LazyRe(
+    r"(?i)\b(?P<down>knock|take|shave)\s+[$€₽]?\s*\d[\d\s,.]*\s*(?:k|m|thousand|%|percent)?\s+off\b"
+    r"|\b(?P<up>накинь|накиньте|докинь|докиньте)\s+(?:сверху\s+|ещё\s+|еще\s+)?[$€₽]?\s*\d"
+)
+_PERCENT = LazyRe(r"(?i)(\d+(?:[.,]\d+)?)\s*(?:%|percent|процент\w*)")
 _HANDED = LazyRe(r"(?i)\s(?:на|to|→|->)\s+([^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)\s*[.!]?$")
 
 
@@ -229,7 +234,7 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
             return await update_record(analyse(f"{before} — {clause.text}", ctx.now), ctx)
         finally:
             ctx.memory["_with_before"] = False
-    by_sum = _BY_AMOUNT.search(clause.text) or _ADDED_TO.search(clause.text)
+    by_sum = _BY_AMOUNT.search(clause.text) or _ADDED_TO.search(clause.text) or _TAKEN_OFF.search(clause.text)
     changes = (
         clause.has("move", "put", "assign", "rename")
         or bool(re.search(r"(?i)\bdrop\b.*\b(?:to|down\s+to)\s+[$€₽]?\d", clause.text))  # "drop … ACV to 1M"
@@ -277,8 +282,7 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
             or by_sum is not None
             and (
                 any(m.score >= 0.9 for m in await find(ctx, clause, "deal"))
-                or ctx.clause_index > 0
-                and bool(PRONOUN.search(clause.text) or _IT.search(clause.text))
+                or ctx.clause_index > 0  # "How much is X? Knock 50k off": the deal just asked about
             )
             # «Сделка с Альфа-Лизингом выросла, ставь 950 тысяч рублей»: grown, and to what
             or _SUM_MOVED.search(clause.text)
@@ -353,10 +357,8 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         and (
             PRONOUN.search(clause.text)
             or _SHE_HE.match(clause.text)
-            or by_sum is not None
-            and _IT.search(
-                clause.text
-            )  # "What's the Globex pilot worth? Add 2,000 to it": the deal just asked about
+            or by_sum
+            is not None  # "What's the Globex pilot worth? Add 2,000 to it", "… Knock 50k off": that deal
         )
     ):
         target = await record_said_before(clause, ctx)  # «Марию повысили. Поменяй ей должность на …»
@@ -387,6 +389,11 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         return False
     kind, record = target
     value: Any = await _value(attribute, clause, ctx)
+    if value is None and attribute == "value" and by_sum is not None and _PERCENT.search(clause.text):
+        value = {
+            "currency_value": 0.0,
+            "currency_code": None,
+        }  # "add 10% to it": the sum comes from the share
     if value is None and not re.search(r"(?i)\b(?:на|to|as|into|в)\b|[:=]", clause.text):
         return False  # «мейл марии соколовой скинь»: the value asked for, not a new one
     if value is None:
@@ -409,6 +416,11 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
                 if not isinstance(now, (int, float)):
                     raise ctx.ask("value", ctx.t("Какую сумму поставить?", "What amount should it be?"))
                 sign = -1 if "down" in by.re.groupindex and by.group("down") else 1
+                percent = _PERCENT.search(clause.text)
+                if percent:  # "Add 10% to it": a share of what it is worth now
+                    value = {
+                        "currency_value": round(now * float(percent.group(1).replace(",", ".")) / 100, 2)
+                    }
                 by_said = value["currency_value"]
                 ctx.memory.setdefault("changed_by", set()).add(
                     str(int(by_said) if float(by_said).is_integer() else by_said)

@@ -257,3 +257,40 @@ async def test_a_deals_dashed_name_keeps_a_short_words_dot(anna: Conversation) -
         "add company Wayne Enterprises, wayne.com, and a deal for them: Wayne pilot, 45k, Lead"
     )
     assert [a["values"]["name"] for a in args_of(r) if "values" in a] == ["Wayne pilot"]
+
+
+# ---- asked first, then changed by an amount ------------------------------------------------------------------------
+
+
+async def test_a_sum_knocked_off_the_deal_just_asked_about(anna: Conversation) -> None:
+    r = await anna.say("How much is the Alfa-Leasing deal? Knock 50k off, they negotiated hard.")
+    assert drafted(r) == ["attio:update_deal"] and amount(r) == 750000
+    r = await anna.say("Слушай, а сколько у нас сейчас стоит Globex pilot? Накинь сверху 5 тысяч.")
+    assert drafted(r) == ["attio:update_deal"] and amount(r) == 35000
+
+
+async def test_a_share_added_to_what_a_deal_is_worth(anna: Conversation) -> None:
+    r = await anna.say("How much is Romashka worth right now? Add 10% to it.")
+    assert drafted(r) == ["attio:update_deal"] and amount(r) == 1320000
+    r = await anna.say("cut the Globex pilot by 10%")
+    assert amount(r) == 27000
+
+
+async def test_a_due_date_moved_by_an_amount_of_time(anna: Conversation) -> None:
+    # ENG-106 is due Fri 2026-11-27
+    for said, day in (
+        ("Сдвинь срок ENG-106 на неделю вперёд", "2026-12-04"),
+        ("push ENG-106 a week", "2026-12-04"),
+        ("Перенеси дедлайн по ENG-106 на два дня позже", "2026-11-29"),
+        ("Какой срок у ENG-106? Сдвинь на неделю вперёд.", "2026-12-04"),
+        ("move ENG-106 to In Progress, and shift the due date by 3 days", "2026-11-30"),
+    ):
+        r = await anna.say(said)
+        assert [a.get("dueDate") for a in args_of(r)] == [day], said
+
+
+async def test_a_day_of_next_week_is_a_day_not_a_shift(anna: Conversation) -> None:
+    r = await anna.say("Срок по ENG-104 сдвинь на вторник следующей недели")
+    assert [a.get("dueDate") for a in args_of(r)] == ["2026-12-01"]
+    r = await anna.say("Comment on CS-12: John asked to push the call by a week")
+    assert drafted(r) == ["linear:comment_issue"] and "push the call by a week" in args_of(r)[0]["body"]
