@@ -368,6 +368,14 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
     if stage is None and amount_of(without_old_amounts(clause.text), default=None) is not None:
         return False  # "the Romashka deal should now be worth 1.5m roubles, please update it": a sum
     deal = listed[0] if listed else await _deal(clause, ctx)
+    step = _ONE_STAGE.search(clause.text) if stage is None and deal is not None else None
+    if step and deal is not None:  # "Push it one stage forward", «на этап назад»: next to the stage it is in
+        names = [s for s in await ctx.directory.stages() if s.name != "Lost"]
+        at = next((n for n, s in enumerate(names) if s.name == deal.extra.get("stage")), None)
+        to = None if at is None else at + (-1 if step["back"] else 1)
+        # (never to Won by a step: whether it is won is asked, as a stage not said)
+        if to is not None and 0 <= to < len(names) and "Won" not in (deal.extra.get("stage"), names[to].name):
+            stage = names[to]
     if stage is None:
         stages = await ctx.directory.stages()
         said = re.search(
@@ -537,6 +545,10 @@ _KIND_OF = {
     "cont": "person",
     "конт": "person",
 }
+_ONE_STAGE = LazyRe(
+    r"(?i)\b(?:(?:one|a|1)\s+stage|(?:на\s+)?(?:одну\s+)?стадию|(?:на\s+)?(?:один\s+)?этап)\s+(?:(?:forward|further|ahead|"
+    r"вперёд|вперед|дальше)|(?P<back>back|backward|назад))\b|\b(?:to\s+the\s+)?next\s+stage\b|\bна\s+следующ\w+\s+(?:стади|этап)\w*"
+)
 _ON_THE_DEAL = LazyRe(r"(?i)\b(?:к|в|на|по|on|to|for|in)\s+(?:the\s+|this\s+|эт\w+\s+)?(?:сделк\w*|deal)\b")
 
 
