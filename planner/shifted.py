@@ -22,6 +22,9 @@ _SHIFT = LazyRe(
     rf"(?:{_COUNT}\s+)?(?<!next\s)(?<!this\s){_UNIT}\b(?:\s+(?P<dir>вперёд|вперед|позже|later|forward|out|назад|раньше|earlier|back))?"
 )
 _CONTENT_BEFORE = LazyRe(r"(?i)\b(?:comment\w*|коммент\w*|note|notes|заметк\w*|saying|что)\b")
+_OTHER_THING = LazyRe(
+    r"(?i)\b(?:созвон\w*|встреч\w*|звон\w*|митинг\w*|call|meeting|sync|demo|демо|сделк\w*|deal|задач\w*\s+в\s+crm|crm)\b"
+)
 _ID = LazyRe(r"\b[A-Z]{1,10}-\d{1,6}\b")
 _WORDS = {
     "одну": 1, "один": 1, "a": 1, "an": 1, "one": 1, "два": 2, "две": 2, "two": 2, "три": 3, "three": 3,
@@ -33,6 +36,8 @@ async def shifted_due(text: str, directory: Directory) -> str:
     said = _SHIFT.search(text)
     if said is None or said["n"] is None and not (said["by"] and said["unit"].lower() in ("неделю", "week")):
         return text  # ("push it to next week", «на вторник следующей недели»: a day, no amount of time)
+    if _OTHER_THING.search(said["mid"] or ""):
+        return text  # «перенеси созвон с Марией на неделю»: a meeting or a deal moved, not an issue's day
     if _CONTENT_BEFORE.search(text[: said.start()]):
         return text  # "Comment on CS-12: John asked to push the call to next week": their words
     named = _ID.findall(text[: said.end()])

@@ -296,7 +296,9 @@ async def test_a_day_of_next_week_is_a_day_not_a_shift(anna: Conversation) -> No
     assert drafted(r) == ["linear:comment_issue"] and "push the call by a week" in args_of(r)[0]["body"]
 
 
-async def test_a_deal_pushed_one_stage_forward_goes_to_the_next_stage_but_never_to_won(anna: Conversation) -> None:
+async def test_a_deal_pushed_one_stage_forward_goes_to_the_next_stage_but_never_to_won(
+    anna: Conversation,
+) -> None:
     r = await anna.say("What stage is Acme Logistics pilot at? Push it one stage forward.")  # it is in Lead
     assert drafted(r) == ["attio:update_deal"] and args_of(r)[0]["values"]["stage"] == "Qualification"
     r = await anna.say("move the Alfa-Leasing deal to the next stage")  # in Negotiation: won or not is asked
