@@ -74,6 +74,11 @@ _PROJECT_SAID = LazyRe(r"(?i)(?:^|[,;]\s*|\s)(?:project|проект\w*)\s+([^,.
 _QUOTED = LazyRe(r"«[^»]*»|\"[^\"]*\"|“[^”]*”")
 
 
+def _after_a_new_issue(ctx: BuildContext) -> bool:
+    """The request just before made an issue: what follows may say more of it."""
+    return bool(ctx.intents) and ctx.intents[-1].op == "create_issue"
+
+
 # «Создайте задачу в ENG «…». Описание: после релиза 2.3 …», "… Description: …": the new issue's description
 _DESCRIBED_NEXT = LazyRe(r"(?is)^\s*(?:описание|description|desc)\s*[:—–-]\s*(?P<body>\S.*)$")
 
@@ -81,7 +86,7 @@ _DESCRIBED_NEXT = LazyRe(r"(?is)^\s*(?:описание|description|desc)\s*[:�
 @rule(18, writes=True)
 async def description_of_the_new_one(clause: Clause, ctx: BuildContext) -> bool:
     described = _DESCRIBED_NEXT.match(clause.text)
-    if described is None or not ctx.intents or ctx.intents[-1].op != "create_issue":
+    if described is None or not _after_a_new_issue(ctx):
         return False
     return await ctx.amend_last(description=described["body"].strip()[:10_000])
 
@@ -98,7 +103,7 @@ _PARENT_OF_THE_NEW = LazyRe(
 @rule(18, writes=True)
 async def parent_of_the_new_one(clause: Clause, ctx: BuildContext) -> bool:
     said = _PARENT_OF_THE_NEW.match(clause.text)
-    if said is None or not ctx.intents or ctx.intents[-1].op != "create_issue":
+    if said is None or not _after_a_new_issue(ctx):
         return False
     return await ctx.amend_last(parent=said["id"].upper())
 
@@ -114,7 +119,7 @@ _PROJECT_OF_THE_NEW = LazyRe(
 @rule(18, writes=True)
 async def project_of_the_new_one(clause: Clause, ctx: BuildContext) -> bool:
     said = _PROJECT_OF_THE_NEW.match(clause.text)
-    if said is None or not ctx.intents or ctx.intents[-1].op != "create_issue":
+    if said is None or not _after_a_new_issue(ctx):
         return False
     projects = [m.entity for m in await find(ctx, clause, "project", text=said["name"]) if m.score >= 0.9]
     if len({p.id for p in projects}) != 1:
