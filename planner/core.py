@@ -60,6 +60,7 @@ from planner.dialogue import (
     not_asked,
     relayed_request,
     relays,
+    reported_then_asked,
     small_talk,
     undecided,
     without_courtesy,
@@ -378,7 +379,12 @@ class Planner:
                         risk="ambiguous",
                     ),
                 )
-        if EVENT_CHANGE.match(text) and not answers:  # the whole request is to change an existing event
+        if (
+            EVENT_CHANGE.match(text)
+            and not answers
+            # («перенеси созвон с Acme (CS-12) на 2 декабря»: the call is an issue, its day is moved)
+            and not re.search(r"\b[A-Za-z]{1,10}-\d+\b", text)
+        ):  # the whole request is to change an existing event
             plan.summary = ctx.t("Ничего не делаю", "Doing nothing")
             return Outcome("ready", plan, None, ctx.t(*EVENT_CHANGE_SAID))  # answered: what it can't do
         if (
@@ -602,6 +608,7 @@ class Planner:
             ):  # "…, they chose the competitor": a later "note the reason"
                 reason = re.split(r"(?<=[.!?])\s+", clause.text.strip(" ,;"))[0]  # its own sentence only
                 ctx.memory.setdefault("reasons", []).append(reason.strip(" ,.;"))
+                ctx.memory["reason_at"] = i  # (a "note that" right after it means it)
             if reword == "skip" or clause.reason:
                 if (
                     clause.reason and i == 0
@@ -665,7 +672,9 @@ class Planner:
                 kind = not_asked(clause.text)
                 if kind is not None and asks_in_a_sentence(clause.text):
                     kind = None  # "Also log a note …. Oleg fixed the other one, nothing to do there": asked
-                if kind == "reported" and clause.after_colon is not None:
+                if kind == "reported" and (
+                    clause.after_colon is not None or reported_then_asked(clause.text)
+                ):
                     kind = None  # "Jane said yes: Globex pilot to Won": what she said yes to, now asked
                 if kind is None or kind in ("negated", "reported", "hypothetical", "doubted"):
                     declines.note(before, ctx, declined=kind is not None, text=clause.text)
@@ -989,8 +998,11 @@ class Planner:
                     functools.partial(_spelled_out, key),
                     text,
                 )
-            text = re.sub(
-                rf"\b{re.escape(key)}[\s\-_]?(\d{{1,6}})\b", rf"{key}-\1", text, flags=re.IGNORECASE
+            text = re.sub(  # (not a count of things: «в ENG 6 задач по релизу», "in ENG 7 issues")
+                rf"\b{re.escape(key)}[\s\-_]?(\d{{1,6}})\b(?!\s+(?i:бага|баг\w*|задач\w*|тикет\w*|issues?|bugs?|tickets?|tasks?)\b)",
+                rf"{key}-\1",
+                text,
+                flags=re.IGNORECASE,
             )
             # dictated: "eng сто два", "cs twelve", "eng one oh five"
             text = re.sub(  # (not a count of things: «в ENG три бага», "in ENG two issues")

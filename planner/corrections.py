@@ -20,7 +20,7 @@ __all__ = ["corrected"]
 
 # markers that say the speaker takes back what they just said
 _STRONG = (
-    r"no\s+(?:sorry|wait|actually)|no,\s*(?:sorry|wait|actually)|sorry,?\s+i\s+mean|no,?\s+i\s+mean|i\s+mean|"
+    r"no\s+(?:sorry|wait|actually)|no,\s*(?:sorry|wait|actually)|sorry,?\s+i\s+mean|no,?\s+i\s+mean|i\s+meant?|scratch\s+that|"
     r"actually,?\s+make\s+(?:it|that)|no,?\s+make\s+(?:it|that)|"
     # "… on Monday at 11am — make that 11:30": a value said again, right after the one it replaces
     r"make\s+that(?=\s+(?:\d|mon|tue|wed|thu|fri|sat|sun|tomorrow|today|next|noon|half|urgent|high|medium|low))|"
@@ -29,7 +29,7 @@ _STRONG = (
 )
 _WEAK = r"no|nope|нет|sorry|actually|wait|ой"
 _MARKER = LazyRe(
-    rf"(?i)(?<=\w)(?:(?P<framed>[,.…]+\s*(?:нет|не|no|nope)\s*[,.…!]+)|[\s,.…]*(?:[—–-]\s*)?\b(?:(?P<strong>{_STRONG})|"
+    rf"(?i)(?<=\w)(?:(?P<framed>[,.…]+\s*(?:(?:а|ой|ah|oh)[,\s]+)?(?:нет|не|no|nope)\s*[,.…!]+)|[\s,.…]*(?:[—–-]\s*)?\b(?:(?P<strong>{_STRONG})|"
     rf"(?P<weak>{_WEAK}))\b)[\s,.…:—–-]*"
     # "…, нет, подожди, закрой ENG-102": the pause words said with it are part of it
     r"(?:(?:подожди|погоди|стоп|стой|wait|hold\s+on|sorry|сорри|извини)\b[\s,.…!:—–-]*)*(?=\w)"
@@ -45,7 +45,7 @@ _NOT_THAT_AGAIN = LazyRe(r"(?i)^(?:not|не)\s+((в|во|на|к|до|с|to|on|a
 _ID_TAKEN_BACK = LazyRe(r"(?i)^(?:not|не)\s+((?:[A-Za-z]{1,10}-)?\d{1,6})\b\s*(?:[,.;…]+|\s[—–-]\s|$)")
 # («…ой нет рано еще давай в переговоры»: why, then what replaces it)
 _LEAD_ADVERB = LazyRe(
-    r"(?i)^(?:(?:сразу|лучше|тогда|давай|пусть\s+будет|let\s+it\s+be|instead|rather|straight|let'?s|рано(?:\s+(?:ещё|еще))?|(?:ещё|еще)\s+рано|"
+    r"(?i)^(?:(?:сразу|лучше|тогда|давай|пока|пусть\s+будет|let\s+it\s+be|instead|rather|straight|let'?s|рано(?:\s+(?:ещё|еще))?|(?:ещё|еще)\s+рано|"
     r"too\s+early|not\s+yet)[\s,]+)+(?=\S)"
 )
 _ISSUE_ID = LazyRe(r"[A-Za-z]{1,10}-\d+")
@@ -142,6 +142,7 @@ def _skip_listed(text: str) -> str:
 _JUST_ONE = LazyRe(r"(?i)\b(?:just|only|только|лишь)\s+[A-Za-z]{1,10}-\d+\s*[.!]?\s*$")
 
 
+_NEXT = LazyRe(r"(?i)next|this|coming|следующ\w+|эт[оу]т?|ближайш\w+")
 _PREP = r"(?:в|во|на|к|ко|до|с|со|для|у|за|под|из|как|to|on|at|by|for|in|into|as|until)"
 # «переведи не в Won, а в переговоры», «не в пятницу, а в четверг», "assign it not to Oleg but to Max", "not
 # today, on Monday": the value said after "не"/"not" is the one replaced by what follows «а»/"but"/a comma
@@ -219,8 +220,15 @@ _KEEP_IT_JUST = LazyRe(
     r"(?s)^\s*(?:[^\W\d_]+\s+)?(?P<what>[A-Z]{1,10}-\d+|[A-Z]{2,10}\s+[a-z][a-z\s-]{2,30}?(?=\s*:))\s*:?"
     r"(?i:[^—–.;]*?\s*(?:[—–,.]|\.{2,}|…)\s*"
     r"(?:(?:no|nope|нет|actually|wait|хотя\s+нет)(?:[,\s]+(?:wait|стоп|подожди))?[,\s]+(?:keep|leave|оставь|оставляй)\b[^,.;]*"
-    r"|(?:(?:no|nope|нет|actually|wait)[,\s]+)?(?:scratch\s+that|forget\s+(?:it|that)|забудь|отмена))[,;]\s*"
+    r"|(?:(?:no|nope|нет|actually|wait)[,\s]+)?(?:scratch\s+that|forget\s+(?:it|that)|забудь|отмена))(?:[,;]\s*|\s+(?:и|and)\s+)"
     r"(?:just|only|просто|только)\s+(?P<rest>\S.*))$"
+)
+# "ENG-106 to In Review, and assign it to Max — no, keep Oleg, just the state": the change said last is taken back,
+# the one the person names by its field stays
+_JUST_THE_FIELD = LazyRe(
+    r"(?is)^(?P<keep>.*\S)\s*(?:,\s*)?\b(?:and|и)\s+[^,;.—–]+?\s*(?:[—–,.]|\.{2,}|…)\s*(?:no|nope|нет|actually|хотя\s+нет|wait)"
+    r"[,\s]+(?:keep|leave|оставь|оставляй)\b[^,.;]*(?:[,;]\s*|\s+(?:и|and)\s+)(?:just|only|просто|только)\s+(?:the\s+)?"
+    r"(?:state|status|stage|priority|due\s+date|deadline|статус\w*|стади\w+|приоритет\w*|срок\w*)\s*[.!]?\s*$"
 )
 _LAST_TAKEN_BACK = LazyRe(
     r"(?is)^(?P<keep>.*\S)(?:\s*,\s*|\s+)(?:and|и|а\s+также|then|потом)\s+[^,;.—–]+?\s*[—–,.]\s*(?:no|nope|нет|actually|"
@@ -228,12 +236,26 @@ _LAST_TAKEN_BACK = LazyRe(
 )
 
 
+# "add a note to Maria Sokolova — actually no, put it on the Alfa-Leasing deal — they approved the budget": the note
+# (or comment) stays, only what it is put on changes
+_PUT_IT_ELSEWHERE = LazyRe(
+    r"(?is)^(?P<head>.*?\b(?:note|notes|comment|заметк\w*|коммент\w*)\s+(?:to|on|for|under|к|для|на|в)\s+)"
+    r"(?:(?!\b(?:что|that|чтобы)\b)[^:—–.…,;]){2,60}?"
+    r"\s*(?:[—–,.]|\.{2,}|…)\s*(?:(?:actually|wait|no|sorry|нет|ой|хотя)[,\s]+)+(?:no[,\s]+)?"
+    r"(?:(?:put|add|attach|leave|make)\s+(?:it|that|this)\s+(?:on|to|under|for)|(?:лучше\s+)?(?:к|на|в)(?=\s))\s+"
+    r"(?P<where>[^:—–]+?)(?P<rest>\s*(?:[:—–]|$).*)$"
+)
+
+
 def corrected(text: str) -> str:
     """`text` with each self-correction applied (the taken-back words dropped, the marker too)."""
+    elsewhere = _PUT_IT_ELSEWHERE.match(text)
+    if elsewhere:
+        text = f"{elsewhere.group('head')}{elsewhere.group('where')}{elsewhere.group('rest')}"
     text = _only_at_place(text)
-    dropped = _LAST_TAKEN_BACK.match(text)
+    dropped = _JUST_THE_FIELD.match(text) or _LAST_TAKEN_BACK.match(text)
     if dropped:
-        text = dropped.group("keep")
+        text = dropped.group("keep").rstrip(" ,;")
     kept_as_is = _KEEP_IT_JUST.match(text)
     if kept_as_is:  # "Assign ENG-102 to Oleg — no, keep Max on it, just move the due date …": that instead
         text = f"{kept_as_is.group('what')} {kept_as_is.group('rest')}".strip()
@@ -309,6 +331,11 @@ def _apply_first(text: str) -> str | None:
                 # what it was said of stays
                 kept = (before[: verb.start()] + before[verb.end() :]).strip(" ,.…")
                 return f"{kept} {_LEAD_ADVERB.sub('', rest).strip()}".strip()
+            said_after = before[taken + len(named) :] if taken >= 0 else ""
+            if taken >= 0 and rest.strip() and said_after.lstrip().startswith(":"):
+                # «заметку к Jane: ждёт договор, а нет, не к Jane, к компании Globex»: only where it goes changes
+                content = _MARKED.sub("", said_after).rstrip(" ,.…—–-")
+                return f"{before[:taken].rstrip()} {rest.strip(' ,.')}{content}"
             if taken >= 0 and rest.strip():
                 article = re.search(r"(?i)\b(?:the|a|an)\s+$", before[:taken])
                 taken = article.start() if article and re.match(r"(?i)(?:the|a|an)\s", rest) else taken
@@ -388,12 +415,15 @@ def _one_value_again(before: str, cut: int, after: str) -> str | None:
     if (
         taken is None
         or value is None
-        or _kind(taken.group(0)) not in ("time", "day", "number")
+        or _kind(taken.group(0)) not in ("time", "day", "number", "issue")
         or _kind(taken.group(0)) != _kind(value.group(0))
         or after[value.end() :].strip(" .…!,")  # (more said after it: the whole tail is said anew)
     ):
         return None
-    return f"{before[: taken.start()]}{value.group(0).rstrip('.…')}{before[taken.end() :]}".strip()
+    tail = _MARKED.sub("", before[taken.end() :]).rstrip(
+        " ,.…—–-"
+    )  # ("… — wait, I meant ENG-103": the pause)
+    return f"{before[: taken.start()]}{value.group(0).rstrip('.…')}{tail}".strip()
 
 
 def _cut(before: str, after: str, *, weak: bool) -> int | None:
@@ -411,6 +441,8 @@ def _cut(before: str, after: str, *, weak: bool) -> int | None:
     if again and len(first) > 2 and first.isalpha() and not first[:1].isupper():
         return again[-1].start()  # "close ENG-101, no wait, close ENG-102": the request said again, anew
     kind = _kind(first)
+    if kind is None and _NEXT.fullmatch(first) and len(said) > 1 and _kind(said[1].group(0)) == "day":
+        kind = "day"  # "due Friday — sorry, next Monday"
     if kind is None:
         return None
     if kind == "name" and weak:  # "Oleg no Max": a bare "no" between names, only right after the first

@@ -16,7 +16,7 @@ from planner.analysis import CUES, STATE_NOW_IF
 from planner.text import IN_QUOTES, informal, is_imperative, is_infinitive, lemmas, norm
 
 __all__ = [
-    "OTHER_SYSTEM", "SmallTalk", "asks_how", "asks_in_a_sentence", "but_do", "checked_now", "relays", "is_cancel", "not_asked", "is_no", "is_send_anyway", "is_yes", "looks_like_request",
+    "OTHER_SYSTEM", "SmallTalk", "asks_how", "asks_in_a_sentence", "but_do", "checked_now", "relays", "is_cancel", "not_asked", "is_no", "is_send_anyway", "is_yes", "looks_like_request", "reported_then_asked",
     "KEEP_AS_IS", "position_of", "small_talk", "without_polite_if",
 ]  # fmt: skip
 
@@ -487,6 +487,21 @@ def asks_in_a_sentence(text: str) -> bool:
     return any(
         kind is None and not x.rstrip().endswith("?") and not _UNSURE.match(x) and _any_request_verb(x)
         for x, kind in zip(sentences, kinds, strict=True)
+    )
+
+
+def reported_then_asked(text: str) -> bool:
+    """ "Jane says yes. Deal → Won, amount 32k": what someone said, then a sentence that asks for the change."""
+    sentences = [x for x in re.split(r"(?<=[.!?])\s+(?=\S)", text.strip()) if x.strip()]
+    return (
+        len(sentences) >= 2
+        and not_asked(sentences[0]) == "reported"
+        and any(
+            not_asked(x) is None
+            and not x.rstrip().endswith("?")
+            and ("→" in x or "->" in x or _any_request_verb(x))
+            for x in sentences[1:]
+        )
     )
 
 

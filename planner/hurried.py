@@ -62,6 +62,10 @@ def _meant(word: str, *, first: bool) -> str | None:
         return None
     if not low.isascii() and dictionary_word(low) == "word":
         return None  # «откат» (a rollback) is a word of its own, no «откати» mistyped
+    if not low.isascii() and dictionary_word(low) is None and len(low) >= 6:
+        heard = _as_heard(low)  # «праиграна», «перевиди»: an unstressed vowel written as it sounds
+        if heard is not None and (first or heard in cue_words() or lemmas(heard) & cue_words()):
+            return heard  # (a command, or a word the rules read: the person's other words are theirs)
     if first and not low.isascii():
         hits = [w for w, _ in command_verbs().get(low[0], ()) if abs(len(w) - len(low)) <= 1]
         hits = [w for w in hits if DamerauLevenshtein.distance(w, low) == 1]
@@ -79,6 +83,29 @@ def _meant(word: str, *, first: bool) -> str | None:
         if len(set(hits)) == 1 or hits and len({_cue_of(w) for w in hits}) == 1:
             return hits[0]
     return None
+
+
+# slips of a fast typist too far from the word for the rules above, and no word of their own
+_KNOWN_SLIPS = {
+    "comemnt": "comment", "commnet": "comment", "comnet": "comment", "coment": "comment", "commetn": "comment",
+    "isue": "issue", "isssue": "issue", "issuse": "issue", "tiket": "ticket", "tikcet": "ticket",
+    "коментарий": "комментарий",
+}  # fmt: skip
+_SLIPPED = LazyRe(rf"(?i)(?<![\w-])(?:{'|'.join(_KNOWN_SLIPS)})(?![\w-])")
+
+_SOUNDS_ALIKE = {"а": "о", "о": "а", "и": "е", "е": "и"}
+
+
+def _as_heard(low: str) -> str | None:
+    """The one dictionary word `low` is with one unstressed vowel spelt as heard (а/о, и/е), if only one."""
+    found = {
+        w
+        for i, ch in enumerate(low[:-2])
+        if ch in _SOUNDS_ALIKE
+        and (w := low[:i] + _SOUNDS_ALIKE[ch] + low[i + 1 :])
+        and dictionary_word(w) == "word"
+    }
+    return found.pop() if len(found) == 1 else None
 
 
 _ENGLISH_COMMANDS = (
@@ -1309,9 +1336,130 @@ def put_on_as_assigned(text: str) -> str:
     )
 
 
+# "Won: Acme Logistics pilot. Kick off onboarding.": the outcome said first, then the deal it is of
+_OUTCOME_FIRST = LazyRe(
+    r"(?i)^(?P<st>won|lost|выиграна|выиграли|проиграна|проиграли)\s*:\s*(?P<deal>[^.;:!?\n]{3,60}?)\s*(?=[.;!\n]|$)"
+)
+
+
+# "John Smith — email поменялся на …", "Jane's title is now VP Sales": a field's new value told, the change asked
+_FIELD_CHANGED = LazyRe(
+    r"(?i)\b(?P<field>e-?mail|почта|почту|телефон|phone(?:\s+number)?|должность|job\s+title|title|домен|domain)\s+"
+    r"(?:поменялся|поменялась|изменился|изменилась|сменился|сменилась|changed|has\s+changed|is\s+now|теперь)\s+(?:на|to)?\s*"
+    r"(?=\S+@|\S+\.\w{2,}|[+\d]|[A-ZА-ЯЁ])"
+)
+_MOVED_COMPANY = LazyRe(
+    r"^\s*(?P<who>[A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?)\s+(?i:(?:has\s+)?(?:moved|switched|gone|went)\s+(?:over\s+)?to|"
+    r"is\s+now\s+(?:at|with)|перешл?[аи]?\s+в|перешёл\s+в|теперь\s+в)\s+(?P<co>[A-ZА-ЯЁ][\w&.-]*(?:\s+[A-ZА-ЯЁ][\w&.-]*)?)"
+    r"\s*[,.;—–-]+\s*(?i:(?:please\s+|пожалуйста\s+)?(?:update|change|fix|обнови|поменяй|исправь)\s+"
+    r"(?:her|his|their|ей|ему|ей\s+в\s+карточке|у\s+не[её]|у\s+него)?\s*(?:company|employer|компанию)"
+    r"(?:\s+(?:in|в)\s+(?:the\s+)?(?:crm|attio|црм|карточке))?)\s*[.!]?\s*$"
+)
+_WHICH_THEN_VERB = LazyRe(
+    r"(?is)^\s*(?P<what>(?:(?:every|all|each)\s+[^:\n]{3,80}?|[^:\n]{2,60}?\b(?:issues|deals|tickets|tasks|bugs))):\s*"
+    r"(?P<verb>move|close|archive|assign|reassign|give|set|mark|put|push)\s+"
+    r"(?:(?P<all>all\s+|them\s+all\s+|all\s+of\s+them\s+|them\s+|each\s+)(?=to\b|as\b|into\b|back\b|[A-Z]))?"
+    r"(?P<rest>(?:to|as|into|back)\b[^:\n]{1,60}|[A-Z][^:\n]{1,40})\s*$"
+)
+_OPEN_COUNTED = LazyRe(
+    r"(?i)^(\s*(?:(?:ok(?:ay)?|so|pls|please)[,\s]+)*)open\s+(?=(?:\d{1,2}|an?|one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"a\s+couple\s+of|a\s+few|new)\s+(?:new\s+)?(?:[\w-]+\s+)?(?:issues?|tickets?|bugs?)\b)"
+)
+# «Поставь на ENG-101 и ENG-105 исполнителем Анну»: whom, said as the role they take
+_IDS = r"[A-Za-z]{1,10}-\d+(?:\s*(?:,|\bи\b|\band\b|&)\s*[A-Za-z]{1,10}-\d+)*"
+_PUT_AS_ASSIGNEE = LazyRe(
+    rf"(?i)\b(?:поставь|поставьте|сделай|назначь)\s+(?:на\s+)?(?P<ids>{_IDS})\s+(?:исполнителем|ответственным)\s+"
+    r"(?P<who>меня|[А-ЯЁA-Z][\w-]+)"
+)
+# «запиши что мария подтвердила встречу заметкой к ней»: what to write down first, where it goes last
+_NOTED_WHERE_LAST = LazyRe(
+    r"(?is)^\s*(?:запиши|занеси|сохрани|зафиксируй)\s*,?\s+что\s+(?P<what>.{8,}?)\s*,?\s+"
+    r"(?:заметкой|в\s+заметку|в\s+заметки|как\s+заметку)\s+(?P<where>(?:к|в|для|у)\s+[^.!?:]{2,60}?)\s*[.!]?\s*$"
+)
+# "create issues in DES for …: home, pricing, docs — project Website Redesign": a field said after the list is
+# every item's (said before the colon, it is read as such)
+_FIELD_AFTER_LIST = LazyRe(
+    r"(?is)^(?P<head>[^:\n]{3,200}?\b(?:issues|tickets|tasks|задач\w*|тикет\w*)\b[^:\n]*):(?P<items>[^:\n]+?,[^:\n]+?)"
+    r"\s*[—–]\s*(?P<field>(?:in\s+|в\s+)?(?:the\s+)?(?:project|проект\w*|label|метк\w*)\s+[^,;:—–\n]{2,40}?)\s*[.!]?\s*$"
+)
+
+
 def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
     said_as_typed = text
+    # (first: what a comment's colon keeps as said is found by its word)
+    text = _SLIPPED.sub(lambda m: _KNOWN_SLIPS[m.group(0).lower()], text)
+    text = _FIELD_CHANGED.sub(
+        lambda m: (
+            m.group(
+                0
+            )  # (a comment's or a note's words after a colon are theirs: «коммент: домен сменился на …»)
+            if ":" in text[: m.start()]
+            else ("поменяй " if re.search("[а-яё]", m.group(0), re.I) else "change ")
+            + m["field"]
+            + (" на " if re.search("[а-яё]", m.group(0), re.I) else " to ")
+        ),
+        text,
+        count=1,
+    )
+    # «…, минут 45», «часа два»: about that long, the number said after its unit
+    text = re.sub(
+        r"(?i)(?<![\w-])(минут|часа)\s+(\d{1,3}|два|три|полтора)(?=\s*(?:[,.;!]|$))", r"\2 \1", text
+    )
+    # «ENG-103: описание — падает на …», "ENG-103 — description: …": the field said after the issue, then its text
+    text = re.sub(
+        r"(?i)^\s*([A-Za-z]{1,10}-\d+)\s*[:—–-]\s*(описание|description)\s*[:—–-]\s*",
+        r"\1 \2: ",
+        text,
+        count=1,
+    )
+    moved = _MOVED_COMPANY.match(text)
+    if moved:  # "Jane Doe moved to Initech, update her company in CRM": the person's company, to that one
+        ru = bool(re.search("[а-яё]", text, re.I))
+        text = (
+            f"поменяй компанию у {moved['who']} на {moved['co']}"
+            if ru
+            else f"update {moved['who']}'s company to {moved['co']}"
+        )
+    if re.search(r"(?i)\b(?:every|all|each)\b", text) and re.search(r"(?i)\b(?:due|deadline)\b", text):
+        # "Set a due date of Dec 10 on every CS issue that doesn't have one": the one it lacks is a due date
+        text = re.sub(
+            r"(?i)\b(?:that|which)\s+(?:doesn'?t|don'?t|does\s+not|do\s+not)\s+(?:have|has)\s+(?:one|any)\b",
+            "without a due date",
+            text,
+        )
+    # "Every deal in Lead or Qualification: move to Proposal", "Oleg's Linear issues: move all to In Review":
+    # which records first, then what to do with them
+    which_first = _WHICH_THEN_VERB.match(text)
+    if which_first:
+        what = re.sub(r"^(?i:(every|all|each))\b", lambda m: m.group(1).lower(), which_first["what"].strip())
+        text = f"{which_first['verb']} {which_first['all'] or ''}{what} {which_first['rest']}"
+    # «перенеси созвон с Acme (CS-12) на 2 декабря»: the call is that issue, named in brackets
+    text = re.sub(
+        r"(?i)\b(?:созвон\w*|встреч\w*|звонок|звонка|колл|call|meeting|sync)\b[^()\n]{0,40}?\(\s*([A-Za-z]{1,10}-\d+)\s*\)",
+        r"\1",
+        text,
+    )
+    # "Open six issues in Engineering: …", "open a ticket for …": made (the open issues are "open issues", uncounted)
+    text = _OPEN_COUNTED.sub("create ", text, count=1)
+    # «запиши в линеар задачу …»: a new issue, said as written down
+    text = re.sub(
+        r"(?i)(?<![\w-])(?:запиши|запишите|закинь)\s+(?=(?:в\s+(?:линеар\w*|linear|линейн\w*)\s+)(?:задач|тикет|баг))",
+        "заведи ",
+        text,
+    )
+    text = _PUT_AS_ASSIGNEE.sub(lambda m: f"назначь {m['ids']} на {m['who']}", text)
+    text = _NOTED_WHERE_LAST.sub(lambda m: f"добавь заметку {m['where']}: {m['what']}", text, count=1)
+    text = _FIELD_AFTER_LIST.sub(lambda m: f"{m['head']}, {m['field']}: {m['items']}", text, count=1)
+    text = _OUTCOME_FIRST.sub(
+        lambda m: (
+            f"переведи {m['deal']} в {m['st']}"
+            if re.search("[а-яё]", m.group(0), re.I)
+            else f"move {m['deal']} to {m['st']}"
+        ),
+        text,
+        count=1,
+    )
     # "after today's call with Maria — first, log a note …; second, …": what it is about, then the list
     text = _DASH_FIRST.sub(": ", text, count=1)
     if "так что" in text.lower() or "поэтому" in text.lower():
@@ -1738,7 +1886,9 @@ def unhurried(text: str) -> str:
     )
     # «ENG-103 в проект Mobile App», "ENG-103 into the Mobile App project": a move said without its verb
     text = re.sub(
-        r"(?i)^\s*([A-Z]{1,10}-\d+)\s+(?=(?:в|во|into|to)\s+(?:the\s+)?(?:проект\b|project\b|[\w ]{2,30}\s+project\b))",
+        # (several of them: "ENG-104 + ENG-102 into Q1 Launch project")
+        r"(?i)^\s*([A-Z]{1,10}-\d+(?:\s*(?:[,+&]|\band\b|\bи\b)\s*[A-Z]{1,10}-\d+)*)\s+"
+        r"(?=(?:в|во|into|to)\s+(?:the\s+)?(?:проект\b|project\b|[\w ]{2,30}\s+project\b))",
         lambda m: ("перенеси " if re.search(r"[а-яё]", text, re.I) else "move ") + m.group(1) + " ",
         text,
         count=1,

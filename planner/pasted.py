@@ -150,6 +150,9 @@ def reshape(text: str) -> str:
     if quoted:
         return _with_quote(lines, quoted)
     rest = [x for x in lines if x.strip()]
+    standup = _standup(rest) or _notes_saved(rest)
+    if standup:
+        return standup
     items = _action_items(rest) or _notes_then_asked(rest)
     if items:
         return items
@@ -157,6 +160,82 @@ def reshape(text: str) -> str:
     if pasted:
         return pasted
     return _table(rest) or _card(rest) or _values(rest) or _about(rest) or _listed_then_asked(rest) or text
+
+
+# a stand-up pasted: a heading, then a line per person ("Anna: ENG-104 -> In Review", "oleg - ENG-101 is done; he
+# takes ENG-103"): each line what changes, said of that person
+_STANDUP_HEAD = LazyRe(
+    r"(?i)^\s*(?:daily\s+|weekly\s+)?(?:stand-?up|стендап|стэндап|дейли|daily|планёрк\w*|планерк\w*|sync|синк)\b[^\n]*$"
+)
+_SPEAKER_LINE = LazyRe(
+    r"^\s*(?:[-•*]\s*)?@?(?P<who>[A-Za-zА-ЯЁа-яё][a-zа-яё]{1,14})\s*(?::|\s[-—–]|\s*[—–])\s+(?P<rest>\S.*)$"
+)
+_NEW_ONE = frozenset({"new", "новое", "новая", "новый", "новая задача"})
+_HE_TAKES = LazyRe(
+    r"(?i)\b(?:he|she|they|он|она)\s+(?:takes|took|will\s+take|grabs|picks\s+up|берёт|берет|взял[аи]?)\s+(?P<id>[A-Za-z]{1,10}-\d+)"
+)
+_STARTS_IT = LazyRe(
+    r"(?i)\b(?:starts|started|will\s+start)\s+(?P<it>it|[A-Za-z]{1,10}-\d+)(?:\s*\((?:in\s+progress|в\s+работе)\))?"
+)
+_ASKED_AFTER_WHY = LazyRe(
+    r"(?i)^(?P<why>[^,;]{3,80}?),\s+(?P<ask>(?:close|move|assign|add|create|comment|set|put|mark|reopen|archive|"
+    r"закрой|переведи|назначь|добавь|создай|заведи|поставь|перенеси)\b.*)$"
+)
+
+
+# notes pasted, and where to keep them said last ("Please save this as a note on Acme Logistics.") or first, as
+# their heading («Вставляю заметки со встречи, сохрани к сделке Ромашка — внедрение:»): one note, every line of it
+_SAVE_LAST = LazyRe(
+    r"(?i)^\s*(?:please\s+|pls\s+|пожалуйста\s+)?(?:save|log|add|put|store|keep|сохрани|запиши|добавь|закинь)\s+"
+    r"(?:this|these|that|it|them|all\s+(?:of\s+)?(?:this|these)|это|их|всё\s+это)\s+"
+    r"(?:as\s+(?:a\s+)?note|in(?:to)?\s+a\s+note|как\s+заметку|заметкой|в\s+заметку)\s+"
+    # (the record only: "… и заведи в CS задачу …" after it is another request, read by the other forms)
+    r"(?P<where>(?:on|to|for|under|in|к|в|на|для)\s+(?:(?!\s(?:и|and|а\s+также|then|потом)\s)[^\n«»\"“”:]){2,60}?)\s*[.!]?\s*$"
+)
+_SAVE_FIRST = LazyRe(
+    r"(?i)^[^\n:]{0,80}?\b(?:save|log|put|store|keep|сохрани|запиши|закинь)\s+(?:(?:them|these|it|это|их)\s+)?"
+    r"(?:(?:as\s+(?:a\s+)?note|как\s+заметку|заметкой|в\s+заметку)\s+)?"
+    r"(?P<where>(?:on|to|for|under|к|в|на|для)\s+[^\n:]{2,80}?)\s*:\s*$"
+)
+_NOTE_ITEM = LazyRe(r"^\s*(?:[-•*—–]|\d{1,2}[.)])\s*")
+
+
+def _notes_saved(lines: list[str]) -> str | None:
+    if len(lines) < 3:
+        return None
+    last, first = _SAVE_LAST.match(lines[-1]), _SAVE_FIRST.match(lines[0])
+    said = lines[:-1] if last else lines[1:] if first else []
+    if not said or not any(_NOTE_ITEM.match(x) for x in said):
+        return None  # (a list of notes, not requests: each line is an item)
+    where = (last or first)["where"]  # type: ignore[index]
+    body = "; ".join(_NOTE_ITEM.sub("", x).strip() for x in said if x.strip()).replace(":", KEPT_COLON)
+    ru = bool(re.search("[а-яё]", where, re.I))
+    return f"{'добавь заметку' if ru else 'add a note'} {where}: {body}"
+
+
+def _standup(lines: list[str]) -> str | None:
+    if len(lines) < 3 or not _STANDUP_HEAD.match(lines[0]) and not lines[0].rstrip().endswith(":"):
+        return None
+    said = [_SPEAKER_LINE.match(x) for x in lines[1:]]
+    if not all(said) or not all(
+        m is not None and (m["who"].lower() in _NEW_ONE or re.search(r"[A-Za-z]{1,10}-\d+", m["rest"]))
+        for m in said
+    ):
+        return None  # (a line with no issue of its own is someone's to-do, read by the list rules)
+    out: list[str] = []
+    for m in said:
+        assert m is not None
+        who, rest = m["who"], m["rest"].strip()
+        if who.lower() in _NEW_ONE:
+            out.append(("заведи задачу " if re.search("[а-яё]", rest, re.I) else "create an issue ") + rest)
+            continue
+        taker = f"to {who}"
+        rest = _HE_TAKES.sub(rf"assign \g<id> {taker}", rest)
+        rest = _STARTS_IT.sub(lambda t: f"move {t['it']} to In Progress", rest)
+        for part in re.split(r"\s*;\s*", rest):
+            asked = _ASKED_AFTER_WHY.match(part)  # "rotated the staging key, close ENG-106": what is asked
+            out.append(asked["ask"] if asked and not re.search(r"[A-Za-z]{1,10}-\d+", asked["why"]) else part)
+    return "\n".join(x for x in out if x.strip())
 
 
 # notes of a meeting, then "Action items: …" and "do the action items": only the items are asked for

@@ -27,6 +27,11 @@ _FIELD_FIRST_SAID = LazyRe(
 )
 
 
+_NEW_FIELD_VALUE = LazyRe(
+    r"(?i)\b(?:нов\w+|new)\s+(?:домен\w*|сайт\w*|e-?mail\w*|почт\w*|телефон\w*|должност\w*|domain|website|phone|title)\b"
+)
+
+
 def said_plainly(text: str) -> str:
     """`text` with its everyday phrasings of a request put as the rules' plain ones (unchanged when it has none)."""
     # "…lost, they went w competitor, note it": what was just said, noted (a bare "log it" may be a bug to file)
@@ -342,12 +347,21 @@ def said_plainly(text: str) -> str:
         ),
         text,
     )
-    # «Занеси это в карточку Марии», «запиши «…» в карточку клиента»: a note on that record
-    text = re.sub(
-        r"(?i)\b(?:занеси|запиши|внеси|добавь|сохрани|закинь)((?:\s+(?:это|всё\s+это|«[^«»]+»))?)\s+в\s+карточк[уе]"
-        r"(?:\s+(?:контакта|клиента|компании|сделки))?\s+(?=\S)",
-        r"запиши\1 заметкой к ",
-        text,
+    # «Занеси это в карточку Марии», «запиши «…» в карточку клиента»: a note on that record (not a field's new
+    # value: «у Umbrella Health новый домен …, добавь в карточку компании» changes the domain)
+    text = (
+        re.sub(
+            r"(?i)\b(?:занеси|запиши|внеси|добавь|сохрани|закинь)(?:\s+(?:это|его|её|ее))?\s+в\s+карточк[уе]\s+(?:компании|контакта)\b",
+            "обнови запись",
+            text,
+        )
+        if _NEW_FIELD_VALUE.search(text)
+        else re.sub(
+            r"(?i)\b(?:занеси|запиши|внеси|добавь|сохрани|закинь)((?:\s+(?:это|всё\s+это|«[^«»]+»))?)\s+в\s+карточк[уе]"
+            r"(?:\s+(?:контакта|клиента|компании|сделки))?\s+(?=\S)",
+            r"запиши\1 заметкой к ",
+            text,
+        )
     )
     # «поставь напоминалку завтра …», «…, и напоминалку мне на завтра перевыставить счёт»: remind me
     text = re.sub(

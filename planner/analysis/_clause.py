@@ -153,6 +153,8 @@ OBJECT_START = LazyRe(
     r"(?:a |an |the |новую |новый |new |another |one more |ещё одну |еще одну |ещё один |еще один )?"
     r"(?:(?:crm|attio|linear)\s+)?"
     r"(?:\d+[\s-]*(?:min(?:ute)?s?|мин\w*|h(?:ours?)?|час\w*)\s+)?"  # "another 30 min call with Li Wei …"
+    # ("… and a Lead deal 'Hooli pilot'", "and a 20k deal": the deal's stage or sum said before it)
+    r"(?:(?:lead|qualification|proposal|negotiation|[$€]?\d[\d,.]*\s*(?:k|m|usd|eur)?)\s+(?=deal\b))?"
     r"(контакт\w*|сделк\w*|заметк\w*|компани\w*|задач\w*|тикет\w*|contact|deal|note|company|person|task|issue|"
     r"ticket|call|meeting|созвон\w*|встреч\w*)\b",
     re.IGNORECASE,

@@ -85,13 +85,13 @@ _ID_FIRST = LazyRe(r"^([A-Za-z]{1,10}-\d+)\s+")
 # items of a dictated list, counted aloud: «первое … второе …», «во-первых … во-вторых …», "firstly … secondly …"
 _ENUMERATED = LazyRe(
     r"(?i)[,;.:]?\s*(?<![\w-])(первое|второе|третье|четв[её]ртое|во-первых|во-вторых|в-третьих|в-четв[её]ртых|"
-    r"firstly|secondly|thirdly)(?![\w-])[,:]?\s*"
+    r"firstly|secondly|thirdly|(?-i:first|second|third)(?=,?\s+(?-i:[a-z]+)\s))(?![\w-])[,:]?\s*"
 )
 _THING_LISTED = LazyRe(
     r"(?i)\b(?:задач[уи]|таск[уи]?|an?\s+issue|an?\s+task)(?:\s+(?:в|in)\s+(?:linear|линеар\w*|crm|срм))?\b"
 )
 _PREPOSITIONS = frozenset("в во на к по для с in on to for at".split())
-_FIRST_MARKS = frozenset({"первое", "во-первых", "firstly"})
+_FIRST_MARKS = frozenset({"первое", "во-первых", "firstly", "first"})
 # a heading that only counts the requests that follow — no record named in it ("по Globex" would be their scene)
 _COUNTED_HEADING = LazyRe(
     r"(?i)^(?:(?!\b(?:по|про|насчёт|для|с|со|about|for|on|re|with|regarding)\b)[^:;\n]){0,60}?\b"
@@ -145,6 +145,10 @@ _AN_ISSUE_TITLED = LazyRe(
     r"^\s*(?:(?P<who>[A-Z][a-z]+)\s*(?::|\s[—–-])\s*)?(?P<rest>(?i:(?:a|an|one|new)\s+)?(?:(?i:linear)\s+|[A-Z]{2,5}\s+)?"
     r"(?i:issue|ticket|bug)\s+(?:(?i:in|for)\s+(?:(?i:linear)\s+)?[A-Z]{2,5}\s*[:,]?\s*)?[\"«“])"
 )
+_A_NEW_DEAL_SAID = LazyRe(
+    r"(?i)^\s*(?:(?:and|then|also)\s+)*(?:an?|new|another|one\s+more)\s+(?:(?:lead|new)\s+)?deal\s+"
+    r"(?:['\"«“]|(?:called|named)\s|for\s+(?:them|it|this\s+company)\b)"
+)
 _AN_ISSUE_WITHOUT_VERB = LazyRe(
     r"(?i)^\s*(?:a|an|one)\s+(?:(?:linear|crm|attio|new|[A-Z]{2,5})\s+)?(?:issue|ticket|task|note)\s+"
     r"(?:(?:in|for|on)\s+\S+(?:\s+\S+)?\s+)?(?:to|about|for|saying)\s+[a-z]"
@@ -170,6 +174,13 @@ def with_its_verb(clause: Clause, now: datetime) -> Clause:
         who = titled["who"]
         made = f"create {clause.text[titled.start('rest') :].strip()}"
         return analyse(f"{made}, assignee {who}" if who else made, now)
+    if (
+        _A_NEW_DEAL_SAID.match(clause.text)
+        and not clause.text.rstrip().endswith("?")
+        and not verb_count(clause)
+    ):
+        # "…. Then a deal 'Stark POC' for them, 8000 USD, stage Lead": one more record asked for, its verb unsaid
+        return analyse(f"create {clause.text.strip()}", now)
     english = _AN_ISSUE_WITHOUT_VERB.match(clause.text)
     if english and not clause.text.rstrip().endswith(
         "?"
@@ -188,8 +199,9 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
     counted = _COUNTED_HEADING.match(text)
     if counted and ";" in text[counted.end() :]:
         text = text[counted.end() :]  # «Анна просила сделать несколько вещей: …; …»: the heading asks nothing
-    marks = _ENUMERATED.findall(text)
-    if len(marks) >= 2 and marks[0].lower() in _FIRST_MARKS:
+    marks = _ENUMERATED.findall(IN_QUOTES.sub(" ", text))  # (someone's words, quoted, are no list of mine)
+    # (a later place, not "first" again: "you are first on the list … the first half of next year" lists nothing)
+    if len(marks) >= 2 and marks[0].lower() in _FIRST_MARKS and marks[1].lower() not in _FIRST_MARKS:
         # «…по umbrella первое создай сделку …второе поставь мне созвон …» (dictated): each item its own request
         first = _ENUMERATED.search(text)
         assert first is not None
@@ -717,7 +729,7 @@ _ANOTHER_THING_ASKED = LazyRe(
     r"(?i)^\s*(?:(?:и|а|and|also|ещё|еще|plus)\s+)?(?:"
     r"(?:[\w-]+\s+){0,3}?(?:в|во|in|into|to)\s+(?:linear|линеар\w*|линейн\w*|attio|аттио|calendar|календар\w*)\b"
     r"[^,;]{0,40}?\b(?:задач[уи]|таск[уи]?|тикет|issue|ticket|task|встреч[уа]|event)\b"
-    r"|(?:[\w-]+\s+){0,3}?(?:задач[уи]|таск[уи]?|тикет)\s+(?:[\w-]+\s+){0,2}?(?:[—–:-]\s*)?[а-яё]+(?:ть|ти|чь)(?:ся)?\b"
+    r"|(?:[\w-]+\s+){0,3}?(?:задач[уиа]|таск[уи]?|тикет)\s+(?:[\w-]+\s+){0,3}?(?:[—–:-]\s*)?[а-яё]+(?:ть|ти|чь)(?:ся)?\b"
     r"|(?:an?\s+)?(?:(?:crm|attio|linear)\s+)?(?:task|issue|ticket)\s+(?:for\s+[\w-]+\s+)?(?:[\w-]+\s+){0,2}?to\s+[a-z]+"
     r"|(?P<event>(?:(?:a|an|one|one-hour|30-minute|часовой|часовую)\s+)?(?:созвон|встреч[уа]|звонок|митинг|call|meeting|sync)"
     r"\s+(?:с|with)\s))"
@@ -1186,7 +1198,9 @@ def _split(text: str, now: datetime) -> list[Clause]:
                 and ELLIPTIC.search(left.text)
             )
             and not re.match(
-                r"(?i)(?:(?:и|а|and)\s+)?(?:заметк\w*|note)\s+(?:on|to|к|для|по)\b", text[s:e].strip()
+                # ("…, note 'John asked for a 3-year option'": a note, its words quoted)
+                r"(?i)(?:(?:и|а|and)\s+)?(?:заметк\w*|note)\s*(?:(?:on|to|к|для|по)\b|[:—–-]?\s*['\"«“])",
+                text[s:e].strip(),
             )
             and not _STATE_SAID.search(text[s:e])  # «…, Макс в курсе», «…, деньги на счёте»: why, no change
         ):  # "move X to Lost and Y to Qualification": the second change borrows the verb
@@ -1431,7 +1445,40 @@ def _asks_next(text: str, now: datetime) -> bool:
         or bool(TEMPLATE_ALONE.fullmatch(re.sub(r"(?i)^(?:шаблон\w*|template)\s+", "", text.strip(" .!"))))
         # «…: настроить SCIM, срок 4 декабря. И в заметку к сделке X: …»: a note asked for, its verb unsaid
         or bool(_A_NOTE_ASKED_BARE.match(text))
+        or _verb_last(text)
+        or bool(_ID_HANDED_OVER.match(text))
+        # "new company: Stark Industries, stark.com. Then a deal 'Stark POC' for them, …": another record
+        or bool(_ANOTHER_RECORD.match(text))
     )
+
+
+_ANOTHER_RECORD = LazyRe(
+    r"(?i)^(?:an?|new|another|one\s+more|нов\w+|ещё\s+одн\w+|еще\s+одн\w+)\s+(?:[\w-]+\s+)?(?:deal|company|contact|person|сделк\w*)\b"
+)
+
+
+# «…, и ENG-104 на Макса»: an issue said, then whom it goes to
+_ID_HANDED_OVER = LazyRe(
+    r"(?i)^[A-Z]{1,10}-\d+\s*(?:[—–:-]\s*)?(?:на|to|→|->)\s+(?:меня|мне|me|(?-i:[A-ZА-ЯЁ])[\w-]+)\s*[.!]?\s*$"
+)
+
+
+def _verb_last(text: str) -> bool:
+    """«…, и онбординг в Linear запусти»: a short request with its verb said last."""
+    words = re.findall(r"[^\W\d_][\w-]*", text)
+    return (
+        2 <= len(words) <= 7
+        and not words[-1].isascii()
+        and is_imperative(words[-1].lower())
+        # (what it is done to, named: «и это, на Олега повесь» says more of the request before it)
+        and bool(_A_THING_NAMED.search(" ".join(words[:-1])))
+    )
+
+
+_A_THING_NAMED = LazyRe(
+    r"(?i)\b(?:задач\w*|тикет\w*|баг\w*|заметк\w*|сделк\w*|встреч\w*|созвон\w*|онбординг\w*|шаблон\w*|продлени\w*|"
+    r"linear|линеар\w*|crm|црм|attio|аттио|календар\w*)\b"
+)
 
 
 def _place_then_verb(text: str) -> bool:
@@ -1462,6 +1509,11 @@ def _commands_within(c: Clause) -> bool:
 _NOT_COMMANDS = ("query", "signed", "refused", "lost")
 
 
+_STAGE_OR_STATE = frozenset(
+    "lead qualification proposal negotiation won lost todo backlog done triage progress review canceled cancelled".split()
+)
+
+
 def _starts_with_verb(c: Clause) -> bool:
     """The clause opens with an action verb (its first word, or the first after a courtesy/filler)."""
     keys = [
@@ -1490,11 +1542,25 @@ def _starts_with_verb(c: Clause) -> bool:
     lead = re.sub(r"(?i)^\W*(?:(?:и|а|ну|and|then|please|also|oh|um|uh)\W+)*", "", c.text)
     if any(rx.match(lead) for rx, _ in PHRASES):
         return True  # a phrase read as a verb: "get ENG a ticket", "tick off CS-12"
-    return any(
-        first.text in CUES[v] or first.lemmas & CUES[v]
-        for v in VERBISH
-        if v not in ("query", "signed", "refused", "lost")
-    )
+    verbs = [v for v in VERBISH if v not in ("query", "signed", "refused", "lost")]
+    if (
+        len(keys) > 1
+        and (
+            lead[:1].isupper()
+            and not first.text.isascii()
+            or first.text in ("ему", "ей", "им", "мне", "себе")
+        )
+        or len(keys) > 1
+        and lead[:1].isupper()
+        and first.text.isascii()
+        and not keys[1].text.isascii()
+        and not lead.split()[0].isupper()  # («… в ENG и CS поставь срок …»: a team's key, not whom)
+        # (nor a stage or a state: «на стадиях Proposal и Negotiation поставь …»)
+        and first.text not in _STAGE_OR_STATE
+    ) and is_imperative(keys[1].text):
+        # «…, Jane добавь заметку «…»», «…, ему поставь задачу»: whom, then the verb
+        return any(keys[1].text in CUES[v] or keys[1].lemmas & CUES[v] for v in verbs)
+    return any(first.text in CUES[v] or first.lemmas & CUES[v] for v in verbs)
 
 
 def _first_verb(c: Clause, *more: str) -> str | None:

@@ -31,8 +31,8 @@ from planner.rules._common import (
 from planner.text import is_past
 
 __all__ = [
-    "ASKED_OF", "OBJECT", "PRONOUN", "RAISE_A_FIELD", "crm_target", "deal_stage", "delete_record", "owner_said",
-    "record_said_before", "stage_said",
+    "ASKED_OF", "OBJECT", "PRONOUN", "RAISE_A_FIELD", "crm_target", "deal_named_before", "deal_stage", "described_deals", "delete_record", "owner_said",
+    "one_described_deal", "record_said_before", "stage_said",
 ]  # fmt: skip
 
 OBJECT = {"company": "companies", "person": "people", "deal": "deals"}
@@ -54,7 +54,7 @@ async def _the_one_deal_said_before(clause: Clause, ctx: BuildContext) -> Entity
     return theirs[0] if len(named) == 1 and len(theirs) == 1 else None
 
 
-async def _deal_named_before(clause: Clause, ctx: BuildContext) -> Entity | None:
+async def deal_named_before(clause: Clause, ctx: BuildContext) -> Entity | None:
     """The one deal the words before this clause named by name («Globex pilot закрыли, ставь Won»): what a
     bare "move it to Won" is about when no earlier clause changed a deal."""
     before = _said_before_it(clause, ctx)
@@ -63,6 +63,16 @@ async def _deal_named_before(clause: Clause, ctx: BuildContext) -> Entity | None
     found = await find(ctx, clause, "deal", text=before)
     named = {m.entity.id: m.entity for m in found if m.score >= 1.0}
     likely = {m.entity.id for m in found if m.score >= 0.5}  # ("Acme" fits two deals: asked, never picked)
+    near = sorted(found, key=lambda m: -m.score)
+    if (
+        not named
+        and near
+        and near[0].score >= 0.9
+        and len(near[0].positions) >= 2  # (more than the company's one word: "Acme" alone is two deals)
+        and all(m.score < 0.6 for m in near[1:])
+    ):
+        # "Acme Corp license: bump to 60k, move to Proposal": the deal said nearly whole, no other near it
+        return near[0].entity
     if not named:  # "Globex is finally done, they signed! mark the deal won": the company's one deal
         companies = {m.entity.id for m in await find(ctx, clause, "company", text=before) if m.score >= 0.9}
         theirs = [d for d in await ctx.directory.deals() if str(d.extra.get("company_id")) in companies]
@@ -78,11 +88,64 @@ async def _deal_named_before(clause: Clause, ctx: BuildContext) -> Entity | None
     return next(iter(named.values())) if len(named) == 1 and (len(likely) == 1 or not rivals) else None
 
 
+# a deal said by whose it is or where it stands: "Oleg's deal", «сделка Олега», "the deal in negotiation"
+_DEAL_OF = LazyRe(
+    r"(?:\b(?P<en>[A-Z][a-z]+)'s\s+(?:\w+\s+)?deal\b|\bdeal\s+(?:of|owned\s+by)\s+(?P<en2>[A-Z][a-z]+)"
+    r"|(?i:\bсделк\w*)\s+(?P<ru>[А-ЯЁ][а-яё]+[аяи])\b)"
+)
+# (where it stands, never where it goes: «сделку в Won» moves a deal, «сделку, что на стадии КП» names one)
+_DEAL_AT = LazyRe(
+    r"(?i)\bdeal\s+(?:that'?s\s+|which\s+is\s+)?(?:currently\s+|now\s+|still\s+)?(?:in|at)\s+(?:the\s+)?(?:stage\s+)?"
+    r"(?P<stage>[\w-]+)(?!\s+(?:stage\s+)?(?:to|into)\b)"
+    r"|\bсделк\w*\s*,?\s+(?:котор\w+|что)\s+(?:сейчас\s+|ещё\s+|еще\s+)?(?:в|на)\s+(?:стади\w+\s+)?(?P<ru>[\w-]+)"
+    r"|\bсделк\w*\s+(?:на|в)\s+стади\w+\s+(?P<ru2>[\w-]+)(?=.*\b(?:в|на)\s+\S)"
+)
+
+
+async def described_deals(clause: Clause, ctx: BuildContext) -> list[Entity]:
+    """The deals a description fits — whose it is ("Oleg's deal", «сделка Олега») or its stage ("the deal in
+    negotiation") — when no deal is named; [] when nothing describes one."""
+    if re.search(r"(?i)\b(?:all|every|each|both|все\w*|всех|кажд\w+|обе\w*|оба)\b", clause.text):
+        return []  # «во все сделки Олега …»: every one of them, not one to pick
+    deals = await ctx.directory.deals()
+    owner = _DEAL_OF.search(clause.text)
+    if owner:
+        who = owner["en"] or owner["en2"] or owner["ru"]
+        members = [m.entity for m in await find(ctx, clause, "member", text=who) if m.score >= 0.5]
+        if len(members) == 1:
+            return [d for d in deals if d.extra.get("owner_id") == members[0].id]
+    at = _DEAL_AT.search(clause.text)
+    if at and not (
+        at["stage"] and clause.has("move", "put") and not re.search(r"(?i)\b(?:to|into)\b", clause.text)
+    ):
+        said = at["stage"] or at["ru"] or at["ru2"]  # ("put the deal in negotiation": where it goes)
+        stages = [m.entity for m in await find(ctx, clause, "stage", text=said) if m.score >= 1.0]
+        if len(stages) == 1:
+            return [d for d in deals if d.extra.get("stage") == stages[0].name]
+    return []
+
+
+async def one_described_deal(clause: Clause, ctx: BuildContext, slot: str = "deal") -> Entity | None:
+    """The deal a description fits; several fit: which one is asked, with them as the choices."""
+    fits = await described_deals(clause, ctx)
+    if not fits:
+        return None
+    chosen = next((d for d in fits if d.id == ctx.answer(slot)), None)
+    if chosen is not None or len(fits) == 1:
+        return chosen or fits[0]
+    raise ctx.ask(
+        slot,
+        ctx.t("Какую из сделок?", "Which of the deals?"),
+        choices=[(d.name, d.id) for d in fits[:8]],
+        risk="ambiguous",
+    )
+
+
 async def _deal(clause: Clause, ctx: BuildContext) -> Entity:
     if ctx.memory.get("deal") and not await find(ctx, clause, "deal"):
         return ctx.memory["deal"]  # type: ignore[no-any-return]
     mentions = await find(ctx, clause, "deal")
-    if not mentions and (named := await _deal_named_before(clause, ctx)) is not None:
+    if not mentions and (named := await deal_named_before(clause, ctx)) is not None:
         ctx.memory["deal"] = named
         return named
     if not mentions and (theirs := await _the_one_deal_said_before(clause, ctx)) is not None:
@@ -100,6 +163,9 @@ async def _deal(clause: Clause, ctx: BuildContext) -> Entity:
         shared = True
     else:
         shared = False
+    if not mentions and (fits := await one_described_deal(clause, ctx)) is not None:
+        ctx.memory["deal"] = fits  # "move Oleg's deal to Won": the one deal of his (several: asked)
+        return fits
     if not mentions:
         raise ctx.ask(
             "deal",
@@ -225,6 +291,11 @@ _A_TASK_ASKED = LazyRe(
 )
 
 
+_A_NOTE_FIRST = LazyRe(
+    r"(?i)^\s*(?:(?:и|а|ещё|еще|also|and|plus|плюс|ну)[,\s]+)*(?:an?\s+)?(?:заметк\w*|note|комментари\w*|comment)\b"
+)
+
+
 @rule(40, writes=True)
 async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
     if SOMEONES_WORDS.search(clause.text):
@@ -249,6 +320,10 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
     if ASKED_OF.match(clause.text) and [m for m in await find(ctx, clause, "member") if m.score >= 0.5]:
         return False  # what the colleague is asked to do is their task, not a change made now
     head = head_of(clause, ctx.now)
+    if _A_NOTE_FIRST.match(clause.text) and not re.search(
+        r"(?i)\b(?:переведи|перенеси|передвинь|подвинь|двигай|move|push|set)\b", clause.text
+    ):
+        return False  # «ещё заметку к этой сделке что джейн ждёт обновлённое предложение»: a note's words
     if clause.after_colon is not None and head.has("note", "comment", "task") and not head.has("move"):
         return (
             False  # "Put a note on the Alfa-Leasing expansion: decision pushed to January": the note's words
@@ -335,7 +410,7 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
                 re.search(r"(?i)\b(?:won|lost|выигран\w*|проигран\w*)\s*[.!]*$", clause.text)
             )  # "mark the deal won"
         )
-        and (ctx.memory.get("deal") is not None or await _deal_named_before(clause, ctx) is not None)
+        and (ctx.memory.get("deal") is not None or await deal_named_before(clause, ctx) is not None)
         and any(m.score >= 1.0 for m in await find(ctx, clause, "stage"))
         or re.search(
             r"(?i)\b(?:is|are)\s+(?:now\s+)?(?:won|lost)\b", clause.text
@@ -346,6 +421,9 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
         or clause.has("put")  # "Mark the Alfa-Leasing deal Won", "set Globex pilot as Lost"
         and any(m.score >= 0.9 for m in await find(ctx, clause, "deal"))
         and bool(re.search(r"(?i)\b(?:won|lost|выигран\w*|проигран\w*)\s*[.!]?$", clause.text))
+        or fielded  # "Globex pilot: stage Won, and note …": the field said alone, of the deal named first
+        and ctx.clause_index > 0
+        and (ctx.memory.get("deal") is not None or await deal_named_before(clause, ctx) is not None)
     ):
         return False
     if clause.identifiers or clause.has("task", "issue") and not clause.has("deal"):
@@ -561,6 +639,11 @@ async def crm_target(
         # a first name alone may be a person; half a deal's name is not a deal
         scored += [(kind, m) for m in strong(await find(ctx, clause, kind, text=text))]
     if not scored:
+        described = await one_described_deal(clause if text is None else analyse(text, ctx.now), ctx, slot)
+        if described is not None:  # "add a note to the deal in negotiation", «сумму по сделке Олега»
+            ctx.memory["record"] = ("deal", described)
+            ctx.memory["deal"] = described
+            return ("deal", described)
         return None
     # "Put a note on Acme Logistics: …, possible referral deal": the kind is said before the colon
     head = head_of(clause, ctx.now) if clause.after_colon is not None else None
@@ -608,6 +691,9 @@ async def crm_target(
         scored = [s for s in scored if s[0] == "deal"] or scored
     elif said.has("company"):
         scored = [s for s in scored if s[0] == "company"] or scored
+    elif re.search(r"(?i)\b(?:record|profile|карточк\w*)\b", said.text):
+        # "a task on the Globex record: prepare pilot pricing": a company's or a person's record, not the deal
+        scored = [s for s in scored if s[0] != "deal"] or scored
     elif clause.has("person"):
         scored = [s for s in scored if s[0] == "person"] or scored
     # "Ивану из Ромашки": a person named with their company is that person, not the company
@@ -651,7 +737,7 @@ async def record_said_before(clause: Clause, ctx: BuildContext) -> tuple[str, En
     return None
 
 
-PRONOUN = LazyRe(r"\b(?:her|him|them|his|their|ей|ему|ним|ней|нему|неё|нее|его|их|с ними)\b", re.I)
+PRONOUN = LazyRe(r"\b(?:her|him|them|his|their|ей|ему|ним|ней|нему|неё|нее|его|их|им|с ними)\b", re.I)
 
 
 _DELETE_HIM_OR_HER = LazyRe(r"(?i)\b(?:удали|убери|сотри|delete|remove|drop)\s+(?:её|ее|его|him|her)\b")

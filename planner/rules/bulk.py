@@ -113,6 +113,22 @@ _ONE_BACK = LazyRe(
 )
 
 
+async def _issue_titled(ctx: BuildContext, words: str) -> Entity | None:
+    """The one issue whose title holds every word said of it ("the Initech check-in" → CS-15), by lemma."""
+    wanted = [
+        k for k in keys_for(re.sub(r"(?i)\b(?:the|a|an|issue|ticket|task|задач\w*|тикет\w*)\b", " ", words))
+    ]
+    wanted = [k for k in wanted if len(k.text) > 2]
+    if not wanted:
+        return None
+    fits = [
+        issue
+        for issue in await ctx.directory.issue_titles()
+        if all(any(w.lemmas & t.lemmas or w.phon == t.phon for t in keys_for(issue.name)) for w in wanted)
+    ]
+    return fits[0] if len(fits) == 1 else None
+
+
 async def _listed_before(clause: Clause, ctx: BuildContext) -> list[Find]:
     """The list the message just asked for, when this clause changes it: the `find`s of issues or deals
     said right before ("in Lead or Qualification" is one per stage), and this clause names no record of
@@ -208,6 +224,16 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         clause = analyse(
             f"{clause.text[: named_out.start()]} {clause.text[named_out.end() :]}".strip(), ctx.now
         )
+    named_issue_out = EXCEPT_NAMED.search(clause.text) if not (left_out or deals_out or of_deals) else None
+    spared: Entity | None = None  # (said by its title: named back as what is left alone)
+    if named_issue_out:  # "Close out everything in CS except the Initech check-in": the one issue so titled
+        spared = await _issue_titled(ctx, named_issue_out.group(1))
+        if spared is not None:
+            left_out = [spared.id]
+            clause = analyse(
+                f"{clause.text[: named_issue_out.start()]} {clause.text[named_issue_out.end() :]}".strip(),
+                ctx.now,
+            )
     after = clause.after_colon
     if after is not None and _ALL.search(after) and not _ALL.search(clause.text.split(":", 1)[0]):
         asked = analyse(after.strip(), ctx.now)  # "Max is migrating Engineering: archive every ENG issue"
@@ -375,7 +401,7 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         # «Закрой все задачи, которые сейчас в статусе In Review»: where they are is which ones; the verb is the change
         head, destination = clause.text, None
     changes: dict[str, Any] = {}
-    resolved: dict[str, Any] = {}
+    resolved: dict[str, Any] = {"spared": spared} if spared is not None else {}
     closed_as = (
         re.search(r"(?i)\b(?:as|как|в)\s+(won|lost|выигран\w*|проигран\w*)\b", clause.text) if deals else None
     )
@@ -395,7 +421,9 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     elif clause.has("archive", "delete") and not labelling:
         changes = {"delete": True} if deals else {"archive": True}
     elif labelling and not deals and (named := await _label(ctx, clause.text)):
-        removing = re.search(r"\b(?:remove|untag|убери|сними|удали)\b", clause.text, re.I)
+        removing = re.search(
+            r"\b(?:remove|untag|strip|drop|убери|сними|удали)\b|\btake\b.*\boff\b", clause.text, re.I
+        )  # ("take the onboarding label off every issue")
         changes = {"labels_remove" if removing else "labels_add": [named]}
         head = await _without_label(clause, ctx, head, named)  # the label is the change
     elif (
@@ -970,7 +998,7 @@ _KIND_SAID = LazyRe(r"(?i)\b(?:bugs?|баг\w*|ошибк\w*|features?|фич\w*
 _PLAIN = frozenset(
     "issue issues task tasks ticket tickets bug bugs deal deals record records everything all every each stuck sitting "
     "labelled labeled tagged label labels unassigned open opened active owner priority prio state stage status "
-    "сними снять убери убрать повесь навесь "
+    "сними снять убери убрать повесь навесь from off take "
     "review progress backlog todo done urgent high medium low tag tagged with "
     "задача задачи задач задачам задачами тикет тикеты баг баги багов сделка сделки сделок сделкам все всех всем "
     "всё весь каждую каждый вообще метка меткой метки приоритет приоритетом статус стадия стадию открытые "

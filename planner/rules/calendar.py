@@ -25,7 +25,7 @@ from planner.rules._common import (
     strip_spans,
     without_heading,
 )
-from planner.text import IN_QUOTES, lemma, norm
+from planner.text import IN_QUOTES, is_imperative, is_past, lemma, norm
 
 __all__ = ["timeblock"]
 
@@ -371,6 +371,31 @@ _A_NOTE_FIRST = LazyRe(
 )
 
 
+_OUTCOME_OF = LazyRe(
+    r"(?i)^\s*(?:итог\w*|результат\w*|заметки\s+(?:со?|по|после)|по\s+итогам|recap|summary|minutes|notes|"
+    r"outcome\w*)\s+(?:of\s+|from\s+|after\s+)?(?:the\s+|our\s+|today'?s\s+|сегодняшн\w+\s+)?"
+    r"(?:созвон\w*|встреч\w*|звонк\w*|колл\w*|call|meeting|sync|синк\w*)\b"
+)
+_A_TASK_FIRST = LazyRe(
+    r"(?i)^\s*(?:please\s+)?(?:schedule|set\s+up|create|add|make|поставь|создай|заведи)\s+(?:a\s+|an\s+|мне\s+)?"
+    r"(?:follow-?up\s+|crm\s+|attio\s+)?(?:task|reminder|to-?do|задачу|напоминание)\b"
+)
+# «клиент попросил встречу в пятницу»: a meeting asked for (to be booked), not one told of
+_ASKED_FOR = frozenset(
+    "просить попросить запросить предложить хотеть захотеть звать позвать пригласить".split()
+)
+_NOTE_IT = LazyRe(
+    r"(?i)\b(?:запиши|занеси|закинь|сохрани|добавь|log|save|put|note)\s+(?:(?:это|всё\s+это|ему|ей|им|it|this|that)\s+)+"
+    r"(?:(?:в|во|как|as|in)\s+(?:an?\s+)?(?:\w+\s+)?(?:заметк\w*|note)|заметк\w+)"
+    r"|\bзаметкой\s+(?:к|в|для)\b"
+)
+# a comment or a note with its words quoted: "add a comment 'call scheduled with John for Monday'"
+_QUOTED_CONTENT = LazyRe(
+    r"(?i)^\s*(?:(?:and|also|и|а\s+также)\s+)?(?:(?:add|leave|post|write|put|добавь|оставь|напиши)\s+)?(?:an?\s+)?"
+    r"(?:comment|note|коммент\w*|заметк\w*)\b[^'\"«“]{0,40}['\"«“]"
+)
+
+
 @rule(10, writes=True)
 async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
     if (
@@ -391,10 +416,28 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
         and not head.has("meeting", "block", "schedule")
     ):  # «запиши по Акме: перенесли созвон на четверг»: a note of what happened to a meeting, no event
         return False
-    if _A_NOTE_FIRST.match(clause.text):
-        return False  # «Заметка по Ивану — предпочитает созвоны по вторникам»: a note's words, no event
+    if _A_NOTE_FIRST.match(clause.text) or _NOTE_IT.search(clause.text):
+        # «Заметка по Ивану — предпочитает созвоны по вторникам», «…подтвердила встречу, запиши это ей в
+        # заметку»: a note's words, no event
+        return False
+    if _QUOTED_CONTENT.match(clause.text) and not analyse(IN_QUOTES.sub(" ", clause.text), ctx.now).has(
+        "meeting", "block", "schedule"
+    ):
+        return False  # "… and add a comment 'call scheduled with John for Monday'": the meeting is its words
     if reports_past(clause):  # «…, созвон с Acme провели утром», "the call went fine": one that was
         return False
+    if _OUTCOME_OF.match(clause.text) and not clause.has("schedule", "create", "put", "block"):
+        return False  # «Итоги созвона с Альфа-Лизингом: …», "Recap of the call with Jane": one that was
+    if _A_TASK_FIRST.match(clause.text):
+        return False  # "Schedule a follow-up task to call Ivan tomorrow": a to-do, the call is what it says
+    if (
+        not clause.has("schedule", "create", "block", "put", "remind")
+        and clause.moment.at is None  # («договорился с Джоном: встреча 4 декабря в 12:00»: a time, to book)
+        and clause.duration is None
+        and any(not k.text.isascii() and is_past(k.text) and not k.lemmas & _ASKED_FOR for k in clause.keys)
+        and not any(not k.text.isascii() and is_imperative(k.text) for k in clause.keys)
+    ):
+        return False  # «мария соколова подтвердила встречу на следующей неделе»: told, not asked
     if (
         not clause.has("schedule", "create", "block", "put", "remind")
         and clause.moment.day is None

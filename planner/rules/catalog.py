@@ -35,7 +35,11 @@ _LISTS = [
 ]
 
 
-_NOTE_SAYS = LazyRe(r"(?i)\b(?:заметк[уа]|note|a\s+note)\s*,?\s+(?:о\s+том,?\s+)?(?:что|that)\s+\S")
+_NOTE_SAYS = LazyRe(
+    r"(?i)\b(?:заметк[уа]|note|a\s+note)\s*,?\s+(?:о\s+том,?\s+)?(?:что|that)\s+\S"
+    # "…, and note 'Li Wei confirmed 2 sites'": its words, quoted
+    r"|^(?:(?:and|also|и|а\s+также|плюс|plus)\s+)?(?:a\s+)?(?:note|заметк[уа])\s*[:—–-]?\s*['\"«“]"
+)
 _DEALS_ASKED = LazyRe(
     r"(?i)\b(?:deals|сделк\w*|how\s+many|сколько|total|сумм\w*|pipeline\s+(?!stages?\b|стади)\w+)\b"
 )

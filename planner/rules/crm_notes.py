@@ -64,8 +64,22 @@ async def _dashes_in_names_masked(text: str, ctx: BuildContext) -> str:
     return text
 
 
+# "the same note to John Smith and Li Wei", «одну и ту же заметку Ивану Петрову и Jane»: two or more records
+_ON_EACH_OF = LazyRe(
+    r"(?i)\b(?:note|notes|заметк\w*)\s+(?:to|on|for|к|для|в)\s+((?:[A-ZА-ЯЁ][\w-]*(?:\s+[A-ZА-ЯЁ][\w-]*)?)"
+    r"(?:\s*(?:,|\band\b|\bи\b|&)\s*(?:к\s+)?[A-ZА-ЯЁ][\w-]*(?:\s+[A-ZА-ЯЁ][\w-]*)?)+)\s*$"
+)
+_WHAT_NOTE_WHERE = LazyRe(
+    r"(?i)^\s*(?:please\s+)?(?:add|leave|put|log|drop)\s+(?:a|an)\s+(?P<what>(?!quick\b|short\b|new\b)[^,:;—–]{3,60}?)\s+note\s+"
+    r"(?P<where>(?:to|on|for|under)\s+[^,:;—–]{3,80}?)\s*[.!]?\s*$"
+)
+
+
 async def _note_after_target(clause: Clause, ctx: BuildContext) -> tuple[str, str | None]:
     """No colon, dash or "что": the note is what follows the record's name and the word "заметку"."""
+    said_before = _WHAT_NOTE_WHERE.match(clause.text)
+    if said_before:  # "add a 5% discount note to the deal in negotiation": what it says, before "note"
+        return f"add a note {said_before['where']}", said_before["what"]
     spans = key_spans(clause.text)
     last = -1
     named = [m for kind in ("person", "company", "deal") for m in strong(await find(ctx, clause, kind))]
@@ -140,8 +154,8 @@ _SAID_THEN_NOTED = LazyRe(
 
 
 _NOTED_AT_THE_END = LazyRe(
-    r"(?is)(.{8,}?)\s*[,;—–-]?\s+((?:запиши|занеси|закинь|сохрани|добавь)\s+(?:ему|ей|им|к\s+нему|к\s+ней)\s+"
-    r"(?:это|всё\s+это)\s+(?:в|во|как)\s+(?:\w+\s+)?заметк\w*)\s*[.!]?"
+    r"(?is)(.{8,}?)\s*[,;—–-]?\s+((?:запиши|занеси|закинь|сохрани|добавь)\s+"
+    r"(?:(?:ему|ей|им|к\s+нему|к\s+ней|это|всё\s+это)\s+){1,2}(?:(?:в|во|как)\s+(?:\w+\s+)?заметк\w*|заметк\w+))\s*[.!]?"
 )
 _POINTER_ONLY = LazyRe(
     r"(?i)\s*(?:(?:on|to|for|к|в)\s+.{0,80}?\s+)?(?:with|saying|re|about|с)?\s*(?:that|this|it|это|этим|этого)\s*[.!]?\s*"
@@ -252,7 +266,7 @@ _NOTES_TAKEN = LazyRe(
 
 # the note asked for as "this": the words quoted before it
 _THIS_NOTED = LazyRe(
-    r"(?i)\b(?:сохрани|запиши|занеси|залогируй|закинь|добавь|save|log|add|put|record|keep)\s+"
+    r"(?i)\b(?:сохрани|запиши|занеси|залогируй|закинь|добавь|save|log|add|put|record|keep|note|jot)\s+"
     r"(?:это|этот\s+текст|это\s+письмо|письмо|сообщение|this|that|it|the\s+(?:email|message|mail))\s+"
     r"(?:как|as|в|в\s+виде|to|on|заметк\w*)"
 )
@@ -290,7 +304,9 @@ _RECORD_WORDS = LazyRe(
 async def _names_the_record_only(content: str, ctx: BuildContext) -> bool:
     """The words are only where the note goes («компанию Initech», "the Globex deal"), nothing it says."""
     rest = _RECORD_WORDS.sub(" ", content).strip(" ,.;:")
-    if not rest or len(rest.split()) > 4:
+    if not rest:
+        return bool(content.strip(" ,.;:"))  # "Note that on the deal.": where, and nothing else
+    if len(rest.split()) > 4:
         return False
     said = analyse(rest, ctx.now)
     for kind in ("company", "deal", "person"):
@@ -395,14 +411,19 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         cut = unpunctuated.end()
         return await note(analyse(f"{clause.text[:cut].rstrip()}: {clause.text[cut:]}", ctx.now), ctx)
     noun_first = re.match(
-        r"\s*(?:ну\s+|и\s+|and\s+)?(?:заметк\w*|note)\b", clause.text, re.I
+        r"\s*(?:(?:ну|и|and|ещё|еще|also)\s+)*(?:заметк\w*|note)\b", clause.text, re.I
     )  # "заметка к Ивану …"
     # "note on maria sokolova - wants …", «заметка для ивана сидорова бюджет утвердят в январе»
     told = bool(
         noun_first
         and (
             _NOTE_SPLIT.search(clause.text)
-            or re.match(r"(?i)\s*(?:и\s+|and\s+)?(?:заметк\w*|note)\s+(?:для|к|on|for|to)\s", clause.text)
+            or re.match(
+                r"(?i)\s*(?:(?:и|and|ещё|еще|also)\s+)*(?:заметк\w*|note)\s+(?:для|к|on|for|to)\s",
+                clause.text,
+            )
+            # "…, and note 'Li Wei confirmed 2 sites'": the note's words, quoted
+            or re.match(r"(?i)\s*(?:и\s+|and\s+)?(?:заметк\w*|note)\s*[:—–-]?\s*['\"«“]", clause.text)
         )
     )
     # «ивану петрову заметку, что он в отпуске»: to whom, then the note and its words — the verb unsaid
@@ -541,6 +562,7 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     elif said_first := _SAID_THEN_NOTED.fullmatch(clause.text):
         # «ушли к конкуренту, запиши заметкой в сделку»: the words come first, the ask after them
         content, head = said_first.group(1).strip(), said_first.group(2)
+        swapped = True  # «Ромашка просит скидку 10%, запиши заметкой к сделке»: the words name where it goes
     else:
         head, content = await _note_after_target(clause, ctx)
     if content and not re.search(r"[«\"“']", clause.text) and await _names_the_record_only(content, ctx):
@@ -566,7 +588,17 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         # "Initech just signed the renewal paperwork. just log it as a note on …": "it" is what was just said
         # (or what was quoted before: "pasted from email: 'Hi, …' -> … save this as a note")
         quoted_earlier = quoted(str(ctx.memory.get("full_text", "")), at_least=8, apostrophes=True)
-        content = (quoted_earlier or ctx.said_before()).strip(" .")
+        # ("Alfa-Leasing expansion lost. They went with a competitor. Note that on the deal.": the reason)
+        reason = ctx.memory["reasons"][-1] if ctx.memory.get("reason_at") == ctx.clause_index - 1 else None
+        told_just_before = ctx.said_before().strip()
+        if (
+            reason
+            and told_just_before
+            and not any(i.span and told_just_before in i.span for i in ctx.intents)
+        ):
+            # (what was told before it, no request of its own, goes in too)
+            reason = f"{told_just_before.rstrip(' .')}. {reason}"
+        content = (quoted_earlier or reason or told_just_before).strip(" .")
     quoted_first = _QUOTE_THEN_SENTENCE.match(content or "")
     if (
         quoted_first
@@ -579,6 +611,19 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     source = _FROM_SOMEONE.search(head or "")
     if source and _NOTE_ON_A_PLACE.search(head[: source.start()]):
         head = head[: source.start()]  # "Add a note to Acme Corp, forwarded from John": whom it came from
+    each = _ON_EACH_OF.search(head or "") if content else None
+    if each:  # "Add the same note to John Smith and Li Wei: …": one note on each of them
+        places = [
+            await crm_target(clause, ctx, "target", part)
+            for part in re.split(r"\s*(?:,|\band\b|\bи\b|&)\s*", each.group(1))
+            if part.strip()
+        ]
+        if len(places) >= 2 and all(places) and len({p[1].id for p in places if p}) == len(places):
+            for kind, record in (p for p in places if p):
+                await ctx.emit(
+                    CreateNote(record=record.name, body=(content or "")[:2000]), record=(OBJECT[kind], record)
+                )
+            return True
     target = await crm_target(clause, ctx, "target", head)
     stranger = _SOMEONE_AT.search(head or "")
     if (
@@ -685,6 +730,7 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
             "target",
             ctx.t("К какой записи добавить заметку?", "Which record should the note go on?"),
             choices=[(d.name, d.id) for d in fits[:5]] if len(fits) > 1 else None,
+            risk="ambiguous" if len(fits) > 1 else "missing_required",
         )
     kind, record = target
     if content and content.strip(" «»\"'“”").lower() == record.name.lower():

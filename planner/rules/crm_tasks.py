@@ -68,6 +68,7 @@ _THIS_RECORD = LazyRe(r"(?i)\b(?:this|that|эт\w+)\s")
 
 
 # «задача Олегу: …», "task for Max: …": a to-do addressed to someone, then what it is
+_TASK_TO_WHOM = LazyRe(r"(?i)\s*(?:и\s+)?(?:задач\w*|таск\w*)\s+[а-яё]+[уюе]\s+[а-яё]+(?:ть|ти|чь)\b")
 _ADDRESSED = LazyRe(
     rf"(?i)\s*(?:(?:задач\w*|таск\w*|task|todo)\s+(?:for\s+)?\S+(?:\s*,\s*[^:,]{{2,30}})?"
     rf"(?:\s+(?:на|к|до|by|for|on)\s+[^:,—–]{{2,20}}?)?\s*[:—–-]|"
@@ -200,7 +201,9 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     if not explicit and ctx.clause_index > 0 and clause.has("task") and dealt:
         # «Сделку Acme Logistics переведи в КП и поставь Олегу задачу подготовить предложение»: a to-do said
         # with a deal's change is about that deal (a Linear word or team would make it an issue: checked below)
-        explicit = bool(clause.has("create", "put", "assign") or clause.creates())
+        # («инитек: заметка '…' и задача максу подготовить расчёт до чт»: whom, then the to-do, verb unsaid)
+        addressed = addressed or bool(_TASK_TO_WHOM.match(clause.text))
+        explicit = bool(clause.has("create", "put", "assign") or clause.creates() or addressed)
     if not explicit and _TASK_HEADING.match(clause.text) and clause.after_colon:
         # «Задача: сверить акты с Альфа-Лизингом к 30 ноября»: a to-do about a CRM record, said as a heading
         about = analyse(clause.after_colon, ctx.now)
@@ -439,6 +442,7 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         re.sub(r"(?i)^(?:set|create|add|make|schedule)\s+(?:a\s+|an\s+)?(?:(?:crm|attio)\s+)?(?:follow-?up|reminder|task)\s+"
                r"(?:for\s+\S+\s+)?(?:to\s+)?", "", content).strip() or content
     )  # fmt: skip
+    said_as = ""  # (how the assignee was said, as a pattern)
     if assignee is not None:  # "remind oleg to call john": the task is the call; who does it is the assignee
         spans = key_spans(clause.text)
         said = {
@@ -455,6 +459,7 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
             ).strip()
             or content
         )
+        said_as = names
         content = re.sub(r"(?i)^remind\s+\S+\s+to\s+", "", content).strip() or content
         content = (  # "ask Oleg to …": what Oleg is to do ("ask who replaces her" is the to-do itself)
             re.sub(
@@ -477,6 +482,8 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
         re.sub(r"(?i)^(?:for|для)\s+(?:me|him|her|them|меня|него|неё|нее|них)\s+(?:to\s+)?", "", content)
         or content
     )
+    if said_as and re.fullmatch(rf"(?i)(?:для|for)\s+(?:{said_as})\w*", content.strip(" .")):
+        content = ""  # «Создай задачу в CRM для Олега»: whose, and nothing of what to do — asked
     content = (  # "for Max on the Globex deal to review the pricing": whose and about what, then the task
         re.sub(
             r"(?i)^(?:for\s+\S+\s+)?(?:(?:on|about|for)\s+(?:the\s+)?[^,.;]{1,40}?\s+(?:(?:deal|company|record|contact)\s+)?)?to\s+(?=\S)",

@@ -27,10 +27,18 @@ from planner.rules._common import (
     strong,
     without_old_amounts,
 )
-from planner.rules.attio import OBJECT, PRONOUN, RAISE_A_FIELD, crm_target, record_said_before
+from planner.rules.attio import (
+    OBJECT,
+    PRONOUN,
+    RAISE_A_FIELD,
+    crm_target,
+    deal_named_before,
+    record_said_before,
+)
 
 __all__ = ["complete_crm_task", "update_record"]
 
+_OTHER_FIELD_SAID = LazyRe(r"(?i)\b(?:owner|владел\w*|ответственн\w*|stage|стади\w*)")
 # field word -> (Attio attribute, which objects have it)
 _FIELDS: list[tuple[re.Pattern[str], str, set[str]]] = [
     (re.compile(r"\b(переименуй\w*|переименовать|rename|renamed)\b", re.I), "name", {"company", "deal"}),
@@ -291,7 +299,14 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
             and (clause.has("deal") or any(m.score >= 0.9 for m in await find(ctx, clause, "deal")))
             or (clause.has("move", "put") or bool(_CHANGED_TO.search(clause.text)))
             and _TO_AMOUNT.search(spoken_numbers(clause.text))  # "Bump the Acme Corp annual license to 65k"
-            and any(m.score >= 0.9 for m in await find(ctx, clause, "deal"))
+            and (
+                any(m.score >= 0.9 for m in await find(ctx, clause, "deal"))
+                # "Acme Corp license: bump to 60k, …": the deal said first, the change said bare
+                or ctx.clause_index > 0
+                and not await find(ctx, clause, "deal")
+                and not _OTHER_FIELD_SAID.search(clause.text)
+                and (ctx.memory.get("deal") is not None or await deal_named_before(clause, ctx) is not None)
+            )
         )
     ):
         changes, found = True, ("value", {"deal"})
@@ -365,6 +380,19 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
     earlier = ctx.memory.get("deal") or (ctx.memory.get("record") or (None, None))[1]
     if target is None and "deal" in kinds and isinstance(earlier, Entity) and earlier.kind == "deal":
         target = ("deal", earlier)  # "сделку X передай Олегу и поставь сумму 32 000"
+    if (
+        target is None
+        and attribute == "value"
+        and ctx.clause_index > 0
+        and earlier is None
+        and not _OTHER_FIELD_SAID.search(
+            clause.text
+        )  # (one that says another field too is read by its rules)
+    ):
+        named = await deal_named_before(
+            clause, ctx
+        )  # "Acme Corp license: bump to 60k, …": the deal said first
+        target = ("deal", named) if named is not None else None
     if target is not None and target[0] == "person" and attribute == "name":
         # «переименуй контакт Li Wei в Wei Li»: a person's name, never their company's deal renamed instead
         raise ctx.ask(
@@ -496,6 +524,8 @@ _NEW_EMPLOYER = LazyRe(
 async def _persons_company(clause: Clause, ctx: BuildContext) -> bool:
     """A person's company changed: the person named (or the one just said, for "her"), the company the
     words end with. Both must be records of the CRM; anything less is not this change."""
+    if re.search(r"(?i)\b(?:заметк\w*|notes?)\b", clause.text):
+        return False  # «…, хотят докупить 40 лицензий. Закинь заметку в компанию Initech»: a note goes there
     to = _NEW_EMPLOYER.search(clause.text)
     companies = strong(await find(ctx, clause, "company", text=to.group(1))) if to else []
     if not companies:
@@ -505,6 +535,8 @@ async def _persons_company(clause: Clause, ctx: BuildContext) -> bool:
     if not people and (POINTED_TO_ONE.search(head) or re.search(r"(?i)\b(?:her|his|их|её|ее|его)\b", head)):
         for before in reversed(ctx.memory.get("said") or []):  # "Jane Doe moved … . change her company …"
             people = people or strong(await find(ctx, clause, "person", text=before))
+    top = max((m.score for m in people), default=0.0)
+    people = [m for m in people if m.score >= top] if top >= 0.9 else people  # ("Ivan Sidorov", not any Ivan)
     if len({m.entity.id for m in people}) != 1:
         return False
     person, company = people[0].entity, companies[0].entity

@@ -28,6 +28,14 @@ _EACH = LazyRe(
     r"|\b(?:to|on|for)\s+(?:each|every|all)(?:\s+of)?\b"
 )
 _NOTE = LazyRe(r"(?i)\b(?:заметк\w*|note)\b")
+_NOTHING_BUT_THE_ASK = LazyRe(
+    r"(?i)\s*(?:(?:в|in)\s+(?:the\s+)?(?:crm|црм|attio|аттио)\s*)?(?:,?\s*(?:please\s+|пожалуйста\s+)?"
+    r"(?:добавь\w*|add|оставь\w*|leave|put|запиши\w*|напиши\w*|post)\b[^,]*)?[\s.]*$"
+)
+_EVERY_ONE = LazyRe(
+    r"(?i)\b(?:во|в|ко|к|на|to|on|for)\s+(?:all|every|each|все|всем|всех)\s+(?:(?:the|our|of\s+the|of\s+our)\s+)?"
+    r"(?:сделк\w*|компани\w*|deals?|compan(?:y|ies))\b"
+)
 _DEALS = LazyRe(r"(?i)\b(?:сделк\w*|deals?)\b")
 _OPEN = LazyRe(r"(?i)\b(?:открыт\w*|open|active|активн\w*)\b")
 _MINE = LazyRe(r"(?i)\b(?:мои|моих|моим|my|mine)\b")
@@ -45,16 +53,31 @@ async def note_on_each(clause: Clause, ctx: BuildContext) -> bool:
     if not body:
         return False  # what the notes say is asked by the note rule
     filters = [x.filters for x in listed] if listed and not said_deals else [await _said_filters(clause, ctx)]
-    if not any(f.model_dump(exclude_none=True) for f in filters):
-        return False  # "a note on every deal": no filter said — never every deal on a guess
+    every = not any(f.model_dump(exclude_none=True) for f in filters)
+    if every and (listed and not said_deals or not await _every_one_said(clause, ctx)):
+        return False  # "a note on every deal" with a condition unread: never every deal on a guess
     deals: list[Entity] = []
     for f in filters:
         deals += [d for d in await refs.deals_matching(ctx, f) if d not in deals]
+    if every:
+        deals = await ctx.directory.deals()  # «во все сделки добавь заметку «…»»: each one, said so
     if not deals:
         return False
     for deal in deals:
         await ctx.emit(CreateNote(record=deal.name, body=body.strip()[:10_000]), record=("deals", deal))
     return True
+
+
+async def _every_one_said(clause: Clause, ctx: BuildContext) -> bool:
+    """ "to every deal", «ко всем компаниям в CRM»: all of them said, and no word left that could be a condition."""
+    head = IN_QUOTES.sub(" ", clause.text.split(":", 1)[0])
+    said = _EVERY_ONE.search(head)
+    # (nothing said of them after the noun but where they are and the verb: "… that has a deal in …" is a condition)
+    return (
+        said is not None
+        and _NOTHING_BUT_THE_ASK.match(head[said.end() :]) is not None
+        and not await _unread(analyse(head, ctx.now), ctx)
+    )
 
 
 async def _said_filters(clause: Clause, ctx: BuildContext) -> Filters:
@@ -154,6 +177,18 @@ async def made_on_each(clause: Clause, ctx: BuildContext) -> bool:
             return False
     elif kind == "comment" and not re.match(r"(?:issue|ticket|bug|задач|тикет|баг)", noun):
         return False
+    if (
+        not obj
+        and re.match(r"(?:compan|компани)", noun)
+        and kind == "note"
+        and body
+        and await _every_one_said(clause, ctx)
+    ):
+        for company in await ctx.directory.companies():  # «ко всем компаниям в CRM добавь заметку: …»: each
+            await ctx.emit(
+                CreateNote(record=company.name, body=body.strip()[:10_000]), record=("companies", company)
+            )
+        return True
     if not obj and re.match(r"(?:compan|компани)", noun):
         # "a note on every company that has a deal in Negotiation": which companies is not read — asked
         raise ctx.ask(

@@ -306,10 +306,14 @@ async def deal_totals(clause: Clause, ctx: BuildContext) -> bool:
         and told.object == "deals"
         and aggregate_said
         and aggregate_said != told.aggregate
-        and _THOSE.search(clause.text)
+        # («Сколько всего сделок в CRM и какая общая сумма в долларах?»: the total of those, in that currency)
+        and (_THOSE.search(clause.text) or currency_said(clause.text) and not clause.has("issue", "task"))
         and not clause.has("deal")
     ):  # "How many deals do I own and what are they worth in total?": the deals just found, added up
-        await ctx.emit(Find(object="deals", filters=told.filters, aggregate=aggregate_said))
+        filters = told.filters.model_copy(
+            update={"currency": currency_said(clause.text) or told.filters.currency}
+        )
+        await ctx.emit(Find(object="deals", filters=filters, aggregate=aggregate_said))
         return True
     money = _MONEY_IN.search(clause.text)  # «сколько денег в переговорах»: the deals there, summed
     staged = [m for m in await find(ctx, clause, "stage") if m.score >= 1.0]
@@ -349,6 +353,10 @@ async def deal_totals(clause: Clause, ctx: BuildContext) -> bool:
     owners = [m.entity for m in await find(ctx, clause, "member") if m.score >= 0.5] if not mine else []
     for stage in each_once(stages):  # "в Lead и Qualification": each stage
         currencies: list[Any] = list(currencies_said(clause.text)) or [None]
+        if _COUNT_THEN_TOTAL_IN.search(clause.text):
+            currencies = [
+                None
+            ]  # "How many deals do I own, and what's the total in USD?": all counted, each summed
         for currency in currencies:  # "in dollars and rubles": each
             await ctx.emit(
                 Find(
@@ -366,6 +374,10 @@ async def deal_totals(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
+_COUNT_THEN_TOTAL_IN = LazyRe(
+    r"(?i)\b(?:how\s+many|сколько)\b.*\b(?:total|sum|сумм\w*|итог\w*)\b[^?]*?\b(?:in|в)\s+"
+    r"(?:usd|dollars?|rub\w*|roubles?|eur\w*|долл\w*|руб\w*|евро)\b"
+)
 _CONTACT_DETAIL = LazyRe(r"(?i)\b(?:почт[уаы]|email|e-mail|мейл\w*|имейл\w*|телефон\w*|контакт(?:ы|ов)?)\b")
 _ONE_DEAL_WITH = LazyRe(r"(?i)\b(?:сделк[аиеу]|deal)\s+(?:с|со|with)\s+\S")
 _INCLUDED_BEFORE = LazyRe(

@@ -11,11 +11,11 @@ from planner._lazy_re import LazyRe
 from planner.analysis import Clause
 from planner.context import BuildContext
 from planner.directory import Entity
-from planner.intents.models import UpdateDeal, priority_name
+from planner.intents.models import UpdateDeal, UpdateMatching, priority_name
 from planner.numbers import spoken_numbers
 from planner.rules import rule
 from planner.rules._common import amount_of, find, iso_date, priority_of
-from planner.rules._linear_common import find_user
+from planner.rules._linear_common import find_user, state_named
 
 __all__ = [
     "about_the_new_one",
@@ -186,7 +186,7 @@ async def about_the_new_one(clause: Clause, ctx: BuildContext) -> bool:
 _AND = r"(?i)^\s*(?:(?:and|then|also|и|а|потом|ещё|еще)\s+)*(?:please\s+|пожалуйста\s+)?"
 _HAND_OVER = LazyRe(
     _AND
-    + r"(?:assign|reassign|give|hand|move|назначь|переназначь|перекинь|перебрось|передай|отдай|повесь|кинь)"
+    + r"(?:assign|reassign|give|hand|move|put|назначь|переназначь|перекинь|перебрось|передай|отдай|повесь|кинь|поставь)"
     r"(?:\s+(?:it|this|that|его|её|ее|over))?\s+(?:to|на)\s+(me|myself|меня|себя|[^\W\d_][\w-]*)\s*[.!]?\s*$"
 )
 _MADE_ASSIGNEE = LazyRe(
@@ -213,6 +213,12 @@ _ISSUE_PRIORITY = LazyRe(
 )
 
 
+_THEM_TO = LazyRe(
+    _AND
+    + r"(?:set|move|put|make|mark|переведи|поставь|сделай)\s+(?:them|all\s+of\s+them|those|их|им|все)\s+(?:to|as|в|на)?\s*(?P<to>[^,.;!?]{2,30}?)\s*[.!]?\s*$"
+)
+
+
 @rule(19, writes=True)
 async def more_of_the_same_change(clause: Clause, ctx: BuildContext) -> bool:
     if clause.identifiers or not ctx.intents or ctx.clause_index == 0:
@@ -225,6 +231,22 @@ async def more_of_the_same_change(clause: Clause, ctx: BuildContext) -> bool:
             return assignee is not None and await ctx.amend_last(assignee=assignee.name)
         level = priority_name(priority_of(clause.text)) if _ISSUE_PRIORITY.match(clause.text) else None
         return level is not None and await ctx.amend_last(priority=level)
+    if last == "update_matching" and _THEM_TO.match(clause.text):
+        # "Give every unassigned issue to Max and set them to Todo": the same issues, that too
+        matched = ctx.intents[-1]
+        assert isinstance(matched, UpdateMatching)
+        said = _THEM_TO.match(clause.text)
+        assert said is not None
+        state = await state_named(ctx, said.group("to")) if matched.object == "issues" else None
+        level = priority_name(priority_of(said.group("to"))) if matched.object == "issues" else None
+        change = {"state": state} if state else {"priority": level} if level else {}
+        if not change or any(k in matched.changes for k in change):
+            return False
+        ctx.drop_last()
+        await ctx.emit(
+            matched.model_copy(update={"changes": {**matched.changes, **change}}), **matched._resolved
+        )
+        return True
     if last == "update_deal" and _STAGE_TO.match(clause.text):
         # «Ромашка: сумма теперь 1,5 млн, и двигай в переговоры»: the same deal, to that stage
         stages = {m.entity.id: m.entity for m in await find(ctx, clause, "stage") if m.score >= 1.0}

@@ -307,9 +307,17 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
                         Find(object="deals", filters=Filters(record=deal.name)), record=("deals", deal)
                     )
         return True
-    if _UNDUE.search(clause.text) and not clause.has("comment"):  # "eng-104 remove due date", «убери срок»
-        await ctx.emit(UpdateIssue(issue=ident, due="none"), issue=issue)
-        return True
+    undue = _UNDUE.search(clause.text) if not clause.has("comment") else None
+    clear_due = False
+    if undue:  # "eng-104 remove due date", «убери срок»
+        rest = analyse(
+            re.sub(r"[\s,;—–-]+$", "", f"{clause.text[: undue.start()]} {clause.text[undue.end() :]}"),
+            ctx.now,
+        )
+        if not (rest.has("move", "put", "priority", "assign", "rename") or priority_of(rest.text)):
+            await ctx.emit(UpdateIssue(issue=ident, due="none"), issue=issue)
+            return True
+        clause, clear_due = rest, True  # «приоритет CS-14 — низкий, срок убрать»: the rest, and no due date
     if _OUT_OF_PROJECT.search(clause.text) and not clause.has("comment"):
         # «убери ENG-104 из проекта Q1 Launch», "take ENG-104 out of the project": no project, the issue stays
         await ctx.emit(UpdateIssue(issue=ident, project="none"), issue=issue)
@@ -553,6 +561,8 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         and (clause.has("put", "move") or said_alone or made)
     ):
         p = priority_of(clause.text)
+        if p is None and _NO_PRIORITY.search(clause.text):
+            p = 0  # «снимите приоритет с CS-15», "clear the priority": none
         if p is None:
             raise ctx.ask(
                 "priority",
@@ -625,7 +635,21 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         change["project"], found["project"] = projects[0].entity.name, projects[0].entity
     if clear_assignee:
         change["assignee"] = "none"
+    if clear_due:
+        change["due"] = "none"
     if change:
+        last = ctx.intents[-1] if ctx.intents and ctx.clause_index > 0 else None
+        labels_only = {"labels_add", "labels_remove"}
+        if (
+            isinstance(last, UpdateIssue)
+            and last.issue.upper() == ident.upper()
+            # (labels only: a clause whose change is merged is no longer checked for words left unread)
+            and set(change) <= labels_only
+            and set(last.model_dump(exclude_none=True)) - {"op", "issue", "confidence", "span"} <= labels_only
+            and not ctx.memory.get("sent_intents")
+            and await ctx.amend_last(**change)
+        ):
+            return True  # "Add the label onboarding to CS-14 and remove customer-request": one change of it
         await ctx.emit(UpdateIssue(issue=ident, **change), **found)
         return True
     if asks_for_something(clause) and not clause.asks():  # a command whose change was not understood
@@ -676,9 +700,16 @@ _GIVEN_AFTER = LazyRe(
     r"(?i)\b(?:give|hand|assign|reassign|pass)\b[^,;]*\bto\b|\b(?:назначь|отдай|передай|переназначь|кинь|поручи|повесь)\b"
     r"|\b(?:возьм[её]т|бер[её]т|забер[её]т)\b|\b\w+\s+(?:takes|will\s+take)\b"  # «…, пусть возьмёт Макс»
 )
+_NO_PRIORITY = LazyRe(
+    r"(?i)\b(?:сним\w*|снять|убери\w*|убрать|удали\w*|сбрось\w*|remove|clear|drop|unset|reset)\s+(?:the\s+|its\s+)?"
+    r"(?:приоритет\w*|priority)\b|\bбез\s+приоритета\b|\bno\s+priority\b"
+)
 _UNDUE = LazyRe(
     r"(?i)\b(?:сними|снять|убери|убрать|удали|удалить|сотри|remove|clear|drop|delete|unset)\s+(?:the\s+|its\s+|у\s+не[её]\s+)?"
     r"(?:due(?:\s+date)?|deadline|дедлайн\w*|срок\w*)\b"
+    # («…, срок убрать», "due date — remove it", «без срока»: the field said first)
+    r"|\b(?:срок|дедлайн|due\s+date|deadline)\s*[:—–-]?\s*(?:убрать|убери|снять|сними|удалить|удали|remove(?:\s+it)?|clear(?:\s+it)?|none|нет)\b"
+    r"|\bбез\s+срока\b|\bno\s+due\s+date\b"
 )
 _PAIR = LazyRe(
     r"\b([A-Z]{1,10}-\d+)\s+(?:(?:тоже|too|also|as\s+well)\s+)?(?:[—–-]\s+(?:на\s+|to\s+)?|"
@@ -985,7 +1016,8 @@ _LABEL_RU = {"баг": "bug", "ошибка": "bug", "фича": "feature", "б�
 
 
 _LABEL_VERB = LazyRe(
-    r"(?i)\b(?P<off>убери|убрать|сними|снять|удали|удалить|remove|drop|untag|take\s+off)\b|"
+    # ("take the bug label off ENG-101": the verb and its "off" apart)
+    r"(?i)\b(?P<off>убери|убрать|сними|снять|удали|удалить|remove|drop|untag|strip|take\s+off|take(?=\s+(?:the\s+)?[\w-]+\s+(?:label|tag)\s+off\b))\b|"
     r"\b(?:добавь|добавить|повесь|повесить|навесь|поставь|пометь|add|tag|put|set|label)\b"
 )
 
@@ -1365,7 +1397,9 @@ async def _state_named(clause: Clause, ctx: BuildContext, team_id: str) -> Entit
 # "eng-103 -> todo, oleg, due mon", "ENG-103: oleg, high priority": one word among an issue's fields
 # («ENG-106 — срочно, на Макса, срок завтра», «ENG-102: приоритет высокий, исполнитель Олег»: said with "на"/the field)
 _FIELD_ITEM_ALONE = LazyRe(
-    r"(?:^\s*[A-Za-z]{1,10}-\d+\s*[:—–]|[,;])\s*(?:(?:на|to|→|->|исполнител\w*|ответственн\w*|assignee|owner)\s*[:—-]?\s*)?"
+    # («ENG-102 в In Progress, и на меня»: the hand-over said last, with "and")
+    r"(?:^\s*[A-Za-z]{1,10}-\d+\s*[:—–]|[,;](?:\s*(?:и|and)(?=\s))?|\s(?:и|and)(?=\s+(?:на|to)\s))\s*"
+    r"(?:(?:на|to|→|->|исполнител\w*|ответственн\w*|assignee|owner)\s*[:—-]?\s*)?"
     r"([^\W\d_]{2,20})\s*(?=[,;.]|$)"
 )
 _BARE_STATE_ITEM = LazyRe(

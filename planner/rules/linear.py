@@ -661,7 +661,8 @@ _ONLY_WHOSE_AND_WHEN = LazyRe(
 )
 # a new issue's state said as its last field: ", in Backlog", «, в бэклог», ", status: Todo"
 _STATE_AT_THE_END = LazyRe(
-    r"(?i)[,;]\s*(?:(?:(?:put\s+)?(?:it\s+)?(?:in|into|to)|в|во|на)\s+|(?:state|status|статус|стейт)\s*[:—-]?\s*(?:в\s+|на\s+)?)"
+    # ("…, feature label, backlog": the state said bare, last among the fields)
+    r"(?i)[,;]\s*(?:(?:(?:put\s+)?(?:it\s+)?(?:in|into|to)|в|во|на)\s+|(?:state|status|статус|стейт)\s*[:—-]?\s*(?:в\s+|на\s+)?)?"
     r"(?:the\s+)?(?:backlog|todo|to-do|in[\s-]progress|in[\s-]review|triage|бэклог|беклог|работу|ревью|тудушки|todo)"
     r"(?:\s+(?:column|state|колонк\w*|статус\w*))?\s*[.!]?\s*$"
 )
@@ -1688,6 +1689,13 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     titles = [
         re.sub(r"^\s*['\"«“]([^'\"«»“”]+)['\"»”]\s*$", r"\1", t) for t in titles
     ]  # (quotes left by "— me")
+    # «…задачу для дизайна нарисовать иконки …, срок пятница»: the team said first and a field's word left
+    # once its day was taken are no part of the title
+    for n, title in enumerate(titles):
+        lead = re.match(r"(?i)(?:для|в|во|for|in)\s+(\S+)\s+(?=\S)", title)
+        if lead and [m for m in await find(ctx, clause, "team", text=lead.group(1)) if m.score >= 0.9]:
+            title = title[lead.end() :]
+        titles[n] = re.sub(r"(?i)[,\s]+(?:срок|сроком|due|deadline|дедлайн)\s*$", "", title) or title
     days = _dated_items(titles, clause, ctx)
     if days:  # "make CS tickets for each Q1 webinar: Jan 15, Jan 29, …": one issue per day, due that day
         titles = [title for title, _ in days]

@@ -254,7 +254,7 @@ _NAME_ENDS = LazyRe(
 
 
 _NAME_PADDING = frozenset(
-    "на для по с со for with on about in at the a an new called named под названием deal deals сделка сделку "
+    "на для по с со в во к for with on about in at the a an new called named под названием deal deals сделка сделку "
     "сделки новая новую новой э ээ эээ эм ну короче типа вот uh um erm like".split()
 )
 

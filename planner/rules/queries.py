@@ -300,6 +300,28 @@ async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
     return False
 
 
+_FILLER = LazyRe(
+    r"(?i)(?<![\w-])(?:у\s+нас|у\s+меня|в\s+(?:линеар\w*|linear\w*|линейн\w*)|in\s+linear|что-?(?:нибудь|то)|"
+    r"anything|something|we\s+have|do\s+we\s+have)(?![\w-])"
+)
+# a label said as what the issues carry: "labelled X", «с меткой X», «помечены как X», «задачи по безопасности»
+_LABELLED = LazyRe(
+    r"(?i)\b(?:label(?:l)?ed|tagged|with\s+(?:the\s+)?(?:label|tag)|помечен\w*(?:\s+как)?|с\s+(?:меткой|лейблом|тегом)|"
+    r"по|про|about)\s+['\"«]?(?P<name>[\w-]+)"
+)
+_LABEL_RU_STEMS = {"баг": "bug", "ошибк": "bug", "фич": "feature", "безопасност": "security", "документац": "docs",
+                   "онбординг": "onboarding"}  # fmt: skip
+
+
+async def _label_asked(clause: Clause, ctx: BuildContext) -> Entity | None:
+    said = _LABELLED.search(clause.text)
+    if said is None:
+        return None
+    word = said["name"].lower()
+    word = next((en for stem, en in _LABEL_RU_STEMS.items() if word.startswith(stem)), word)
+    return next((x for x in await ctx.directory.labels() if x.name.lower() in (word, word.rstrip("s"))), None)
+
+
 @rule(90)
 async def issue_query(clause: Clause, ctx: BuildContext) -> bool:
     if not _is_question(clause) or clause.has("deal", "attio", "crm"):
@@ -327,12 +349,18 @@ async def issue_query(clause: Clause, ctx: BuildContext) -> bool:
         if me is not None:
             await ctx.emit(Find(object="issues", filters=Filters(assignee="me")), assignee=me)
             return True
+    label = await _label_asked(clause, ctx)
+    if label is not None:  # «какие задачи помечены как customer-request?», «задачи по безопасности»
+        await ctx.emit(Find(object="issues", filters=Filters(label=label.name)))
+        return True
     about = re.search(r"\b(?:про|about|regarding|насчет|насчёт|по теме|with|c|с)\s+(.+)$", clause.text, re.I)
     if about:
         query = about.group(1).strip(" ?.!")
     else:
         query = _STOP.sub(" ", strip_spans(clause.text, list(clause.moment.spans))).strip(" ?.!,:;—-")
         query = re.sub(r"\s{2,}", " ", query)  # "search issues: login": the word searched, not its colon
+    query = _FILLER.sub(" ", query).strip(" ?.!,:;—-")  # «что-нибудь про SSO в линеаре»: what is searched
+    query = re.sub(r"\s{2,}", " ", query)
     if not query:
         return False
     if not clause.has("issue", "task", "linear", "project", "team") and not await _issues_about(query, ctx):
