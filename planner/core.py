@@ -678,6 +678,7 @@ class Planner:
                     kind = None  # "Jane said yes: Globex pilot to Won": what she said yes to, now asked
                 if kind is None or kind in ("negated", "reported", "hypothetical", "doubted"):
                     declines.note(before, ctx, declined=kind is not None, text=clause.text)
+                    ctx.memory["took_back"] = ctx.memory.get("took_back") or kind == "negated"
             elif (
                 i > 0
                 and not any(x.op in WRITE_OPS for x in ctx.intents[first:])
@@ -693,6 +694,7 @@ class Planner:
                     ctx.memory["declined_here"] = True  # (what it took back is read here: the rest stands)
                     continue
                 if declines.put_off(clause.text) or _NOTHING_ELSE.search(clause.text):
+                    ctx.memory["took_back"] = True
                     # "…moving Globex to Won: hold off on that until legal signs", «…и больше ничего не создавай»
                     ctx.memory.setdefault("said", []).append(clause.text)
                     if of_a_kind(clause.text):  # ("…, don't archive anything": the rest stands as asked)
@@ -728,6 +730,10 @@ class Planner:
             if explained:
                 coverage.check_kinds(i, clause, [_made_op(x) for x in ctx.intents[first:]])
         asked_still = any(not no for _, _, no in declines.clauses)  # (before `drop` takes the declined out)
+        # "Move Globex pilot to Won... actually no, hold on, don't change anything yet.": every change taken back
+        ctx.memory["all_declined"] = (
+            bool(declines.clauses) and not asked_still and bool(ctx.memory.get("took_back"))
+        )
         undone = declines.drop(ctx, scene, read)
         if ctx.memory.pop("declined_here", False) and asked_still:
             ctx.memory["declined"] = True  # a part taken back was read where it was said: the rest stands
@@ -930,7 +936,9 @@ class Planner:
             )
         # (of several sentences, one that plainly asks is asked, whatever another says of something else)
         kind = (
-            not_asked(text)
+            "negated"
+            if writes and ctx.memory.get("all_declined")
+            else not_asked(text)
             if writes
             and not ctx.memory.get("declined")
             and not ctx.memory.get("checked")  # a condition on how things stand was checked: that decided

@@ -369,7 +369,15 @@ def _relayed(after: str) -> bool:
 
 # "…actually no, it's already past that. Never mind.": the person took it back
 _RETRACTED = LazyRe(
-    r"(?i)(?:^|[.!,;…]\s*|\s[—–-]\s*)(?:never\s*mind|nevermind|forget\s+(?:it|that)|scratch\s+that|ignore\s+that|"
+    r"(?i)(?:^|[.!,;…]\s*|\s[—–-]\s*|\s(?:but|но|а)\s+)(?:never\s*mind|nevermind|forget\s+(?:it|that)|scratch\s+that|ignore\s+that|"
+    # ("… Oh wait, Oleg just said he already filed one. Cancel that."): the last sentence takes it back
+    r"(?<=[.!?]\s)(?:so\s+)?cancel\s+(?:that|it|this)|"
+    # «Создай задачу обзвонить клиентов... а, нет, это уже Олег сделал, не надо»: done already, so not needed
+    r"(?:а|ой|хотя|нет)[,\s]+(?:нет[,\s]+)?(?:это|она|он|их)\s+уже\s+[^.!?]{0,40}?(?:сделал\w*|завёл|завел\w*|создал\w*|"
+    r"закрыл\w*|есть)(?:\s*,\s*не\s+(?:надо|нужно))?|"
+    # "… wait, no, don't do anything yet, I'll confirm with Jane tomorrow": nothing now
+    r"(?:wait|no|actually|hold\s+on)[,\s]+(?:(?:wait|no|actually|hold\s+on)[,\s]+)*don'?t\s+(?:do|change|touch)\s+anything"
+    r"(?:\s+(?:yet|now|for\s+now))?|"
     r"не\s+важно|неважно|забудь|забей|отбой|проехали|"
     # «…проверить их SSO… хотя нет», "close ENG-101... actually no": taken back as it ends
     r"(?:а\s+)?хотя\s+нет|(?:ой|ну),?\s+нет|actually,?\s+no|wait,?\s+no|no\s+wait|"
@@ -388,7 +396,7 @@ _RETRACTED = LazyRe(
     # (only after a word that takes it back: "ENG-101 is stale, drop it" asks for the drop)
     r"(?:(?:actually|wait|oh|no|ой|хотя|нет)[,\s—–-]+)+(?:cancel|undo|scratch|drop)\s+(?:that|it|this)|"
     r"(?:(?:ой|хотя|а|нет)[,\s—–-]+)+отмени(?:те)?\s+(?:это|этот|то)\b)"
-    r"\s*(?:[.!)]*\s*$|[,;—–-]\s*(?:they|he|she|it|we|i|он|она|они|оно|мы|я)\b[^.!?]*[.!]?\s*$)"
+    r"\s*(?:[.!)]*\s*$|[,;—–-]\s*(?:they|he|she|it|we|i|i'll|он|она|они|оно|мы|я|(?-i:[A-ZА-ЯЁ][\w-]+))\b[^.!?]*[.!]?\s*$)"
 )
 
 
@@ -615,7 +623,18 @@ def not_asked(
         return "reported"
     if _BY_THE_WAY.search(text) and not _any_request_verb(text):
         return "news"
+    wished = _WISHED_DONE.match(text)
+    if wished and not _any_request_verb(text[wished.end() :]):
+        return "reported"  # "…, security wants it closed asap": what someone wishes, said as why
     return None
+
+
+# "security wants it closed asap", «безопасники хотят, чтобы её закрыли»: someone's wish for a record, told
+_WISHED_DONE = LazyRe(
+    r"(?i)^\s*(?:(?:and|but|и|а|но)\s+)?(?!(?:i|we|я|мы)\b)(?:[\w-]+\s+){1,3}?(?:wants?|needs?|would\s+like|хочет|хотят|просит|просят)\s+"
+    r"(?:(?:it|them|this|that|его|её|ее|их)\s+|чтобы\s+(?:её|ее|его|их)\s+)(?:to\s+be\s+)?"
+    r"(?:closed|done|fixed|finished|merged|resolved|shipped|закрыт\w*|закрыли|сделал\w*|сделан\w*|починил\w*|готов\w*)\b"
+)
 
 
 def without_hedged_lead(text: str) -> str:

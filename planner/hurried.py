@@ -1361,6 +1361,12 @@ _WHICH_THEN_VERB = LazyRe(
     r"(?:(?P<all>all\s+|them\s+all\s+|all\s+of\s+them\s+|them\s+|each\s+)(?=to\b|as\b|into\b|back\b|[A-Z]))?"
     r"(?P<rest>(?:to|as|into|back)\b[^:\n]{1,60}|[A-Z][^:\n]{1,40})\s*$"
 )
+_QUOTED_CONTENT_THEN = LazyRe(
+    r"(?i)(\b(?:comment|коммент\w*|note|заметк\w*)\b[^'\"«“\n:]{0,40}?(?:'[^'\n]{2,200}'|\"[^\"\n]{2,200}\"|«[^«»\n]{2,200}»|“[^“”\n]{2,200}”))"
+    # (a thing named next — "…', CRM task for me …" — is split at its comma as it always was)
+    r"\s*,(?=\s+(?!(?:and|и|but|а|но|please|пожалуйста)\b)(?!(?:a\s+|an\s+)?(?:crm\s+|attio\s+|linear\s+)?"
+    r"(?:task|note|issue|ticket|meeting|call|задач|заметк|встреч|созвон|тикет))\S)"
+)
 _OPEN_COUNTED = LazyRe(
     r"(?i)^(\s*(?:(?:ok(?:ay)?|so|pls|please)[,\s]+)*)open\s+(?=(?:\d{1,2}|an?|one|two|three|four|five|six|seven|eight|nine|ten|"
     r"a\s+couple\s+of|a\s+few|new)\s+(?:new\s+)?(?:[\w-]+\s+)?(?:issues?|tickets?|bugs?)\b)"
@@ -1434,6 +1440,18 @@ def unhurried(text: str) -> str:
     if which_first:
         what = re.sub(r"^(?i:(every|all|each))\b", lambda m: m.group(1).lower(), which_first["what"].strip())
         text = f"{which_first['verb']} {which_first['all'] or ''}{what} {which_first['rest']}"
+    # "comment CS-13 'IT sent SAML metadata', deal to Negotiation": the quote ends the comment; what follows its
+    # comma is the next request
+    text = _QUOTED_CONTENT_THEN.sub(lambda m: f"{m.group(1)};", text)
+    # «Создай компанию …, потом заведу сделку», "…, I'll add the deal later": what the person will do, later
+    text = re.sub(
+        r"(?i)\s*[,;—–-]\s*(?:а\s+|and\s+)?(?:потом|позже)\s+(?:сам[аи]?\s+)?(?:заведу|создам|сделаю|поставлю|напишу|"
+        r"добавлю|переведу|закрою)\b[^.;!?\n]*",
+        "",
+        text,
+    )
+    # "CS-13 -> urgent, +security": a label put on, said with a plus
+    text = re.sub(r"(?i)(?<=[,;]\s)\+([^\W\d_][\w-]*)(?=\s*(?:[,;.]|$))", r"label \1", text)
     # «перенеси созвон с Acme (CS-12) на 2 декабря»: the call is that issue, named in brackets
     text = re.sub(
         r"(?i)\b(?:созвон\w*|встреч\w*|звонок|звонка|колл|call|meeting|sync)\b[^()\n]{0,40}?\(\s*([A-Za-z]{1,10}-\d+)\s*\)",
@@ -1442,12 +1460,15 @@ def unhurried(text: str) -> str:
     )
     # "Open six issues in Engineering: …", "open a ticket for …": made (the open issues are "open issues", uncounted)
     text = _OPEN_COUNTED.sub("create ", text, count=1)
-    # «запиши в линеар задачу …»: a new issue, said as written down
+    # «запиши в линеар задачу …», «запиши баг в ENG …»: a new issue, said as written down
     text = re.sub(
-        r"(?i)(?<![\w-])(?:запиши|запишите|закинь)\s+(?=(?:в\s+(?:линеар\w*|linear|линейн\w*)\s+)(?:задач|тикет|баг))",
+        r"(?i)(?<![\w-])(?:запиши|запишите|закинь)\s+(?=(?:в\s+(?:линеар\w*|linear|линейн\w*)\s+)(?:задач|тикет|баг)|"
+        r"(?:баг|тикет)\s+в\s+(?-i:[A-Z]{2,5})\b)",
         "заведи ",
         text,
     )
+    # "Close ENG-101 and open a follow-up: add a retry banner …": a new issue after the one closed
+    text = re.sub(r"(?i)\bopen\s+a\s+follow-?up(?:\s+(?:issue|ticket))?\s*:", "create an issue:", text)
     text = _PUT_AS_ASSIGNEE.sub(lambda m: f"назначь {m['ids']} на {m['who']}", text)
     text = _NOTED_WHERE_LAST.sub(lambda m: f"добавь заметку {m['where']}: {m['what']}", text, count=1)
     text = _FIELD_AFTER_LIST.sub(lambda m: f"{m['head']}, {m['field']}: {m['items']}", text, count=1)

@@ -624,7 +624,9 @@ _LABEL_PUT_ON = LazyRe(
     r"(?i)(?:(?:and|и)\s+)?(?:add|put|повесь|добавь|поставь)\s+(?:the\s+)?(?:[\w-]+\s+(?:label|tag)|(?:label|tag|метк\w*)\s+[\w-]+)\b"
 )
 _LABEL_PUT_ON_EN = LazyRe(r"(?i)(?:and\s+)?(?:add|put)\s+(?:the\s+)?[\w-]+\s+(?:label|tag)")
-_ID_THEN_WORDS = LazyRe(r"(?i)^(?:(?:and|и|а|then|потом)\s+)?[A-Za-z]{2,5}-\d+\s*(?:[:—–→-]|->)?\s*[^\W\d_]")
+_ID_THEN_WORDS = LazyRe(
+    r"(?i)^(?:(?:and|и|а|then|потом)\s+)?[A-Za-z]{2,5}-\d+\s*(?:[:—–→-]|->)?\s*(?:->|→|=>)?\s*[^\W\d_]"
+)  # ("DES-7: -> Oleg")
 _OWN_CHANGE = LazyRe(
     r"(?i)(?:\s(?:в|во|на|to|into|as)\s+\S|→|->|=>|\b(?:done|готов\w*|closed|закрыт\w*|urgent|high|low|срочн\w*|p[0-4])\b"
     r"|\b(?:срок|due|дедлайн|deadline)\s+\S)"  # («ENG-101 срок 2 декабря, ENG-102 срок 9 декабря»: each its own day)

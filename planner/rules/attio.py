@@ -341,6 +341,16 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
         return (
             False  # "They signed. Move the Romashka deal to Won.": news of no deal named; the request follows
         )
+    if (
+        statement
+        and ctx.clause_index > 0
+        and not clause.has("move", "put")
+        and not _to_stage(clause)
+        and any(i.op in ("apply_template", "create_issue", "create_task", "create_note") for i in ctx.intents)
+    ):
+        return (
+            False  # "add the onboarding tasks for Acme Corp, they signed the annual license": why, said after
+        )
     if statement and clause.has("note", "comment"):
         statement = (
             False  # "add a note to Umbrella that they signed the NDA", "note 'signed 12mo'": its words
@@ -772,6 +782,12 @@ async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
         if len(people) > 1:
             return False  # two people and a "her": the question of which is the other rules'
     target = ("person", next(iter(people.values()))) if people else await crm_target(clause, ctx, "target")
+    if (
+        target is None
+        and clause.has("deal")
+        and [m for m in await find(ctx, clause, "deal") if m.score >= 0.3]
+    ):
+        target = ("deal", await _deal(clause, ctx))  # «удали сделку пилот»: which of the pilots is asked
     if target is None:
         return False
     kind, record = target

@@ -17,6 +17,7 @@ from planner.resolve import key_spans, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import (
     EXCEPT_NAMED,
+    currency_said,
     due_range,
     find,
     one_said_before,
@@ -983,6 +984,7 @@ async def _deal_filters(clause: Clause, ctx: BuildContext, head: str) -> Filters
     return Filters(
         stage="open" if _OPEN.search(head) else stages[0] if stages else None,
         owner="me" if mine else owners[0] if owners else None,
+        currency=currency_said(head),  # «все сделки в рублях»
     )
 
 
@@ -998,7 +1000,7 @@ _KIND_SAID = LazyRe(r"(?i)\b(?:bugs?|баг\w*|ошибк\w*|features?|фич\w*
 _PLAIN = frozenset(
     "issue issues task tasks ticket tickets bug bugs deal deals record records everything all every each stuck sitting "
     "labelled labeled tagged label labels unassigned open opened active owner priority prio state stage status "
-    "сними снять убери убрать повесь навесь from off take "
+    "сними снять убери убрать повесь навесь from off take рублях рублей рубли руб rub rubles roubles usd dollars долларах долларов доллары евро eur euros "
     "review progress backlog todo done urgent high medium low tag tagged with "
     "задача задачи задач задачам задачами тикет тикеты баг баги багов сделка сделки сделок сделкам все всех всем "
     "всё весь каждую каждый вообще метка меткой метки приоритет приоритетом статус стадия стадию открытые "

@@ -215,7 +215,8 @@ _ISSUE_PRIORITY = LazyRe(
 
 _THEM_TO = LazyRe(
     _AND
-    + r"(?:set|move|put|make|mark|переведи|поставь|сделай)\s+(?:them|all\s+of\s+them|those|их|им|все)\s+(?:to|as|в|на)?\s*(?P<to>[^,.;!?]{2,30}?)\s*[.!]?\s*$"
+    + r"(?:set|move|put|make|mark|give|переведи|поставь|сделай)\s+(?:them|all\s+of\s+them|those|их|им|все)\s+"
+    r"(?:(?:a\s+)?(?:срок|due(?:\s+date)?|deadline|дедлайн)\s+|to\s+|as\s+|в\s+|на\s+)?(?P<to>[^,.;!?]{2,30}?)\s*[.!]?\s*$"
 )
 
 
@@ -239,7 +240,14 @@ async def more_of_the_same_change(clause: Clause, ctx: BuildContext) -> bool:
         assert said is not None
         state = await state_named(ctx, said.group("to")) if matched.object == "issues" else None
         level = priority_name(priority_of(said.group("to"))) if matched.object == "issues" else None
-        change = {"state": state} if state else {"priority": level} if level else {}
+        due = (  # «…и поставь им срок завтра», "and set them due Friday"
+            clause.moment.day.isoformat()
+            if matched.object == "issues"
+            and clause.moment.day
+            and re.search(r"(?i)\b(?:срок|дедлайн|due)", clause.text)
+            else None
+        )
+        change = {"due": due} if due else {"state": state} if state else {"priority": level} if level else {}
         if not change or any(k in matched.changes for k in change):
             return False
         ctx.drop_last()

@@ -933,13 +933,19 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
             return False  # "close the acme one" may as well be a deal: the other rules ask
         phrase = phrase[: one.start()].strip() or phrase
         named_only = False
+    level = (
+        _BY_PRIORITY.search(named_by) if not said else None
+    )  # "give the urgent issue to Max": by its priority
+    phrase = phrase or (level.group(0) if level else "")
     if not phrase:
         return await _issue_told_before(clause, ctx)
     answered = ctx.answer("issue")
     if answered:
         clause.identifiers.append(answered)
         return await issue_by_reference(clause, ctx)
-    found = await ctx.directory.search_issues(phrase)
+    found = await _open_issues_of(ctx, level.group(1) or level.group(2)) if level else []
+    if not found:
+        found = await ctx.directory.search_issues(phrase)
     if not found:
         found = await issues_by_title_words(phrase, ctx)  # "экспорт в PDF" names "Crash on export to PDF"
     if not found and not said:
@@ -1003,6 +1009,26 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
         risk="ambiguous",
         free_text=False,
     )
+
+
+# an issue said by its priority alone: "the urgent issue", «срочную задачу», "the high-priority one"
+_BY_PRIORITY = LazyRe(
+    r"(?i)\b(?:the|this|that|эту|ту)\s+(urgent|high[\s-]priority|срочн\w+|высокоприоритетн\w+)"
+    r"\s+(?:issue|ticket|task|one|bug|задач\w*|тикет\w*)\b|^\s*\w+\s+(срочн\w+|высокоприоритетн\w+)\s+(?:задач\w*|тикет\w*)\b"
+)
+
+
+async def _open_issues_of(ctx: BuildContext, level: str) -> list[dict[str, Any]]:
+    """The open issues of that priority, in every team."""
+    wanted = 1 if level.lower().startswith(("urgent", "срочн")) else 2
+    out: list[dict[str, Any]] = []
+    for team in await ctx.directory.teams():
+        for r in await ctx.directory.team_issues(team.id):
+            state = r.get("state")
+            kind = str(state.get("type", "")) if isinstance(state, dict) else ""
+            if r.get("priority") == wanted and kind not in ("completed", "canceled"):
+                out.append(r)
+    return out
 
 
 _ADDS_A_LABEL = LazyRe(

@@ -1716,6 +1716,9 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         )
         # "…«Empty state», макет тут: https://…": a link said with the new issue goes into its description
         links = [u for u in _LINK.findall(clause.text) if u not in title]
+        for_deal = await _deal_it_is_for(
+            clause, ctx
+        )  # "a Linear issue for the Romashka deal: …": its context
         await ctx.emit(
             CreateIssue(
                 title=title,
@@ -1723,7 +1726,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
                 or (
                     re.sub(r"(?i)^(?:context|контекст)\s*:\s*", "", told)[:2000]
                     if pointing
-                    else "\n".join(links)[:2000] or None
+                    else "\n".join([*links, *([f"Deal: {for_deal.name}"] if for_deal else [])])[:2000] or None
                 ),
                 team=team.name,
                 due=due,
@@ -1740,6 +1743,25 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
             timed=clause.moment.at is not None,
         )
     return True
+
+
+_FOR_A_DEAL = LazyRe(
+    r"(?i)\b(?:for|about|re|on)\s+(?:the\s+)?(?P<en>[^:,;]{2,40}?)\s+deal\b|\b(?:по|для|про)\s+сделк\w+\s+(?P<ru>[^:,;]{2,40}?)(?=\s*[:,;]|$)"
+)
+
+
+async def _deal_it_is_for(clause: Clause, ctx: BuildContext) -> Entity | None:
+    """The deal a new issue is said to be for, before its title's colon (named in its description)."""
+    said = _FOR_A_DEAL.search(clause.text.split(":", 1)[0])
+    if said is None:
+        return None
+    words = said["en"] or said["ru"]
+    deals = {m.entity.id: m.entity for m in await find(ctx, clause, "deal", text=words) if m.score >= 0.9}
+    if not deals:  # («for the Romashka deal»: the company's one deal)
+        companies = {m.entity.id for m in await find(ctx, clause, "company", text=words) if m.score >= 0.9}
+        theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") in companies]
+        deals = {d.id: d for d in theirs} if len(companies) == 1 else {}
+    return next(iter(deals.values())) if len(deals) == 1 else None
 
 
 # "…, все на Олега", "put them all in the Mobile App project": a detail said for every item of a list

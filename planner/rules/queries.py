@@ -192,6 +192,15 @@ async def crm_query(clause: Clause, ctx: BuildContext) -> bool:
     own_name = [
         m for m in await find(ctx, clause, "deal") if m.score >= 1.0
     ]  # "the Globex pilot", not just "Globex"
+    apart = {m.entity.id: m for m in own_name if m.positions}
+    if (
+        _is_question(clause)
+        and len(apart) >= 2
+        and not any(a.positions & b.positions for a in apart.values() for b in apart.values() if a is not b)
+    ):  # "Is the Globex pilot bigger than the Initech renewal?": each deal said whole, each shown
+        for m in apart.values():
+            await _one(ctx, "deals", m.entity)
+        return True
     if own_name and not clause.has("deal") and clause.has("stage", "query"):
         deal = ctx.choose("deal", "deal", clause.text, own_name, ctx.t("Какую сделку?", "Which deal?"))
         if deal is not None:

@@ -470,9 +470,16 @@ async def test_a_note_for_each_deal_is_one_note_per_deal_that_matches(
     assert "Initech" not in " ".join(notes)  # won, in USD, not Oleg's: in none of the three
 
 
-async def test_a_note_for_every_deal_with_no_filter_is_asked(anna: Conversation) -> None:
+async def test_a_note_for_every_deal_said_so_is_drafted_on_each_with_the_bulk_count(
+    anna: Conversation,
+) -> None:
+    # (every deal said outright, no condition left unread: one note each, confirmed with the count)
     r = await anna.say("add a note to every deal: hello")
-    assert r["status"] == "needs_clarification" and drafted(r) == []
+    notes = [i for i in intents(r) if i["op"] == "create_note"]
+    assert r["status"] == "draft_pending" and len(notes) == 6
+    assert "bulk" in {x["kind"] for x in r["plan"]["risks"]}
+    r = await anna.say("add a note to every company that has a deal in Negotiation: check")
+    assert r["status"] == "needs_clarification" and drafted(r) == []  # a condition it cannot read: asked
 
 
 async def test_one_issue_per_customer_listed_says_what_each_is_for(anna: Conversation) -> None:

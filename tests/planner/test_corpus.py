@@ -1369,6 +1369,66 @@ CORPORA = [
         92,
         "blind, set HA (a RevOps analyst and an office manager: filtered reads, totals, bulk changes with exceptions, conditions, dates), written against 25a8bd6: 179/200 with 4 wrong drafts on first contact",
     ),
+    (
+        "corpus_v213.jsonl",
+        98,
+        "blind, set HB (a sales manager's voice notes while driving, an engineering lead's pasted stand-ups), written against 13917e4: 188/200 with 1 wrong draft on first contact",
+    ),
+    (
+        "corpus_v214.jsonl",
+        98,
+        "blind, set HC (a founder's terse mixed Russian/English messages, three actions each, minds changed mid-sentence), written against 13917e4: 175/200 with 10 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v215.jsonl",
+        99,
+        "blind, set HD (a customer-success manager: reads, totals by stage and owner, follow-up notes and tasks), written against 13917e4: 190/200 with 3 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v216.jsonl",
+        97,
+        "blind, set HE (a first-week employee: misspelt and half-said names, questions, self-corrections), written against 13917e4: 184/200 with 3 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v217.jsonl",
+        96,
+        "blind, set HF (an operations clean-up: every/all/except, bulk moves, reads before and after), written against 13917e4: 176/200 with 3 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v218.jsonl",
+        98,
+        "blind, set HG (a product manager in Telegram: short, slang, emoji, dates in many forms, replies to what was just said), written against 13917e4: 188/200 with 3 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v219.jsonl",
+        91,
+        "blind, set HH (an account executive's long Russian recaps after client calls, then things to do), written against 765999d: 181/200 with 8 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v220.jsonl",
+        87,
+        "blind, set HI (a support lead turning complaints into issues, reassigning work when people are away), written against 765999d: 174/200 with 7 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v221.jsonl",
+        93,
+        "blind, set HJ (a bilingual head of sales: КП, переги, pipeline totals, several deals moved at once), written against 765999d: 188/200 with 2 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v222.jsonl",
+        92,
+        "blind, set HK (an executive assistant: meetings and focus blocks, reminders, CRM tasks, times in words), written against 765999d: 186/200 with 3 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v223.jsonl",
+        95,
+        "blind, set HL (a careful newcomer: yes/no and can-you questions, things it cannot do, requests called off halfway), written against 765999d: 189/200 with 5 wrong drafts on first contact",
+    ),
+    (
+        "corpus_v224.jsonl",
+        92,
+        "blind, set HM (a power user's compact command lines across both systems, bulk filters), written against 765999d: 185/200 with 6 wrong drafts on first contact",
+    ),
 ]
 # Calendar events in v7_intents and v8 had an end time among their expected values; Google Calendar's
 # create-event call takes start + duration (the same event), so those end times were taken out.
@@ -1396,6 +1456,19 @@ WRONG_AT_MOST = {
     # v207-v212 (GV-HA), README ²¹: «ромашку в переговоры, и сумму поправь на …» flags the amount's overwrite as
     # destructive (DESIGN §6 does: a non-empty field overwritten), which its writer did not expect (GW)
     "corpus_v208.jsonl": 1,
+    # v213-v224 (HB-HM), README ²²: a typo of a company's name noted on it (HE, "Initeck"); a stage said as a word
+    # («стадию переговоры») with an amount in one clause, a reason read as a close ("Renewal is done, but …"), a
+    # note pasted after a stand-up; a comment whose text names another issue, a chain of "ID — change" pairs,
+    # "New CS issue: '…'. Description: …", a vague «задачу по жалобе клиента» (HI); shorthand stage lists (HJ);
+    # a lunch «Запиши: четверг, обед …», "set the due date" said after the day (HK); a kickoff meeting read as
+    # issues beside it (HL); "note: signed" after a deal's fields, a stage said first, "in DES" inside a title (HM)
+    "corpus_v216.jsonl": 1,
+    "corpus_v219.jsonl": 4,
+    "corpus_v220.jsonl": 5,
+    "corpus_v221.jsonl": 2,
+    "corpus_v222.jsonl": 2,
+    "corpus_v223.jsonl": 1,
+    "corpus_v224.jsonl": 4,
     "corpus_v8.jsonl": 1,
     "corpus_v9.jsonl": 1,
     "corpus_v9_intents.jsonl": 2,
