@@ -1367,6 +1367,13 @@ _QUOTED_CONTENT_THEN = LazyRe(
     r"\s*,(?=\s+(?!(?:and|и|but|а|но|please|пожалуйста)\b)(?!(?:a\s+|an\s+)?(?:crm\s+|attio\s+|linear\s+)?"
     r"(?:task|note|issue|ticket|meeting|call|задач|заметк|встреч|созвон|тикет))\S)"
 )
+_WRITE_DOWN_A_MEETING = LazyRe(
+    r"(?i)^\s*(?:запиши|запишите|put\s+down|write\s+down|note\s+down)\s*:\s*"
+    r"(?=[^\n]{0,80}\b(?:обед\w*|ужин\w*|завтрак\w*|встреч\w*|созвон\w*|lunch|dinner|breakfast|meeting|call)\b)"
+    r"(?=[^\n]{0,120}\b\d{1,2}[:.]\d{2}\b)(?![^\n]*\b(?:заметк\w*|note\s+(?:to|on))\b)"
+    # (one meeting: a list of the week's items, «…, в пятницу … блок …, и задача …», is read as a list)
+    r"(?![^\n]*\b(?:задач\w*|блок\w*|task|block|reminder|напомн\w*)\b)(?![^\n]*,\s*(?:и\s+)?(?:в|во|on)\s+\w+\s+(?:с|в|at|from)\s+\d)"
+)
 _OPEN_COUNTED = LazyRe(
     r"(?i)^(\s*(?:(?:ok(?:ay)?|so|pls|please)[,\s]+)*)open\s+(?=(?:\d{1,2}|an?|one|two|three|four|five|six|seven|eight|nine|ten|"
     r"a\s+couple\s+of|a\s+few|new)\s+(?:new\s+)?(?:[\w-]+\s+)?(?:issues?|tickets?|bugs?)\b)"
@@ -1450,6 +1457,15 @@ def unhurried(text: str) -> str:
         "",
         text,
     )
+    # «Запиши: четверг, обед с Джоном Смитом в 13:00 на час»: into the calendar (a meeting at a time, no record's note)
+    text = _WRITE_DOWN_A_MEETING.sub(
+        lambda m: "поставь встречу: " if re.search("[а-яё]", m.group(0), re.I) else "schedule: ",
+        text,
+        count=1,
+    )
+    # sales slang for the stages: «переги» are negotiations, «квала» qualification
+    text = re.sub(r"(?i)(?<![\w-])переги(?![\w-])", "переговоры", text)
+    text = re.sub(r"(?i)(?<![\w-])квал[ауы](?![\w-])", "квалификация", text)
     # "CS-13 -> urgent, +security": a label put on, said with a plus
     text = re.sub(r"(?i)(?<=[,;]\s)\+([^\W\d_][\w-]*)(?=\s*(?:[,;.]|$))", r"label \1", text)
     # «перенеси созвон с Acme (CS-12) на 2 декабря»: the call is that issue, named in brackets

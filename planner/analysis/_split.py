@@ -495,7 +495,9 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
 
 _DASH_AND = LazyRe(r"\s+[—–-]\s+(?:и|а\s+также|and|plus)\s+(?=\S)", re.I)
 _NEXT_REQUEST = LazyRe(
-    r"(?:,\s+(?=(?:(?:ну|да|так)\s+)?(?:и|а\s+также|and|also|then|затем|потом)\s)|\s+[—–-]\s+(?=(?:и|and|а\s+также|also)\s)|[.!?;]\s+)"
+    # (", note: signed" after a deal's fields: a note of its own, headed by its word)
+    r"(?:,\s+(?=(?:(?:ну|да|так)\s+)?(?:и|а\s+также|and|also|then|затем|потом)\s)|\s+[—–-]\s+(?=(?:и|and|а\s+также|also)\s)|[.!?;]\s+"
+    r"|,\s+(?=(?:note|заметк[аиу])\s*:\s*\S))"
     r"(?:(?:ну|да|так)\s+)?(?:(?:also|and|then|и|а\s+ещё|а\s+еще|ещё|еще|также|потом)[,\s]+)?(?=\S)",
     re.I,
 )
@@ -1451,6 +1453,7 @@ def _asks_next(text: str, now: datetime) -> bool:
         or bool(_ID_HANDED_OVER.match(text))
         # "new company: Stark Industries, stark.com. Then a deal 'Stark POC' for them, …": another record
         or bool(_ANOTHER_RECORD.match(text))
+        or bool(re.match(r"(?i)(?:note|заметк[аиу])\s*:\s*\S", text))  # "…, note: signed"
     )
 
 

@@ -38,6 +38,7 @@ from planner.rules.attio import (
 
 __all__ = ["complete_crm_task", "update_record"]
 
+_STAGE_NAMED = LazyRe(r"(?i)\b(?:стади[юя]|stage)\s+«?([\w-]+)|^\s*([\w-]+)\s+(?:for|для)\s")
 _OTHER_FIELD_SAID = LazyRe(r"(?i)\b(?:owner|владел\w*|ответственн\w*|stage|стади\w*)")
 # field word -> (Attio attribute, which objects have it)
 _FIELDS: list[tuple[re.Pattern[str], str, set[str]]] = [
@@ -472,6 +473,14 @@ async def update_record(clause: Clause, ctx: BuildContext) -> bool:
         if outcome:  # "Globex pilot — выиграли! Финальная сумма 32 500 $": won, and at what sum
             wanted = "Lost" if outcome.group(1).lower().startswith(("l", "п")) else "Won"
             stage = next((s for s in await ctx.directory.stages() if s.name == wanted), None)
+        stage_word = _STAGE_NAMED.search(clause.text) if stage is None and attribute == "value" else None
+        if stage_word:  # «… стадию переговоры и сумму 1 150 000 руб.», "Qualification for Acme Logistics pilot, bump to 15k"
+            stages = {
+                m.entity.id: m.entity
+                for m in await find(ctx, clause, "stage", text=stage_word.group(1) or stage_word.group(2))
+                if m.score >= 1.0
+            }
+            stage = next(iter(stages.values())) if len(stages) == 1 else None
         if stage is not None:  # «сделку в переговоры и сумму поставь 1 500 000»: both changes
             change["stage"] = stage.name
         last = ctx.intents[-1] if ctx.intents else None

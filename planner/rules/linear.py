@@ -261,6 +261,11 @@ _TEMPLATE_STARTED = LazyRe(
 )
 
 
+_SOMEONE_WANTS = LazyRe(
+    r"(?i)^\s*(?!(?:i|we|я|мы)\b)[\w-]+(?:\s+[\w-]+)?\s+(?:wants?|would\s+like|needs?|asks?\s+for|хочет|хотят|просит|просят)\s"
+)
+
+
 @rule(20, writes=True)
 async def template(clause: Clause, ctx: BuildContext) -> bool:
     # the template word must qualify the tasks ("задачи онбординга", "the renewal tasks"), not sit in
@@ -292,6 +297,14 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
         except Ask:  # (the template's deal not said in its own words: the clause is read whole, below)
             del ctx.intents[marks[0] :], ctx.actions[marks[1] :]
     head = clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text
+    if (
+        _SOMEONE_WANTS.match(clause.text)
+        and not clause.commands()
+        and ctx.memory.get("clauses", 1) > ctx.clause_index + 1
+    ):
+        return (
+            False  # "Initech wants a kickoff for the 2027 renewal: schedule …": what they want, then the asks
+        )
     if clause.has("note") and re.search(r"(?i)\b(?:that|что)\b", head):
         return False  # "add a note to his record that he's worried about onboarding": the note's words
     if clause.has("note") and re.search(
