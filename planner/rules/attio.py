@@ -347,6 +347,10 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
         and not clause.has("move", "put")
         and not _to_stage(clause)
         and any(i.op in ("apply_template", "create_issue", "create_task", "create_note") for i in ctx.intents)
+        # (news the person doubts, «договор вроде подписан», is read and named back as not done)
+        and not re.search(
+            r"(?i)\b(?:вроде|кажется|наверное|похоже|probably|maybe|i\s+think|seems)\b", clause.text
+        )
     ):
         return (
             False  # "add the onboarding tasks for Acme Corp, they signed the annual license": why, said after
