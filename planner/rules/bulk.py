@@ -33,6 +33,7 @@ from planner.rules._linear_common import (
     find_user,
     state_named,
 )
+from planner.rules.issues import issues_by_title_words
 
 __all__ = ["update_all"]
 
@@ -115,19 +116,13 @@ _ONE_BACK = LazyRe(
 
 
 async def _issue_titled(ctx: BuildContext, words: str) -> Entity | None:
-    """The one issue whose title holds every word said of it ("the Initech check-in" → CS-15), by lemma."""
-    wanted = [
-        k for k in keys_for(re.sub(r"(?i)\b(?:the|a|an|issue|ticket|task|задач\w*|тикет\w*)\b", " ", words))
-    ]
-    wanted = [k for k in wanted if len(k.text) > 2]
-    if not wanted:
+    """The one issue whose title holds every word said of it ("the Initech check-in" → CS-15)."""
+    fits = await issues_by_title_words(
+        re.sub(r"(?i)\b(?:the|a|an|issue|ticket|task|задач\w*|тикет\w*)\b", " ", words), ctx
+    )
+    if len(fits) != 1:
         return None
-    fits = [
-        issue
-        for issue in await ctx.directory.issue_titles()
-        if all(any(w.lemmas & t.lemmas or w.phon == t.phon for t in keys_for(issue.name)) for w in wanted)
-    ]
-    return fits[0] if len(fits) == 1 else None
+    return Entity("issue", str(fits[0].get("identifier")), str(fits[0].get("title", "")))
 
 
 async def _listed_before(clause: Clause, ctx: BuildContext) -> list[Find]:

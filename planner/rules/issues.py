@@ -1022,12 +1022,11 @@ async def _open_issues_of(ctx: BuildContext, level: str) -> list[dict[str, Any]]
     """The open issues of that priority, in every team."""
     wanted = 1 if level.lower().startswith(("urgent", "срочн")) else 2
     out: list[dict[str, Any]] = []
-    for team in await ctx.directory.teams():
-        for r in await ctx.directory.team_issues(team.id):
-            state = r.get("state")
-            kind = str(state.get("type", "")) if isinstance(state, dict) else ""
-            if r.get("priority") == wanted and kind not in ("completed", "canceled"):
-                out.append(r)
+    for r in await _every_issue(ctx):
+        state = r.get("state")
+        kind = str(state.get("type", "")) if isinstance(state, dict) else ""
+        if r.get("priority") == wanted and kind not in ("completed", "canceled"):
+            out.append(r)
     return out
 
 

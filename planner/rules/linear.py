@@ -29,6 +29,7 @@ from planner.rules._common import (
     quoted,
     says_nothing,
     strip_spans,
+    the_companys_one_deal,
 )
 from planner.rules._linear_common import (
     ADD_EXISTING,
@@ -1771,9 +1772,7 @@ async def _deal_it_is_for(clause: Clause, ctx: BuildContext) -> Entity | None:
     words = said["en"] or said["ru"]
     deals = {m.entity.id: m.entity for m in await find(ctx, clause, "deal", text=words) if m.score >= 0.9}
     if not deals:  # («for the Romashka deal»: the company's one deal)
-        companies = {m.entity.id for m in await find(ctx, clause, "company", text=words) if m.score >= 0.9}
-        theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") in companies]
-        deals = {d.id: d for d in theirs} if len(companies) == 1 else {}
+        return await the_companys_one_deal(ctx, analyse(words, ctx.now))
     return next(iter(deals.values())) if len(deals) == 1 else None
 
 

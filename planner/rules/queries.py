@@ -24,6 +24,8 @@ from planner.rules._common import (
     strong,
     the_companys_one_deal,
 )
+from planner.rules.linear import _LABEL_WORDS
+from planner.text import lemma
 
 __all__ = ["calendar_query", "crm_query", "issue_query"]
 
@@ -318,8 +320,6 @@ _LABELLED = LazyRe(
     r"(?i)\b(?:label(?:l)?ed|tagged|with\s+(?:the\s+)?(?:label|tag)|помечен\w*(?:\s+как)?|с\s+(?:меткой|лейблом|тегом)|"
     r"по|про|about)\s+['\"«]?(?P<name>[\w-]+)"
 )
-_LABEL_RU_STEMS = {"баг": "bug", "ошибк": "bug", "фич": "feature", "безопасност": "security", "документац": "docs",
-                   "онбординг": "onboarding"}  # fmt: skip
 
 
 async def _label_asked(clause: Clause, ctx: BuildContext) -> Entity | None:
@@ -327,7 +327,7 @@ async def _label_asked(clause: Clause, ctx: BuildContext) -> Entity | None:
     if said is None:
         return None
     word = said["name"].lower()
-    word = next((en for stem, en in _LABEL_RU_STEMS.items() if word.startswith(stem)), word)
+    word = word if word.isascii() else _LABEL_WORDS.get(lemma(word), word)  # «по безопасности»: security
     return next((x for x in await ctx.directory.labels() if x.name.lower() in (word, word.rstrip("s"))), None)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import Conversation, drafted, run, writes
+from conftest import Conversation, drafted, ops, run, writes
 
 pytestmark = pytest.mark.anyio
 
@@ -87,26 +87,26 @@ async def test_a_message_taken_back_whole_drafts_nothing(anna: Conversation, tex
 
 async def test_a_quoted_comment_ends_where_its_quote_does(anna: Conversation) -> None:
     r = await fresh(anna, "Закрой ENG-101, коммент в ENG-105: «ждём ревью от Apple», и ENG-104 на Макса")
-    assert [w["op"] for w in writes(r)] == ["complete_issue", "comment_issue", "update_issue"]
+    assert ops(r) == ["complete_issue", "comment_issue", "update_issue"]
     assert writes(r)[1]["body"] == "ждём ревью от Apple" and writes(r)[2]["assignee"] == "Max Weber"
     r = await fresh(
         anna,
         "Romashka: comment CS-13 'IT sent SAML metadata', deal to Negotiation, note on Ivan Petrov 'very responsive'",
     )
-    assert [w["op"] for w in writes(r)] == ["comment_issue", "update_deal", "create_note"]
+    assert ops(r) == ["comment_issue", "update_deal", "create_note"]
 
 
 async def test_a_note_ends_where_the_next_request_starts(anna: Conversation) -> None:
     r = await fresh(
         anna, "Globex pilot → Won, заметку к сделке: подписали годовой контракт, и онбординг в Linear запусти"
     )
-    assert [w["op"] for w in writes(r)] == ["update_deal", "create_note", "apply_template"]
+    assert ops(r) == ["update_deal", "create_note", "apply_template"]
     assert writes(r)[1]["body"] == "подписали годовой контракт"
     r = await fresh(
         anna,
         "Initech renewal → owner Олег, заметка: Иван просит счёт в рублях, и задача Олегу в аттио — выставить счёт до пятницы",
     )
-    assert [w["op"] for w in writes(r)] == ["update_deal", "create_note", "create_task"]
+    assert ops(r) == ["update_deal", "create_note", "create_task"]
 
 
 async def test_a_stand_up_pasted_becomes_each_line_s_change(anna: Conversation) -> None:
@@ -145,7 +145,7 @@ async def test_a_record_heading_then_bare_changes_are_of_that_deal(anna: Convers
     r = await fresh(
         anna, "Acme Corp license: bump to 60k, move to Proposal, note 'John asked for 3-year option'"
     )
-    assert [w["op"] for w in writes(r)] == ["update_deal", "create_note"]
+    assert ops(r) == ["update_deal", "create_note"]
     assert writes(r)[0] == {
         "op": "update_deal",
         "deal": "Acme Corp — annual license",
@@ -153,7 +153,7 @@ async def test_a_record_heading_then_bare_changes_are_of_that_deal(anna: Convers
         "amount": 60000.0,
     }
     r = await fresh(anna, "Won: Acme Logistics pilot. Kick off onboarding.")
-    assert [w["op"] for w in writes(r)] == ["update_deal", "apply_template"]
+    assert ops(r) == ["update_deal", "apply_template"]
 
 
 async def test_a_company_then_a_deal_for_it_are_both_made(anna: Conversation) -> None:
