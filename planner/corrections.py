@@ -336,10 +336,24 @@ def _apply_first(text: str) -> str | None:
                 # «заметку к Jane: ждёт договор, а нет, не к Jane, к компании Globex»: only where it goes changes
                 content = _MARKED.sub("", said_after).rstrip(" ,.…—–-")
                 return f"{before[:taken].rstrip()} {rest.strip(' ,.')}{content}"
+            if taken < 0 and _ONE_WORD.fullmatch(named) and len(named) >= 5:
+                # «онбординг для Ромашки... ой нет, не Ромашке, для Globex»: the same word, said in another case
+                stem = re.search(rf"(?i)(?<!\w){re.escape(named[:-2])}\w{{0,3}}(?!\w)", before)
+                if stem:
+                    taken = stem.start()
+                    lead = re.search(r"(?i)(?<!\w)(\w+)\s+$", before[:taken])
+                    if lead and re.match(rf"(?i){re.escape(lead.group(1))}\s", rest.strip()):
+                        taken = lead.start()  # (the preposition said again with the new one)
+                    tail = before[stem.end() :]
+                    if rest.strip() and not _MARKED.sub("", tail).strip(" ,.…—–-"):
+                        return f"{before[:taken].rstrip()} {rest.strip()}"
             if taken >= 0 and rest.strip():
                 article = re.search(r"(?i)\b(?:the|a|an)\s+$", before[:taken])
                 taken = article.start() if article and re.match(r"(?i)(?:the|a|an)\s", rest) else taken
                 return before[:taken].rstrip() + " " + rest
+        anew = _another_request(before, after) if strong or marker.group("weak") else None
+        if anew is not None:
+            return anew
         lead = re.match(r"(?i)(?:на|for)\s+", after)
         said_for = _DURATION.match(after, lead.end() if lead else 0) if strong or lead else None
         lasted = list(_DURATION.finditer(before[-60:])) if said_for else []
@@ -380,6 +394,34 @@ def _apply_first(text: str) -> str | None:
                 return spliced
             return f"{before[:cut].rstrip()} {after}".strip()
     return None
+
+
+# "close ENG-101 no wait move it to review instead", «закрой ENG-101 ой нет переведи её в ревью»: another
+# change of the same issue said in place of the first one
+_CHANGE_VERB = LazyRe(
+    r"(?i)^(?:just\s+|просто\s+|лучше\s+)?(?:move|put|set|assign|give|reassign|close|reopen|archive|comment|rename|"
+    r"change|mark|bump|push|(?!не\b)[а-яё]{3,})\b"
+)
+_IT = LazyRe(r"(?i)\b(?:it|её|ее|его)\b")
+_INSTEAD = LazyRe(r"(?i)[\s,]+(?:instead|вместо\s+этого)\s*[.!]*\s*$")
+
+
+def _another_request(before: str, after: str) -> str | None:
+    from planner.text import is_imperative
+
+    ids = set(m.upper() for m in _ISSUE_ID.findall(before))
+    verb = _CHANGE_VERB.match(after)
+    if len(ids) != 1 or verb is None or not re.match(r"(?i)\s*[^\W\d_]{3,}\s+\S", before):
+        return None
+    said = verb.group(0).split()[-1]
+    if not said.isascii() and not is_imperative(said):
+        return None  # («…хотя нет пусть Олег»: no request of its own)
+    (issue,) = ids
+    if _ISSUE_ID.search(after):
+        return _INSTEAD.sub("", after)
+    if not _IT.search(after):
+        return None
+    return _INSTEAD.sub("", _IT.sub(issue, after, count=1))
 
 
 _SCALED = LazyRe(

@@ -407,6 +407,9 @@ _RECIPIENT_BEFORE = LazyRe(
 )
 _PLACE_BEFORE = LazyRe(r"(?i)\b(?:в|во|in|into|to|for|для|команд\w*|team|project|проект\w*)\s*[:—-]?\s*$")
 _FROM_BEFORE = LazyRe(r"(?i)\b(?:из|from|out\s+of)\s+(?:the\s+)?(?:проекта|project|команды|team)?\s*$")
+_OWNS_AFTER = LazyRe(
+    r"(?i)\s+(?:owns|takes|will\s+own|is\s+the\s+owner|берёт|берет|возьм[её]т|ведёт|ведет)\b"
+)
 _DOER_AFTER = LazyRe(r"(?i)\s+(?:to|should|needs\s+to|must|will)\s+[a-z]")
 # "Archive ENG-102, Initech told me …", «… — Альфа-Лизинг опять жалуется»: a record said as the one who
 # told or asked is the reason for the request, not a value of it
@@ -587,10 +590,21 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
                 and re.search(r"[,;]\s*$", text[: spans[at[0]][0]])
                 and re.match(r"\s*(?:[,;.]|$)", text[spans[at[-1]][1] :])
             )
+            # "ENG-103 -> oleg high", "… oleg owns it": typed or dictated in lower case, whom is still plain
+            pointed = bool(
+                at
+                and kind in ("member", "user")
+                and m.score >= least
+                and words[-1].lower() in m.entity.name.lower().split()  # (the name itself, not a look-alike)
+                and (
+                    re.search(r"(?:->|→|=>)\s*$", text[: spans[at[0]][0]])
+                    or _OWNS_AFTER.match(text[spans[at[-1]][1] :])
+                )
+            )
             named = (
                 m.score >= least
                 and words
-                and (alone or all(w[:1].isupper() or not w.isascii() for w in words))
+                and (alone or pointed or all(w[:1].isupper() or not w.isascii() for w in words))
             )
             # a colleague is a value when said as whom it is for or who is to do it ("ENG-105 to Oleg",
             # «задача олегу …», "Oleg to call Maria"); as context ("Oleg is out", «у олега сделка») not
@@ -605,6 +619,7 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
                 or bool(words and not words[-1].isascii() and words[-1].lower().endswith(("у", "ю")))
                 or bool(at and _DOER_AFTER.match(text[spans[at[-1]][1] :]))
                 or alone
+                or pointed
             )
             taken_from = bool(at and re.search(r"(?i)\b(?:from|от|с|со)\s*$", text[: spans[at[0]][0]]))
             if (

@@ -184,6 +184,8 @@ def extract_moment(text: str, now: datetime) -> Moment:
         r"minutes?|hours?|days?|weeks?)\b",
         low,
     )  # "через недельку", "через пару дней", "in a couple of days"
+    if rx and rx.group(1) and re.match(r"in\s+an?\s", rx.group(0)):
+        rx = None  # "put in a one hour slot …": how long the slot is, not when
     if rx:
         qty_word = rx.group(1) or ("2" if "couple" in rx.group(0) else "1")
         qty_word = {"пару": "2", "пара": "2", "couple": "2", "несколько": "3", "few": "3"}.get(
@@ -219,7 +221,11 @@ def extract_moment(text: str, now: datetime) -> Moment:
             # «срок на вчера», "due yesterday": a day past (the draft flags it as past)
             # (only as a day something is set to: «вчера созвонились» tells when, and sets nothing)
             (r"\b(?:на|до|к|by)\s+(?:позавчера|day\s+before\s+yesterday)\b", -2),
-            (r"\b(?:на|до|к|by)\s+(?:вчера|yesterday)\b|\bdue\s+yesterday\b", -1),
+            (
+                r"\b(?:на|до|к|by)\s+(?:вчера|yesterday)\b|\bdue\s+yesterday\b|"
+                r"\b(?:срок\w*|дедлайн\w*|deadline)\s+(?:на\s+)?(?:вчера|yesterday)\b",
+                -1,
+            ),
         ):
             rx = re.search(pattern, low)
             if rx:

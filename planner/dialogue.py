@@ -160,6 +160,9 @@ _UNDECIDED = LazyRe(
     r"|\bnot\s+sure\s+yet\b|\b(?:i'?m|i\s+am)\s+(?:just\s+)?thinking\s+(?:maybe|about|of|whether)\b"
     # «а стоит ли переводить глобекс в выиграна …»: whether to, asked; nothing decided
     r"|\b(?:стоит|надо|нужно)\s+ли\b"
+    # «переведи альфу в вон ну или в лост не знаю пока», "… or lost, not sure": undecided as it ends
+    r"|\b(?:не\s+знаю|хз|не\s+уверен\w*)(?:\s+(?:пока|ещё|еще))?\s*[.!…]*\s*$"
+    r"|\b(?:not\s+sure|i\s+don'?t\s+know|idk|dunno)(?:\s+yet)?\s*[.!…]*\s*$"
 )
 _ASKING_ME = LazyRe(
     r"(?i)\b(?:please|pls|пожалуйста|прошу|can\s+you|could\s+you|можешь|можете|сделай|поставь|let'?s)\b"
@@ -446,6 +449,54 @@ _TAKEN_BACK = LazyRe(
 )
 
 
+# Said aloud without punctuation: «создай задачу олегу … хотя не не надо он уже посмотрел отбой», «удали компанию
+# глобекс ой нет ты что не удаляй ничего», "archive ENG-102 hold on no max is still on it dont": a word that
+# stops the request, then (a few words on) one that takes it back — and after it only why, no new request
+_STOPPED = LazyRe(
+    r"(?i)(?:^|\s|[,.!…—–-])(?:хотя|ой|а(?=\s*,)|нет|no|wait|hold\s+on|подожди|погоди|стоп|стой|actually|oh)"
+    r"(?=[\s,.!…—–-]|$)"
+)
+_TAKES_IT_BACK = LazyRe(
+    r"(?i)(?<![\w'])(?:не\s+(?:надо|нужно)|отбой|отмена|забудь|забей|проехали|не\s+[а-яё]{3,}(?:й|йте)|"
+    r"scratch\s+that|forget\s+(?:it|that)|never\s*mind|don'?t|do\s+not|cancel(?:\s+(?:that|it))?|"
+    # "close CS-12 actually no keep CS-12 open the call hasnt happened": left as it is
+    r"(?:keep|leave)\s+(?:it|that|this|them|[A-Za-z]{1,10}-\d+)\s+(?:open|as\s+is|alone|be|(?:in|at|on)\s+\w+)|"
+    # "archive DES-7 - actually scratch the archive, keep DES-7"
+    r"scratch\s+(?:the|that)\s+\w+|keep\s+[A-Za-z]{1,10}-\d+(?=\s*[.!]?\s*$)|"
+    r"оставь(?:те)?\s+(?:её|ее|его|их)\s+(?:в|на)\s+\w+|"
+    r"оставь(?:те)?\s+(?:её|ее|его|это|их|[A-Za-z]{1,10}-\d+)\s+(?:открыт\w*|как\s+есть|в\s+покое))(?![\w'])"
+)
+
+
+_KEPT = LazyRe(
+    r"(?i)\b(?:keep|leave|оставь|оставьте)\s+(?:it|that|this|them|её|ее|его|их|[A-Za-z]{1,10}-\d+)\b"
+)
+
+
+def _taken_back_aloud(text: str) -> bool:
+    for stop in _STOPPED.finditer(text):
+        window = text[stop.end() :]
+        back = _TAKES_IT_BACK.search(window)
+        if back is None or len(window[: back.start()].split()) > 6:
+            continue
+        between, after = window[: back.start()], _KEPT.sub(" ", window[back.end() :])
+        if re.search(r"[.!?]\s+\S", between):
+            continue  # a new sentence between them: not the same breath
+        if back.group(0).lower().startswith("не ") and not re.fullmatch(
+            r"(?i)не\s+(?:надо|нужно)", back.group(0)
+        ):
+            said = back.group(0).split()[-1]
+            if not _asks_for_a_change(said) and not any(_a_change(x) for x in lemmas(norm(said))):
+                continue  # «не знаю»: no change declined
+        if re.search(r"(?i)\b(?:только|лишь|just|only)\b", after):
+            continue  # «…хотя нет задачу не надо только сделку»: one part taken back, the rest stays
+        if not _any_request_verb(between) and not _any_request_verb(after):
+            return (
+                True  # («…, no wait, move it to Proposal instead, don't close»: a new request — a correction)
+            )
+    return False
+
+
 # "by the way, Romashka signed yesterday", «ромашка кстати подписала договор»: news told in passing
 _BY_THE_WAY = LazyRe(
     r"(?i)\b(?:кстати|к\s+слову|между\s+прочим|by\s+the\s+way|btw|incidentally|"
@@ -571,7 +622,10 @@ def not_asked(
         text,
     )
     if (
-        _RETRACTED.search(text) or _NOT_DOING.search(text) or _TAKEN_BACK.search(text)
+        _RETRACTED.search(text)
+        or _NOT_DOING.search(text)
+        or _TAKEN_BACK.search(text)
+        or _taken_back_aloud(text)
     ):  # «…в Won пока не переводим — деньги не пришли»
         return "negated"
     negated = _NEGATED.match(text)

@@ -528,6 +528,42 @@ _CLOSE_LOST_X = LazyRe(
     r"(?i)(?:^|(?<=[.;!?]\s)|(?<=\sand\s)|(?<=\sthen\s))\s*close[\s-](lost|won)\s+(?!(?:it|them)\b)"
     r"([^.;!?,]+?)(?=\s+(?:and|then)\s|[.;!?,]|$)"
 )
+_TOLD_THEN_REMIND_ME = LazyRe(
+    r"(?is)^(?P<what>[^,;:]{12,}?)\s*[,;—–-]\s*(?P<ask>(?:(?:поставь|сделай|создай|кинь|накинь)\s+(?:мне\s+)?напоминалк\w*|"
+    r"напомни\s+мне(?:\s+(?:об\s+этом|про\s+это|это))?|(?:set|make|create)\s+(?:me\s+)?a\s+reminder|remind\s+me(?:\s+of\s+it)?)"
+    r"(?:\s+(?:плз|pls|please|пожалуйста))?)\s*[.!]*\s*$"
+)
+_STARTS_WITH_IMPERATIVE = LazyRe(
+    r"(?i)^\s*(?:please\s+|пожалуйста\s+)?(?:create|add|move|close|set|assign|make|put|schedule|book|"
+    r"создай|добавь|переведи|закрой|поставь|назначь|сделай|заведи|запиши)\b"
+)
+_LETS_GO_PLAYBOOK = LazyRe(
+    r"(?i)\b(?:погнали|поехали|стартуем|стартани|запускаем|го|let'?s\s+go(?:\s+with)?)\s+(?=(?:с\s+)?(?:онбординг|продлени|"
+    r"onboarding|renewal))"
+)
+_TELL_THE_TEAM = LazyRe(
+    r"(?i)\b(?:tell|ask|get)\s+(?:the\s+)?(?:team|folks|guys|devs|engineers|eng)\s+(?:in|on)\s+linear\s+to\s+"
+)
+_AN_ISSUE_KEY = LazyRe(r"\b[A-Za-z]{2,5}-\d+\b")
+_I_WILL_TAKE_IT = LazyRe(
+    r"(?i)\s*[,;—–-]\s*(?:(я\s+(?:е[её]\s+|его\s+)?(?:возьму|беру|заберу)(?:\s+(?:е[её]|его))?(?:\s+на\s+себя)?|беру\s+на\s+себя)|"
+    r"i'?ll\s+take\s+it|i'?m\s+taking\s+it|i\s+(?:will\s+)?take\s+it)\s*(?=[.!]?\s*$)"
+)
+_NEW_DEAL_SAID = LazyRe(r"(?i)\b(?:new|create|add|open)\s+(?:a\s+)?deal\b")
+_OWNS_IT = LazyRe(
+    r"(?i)(\s|,\s*)(?:and\s+)?([^\W\d_]{3,})\s+(?:owns\s+it|will\s+own\s+it|is\s+the\s+owner|is\s+owner)(?=\s*(?:[,.;!]|$))"
+)
+_TO_WHOM_THEN_PRIORITY = LazyRe(
+    r"(?i)((?:->|→)\s*[^\W\d_]{3,})\s+(urgent|high|medium|low|срочн\w*|высок\w*|низк\w*|средн\w*)\b"
+)
+_INTO_DESCRIPTION = LazyRe(
+    r"(?i)\b(?:(?:в|к)\s+описани[еюи]\s+(?:к\s+|для\s+|в\s+)?(?P<id1>[A-Za-z]{1,10}-\d+)\s+(?:допиши|добавь|дополни)|"
+    r"(?:в|к)\s+(?P<id2>[A-Za-z]{1,10}-\d+)\s+(?:допиши|добавь)\s+в\s+описание)\s*(?P<words>[:—–-]?\s*\S.*)$"
+)
+_DESCRIPTION_FIELD = LazyRe(
+    r"(?i)^\s*(?P<id>[A-Za-z]{1,10}-\d+)(?:\s*[:—–-]\s*(?:описание|description)\s*(?:[:—–-]\s*)?|"
+    r"\s+(?:описание|description)\s*[:—–-]\s*)(?:[«\"“](?P<quoted>[^«»\"“”]{2,})[»\"”]|(?=[^\W\d_]))"
+)
 # «Ответь в ENG-101: …», «напиши в ENG-103 что воспроизводится …»: a comment there
 _REPLY_IN = LazyRe(
     r"(?i)\bответь(?=\s+(?:в|во|к|под)\s+(?:ней|нём|нем|задач\w*|тикет\w*|[A-Za-z]{1,10}-\d))"
@@ -1400,6 +1436,24 @@ _FIELD_AFTER_LIST = LazyRe(
 def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
     said_as_typed = text
+    # "ENG-103 -> oleg high": whom it goes to, then its priority — two values
+    text = _TO_WHOM_THEN_PRIORITY.sub(r"\1, \2", text)
+    # «Иван Петров просил перезвонить ему в понедельник, поставь мне напоминалку», "…, set me a reminder": what
+    # was told is what to be reminded of
+    reminded = _TOLD_THEN_REMIND_ME.match(text)
+    if reminded and ":" not in reminded["what"] and not _STARTS_WITH_IMPERATIVE.match(reminded["what"]):
+        ask = "напомни мне" if re.search(r"[а-яё]", reminded["ask"], re.I) else "remind me"
+        text = f"{ask}: {reminded['what'].strip()}"
+    # «…ставь won и погнали онбординг»: slang for starting the playbook
+    text = _LETS_GO_PLAYBOOK.sub("запусти ", text)
+    # "…, and tell the team in Linear to prep a sandbox": an issue for them
+    text = _TELL_THE_TEAM.sub("create a Linear issue to ", text)
+    # «CS-15 в работу, я возьму», "ENG-103 to in progress, I'll take it": the person takes it
+    if _AN_ISSUE_KEY.search(text):
+        text = _I_WILL_TAKE_IT.sub(lambda m: ", назначь на меня" if m.group(1) else ", assign to me", text)
+    # "new deal … proposal stage oleg owns it", "…, Max is the owner": who owns the new deal
+    if _NEW_DEAL_SAID.search(text):
+        text = _OWNS_IT.sub(r"\1owner \2", text)
     # (first: what a comment's colon keeps as said is found by its word)
     text = _SLIPPED.sub(lambda m: _KNOWN_SLIPS[m.group(0).lower()], text)
     text = _FIELD_CHANGED.sub(
@@ -1740,6 +1794,14 @@ def unhurried(text: str) -> str:
         text = re.sub(
             r"(?i)(?<=\S),\s*(?:назови(?:те)?(?:\s+(?:его|её|ее))?|name\s+it)\s+(?=\S)", ", title ", text
         )
+    # «в описание к ENG-103 допиши …», «В ENG-104 допиши в описание: …»: words added to its description
+    text = _INTO_DESCRIPTION.sub(
+        lambda m: f"допиши в описание {m['id1'] or m['id2']}: {m['words'].lstrip(': ')}", text
+    )
+    # «ENG-101: описание — таймаут …», "ENG-102: description 'new layout'": the issue's description, said as a field
+    text = _DESCRIPTION_FIELD.sub(
+        lambda m: f"обнови описание {m['id']}: " + (f"«{m['quoted']}»" if m["quoted"] else ""), text
+    )
     # «А в ENG-102 напиши: макеты готовы», «напиши в CS-13, что …»: written on an issue is a comment there
     text = re.sub(
         r"(?i)\b(?:в|к|под)\s+([A-Z]{1,10}-\d+(?:\s*(?:,|и|and)\s*[A-Z]{1,10}-\d+)*)\s+(?:напиши|допиши|черкни)\b",

@@ -14,7 +14,7 @@ import re
 from functools import lru_cache
 
 from planner._lazy_re import LazyRe
-from planner.text import dictionary_word
+from planner.text import dictionary_word, is_imperative
 
 __all__ = ["as_typed", "from_translit"]
 
@@ -156,7 +156,16 @@ def from_translit(text: str, typed: dict[str, str] | None = None) -> str:
     known = [w for latin, w in russian.items() if w and len(latin) >= 5]
     # ("naznach ENG-102 na Maksa": one long Russian word, and nothing else to read, is enough)
     alone = len(words) == 1 and len(known) == 1 and len(known[0]) >= 5
-    if not alone and len(known) < max(2, (len(words) + 1) // 2):
+    # ("zakroy ENG-101, Oleg uzhe pofiksil": a request's verb first, and another Russian word after it)
+    lead = _WORD.search(text)
+    first = russian.get(words[0].group(0)) if lead is not None and words[0].start() == lead.start() else None
+    asked = (
+        first is not None
+        and len(first) >= 5
+        and is_imperative(first)
+        and sum(1 for w in russian.values() if w) >= 2
+    )
+    if not alone and not asked and len(known) < max(2, (len(words) + 1) // 2):
         return text
     # what comes after a colon or in quotes is the person's own words (a title, a note): kept as typed
     colon = next((c.start() for c in re.finditer(r"(?<!\d):(?!\d)", text)), -1)  # (not a time's «15:00»)
@@ -171,7 +180,15 @@ def from_translit(text: str, typed: dict[str, str] | None = None) -> str:
             else russian.get(word)
             or _SHORT.get(word.lower())
             # "peredai Olegu": a Russian name in its case, read as said (a company's name stays as typed)
-            or (_name_spelled(word) if word[:1].isupper() and word[1:].islower() else None)
+            or (
+                _name_spelled(word)
+                if word[:1].isupper()
+                and word[1:].islower()
+                # "naznach CS-15 na olega": a name in lower case, said as whom it goes to
+                or word.islower()
+                and re.search(r"(?i)\b(?:na|dlya|k|u|ot)\s+$", text[: m.start()])
+                else None
+            )
             or word
         )
         if typed is not None and out != word:

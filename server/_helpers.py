@@ -30,7 +30,19 @@ def reask(state: dict[str, Any], message: str) -> Reply:
 
 def match_choice(answer: str, choices: list[dict[str, str]]) -> str | None:
     """A choice by value, by label, by its position in the list ("2", "the second one", «вторую»,
-    "last one"), or by the start of its label."""
+    "last one"), or by the start of its label; "to won" / «в выигранные» name the label after a
+    preposition and in another form of the word."""
+    chosen = _match_choice(answer, choices)
+    if chosen is None and (bare := _LEADING_PREPOSITION.sub("", answer.strip())) != answer.strip() and bare:
+        chosen = _match_choice(bare, choices)
+    return chosen
+
+
+# "to Won", "into Proposal", "as lost", «в выигранные», «на Макса»: the answer names the choice after it
+_LEADING_PREPOSITION = re.compile(r"(?i)^(?:to|into|in|as|for|в|во|на|к|ко|как)\s+")
+
+
+def _match_choice(answer: str, choices: list[dict[str, str]]) -> str | None:
     low = answer.lower()
     for c in choices:
         if answer == c["value"] or low == c["label"].lower():
@@ -46,7 +58,16 @@ def match_choice(answer: str, choices: list[dict[str, str]]) -> str | None:
     contains = [c["value"] for c in choices if len(low) >= 3 and low in c["label"].lower()]
     if len(contains) == 1:
         return contains[0]
-    return _by_sound(answer, choices)
+    return _by_sound(answer, choices) or _by_stem(low, choices)
+
+
+def _by_stem(low: str, choices: list[dict[str, str]]) -> str | None:
+    """«выигранные» picks «Выиграна», «квалификацию» «Квалификация»: one word whose first six letters
+    begin exactly one label (a Russian word's ending changes with how it is said)."""
+    if not re.fullmatch(r"[^\W\d_]{6,}", low):
+        return None
+    hits = [c["value"] for c in choices if c["label"].lower().startswith(low[:6])]
+    return hits[0] if len(hits) == 1 else None
 
 
 def _by_sound(answer: str, choices: list[dict[str, str]]) -> str | None:

@@ -50,7 +50,7 @@ from planner.analysis._reasons import (
     WHY_I_ASK,
     is_reason,
 )
-from planner.text import IN_QUOTES, is_imperative
+from planner.text import IN_QUOTES, is_imperative, is_infinitive
 
 # «по Globex», "re Globex", "about Romashka": a heading that names what the requests after its colon are about
 # (a capitalised name: «по итогам:» says why, "for my manager:" whom for, not what)
@@ -295,9 +295,12 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
         # "Comment on ENG-106: … — `GET /v1/me` …": after an issue's key, a comment's words (in "в 14:30" a time)
         or re.search(r"[A-Za-z]{2,5}-\d+$", head) is not None
         # "Create sub-issues under ENG-105: a, b, c": the list is what to create
-        and analyse(head, now).has(
-            "comment", "create", "note", "due", "priority"
-        )  # ("Due date for CS-13: Dec 5")
+        and (
+            analyse(head, now).has(
+                "comment", "create", "note", "due", "priority"
+            )  # ("Due date for CS-13: Dec 5")
+            or bool(_DESCRIBED.search(head))  # «обнови описание ENG-101: …»
+        )
     ):
         # "…: renewal signed for 2 years. Also create a Linear issue to …": the content ends where a new
         # sentence starts a request of its own
@@ -306,7 +309,7 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
         # the comment's — no request of mine starts inside them)
         inside = (
             [q.span() for q in re.finditer(r"\"[^\"]{2,}\"|«[^«»]*»|“[^“”]*”", tail)]
-            if analyse(head, now).has("comment", "note", "note_verb")
+            if analyse(head, now).has("comment", "note", "note_verb") or _DESCRIBED.search(head)
             else []
         )
         after = next(
@@ -317,6 +320,16 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
                 if not any(a < m.start() < b for a, b in inside)
                 and (n == 0 or re.match(r"[.!?]", m.group(0)))
                 and _asks_next(tail[m.end() :], now)
+                # «ENG-101 описание: таймаут мал для 3G, поднять до 90с»: the description's own words go on
+                and not (
+                    _DESCRIBED.search(head)
+                    and (
+                        _infinitive_first(tail[m.end() :])
+                        or not re.match(r"[.!?]", m.group(0))
+                        and not _imperative_first(tail[m.end() :])
+                        or bool(_ADD_THAT.fullmatch(tail[m.end() :].strip()))
+                    )
+                )
                 # «глобекс: заметка — …; сумма 27к»: after a semicolon, a field and its value are the next change
                 or ";" in m.group(0)
                 and _FIELD_VALUE.match(tail[m.end() :])
@@ -373,7 +386,7 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
             why.reason = True
             return [*_split(head, now), why]
         quoted_first = _QUOTED_THING_THEN_ASK.match(tail) or (
-            _QUOTE_THEN_AND.match(tail) if _NOTE_OR_COMMENT.search(head) else None
+            _QUOTE_THEN_AND.match(tail) if _NOTE_OR_COMMENT.search(head) or _DESCRIBED.search(head) else None
         )  # («Добавь заметку к Initech: «…» — и такую же заметку к Globex»: the head says what the quote is)
         rest = tail[quoted_first.end() :].strip() if quoted_first else ""
         if quoted_first and (
@@ -402,7 +415,9 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
         )
         statement = statement and not _INTO_PARTS.search(head)  # «Разбей ENG-103 на подзадачи: …»: the parts
         # "нужна задача для команды CS: подготовить …" names what the text after the colon is
-        introduces = before.has("task", "issue", "note", "project", "comment")
+        introduces = before.has("task", "issue", "note", "project", "comment") or bool(
+            _DESCRIBED.search(head)
+        )
         fields = [
             x.strip(" .")
             for x in re.split(r"\s*[,;]\s*(?:и\s+|and\s+)?|\s+(?:и|and)\s+", tail)
@@ -626,6 +641,7 @@ _LABEL_PUT_ON = LazyRe(
     r"(?i)(?:(?:and|и)\s+)?(?:add|put|повесь|добавь|поставь)\s+(?:the\s+)?(?:[\w-]+\s+(?:label|tag)|(?:label|tag|метк\w*)\s+[\w-]+)\b"
 )
 _LABEL_PUT_ON_EN = LazyRe(r"(?i)(?:and\s+)?(?:add|put)\s+(?:the\s+)?[\w-]+\s+(?:label|tag)")
+_ANY_ID = LazyRe(r"\b[A-Za-z]{2,5}-\d+\b")
 _ID_THEN_WORDS = LazyRe(
     r"(?i)^(?:(?:and|и|а|then|потом)\s+)?[A-Za-z]{2,5}-\d+\s*(?:[:—–→-]|->)?\s*(?:->|→|=>)?\s*[^\W\d_]"
 )  # ("DES-7: -> Oleg")
@@ -825,6 +841,16 @@ def _split(text: str, now: datetime) -> list[Clause]:
             and re.search(r"\s[—–-]\s", text[e:])
         ):  # «все задачи в In Review закрыть, а задачи Макса в In Progress — перевести в In Review»: other records,
             # their verb after the dash
+            merged.append((s, e))
+            parts = [right]
+        elif (
+            _ID_THEN_WORDS.match(text[merged[-1][0] : merged[-1][1]].strip())
+            and len(set(x.upper() for x in _ANY_ID.findall(text[merged[-1][0] : merged[-1][1]]))) == 1
+            and _imperative_first(text[s:e]) | _starts_with_verb(right)
+            and _ANY_ID.search(text[s:e]) is not None
+            and not set(x.upper() for x in _ANY_ID.findall(text[s:e]))
+            & set(x.upper() for x in _ANY_ID.findall(text[merged[-1][0] : merged[-1][1]]))
+        ):  # "ENG-104 due dec 11, close CS-14": an issue with its change, then a request of another issue
             merged.append((s, e))
             parts = [right]
         elif (
@@ -1431,6 +1457,17 @@ _THING_THEN_VERB = LazyRe(
     r"(?i)^(?:an?\s+|the\s+)?(?:note|заметк[уаи]|task|задач[уаи]|comment|коммент\w*)\b[^.:!?]{0,40}?"
     r"\b(?:добавь|оставь|запиши|прикрепи|поставь|создай|заведи|напиши|add|leave|log|put|create|attach)\b"
 )
+
+
+_ADD_THAT = LazyRe(
+    r"(?i)(?:please\s+)?(?:add|save|put|use|добавь|сохрани)\s+(?:that|this|it|это)(?:\s+(?:too|there|туда))?[.!]?"
+)
+_DESCRIBED = LazyRe(r"(?i)\b(?:описани\w*|description)\b")
+
+
+def _infinitive_first(text: str) -> bool:
+    first = re.match(r"\s*([а-яё]+)", text, re.I)
+    return first is not None and is_infinitive(first.group(1))
 
 
 def _asks_next(text: str, now: datetime) -> bool:

@@ -754,7 +754,10 @@ _NOTHING_SAID = frozenset(
     "a an the it this that me my our in to for on at please pls мне мой мою в во на к по для это эту этот пожалуйста "
     "attio crm linear аттио линеар about of о об этом том нём нем "
     # («Создай ещё одну задачу в ENG», "one more issue": how many, not what)
-    "ещё еще одну один одна another one more new новую новый".split()
+    "ещё еще одну один одна another one more new новую новый "
+    # («leave a note on the umbrella account», «…запиши это заметкой к сделке ну»: where it goes, and fillers)
+    "deal deals account record card сделке сделку сделка сделки карточке карточку аккаунт аккаунте "
+    "ну вот короче типа uh um also too тоже также".split()
 )
 
 

@@ -155,13 +155,17 @@ _SAID_THEN_NOTED = LazyRe(
 
 _NOTED_AT_THE_END = LazyRe(
     r"(?is)(.{8,}?)\s*[,;—–-]?\s+((?:запиши|занеси|закинь|сохрани|добавь)\s+"
-    r"(?:(?:ему|ей|им|к\s+нему|к\s+ней|это|всё\s+это)\s+){1,2}(?:(?:в|во|как)\s+(?:\w+\s+)?заметк\w*|заметк\w+))\s*[.!]?"
+    r"(?:(?:ему|ей|им|к\s+нему|к\s+ней|это|всё\s+это)\s+){1,2}(?:(?:в|во|как)\s+(?:\w+\s+)?заметк\w*|заметк\w+)"
+    # («…запиши это заметкой к сделке ну»: where it goes, said after)
+    r"(?:\s+(?:к|на|в|во|для)\s+[^,.;!?]{2,40}?)?)(?:\s+(?:ну|вот|короче))?\s*[.!]?"
 )
 _POINTER_ONLY = LazyRe(
     r"(?i)\s*(?:(?:on|to|for|к|в)\s+.{0,80}?\s+)?(?:with|saying|re|about|с)?\s*(?:that|this|it|это|этим|этого)\s*[.!]?\s*"
     # "Add that as a note too", «запиши это заметкой тоже»: what it is said as, nothing of its own
     r"|\s*(?:that|this|it|это|то)?\s*(?:as\s+(?:a\s+)?note|заметкой|в\s+заметку)(?:\s+(?:too|as\s+well|also|тоже|также))?\s*[.!]?\s*"
     r"|\s*(?:too|as\s+well|also|тоже|также)\s*[.!]?\s*"
+    # ("Also put that in a note on the deal."): where "that" goes, nothing of its own
+    r"|\s*(?:that|this|it)?\s*(?:in|into)\s+(?:a\s+)?note(?:\s+(?:on|to|for)\s+.{0,60}?)?\s*[.!]?\s*"
 )
 
 

@@ -35,6 +35,7 @@ from planner.rules.attio import (
     deal_named_before,
     record_said_before,
 )
+from planner.text import is_imperative
 
 __all__ = ["complete_crm_task", "update_record"]
 
@@ -84,7 +85,8 @@ _VALUE = LazyRe(
 _ROLE_VALUE = LazyRe(
     r"\b(?:promoted\s+to|повысили\s+до|назначили|стал[аи]?|became|теперь|is now|now|title\s+is(?:\s+now)?|"
     r"должность\s*[—:-]|должность\s+теперь|(?:должность|job\s+title)(?=\s+(?-i:[A-ZА-ЯЁ]{2,5})\b))\s+(?:an?\s+|the\s+)?"
-    r"[«\"']?([^,;:«»\"'.!?—–]+?)[»\"']?\s*(?:[,;.!?—–]|\s+(?:and|и)\s|$)",
+    # («теперь не VP Operations, его повысили до COO»: what the role is no longer is not its value)
+    r"(?!не\s|not\s|no\s+longer\s)[«\"']?([^,;:«»\"'.!?—–]+?)[»\"']?\s*(?:[,;.!?—–]|\s+(?:and|и)\s|$)",
     re.I,
 )
 # "he's CEO now", "she is Head of IT now": the role said before "now"
@@ -92,6 +94,7 @@ _ROLE_VALUE = LazyRe(
 _TITLE_TO = LazyRe(
     r"(?i)\b(?:должност\w*|job\s+title|title|position|роль)\s+(?:на|to)\s+[«\"']?([^,;:«»\"'.!?—–]+?)[»\"']?\s*(?:[,;.!?—–]|$)"
 )
+_AND_MORE_OF_IT = LazyRe(r"\s+и\s+([^,;:«»\"'.!?—–]+?)(?=\s*(?:[,;.!?—–]|$))")
 _ROLE_NOW = LazyRe(
     r"(?:'s|\s(?i:is))\s+(?:(?i:an?|the)\s+)?([A-Z][\w&-]*(?:\s+(?:of\s+)?[A-Z][\w&-]*){0,3})\s+(?i:now)\b"
 )
@@ -619,7 +622,11 @@ async def _value(attribute: str, clause: Clause, ctx: BuildContext) -> Any:
     if attribute == "job_title" and (said_to := _TITLE_TO.search(text)):
         return said_to.group(1).strip()[:200]  # «…теперь отвечает за закупки, поменяй должность на Head of …»
     if attribute == "job_title" and (role := _ROLE_NOW.search(text) or _ROLE_VALUE.search(text)):
-        return re.sub(r"(?i)\s+(?:now|теперь)$|^(?:он|она|he|she)\s+", "", role.group(1).strip(" ."))[
+        role_said = str(role.group(1))
+        more = _AND_MORE_OF_IT.match(text, role.end(1))
+        if more and not is_imperative(more.group(1).split()[0]) and not more.group(1).split()[0].isascii():
+            role_said += more.group(0)  # «финансовый директор и член правления»: both are the role
+        return re.sub(r"(?i)\s+(?:now|теперь)$|^(?:он|она|he|she)\s+", "", role_said.strip(" ."))[
             :200
         ]  # "his title is COO now"
     m = _VALUE.search(text)

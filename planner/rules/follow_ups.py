@@ -186,8 +186,10 @@ async def about_the_new_one(clause: Clause, ctx: BuildContext) -> bool:
 _AND = r"(?i)^\s*(?:(?:and|then|also|и|а|потом|ещё|еще)\s+)*(?:please\s+|пожалуйста\s+)?"
 _HAND_OVER = LazyRe(
     _AND
-    + r"(?:assign|reassign|give|hand|move|put|назначь|переназначь|перекинь|перебрось|передай|отдай|повесь|кинь|поставь)"
-    r"(?:\s+(?:it|this|that|его|её|ее|over))?\s+(?:to|на)\s+(me|myself|меня|себя|[^\W\d_][\w-]*)\s*[.!]?\s*$"
+    + r"(?:assign|reassign|give|hand|move|put|change|switch|назначь|переназначь|перекинь|перебрось|передай|отдай|повесь|"
+    r"кинь|поставь|поменяй|смени)"
+    r"(?:\s+(?:it|this|that|его|её|ее|over))?(?:\s+(?:the\s+)?(?:assignee|owner|исполнителя|ответственного))?"
+    r"\s+(?:to|на)\s+(me|myself|меня|себя|[^\W\d_][\w-]*)\s*[.!]?\s*$"
 )
 _MADE_ASSIGNEE = LazyRe(
     _AND

@@ -186,6 +186,15 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         named_first = {i.upper() for i in identifiers_in(clause.text[: said_that.end()])}
         if named_first:
             clause = replace(clause, identifiers=[i for i in clause.identifiers if i.upper() in named_first])
+    if clause.after_colon is not None and len(clause.identifiers) > 1:
+        head = clause.text.split(":", 1)[0]
+        if re.search(r"(?i)\b(?:description|описани\w*)\b", head):
+            # "ENG-102 description: 'Blocked by … DES-7 …'": the issues named in its words are no target
+            named_first = {i.upper() for i in identifiers_in(head)}
+            if named_first:
+                clause = replace(
+                    clause, identifiers=[i for i in clause.identifiers if i.upper() in named_first]
+                )
     quoted_ids = _IDS_IN_QUOTES.findall(clause.text)
     if (
         quoted_ids
@@ -430,7 +439,8 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     found: dict[str, Any] = {"issue": issue}
     described = re.search(r"\b(?:description|описани\w*)\b", clause.text.split(":", 1)[0], re.I)
     if described and clause.after_colon:  # "Write a description for ENG-103: crash happens only…"
-        change["description"] = clause.after_colon[:10_000]
+        words = _ADD_THAT_LAST.sub("", clause.after_colon.strip())  # ("…. Add that": the ask, not its words)
+        change["description"] = _UNQUOTED.sub(r"\1", words)[:10_000]
         had = str(issue.get("description") or "").strip() if isinstance(issue, dict) else ""
         if had and _ADDED_TO.search(clause.text.split(":", 1)[0]):  # "Add to the ENG-105 description: …"
             change["description"] = f"{had}\n\n{clause.after_colon.strip()}"[:10_000]
@@ -645,7 +655,8 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
             and last.issue.upper() == ident.upper()
             # (labels only: a clause whose change is merged is no longer checked for words left unread)
             and set(change) <= labels_only
-            and set(last.model_dump(exclude_none=True)) - {"op", "issue", "confidence", "span"} <= labels_only
+            # ("ENG-102: description '…' and add label docs": one change of it, with both)
+            and not set(change) & set(last.model_dump(exclude_none=True))
             and not ctx.memory.get("sent_intents")
             and await ctx.amend_last(**change)
         ):
@@ -670,6 +681,10 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
+_ADD_THAT_LAST = LazyRe(
+    r"(?i)(?<=[.!])\s+(?:please\s+)?(?:add|save|put|use)\s+(?:that|this|it)(?:\s+(?:too|there))?[.!]?$"
+)
+_UNQUOTED = LazyRe(r"^[«\"“']([^«»\"“”]+)[»\"”'][.!]?$")  # the description said in quotes: its words
 _TAKES = LazyRe(
     r"(?i)(?:^|\s)@?([^\W\d_][\w-]*)\s+(?:takes?|grabs?|picks\s+up|берёт|берет|возьм[её]т|забирает)\s+(?:[a-z]{1,10}-\d+|it\b)"
 )
@@ -1074,6 +1089,13 @@ async def _labels(clause: Clause, ctx: BuildContext, issue: dict[str, Any]) -> d
         for name, lbl in names.items()
         for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", low)
     )
+    # "put it in Customer Onboarding": a word of a project's name said whole is no label
+    projects = [
+        m.span()
+        for p in await ctx.directory.projects()
+        for m in re.finditer(rf"(?<![\w-]){re.escape(p.name.lower())}(?![\w-])", low)
+    ]
+    said = [(at, lbl) for at, lbl in said if not any(a <= at < b for a, b in projects)]
     if not _LABEL_CUE.search(clause.text):  # "set the onboarding screens issue to …": its title's words
         title = str(issue.get("title", "")).lower()
         said = [(at, lbl) for at, lbl in said if lbl.name.lower() not in title]

@@ -486,7 +486,7 @@ _EACH_FOR = LazyRe(
     r"(?i)\bпо\s+(?:одной\s+)?задаче\s+на\s+([^\s,:]+(?:\s+[^\s,:]+)?)\s+(?:кажд|для\s+кажд)"
     r"|\bone\s+(?:issue|task|ticket)\s+per\s+\w+\s+(?:to|for)\s+([^,:]{3,40}?)\s*$"
 )
-_QUOTED_THEN_FIELDS = LazyRe(r"\s*(['\"«“][^'\"«»“”]{3,}['\"»”])\s*([,;—–-].*)$", re.S)
+_QUOTED_THEN_FIELDS = LazyRe(r"\s*(['\"«“][^'\"«»“”]{3,}['\"»”])\s*((?:[,;—–-]|(?i:in|into|в)\s).*)$", re.S)
 
 
 async def _bare_fields_named(body: str, ctx: BuildContext) -> str:
@@ -503,8 +503,8 @@ async def _bare_fields_named(body: str, ctx: BuildContext) -> str:
         words = [w.lower() for w in re.split(r"\s*(?:\+|&|/|\band\b|\bи\b)\s*", part) if w]
         if words and all(w in labels for w in words):
             out.append("label " + " + ".join(words))
-        elif part.lower() in projects:
-            out.append(f"project {projects[part.lower()]}")
+        elif (named := re.sub(r"(?i)^(?:in|into|в)\s+(?:the\s+)?", "", part).lower()) in projects:
+            out.append(f"project {projects[named]}")  # ("'dark mode tokens' in Website Redesign")
         else:
             out.append(part)
     return f"{m.group(1)}, {', '.join(out)}"

@@ -152,6 +152,28 @@ async def test_a_question_is_answered_by_position_in_words(
     assert chosen in r["user_message"]
 
 
+@pytest.mark.parametrize(
+    ("request_", "answer", "stage"),
+    [
+        ("move the globex deal", "to won", "Won"),
+        ("move the globex deal", "into proposal", "Proposal"),
+        ("переведи сделку глобекс", "в выигранные", "Won"),
+        ("переведи сделку глобекс", "в квалификацию", "Qualification"),
+        ("переведи сделку глобекс", "проигранная", "Lost"),
+    ],
+)
+async def test_a_stage_question_is_answered_by_the_stage_said_after_a_preposition_or_in_another_form(
+    anna: Conversation, request_: str, answer: str, stage: str
+) -> None:
+    asked = await anna.say(request_)
+    assert asked["status"] == "needs_clarification" and len(asked["choices"]) == 6, asked
+    r = await anna.call(
+        "pick", plan_id=asked["plan"]["plan_id"], question_id=asked["question_id"], text=answer
+    )
+    assert r["status"] == "draft_pending", r["user_message"]
+    assert [a["args"]["values"] for a in r["plan"]["actions"] if not a["read_only"]] == [{"stage": stage}]
+
+
 @pytest.mark.parametrize("word", ["отмена", "Cancel"])
 async def test_cancel_leaves_an_open_question_and_changes_nothing(
     anna: Conversation, service: Service, word: str

@@ -1,0 +1,258 @@
+"""What the sets HN–HS taught, one behaviour each, through the MCP client on the sandbox (now = Wed 2026-11-25
+12:00 MSK; Oleg owns the Acme Logistics pilot and the Alfa-Leasing expansion, CS-15 is unassigned in Backlog)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import Conversation, drafted, writes
+
+pytestmark = pytest.mark.anyio
+
+
+async def fresh(anna: Conversation, text: str) -> dict[str, Any]:
+    """Said in a conversation of its own (no open question or draft from the test's other messages)."""
+    return await Conversation(anna.client, conversation=text[:40]).say(text)
+
+
+# ---- a request taken back aloud, without punctuation, drafts nothing -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "создай задачу олегу проверить логи на сервере хотя не не надо он уже посмотрел отбой",
+        "move globex to lost no no no scratch that wrong one forget it",
+        "удали компанию глобекс ой нет ты что не удаляй ничего",
+        "поставь созвон с джейн на завтра в десять на час а нет отмена у неё отпуск",
+        "создай сделку на ромашку новую а стоп у них же уже есть не надо",
+        "archive ENG-102 hold on no max is still on it dont",
+        "создай задачу позвонить в Globex... а, не надо, Олег уже позвонил",
+    ],
+)
+async def test_a_request_taken_back_as_it_is_said_drafts_nothing(anna: Conversation, text: str) -> None:
+    r = await fresh(anna, text)
+    assert r["status"] in ("answered", "cancelled", "needs_clarification"), r["user_message"]
+    assert r["draft"] is None
+
+
+async def test_only_the_part_taken_back_is_left_out(anna: Conversation) -> None:
+    r = await fresh(
+        anna, "ok close ENG-105 and ENG-102 and archive DES-7 - actually scratch the archive, keep DES-7"
+    )
+    assert drafted(r) == ["linear:complete_issue", "linear:complete_issue"]
+    r = await fresh(
+        anna,
+        "по акме корп переводим в переговоры и джону смиту на пятницу задачу прислать подписанный NDA "
+        "хотя нет задачу не надо только сделку",
+    )
+    assert drafted(r) == ["attio:update_deal"]
+
+
+async def test_a_change_kept_as_it_is_leaves_only_the_note(anna: Conversation) -> None:
+    r = await fresh(
+        anna,
+        "ok so alfa leasing: Maria says she signs next week. move the alfa expansion deal to proposal - no wait, "
+        "keep it in negotiation, just put a note on that deal: Maria signs next week",
+    )
+    assert writes(r) == [
+        {"op": "create_note", "record": "Альфа-Лизинг — расширение", "body": "Maria signs next week"}
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("close ENG-101 no wait move it to review instead", {"op": "update_issue", "state": "In Review"}),
+        ("закрой ENG-101 ой нет переведи её в ревью", {"op": "update_issue", "state": "In Review"}),
+    ],
+)
+async def test_another_change_said_in_place_of_the_first_replaces_it(
+    anna: Conversation, text: str, want: dict[str, Any]
+) -> None:
+    (one,) = writes(await fresh(anna, text))
+    assert one["issue"] == "ENG-101" and want.items() <= one.items(), one
+
+
+async def test_a_record_corrected_in_another_case_is_the_one_used(anna: Conversation) -> None:
+    r = await fresh(anna, "Запусти онбординг для Ромашки... ой нет, не Ромашке, для Globex")
+    assert writes(r) == [{"op": "apply_template", "template": "onboarding", "deal": "Globex pilot"}]
+
+
+@pytest.mark.parametrize(
+    "text", ["переведи альфу в вон ну или в лост не знаю пока", "закрой ENG-101 хотя нет не знаю"]
+)
+async def test_undecided_as_it_ends_is_asked_before_anything_is_drafted(
+    anna: Conversation, text: str
+) -> None:
+    r = await fresh(anna, text)
+    assert r["status"] == "needs_clarification" and r["draft"] is None
+
+
+# ---- values said inside a clause are drafted, or asked about ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("В ENG-104 допиши в описание: нужно покрыть эндпоинты биллинга", "нужно покрыть эндпоинты биллинга"),
+        ("в описание к ENG-103 допиши падает только на больших файлах", "падает только на больших файлах"),
+        (
+            "ENG-101: описание — таймаут 30с мал для 3G, поднять до 90с",
+            "таймаут 30с мал для 3G, поднять до 90с",
+        ),
+    ],
+)
+async def test_words_added_to_a_description_go_into_the_description_not_a_comment(
+    anna: Conversation, text: str, want: str
+) -> None:
+    (one,) = writes(await fresh(anna, text))
+    assert one["op"] == "update_issue" and want in one["description"], one
+
+
+async def test_a_quoted_description_and_a_label_are_one_change_of_the_issue(anna: Conversation) -> None:
+    r = await fresh(anna, "ENG-102: описание «новый дизайн по макетам из figma» и добавь лейбл docs")
+    assert writes(r) == [
+        {
+            "op": "update_issue",
+            "issue": "ENG-102",
+            "description": "новый дизайн по макетам из figma",
+            "labels_add": ["docs"],
+        }
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("CS-12 перенеси на 1 декабря и поменяй на Олега", {"due": "2026-12-01", "assignee": "Oleg Ivanov"}),
+        ("CS-15 в работу, я возьму", {"state": "In Progress", "assignee": "Anna Kuznetsova"}),
+        ("ENG-103 to in progress, I'll take it", {"state": "In Progress", "assignee": "Anna Kuznetsova"}),
+        ("naznach CS-15 na olega i srok 1 dekabrya", {"assignee": "Oleg Ivanov", "due": "2026-12-01"}),
+    ],
+)
+async def test_whom_an_issue_goes_to_is_drafted_with_its_other_change(
+    anna: Conversation, text: str, want: dict[str, Any]
+) -> None:
+    (one,) = writes(await fresh(anna, text))
+    assert want.items() <= one.items(), one
+
+
+async def test_a_triage_line_drafts_each_issue_with_its_own_change(anna: Conversation) -> None:
+    r = await fresh(anna, "triage: ENG-103 -> oleg high, CS-15 -> max, ENG-104 due dec 11, close CS-14")
+    assert writes(r) == [
+        {"op": "update_issue", "issue": "ENG-103", "assignee": "Oleg Ivanov", "priority": "high"},
+        {"op": "update_issue", "issue": "CS-15", "assignee": "Max Weber"},
+        {"op": "update_issue", "issue": "ENG-104", "due": "2026-12-11"},
+        {"op": "complete_issue", "issue": "CS-14"},
+    ]
+
+
+async def test_a_colleague_said_in_lower_case_beside_a_new_deal_is_its_owner(anna: Conversation) -> None:
+    (deal,) = writes(await fresh(anna, "new deal globex expansion sixty grand proposal stage oleg owns it"))
+    assert deal["owner"] == "Oleg Ivanov" and deal["amount"] == 60000.0 and deal["stage"] == "Proposal"
+
+
+async def test_a_project_said_after_a_quoted_title_is_the_issues_project(anna: Conversation) -> None:
+    (issue,) = writes(await fresh(anna, "DES: 'dark mode tokens' in Website Redesign, due dec 12"))
+    assert issue["title"] == "dark mode tokens" and issue["project"] == "Website Redesign"
+
+
+async def test_a_project_named_whole_is_no_label(anna: Conversation) -> None:
+    r = await fresh(anna, "bump CS-15 to high and put it in Customer Onboarding")
+    assert {"project": "Customer Onboarding"}.items() <= writes(r)[-1].items()
+    assert not any("labels_add" in w for w in writes(r))
+
+
+async def test_a_one_hour_slot_is_how_long_not_when(anna: Conversation) -> None:
+    (event,) = writes(
+        await fresh(anna, "put in a one hour slot on friday at two thirty pm for the alfa review")
+    )
+    assert event["start"].startswith("2026-11-27T14:30") and event["duration_minutes"] == 60
+
+
+async def test_a_deadline_of_yesterday_is_drafted_and_flagged_not_dropped(anna: Conversation) -> None:
+    (issue,) = writes(await fresh(anna, "Создай задачу «обновить прайс» с дедлайном вчера"))
+    assert issue["due"] == "2026-11-24"
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("Джон Смит теперь не VP Operations, его повысили до COO — обнови должность в карточке", "COO"),
+        (
+            "у Марии Соколовой новая должность — финансовый директор и член правления, обнови",
+            "финансовый директор и член правления",
+        ),
+    ],
+)
+async def test_the_new_job_title_is_the_one_said_whole(anna: Conversation, text: str, title: str) -> None:
+    (one,) = writes(await fresh(anna, text))
+    assert one["values"] == {"job_title": title}
+
+
+# ---- what a note says -------------------------------------------------------------------------------------------
+
+
+async def test_a_note_of_that_carries_the_reason_said_before(anna: Conversation) -> None:
+    r = await fresh(
+        anna,
+        "Mark the Acme Logistics pilot as lost, they went with a competitor. Also put that in a note on the deal.",
+    )
+    assert writes(r)[-1] == {
+        "op": "create_note",
+        "record": "Acme Logistics — pilot",
+        "body": "they went with a competitor",
+    }
+
+
+async def test_a_dictated_note_of_this_carries_what_was_said_before_it(anna: Conversation) -> None:
+    r = await fresh(
+        anna,
+        "так значит по ромашке вот щас созвонились с иваном петровым они короче просят скидку десять процентов "
+        "запиши это заметкой к сделке ну и переведи её в переговоры",
+    )
+    note, move = writes(r)
+    assert "просят скидку" in note["body"] and move["stage"] == "Negotiation"
+
+
+async def test_a_note_with_no_words_of_its_own_is_asked(anna: Conversation) -> None:
+    r = await fresh(anna, "leave a note on the umbrella account")
+    assert r["status"] == "needs_clarification" and r["draft"] is None
+
+
+# ---- requests said another way ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Иван Петров просил перезвонить ему в понедельник, поставь мне напоминалку плз",
+        "John asked me to call him back on Monday, set me a reminder",
+    ],
+)
+async def test_what_was_told_then_remind_me_is_a_crm_task_for_me(anna: Conversation, text: str) -> None:
+    (task,) = writes(await fresh(anna, text))
+    assert task["op"] == "create_task" and task["assignee"] == "Anna Kuznetsova"
+    assert task["deadline"].startswith("2026-11-30")
+
+
+async def test_slang_for_starting_the_playbook_starts_it(anna: Conversation) -> None:
+    r = await fresh(anna, "globex signed!!! ставь won и погнали онбординг")
+    assert [w["op"] for w in writes(r)] == ["update_deal", "apply_template"]
+
+
+async def test_telling_the_team_in_linear_is_an_issue(anna: Conversation) -> None:
+    r = await fresh(
+        anna,
+        "Oleg's Acme Logistics pilot, they came back, bump it to Qualification, and tell the team in Linear to "
+        "prep a sandbox for them, CS team, due Monday",
+    )
+    assert drafted(r) == ["attio:update_deal", "linear:create_issue"]
+
+
+async def test_a_russian_request_typed_in_latin_letters_is_read(anna: Conversation) -> None:
+    assert writes(await fresh(anna, "zakroy ENG-101, Oleg uzhe pofiksil")) == [
+        {"op": "complete_issue", "issue": "ENG-101"}
+    ]
