@@ -45,7 +45,7 @@ _NOT_THAT_AGAIN = LazyRe(r"(?i)^(?:not|не)\s+((в|во|на|к|до|с|to|on|a
 _ID_TAKEN_BACK = LazyRe(r"(?i)^(?:not|не)\s+((?:[A-Za-z]{1,10}-)?\d{1,6})\b\s*(?:[,.;…]+|\s[—–-]\s|$)")
 # («…ой нет рано еще давай в переговоры»: why, then what replaces it)
 _LEAD_ADVERB = LazyRe(
-    r"(?i)^(?:(?:сразу|лучше|тогда|давай|пока|пусть\s+будет|let\s+it\s+be|instead|rather|straight|let'?s|рано(?:\s+(?:ещё|еще))?|(?:ещё|еще)\s+рано|"
+    r"(?i)^(?:(?:сразу|лучше|тогда|давай|пока|пусть\s+будет|let\s+it\s+be|make\s+(?:it|that)|instead|rather|straight|let'?s|рано(?:\s+(?:ещё|еще))?|(?:ещё|еще)\s+рано|"
     r"too\s+early|not\s+yet)[\s,]+)+(?=\S)"
 )
 _ISSUE_ID = LazyRe(r"[A-Za-z]{1,10}-\d+")
@@ -107,7 +107,7 @@ def _kind(word: str) -> str | None:
 _ONLY_THAT_ONE = LazyRe(
     r"(?is)^(?P<head>.*?)(?P<list>[A-Za-z]{1,10}-\d+(?:\s*(?:,|\band\b|\bи\b|&)\s*[A-Za-z]{1,10}-\d+)+)(?P<mid>[^.!?—–]*?)"
     r"[\s,.…—–-]*(?:(?:а|ah|oh|ой|hmm)[\s,.…]+)?\b(?:wait|no|нет|стоп|ой|actually|хотя)\b.*?\b(?:just|only|только|лишь)\s+"
-    r"(?P<one>[A-Za-z]{1,10}-\d+)\s*[.!]?\s*$"
+    r"(?P<one>(?:[A-Za-z]{1,10}-)?\d+)\s*[.!]?\s*$"
 )
 
 
@@ -139,7 +139,7 @@ def _skip_listed(text: str) -> str:
     return ", and ".join(x.strip(" ,") for x in items)
 
 
-_JUST_ONE = LazyRe(r"(?i)\b(?:just|only|только|лишь)\s+[A-Za-z]{1,10}-\d+\s*[.!]?\s*$")
+_JUST_ONE = LazyRe(r"(?i)\b(?:just|only|только|лишь)\s+(?:[A-Za-z]{1,10}-)?\d+\s*[.!]?\s*$")
 
 
 _NEXT = LazyRe(r"(?i)next|this|coming|следующ\w+|эт[оу]т?|ближайш\w+")
@@ -218,7 +218,7 @@ _KEEP_IT_JUST = LazyRe(
     # ("ENG-103: bump the priority to high... no wait, leave the priority alone, just assign it to Oleg", "…
     # scratch that, just …": the issue said first, the change taken back whole, then what stands)
     r"(?s)^\s*(?:[^\W\d_]+\s+)?(?P<what>[A-Z]{1,10}-\d+|[A-Z]{2,10}\s+[a-z][a-z\s-]{2,30}?(?=\s*:))\s*:?"
-    r"(?i:[^—–.;]*?\s*(?:[—–,.]|\.{2,}|…)\s*"
+    r"(?i:[^—–.;]*?\s*(?:[—–,.]|\s-\s|\.{2,}|…)\s*"
     r"(?:(?:no|nope|нет|actually|wait|хотя\s+нет)(?:[,\s]+(?:wait|стоп|подожди))?[,\s]+(?:keep|leave|оставь|оставляй)\b[^,.;]*"
     r"|(?:(?:no|nope|нет|actually|wait)[,\s]+)?(?:scratch\s+that|forget\s+(?:it|that)|забудь|отмена))(?:[,;]\s*|\s+(?:и|and)\s+)"
     r"(?:just|only|просто|только)\s+(?P<rest>\S.*))$"
@@ -228,7 +228,7 @@ _KEEP_IT_JUST = LazyRe(
 _JUST_THE_FIELD = LazyRe(
     r"(?is)^(?P<keep>.*\S)\s*(?:,\s*)?\b(?:and|и)\s+[^,;.—–]+?\s*(?:[—–,.]|\.{2,}|…)\s*(?:no|nope|нет|actually|хотя\s+нет|wait)"
     r"[,\s]+(?:keep|leave|оставь|оставляй)\b[^,.;]*(?:[,;]\s*|\s+(?:и|and)\s+)(?:just|only|просто|только)\s+(?:the\s+)?"
-    r"(?:state|status|stage|priority|due\s+date|deadline|статус\w*|стади\w+|приоритет\w*|срок\w*)\s*[.!]?\s*$"
+    r"(?:state|status|stage|priority|due\s+date|date|deadline|статус\w*|стади\w+|приоритет\w*|срок\w*|дат[ау])\s*[.!]?\s*$"
 )
 _LAST_TAKEN_BACK = LazyRe(
     r"(?is)^(?P<keep>.*\S)(?:\s*,\s*|\s+)(?:and|и|а\s+также|then|потом)\s+[^,;.—–]+?\s*[—–,.]\s*(?:no|nope|нет|actually|"
@@ -256,7 +256,7 @@ def corrected(text: str) -> str:
     dropped = _JUST_THE_FIELD.match(text) or _LAST_TAKEN_BACK.match(text)
     if dropped:
         text = dropped.group("keep").rstrip(" ,;")
-    kept_as_is = _KEEP_IT_JUST.match(text)
+    kept_as_is = _KEEP_IT_JUST.match(text) if not _JUST_ONE.search(text) else None
     if kept_as_is:  # "Assign ENG-102 to Oleg — no, keep Max on it, just move the due date …": that instead
         text = f"{kept_as_is.group('what')} {kept_as_is.group('rest')}".strip()
     text = _rather(_rather(text))
@@ -264,8 +264,14 @@ def corrected(text: str) -> str:
     text = re.sub(r"(?i)\b(no\s+wait|wait\s+no|нет\s+стоп|нет\s+подожди)\s*,\s*(?:no|нет)\s*,", r"\1,", text)
     text = _skip_listed(text)
     only = _ONLY_THAT_ONE.match(text) if _JUST_ONE.search(text) else None
-    if only and only.group("one").upper() in only.group("list").upper():
-        text = f"{only.group('head')}{only.group('one')}{only.group('mid')}".rstrip()
+    listed = _ISSUE_ID.findall(only.group("list")) if only else []
+    # ("…. actually leave 102 open, just 105": the one kept, said by its number)
+    kept = next(
+        (x for x in listed if only and x.upper().split("-")[-1] == only.group("one").upper().split("-")[-1]),
+        None,
+    )
+    if only and kept and (only.group("one").isdigit() or kept.upper() == only.group("one").upper()):
+        text = f"{only.group('head')}{kept}{only.group('mid')}".rstrip()
     for _ in range(5):  # a few corrections in one message at most; each pass applies the first
         changed = _apply_first(text)
         if changed is None:
@@ -368,6 +374,9 @@ def _apply_first(text: str) -> str | None:
         value = _SHORT_VALUE.fullmatch(after) if field else None
         if field and value:
             return f"{before[: field.start('val')]}{value.group(1)}"
+        named_again = _name_again(before, after)
+        if named_again is not None:
+            return named_again
         cut = _cut(before, after, weak=not strong)
         one_word = re.match(r"\s*([^\W\d_]{3,})(?=\s*(?:[,.;!]|$))", after)
         last_word = re.search(r"(?<![\w-])([^\W\d_]{3,})[\s.…]*(?:(?:а|ой|oh|uh|эм)[\s.…]*)?$", before)
@@ -468,6 +477,29 @@ def _one_value_again(before: str, cut: int, after: str) -> str | None:
     return f"{before[: taken.start()]}{value.group(0).rstrip('.…')}{tail}".strip()
 
 
+def _name_again(before: str, after: str) -> str | None:
+    """«поставь Макса исполнителем на CS-15 нет стоп на Олега»: a person said again with a preposition that
+    went before something else — only the person said last changes, the rest stays as said."""
+    said = list(_WORD.finditer(after))
+    if len(said) < 2 or said[0].group(0).lower() not in _ANCHORS or _kind(said[1].group(0)) != "name":
+        return None
+    if after[said[1].end() :].strip(" .…!,"):
+        return None  # (more said after it: read by the rest)
+    words = list(_WORD.finditer(before))[-_LOOKBACK:]
+    anchor = said[0].group(0).lower()
+    if any(
+        w.group(0).lower() == anchor and (n := _WORD.search(before, w.end())) and _kind(n.group(0)) == "name"
+        for w in words
+    ):
+        return None  # («на Олега, нет, на Макса»: the same preposition before a name — read by `_cut`)
+    names = [w for w in words if _kind(w.group(0)) == "name" and w.start() > 0]
+    if len(names) != 1:
+        return None
+    one = names[0]
+    kept = _MARKED.sub("", before[one.end() :]).rstrip(" ,.…—–-")
+    return f"{before[: one.start()]}{said[1].group(0)}{kept}".strip()
+
+
 def _cut(before: str, after: str, *, weak: bool) -> int | None:
     """Where the words taken back start in `before`, judged by what replaces them (`after`)."""
     words = list(_WORD.finditer(before))[-_LOOKBACK:]
@@ -476,7 +508,17 @@ def _cut(before: str, after: str, *, weak: bool) -> int | None:
         return None
     first = said[0].group(0)
     if first.lower() in _ANCHORS:  # «на Олега, нет, на Макса»: back to the same preposition
-        return next((w.start() for w in reversed(words) if w.group(0).lower() == first.lower()), None)
+        wanted = _kind(said[1].group(0)) if len(said) > 1 else None
+        same = [w for w in words if w.group(0).lower() == first.lower()]
+        if wanted is not None and same:
+            # («поставь Макса исполнителем на CS-15 нет стоп на Олега»: "на" before a name, not before the issue)
+            fits = [
+                w
+                for w in same
+                if (n := _WORD.search(before, w.end())) is None or _kind(n.group(0)) in (wanted, None)
+            ]
+            return fits[-1].start() if fits else None
+        return same[-1].start() if same else None
     if first.lower() in ("the", "a") and len(said) > 1:
         first = said[1].group(0)
     again = [w for w in words if w.group(0).lower() == first.lower()]

@@ -537,6 +537,41 @@ _STARTS_WITH_IMPERATIVE = LazyRe(
     r"(?i)^\s*(?:please\s+|пожалуйста\s+)?(?:create|add|move|close|set|assign|make|put|schedule|book|"
     r"создай|добавь|переведи|закрой|поставь|назначь|сделай|заведи|запиши)\b"
 )
+_ALL_OF_THEM_TO = LazyRe(
+    r"(?i)^\s*(?P<what>(?:all|every|each|everything)\b[^.;:!?→>-]{2,60}?)\s*(?:\s(?:goes|go|gets|get)\s+to|->|→|=>)\s*"
+    r"(?P<to>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)\s*[.!]?\s*$"
+)
+_PRIORITY_WORD = LazyRe(r"(?i)^(?:urgent|high|medium|low|no\s+priority)$")
+
+
+def _all_of_them_to(m: re.Match[str]) -> str:
+    what, to = (
+        m["what"].strip(),
+        re.sub(r"(?i)\s+(?:now|today|please|pls|asap|теперь|сейчас)$", "", m["to"].strip()),
+    )
+    what = re.sub(r"(?i)\bpri\b|\bprio\b", "priority", what)
+    if not re.search(r"(?i)\b(?:issues?|tickets?|tasks?|deals?|everything)\b", what):
+        what += " issues"  # ("all unassigned -> me": the tracker's)
+    if _PRIORITY_WORD.match(to):
+        return f"set {what} to {to}"
+    if re.match(r"(?i)(?:me|myself|[A-Z][a-z]+|[a-z]+)$", to) and not re.match(
+        r"(?i)(?:done|todo|backlog|review|progress|won|lost|lead|proposal|negotiation|qualification|canceled|cancelled)$",
+        to,
+    ):
+        return f"assign {what} to {to}"
+    return f"move {what} to {to}"
+
+
+_PICTURES = LazyRe(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u2300-\u23FF\u2B00-\u2BFF\uFE0F\u200D]+")
+_ID_TO_A_DAY = LazyRe(
+    r"(?i)^\s*(?P<id>[A-Za-z]{1,10}-\d+)\s+(?:на|to)\s+(?P<day>завтра|послезавтра|сегодня|понедельник|вторник|среду|четверг|"
+    r"пятницу|субботу|воскресенье|tomorrow|today|monday|tuesday|wednesday|thursday|friday|next\s+\w+day|"
+    r"\d{1,2}\s+(?:января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря))\s*[.!]?\s*$"
+)
+_TAKEN_OFF_GIVEN = LazyRe(
+    r"(?i)^(?P<id>[A-Za-z]{1,10}-\d+)\s+(?:сним\w*|забира\w*|убира\w*)\s+с\s+[^\W\d_]+\s+(?:и|,)\s*"
+    r"(?:став\w*|назнач\w*|переда\w*|отда\w*|да[её]м)\s+(?:на\s+)?(?P<to>[^\W\d_]+)"
+)
 _LETS_GO_PLAYBOOK = LazyRe(
     r"(?i)\b(?:погнали|поехали|стартуем|стартани|запускаем|го|let'?s\s+go(?:\s+with)?)\s+(?=(?:с\s+)?(?:онбординг|продлени|"
     r"onboarding|renewal))"
@@ -1436,6 +1471,12 @@ _FIELD_AFTER_LIST = LazyRe(
 def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
     said_as_typed = text
+    # "ENG-105 на завтра ⏰", "Globex → Won 🎉": pictures say nothing a change needs
+    text = _PICTURES.sub("", text).strip() or text
+    # «ENG-105 на завтра», "ENG-105 to friday": the day it is due
+    text = _ID_TO_A_DAY.sub(
+        lambda m: f"{m['id']} {'срок' if re.search('[а-яё]', m['day'], re.I) else 'due'} {m['day']}", text
+    )
     # "ENG-103 -> oleg high": whom it goes to, then its priority — two values
     text = _TO_WHOM_THEN_PRIORITY.sub(r"\1, \2", text)
     # «Иван Петров просил перезвонить ему в понедельник, поставь мне напоминалку», "…, set me a reminder": what
@@ -1444,6 +1485,8 @@ def unhurried(text: str) -> str:
     if reminded and ":" not in reminded["what"] and not _STARTS_WITH_IMPERATIVE.match(reminded["what"]):
         ask = "напомни мне" if re.search(r"[а-яё]", reminded["ask"], re.I) else "remind me"
         text = f"{ask}: {reminded['what'].strip()}"
+    # "every unassigned issue goes to Max", "all unassigned -> me", "all high pri in ENG → urgent": all of them, to that
+    text = _ALL_OF_THEM_TO.sub(_all_of_them_to, text)
     # «…ставь won и погнали онбординг»: slang for starting the playbook
     text = _LETS_GO_PLAYBOOK.sub("запусти ", text)
     # "…, and tell the team in Linear to prep a sandbox": an issue for them
@@ -1522,6 +1565,30 @@ def unhurried(text: str) -> str:
     text = re.sub(r"(?i)(?<![\w-])квал[ауы](?![\w-])", "квалификация", text)
     # "CS-13 -> urgent, +security": a label put on, said with a plus
     text = re.sub(r"(?i)(?<=[,;]\s)\+([^\W\d_][\w-]*)(?=\s*(?:[,;.]|$))", r"label \1", text)
+    # "ENG-103 +security": the same, right after the issue
+    text = re.sub(r"(?i)(?<=[A-Za-z]-\d)(\d*)\s+\+([^\W\d_][\w-]*)(?=\s*(?:[,;.]|$))", r"\1 label \2", text)
+    # «ENG-103 в работу, исполнитель я», "…, assignee: me": the person takes it
+    text = re.sub(
+        r"(?i),?\s*(?:исполнитель|ответственн\w+|assignee|owner)\s*[:—–-]?\s*(?:я|me|myself)\s*(?=[,;.!]|$)",
+        lambda m: ", назначь на меня" if re.search("[а-яё]", m.group(0), re.I) else ", assign to me",
+        text,
+    )
+    # «ENG-102 снимаем с Макса и ставим Олега»: taken from one, given to another
+    text = _TAKEN_OFF_GIVEN.sub(r"переназначь \g<id> на \g<to>", text)
+    # "put me on ENG-103", "put Max on CS-15": that person works on it
+    text = re.sub(
+        r"(?i)\bput\s+(me|myself|[A-Z][a-z]+)\s+on\s+([A-Za-z]{1,10}-\d+)\b",
+        lambda m: f"assign {m.group(2)} to {m.group(1)}",
+        text,
+    )
+    # "unlabel bug from ENG-101", "untag security": a label taken off
+    text = re.sub(r"(?i)\b(?:unlabel|untag)\s+(?=[^\W\d_])", "remove label ", text)
+    # "DES-7 → oleg for review": to whom, and what for — the person is the change
+    text = re.sub(
+        r"(?i)((?:->|→)\s*[^\W\d_]{3,})\s+(?:for|на)\s+(?:review|ревью|a\s+look|проверку)\s*(?=[,;.!]|$)",
+        r"\1",
+        text,
+    )
     # «перенеси созвон с Acme (CS-12) на 2 декабря»: the call is that issue, named in brackets
     text = re.sub(
         r"(?i)\b(?:созвон\w*|встреч\w*|звонок|звонка|колл|call|meeting|sync)\b[^()\n]{0,40}?\(\s*([A-Za-z]{1,10}-\d+)\s*\)",

@@ -190,7 +190,9 @@ _SAVE_LAST = LazyRe(
     r"(?:this|these|that|it|them|all\s+(?:of\s+)?(?:this|these)|это|их|всё\s+это)\s+"
     r"(?:as\s+(?:a\s+)?note|in(?:to)?\s+a\s+note|как\s+заметку|заметкой|в\s+заметку)\s+"
     # (the record only: "… и заведи в CS задачу …" after it is another request, read by the other forms)
-    r"(?P<where>(?:on|to|for|under|in|к|в|на|для)\s+(?:(?!\s(?:и|and|а\s+также|then|потом)\s)[^\n«»\"“”:]){2,60}?)\s*[.!]?\s*$"
+    r"(?P<where>(?:on|to|for|under|in|к|в|на|для)\s+(?:(?!\s(?:и|and|а\s+также|then|потом)\s)[^\n«»\"“”:]){2,60}?)"
+    # ("… as a note to Initech and create a Linear issue in CS …": another request, said after it)
+    r"(?:\s+(?:и|and|а\s+также|then|потом)\s+(?P<next>\S[^\n]*?))?\s*[.!]?\s*$"
 )
 _SAVE_FIRST = LazyRe(
     r"(?i)^[^\n:]{0,80}?\b(?:save|log|put|store|keep|сохрани|запиши|закинь)\s+(?:(?:them|these|it|это|их)\s+)?"
@@ -208,9 +210,13 @@ def _notes_saved(lines: list[str]) -> str | None:
     if not said or not any(_NOTE_ITEM.match(x) for x in said):
         return None  # (a list of notes, not requests: each line is an item)
     where = (last or first)["where"]  # type: ignore[index]
-    body = "; ".join(_NOTE_ITEM.sub("", x).strip() for x in said if x.strip()).replace(":", KEPT_COLON)
+    body = "; ".join(_NOTE_ITEM.sub("", x).strip().rstrip(":") for x in said if x.strip()).replace(
+        ":", KEPT_COLON
+    )
     ru = bool(re.search("[а-яё]", where, re.I))
-    return f"{'добавь заметку' if ru else 'add a note'} {where}: {body}"
+    asked_next = (last["next"] or "") if last else ""
+    note = f"{'добавь заметку' if ru else 'add a note'} {where}: {body}"
+    return f"{note}\n{asked_next}" if asked_next else note
 
 
 def _standup(lines: list[str]) -> str | None:

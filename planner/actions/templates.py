@@ -64,6 +64,17 @@ async def apply_template(intent: ApplyTemplate, ctx: BuildContext) -> None:
         tasks = left
     if intent.skip:
         ctx.notes.append(ctx.t("Не создаю: ", "Leaving out: ") + ", ".join(intent.skip))
+    # "renewal tasks for Initech, make Oleg the assignee on both, due Dec 15": the same for every task
+    assignee: Entity | None = intent.resolved("assignee")
+    if assignee is None and intent.assignee:
+        assignee = await refs.user(ctx, intent.assignee)
+    due = refs.day(ctx, intent.due, "due").isoformat() if intent.due else None
+    told = "".join(
+        [
+            f", {ctx.t('исполнитель', 'assignee')} {assignee.name}" if assignee else "",
+            f", {ctx.t('срок', 'due')} {ctx.said_day(due)}" if due else "",
+        ]
+    )
     for task in tasks:
         title = str(task["title"]).format(company=company)
         fields = {
@@ -72,13 +83,15 @@ async def apply_template(intent: ApplyTemplate, ctx: BuildContext) -> None:
             "projectId": project.id if project else None,
             "labelIds": label_ids,
             "stateId": state.id if state else None,
+            "assigneeId": assignee.id if assignee else None,
+            "dueDate": due,
         }
         key_ = team.extra.get("key")
         ctx.add(
             ops.create_issue(
                 [deal.id, str(task["key"])],
                 fields,
-                ctx.t(f"Linear {key_}: «{title}»", f"Linear {key_}: '{title}'"),
+                ctx.t(f"Linear {key_}: «{title}»{told}", f"Linear {key_}: '{title}'{told}"),
             )
         )
     ctx.summary_parts.append(

@@ -74,7 +74,11 @@ ASKS_AFTER_A_DASH = LazyRe(
     r"(?i)\s[—–-]\s+(?:(?:and|и|also|также|pls|please)\s+)*(?:drop|add|put|leave|post|create|make|set|move|close|comment|"
     r"note|log|assign|добавь|закинь|оставь|запиши|создай|заведи|переведи|закрой|назначь|прокомментируй)\b"
 )
-DOING_NOW = LazyRe(r"(?i)^(?:we|they|i|he|she)(?:'re|'m|'s|\s+are|\s+am|\s+is)\s+[a-z]+ing\b")
+DOING_NOW = LazyRe(
+    r"(?i)^(?:we|they|i|he|she)(?:'re|'m|'s|\s+are|\s+am|\s+is)\s+[a-z]+ing\b"
+    # «…, будем разбирать на планёрке», «…, сейчас разбираем»: what we are to do with them, why the change
+    r"|^(?:(?:мы|сейчас|потом|завтра)\s+)?(?:будем|будут|собираемся)\s+[а-яё]+(?:ть|ти)\b"
+)
 
 
 _IRREGULAR_PAST = (
@@ -87,6 +91,12 @@ _IRREGULAR_PAST = (
 _WE_DID = LazyRe(
     r"(?i)^(?:we|they|i|мы|они|я)\s+(?:just\s+|already\s+|finally\s+|today\s+|yesterday\s+|сегодня\s+|вчера\s+|уже\s+)?"
     r"(?:had|met|talked|spoke|got|went|did|провели|поговорили|созвонились|встретились|обсудили)\b"
+)
+
+
+# "I don't want anything floating around without a deadline going into December", «не хочу, чтобы …»: why
+_NOT_WANTED = LazyRe(
+    r"(?i)^(?:i|we)\s+(?:really\s+)?(?:don'?t|do\s+not)\s+want\b|^(?:я\s+|мы\s+)?не\s+(?:хочу|хотим)\b"
 )
 
 
@@ -117,7 +127,7 @@ def is_reason(piece: str, reading: Clause) -> bool:
     we_did = bool(_WE_DID.match(said)) and not re.search(r"\d", bare)
     if ASKS_AFTER_A_DASH.search(said):
         return False  # "…, PR is up: github.com/… — drop the link in a comment too": a request of its own follows
-    if AWAY.match(said):
+    if AWAY.match(said) or _NOT_WANTED.match(said):
         return True  # "…, he's ooo next week", «…, она в отпуске до пятницы»: why, though it names a day
     if DOING_NOW.match(said) and not re.search(r"\d", bare) and not reading.moment.day:
         return True  # "…, we're resending terms to everyone": what they are doing, why the change

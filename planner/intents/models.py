@@ -244,6 +244,8 @@ class ApplyTemplate(IntentBase):
     template: Ref = Field(description="onboarding or renewal (the workspace's templates)")
     deal: Ref
     team: Ref | None = Field(default=None, description="a team other than the template's own")
+    assignee: Ref | None = Field(default=None, description='whom every task goes to: a name or "me"')
+    due: When | None = Field(default=None, description="one due date for every task: ISO or words")
     skip: list[Ref] | None = Field(
         default=None,
         max_length=MAX_ITEMS,

@@ -658,13 +658,17 @@ def without_old_amounts(text: str) -> str:
     return _OLD_AMOUNT.sub(" ", text)
 
 
-_IN_CURRENCY = LazyRe(r"(?i)\b(?:в|in)\s+(руб\w*|rub\w*|₽|доллар\w*|usd|dollars?|\$|евро|eur\w*|€)(?!\w)")
+_IN_CURRENCY = LazyRe(
+    r"(?i)\b(?:в|in)\s+(руб\w*|rub\w*|₽|доллар\w*|usd|dollars?|\$|евро|eur\w*|€)(?!\w)"
+    # «всех рублёвых сделок», "the USD deals", "dollar deals": the currency said of the deals
+    r"|\b(рубл[её]в\w*|долларов(?:ых|ые|ым|ыми)|евров\w*|usd|rub|eur|dollar|euro|ruble|rouble)\s+(?=(?:сдел|deal))"
+)
 
 
 def currency_said(text: str) -> Literal["USD", "EUR", "RUB"] | None:
     """ "сделки в рублях", "deals in USD": the currency a read of deals is filtered by."""
     m = _IN_CURRENCY.search(text)
-    return currency_code(m.group(1)) if m else None
+    return currency_code(m.group(1) or m.group(2)) if m else None
 
 
 _AND_CURRENCY = LazyRe(
@@ -678,7 +682,7 @@ def currencies_said(text: str) -> list[Literal["USD", "EUR", "RUB"]]:
     if first is None:
         return []
     more = [currency_code(m.group(1)) for m in _AND_CURRENCY.finditer(text[first.end() :])]
-    return list(dict.fromkeys([currency_code(first.group(1)), *more]))
+    return list(dict.fromkeys([currency_code(first.group(1) or first.group(2)), *more]))
 
 
 def currency_code(word: str) -> Literal["USD", "EUR", "RUB"]:

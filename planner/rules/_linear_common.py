@@ -14,6 +14,8 @@ from planner.rules._common import COUNT_WORD, ORDINAL_ITEM, POINTED_AT_ONE, find
 
 __all__ = [
     "ADD_EXISTING",
+    "EVERY_TASK_TO",
+    "PLAYBOOK_WORD",
     "INTO_THE_NEW",
     "excepted",
     "LABEL_ON",
@@ -28,6 +30,20 @@ __all__ = [
     "team_state",
     "find_user",
 ]
+
+
+# whom every task of a playbook goes to: "assign both to Max", "make Oleg the assignee on both", «обе на Олега»
+EVERY_TASK_TO = LazyRe(
+    r"(?i)\b(?:(?:assign|give|hand|put)\s+(?:them|both|all|each|all\s+of\s+them|both\s+of\s+them|the\s+tasks|"
+    r"both\s+tasks|all\s+tasks)(?:\s+tasks)?\s+to\s+(?P<who>[^\W\d_][\w-]*)|"
+    r"make\s+(?P<who2>[^\W\d_][\w-]*)\s+(?:the\s+)?(?:assignee(?:\s+(?:on|of|for)\s+(?:both|all|them|each|the\s+tasks))?(?!\s+(?:of|on|for)\b)|"
+    r"owner\s+(?:on|of|for)\s+(?:both|all|them|each|the\s+tasks))|"
+    r"(?:назначь|повесь|поставь|отдай)\s+(?:их|обе|оба|все)(?:\s+задачи)?\s+на\s+(?P<who3>[^\W\d_][\w-]*)|"
+    r"(?:обе|оба|все|их)(?:\s+задачи)?\s+на\s+(?P<who4>[^\W\d_][\w-]*))"
+)
+PLAYBOOK_WORD = LazyRe(
+    r"(?i)\b(?:playbook|template|onboarding|renewal|плейбук\w*|шаблон\w*|онбординг\w*|продлени\w*)"
+)
 
 
 # "except ENG-101", «кроме CS-12 и CS-13», "but not CS-12 & CS-13": the issues left out of "all …"

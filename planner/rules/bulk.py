@@ -27,8 +27,10 @@ from planner.rules._common import (
 )
 from planner.rules._linear_common import (
     ANY_DUE_DATE,
+    EVERY_TASK_TO,
     NO_DUE_DATE,
     NOBODY,
+    PLAYBOOK_WORD,
     excepted,
     find_user,
     state_named,
@@ -118,7 +120,7 @@ _ONE_BACK = LazyRe(
 async def _issue_titled(ctx: BuildContext, words: str) -> Entity | None:
     """The one issue whose title holds every word said of it ("the Initech check-in" → CS-15)."""
     fits = await issues_by_title_words(
-        re.sub(r"(?i)\b(?:the|a|an|issue|ticket|task|задач\w*|тикет\w*)\b", " ", words), ctx
+        re.sub(r"(?i)\b(?:the|a|an|one|issue|ticket|task|задач\w*|тикет\w*)\b", " ", words), ctx
     )
     if len(fits) != 1:
         return None
@@ -185,6 +187,8 @@ _TO_A_PLACE = LazyRe(r"(?i)\s(?:в|во|на|to|into|→|->)\s+(?:стади\w+\
 
 @rule(15, writes=True)
 async def update_all(clause: Clause, ctx: BuildContext) -> bool:
+    if PLAYBOOK_WORD.search(clause.text) and EVERY_TASK_TO.search(clause.text):
+        return False  # "Renewal playbook for Initech, assign both tasks to Max": the playbook's own tasks
     if _BOTH_STATED.search(clause.text) and ctx.clause_index > 0:
         return False  # «Закрой CS-14 и CS-12, обе задачи выполнены»: why, said of the two just named
     if clause.has("delete", "archive") and _EVERYTHING_IN_A_SYSTEM.search(clause.text):
@@ -441,13 +445,25 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         and not deals
         and clause.has("put")
         and await find_user(clause, ctx, destination) is not None  # «повесь на Олега»
+        # «все сделки олега переводим на меня», "move all of Oleg's deals to Max": whose they are to be
+        or destination
+        and deals
+        and (
+            re.match(r"(?i)(?:меня|себя|me|myself)\b", destination) is not None
+            or not await _names_a_stage(ctx, destination)
+            and any(m.score >= 0.9 for m in await find(ctx, clause, "member", text=destination.split()[0]))
+        )
     ):
         people = sorted(
             [m for m in await find(ctx, clause, "member" if deals else "user") if m.score >= 0.5],
             key=lambda m: min(m.positions),
         )
         who = (await find_user(clause, ctx, destination)) if destination and not deals else None
-        if deals and _TO_ME.search(clause.text):  # «все сделки Олега передай мне»: Oleg's, to me
+        if deals and (
+            _TO_ME.search(clause.text)
+            or destination
+            and re.match(r"(?i)(?:меня|себя|me|myself)\b", destination)
+        ):  # «все сделки Олега передай мне»: Oleg's, to me
             who = await refs.member(ctx, "me")
             if people and who.name != people[0].entity.name:
                 resolved["owner_filter"] = people[0].entity
@@ -683,6 +699,14 @@ async def _both_named(clause: Clause, ctx: BuildContext, deals: bool) -> list[st
 async def _names_a_state(clause: Clause, ctx: BuildContext) -> bool:
     """A Linear workflow state is named ("Todo", "In Review", «в работе»)."""
     return await state_named(ctx, clause.text) is not None
+
+
+async def _names_a_stage(ctx: BuildContext, said: str) -> bool:
+    """A deal stage is named first in `said` ("Won", «переговоры», "proposal stage")."""
+    words = said.split()
+    return bool(words) and any(
+        m.score >= 0.9 for m in await find(ctx, analyse(said, ctx.now), "stage", text=" ".join(words[:2]))
+    )
 
 
 async def _projects_named(clause: Clause, ctx: BuildContext, head: str) -> list[str]:
@@ -996,6 +1020,7 @@ _PLAIN = frozenset(
     "issue issues task tasks ticket tickets bug bugs deal deals record records everything all every each stuck sitting "
     "labelled labeled tagged label labels unassigned open opened active owner priority prio state stage status "
     "сними снять убери убрать повесь навесь from off take рублях рублей рубли руб rub rubles roubles usd dollars долларах долларов доллары евро eur euros "
+    "рублевых рублевые рублевым долларовых долларовые dollar ruble rouble "
     "review progress backlog todo done urgent high medium low tag tagged with "
     "задача задачи задач задачам задачами тикет тикеты баг баги багов сделка сделки сделок сделкам все всех всем "
     "всё весь каждую каждый вообще метка меткой метки приоритет приоритетом статус стадия стадию открытые "
@@ -1063,6 +1088,14 @@ _WHY_AFTER = LazyRe(
     r"[а-яё]+(?:ли|ла|лся|лись)|(?:is|are)\s+(?:out|live|over|done|ready)|начинаем|freeze|заморозк\w*)\b)[^,]+$"
     # «закрой вообще все задачи команды ENG релиз вышел», «… они уже пофикшены»: why, said without a comma
     r"|\s+(?:[^\W\d_]+\s+)?(?:вышел|вышла|вышли|(?:они|they)\s+(?:уже\s+|already\s+)?[^\W\d_]+)\s*[.!]?$"
+    # "… to Oleg while she's on leave", "… until I'm back", «… пока Олег в отпуске»: for how long, and why
+    r"|,?\s+(?:while|until|till|since|because|as\s+(?:she|he|they|we|i)|пока\s+(?:он|она|[а-яё]+\s+в)|потому\s+что|так\s+как)\b[^,]*$"
+    # "… — leadership wants to see everything client-driven", «… — к этой дате закрываем квартал»: why, after a dash
+    r"|\s[—–]\s+(?!(?:and|и|then|also|please|пожалуйста|потом|а\s+также)\b)(?![^—–]*\b(?:set|put|move|assign|close|поставь|"
+    r"переведи|назначь|закрой)\b)[^—–]+$"
+    # «все задачи олега перекинь на макса олег в отпуск уходит», «… он увольняется»: why, said without a comma
+    r"|\s+(?:(?:он|она|они)\s+|[а-яё]+\s+)?(?:в\s+отпуск\w*(?:\s+(?:уходит|ушёл|ушел|ушла|уходят))?|уходит\b|увольня\w+|"
+    r"уволил\w*|заболел\w*|на\s+больничном|будем\s+[а-яё]+)[^,]*[.!]?$"
 )
 _ASIDE = LazyRe(r"\s*\([^()]{1,80}\)")  # "deals owned by Oleg → Max (Oleg on leave)": said aside
 # "… for the audit", «… для аудита»: why, said at the end; no filter

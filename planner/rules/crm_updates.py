@@ -27,6 +27,7 @@ from planner.rules._common import (
     strong,
     without_old_amounts,
 )
+from planner.rules._linear_common import EVERY_TASK_TO, PLAYBOOK_WORD
 from planner.rules.attio import (
     OBJECT,
     PRONOUN,
@@ -219,6 +220,12 @@ _BARE_VALUE = LazyRe(
 
 @rule(42, writes=True)
 async def update_record(clause: Clause, ctx: BuildContext) -> bool:
+    if EVERY_TASK_TO.search(clause.text) and (
+        PLAYBOOK_WORD.search(clause.text) or ctx.intents and ctx.intents[-1].op == "apply_template"
+    ):
+        return (
+            False  # "run onboarding for Globex and make Max the assignee on all": the tasks', not the deal's
+        )
     if EXCEPT_NAMED.search(clause.text):
         return False  # "Hand them all to Max except Romashka": the one named is the one left alone
     before = ctx.said_before()

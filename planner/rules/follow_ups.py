@@ -15,7 +15,7 @@ from planner.intents.models import UpdateDeal, UpdateMatching, priority_name
 from planner.numbers import spoken_numbers
 from planner.rules import rule
 from planner.rules._common import amount_of, find, iso_date, priority_of
-from planner.rules._linear_common import find_user, state_named
+from planner.rules._linear_common import EVERY_TASK_TO, find_user, state_named
 
 __all__ = [
     "about_the_new_one",
@@ -195,6 +195,11 @@ _MADE_ASSIGNEE = LazyRe(
     _AND
     + r"(?:make|set|сделай|назначь)\s+([^\W\d_][\w-]*)\s+(?:the\s+)?(?:assignee|owner|исполнителем|ответственным)\s*[.!]?\s*$"
 )
+# ("…, and move the deal to Won", "…, note on the company"): another record's change, not the tasks'
+_DUE_ALONE = LazyRe(
+    r"(?i)^\s*(?:and\s+|и\s+)?(?:(?:all|both|обе|все)\s+)?(?:due|срок\w*|дедлайн\w*|deadline)\b"
+)
+_OTHER_THAN_TASKS = LazyRe(r"(?i)\b(?:deal|сделк\w*|note|заметк\w*|company|компани\w*|stage|стади\w*)\b")
 _SUM_TO = LazyRe(
     _AND
     + r"(?:(?:bump|raise|set|change|make|update|lower|put|подними|поставь|смени|поменяй|обнови|сделай|снизь|опусти)"
@@ -234,6 +239,26 @@ async def more_of_the_same_change(clause: Clause, ctx: BuildContext) -> bool:
             return assignee is not None and await ctx.amend_last(assignee=assignee.name)
         level = priority_name(priority_of(clause.text)) if _ISSUE_PRIORITY.match(clause.text) else None
         return level is not None and await ctx.amend_last(priority=level)
+    if last == "apply_template":
+        # "spin up the renewal tasks for Initech, make Oleg the assignee on both, due Dec 15": the same for each
+        who = EVERY_TASK_TO.search(clause.text)
+        named = next((g for g in who.group("who", "who2", "who3", "who4") if g), None) if who else None
+        assignee = await find_user(clause, ctx, named) if named else None
+        due = (
+            clause.moment.day.isoformat()
+            if clause.moment.day
+            and (who or _DUE_ALONE.match(clause.text))
+            and re.search(r"(?i)\b(?:due|by|срок\w*|дедлайн\w*|до|к)\b", clause.text)
+            else None
+        )
+        if (
+            (who and assignee is None)
+            or not (assignee or due)
+            or _OTHER_THAN_TASKS.search(clause.text)
+            or clause.has("create", "task", "issue", "note", "meeting", "remind")
+        ):
+            return False  # ("…and a CRM task for Max to confirm …": a request of its own)
+        return await ctx.amend_last(assignee=assignee.name if assignee else None, due=due)
     if last == "update_matching" and _THEM_TO.match(clause.text):
         # "Give every unassigned issue to Max and set them to Todo": the same issues, that too
         matched = ctx.intents[-1]

@@ -1096,6 +1096,12 @@ async def _labels(clause: Clause, ctx: BuildContext, issue: dict[str, Any]) -> d
         for m in re.finditer(rf"(?<![\w-]){re.escape(p.name.lower())}(?![\w-])", low)
     ]
     said = [(at, lbl) for at, lbl in said if not any(a <= at < b for a, b in projects)]
+    # "Remove the bug label from ENG-101 — turned out it's a config issue, not our bug": the label in why is no change
+    why = re.search(
+        r"\s[—–]\s|,\s+(?:it'?s|it\s+is|turned|since|because|as|так\s+как|потому|это)\b", clause.text
+    )
+    if why and any(at < why.start() for at, _ in said) and not _LABEL_VERB.search(low[why.end() :]):
+        said = [(at, lbl) for at, lbl in said if at < why.start()]
     if not _LABEL_CUE.search(clause.text):  # "set the onboarding screens issue to …": its title's words
         title = str(issue.get("title", "")).lower()
         said = [(at, lbl) for at, lbl in said if lbl.name.lower() not in title]

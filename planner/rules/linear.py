@@ -34,6 +34,7 @@ from planner.rules._common import (
 from planner.rules._linear_common import (
     ADD_EXISTING,
     COMMENT_ON_AN_ISSUE,
+    EVERY_TASK_TO,
     INTO_THE_NEW,
     LABEL_ON,
     PRIORITY_MADE,
@@ -341,7 +342,14 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
     )  # "close the onboarding issue" is one issue, not the onboarding template
     # («заведи задачу продления по шаблону»: the template's — "Create an issue «Шаблон письма …»" is one issue)
     singular = singular and not re.search(r"(?i)\b(?:по\s+шаблону|template)\b", IN_QUOTES.sub(" ", head))
-    if clause.has("complete", "delete", "archive", "comment", "assign", "remind"):
+    every_task = bool(
+        EVERY_TASK_TO.search(clause.text)
+    )  # ("…, assign both tasks to Max": the tasks', said after)
+    if (
+        clause.has("complete", "delete", "archive", "comment", "remind")
+        or clause.has("assign")
+        and not every_task
+    ):
         return False  # "Put a reminder in for Max to call … about the renewal invoice": one reminder
     if LABEL_ON.search(clause.text) or ADD_EXISTING.search(clause.text) or _LABELS_SAID.search(clause.text):
         return False  # «добавь метку onboarding к задаче про …», "add onboarding and security labels": labels
@@ -416,6 +424,15 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
             for t in tasks
         )
     ]
+    # "Renewal playbook for Initech, assign both tasks to Max, due Dec 10": whom (and when) for every task
+    every = EVERY_TASK_TO.search(clause.text)
+    named = next((g for g in every.group("who", "who2", "who3", "who4") if g), None) if every else None
+    assignee = await find_user(clause, ctx, named) if named else None
+    due = (
+        clause.moment.day.isoformat()
+        if clause.moment.day and re.search(r"(?i)\b(?:due|deadline|срок\w*|дедлайн\w*)\b", clause.text)
+        else None
+    )
     keys = [key]
     if both := _TWO_TEMPLATES.search(head):  # «задачи онбординга и продления»: each template's tasks
         keys = list(dict.fromkeys(k for w in both.groups() if (k := _template_key(analyse(w, ctx.now), ctx))))
@@ -426,6 +443,8 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
                     template=each,
                     deal=deal.name,
                     team=named_team.name if named_team else None,
+                    assignee=assignee.name if assignee else None,
+                    due=due,
                     skip=skip or None,
                 ),
                 deal=deal,

@@ -256,3 +256,191 @@ async def test_a_russian_request_typed_in_latin_letters_is_read(anna: Conversati
     assert writes(await fresh(anna, "zakroy ENG-101, Oleg uzhe pofiksil")) == [
         {"op": "complete_issue", "issue": "ENG-101"}
     ]
+
+
+# ---- a playbook's tasks given to someone, by a day ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "who", "due"),
+    [
+        ("Renewal playbook for Initech, assign both tasks to Max, due Dec 10", "Max Weber", "2026-12-10"),
+        ("запусти продление для Initech, обе задачи на Олега, срок 10 декабря", "Oleg Ivanov", "2026-12-10"),
+        ("run onboarding for Globex and make Max the assignee on all", "Max Weber", None),
+        (
+            "Alright, renewal season. Initech's contract is up in January so spin up the renewal tasks for them, "
+            "make Oleg the assignee on both, due the 15th of December",
+            "Oleg Ivanov",
+            "2026-12-15",
+        ),
+    ],
+)
+async def test_every_task_of_a_playbook_goes_to_whom_was_said_by_the_day_said(
+    anna: Conversation, text: str, who: str, due: str | None
+) -> None:
+    r = await fresh(anna, text)
+    (playbook,) = writes(r)
+    assert playbook["op"] == "apply_template" and playbook["assignee"] == who and playbook.get("due") == due
+    created = [a["args"]["variables"]["input"] for a in r["plan"]["actions"] if not a["read_only"]]
+    assert created and all(c["assigneeId"] and c.get("dueDate") == due for c in created)
+    assert "update_deal" not in [w["op"] for w in writes(r)]  # the deal's owner is not changed
+
+
+async def test_a_client_sends_a_playbook_with_its_assignee_and_due_date(anna: Conversation) -> None:
+    r = await anna.call(
+        "plan",
+        intents=[
+            {
+                "op": "apply_template",
+                "template": "renewal",
+                "deal": "Initech",
+                "assignee": "me",
+                "due": "2026-12-10",
+            }
+        ],
+    )
+    created = [a["args"]["variables"]["input"] for a in r["plan"]["actions"] if not a["read_only"]]
+    assert r["status"] == "draft_pending" and len(created) == 2
+    assert {c["dueDate"] for c in created} == {"2026-12-10"} and len({c["assigneeId"] for c in created}) == 1
+
+
+# ---- bulk changes said with why, and in short forms ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "filters", "changes"),
+    [
+        (
+            "Reassign all of Anna's deals to Oleg while she's on leave",
+            {"owner": "Anna Kuznetsova"},
+            {"owner": "Oleg Ivanov"},
+        ),
+        (
+            "Tag every open issue with customer-request — leadership wants to see everything client-driven",
+            {"state": "open"},
+            {"labels_add": ["customer-request"]},
+        ),
+        (
+            "все задачи олега перекинь на макса олег в отпуск уходит",
+            {"assignee": "Oleg Ivanov"},
+            {"assignee": "Max Weber"},
+        ),
+        (
+            "все сделки олега переводим на меня он увольняется",
+            {"owner": "Oleg Ivanov"},
+            {"owner": "Anna Kuznetsova"},
+        ),
+        (
+            "Все задачи из бэклога перекинь в Todo, будем разбирать на планёрке.",
+            {"state": "Backlog"},
+            {"state": "Todo"},
+        ),
+        ("all unassigned -> me", {"assignee": "none"}, {"assignee": "Anna Kuznetsova"}),
+        ("all high pri in ENG → urgent", {"team": "Engineering", "priority": "high"}, {"priority": "urgent"}),
+        ("every unassigned issue goes to Max", {"assignee": "none"}, {"assignee": "Max Weber"}),
+        ("Смени владельца всех рублёвых сделок на Олега", {"currency": "RUB"}, {"owner": "Oleg Ivanov"}),
+        (
+            "Every issue that still has no due date - set it to this Friday. I don't want anything floating around.",
+            {"due": "none"},
+            {"due": "2026-11-27"},
+        ),
+    ],
+)
+async def test_a_bulk_change_said_with_why_or_in_short_is_drafted_for_what_matches(
+    anna: Conversation, text: str, filters: dict[str, Any], changes: dict[str, Any]
+) -> None:
+    r = await fresh(anna, text)
+    (bulk,) = writes(r)
+    assert bulk["op"] == "update_matching" and bulk["filters"] == filters and bulk["changes"] == changes, bulk
+
+
+async def test_an_issue_left_out_by_the_words_of_its_title(anna: Conversation) -> None:
+    (bulk,) = writes(await fresh(anna, "Close all of Oleg's issues except the leaked key one"))
+    assert bulk["filters"]["exclude"] == ["ENG-106"] and bulk["changes"] == {"complete": True}
+
+
+async def test_a_pasted_recap_saved_as_a_note_then_another_request(anna: Conversation) -> None:
+    r = await fresh(
+        anna,
+        "Recap from the Initech QBR:\n- usage up 30% QoQ\n- Ivan wants SSO for the new subsidiary\n"
+        "- they're worried about the price increase\nPlease add this as a note to Initech and create a Linear "
+        "issue in CS for me to prepare the SSO rollout plan by Dec 4.",
+    )
+    note, issue = writes(r)
+    assert note["record"] == "Initech" and "price increase" in note["body"] and "usage up 30%" in note["body"]
+    assert issue["op"] == "create_issue" and issue["due"] == "2026-12-04"
+
+
+# ---- corrections said after a sentence, or of one issue of a list -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        (
+            "Close ENG-105 and ENG-102. actually leave 102 open, just 105",
+            [{"op": "complete_issue", "issue": "ENG-105"}],
+        ),
+        (
+            "close ENG-102 and ENG-104. wait no, not 102, only 104",
+            [{"op": "complete_issue", "issue": "ENG-104"}],
+        ),
+        (
+            "Move Acme Logistics pilot to Qualification. actually no, make it Proposal",
+            [{"op": "update_deal", "deal": "Acme Logistics — pilot", "stage": "Proposal"}],
+        ),
+        (
+            "close ENG-102 - no wait, leave it open, just comment on it: blocked by design review",
+            [{"op": "comment_issue", "issue": "ENG-102", "body": "blocked by design review"}],
+        ),
+        (
+            "Please set ENG-104 due date to December 11 and bump it to high priority — actually leave the priority "
+            "as is, just the date.",
+            [{"op": "update_issue", "issue": "ENG-104", "due": "2026-12-11"}],
+        ),
+        (
+            "поставь Макса исполнителем на CS-15 нет стоп на Олега",
+            [{"op": "update_issue", "issue": "CS-15", "assignee": "Oleg Ivanov"}],
+        ),
+        (
+            "all of Oleg's deals go to Max now",
+            [
+                {
+                    "op": "update_matching",
+                    "object": "deals",
+                    "filters": {"owner": "Oleg Ivanov"},
+                    "changes": {"owner": "Max Weber"},
+                }
+            ],
+        ),
+    ],
+)
+async def test_what_stands_after_a_correction_is_what_is_drafted(
+    anna: Conversation, text: str, want: list[dict[str, Any]]
+) -> None:
+    assert writes(await fresh(anna, text)) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("ENG-103 в работу, исполнитель я", {"state": "In Progress", "assignee": "Anna Kuznetsova"}),
+        ("ENG-102 снимаем с Макса и ставим Олега", {"assignee": "Oleg Ivanov"}),
+        ("put me on ENG-103", {"assignee": "Anna Kuznetsova"}),
+        ("DES-7 → oleg for review", {"assignee": "Oleg Ivanov"}),
+        ("ENG-103 +security", {"labels_add": ["security"]}),
+        ("unlabel bug from ENG-101", {"labels_remove": ["bug"]}),
+        ("ENG-105 на завтра ⏰", {"due": "2026-11-26"}),
+        (
+            "Remove the bug label from ENG-101 — turned out it's a config issue on the client side, not our bug.",
+            {"labels_remove": ["bug"]},
+        ),
+    ],
+)
+async def test_an_issue_change_said_in_short_is_drafted(
+    anna: Conversation, text: str, want: dict[str, Any]
+) -> None:
+    (one,) = writes(await fresh(anna, text))
+    assert (
+        one["op"] == "update_issue" and {k: v for k, v in one.items() if k not in ("op", "issue")} == want
+    ), one
