@@ -724,7 +724,10 @@ def _piece_asks(rest: str) -> bool:
 
 def _own_request_after(text: str) -> bool:
     """ "Globex says the login loops. File a bug for Engineering": a sentence of the person's own asks."""
-    for m in re.finditer(r"[.!?]\s+(?:please\s+|пожалуйста\s+)?([^\W\d_]+)", text):
+    # («не уверена, что правильно поняла процесс, но заведи компанию …»: unsure of something else, then the ask)
+    for m in re.finditer(
+        r"(?:[.!?]|[,;]?\s(?:but|но))\s+(?:(?:please|pls|пожалуйста|плз)\s+)?([^\W\d_]+)", text
+    ):
         verb = norm(m.group(1))
         if verb in _VERBS and (verb.isascii() or is_imperative(verb)):
             return True

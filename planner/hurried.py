@@ -562,6 +562,33 @@ def _all_of_them_to(m: re.Match[str]) -> str:
     return f"move {what} to {to}"
 
 
+_UNSURE_OF_THE_TOOL = LazyRe(
+    r"(?i)^\s*(?:(?:hi|hey|hello|привет)\W*\s*)?(?:i'?m\s+)?(?:not\s+(?:100%\s+|entirely\s+|quite\s+)?sure|не\s+уверен\w*)\s+"
+    r"(?=[^,.!?]{0,60}?(?:works|процесс|работает|правильно|right\s+way|correct|the\s+tool|the\s+bot))"
+    r"(?:(?:how|if|whether|что|как|правильно)\b[^,.!?]{0,60}?)[,.]?\s*(?<!\w)(?:but|но)\s+(?:(?:pls|please|пожалуйста)\s+)?(?=\w)"
+)
+_LETS_MEET = LazyRe(
+    r"(?i)^\s*let'?s\s+(?:do|have|set\s+up|book|schedule|put\s+in)\s+(?:an?\s+)?(?=(?:quick\s+|short\s+)?"
+    r"(?:[\w-]+\s+)?(?:check-?in|call|meeting|sync|chat|catch-?up|review)\b)"
+)
+_WHEN_HOW_LONG_WHAT = LazyRe(
+    r"(?i)^\s*(?P<when>(?:next\s+|this\s+)?(?:mon|tue|wed|thu|fri|sat|sun|tomorrow|today)\w*\s+(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm)?)"
+    r"\s*,\s*(?P<dur>\d+(?:\.\d+)?\s*(?:h|hr|hrs|hours?|m|min|mins|minutes?))\s*,\s*(?P<what>[^,—–]{3,80}?)"
+    r"(?:\s+[-—–]\s+(?:put|add|book|schedule)\b[^,]*)?\s*[.!]?\s*$"
+)
+_SUM_SLANG = LazyRe(
+    r"(?i)\bсумм[уа]\s+(?:режем|урежь|режь|порежь|апни|апаем|апнем|поднимаем|поднимем|снижаем|срезаем|срежь|двигаем|меняем|ставим)"
+    r"\s+(?:до|на)\s+(?=\S)"
+)
+_DEAL_THEN_SUM = LazyRe(
+    r"(?i)^\s*сделк[аеу]\s+(?P<deal>[^\s,:]+(?:\s+[^\s,:]+)?)\s*[,:—–-]?\s+сумм[аы]\s*[:—–-]?\s+"
+    r"(?P<sum>(?:\d|миллион|тысяч|сто|двест|трист|четырест|пятьс|шест|сем|восем|девят|один|два|три|пять)[^?]*)$"
+)
+_ISSUES_SAID_BY_WHOM = LazyRe(
+    r"(?i)\s*(?:all\s+|my\s+|the\s+)?(?:open\s+|active\s+|urgent\s+|high\s+priority\s+)?(?:issues|tasks|tickets)\s+"
+    r"(?:that\s+(?:are\s+)?|which\s+are\s+)?(?:assigned\s+to\s+[^\W\d_]+|(?:that\s+)?nobody\s+(?:is\s+assigned\s+to|owns|has)|"
+    r"unassigned|without\s+(?:an?\s+)?(?:assignee|owner))\s*[?.!]*\s*"
+)
 _PICTURES = LazyRe(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u2300-\u23FF\u2B00-\u2BFF\uFE0F\u200D]+")
 _ID_TO_A_DAY = LazyRe(
     r"(?i)^\s*(?P<id>[A-Za-z]{1,10}-\d+)\s+(?:на|to)\s+(?P<day>завтра|послезавтра|сегодня|понедельник|вторник|среду|четверг|"
@@ -1472,7 +1499,31 @@ def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
     said_as_typed = text
     # "ENG-105 на завтра ⏰", "Globex → Won 🎉": pictures say nothing a change needs
-    text = _PICTURES.sub("", text).strip() or text
+    text = (
+        _PICTURES.sub(
+            lambda m: ";" if re.match(r"\s*[^\W\d_]", text[m.end() :]) and m.start() else "", text
+        ).strip()
+        or text
+    )  # ("… -> won 🎉 also kick off …": the picture ends what was said before it)
+    text = re.sub(r"\s+;", ";", text)
+    # "open issues assigned to me", "open issues that nobody is assigned to": a list asked for, said as what it is
+    if _ISSUES_SAID_BY_WHOM.fullmatch(text):
+        text = f"show {text}"
+    # "not 100% sure how this works yet but pls assign ENG-103 to Max", «не уверена, что правильно поняла процесс, но
+    # заведи …»: unsure of the tool, not of the request
+    text = _UNSURE_OF_THE_TOOL.sub("", text)
+    # "Let's do a quick half-hour check-in with Maria on Tuesday at 9:30": a meeting to book
+    text = _LETS_MEET.sub("schedule a ", text)
+    # "next monday 10am, 1h, QBR prep with Max": when, how long, what — a meeting said without its verb
+    text = _WHEN_HOW_LONG_WHAT.sub(lambda m: f"schedule {m['what']} {m['when']} for {m['dur']}", text)
+    # «ромашке сумму режем до миллиона», «сумму апни до 1.5 ляма»: the amount changed, said in slang
+    text = _SUM_SLANG.sub("поставь сумму ", text)
+    # «сделка ромашка сумма миллион триста тысяч рублей»: a deal, then its new amount — no verb
+    text = _DEAL_THEN_SUM.sub(lambda m: f"поставь сделке {m['deal']} сумму {m['sum']}", text)
+    # "Show me everything that's assigned to me": my issues
+    text = re.sub(
+        r"(?i)\beverything\s+(?:that'?s|that\s+is|which\s+is)\s+assigned\s+to\s+me\b", "my issues", text
+    )
     # «ENG-105 на завтра», "ENG-105 to friday": the day it is due
     text = _ID_TO_A_DAY.sub(
         lambda m: f"{m['id']} {'срок' if re.search('[а-яё]', m['day'], re.I) else 'due'} {m['day']}", text
@@ -1567,12 +1618,27 @@ def unhurried(text: str) -> str:
     text = re.sub(r"(?i)(?<=[,;]\s)\+([^\W\d_][\w-]*)(?=\s*(?:[,;.]|$))", r"label \1", text)
     # "ENG-103 +security": the same, right after the issue
     text = re.sub(r"(?i)(?<=[A-Za-z]-\d)(\d*)\s+\+([^\W\d_][\w-]*)(?=\s*(?:[,;.]|$))", r"\1 label \2", text)
-    # «ENG-103 в работу, исполнитель я», "…, assignee: me": the person takes it
-    text = re.sub(
-        r"(?i),?\s*(?:исполнитель|ответственн\w+|assignee|owner)\s*[:—–-]?\s*(?:я|me|myself)\s*(?=[,;.!]|$)",
-        lambda m: ", назначь на меня" if re.search("[а-яё]", m.group(0), re.I) else ", assign to me",
-        text,
+    # «ENG-103 в работу, исполнитель я», "…, assignee: me": the person takes it (a new deal's "owner me" is read as is)
+    text = (
+        text
+        if not _AN_ISSUE_KEY.search(text)
+        else re.sub(
+            r"(?i),?\s*(?:исполнитель|ответственн\w+|assignee|owner)\s*[:—–-]?\s*(?:я|me|myself)\s*(?=[,;.!]|$)",
+            lambda m: ", и на меня" if re.search("[а-яё]", m.group(0), re.I) else ", and to me",
+            text,
+        )
     )
+    # «ENG-103 беру в работу»: in progress, and mine (not when someone else is named for it, nor in a comment's words)
+    head, colon, rest = text.partition(":")
+    if _AN_ISSUE_KEY.search(head) and not re.search(
+        r"(?i)исполнител|ответствен|назнач|\bна\s+(?!меня)[а-яё]", head
+    ):
+        head = re.sub(
+            r"(?i)\b(?:беру|берём|берем|возьму)\s+(?:(?:её|ее|его)\s+)?в\s+работу\b(\s*,\s*и\s+на\s+меня)?",
+            "в работу, и на меня",
+            head,
+        )
+        text = head + colon + rest
     # «ENG-102 снимаем с Макса и ставим Олега»: taken from one, given to another
     text = _TAKEN_OFF_GIVEN.sub(r"переназначь \g<id> на \g<to>", text)
     # "put me on ENG-103", "put Max on CS-15": that person works on it

@@ -51,7 +51,7 @@ from planner.rules._linear_common import (
     my_issue_choices,
     team_state,
 )
-from planner.text import IN_QUOTES, is_infinitive
+from planner.text import IN_QUOTES, is_imperative, is_infinitive
 
 __all__ = [
     "issue_asked_about",
@@ -684,6 +684,11 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
 _ADD_THAT_LAST = LazyRe(
     r"(?i)(?<=[.!])\s+(?:please\s+)?(?:add|save|put|use)\s+(?:that|this|it)(?:\s+(?:too|there))?[.!]?$"
 )
+# "unlabel bug from ENG-101, it's actually a feature", «это скорее фича»: the label it is, said as why
+_IT_IS_REALLY = LazyRe(
+    r"(?i)(?:it'?s|it\s+is|это)\s+(?:actually|really|in\s+fact|скорее|на\s+самом\s+деле)\s+(?:an?\s+|a\s+real\s+)?$"
+)
+_NOT_A = LazyRe(r"(?i)(?:isn'?t|is\s+not|not|это\s+не|не)\s+(?:an?\s+|really\s+|actually\s+|никакой\s+)?$")
 _UNQUOTED = LazyRe(r"^[«\"“']([^«»\"“”]+)[»\"”'][.!]?$")  # the description said in quotes: its words
 _TAKES = LazyRe(
     r"(?i)(?:^|\s)@?([^\W\d_][\w-]*)\s+(?:takes?|grabs?|picks\s+up|берёт|берет|возьм[её]т|забирает)\s+(?:[a-z]{1,10}-\d+|it\b)"
@@ -1100,8 +1105,22 @@ async def _labels(clause: Clause, ctx: BuildContext, issue: dict[str, Any]) -> d
     why = re.search(
         r"\s[—–]\s|,\s+(?:it'?s|it\s+is|turned|since|because|as|так\s+как|потому|это)\b", clause.text
     )
-    if why and any(at < why.start() for at, _ in said) and not _LABEL_VERB.search(low[why.end() :]):
-        said = [(at, lbl) for at, lbl in said if at < why.start()]
+    if why and not _LABEL_VERB.search(low[: why.start()]):
+        why = None  # ("ENG-101 isn't a bug, it's a feature request — swap the labels": the ask comes after)
+    if (
+        why
+        and any(at < why.start() for at, _ in said)
+        and not _LABEL_VERB.search(low[why.end() :])
+        and not any(is_imperative(w) for w in re.findall(r"[а-яё]{4,}", low[why.end() :]))
+    ):
+        said = [(at, lbl) for at, lbl in said if at < why.start() or _IT_IS_REALLY.search(low[:at])]
+    elif why and any(at < why.start() for at, _ in said):
+        # «Сними метку bug с ENG-101, это скорее фича — повесь feature»: the label in why, up to the next ask
+        ask = re.search(r"\s[—–-]\s|[.;]\s", low[why.end() :])
+        upto = why.end() + ask.start() if ask else why.end()
+        said = [
+            (at, lbl) for at, lbl in said if not why.start() <= at < upto or _IT_IS_REALLY.search(low[:at])
+        ]
     if not _LABEL_CUE.search(clause.text):  # "set the onboarding screens issue to …": its title's words
         title = str(issue.get("title", "")).lower()
         said = [(at, lbl) for at, lbl in said if lbl.name.lower() not in title]
@@ -1126,6 +1145,10 @@ async def _labels(clause: Clause, ctx: BuildContext, issue: dict[str, Any]) -> d
     for at, lbl in said:
         verb = next((v for v in reversed(verbs) if v.start() < at), None)
         side = "labels_remove" if verb is not None and verb.group("off") else "labels_add"
+        if _NOT_A.search(low[:at]):
+            side = "labels_remove"  # "ENG-101 isn't a bug, it's a feature request — swap the labels": it is no bug
+        elif _IT_IS_REALLY.search(low[:at]):
+            side = "labels_add"  # "unlabel bug from ENG-101, it's actually a feature": it is one
         if lbl not in out.setdefault(side, []):
             out[side].append(lbl)
     return out

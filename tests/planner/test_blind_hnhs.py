@@ -444,3 +444,94 @@ async def test_an_issue_change_said_in_short_is_drafted(
     assert (
         one["op"] == "update_issue" and {k: v for k, v in one.items() if k not in ("op", "issue")} == want
     ), one
+
+
+@pytest.mark.parametrize(
+    ("text", "filters"),
+    [
+        ("open issues assigned to me", {"state": "open", "assignee": "me"}),
+        ("Show me everything that's assigned to me", {"assignee": "me"}),
+        ("open issues that nobody is assigned to", {"state": "open", "assignee": "none"}),
+    ],
+)
+async def test_a_list_said_by_whose_it_is_is_read(
+    anna: Conversation, text: str, filters: dict[str, Any]
+) -> None:
+    r = await fresh(anna, text)
+    assert r["status"] == "answered" and r["plan"]["intents"][0]["filters"] == filters
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [
+        ("ромашке сумму режем до миллиона", 1_000_000.0),
+        ("ромашке сумму апни до 1.5 ляма", 1_500_000.0),
+        ("сделка ромашка сумма миллион триста тысяч рублей", 1_300_000.0),
+    ],
+)
+async def test_an_amount_said_in_slang_or_without_a_verb_is_drafted(
+    anna: Conversation, text: str, amount: float
+) -> None:
+    (one,) = writes(await fresh(anna, text))
+    assert one["op"] == "update_deal" and one["deal"] == "Ромашка — внедрение" and one["amount"] == amount
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "minutes"),
+    [
+        (
+            "Let's do a quick half-hour check-in with Maria Sokolova on Tuesday at 9:30.",
+            "2026-12-01T09:30",
+            30,
+        ),
+        ("next monday 10am, 1h, QBR prep with Max", "2026-11-30T10:00", 60),
+    ],
+)
+async def test_a_meeting_said_without_a_booking_verb_is_drafted(
+    anna: Conversation, text: str, start: str, minutes: int
+) -> None:
+    (event,) = writes(await fresh(anna, text))
+    assert (
+        event["op"] == "create_event"
+        and event["start"].startswith(start)
+        and event["duration_minutes"] == minutes
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "op"),
+    [
+        ("hi! not 100% sure how this works yet but pls assign ENG-103 to Max", "update_issue"),
+        (
+            "не уверена что правильно поняла процесс, но заведи компанию ООО Вектор, сайт vector-soft.ru",
+            "create_company",
+        ),
+    ],
+)
+async def test_unsure_of_the_tool_but_sure_of_the_request_is_drafted(
+    anna: Conversation, text: str, op: str
+) -> None:
+    r = await fresh(anna, text)
+    assert r["status"] == "draft_pending" and [w["op"] for w in writes(r)] == [op]
+
+
+async def test_a_picture_between_two_requests_ends_the_first(anna: Conversation) -> None:
+    r = await fresh(anna, "globex pilot -> won 🎉 also kick off the onboarding tasks for them in linear")
+    assert [w["op"] for w in writes(r)] == ["update_deal", "apply_template"]
+
+
+async def test_a_label_named_in_why_is_no_change_but_one_asked_after_it_is(anna: Conversation) -> None:
+    (one,) = writes(await fresh(anna, "Сними метку bug с ENG-101, это скорее фича — повесь feature"))
+    assert one["labels_remove"] == ["bug"] and one["labels_add"] == ["feature"]
+
+
+async def test_taking_an_issue_into_work_is_in_progress_and_mine(anna: Conversation) -> None:
+    (one,) = writes(await fresh(anna, "ENG-103 беру в работу"))
+    assert one["state"] == "In Progress" and one["assignee"] == "Anna Kuznetsova"
+
+
+async def test_a_new_deals_owner_me_stays_its_owner(anna: Conversation) -> None:
+    (deal,) = writes(
+        await fresh(anna, "новая сделка: Ромашка — техподдержка, 300 тыс руб, стадия лид, ответственный я")
+    )
+    assert deal["op"] == "create_deal" and deal["owner"] == "Anna Kuznetsova"
