@@ -555,7 +555,8 @@ def _all_of_them_to(m: re.Match[str]) -> str:
     if _PRIORITY_WORD.match(to):
         return f"set {what} to {to}"
     if re.match(r"(?i)(?:me|myself|[A-Z][a-z]+|[a-z]+)$", to) and not re.match(
-        r"(?i)(?:done|todo|backlog|review|progress|won|lost|lead|proposal|negotiation|qualification|canceled|cancelled)$",
+        r"(?i)(?:done|todo|backlog|review|progress|won|lost|lead|proposal|negotiation|qualification|canceled|cancelled|"
+        r"closed|complete|completed|finished|archived|started|triage)$",
         to,
     ):
         return f"assign {what} to {to}"
