@@ -15,6 +15,7 @@ import re
 from planner._lazy_re import LazyRe
 from planner.dates import MONTH_NAME
 from planner.numbers import NUMBER_WORDS
+from planner.text import is_imperative
 
 __all__ = ["corrected"]
 
@@ -416,8 +417,6 @@ _INSTEAD = LazyRe(r"(?i)[\s,]+(?:instead|вместо\s+этого)\s*[.!]*\s*$"
 
 
 def _another_request(before: str, after: str) -> str | None:
-    from planner.text import is_imperative
-
     ids = set(m.upper() for m in _ISSUE_ID.findall(before))
     verb = _CHANGE_VERB.match(after)
     if len(ids) != 1 or verb is None or not re.match(r"(?i)\s*[^\W\d_]{3,}\s+\S", before):

@@ -211,7 +211,8 @@ _GREETING_HEAD = LazyRe(
 
 
 _FILLER_HEAD = LazyRe(
-    r"(?i)^\s*(?:(?:um+|uh+|erm|hmm+|э+|эм+|ммм*|ну|короче|слушай|okay\s+so|ok\s+so|so|well|like)(?:[,.…]+\s*|\s+)|"
+    # («ну всё альфа лизинг слились …»: "that's it", said first, is no "all" of anything)
+    r"(?i)^\s*(?:(?:um+|uh+|erm|hmm+|э+|эм+|ммм*|ну\s+всё(?=[,.!…]|\s+(?!что\b|это\b|в\b|на\b|по\b|из\b|с\b|баг|задач|сделк|тикет|issue|открыт|закрыт|мо[иеё]|наш|его|её)[^\W\d_])|ну|короче|слушай|okay\s+so|ok\s+so|so|well|like)(?:[,.…!]+\s*|\s+)|"
     # "sorry, dumb question — …", «извините, глупый вопрос: …», "quick question:": the question comes next
     r"(?:(?:sorry|извините|простите)[,\s]+)?(?:(?:a|one)\s+)?(?:dumb|stupid|silly|quick|naive|глуп\w+|быстр\w+|наивн\w+)\s+"
     r"(?:question|вопрос)\s*(?:[—–:,.-]+\s*|\s+)|(?:sorry|извините|простите)\s*(?:[—–:,.-]+\s*))+"

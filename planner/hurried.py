@@ -1507,6 +1507,13 @@ def unhurried(text: str) -> str:
         or text
     )  # ("… -> won 🎉 also kick off …": the picture ends what was said before it)
     text = re.sub(r"\s+;", ";", text)
+    # «ну всё альфа лизинг слились …»: "that's it", said first — no "all" of anything
+    text = re.sub(
+        r"(?i)^\s*(?:ну\s+вс[её]|вс[её]\s*[,!])\s*(?=[^\W\d_])"
+        r"(?!что\b|это\b|в\b|во\b|из\b|по\b|на\b|с\b|мо[ие]\w*|наш\w*|задач|сделк|тикет|баг|issue|открыт|закрыт|сразу|равно)",
+        "",
+        text,
+    )
     # "open issues assigned to me", "open issues that nobody is assigned to": a list asked for, said as what it is
     if _ISSUES_SAID_BY_WHOM.fullmatch(text):
         text = f"show {text}"

@@ -535,3 +535,10 @@ async def test_a_new_deals_owner_me_stays_its_owner(anna: Conversation) -> None:
         await fresh(anna, "новая сделка: Ромашка — техподдержка, 300 тыс руб, стадия лид, ответственный я")
     )
     assert deal["op"] == "create_deal" and deal["owner"] == "Anna Kuznetsova"
+
+
+async def test_that_s_it_said_first_is_no_all_of_anything(anna: Conversation) -> None:
+    r = await fresh(anna, "ну всё альфа лизинг слились переводи расширение в потеряна")
+    assert writes(r) == [{"op": "update_deal", "deal": "Альфа-Лизинг — расширение", "stage": "Lost"}]
+    (bulk,) = writes(await fresh(anna, "всё в ENG закрой"))
+    assert bulk["op"] == "update_matching" and bulk["filters"]["team"] == "Engineering"
