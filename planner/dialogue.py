@@ -493,10 +493,9 @@ def _taken_back_aloud(text: str) -> bool:
                 continue  # «не знаю»: no change declined
         if re.search(r"(?i)\b(?:только|лишь|just|only)\b", after):
             continue  # «…хотя нет задачу не надо только сделку»: one part taken back, the rest stays
+        # («…, no wait, move it to Proposal instead, don't close»: a new request said with it — a correction)
         if not _any_request_verb(between) and not _any_request_verb(after):
-            return (
-                True  # («…, no wait, move it to Proposal instead, don't close»: a new request — a correction)
-            )
+            return True
     return False
 
 

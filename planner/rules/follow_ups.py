@@ -195,10 +195,11 @@ _MADE_ASSIGNEE = LazyRe(
     _AND
     + r"(?:make|set|сделай|назначь)\s+([^\W\d_][\w-]*)\s+(?:the\s+)?(?:assignee|owner|исполнителем|ответственным)\s*[.!]?\s*$"
 )
-# ("…, and move the deal to Won", "…, note on the company"): another record's change, not the tasks'
+# "…, due Dec 15" after a playbook: the day of every one of its tasks
 _DUE_ALONE = LazyRe(
     r"(?i)^\s*(?:and\s+|и\s+)?(?:(?:all|both|обе|все)\s+)?(?:due|срок\w*|дедлайн\w*|deadline)\b"
 )
+# ("…, and move the deal to Won", "…, note on the company"): another record's change, not the tasks'
 _OTHER_THAN_TASKS = LazyRe(r"(?i)\b(?:deal|сделк\w*|note|заметк\w*|company|компани\w*|stage|стади\w*)\b")
 _SUM_TO = LazyRe(
     _AND
