@@ -13,6 +13,7 @@ from planner.context import BuildContext
 from planner.intents.models import IntentBase
 from planner.rules._common import find
 from planner.rules._linear_common import state_named
+from planner.text import ISSUE_KEY
 
 __all__ = ["subject_of", "unmet"]
 
@@ -26,7 +27,6 @@ _STATE_PART = LazyRe(
     r"(?i)^\s*(?:(?:ну|so|and|и|а)[,\s]+)?(?:если|if)\s+(.*?)\s*(?:\b(?:is|are|has|have)\s+)?"
     r"\b(?:ещ[её]|вс[её]\s+ещ[её]|уже|still|not\s+yet|already|(?:is|are)n'?t)\b.*$"
 )
-_AN_ISSUE = LazyRe(r"\b[A-Za-z]{2,5}-\d+\b")
 _WHOSE_IT_IS = LazyRe(
     r"(?i)\b(?:assigned|назначен\w*)\b|\s(?:on|на|у)\s+(?-i:[A-ZА-ЯЁ])[^\W\d_]+(?:е|у|а|я)?\s*$|'s\b"
 )
@@ -129,5 +129,5 @@ def subject_of(condition: str) -> str:
     m = _STATE_PART.match(condition)
     if m:
         return m.group(1).strip(" ,")
-    said = _AN_ISSUE.search(condition)  # "if ENG-101 is closed": the issue whose state is said
+    said = ISSUE_KEY.search(condition)  # "if ENG-101 is closed": the issue whose state is said
     return said.group(0) if said else ""

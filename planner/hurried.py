@@ -22,7 +22,7 @@ from planner.dates import RU_ORDINAL_STEMS
 from planner.dialogue import KEEP_AS_IS, without_polite_if
 from planner.references import position
 from planner.said_plainly import said_plainly
-from planner.text import IN_QUOTES, dictionary_word, informal, is_imperative, is_infinitive, lemmas
+from planner.text import IN_QUOTES, ISSUE_KEY, dictionary_word, informal, is_imperative, is_infinitive, lemmas
 
 __all__ = ["asks_to_be_shown", "unhurried", "without_no_assignee"]
 
@@ -607,7 +607,6 @@ _LETS_GO_PLAYBOOK = LazyRe(
 _TELL_THE_TEAM = LazyRe(
     r"(?i)\b(?:tell|ask|get)\s+(?:the\s+)?(?:team|folks|guys|devs|engineers|eng)\s+(?:in|on)\s+linear\s+to\s+"
 )
-_AN_ISSUE_KEY = LazyRe(r"\b[A-Za-z]{2,5}-\d+\b")
 _I_WILL_TAKE_IT = LazyRe(
     r"(?i)\s*[,;—–-]\s*(?:(я\s+(?:е[её]\s+|его\s+)?(?:возьму|беру|заберу)(?:\s+(?:е[её]|его))?(?:\s+на\s+себя)?|беру\s+на\s+себя)|"
     r"i'?ll\s+take\s+it|i'?m\s+taking\s+it|i\s+(?:will\s+)?take\s+it)\s*(?=[.!]?\s*$)"
@@ -1551,7 +1550,7 @@ def unhurried(text: str) -> str:
     # "…, and tell the team in Linear to prep a sandbox": an issue for them
     text = _TELL_THE_TEAM.sub("create a Linear issue to ", text)
     # «CS-15 в работу, я возьму», "ENG-103 to in progress, I'll take it": the person takes it
-    if _AN_ISSUE_KEY.search(text):
+    if ISSUE_KEY.search(text):
         text = _I_WILL_TAKE_IT.sub(lambda m: ", назначь на меня" if m.group(1) else ", assign to me", text)
     # "new deal … proposal stage oleg owns it", "…, Max is the owner": who owns the new deal
     if _NEW_DEAL_SAID.search(text):
@@ -1629,7 +1628,7 @@ def unhurried(text: str) -> str:
     # «ENG-103 в работу, исполнитель я», "…, assignee: me": the person takes it (a new deal's "owner me" is read as is)
     text = (
         text
-        if not _AN_ISSUE_KEY.search(text)
+        if not ISSUE_KEY.search(text)
         else re.sub(
             r"(?i),?\s*(?:исполнитель|ответственн\w+|assignee|owner)\s*[:—–-]?\s*(?:я|me|myself)\s*(?=[,;.!]|$)",
             lambda m: ", и на меня" if re.search("[а-яё]", m.group(0), re.I) else ", and to me",
@@ -1638,7 +1637,7 @@ def unhurried(text: str) -> str:
     )
     # «ENG-103 беру в работу»: in progress, and mine (not when someone else is named for it, nor in a comment's words)
     head, colon, rest = text.partition(":")
-    if _AN_ISSUE_KEY.search(head) and not re.search(
+    if ISSUE_KEY.search(head) and not re.search(
         r"(?i)исполнител|ответствен|назнач|\bна\s+(?!меня)[а-яё]", head
     ):
         head = re.sub(

@@ -15,6 +15,7 @@ from planner._lazy_re import LazyRe
 
 __all__ = [
     "IN_QUOTES",
+    "ISSUE_KEY",
     "Token",
     "detect_language",
     "dictionary_word",
@@ -32,6 +33,8 @@ __all__ = [
 ]
 
 # words in quotes: «…», “…”, "…", or '…' (an apostrophe inside a word, "We're", is no quote mark)
+# an issue's key as people type it ("ENG-101", "cs-12"), wherever it stands in a message
+ISSUE_KEY = LazyRe(r"\b[A-Za-z]{2,5}-\d+\b")
 IN_QUOTES = LazyRe(r"«[^»]*»|“[^”]*”|\"[^\"]*\"|(?<!\w)'[^']*'(?!\w)")
 _CYR = LazyRe(r"[а-яё]", re.IGNORECASE)
 _LAT = LazyRe(r"[a-z]", re.IGNORECASE)

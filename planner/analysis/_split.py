@@ -50,7 +50,7 @@ from planner.analysis._reasons import (
     WHY_I_ASK,
     is_reason,
 )
-from planner.text import IN_QUOTES, is_imperative, is_infinitive
+from planner.text import IN_QUOTES, ISSUE_KEY, is_imperative, is_infinitive
 
 # «по Globex», "re Globex", "about Romashka": a heading that names what the requests after its colon are about
 # (a capitalised name: «по итогам:» says why, "for my manager:" whom for, not what)
@@ -641,7 +641,6 @@ _LABEL_PUT_ON = LazyRe(
     r"(?i)(?:(?:and|и)\s+)?(?:add|put|повесь|добавь|поставь)\s+(?:the\s+)?(?:[\w-]+\s+(?:label|tag)|(?:label|tag|метк\w*)\s+[\w-]+)\b"
 )
 _LABEL_PUT_ON_EN = LazyRe(r"(?i)(?:and\s+)?(?:add|put)\s+(?:the\s+)?[\w-]+\s+(?:label|tag)")
-_ANY_ID = LazyRe(r"\b[A-Za-z]{2,5}-\d+\b")
 _ID_THEN_WORDS = LazyRe(
     r"(?i)^(?:(?:and|и|а|then|потом)\s+)?[A-Za-z]{2,5}-\d+\s*(?:[:—–→-]|->)?\s*(?:->|→|=>)?\s*[^\W\d_]"
 )  # ("DES-7: -> Oleg")
@@ -845,11 +844,11 @@ def _split(text: str, now: datetime) -> list[Clause]:
             parts = [right]
         elif (
             _ID_THEN_WORDS.match(text[merged[-1][0] : merged[-1][1]].strip())
-            and len(set(x.upper() for x in _ANY_ID.findall(text[merged[-1][0] : merged[-1][1]]))) == 1
+            and len(set(x.upper() for x in ISSUE_KEY.findall(text[merged[-1][0] : merged[-1][1]]))) == 1
             and _imperative_first(text[s:e]) | _starts_with_verb(right)
-            and _ANY_ID.search(text[s:e]) is not None
-            and not set(x.upper() for x in _ANY_ID.findall(text[s:e]))
-            & set(x.upper() for x in _ANY_ID.findall(text[merged[-1][0] : merged[-1][1]]))
+            and ISSUE_KEY.search(text[s:e]) is not None
+            and not set(x.upper() for x in ISSUE_KEY.findall(text[s:e]))
+            & set(x.upper() for x in ISSUE_KEY.findall(text[merged[-1][0] : merged[-1][1]]))
         ):  # "ENG-104 due dec 11, close CS-14": an issue with its change, then a request of another issue
             merged.append((s, e))
             parts = [right]

@@ -15,6 +15,7 @@ from planner.rules._common import COUNT_WORD, ORDINAL_ITEM, POINTED_AT_ONE, find
 __all__ = [
     "ADD_EXISTING",
     "EVERY_TASK_TO",
+    "every_task_to",
     "PLAYBOOK_WORD",
     "INTO_THE_NEW",
     "excepted",
@@ -41,6 +42,14 @@ EVERY_TASK_TO = LazyRe(
     r"(?:назначь|повесь|поставь|отдай)\s+(?:их|обе|оба|все)(?:\s+задачи)?\s+на\s+(?P<who3>[^\W\d_][\w-]*)|"
     r"(?:обе|оба|все|их)(?:\s+задачи)?\s+на\s+(?P<who4>[^\W\d_][\w-]*))"
 )
+
+
+def every_task_to(text: str) -> str | None:
+    """Whom every task of a playbook is said to go to ("assign both to Max" → "Max"), or None."""
+    said = EVERY_TASK_TO.search(text)
+    return next((g for g in said.group("who", "who2", "who3", "who4") if g), None) if said else None
+
+
 PLAYBOOK_WORD = LazyRe(
     r"(?i)\b(?:playbook|template|onboarding|renewal|плейбук\w*|шаблон\w*|онбординг\w*|продлени\w*)"
 )

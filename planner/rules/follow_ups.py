@@ -15,7 +15,7 @@ from planner.intents.models import UpdateDeal, UpdateMatching, priority_name
 from planner.numbers import spoken_numbers
 from planner.rules import rule
 from planner.rules._common import amount_of, find, iso_date, priority_of
-from planner.rules._linear_common import EVERY_TASK_TO, find_user, state_named
+from planner.rules._linear_common import EVERY_TASK_TO, every_task_to, find_user, state_named
 
 __all__ = [
     "about_the_new_one",
@@ -243,7 +243,7 @@ async def more_of_the_same_change(clause: Clause, ctx: BuildContext) -> bool:
     if last == "apply_template":
         # "spin up the renewal tasks for Initech, make Oleg the assignee on both, due Dec 15": the same for each
         who = EVERY_TASK_TO.search(clause.text)
-        named = next((g for g in who.group("who", "who2", "who3", "who4") if g), None) if who else None
+        named = every_task_to(clause.text)
         assignee = await find_user(clause, ctx, named) if named else None
         due = (
             clause.moment.day.isoformat()

@@ -180,21 +180,17 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         clause = replace(clause, identifiers=[i for i in clause.identifiers if i not in left_out])
         if not clause.identifiers:
             return False
+    # the issues named in a comment's or a description's own words are no target: "comment on ENG-101 that ENG-103 was
+    # merged into it", "ENG-102 description: 'Blocked by … DES-7 …'" — only those said before those words are
     said_that = _COMMENT_SAYS_THAT.search(clause.text) if len(clause.identifiers) > 1 else None
-    if said_that and clause.has("comment"):
-        # "comment on ENG-101 that ENG-103 was merged into it": the issues named in its words are no target
-        named_first = {i.upper() for i in identifiers_in(clause.text[: said_that.end()])}
-        if named_first:
+    own_words_from = [said_that.end()] if said_that and clause.has("comment") else []
+    before_colon = clause.text.split(":", 1)[0]
+    if clause.after_colon is not None and re.search(r"(?i)\b(?:description|описани\w*)\b", before_colon):
+        own_words_from.append(len(before_colon))
+    for end in own_words_from:
+        named_first = {i.upper() for i in identifiers_in(clause.text[:end])}
+        if len(clause.identifiers) > 1 and named_first:
             clause = replace(clause, identifiers=[i for i in clause.identifiers if i.upper() in named_first])
-    if clause.after_colon is not None and len(clause.identifiers) > 1:
-        head = clause.text.split(":", 1)[0]
-        if re.search(r"(?i)\b(?:description|описани\w*)\b", head):
-            # "ENG-102 description: 'Blocked by … DES-7 …'": the issues named in its words are no target
-            named_first = {i.upper() for i in identifiers_in(head)}
-            if named_first:
-                clause = replace(
-                    clause, identifiers=[i for i in clause.identifiers if i.upper() in named_first]
-                )
     quoted_ids = _IDS_IN_QUOTES.findall(clause.text)
     if (
         quoted_ids

@@ -40,6 +40,7 @@ from planner.rules._linear_common import (
     PRIORITY_MADE,
     STATE_PHRASES,
     dictated_list,
+    every_task_to,
     find_user,
 )
 from planner.rules.attio import deal_stage
@@ -425,8 +426,7 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
         )
     ]
     # "Renewal playbook for Initech, assign both tasks to Max, due Dec 10": whom (and when) for every task
-    every = EVERY_TASK_TO.search(clause.text)
-    named = next((g for g in every.group("who", "who2", "who3", "who4") if g), None) if every else None
+    named = every_task_to(clause.text)
     assignee = await find_user(clause, ctx, named) if named else None
     due = (
         clause.moment.day.isoformat()
