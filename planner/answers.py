@@ -18,6 +18,7 @@ class Refine:
     filters: dict[str, Any] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)  # member and user ids -> names
     team: str | None = None  # the team's name, to tell one team's list from another's
+    group_by: str | None = None  # "by stage", "per owner": a total per value of this field
 
 
 def _told_by(spec: Refine, key: str) -> str:
@@ -140,18 +141,62 @@ def _totals(spec: Refine, rows: list[dict[str, Any]], lang: str, *, several: boo
     if spec.aggregate and spec.aggregate.startswith("sum") and spec.object == "deals":
         total = _said_sum(_deal_sums(rows))
         lines.append(f"Сумма: {total}" if ru else f"Total: {total}")
-    if spec.aggregate == "count:assignee":  # "who's overloaded?", «сколько задач у каждого»: per person
-        per: dict[str, int] = {}
-        for row in rows:
-            who = str((row.get("assignee") or {}).get("name") or ("не назначены" if ru else "unassigned"))
-            per[who] = per.get(who, 0) + 1
-        lines.append(f"Найдено: {len(rows)}" if ru else f"Found: {len(rows)}")
-        lines += [f"{who}: {n}" for who, n in sorted(per.items(), key=lambda item: (-item[1], item[0]))]
+    if spec.group_by:  # "who's overloaded?", "pipeline by stage", «задачи по приоритетам»: per value
+        if not lines:
+            lines.append(f"Найдено: {len(rows)}" if ru else f"Found: {len(rows)}")
+        lines += _per_group(spec, rows, ru)
     if spec.object == "deals" and len(rows) == 1 and spec.names and not several:  # "who owns …": one deal
         d = _deal(rows[0])
         owner = spec.names.get(str(d["owner"]))
         if owner:
             lines.append(f"Ответственный: {owner}" if ru else f"Owner: {owner}")
+    return lines
+
+
+_NONE = {  # a row without the field: said as what it lacks
+    "owner": ("без ответственного", "no owner"),
+    "company": ("без компании", "no company"),
+    "assignee": ("не назначены", "unassigned"),
+    "label": ("без метки", "no label"),
+    "project": ("без проекта", "no project"),
+}
+
+
+_LEVELS = ("Urgent", "High", "Medium", "Low", "No priority")
+
+
+def _group_keys(spec: Refine, row: dict[str, Any]) -> list[str]:
+    """The value(s) of the grouped field in one row, as a person reads them (a label each)."""
+    g = spec.group_by
+    if spec.object == "deals":
+        d = _deal(row)
+        value = spec.names.get(str(d[g]), None) if g in ("owner", "company") else d.get(g or "")
+        return [str(value)] if value else []
+    if g == "label":
+        return [str(x.get("name")) for x in _labels(row) if x.get("name")]
+    if g == "priority":
+        return [str(row.get("priorityLabel") or "")] if row.get("priorityLabel") else []
+    value = row.get(g or "") or {}
+    return [str(value.get("name"))] if isinstance(value, dict) and value.get("name") else []
+
+
+def _per_group(spec: Refine, rows: list[dict[str, Any]], ru: bool) -> list[str]:
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        none = _NONE.get(spec.group_by or "", ("—", "—"))[0 if ru else 1]
+        for key in _group_keys(spec, row) or [none]:
+            groups.setdefault(key, []).append(row)
+    lines = []
+
+    def order(item: tuple[str, list[dict[str, Any]]]) -> tuple[int, int, str]:
+        level = _LEVELS.index(item[0]) if item[0] in _LEVELS else len(_LEVELS)
+        return (level, -len(item[1]), item[0])  # priorities from the most urgent; else the largest first
+
+    for key, members in sorted(groups.items(), key=order):
+        line = f"{key}: {len(members)}"
+        if spec.object == "deals":  # a pipeline's breakdown is its money as much as its count
+            line += f" · {_said_sum(_deal_sums(members))}"
+        lines.append(line)
     return lines
 
 

@@ -23,6 +23,7 @@ from planner._lazy_re import LazyRe
 from planner.actions import compile_intent
 from planner.alternatives import settle_alternatives
 from planner.analysis import KEPT_COLON, Clause, analyse, leaves_alone, split_clauses, with_its_verb
+from planner.anaphora import same_team_named
 from planner.answers import Refine
 from planner.command import CommandError, command_intents, command_language, parse_command
 from planner.conditions import subject_of, unmet
@@ -79,11 +80,13 @@ from planner.intents import WRITE_OPS, IntentBase, IntentsError, describe, parse
 from planner.intents.models import UpdateMatching
 from planner.limits import MAX_TEXT
 from planner.models import ClarificationQuestion, Plan, PlanInputs, RiskFlag, Voice
-from planner.numbers import NUMBER_WORDS
+from planner.numbers import NUMBER_WORDS, number_from_words
 from planner.pasted import reshape
+from planner.quoting import quote_put_where_asked
 from planner.rules import WRITING, load_rules
+from planner.rules._common import group_said
 from planner.shifted import shifted_due
-from planner.text import IN_QUOTES, detect_language
+from planner.text import IN_QUOTES, ISSUE_KEY, detect_language
 from planner.titled import titled_ids
 from planner.translit import from_translit
 from planner.wording import changes_ru, stage_name
@@ -92,6 +95,23 @@ from toolkits.errors import ToolkitError
 from toolkits.schemas import validate_arguments
 from toolkits.scopes import per_draft
 from toolkits.workspace import workspace_config
+
+
+def _numbers_of_ids_said(text: str) -> str:
+    """ "archive CS-15 and ENG-104 no wait not one oh four": an id's number said again alone, as words, is that id."""
+    ids = {m.group(0).split("-")[1]: m.group(0) for m in ISSUE_KEY.finditer(text)}
+    if not ids:
+        return text
+
+    def named(m: re.Match[str]) -> str:
+        number = number_from_words(re.split(r"[\s-]+", m.group(0).strip()))
+        return ids.get(str(number), m.group(0)) if number and number >= 10 else m.group(0)
+
+    return re.sub(rf"(?i)(?<![\w-])(?:{NUMBER_WORDS})(?:[\s-]+(?:{NUMBER_WORDS}))+(?![\w-])", named, text)
+
+
+_CHANGING_CUES = ("put", "move", "complete", "delete", "archive", "comment", "assign", "remind", "rename",
+                  "note_verb", "followup", "todo")  # fmt: skip
 
 if TYPE_CHECKING:  # the interpreter's modules load only when a model is configured
     from planner.interpreter import Interpreter
@@ -526,6 +546,7 @@ class Planner:
         text = reshape(
             without_no_assignee(text)
         )  # a quoted email, a card, a table: in the rules' one-line forms
+        text = quote_put_where_asked(text)  # "…, закинь коммент с этой цитатой": the quote is its words
         ctx.memory["reshaped"] = text
         said = without_hedged_lead(without_courtesy(relayed_request(text) or text))
         text = corrected(said)
@@ -569,11 +590,16 @@ class Planner:
                 moved["cond"].strip(" ,.") if checked_now(text) is None else ""
             )
         text = await shifted_due(text, self.directory)  # «сдвинь ENG-106 на неделю»: to the day it comes to
-        text = await self._titled(
-            positions_named(
-                put_on_as_assigned(await self._identifiers(unhurried(await self._hash_ids(text))))
-            )
-        )
+        hashed = await self._hash_ids(text)
+        # spoken ids read first («в дез семь напиши …» is then «в DES-7 напиши …»), and again after the rewrites
+        spoken = await self._identifiers(hashed)
+        if spoken != hashed:  # "… ENG one oh four no wait not one oh four": a correction said of spoken ids
+            spoken = corrected(spoken)
+        plain = unhurried(spoken)
+        text = await self._identifiers(plain)
+        if text != plain:  # «в дез семь напиши …»: an id known only once its team was spelt right, read again
+            text = unhurried(text)
+        text = await self._titled(positions_named(put_on_as_assigned(same_team_named(text))))
         exists = await existence_asked(text, ctx)
         if exists is not None and exists.told is not None:
             ctx.notes.append(
@@ -636,6 +662,9 @@ class Planner:
                 ctx.memory.setdefault("said", []).append(clause.text)
                 continue
             first = len(ctx.intents)
+            had = {
+                id(x) for x in ctx.intents
+            }  # (a clause may take back an earlier one's intent and say its own)
             marks = (len(ctx.intents), len(ctx.actions))
             before = marks_of(ctx)
             if ctx.memory.get("checked") and _OTHER_BRANCH.match(clause.text):
@@ -728,7 +757,7 @@ class Planner:
             matched = matched or explained
             coverage.check(i, clause, explained)
             if explained:
-                coverage.check_kinds(i, clause, [_made_op(x) for x in ctx.intents[first:]])
+                coverage.check_kinds(i, clause, [_made_op(x) for x in ctx.intents if id(x) not in had])
         asked_still = any(not no for _, _, no in declines.clauses)  # (before `drop` takes the declined out)
         # "Move Globex pilot to Won... actually no, hold on, don't change anything yet.": every change taken back
         ctx.memory["all_declined"] = (
@@ -820,7 +849,13 @@ class Planner:
 
     async def _read_clause(self, clause: Clause, ctx: BuildContext) -> bool:
         reminded = _REMINDED_TO.match(clause.text) is not None
+        grouped = ctx.memory["group_said"] = group_said(clause.text)  # "by stage": whoever reads it, grouped
+        # «открытые задачи ENG по статусам», "breakdown of open issues by priority": a breakdown asked, with
+        # no verb that changes anything, is a read — neither a new issue titled with it nor an issue sought
+        breakdown = grouped and not clause.creates() and not any(clause.has(a) for a in _CHANGING_CUES)
         for _, name, fn in self._rules:
+            if breakdown and (name in WRITING or name == "issue_by_words"):
+                continue
             if name in WRITING and ctx.memory.get("asking"):
                 continue  # a question never becomes a write (DESIGN §5a)
             if reminded and name in _CHANGES_NOW:
@@ -1020,7 +1055,7 @@ class Planner:
                 text,
                 flags=re.IGNORECASE,
             )
-        return text
+        return _numbers_of_ids_said(text)
 
     async def _names_a_team(self, text: str) -> bool:
         """Whether `text` places the request in one of the workspace's Linear teams ("in Engineering", «в ENG»)."""

@@ -248,8 +248,22 @@ _PUT_IT_ELSEWHERE = LazyRe(
 )
 
 
+_DIGIT_GROUPS = LazyRe(r"(?<=\d)[ \u00a0\u202f](?=\d{3}(?!\d))")
+
+
 def corrected(text: str) -> str:
     """`text` with each self-correction applied (the taken-back words dropped, the marker too)."""
+    joined = _DIGIT_GROUPS.sub("", text)
+    if (
+        joined != text
+    ):  # «сумму 1 100 000, ой нет, 1 050 000»: each sum one word, so the one said last replaces it
+        again = _corrected(joined)
+        if again != joined:
+            return again
+    return _corrected(text)
+
+
+def _corrected(text: str) -> str:
     elsewhere = _PUT_IT_ELSEWHERE.match(text)
     if elsewhere:
         text = f"{elsewhere.group('head')}{elsewhere.group('where')}{elsewhere.group('rest')}"

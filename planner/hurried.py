@@ -529,8 +529,12 @@ _CLOSE_LOST_X = LazyRe(
     r"([^.;!?,]+?)(?=\s+(?:and|then)\s|[.;!?,]|$)"
 )
 _TOLD_THEN_REMIND_ME = LazyRe(
-    r"(?is)^(?P<what>[^,;:]{12,}?)\s*[,;—–-]\s*(?P<ask>(?:(?:поставь|сделай|создай|кинь|накинь)\s+(?:мне\s+)?напоминалк\w*|"
-    r"напомни\s+мне(?:\s+(?:об\s+этом|про\s+это|это))?|(?:set|make|create)\s+(?:me\s+)?a\s+reminder|remind\s+me(?:\s+of\s+it)?)"
+    # ("Friday: nudge Li Wei …, put a reminder in for me": the day said first, as a heading)
+    r"(?is)^(?P<when>(?:today|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|wed|thu|fri|сегодня|завтра|"
+    r"послезавтра|(?:в|во)\s+[а-яё]+|понедельник|вторник|среда|четверг|пятница)\s*:\s*)?"
+    r"(?P<what>[^,;:]{12,}?)\s*[,;—–-]\s*(?P<ask>(?:(?:поставь|сделай|создай|кинь|накинь)\s+(?:мне\s+)?напоминалк\w*|"
+    r"напомни\s+мне(?:\s+(?:об\s+этом|про\s+это|это))?|(?:set|make|create|put|add)\s+(?:me\s+)?(?:in\s+)?a\s+reminder"
+    r"(?:\s+in)?(?:\s+for\s+me)?|remind\s+me(?:\s+of\s+it)?)"
     r"(?:\s+(?:плз|pls|please|пожалуйста))?)\s*[.!]*\s*$"
 )
 _STARTS_WITH_IMPERATIVE = LazyRe(
@@ -1495,6 +1499,28 @@ _FIELD_AFTER_LIST = LazyRe(
 )
 
 
+_NEW_DEAL_DASH_NAME = LazyRe(
+    r"(?i)(?P<verb>\bnew\s+deal|\bновая\s+сделка|\bновую\s+сделку)\s+(?:for\s+|для\s+)?"
+    r"(?P<co>(?-i:[A-ZА-ЯЁ])[\w&.-]*(?:\s+(?-i:[A-ZА-ЯЁ])[\w&.-]*)?)\s+[-–—]\s+"
+    r"(?!(?:stage|owner|amount|value|сумма|стадия|владелец|ответственный)\b)(?P<what>[^\W\d_][^,.;:\d]{2,50}?)(?=\s*(?:[,;.]|$))"
+)
+_ISSUE_GOES_TO = LazyRe(
+    r"(?i)(?<![\w-])(?P<id>[A-Za-z]{2,5}-\d+)\s+(?:goes|go|should\s+go|can\s+go|will\s+go|moves)\s+(?:back\s+)?(?:to|into)\s+"
+    r"(?=(?:the\s+)?(?:todo|to\s+do|in\s+progress|in\s+review|review|backlog|triage|done|canceled|cancelled)\b)"
+)
+_TAKES_THE_ISSUE = LazyRe(
+    r"(?<![\w-])(?:(?P<id>[A-Za-z]{2,5}-\d+)\s+(?i:забирает|берёт|берет|возьмёт|возьмет)\s+(?P<who>[А-ЯЁA-Z][а-яёa-z]+)"
+    r"|(?P<who2>[А-ЯЁA-Z][а-яёa-z]+)\s+(?i:забирает|берёт|берет|возьмёт|возьмет)\s+(?P<id2>[A-Za-z]{2,5}-\d+))(?![\w-])"
+)
+_ISSUE_DASH_DAY = LazyRe(r"(?i)(?<![\w-])(?P<id>[A-Za-z]{2,5}-\d+)\s+[—–-]\s+(?=(?:на|к|до|by|on)\s+\w)")
+_UNDER_WAY = LazyRe(
+    r"(?i)^\s*(?:(?:ну|так|итак)[,\s]+)?вс[её]\s+поехали[,.!:\s]+"
+    r"(?:(?:и\s+)?последн(?:ее|яя|ий)(?:\s+на\s+сегодня)?[,.!:\s]+)?(?=\S)"
+    r"|^\s*(?:(?:поехали|погнали|here\s+goes|let'?s\s+go|ok(?:ay)?|so)[,.!:\s]+)?"
+    r"(?:(?:и\s+)?последн(?:ее|яя|ий)\s+на\s+сегодня|(?:the\s+)?last\s+one\s+for\s+today)[,.!:\s]+(?=\S)"
+)
+
+
 def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
     said_as_typed = text
@@ -1513,6 +1539,16 @@ def unhurried(text: str) -> str:
         "",
         text,
     )
+    # «всё поехали последнее на сегодня заведи …», "ok here goes, last one for today: …": the pace, not the request
+    text = _UNDER_WAY.sub("", text) or text
+    # "new deal Globex - support add-on, 8k USD, …": the company, a dash, what the deal is — its name, whole
+    text = _NEW_DEAL_DASH_NAME.sub(lambda m: f"{m['verb']} «{m['co']} — {m['what'].strip()}»", text)
+    # "ENG-103 goes to Todo", "ENG-102 can go back to backlog": where it moves, said of it
+    text = _ISSUE_GOES_TO.sub(lambda m: f"move {m['id']} to ", text)
+    # «ENG-102 забирает Олег», «Олег берёт ENG-102»: who takes it is whom it goes to
+    text = _TAKES_THE_ISSUE.sub(lambda m: f"назначь {m['id'] or m['id2']} на {m['who'] or m['who2']}", text)
+    # «ENG-106 — на сегодня», "ENG-104 - by Friday": its new day, after a dash
+    text = _ISSUE_DASH_DAY.sub(lambda m: f"{m['id']} ", text)
     # "open issues assigned to me", "open issues that nobody is assigned to": a list asked for, said as what it is
     if _ISSUES_SAID_BY_WHOM.fullmatch(text):
         text = f"show {text}"
@@ -1542,7 +1578,8 @@ def unhurried(text: str) -> str:
     reminded = _TOLD_THEN_REMIND_ME.match(text)
     if reminded and ":" not in reminded["what"] and not _STARTS_WITH_IMPERATIVE.match(reminded["what"]):
         ask = "напомни мне" if re.search(r"[а-яё]", reminded["ask"], re.I) else "remind me"
-        text = f"{ask}: {reminded['what'].strip()}"
+        when = (reminded["when"] or "").strip(" :")
+        text = f"{ask} {when}: {reminded['what'].strip()}" if when else f"{ask}: {reminded['what'].strip()}"
     # "every unassigned issue goes to Max", "all unassigned -> me", "all high pri in ENG → urgent": all of them, to that
     text = _ALL_OF_THEM_TO.sub(_all_of_them_to, text)
     # «…ставь won и погнали онбординг»: slang for starting the playbook

@@ -46,6 +46,9 @@ _MEASURE_AFTER = LazyRe(
     r"евро|euro|usd|eur|rub|k\b|к\b|кусок|косар|утра|дня|"  # «сорок пять к»: thousands, said short
     r"вечера|ночи|am\b|pm\b|o'?clock)"
 )
+_MONEY_AFTER = LazyRe(
+    r"\s*(?:тысяч|тыс\b|thousand|grand|k\b|к\b|косар|кусок|руб|долл|dollar|евро|euro|usd|eur|rub)"
+)
 # after "в пять"/"at nine" without a unit: only where the phrase ends ("в пять, завтра", "at nine tomorrow")
 _ENDS = LazyRe(
     r"\s*(?:$|[,.;:!?)]|(?:завтра|сегодня|послезавтра|tomorrow|today|tonight|on|in|и|and|на|for)\b)"
@@ -100,10 +103,22 @@ def spoken_numbers(low: str) -> str:
 
     def digits(m: re.Match[str]) -> str:
         span = m.group(0)
-        value = _value(re.split(r"[\s-]+", span))
+        said = re.split(r"[\s-]+", span)
+        value = _value(said)
+        # "globex phase two sixty k": a unit then a ten is two numbers (a name's, then the sum), unless a clock
+        broken = next(
+            (i for i in range(1, len(said)) if said[i - 1] in _UNITS and said[i] in _TEENS_TENS), None
+        )
+        if broken is not None and value is not None and value[1] is None:
+            at = m.start() + len(" ".join(said[:broken])) + 1
+            tail = _RUN.match(low, at)
+            if tail is not None and tail.end() == m.end():
+                return span[: at - m.start()] + digits(tail)
         if value is None:
             return span
         hours, minutes = value
+        if minutes is not None and _MONEY_AFTER.match(low, m.end()):
+            hours, minutes = hours * 100 + minutes, None  # "two fifty k": 250 thousand, no clock
         # the words around the number, read in place (no copies of a long text per number)
         timed = _TIME_BEFORE.search(low, max(0, m.start() - _LOOKBACK), m.start()) and (
             minutes is not None or _ENDS.match(low, m.end())

@@ -4,14 +4,14 @@ date range, "open"), applied to its rows with the totals asked for (planner.answ
 from __future__ import annotations
 
 from datetime import datetime, time, timedelta
-from typing import Any
+from typing import Any, cast
 
 from planner import references as refs
 from planner.actions import builds
 from planner.answers import Refine
 from planner.context import BuildContext
 from planner.directory import Entity
-from planner.intents.models import Filters, Find
+from planner.intents.models import GROUPS_OF, Filters, Find, GroupBy
 from toolkits.attio import ops as attio
 from toolkits.googlecalendar import ops as gcal
 from toolkits.linear import PRIORITY
@@ -29,20 +29,30 @@ def _refine(ctx: BuildContext, index: int, intent: Find, **filters: Any) -> None
         filters={k: v for k, v in filters.items() if v not in (None, "", [])},
         names={m.id: m.name for m in ctx.memory.get("people_names", [])},
         team=intent.filters.team,
+        group_by=intent.group_by,
     )
     ctx.memory.setdefault("refine", []).append(spec)
 
 
-async def _names(ctx: BuildContext) -> None:
-    """Who is who, so an answer says "Oleg Ivanov" rather than an id."""
+async def _names(ctx: BuildContext, *, companies: bool = False) -> None:
+    """Who is who, so an answer says "Oleg Ivanov" rather than an id (and "Acme Corp", by company)."""
     if "people_names" not in ctx.memory:
         ctx.memory["people_names"] = [*await ctx.directory.members(), *await ctx.directory.users()]
+    if companies and not ctx.memory.get("company_names"):
+        ctx.memory["company_names"] = True
+        ctx.memory["people_names"] += await ctx.directory.companies()
 
 
 @builds("find")
 async def find(intent: Find, ctx: BuildContext) -> None:
     f = intent.filters
-    await _names(ctx)
+    said = ctx.memory.get("group_said")  # the person's words asked for a breakdown ("by stage")
+    if intent.group_by is None and said and not ctx.memory.get("sent_intents"):
+        dimension = "owner" if said == "person" and intent.object == "deals" else said
+        dimension = "assignee" if dimension == "person" else dimension
+        if dimension in GROUPS_OF.get(intent.object, ()):
+            intent.group_by = cast("GroupBy", dimension)
+    await _names(ctx, companies=intent.group_by == "company")
     if intent.object in ("deals", "companies", "people"):
         await _crm(intent, f, ctx)
     elif intent.object == "issues":

@@ -547,7 +547,7 @@ TEMPLATE_ALONE = LazyRe(
     r"(?:\s+(?:tasks|template|задачи|шаблон\w*))?(?:\s+(?:in|в)\s+(?:linear|линеар\w*))?\s*[.!]*\s*"
 )
 _LEADS_WITH_THING = LazyRe(
-    rf"(?i)^(?:(?:{DATIVE})\s+)?(?:онбординг\w*|onboarding|продлени\w*|renewal|созвон\w*|встреч\w*|meeting|call|задач\w*|тикет\w*|"
+    rf"(?i)^(?:(?:{DATIVE})\s+)?(?:онбординг\w*|onboarding|продлени\w*|renewal|созвон\w*|встреч\w*|meeting|call|задач\w*|тикет\w*|баг\w*|bug|"
     r"issue|task|заметк\w*|note|сделк\w*|deal|(?:an?\s+)?(?:\d+\s*(?:h|hr|hour|min)\w*[\s-]+)?(?:kick-?off|sync|demo))\b"
 )
 

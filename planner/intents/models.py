@@ -11,13 +11,21 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StringConstraints, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    StringConstraints,
+    field_validator,
+    model_validator,
+)
 
 from planner.limits import MAX_BODY, MAX_ITEMS, MAX_NAME, MAX_TEXT, MAX_TITLE
 from planner.numbers import money_number
 
 __all__ = [
-    "FIND_OBJECTS", "INTENT_TYPES", "PRIORITIES", "priority_name", "ApplyTemplate", "ArchiveIssue", "CommentIssue",
+    "FIND_OBJECTS", "GROUPS_OF", "GroupBy", "INTENT_TYPES", "PRIORITIES", "priority_name", "ApplyTemplate", "ArchiveIssue", "CommentIssue",
     "CompleteIssue", "CompleteTask", "CreateCompany", "CreateDeal", "CreateEvent", "CreateIssue", "CreateNote",
     "CreatePerson", "CreateProject", "CreateTask", "DeleteRecord", "Filters", "Find", "Intent", "IntentBase",
     "UpdateDeal", "UpdateIssue", "UpdateMatching", "UpdateRecord", "WRITE_OPS",
@@ -289,6 +297,16 @@ class Filters(BaseModel):
     )
 
 
+GroupBy = Literal[
+    "stage", "owner", "company", "currency", "assignee", "state", "priority", "team", "label", "project"
+]
+# what each list can be broken down by ("pipeline by stage", "open issues by priority")
+GROUPS_OF: dict[str, tuple[str, ...]] = {
+    "deals": ("stage", "owner", "company", "currency"),
+    "issues": ("assignee", "state", "priority", "team", "label", "project"),
+}
+
+
 class Find(IntentBase):
     op: Literal["find"] = "find"
     object: Literal[
@@ -297,7 +315,20 @@ class Find(IntentBase):
     ]  # fmt: skip
     filters: Filters = Field(default_factory=Filters)
     aggregate: Literal["count", "sum:amount", "count:assignee"] | None = None
+    group_by: GroupBy | None = None
     limit: int | None = Field(default=None, ge=1, le=MAX_ITEMS)
+
+    @model_validator(mode="after")
+    def _groups_its_own_fields(self) -> Find:
+        # "count:assignee" is the first grouping there was: the same as group_by="assignee"
+        if self.aggregate == "count:assignee" and self.group_by is None:
+            self.group_by = "assignee"
+        if self.group_by is not None and self.group_by not in GROUPS_OF.get(self.object, ()):
+            raise ValueError(
+                f"group_by {self.group_by!r} does not apply to {self.object}; "
+                f"use one of: {', '.join(GROUPS_OF.get(self.object, ())) or 'none'}"
+            )
+        return self
 
 
 class UpdateMatching(IntentBase):

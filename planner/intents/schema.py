@@ -54,6 +54,7 @@ _SHARED = {
     "values": "update_record: {attribute: new value} (job_title, description, domains, email_addresses, name, a person's company)",
     "filters": "find/update_matching: " + ", ".join(Filters.model_fields),
     "aggregate": "find: count, sum:amount, or count:assignee (issues per person)",
+    "group_by": "find: totals per value of one field (deals: stage, owner, company, currency; issues: assignee, state, priority, team, label, project)",
     "changes": "update_matching: fields to set, or {complete|archive|delete: true}",
     "confidence": "0..1; below 0.75 the person is asked first",
     "span": "the person's words this came from",

@@ -17,12 +17,13 @@ from planner.resolve import Mention, WordKey, aliases_of, find_mentions, key_spa
 from planner.text import IN_QUOTES
 
 __all__ = [
-    "AT_A_MEETING", "COUNT_WORD", "EXCEPT_NAMED", "MOVED_INTO", "says_nothing", "TAKEN_BY_ME", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "SOMEONES_WORDS", "amount_of", "due_range", "colleague_asked_for", "currencies_said", "currency_code", "clean_title", "company_of", "find", "iso_date", "one_said_before", "priorities_said", "priority_of", "said_outside_quotes", "strip_spans", "strong", "the_companys_one_deal", "the_one_contact_at", "without_heading",
+    "AT_A_MEETING", "COUNT_WORD", "EXCEPT_NAMED", "MOVED_INTO", "says_nothing", "TAKEN_BY_ME", "ORDINAL_ITEM", "POINTED", "POINTED_AT_ONE", "POINTED_TO_ONE", "SOMEONES_WORDS", "amount_of", "due_range", "colleague_asked_for", "group_said", "currencies_said", "currency_code", "clean_title", "company_of", "find", "iso_date", "one_said_before", "priorities_said", "priority_of", "said_outside_quotes", "strip_spans", "strong", "the_companys_one_deal", "the_one_contact_at", "without_heading",
 ]  # fmt: skip
 
 _LEAD_RU = LazyRe(
     r"^\s*(?:пожалуйста[,\s]+)?(?:(?:созда(?:й|йте|ть)|завед(?:и|ите)|завести|добав(?:ь|ьте)|добавить|сдела(?:й|ть)|"
-    r"откр(?:ой|ыть)|запиши|записать|постав(?:ь|ьте|ить)|напомни(?:\s+мне)?)\s+)?(?:(?:мне|ему|ей|им)\s+)?(?:нов(?:ую|ый|ое)\s+)?"
+    r"откр(?:ой|ыть)|запиши|записать|постав(?:ь|ьте|ить)|напомни(?:\s+мне)?)\s+)?(?:(?:мне|ему|ей|им|"
+    r"на\s+(?:меня|себя|[а-яё]{3,}[ауя])(?=\s+(?:нов\w+\s+)?(?:задач|таск|тикет|баг)))\s+)?(?:нов(?:ую|ый|ое)\s+)?"
     r"(?:(?:в\s+linear\s+)?(?:задач[уиа]|задачку|таск[уи]?|тикет|баг|ишью|issue|фич[уа])\s*)?(?:в\s+linear\s*)?[:\-—]?\s*"
     r"(?:(?:о\s+том,?\s+что|про|об?(?!\s+том\b)|по\s+поводу|насч[её]т|на(?=\s+[а-яё]+(?:ацию|ицию|ние|ку|ботку)\b))\s+(?=\S))?",  # «задачу про login bug»: what it is about is its title
     re.IGNORECASE,
@@ -637,6 +638,39 @@ def aggregate_of(text: str) -> Literal["count", "sum:amount"] | None:
             return "sum:amount"
         return "count"
     return None
+
+
+# a read broken down by one field: "pipeline by stage", "deals per owner", "how many deals each manager has",
+# «задачи по приоритетам», «в разрезе менеджеров»; a person's word stands for a deal's owner or an issue's
+# assignee (the find decides which)
+_GROUPED = (
+    ("stage", LazyRe(
+        r"(?i)\b(?:by|per|for\s+each|each|every|across)\s+(?:deal\s+|pipeline\s+)?stages?\b|\bstage\s+by\s+stage\b|"
+        r"(?<!\w)(?:по\s+(?:стадиям|этапам)|(?:на|в)\s+каждой\s+стади\w*|на\s+каждом\s+этапе|в\s+разрезе\s+(?:стадий|этапов))(?!\w)"
+    )),
+    ("person", LazyRe(
+        r"(?i)\b(?:by|per|for\s+each|each|every)\s+(?:owner|manager|rep|sales\s*rep|salesperson|seller|person|assignee|"
+        r"engineer|member|user|dev|developer|teammate|head)s?\b|"
+        r"(?<!\w)(?:по\s+(?:менеджерам|ответственным|владельцам|исполнителям|людям|сотрудникам|продажникам|разработчикам)|"
+        r"у\s+каждого\s+(?:менеджера|сотрудника|исполнителя|продажника)|в\s+разрезе\s+(?:менеджеров|исполнителей|ответственных))(?!\w)"
+    )),
+    ("state", LazyRe(
+        r"(?i)\b(?:by|per)\s+(?:status|state|workflow\s+state)(?:es)?\b|(?<!\w)(?:по\s+(?:статусам|состояниям)|"
+        r"в\s+разрезе\s+статусов)(?!\w)"
+    )),
+    ("priority", LazyRe(r"(?i)\b(?:by|per)\s+priorit(?:y|ies)\b|(?<!\w)по\s+приоритет(?:ам|у)(?!\w)")),
+    ("team", LazyRe(r"(?i)\b(?:by|per)\s+teams?\b|(?<!\w)(?:по\s+командам|в\s+каждой\s+команде)(?!\w)")),
+    ("label", LazyRe(r"(?i)\b(?:by|per)\s+(?:labels?|tags?)\b|(?<!\w)по\s+(?:меткам|лейблам|тегам)(?!\w)")),
+    ("project", LazyRe(r"(?i)\b(?:by|per)\s+projects?\b|(?<!\w)по\s+проектам(?!\w)")),
+    ("company", LazyRe(
+        r"(?i)\b(?:by|per)\s+(?:company|companies|client|customer|account)s?\b|(?<!\w)по\s+(?:компаниям|клиентам)(?!\w)"
+    )),
+)  # fmt: skip
+
+
+def group_said(text: str) -> str | None:
+    """The field a read is broken down by, as said ("by stage" -> "stage"; "each manager" -> "person")."""
+    return next((name for name, rx in _GROUPED if rx.search(text)), None)
 
 
 def each_once(found: list[Entity]) -> list[Entity | None]:

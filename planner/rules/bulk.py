@@ -520,6 +520,10 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if destination and not {"state", "stage", "project"} & set(changes) and not changes.get("assignee"):
         head = clause.text  # "заархивируй всё, что лежит в бэклоге": where they are is which ones
+    every_said = _ALL.search(head) or _THEIR_ALL.search(head)
+    why = _WHY_AFTER.search(head)
+    if why and every_said and why.start() > every_said.end() and why.group(0).startswith(","):
+        head = head[: why.start()]  # «…, разгребаем бэклог по-другому»: why it is done names no filter
     filters = await (
         _deal_filters(clause, ctx, head) if deals else _issue_filters(clause, ctx, head, changes)
     )
@@ -1085,7 +1089,8 @@ _LEAD_IN = LazyRe(
 _WHY_AFTER = LazyRe(
     r"(?i),\s+(?!(?:the\s+ones|those|ones|which|that|who|где|которые|которых|у\s+которых|что)\b)"
     r"(?=[^,]*\b(?:[a-z]+ed|shipped|went|gone|left|done|broke|(?:we|they|he|she|it)(?:'re|'s|\s+are|\s+is|\s+were|\s+was)|"
-    r"[а-яё]+(?:ли|ла|лся|лись)|(?:is|are)\s+(?:out|live|over|done|ready)|начинаем|freeze|заморозк\w*)\b)[^,]+$"
+    r"[а-яё]+(?:ли|ла|лся|лись)|(?:is|are)\s+(?:out|live|over|done|ready)|начинаем|freeze|заморозк\w*|"
+    r"[а-яё]{3,}(?:аем|яем|уем|ием|ём)(?:ся)?)\b)[^,]+$"  # «…, разгребаем бэклог по-другому»: what we are doing
     # «закрой вообще все задачи команды ENG релиз вышел», «… они уже пофикшены»: why, said without a comma
     r"|\s+(?:[^\W\d_]+\s+)?(?:вышел|вышла|вышли|(?:они|they)\s+(?:уже\s+|already\s+)?[^\W\d_]+)\s*[.!]?$"
     # "… to Oleg while she's on leave", "… until I'm back", «… пока Олег в отпуске»: for how long, and why

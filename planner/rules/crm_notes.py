@@ -603,6 +603,18 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
             # (what was told before it, no request of its own, goes in too)
             reason = f"{told_just_before.rstrip(' .')}. {reason}"
         content = (quoted_earlier or reason or told_just_before).strip(" .")
+        last = ctx.intents[-1] if ctx.intents else None
+        if (
+            not quoted_earlier
+            and not reason
+            and isinstance(last, CreateNote)
+            and last.span
+            and told_just_before
+            and last.span.strip() in told_just_before
+        ):
+            # "Call notes - Jane / Globex: …. Please add this as a note on the Globex pilot deal.": what was
+            # told is this note's words, not a note of its own on whoever it names
+            ctx.drop_last()
     quoted_first = _QUOTE_THEN_SENTENCE.match(content or "")
     if (
         quoted_first

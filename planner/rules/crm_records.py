@@ -240,6 +240,10 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
     if names_company and not (clause.has("person") and emails and not person_at and _looks_like_person(text)):
         # "New company in the CRM: Pied Piper": where it goes is no part of its name, wherever it is said
         company_text = _WHERE_IT_GOES.sub("", company_text)
+        # "Met the Cyberdyne Systems team - add the company …": who was met is the company, not "Met"
+        company_text = re.sub(
+            r"(?i)^\s*(?:met|встретил\w*|познакомил\w*\s+с)\s+(?:with\s+)?(?:the\s+)?", "", company_text
+        )
         up_to_domain = _NAME_BEFORE_DOMAIN.search(company_text)  # «компанию Рога и Копыта с доменом …»
         name = (
             quoted(company_text, at_least=2)  # «Прошу завести в CRM компанию «Вектор»»: the quote is its name
@@ -294,6 +298,11 @@ async def create_company(clause: Clause, ctx: BuildContext) -> bool:
         or ((_named_anywhere(text, taken) or _named_anywhere(clause.text, taken)) if pointed else None)
         or ctx.answer("name")
     )
+    by_email = _name_by_email(text)
+    if by_email and name and by_email != name:
+        mailboxes = " ".join(e.split("@")[0].lower() for e in emails)
+        if not any(w.lower() in mailboxes for w in name.split() if len(w) > 2):
+            name = by_email  # "Jane Doe left Globex; her replacement is Carlos Mendes, carlos.mendes@…": his
     if name and (_ROLE.fullmatch(name) or name.lower() in _POINTING_WORDS):
         name = None  # "CTO", «туда»: who they are or where they go, not what they are called
     said_name = name or ""
@@ -348,11 +357,30 @@ _PROPER = LazyRe(r"[A-ZА-ЯЁ][\w&.-]*(?:\s+[A-ZА-ЯЁ][\w&.-]*){0,3}")
 
 
 # where a person starts after a company in one clause
+# a full name right before the email, or one role after it: "…, her replacement is Carlos Mendes,
+# carlos.mendes@globex.com", "Miles Dyson, CTO, miles@cyberdyne.io", "Peter Novak <peter@…>"
+_NAME_THEN_EMAIL = LazyRe(
+    r"(?<![\w-])([A-ZА-ЯЁ][\w'-]+(?:\s+[A-ZА-ЯЁ][\w'-]+){1,2})\s*[,(<]\s*(?:[^,@()<>]{1,40},\s*)?([\w.+-]+)@"
+)
+
+
+def _name_by_email(text: str) -> str | None:
+    """The name said beside the email, when its mailbox is that person's own ("carlos.mendes@…" is Carlos's)."""
+    for m in _NAME_THEN_EMAIL.finditer(text):
+        words = m.group(1).split()
+        while words and (words[0].isupper() or _ROLE.fullmatch(words[0])):
+            words = words[1:]  # "their CTO Miles Dyson, miles@…": the role said before the name
+        box = m.group(2).lower()
+        if len(words) >= 2 and any(w.lower() in box for w in words if len(w) > 2 and w.isascii()):
+            return " ".join(words)
+    return None
+
+
 _PERSON_AFTER = LazyRe(
     r"\s*(?:,|\band\b|\bи\b)\s+(?:(?:their|its|у них|их)\s+(?=\w)|(?:a\s+)?(?:(?:карточк\w*|card|record)\s+)?(?:контакт\w*|contact|person|человек\w*)"
     r"(?:\s+(?:туда|к\s+ним|в\s+неё|в\s+нее|there|to\s+it))?(?:\s+|(?=:))"  # «и человека туда: …»
     # "… as a company and Pepper Potts, pepper@stark.com, as a contact there": a full name and an email next
-    r"|(?=[A-ZА-ЯЁ][\w'-]+\s+[A-ZА-ЯЁ][\w'-]+\s*[,(<]\s*[\w.+-]+@))",
+    r"|(?=[A-ZА-ЯЁ][\w'-]+\s+[A-ZА-ЯЁ][\w'-]+\s*[,(<]\s*(?:[^,@()<>]{1,40},\s*)?[\w.+-]+@))",  # (", CTO, …@")
     re.IGNORECASE,
 )
 

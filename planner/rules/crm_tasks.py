@@ -88,7 +88,10 @@ _FOR_HIM = LazyRe(
 )
 
 
-_TASK_HEADING = LazyRe(r"(?i)^\s*(?:задача|задачка|таска|task|todo|to-do)\s*:")
+# («задача на завтра: …», "task for Friday: …": the heading may say when)
+_TASK_HEADING = LazyRe(
+    r"(?i)^\s*(?:задача|задачка|таска|task|todo|to-do)(?:\s+(?:на|к|до|for|by|on)\s+[\w.]+(?:\s+[\w.]+)?)?\s*:"
+)
 
 
 _TASK_FOR = LazyRe(r"(?:\b(?i:задач\w*|таск\w*|поручи|поручить)\s+)([А-ЯЁ][а-яё]+[уюе])\b")
@@ -369,6 +372,14 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
             "deal",
             deal,
         )  # «…переведи в КП и поставь Олегу задачу подготовить предложение»: that deal's
+    if (
+        target is None
+        and (reminder or explicit)
+        and dealt
+        and dealt[-1].op == "create_deal"
+        and isinstance(company := dealt[-1].resolved("company"), Entity)
+    ):  # "new deal Globex — support add-on, 8k. And remind Oleg to send the quote by Friday": the new deal's
+        target = ("company", company)  # (the deal has no record yet: its company's)
     after_deals = bool(dealt) and explicit and isinstance(dealt[-1], UpdateMatching)
     if target is None and not in_crm and not after_deals:
         return False  # a generic task: Linear handles it (one said beside a change of deals is the CRM's)

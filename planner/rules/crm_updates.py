@@ -97,7 +97,8 @@ _TITLE_TO = LazyRe(
 )
 _AND_MORE_OF_IT = LazyRe(r"\s+и\s+([^,;:«»\"'.!?—–]+?)(?=\s*(?:[,;.!?—–]|$))")
 _ROLE_NOW = LazyRe(
-    r"(?:'s|\s(?i:is))\s+(?:(?i:an?|the)\s+)?([A-Z][\w&-]*(?:\s+(?:of\s+)?[A-Z][\w&-]*){0,3})\s+(?i:now)\b"
+    r"(?:'s|\s(?i:is))\s+(?:(?i:an?|the)\s+)?([A-Z][\w&-]*(?:\s+(?:of\s+)?[A-Z][\w&-]*){0,3})"
+    r"(?:\s+(?i:at|with|in)\s+[\w&.-]+(?:\s+[\w&.-]+){0,2}?)?\s+(?i:now)\b"  # ("is CEO at acme logistics now")
 )
 _ON_THE_CARD = LazyRe(
     r"(?i)\s+(?:в|на)\s+(?:е[её]\s+|его\s+)?(?:карточк\w+|профил\w+|срм|crm|аттио|attio)\b"

@@ -21,6 +21,7 @@ from planner.rules._common import (
     due_range,
     each_once,
     find,
+    group_said,
     strong,
     the_companys_one_deal,
 )
@@ -56,6 +57,7 @@ def _listing(clause: Clause) -> bool:
         )  # "add up …"
         or bool(_OPEN_THINGS.search(clause.text) and not _MAKING.search(clause.text))  # "oleg's open issues"
         or clause.text.rstrip().endswith("?")
+        or bool(group_said(clause.text) and not _MAKING.search(clause.text))  # «открытые задачи по статусам»
         or not clause.creates()  # «По Globex: задачу Олегу …» names what to make; «открытых» makes nothing
         and not clause.has(
             "move",
@@ -188,6 +190,7 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
         or team
         or undated
         or dated
+        or group_said(text)  # "issues per team": the breakdown is the filter
     ):
         return False
     if busy and state is None:

@@ -326,6 +326,13 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
             raise _which_template(ctx)
     if (
         key is not None
+        and clause.identifiers
+        and not named_as_template
+        and not re.search(r"(?i)\b(?:запуст\w*|стартани\w*|kick\w*|launch\w*|spin\s+up|start|run)\b", head)
+    ):
+        return False  # "Acme Corp onboarding call (CS-12) moved — new due date Dec 2": an issue's title word
+    if (
+        key is not None
         and not clause.has("task", "issue", "linear")
         and not named_as_template
         # («запусти продление для инитека», "kick off onboarding for Acme": a process started, no deal's name)
@@ -1098,6 +1105,12 @@ _IN_THE_CRM = LazyRe(r"(?i)\b(?:в|in|to|into)\s+(?:the\s+|our\s+)?(?:crm|црм
 _TRACKER_WORD = LazyRe(r"(?i)\b(?:linear|линеар\w*|линейр\w*|issue|ticket|bug|тикет\w*|баг\w*)\b")
 
 
+# "…, due Jan 5", «…, срок 5 января»: the due date said as a field, after what the issue is
+_DUE_SAID_AS_FIELD = LazyRe(
+    r"(?i)[,;]\s*(?:due|срок(?:ом)?|дедлайн|deadline)\s*[:—–-]?\s*(?:by\s+|до\s+|на\s+)?(?P<day>[^,.;]{2,30}?)\s*(?=[,.;]|$)"
+)
+
+
 @rule(60, writes=True)
 async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     if TAKEN_BY_ME.search(clause.text):
@@ -1628,6 +1641,14 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     )
     priority = priority_of(details.get("priority") or clause.text) if urgent else None
     due = clause.moment.day.isoformat() if clause.moment.day else None
+    said_due = list(_DUE_SAID_AS_FIELD.finditer(clause.text))
+    explicit_due = extract_moment(said_due[-1].group("day"), ctx.now).day if said_due else None
+    if explicit_due is not None and explicit_due.isoformat() != due:
+        # "…: Initech SSO cert expires Jan 10, rotate it before then. CS team, Oleg, due Jan 5": the day said as
+        # its due date, not the first day its words name
+        due = explicit_due.isoformat()
+        field = said_due[-1].group(0)
+        titles = [t.replace(field.strip(" ,"), "").strip(" ,") or t for t in titles]
     first = re.match(r"\s*([^\W\d_][\w-]+)\s", clause.text)
     if assignee is None and introduced and first:  # "Анне в CS задачу: …": the person it is for comes first
         named = [m for m in await find(ctx, clause, "user", text=first.group(1)) if m.score >= 0.5]
