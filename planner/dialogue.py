@@ -1028,6 +1028,15 @@ _SCOPE_RU = "Я работаю с Attio (сделки, компании, кон�
 _SCOPE_EN = "I work with Attio (deals, companies, contacts), Linear (issues, projects) and Google Calendar."
 
 
+_CANNOT_UNDO_IN_LINEAR = LazyRe(
+    r"(?i)(?<!\w)(?:delete|remove|erase|undo|удали\w*|убери|сотри|стереть)\s+(?:(?:the|my|that|this|a|мой|мою|этот|эту|тот|"
+    r"последн\w+|свой|свою)\s+)*(?:comment|коммент\w*|комментари\w*|project|проект\w*|"
+    # ("remove the bug label from ENG-101", «удали метку bug с ENG-101»: a label taken off an issue is a change)
+    r"(?:label|метк[уи]|stage|стади[юи])(?![^.!?]*(?:\b(?:from|off|с|со|из|у)\s|[A-Za-z]{2,5}-\d)))\b"
+    r"|(?<!\w)(?:merge|объедини|слей|смержи)\s+(?:[A-Za-z]{2,5}-\d+|задач\w*|issues?|tickets?)"
+)
+
+
 def small_talk(text: str) -> SmallTalk | None:
     """A greeting, thanks or an off-topic request, with what to say; None for anything else."""
     low = norm(text).strip()
@@ -1059,6 +1068,17 @@ def small_talk(text: str) -> SmallTalk | None:
             "самом Linear. Могу менять задачи: статус, исполнителя, срок, приоритет, метки, проект, комментарии.",
             "I can't do that in Linear: cycles, estimates, workflows, teams, PR links and exports are set up in "
             "Linear itself. I can change issues: state, assignee, due date, priority, labels, project, comments.",
+        )
+    if _CANNOT_UNDO_IN_LINEAR.search(low) and not re.search(
+        r"(?i)\s(?:and|и|also|ещё|еще|then|потом)\s|[;\n]", low
+    ):
+        # "Delete the comment I left on ENG-105", "merge ENG-101 into ENG-102", «удали проект Q1 Launch»: not mine
+        return SmallTalk(
+            "unsupported",
+            "Этого я не умею: удалять комментарии, проекты, метки и стадии и объединять задачи можно только в самих "
+            "Linear и Attio. Могу закрыть или архивировать задачу, поправить её поля или оставить новый комментарий.",
+            "I can't do that: deleting comments, projects, labels or stages and merging issues is done in Linear and "
+            "Attio themselves. I can close or archive an issue, change its fields, or add a new comment.",
         )
     if _ERRAND.search(low) and not _A_TASK_OF_IT.search(low):
         # "order pizza for the whole team", «выставь Ромашке счёт в 1С»: done elsewhere, even said of a record

@@ -1508,6 +1508,10 @@ _ISSUE_GOES_TO = LazyRe(
     r"(?i)(?<![\w-])(?P<id>[A-Za-z]{2,5}-\d+)\s+(?:goes|go|should\s+go|can\s+go|will\s+go|moves)\s+(?:back\s+)?(?:to|into)\s+"
     r"(?=(?:the\s+)?(?:todo|to\s+do|in\s+progress|in\s+review|review|backlog|triage|done|canceled|cancelled)\b)"
 )
+_MOVED_WITH_WHOM = LazyRe(
+    r"(?<![\w-])(?P<id>[A-Za-z]{2,5}-\d+)\s*(?P<arrow>->|→|=>)\s*(?P<where>[^,;()\n]{2,30}?)\s*"
+    r"\((?P<who>(?-i:[A-ZА-ЯЁ])[a-zа-яё]+|me|я|мне)\)"
+)
 _TAKES_THE_ISSUE = LazyRe(
     r"(?<![\w-])(?:(?P<id>[A-Za-z]{2,5}-\d+)\s+(?i:забирает|берёт|берет|возьмёт|возьмет)\s+(?P<who>[А-ЯЁA-Z][а-яёa-z]+)"
     r"|(?P<who2>[А-ЯЁA-Z][а-яёa-z]+)\s+(?i:забирает|берёт|берет|возьмёт|возьмет)\s+(?P<id2>[A-Za-z]{2,5}-\d+))(?![\w-])"
@@ -1545,6 +1549,10 @@ def unhurried(text: str) -> str:
     text = _NEW_DEAL_DASH_NAME.sub(lambda m: f"{m['verb']} «{m['co']} — {m['what'].strip()}»", text)
     # "ENG-103 goes to Todo", "ENG-102 can go back to backlog": where it moves, said of it
     text = _ISSUE_GOES_TO.sub(lambda m: f"move {m['id']} to ", text)
+    # "ENG-103 -> In Progress (Max)": whose it is, said in brackets after where it goes
+    text = _MOVED_WITH_WHOM.sub(
+        lambda m: f"{m['id']} {m['arrow']} {m['where'].strip()}, assign {m['id']} to {m['who']}", text
+    )
     # «ENG-102 забирает Олег», «Олег берёт ENG-102»: who takes it is whom it goes to
     text = _TAKES_THE_ISSUE.sub(lambda m: f"назначь {m['id'] or m['id2']} на {m['who'] or m['who2']}", text)
     # «ENG-106 — на сегодня», "ENG-104 - by Friday": its new day, after a dash

@@ -189,6 +189,15 @@ async def _deal(clause: Clause, ctx: BuildContext) -> Entity:
                 ),
                 choices=[(d.name, d.id) for d in (await ctx.directory.deals())[:8]],
             )
+    top = max(mentions, key=lambda m: m.score)
+    wider = [m for m in mentions if top.positions < m.positions]  # ("acme log pilot": "acme" and "pilot")
+    if wider:
+        # one word said that two deals share, and another one's name has more of what was said: that one
+        # ("move acme log pilot to proposal" is the Acme Logistics pilot, not Acme Corp's license)
+        fuller = max(wider, key=lambda m: (len(m.positions), m.score))
+        mentions = [Mention(fuller.entity, min(1.0, top.score + 0.05), fuller.positions)] + [
+            m for m in mentions if m is not fuller
+        ]
     earlier: Entity | None = ctx.memory.get("deal")
     if earlier is not None and any(m.entity.id == earlier.id for m in mentions) and mentions[0].score < 0.9:
         return earlier  # "Globex signed! Move the pilot to Won": the pilot just named
@@ -795,6 +804,34 @@ async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
     if target is None:
         return False
     kind, record = target
+    said_deal = clause.has("deal") and not re.search(
+        r"(?i)\b(?:компани\w*|company|contact|контакт\w*)\b", clause.text
+    )
+    if kind != "deal" and said_deal:
+        # "Remove the Umbrella Health deal", and Umbrella has no deal: never the company deleted instead
+        company_id = record.id if kind == "company" else record.extra.get("company_id")
+        theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") == company_id]
+        if not theirs:
+            ctx.clause_index = 0  # (the answer is read as the request, said again)
+            raise ctx.ask(
+                "request",
+                ctx.t(
+                    f"У «{record.name}» нет сделки — удалять нечего. Какую запись вы имели в виду?",
+                    f"'{record.name}' has no deal, so there is nothing to delete. Which record did you mean?",
+                ),
+                risk="ambiguous",
+            )
+        chosen = (
+            theirs[0] if len(theirs) == 1 else next((d for d in theirs if d.id == ctx.answer("target")), None)
+        )
+        if chosen is None:
+            raise ctx.ask(
+                "target",
+                ctx.t(f"Какую сделку «{record.name}» удалить?", f"Which of {record.name}'s deals?"),
+                choices=[(d.name, d.id) for d in theirs[:5]],
+                risk="ambiguous",
+            )
+        kind, record = "deal", chosen
     await ctx.emit(DeleteRecord(record=record.name, object=OBJECT[kind]), record=(OBJECT[kind], record))  # type: ignore[arg-type]
     if kind in ("deal", "person") and _ITS_COMPANY_TOO.search(clause.text):
         # «Удали сделку Acme Logistics — pilot и саму компанию тоже»: the deal's company goes as well

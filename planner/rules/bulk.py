@@ -13,7 +13,7 @@ from planner.context import BuildContext
 from planner.dates import extract_moment
 from planner.directory import Entity
 from planner.intents.models import Filters, Find, UpdateMatching
-from planner.resolve import key_spans, keys_for, match_words
+from planner.resolve import Mention, key_spans, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import (
     EXCEPT_NAMED,
@@ -465,7 +465,7 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
             and re.match(r"(?i)(?:меня|себя|me|myself)\b", destination)
         ):  # «все сделки Олега передай мне»: Oleg's, to me
             who = await refs.member(ctx, "me")
-            if people and who.name != people[0].entity.name:
+            if people and who.name != people[0].entity.name and _whose_said(clause, people[0]):
                 resolved["owner_filter"] = people[0].entity
         noun = min(clause.cue_positions("deal") or [-2])
         whose = next((m for m in people if noun + 1 in m.positions), None) if len(people) > 1 else None
@@ -486,7 +486,7 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
             )
         elif who is None and people:  # "передай все сделки Олега Максу": the last person named gets them
             who = people[-1].entity
-            if len(people) > 1 and deals:
+            if len(people) > 1 and deals and _whose_said(clause, people[0]):
                 resolved["owner_filter"] = people[0].entity
         if who is None:
             return False
@@ -1000,9 +1000,30 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
     )
 
 
+def _whose_said(clause: Clause, person: Mention) -> bool:
+    """Whether a person named in a bulk request says whose records change: named after "all" («все сделки
+    Олега»), or pointed at after it («Олег в отпуске, все его сделки …») — not only named before it as why
+    («мы с олегом в отпуск с пн, все сделки перекинь на макса»: every deal)."""
+    every = _ALL.search(clause.text) or _THEIR_ALL.search(clause.text)
+    spans = key_spans(clause.text)
+    at = spans[min(person.positions)][0] if person.positions and min(person.positions) < len(spans) else 0
+    if every is None or at >= every.start():
+        return True
+    if re.search(r"(?i)\b(?:his|her|their|его|её|ее|их)\b", clause.text[every.start() :]):
+        return True
+    # («Олег уходит — все сделки на Макса»: his; only with the speaker away too is it every deal)
+    return not re.search(
+        r"(?i)\b(?:мы|we|i'?m|i\s+am|and\s+i|и\s+я|нас|our|наши\w*)\b", clause.text[: every.end()]
+    )
+
+
 async def _deal_filters(clause: Clause, ctx: BuildContext, head: str) -> Filters:
     stages = [m.entity.name for m in await find(ctx, clause, "stage", text=head) if m.score >= 1.0]
-    owners = [m.entity.name for m in await find(ctx, clause, "member", text=head) if m.score >= 0.5]
+    owners = [
+        m.entity.name
+        for m in await find(ctx, clause, "member", text=head)
+        if m.score >= 0.5 and (head != clause.text or _whose_said(clause, m))
+    ]
     mine = re.search(r"\b(?:my|mine|мо(?:и|их|им|ими|й|я|ю|ей|его|ё))\b", head, re.I) or _I_OWN.search(head)
     return Filters(
         stage="open" if _OPEN.search(head) else stages[0] if stages else None,

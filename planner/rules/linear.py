@@ -1105,6 +1105,8 @@ _IN_THE_CRM = LazyRe(r"(?i)\b(?:в|in|to|into)\s+(?:the\s+|our\s+)?(?:crm|црм
 _TRACKER_WORD = LazyRe(r"(?i)\b(?:linear|линеар\w*|линейр\w*|issue|ticket|bug|тикет\w*|баг\w*)\b")
 
 
+# «…, фича, приоритет средний», "…, bug, high": the kind of issue said as a field between commas
+_KIND_AS_FIELD = LazyRe(r"(?i),\s*(фича|фичу|feature|баг|bug)\s*(?:[,;]|$)")
 # "…, due Jan 5", «…, срок 5 января»: the due date said as a field, after what the issue is
 _DUE_SAID_AS_FIELD = LazyRe(
     r"(?i)[,;]\s*(?:due|срок(?:ом)?|дедлайн|deadline)\s*[:—–-]?\s*(?:by\s+|до\s+|на\s+)?(?P<day>[^,.;]{2,30}?)\s*(?=[,.;]|$)"
@@ -1626,6 +1628,16 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         head_words,
     ):
         tagged.append(labels["feature"])  # «заведи фичу …», "file a feature": what kind of issue it is
+    kind_as_field = _KIND_AS_FIELD.search(clause.text)
+    for word, name in (("фич", "feature"), ("feature", "feature"), ("баг", "bug"), ("bug", "bug")):
+        if kind_as_field and kind_as_field.group(1).lower().startswith(word) and name in labels:
+            # "тикет в ENG про 2FA для админки, фича, приоритет средний": its kind, said as a field
+            if labels[name] not in tagged:
+                tagged.append(labels[name])
+            titles = [
+                _KIND_AS_FIELD.sub(lambda m: m.group(0)[-1] if m.group(0)[-1] in ",;" else "", t).strip(" ,")
+                for t in titles
+            ]
     tagged += [x for x in said_labels if x not in tagged]
     head = (clause.text.split(":", 1)[0] if clause.after_colon is not None else clause.text).lower()
     tagged += [
@@ -1643,7 +1655,8 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
     due = clause.moment.day.isoformat() if clause.moment.day else None
     said_due = list(_DUE_SAID_AS_FIELD.finditer(clause.text))
     explicit_due = extract_moment(said_due[-1].group("day"), ctx.now).day if said_due else None
-    if explicit_due is not None and explicit_due.isoformat() != due:
+    told_before = [a for a, _ in clause.moment.spans if said_due and a < said_due[-1].start()]
+    if explicit_due is not None and explicit_due.isoformat() != due and told_before:
         # "…: Initech SSO cert expires Jan 10, rotate it before then. CS team, Oleg, due Jan 5": the day said as
         # its due date, not the first day its words name
         due = explicit_due.isoformat()
