@@ -136,8 +136,6 @@ class BuildContext:
             and self._said_already(intent)
         ):
             return  # "ENG-101 and ENG-106 are done, close them both": the same change said twice is one change
-        if not self.memory.get("sent_intents"):
-            intent = self._joined_with_last(intent)
         if intent.span is None and self.span:
             intent.span = self.span[:4000]
         if intent.confidence is None:
@@ -147,29 +145,6 @@ class BuildContext:
         # where the last intent's actions begin: a later clause may amend it ("…, and assign it to Oleg")
         self.memory["last_emit"] = (len(self.actions), len(self.entities), len(self.risks), len(self.notes))
         await self.compiler(intent, self)
-
-    def _joined_with_last(self, intent: IntentBase) -> IntentBase:
-        """ "Triage: ENG-103 goes to Todo, assign Oleg, priority high": changes of one issue said in pieces are
-        one update of it (one action, one scope), when no field is said twice with two values."""
-        last = self.intents[-1] if self.intents else None
-        if getattr(intent, "op", "") != "update_issue" or getattr(last, "op", "") != "update_issue":
-            return intent
-        assert last is not None
-        mine, theirs = intent.resolved("issue"), last.resolved("issue")
-        same = (
-            mine is not None and theirs is not None and mine.get("id") == theirs.get("id")
-            if isinstance(mine, dict) and isinstance(theirs, dict)
-            else str(getattr(intent, "issue", "")).upper() == str(getattr(last, "issue", "")).upper()
-        )
-        new = intent.model_dump(exclude_none=True, exclude={"op", "issue", "span", "confidence"})
-        old = last.model_dump(exclude_none=True, exclude={"op", "issue", "span", "confidence"})
-        if not same or not new or any(k in old and old[k] != v for k, v in new.items()):
-            return intent
-        earlier = self.drop_last()
-        joined = earlier.model_copy(update=new)
-        joined.span = f"{earlier.span or ''} {intent.span or self.span or ''}".strip()[:4000] or None
-        joined._resolved = {**earlier._resolved, **intent._resolved}
-        return joined
 
     def drop_last(self) -> IntentBase:
         """Take back the last intent and what it built: a later clause said the same change anew

@@ -11,6 +11,7 @@ the person said.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 from dataclasses import dataclass, field
@@ -657,9 +658,20 @@ class Planner:
             ctx.memory["asking"] = (
                 interrogative(clause) and not asks_how(clause.text) or quoted_words is not None
             )
-            if i > 0 and clause.identifiers and leaves_alone(clause, ctx.now) and not ctx.memory["asking"]:
+            if (
+                (i > 0 or len(clauses) > 1)
+                and clause.identifiers
+                and leaves_alone(clause, ctx.now)
+                and not ctx.memory["asking"]
+            ):
                 declines.leave(clause.identifiers)  # "…; leave ENG-101 alone": named back, never a change
                 ctx.memory.setdefault("said", []).append(clause.text)
+                if (
+                    len(clause.identifiers) == 1
+                ):  # «ENG-106 — срочный уже, оставь. Просто в ревью переведи»: it
+                    with contextlib.suppress(LookupError, ToolkitError):
+                        if (left := await self.directory.issue(clause.identifiers[0])) is not None:
+                            ctx.memory["issue"] = left
                 continue
             first = len(ctx.intents)
             had = {

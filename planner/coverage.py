@@ -458,6 +458,12 @@ _ITS_CONTACT = LazyRe(
 )
 
 
+_STATEMENT_TAIL = LazyRe(
+    r"(?i)[,;]\s+(?P<first>[^\W\d_][\w'-]*)(?:\s+[^,;.!?]*)?\s(?:is|are|was|were|both|both\s+waiting|waiting|missing|"
+    r"complain\w*|оба|обе|ждут|ждёт|ждет|жалуются|на\s+больничном|в\s+отпуске|болеет)\b[^,;]*$"
+)
+
+
 async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContext) -> list[str]:
     """Values in a clause that no intent read from it carries: emails, domains, sums, records and
     people it names, and a field said with its value ("исполнитель я") that landed in a title."""
@@ -527,7 +533,14 @@ async def value_gaps(clause: Clause, intents: list[IntentBase], ctx: BuildContex
     listed = len(intents) > 1 and all(i.op == "create_issue" for i in intents)
     why = re.search(
         r"(?i),?\s+(?:since|because|потому\s+что|так\s+как)\s", text
-    )  # "…, since Acme reported it"
+    ) or (  # "…, since Acme reported it"
+        # "ENG-105 bump to urgent, Acme Logistics drivers are missing dispatch alerts", «…, Ромашка и Acme оба ждут
+        # фикс»: a statement said after the change is why — the records it names are no values of it
+        (tail := _STATEMENT_TAIL.search(text))
+        and not is_imperative(norm(tail.group("first")))
+        and not re.search(r"\d", tail.group(0))
+        and tail
+    )
     # the companies the intents act on: a person of theirs said beside it is who, not what («…, ну Ли Вэй, …»)
     acted_on = [
         e

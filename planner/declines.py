@@ -89,6 +89,9 @@ class Declines:
         """Take the declined clauses' work out when some other clause plainly asks for a change (when none
         does, the message as a whole is answered as told-not-to, unsure or hypothetical). Returns the
         changes left alone; `scene` and `read` are shifted to the lists as they are after."""
+        # («ENG-106 — срочный уже, оставь. Просто в ревью переведи»: left as it is, then moved — no "not touching")
+        changed = {str(getattr(i, "issue", "")).upper() for i in ctx.intents}
+        self.left = [x for x in self.left if x.upper() not in changed]
         declined = [(b, a) for b, a, no in self.clauses if no]
         if not declined or all(no for _, _, no in self.clauses):
             return list(self.left) if any(not no for _, _, no in self.clauses) else []

@@ -13,7 +13,7 @@ from typing import Literal
 
 from planner._lazy_re import LazyRe
 from planner.analysis import CUES, STATE_NOW_IF
-from planner.text import IN_QUOTES, informal, is_imperative, is_infinitive, lemmas, norm
+from planner.text import IN_QUOTES, ISSUE_KEY, informal, is_imperative, is_infinitive, lemmas, norm
 
 __all__ = [
     "OTHER_SYSTEM", "SmallTalk", "asks_how", "asks_in_a_sentence", "but_do", "checked_now", "relays", "is_cancel", "not_asked", "is_no", "is_send_anyway", "is_yes", "looks_like_request", "reported_then_asked",
@@ -1069,8 +1069,12 @@ def small_talk(text: str) -> SmallTalk | None:
             "I can't do that in Linear: cycles, estimates, workflows, teams, PR links and exports are set up in "
             "Linear itself. I can change issues: state, assignee, due date, priority, labels, project, comments.",
         )
-    if _CANNOT_UNDO_IN_LINEAR.search(low) and not re.search(
-        r"(?i)\s(?:and|и|also|ещё|еще|then|потом)\s|[;\n]", low
+    cannot = _CANNOT_UNDO_IN_LINEAR.search(low)
+    if (
+        cannot
+        and not re.search(r"(?i)\s(?:and|и|also|ещё|еще|then|потом)\s|[;\n]", low)
+        # («у CS-13 убери метку customer-request»: a label taken off an issue is a change of it)
+        and not (re.search(r"(?i)метк|label|стади|stage", cannot.group(0)) and ISSUE_KEY.search(text))
     ):
         # "Delete the comment I left on ENG-105", "merge ENG-101 into ENG-102", «удали проект Q1 Launch»: not mine
         return SmallTalk(

@@ -1512,11 +1512,36 @@ _MOVED_WITH_WHOM = LazyRe(
     r"(?<![\w-])(?P<id>[A-Za-z]{2,5}-\d+)\s*(?P<arrow>->|→|=>)\s*(?P<where>[^,;()\n]{2,30}?)\s*"
     r"\((?P<who>(?-i:[A-ZА-ЯЁ])[a-zа-яё]+|me|я|мне)\)"
 )
+_TOLD_THEN_ALL = LazyRe(
+    r"(?is)^\s*(?P<told>(?:we|they|i|he|she|(?-i:[A-Z])[\w-]+|мы|они|я|он|она|(?-i:[А-ЯЁ])[а-яё]+)\s"
+    r"[^.!?—–:]*?)\s+[—–-]\s+"
+    r"(?P<ask>(?:please\s+|пожалуйста\s+)?(?:close|mark|move|set|assign|reassign|archive|put|закрой|закройте|переведи|"
+    r"назначь|поставь|перекинь|архивируй)\b(?=[^.!?]*\b(?:all|every|everything|все|всё|всех|всем)\b)[^.!?]*[.!]?)\s*$"
+)
+_ALL_THEN_DASH_WHY = LazyRe(
+    r"(?i)^(?P<ask>[^—–]*\b(?:all|every|everything|все|всё|всех|всем)\b[^—–]*?)\s+[—–]\s+"
+    r"(?P<why>(?:[^\W\d_][\w'-]*\s+){0,2}(?:is|are|'re|'s|стартовал\w*|начал\w*|вышел|вышла|вышли|закончил\w*|"
+    r"[a-z]+ed|[а-яё]+(?:ли|ла))\b[^—–]*)$"
+)
+_LOOSE_STUFF = LazyRe(
+    r"(?i)\b(?:(?P<all>all|every)\s+(?P<whose>(?:his|her|their|my|(?-i:[A-Z])[\w-]+'s)\s+)?"
+    r"|(?P<whose2>(?:his|her|their|(?-i:[A-Z])[\w-]+'s)\s+))"
+    r"(?P<which>(?:open|urgent|remaining|current|in-?flight)\s+)?(?:stuff|things|work|items)\b"
+)
+_STATE_THEN_VERB = LazyRe(
+    r"(?i)(?:(?<=^)|(?<=[.!?;,]\s)|(?<=\sи\s)|(?<=\sа\s))(?:просто\s+)?(?P<into>в|во)\s+"
+    r"(?P<state>ревью|работу|бэклог|review|in\s+review|in\s+progress|todo|backlog)\s+"
+    r"(?P<it>(?:её|ее|его|их)\s+)?(?P<verb>переведи|перенеси|перекинь|отправь|двинь|верни|возьми)(?P<it2>\s+(?:её|ее|его|их))?"
+    r"(?=\s*(?:[.!,;]|$))"
+)
 _TAKES_THE_ISSUE = LazyRe(
     r"(?<![\w-])(?:(?P<id>[A-Za-z]{2,5}-\d+)\s+(?i:забирает|берёт|берет|возьмёт|возьмет)\s+(?P<who>[А-ЯЁA-Z][а-яёa-z]+)"
     r"|(?P<who2>[А-ЯЁA-Z][а-яёa-z]+)\s+(?i:забирает|берёт|берет|возьмёт|возьмет)\s+(?P<id2>[A-Za-z]{2,5}-\d+))(?![\w-])"
 )
-_ISSUE_DASH_DAY = LazyRe(r"(?i)(?<![\w-])(?P<id>[A-Za-z]{2,5}-\d+)\s+[—–-]\s+(?=(?:на|к|до|by|on)\s+\w)")
+_ISSUE_DASH_DAY = LazyRe(
+    r"(?i)(?<![\w-])(?P<id>[A-Za-z]{2,5}-\d+(?:\s*(?:,|и|and|&)\s*[A-Za-z]{2,5}-\d+)*)\s+[—–-]\s+"
+    r"(?=(?:оба|обе|both|на|к|до|by|on|в|во|to|into)\s+\w)"
+)
 _UNDER_WAY = LazyRe(
     r"(?i)^\s*(?:(?:ну|так|итак)[,\s]+)?вс[её]\s+поехали[,.!:\s]+"
     r"(?:(?:и\s+)?последн(?:ее|яя|ий)(?:\s+на\s+сегодня)?[,.!:\s]+)?(?=\S)"
@@ -1553,9 +1578,35 @@ def unhurried(text: str) -> str:
     text = _MOVED_WITH_WHOM.sub(
         lambda m: f"{m['id']} {m['arrow']} {m['where'].strip()}, assign {m['id']} to {m['who']}", text
     )
+    # "We shipped the release - close all ENG issues", «спринт стартовал — всё из Todo в работу»: why, then a change
+    # of everything — said as the change, then why (the bulk rules read a reason after it)
+    told_first = _TOLD_THEN_ALL.match(text)
+    if told_first and not _STARTS_WITH_IMPERATIVE.match(told_first["told"]):
+        text = f"{told_first['ask'].rstrip(' .!')}, {told_first['told'].strip()}"
+    # «…перекинь в In Progress — спринт стартовал», "close all open ENG issues — eng is moving …": why, after a dash
+    text = _ALL_THEN_DASH_WHY.sub(lambda m: f"{m['ask']}, {m['why']}", text)
+    # «Всё, что в Todo, перекинь в In Progress»: which ones, said between commas — one phrase with its "all"
+    text = re.sub(
+        r"(?i)^(\s*(?:вс[её]|everything|all))\s*,\s*((?:что|which|that)\s+[^,.;!?]{2,40}?)\s*,\s*(?=\S)",
+        r"\1 \2 ",
+        text,
+    )
+    # "Reassign all his open stuff to Oleg", "close out everything in ENG": the issues, said loosely
+    text = _LOOSE_STUFF.sub(
+        lambda m: f"{m['all'] or 'all'} {m['whose'] or m['whose2'] or ''}{m['which'] or ''}issues", text
+    )
+    text = re.sub(r"(?i)\bclose\s+out\b", "close", text)
+    # «Просто в ревью переведи», «и в работу её возьми»: where to, then the verb — said verb first
+    text = _STATE_THEN_VERB.sub(
+        lambda m: f"{m['verb']} {(m['it'] or m['it2'] or '').strip()} {m['into']} {m['state']}".replace(
+            "  ", " "
+        ),
+        text,
+    )
     # «ENG-102 забирает Олег», «Олег берёт ENG-102»: who takes it is whom it goes to
     text = _TAKES_THE_ISSUE.sub(lambda m: f"назначь {m['id'] or m['id2']} на {m['who'] or m['who2']}", text)
-    # «ENG-106 — на сегодня», "ENG-104 - by Friday": its new day, after a dash
+    # «ENG-106 — на сегодня», «ENG-101 и ENG-106 — оба на Макса», «ENG-106 — в ревью переведи»: what it gets,
+    # after a dash
     text = _ISSUE_DASH_DAY.sub(lambda m: f"{m['id']} ", text)
     # "open issues assigned to me", "open issues that nobody is assigned to": a list asked for, said as what it is
     if _ISSUES_SAID_BY_WHOM.fullmatch(text):

@@ -38,7 +38,7 @@ CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
                "отпиши comment",
     "note": "заметка note записка touchpoint",
     "assign": "назначить назначь назначай ассайнь ассайни заассайнь заасайнь асайнь берёт берет возьмёт возьмет "
-              "возьми забери переназначить поручить поручи отдать отдай передать передай переоформи переоформить assign reassign "
+              "возьми забери переназначить поручить поручи отдать отдай передать передай переоформи переоформить assign reassign unassign "
               "взял взяла hand transfer",
     "note_verb": "записать запиши оставить оставь зафиксировать зафиксируй jot leave save сохрани сохранить",
     "due": "срок дедлайн deadline due",
@@ -114,7 +114,9 @@ CHECK_LEFT = LazyRe(
 WHETHER = LazyRe(r"(?i)\s*(?:[^\W\d_]+\s+ли\b|whether\b|if\b)")
 LEFT_ALONE = LazyRe(
     r"(?i)\b(?:не\s+(?:трога|меня|перенос|закрыва|переназнача)\w*|остав\w*\s+(?:как\s+есть|в\s+покое)|"
-    r"leave\s+(?:it|them|[A-Za-z]{1,10}-\d+)\s+(?:alone|as\s+is)|don'?t\s+touch)\b"
+    r"leave\s+(?:it|them|[A-Za-z]{1,10}-\d+)\s+(?:alone|as\s+is)|don'?t\s+touch|"
+    # «ENG-106 — срочный уже, оставь», "ENG-106 is already urgent, leave it": as it is already
+    r"уже[\s,—–-]+оставь\w*(?:\s+(?:её|ее|его|так))?\s*[.!]?$|already[\s,—–-]+(?:so\s+)?(?:leave|keep)\s+it)\b"
 )
 
 

@@ -59,7 +59,8 @@ AWAY = LazyRe(
     r"на\s+больничном|болеет|болеют|уезжа\w+|уходит|увольняется|переходит|в\s+командировке|перегружен\w*|завален\w*|"
     r"занят\w*))\b"
     # "…, I can't make the Acme onboarding call on Monday": why it is handed over, not a second request
-    r"|^i\s+(?:can'?t|cannot|won'?t|couldn'?t|will\s+not)\s+(?:make|attend|join|do|cover|take)\b"
+    r"|^(?:i|he|she|they|(?-i:[A-Z][\w-]+))\s+(?:can'?t|cannot|won'?t|couldn'?t|will\s+not)\s+(?:make|attend|join|do|cover|take|"
+    r"get\s+to|handle|finish)\b"  # ("Unassign ENG-102, Max won't get to it this sprint")
     r"|^(?:я\s+)?не\s+(?:смогу|успеваю|успею)\b"
     # "…; starting the login redesign today", «…, займусь на следующей неделе»: what the person will do
     r"|^(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+)?(?:starting|beginning|working\s+on|picking\s+(?:it\s+)?up)\b"

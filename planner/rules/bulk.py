@@ -376,7 +376,14 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
             return False
         await ctx.emit(UpdateMatching(object="tasks", filters=Filters(), changes={"complete": True}))
         return True
-    head, destination = _split_destination(clause.text)
+    said_why = _WHY_AFTER.search(clause.text)
+    every_at = _ALL.search(clause.text)
+    cut = (
+        said_why.start()
+        if said_why and every_at and said_why.start() > every_at.end() and said_why.group(0).startswith(",")
+        else len(clause.text)
+    )  # "close all open ENG issues, eng is moving to a separate board": no destination in why it is done
+    head, destination = _split_destination(clause.text[:cut])
     if destination and [m for m in await find(ctx, clause, "team", text=destination) if m.score >= 0.9]:
         head, destination = clause.text, None  # «закрой все баги в инжиниринге»: which team's, not where to
     which = _WHICH_ARE.search(clause.text)
@@ -437,6 +444,11 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         assert clause.moment.day is not None
         changes = {"due": clause.moment.day.isoformat()}
         head = strip_spans(head, [s for s in clause.moment.spans if s[1] <= len(head)])
+    elif not deals and _UNASSIGN.search(clause.text):
+        # "unassign all of Max's issues", «сними исполнителя со всех задач Олега»: nobody's now; whose they were is
+        # which ones
+        changes = {"assignee": "none"}
+        head = _UNASSIGN.sub(" ", clause.text)
     elif (
         _assigns(clause, ctx)
         or given
@@ -1000,6 +1012,11 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
     )
 
 
+_UNASSIGN = LazyRe(
+    r"(?i)\bun-?assign\w*\b|\b(?:сними|снять|убери|убрать)\s+(?:всех\s+)?исполнител\w*|\bremove\s+(?:the\s+)?assignees?\b"
+)
+
+
 def _whose_said(clause: Clause, person: Mention) -> bool:
     """Whether a person named in a bulk request says whose records change: named after "all" («все сделки
     Олега»), or pointed at after it («Олег в отпуске, все его сделки …») — not only named before it as why
@@ -1111,7 +1128,8 @@ _WHY_AFTER = LazyRe(
     r"(?i),\s+(?!(?:the\s+ones|those|ones|which|that|who|где|которые|которых|у\s+которых|что)\b)"
     r"(?=[^,]*\b(?:[a-z]+ed|shipped|went|gone|left|done|broke|(?:we|they|he|she|it)(?:'re|'s|\s+are|\s+is|\s+were|\s+was)|"
     r"[а-яё]+(?:ли|ла|лся|лись)|(?:is|are)\s+(?:out|live|over|done|ready)|начинаем|freeze|заморозк\w*|"
-    r"[а-яё]{3,}(?:аем|яем|уем|ием|ём)(?:ся)?)\b)[^,]+$"  # «…, разгребаем бэклог по-другому»: what we are doing
+    r"[а-яё]{3,}(?:аем|яем|уем|ием|ём)(?:ся)?|[а-яё]{4,}(?:ал|ил|ял)|[a-z]+\s+(?:is|are)\s+[a-z]+ing)\b)[^,]+$"
+    # («…, разгребаем бэклог по-другому»: what we are doing; «…, спринт стартовал»; "…, eng is moving to a new board")
     # «закрой вообще все задачи команды ENG релиз вышел», «… они уже пофикшены»: why, said without a comma
     r"|\s+(?:[^\W\d_]+\s+)?(?:вышел|вышла|вышли|(?:они|they)\s+(?:уже\s+|already\s+)?[^\W\d_]+)\s*[.!]?$"
     # "… to Oleg while she's on leave", "… until I'm back", «… пока Олег в отпуске»: for how long, and why

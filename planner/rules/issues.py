@@ -689,9 +689,13 @@ _UNQUOTED = LazyRe(r"^[«\"“']([^«»\"“”]+)[»\"”'][.!]?$")  # the desc
 _TAKES = LazyRe(
     r"(?i)(?:^|\s)@?([^\W\d_][\w-]*)\s+(?:takes?|grabs?|picks\s+up|берёт|берет|возьм[её]т|забирает)\s+(?:[a-z]{1,10}-\d+|it\b)"
 )
+_STATES_SAID = (
+    r"(?:работу|ревью|review|бэклог\w*|backlog|progress|in\s+progress|in\s+review|todo|done|готовые)"
+)
 _STATE_NEXT = LazyRe(
-    r"(?i)\s*(?:и\s+|and\s+|then\s+|потом\s+)?\S+\s+(?:в|to|into)\s+(?:работу|ревью|review|бэклог\w*|backlog|"
-    r"progress|in\s+progress|in\s+review|todo|done|готовые)\s*[.!]?"
+    rf"(?i)\s*(?:и\s+|and\s+|then\s+|потом\s+)?(?:просто\s+|just\s+)?\S+\s+(?:в|to|into)\s+{_STATES_SAID}\s*[.!]?"
+    # («…, оставь. Просто в ревью переведи»: the state first, the verb last)
+    rf"|\s*(?:и\s+|а\s+|просто\s+|just\s+)*(?:в|to|into)\s+{_STATES_SAID}\s+\S+\s*[.!]?"
 )
 _DESCRIBED_AS = LazyRe(
     r"(?i)\b(?:добавь|добавить|напиши|написать|поставь|обнови|add|set|write|update)\s+(?:в\s+)?(?:описание|description)\s+"
@@ -719,6 +723,8 @@ _GIVEN_AFTER = LazyRe(
 _NO_PRIORITY = LazyRe(
     r"(?i)\b(?:сним\w*|снять|убери\w*|убрать|удали\w*|сбрось\w*|remove|clear|drop|unset|reset)\s+(?:the\s+|its\s+)?"
     r"(?:приоритет\w*|priority)\b|\bбез\s+приоритета\b|\bno\s+priority\b"
+    # "set priority to none", «приоритет — никакой»
+    r"|\b(?:priority|приоритет\w*)\s+(?:to\s+|на\s+|в\s+|—\s*|-\s*|:\s*)?(?:none|no\s+priority|нет|никакой|ноль|0)\b"
 )
 _UNDUE = LazyRe(
     r"(?i)\b(?:сними|снять|убери|убрать|удали|удалить|сотри|remove|clear|drop|delete|unset)\s+(?:the\s+|its\s+|у\s+не[её]\s+)?"
