@@ -71,6 +71,37 @@ def dedupe(actions: list[ToolAction]) -> list[ToolAction]:
     return out
 
 
+def one_update_per_issue(actions: list[ToolAction]) -> list[ToolAction]:
+    """ "ENG-102 забирает Олег, Макс перегружен. Срок — пятница": changes of one issue said in pieces are one
+    update of it (one call, one scope), when no field is said twice with two values. Left as they are when
+    any action waits on another's result (its index would move)."""
+    from toolkits.linear import ops as linear_ops  # (the planner's toolkit of record for Linear calls)
+
+    if any(a.depends_on is not None for a in actions):
+        return actions
+    out: list[ToolAction] = []
+    first_of: dict[str, int] = {}
+    for a in actions:
+        plain = a.operation == "update_issue" and "issueId" in a.args and "query_or_mutation" not in a.args
+        issue = str(a.args.get("issueId")) if plain else ""
+        at = first_of.get(issue) if plain else None
+        if at is None:
+            if plain:
+                first_of[issue] = len(out)
+            out.append(a)
+            continue
+        kept = out[at]
+        mine = {k: v for k, v in a.args.items() if k != "issueId"}
+        theirs = {k: v for k, v in kept.args.items() if k != "issueId"}
+        if any(k in theirs and theirs[k] != v for k, v in mine.items()):
+            out.append(a)  # one field said with two values: both shown, neither guessed
+            continue
+        head = kept.preview.rsplit("»: ", 1)[0] + "»: " if "»: " in kept.preview else ""
+        more = a.preview[len(head) :] if head and a.preview.startswith(head) else a.preview
+        out[at] = linear_ops.update_issue(issue, {**theirs, **mine}, f"{kept.preview}; {more}")
+    return out
+
+
 # how a Latin letter is said aloud, as a Russian or an English speech recogniser writes it
 _LETTER_NAMES = {
     "a": "эй|а", "b": "би|бэ", "c": "си|сі|цэ|see", "d": "ди|дэ|dee", "e": "и|е|э|ee", "f": "эф|ef", "g": "джи|жи|гэ|gee",

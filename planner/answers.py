@@ -101,6 +101,8 @@ def keep_issue(row: dict[str, Any], f: dict[str, Any]) -> bool:
         return False
     if f.get("has_due") and not due:
         return False
+    if f.get("no_project") and row.get("project"):
+        return False  # "issues with no project"
     if f.get("due_before") and not (due and due[:10] <= f["due_before"]):
         return False
     if f.get("due_after") and not (due and due[:10] >= f["due_after"]):

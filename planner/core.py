@@ -111,6 +111,12 @@ def _numbers_of_ids_said(text: str) -> str:
     return re.sub(rf"(?i)(?<![\w-])(?:{NUMBER_WORDS})(?:[\s-]+(?:{NUMBER_WORDS}))+(?![\w-])", named, text)
 
 
+_PROJECT_HEADING = LazyRe(
+    r"(?is)^\s*(?P<head>[^:\n]{2,40}):\s*(?P<rest>(?:(?:a\s+)?new|create|add|open|file|нов\w+|созда\w+|завед\w+)\s+"
+    r"(?:an?\s+)?(?:issue|task|ticket|bug|задач\w*|тикет\w*|баг\w*)\b.*)$"
+)
+# «ENG-106 — срочный уже, оставь», "ENG-106 is already urgent, leave it": said first, then what to do instead
+_ALREADY_SO = LazyRe(r"(?i)\b(?:уже|already)\b")
 _CHANGING_CUES = ("put", "move", "complete", "delete", "archive", "comment", "assign", "remind", "rename",
                   "note_verb", "followup", "todo")  # fmt: skip
 
@@ -600,6 +606,7 @@ class Planner:
         text = await self._identifiers(plain)
         if text != plain:  # «в дез семь напиши …»: an id known only once its team was spelt right, read again
             text = unhurried(text)
+        text = await self._project_heading(text)
         text = await self._titled(positions_named(put_on_as_assigned(same_team_named(text))))
         exists = await existence_asked(text, ctx)
         if exists is not None and exists.told is not None:
@@ -659,7 +666,7 @@ class Planner:
                 interrogative(clause) and not asks_how(clause.text) or quoted_words is not None
             )
             if (
-                (i > 0 or len(clauses) > 1)
+                (i > 0 or len(clauses) > 1 and _ALREADY_SO.search(clause.text))
                 and clause.identifiers
                 and leaves_alone(clause, ctx.now)
                 and not ctx.memory["asking"]
@@ -1080,6 +1087,22 @@ class Planner:
             re.search(rf"(?i)\b(?:in|into|for|to|в|во|для)\s+(?:the\s+)?(?:{'|'.join(names)})\b", text)
         )
 
+    async def _project_heading(self, text: str) -> str:
+        """ "q1 launch: new issue in ENG — load test billing API": a project's name said as the heading of a new
+        issue is where the issue goes (a company's or anyone else's name stays a heading)."""
+        said = _PROJECT_HEADING.match(text)
+        if said is None:
+            return text
+        try:
+            projects = await self.directory.projects()
+        except (LookupError, ToolkitError):
+            return text
+        named = said["head"].strip().lower()
+        project = next((p for p in projects if p.name.lower() == named), None)
+        if project is None:
+            return text
+        return f"{said['rest'].rstrip(' .')}, in the {project.name} project"
+
     async def _titled(self, text: str) -> str:
         try:
             return await titled_ids(text, self.directory)
@@ -1198,7 +1221,7 @@ class Planner:
         return Outcome("needs_clarification", plan, ask.question, ask.question.question)
 
     async def _finish(self, ctx: BuildContext, plan: Plan) -> Outcome:
-        actions = shaping.dedupe(ctx.actions)
+        actions = shaping.one_update_per_issue(shaping.dedupe(ctx.actions))
         if ctx.memory.get(
             "typed"
         ):  # "sozdaj zadachu kupit novye noutbuki": its title as typed, in one script

@@ -86,6 +86,9 @@ def _said_within(text: str, at: int, word: str, words: str) -> bool:
     return before is not None and f"{before.group(1)} {word}".lower() in words
 
 
+_A_LENGTH_AFTER = LazyRe(r"(?i)\s*(?:час\w*|ч\b|h\b|hrs?\b|hours?\b|мин\w*|min\w*)")
+
+
 def date_gaps(text: str, intents: list[IntentBase], now: datetime) -> list[str]:
     """The date words of `text` that the intents read from it leave out (only for intents that can
     hold a day: a deal moved "since they signed Monday" has no date to carry).
@@ -107,7 +110,8 @@ def date_gaps(text: str, intents: list[IntentBase], now: datetime) -> list[str]:
     said = [
         (at, day, w)
         for at, day, w in said_days(text, now)
-        if w.lower() not in words or _DUE_CUE.search(text[:at]) and not _said_within(text, at, w, prose)
+        if (w.lower() not in words or _DUE_CUE.search(text[:at]) and not _said_within(text, at, w, prose))
+        and not _A_LENGTH_AFTER.match(text, at + len(w))  # «на 1.5 часа»: how long, no 1 May
     ]
     read = [(at, w) for at, day, w in said if day in used]
     for at, day, w in said:

@@ -679,12 +679,27 @@ def _extract_time(low: str, m: Moment) -> None:
         m.at = time(0 if rx.group(2) == "ночи" and h == 12 else _office_hour(h, rx.group(2)), 0)
         m.spans.append(rx.span())
         return
+    # «с 12 на три часа», «с 14 до 16»: a start said as "from", with how long or until when after it
+    rx = re.search(
+        rf"\b(?:с|со)\s+(\d{{1,2}}|{'|'.join(_HOURS_FROM)})(?:\s*(утра|дня|вечера))?(?=\s*(?:до|по|на|[-–])\s)",
+        low,
+    )
+    hour = (int(rx.group(1)) if rx.group(1).isdigit() else _HOURS_FROM[rx.group(1)]) if rx else None
+    if rx and hour is not None and hour < 24:
+        m.at = time(_office_hour(hour, rx.group(2)), 0)
+        m.spans.append(rx.span())
+        return
     rx = re.search(r"\b(?:в\s+)?полдень\b|\b(?:at\s+)?noon\b", low)
     if rx:
         m.at = time(12, 0)
         m.spans.append(rx.span())
 
 
+# «с двенадцати», «с трёх»: an hour said after "from", in the genitive
+_HOURS_FROM = {
+    "одного": 1, "двух": 2, "трёх": 3, "трех": 3, "четырёх": 4, "четырех": 4, "пяти": 5, "шести": 6, "семи": 7,
+    "восьми": 8, "девяти": 9, "десяти": 10, "одиннадцати": 11, "двенадцати": 12,
+}  # fmt: skip
 _DUR = LazyRe(
     r"\b(?:на|for|по)?\s*(\d+(?:[.,]\d+)?|полтора|полутора|[а-яa-z]+)?[\s-]*"
     r"(минут[уы]?|мин\.?|min(?:ute)?s?|час(?:а|ов)?|ч\.?|hours?|hrs?|h)\b"

@@ -1523,10 +1523,16 @@ _ALL_THEN_DASH_WHY = LazyRe(
     r"(?P<why>(?:[^\W\d_][\w'-]*\s+){0,2}(?:is|are|'re|'s|стартовал\w*|начал\w*|вышел|вышла|вышли|закончил\w*|"
     r"[a-z]+ed|[а-яё]+(?:ли|ла))\b[^—–]*)$"
 )
+_ASKED_AND_ANSWERED = LazyRe(
+    r"(?i)[.,]?\s+(?:кому|на\s+кого|кто\s+(?:возьм\w+|сделает)|who(?:'s|\s+(?:should|will|can))?(?:\s+(?:take|do|own)\s+it)?|"
+    r"to\s+whom|assign\s+to\s+whom)\s*\?+\s*(?:(?:ну|хм+|эм+|well|hmm+|um+|давай|let'?s\s+say|I\s+guess)[,\s]+)*"
+    r"(?:пусть\s+(?:будет\s+)?|на\s+)?(?P<who>(?-i:[A-ZА-ЯЁ])[a-zа-яё]+)(?:\s+(?:I\s+guess|наверное|probably))?(?=\s*(?:[.!,;]|$))"
+)
 _LOOSE_STUFF = LazyRe(
     r"(?i)\b(?:(?P<all>all|every)\s+(?P<whose>(?:his|her|their|my|(?-i:[A-Z])[\w-]+'s)\s+)?"
     r"|(?P<whose2>(?:his|her|their|(?-i:[A-Z])[\w-]+'s)\s+))"
-    r"(?P<which>(?:open|urgent|remaining|current|in-?flight)\s+)?(?:stuff|things|work|items)\b"
+    # (the kind said — open, urgent — makes them issues; "move Oleg's stuff over to Max" may be deals too: asked)
+    r"(?P<which>(?:open|urgent|remaining|current|in-?flight)\s+)(?:stuff|things|work|items)\b"
 )
 _STATE_THEN_VERB = LazyRe(
     r"(?i)(?:(?<=^)|(?<=[.!?;,]\s)|(?<=\sи\s)|(?<=\sа\s))(?:просто\s+)?(?P<into>в|во)\s+"
@@ -1540,7 +1546,7 @@ _TAKES_THE_ISSUE = LazyRe(
 )
 _ISSUE_DASH_DAY = LazyRe(
     r"(?i)(?<![\w-])(?P<id>[A-Za-z]{2,5}-\d+(?:\s*(?:,|и|and|&)\s*[A-Za-z]{2,5}-\d+)*)\s+[—–-]\s+"
-    r"(?=(?:оба|обе|both|на|к|до|by|on|в|во|to|into)\s+\w)"
+    r"(?=(?:(?:оба|обе|both)\s+(?:на|to|в|во|into|→)|на|к|до|by|on|в|во|to|into)\s+\w)"
 )
 _UNDER_WAY = LazyRe(
     r"(?i)^\s*(?:(?:ну|так|итак)[,\s]+)?вс[её]\s+поехали[,.!:\s]+"
@@ -1581,7 +1587,12 @@ def unhurried(text: str) -> str:
     # "We shipped the release - close all ENG issues", «спринт стартовал — всё из Todo в работу»: why, then a change
     # of everything — said as the change, then why (the bulk rules read a reason after it)
     told_first = _TOLD_THEN_ALL.match(text)
-    if told_first and not _STARTS_WITH_IMPERATIVE.match(told_first["told"]):
+    if (
+        told_first
+        and not _STARTS_WITH_IMPERATIVE.match(told_first["told"])
+        # ("Max is going on leave — reassign all his issues to Oleg": "his" needs the name said first)
+        and not re.search(r"(?i)\b(?:his|her|their|его|её|ее|их|him|them|он|она|они)\b", told_first["ask"])
+    ):
         text = f"{told_first['ask'].rstrip(' .!')}, {told_first['told'].strip()}"
     # «…перекинь в In Progress — спринт стартовал», "close all open ENG issues — eng is moving …": why, after a dash
     text = _ALL_THEN_DASH_WHY.sub(lambda m: f"{m['ask']}, {m['why']}", text)
@@ -1591,11 +1602,22 @@ def unhurried(text: str) -> str:
         r"\1 \2 ",
         text,
     )
+    # «…. Кому? Ну пусть Олегу.», "…. Who should take it? Max I guess": a question asked and answered aloud
+    text = _ASKED_AND_ANSWERED.sub(
+        lambda m: (
+            f", исполнитель {m['who']}"
+            if re.search(r"[а-яё]", m.group(0), re.I)
+            else f", assignee {m['who']}"
+        ),
+        text,
+    )
     # "Reassign all his open stuff to Oleg", "close out everything in ENG": the issues, said loosely
     text = _LOOSE_STUFF.sub(
         lambda m: f"{m['all'] or 'all'} {m['whose'] or m['whose2'] or ''}{m['which'] or ''}issues", text
     )
     text = re.sub(r"(?i)\bclose\s+out\b", "close", text)
+    # "Unassign ENG-102, Max won't get to it": its assignee taken off, said as one word
+    text = re.sub(r"(?i)\bun-?assign\s+(?=[A-Za-z]{2,5}-\d)", "remove the assignee from ", text)
     # «Просто в ревью переведи», «и в работу её возьми»: where to, then the verb — said verb first
     text = _STATE_THEN_VERB.sub(
         lambda m: f"{m['verb']} {(m['it'] or m['it2'] or '').strip()} {m['into']} {m['state']}".replace(

@@ -208,7 +208,9 @@ async def _issues(intent: UpdateMatching, ctx: BuildContext) -> list[dict[str, A
         flt["unassigned"] = True
     elif f.assignee:
         flt["assignee"] = (await refs.user(ctx, f.assignee)).id
-    if f.project:
+    if f.project and f.project.strip().lower() in ("none", "no project", "без проекта"):
+        rows = [r for r in rows if not r.get("project")]  # "every ENG issue with no project"
+    elif f.project:
         project = await refs.project(ctx, f.project)
         rows = [r for r in rows if (r.get("project") or {}).get("id") == project.id]
     if f.due_before:

@@ -154,8 +154,9 @@ async def _issues(intent: Find, f: Filters, ctx: BuildContext) -> None:
         _refine(ctx, ctx.add(linear.get_issue(ident)), intent)
         return
     team: Entity | None = intent.resolved("team") or (await refs.team(ctx, f.team) if f.team else None)
+    no_project = (f.project or "").strip().lower() in ("none", "no project", "без проекта")
     project: Entity | None = intent.resolved("project") or (
-        await refs.project(ctx, f.project) if f.project else None
+        await refs.project(ctx, f.project) if f.project and not no_project else None
     )
     assignee: Entity | None = intent.resolved("assignee")
     nobody = (f.assignee or "").lower() in ("none", "nobody", "unassigned")
@@ -194,7 +195,7 @@ async def _issues(intent: Find, f: Filters, ctx: BuildContext) -> None:
         unassigned=nobody or None, exclude=sorted({e.upper() for e in f.exclude or []}),
         due_before=refs.day(ctx, f.due_before, "filters.due_before").isoformat() if f.due_before else None,
         due_after=refs.day(ctx, f.due_after, "filters.due_after").isoformat() if f.due_after else None,
-        no_due=f.due == "none" or None, has_due=f.due == "any" or None,
+        no_due=f.due == "none" or None, has_due=f.due == "any" or None, no_project=no_project or None,
     )  # fmt: skip
 
 

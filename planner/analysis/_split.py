@@ -602,6 +602,12 @@ _TO_CALENDAR = LazyRe(
 _SAME_REQUEST = (_MAKE_IT, _UPDATE_IT, _TOTAL_TOO, _TO_CALENDAR)
 
 
+# a field and its value said as a sentence of its own: «Срок — пятница», "Due Friday.", «Приоритет высокий»
+_FIELD_ALONE = LazyRe(
+    r"(?i)^(?:срок|дедлайн|due(?:\s+date)?|deadline|приоритет|priority|исполнитель|assignee)\s*[:—–-]?\s*\S[^.!?]{0,40}[.!]?\s*$"
+)
+
+
 def _changed_after_the_ids(text: str) -> bool:
     last = list(re.finditer(r"(?i)\b[A-Za-z]{2,5}-\d+\b", text))
     return bool(last) and bool(_OWN_CHANGE.search(text[last[-1].end() :]))
@@ -1405,7 +1411,10 @@ def _split(text: str, now: datetime) -> list[Clause]:
         ends = re.search(r"[.!?]\s+(?=\S)", why.text)
         rest = analyse(why.text[ends.end() :], now) if ends else None
         if rest is not None and (
-            _commands_within(rest) or _starts_with_verb(rest) or ELLIPTIC.search(rest.text)
+            _commands_within(rest)
+            or _starts_with_verb(rest)
+            or ELLIPTIC.search(rest.text)
+            or _FIELD_ALONE.match(rest.text)  # «…, Макс перегружен. Срок — пятница»: the change's next field
         ):
             why = analyse(why.text[: ends.start() + 1], now) if ends else why
             out[i : i + 1] = [why, rest]

@@ -280,7 +280,9 @@ class Filters(BaseModel):
     state: Ref | None = Field(default=None, description="a state name, or 'open' (not completed or canceled)")
     label: Ref | None = None
     assignee: Ref | None = None
-    project: Ref | None = None
+    project: Ref | None = Field(
+        default=None, description="a project's name, or 'none' for issues in no project"
+    )
     priority: Priority | None = None
     currency: Literal["USD", "EUR", "RUB"] | None = Field(default=None, description="deals: in this currency")
     due_before: When | None = None

@@ -659,7 +659,9 @@ _GROUPED = (
         r"в\s+разрезе\s+статусов)(?!\w)"
     )),
     ("priority", LazyRe(r"(?i)\b(?:by|per)\s+priorit(?:y|ies)\b|(?<!\w)по\s+приоритет(?:ам|у)(?!\w)")),
-    ("team", LazyRe(r"(?i)\b(?:by|per)\s+teams?\b|(?<!\w)(?:по\s+командам|в\s+каждой\s+команде)(?!\w)")),
+    ("team", LazyRe(
+        r"(?i)\b(?:by|per|for\s+each|each|every)\s+teams?\b|(?<!\w)(?:по\s+командам|в\s+каждой\s+команде)(?!\w)"
+    )),
     ("label", LazyRe(r"(?i)\b(?:by|per)\s+(?:labels?|tags?)\b|(?<!\w)по\s+(?:меткам|лейблам|тегам)(?!\w)")),
     ("project", LazyRe(r"(?i)\b(?:by|per)\s+projects?\b|(?<!\w)по\s+проектам(?!\w)")),
     ("company", LazyRe(

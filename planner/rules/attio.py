@@ -305,6 +305,12 @@ _A_NOTE_FIRST = LazyRe(
 )
 
 
+_DEALS_IN_A_STAGE = LazyRe(
+    r"(?i)\s*(?:(?:все|мои|наши|all|my|our|open|открытые)\s+)?(?:сделки|deals)\s+(?:в|на|in|at)\s+(?:стадии\s+|stage\s+|the\s+)?"
+    r"[^\W\d_][\w-]*(?:\s+stage)?\s*[?.!]?\s*"
+)
+
+
 @rule(40, writes=True)
 async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
     if SOMEONES_WORDS.search(clause.text):
@@ -314,6 +320,8 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
         return False  # «…, кроме Ромашки, поставь …»: the deal named is the one left alone, never the target
     if _NOT_MOVED.search(clause.text):
         return False  # «не надо ничего переводить, просто скажи, в какой стадии глобекс»: asked, not moved
+    if _DEALS_IN_A_STAGE.fullmatch(clause.text):
+        return False  # «сделки в стадии лид», "deals in negotiation": which ones there are, no move
     if _A_TASK_ASKED.search(clause.text):
         return (
             False  # «поставь по этой сделке задачу мне — отправить КП в пятницу»: a task; "КП" is its words

@@ -1013,7 +1013,7 @@ async def _issue_filters(clause: Clause, ctx: BuildContext, head: str, changes: 
 
 
 _UNASSIGN = LazyRe(
-    r"(?i)\bun-?assign\w*\b|\b(?:сними|снять|убери|убрать)\s+(?:всех\s+)?исполнител\w*|\bremove\s+(?:the\s+)?assignees?\b"
+    r"(?i)\bun-?assign(?!ed\b)\w*\b|\b(?:сними|снять|убери|убрать)\s+(?:всех\s+)?исполнител\w*|\bremove\s+(?:the\s+)?assignees?\b"
 )
 
 

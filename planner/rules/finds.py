@@ -137,6 +137,7 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
     project = next(
         (m.entity for m in await find(ctx, clause, "project") if m.score >= 0.9), None
     )  # «задачи в проекте Mobile App»
+    projectless = _NO_PROJECT.search(text)  # «сколько задач в ENG без проекта?», "issues with no project"
     mine = bool(_MINE.search(text))
     aggregate = aggregate_of(text)
     due_after, due_before = due_range(text, ctx)
@@ -148,7 +149,8 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
         re.I,
     )
     has_in = re.search(
-        r"(?i)\b(?:have|has|got)\s+in\b|\bу\s+[А-ЯЁ]\w+\s+(?:в|на)\b", text
+        r"(?i)\b(?:have|has|got)\s+in\b|\bу\s+[А-ЯЁ]\w+\s+(?:сейчас\s+|щас\s+|уже\s+|ещё\s+|еще\s+)?(?:в|на)\b",
+        text,
     )  # "what does Max have in review"
     about_issues = (
         clause.has("issue", "task", "bug", "linear")
@@ -160,6 +162,7 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
         or bool(busy)
         or bool(state and (everything or has_in))
         or bool(nobody)
+        or bool(projectless)
         or bool(undated or dated)
         or clause.has("due")
         and bool(due_before or due_after)  # "what's due by December 1?"
@@ -191,6 +194,7 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
         or undated
         or dated
         or group_said(text)  # "issues per team": the breakdown is the filter
+        or projectless
     ):
         return False
     if busy and state is None:
@@ -198,7 +202,7 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
     who: Entity | None = users[0] if users and not mine else None
     filters = Filters(
         team=team.name if team else None,
-        project=project.name if project else None,
+        project=project.name if project else "none" if projectless else None,
         state=state,
         label=label,
         priority=urgent,
@@ -222,6 +226,9 @@ async def filtered_issues(clause: Clause, ctx: BuildContext) -> bool:
     return True
 
 
+_NO_PROJECT = LazyRe(
+    r"(?i)\bбез\s+проекта\b|\b(?:with\s+no|without\s+an?|not\s+in\s+an?y?|no)\s+project\b|\bне\s+в\s+проекте\b"
+)
 _BUSY = LazyRe(
     r"(?i)\b(?:working\s+on|work\s+on|busy\s+with|on\s+(?:\w+'s|his|her|their|my)\s+plate|plate|"
     r"занят\w*|делает|висит|в\s+работе\s+у)\b"
