@@ -1528,6 +1528,10 @@ _ASKED_AND_ANSWERED = LazyRe(
     r"to\s+whom|assign\s+to\s+whom)\s*\?+\s*(?:(?:ну|хм+|эм+|well|hmm+|um+|давай|let'?s\s+say|I\s+guess)[,\s]+)*"
     r"(?:пусть\s+(?:будет\s+)?|на\s+)?(?P<who>(?-i:[A-ZА-ЯЁ])[a-zа-яё]+)(?:\s+(?:I\s+guess|наверное|probably))?(?=\s*(?:[.!,;]|$))"
 )
+_THING_IN_TEAM_TITLED = LazyRe(
+    r"(?i)(?P<lead>^\s*|[.!?]\s+)(?:an?\s+|new\s+)?(?P<kind>bug|issue|ticket)\s+(?:in|for)\s+(?P<team>[A-Za-z]{2,5})\b\s*[,;]?\s*"
+    r"(?:title|titled|called)\s*[:—–-]?\s*(?=['\"«“])"
+)
 _LOOSE_STUFF = LazyRe(
     r"(?i)\b(?:(?P<all>all|every)\s+(?P<whose>(?:his|her|their|my|(?-i:[A-Z])[\w-]+'s)\s+)?"
     r"|(?P<whose2>(?:his|her|their|(?-i:[A-Z])[\w-]+'s)\s+))"
@@ -1610,6 +1614,10 @@ def unhurried(text: str) -> str:
             else f", assignee {m['who']}"
         ),
         text,
+    )
+    # "…. bug in ENG, title 'Android session expires every 5 min', urgent": a new one, said by its fields
+    text = _THING_IN_TEAM_TITLED.sub(
+        lambda m: f"{m['lead']}create a {m['kind']} in {m['team']} titled ", text
     )
     # "Reassign all his open stuff to Oleg", "close out everything in ENG": the issues, said loosely
     text = _LOOSE_STUFF.sub(

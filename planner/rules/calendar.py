@@ -396,6 +396,13 @@ _QUOTED_CONTENT = LazyRe(
 )
 
 
+_AN_ISSUE_MADE = LazyRe(
+    r"(?i)^\s*(?:(?:please|um+|uh+|ok|so)[,\s]+)*(?:create|add|open|file|log|make|raise)\s+(?:an?\s+|new\s+|a\s+new\s+)?"
+    r"(?:linear\s+)?(?:issue|ticket|bug)\b"
+    r"|^\s*(?:созда\w*|завед\w*|добав\w*)\s+(?:нов\w+\s+)?(?:тикет\w*|баг\w*|ишью|issue)\b"
+)
+
+
 @rule(10, writes=True)
 async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
     if (
@@ -410,6 +417,8 @@ async def timeblock(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "rename the Initech check-in issue to 'Quarterly sync …'": a name, no event
     if _ISSUE_ABOUT.match(clause.text):
         return False  # «Задачу про квартальный созвон … никто не взял»: an issue about a meeting
+    if _AN_ISSUE_MADE.match(clause.text):
+        return False  # "create an issue for oleg, investigate memory leak in the sync worker": an issue
     if (
         clause.after_colon is not None
         and (head := head_of(clause, ctx.now)).has("note", "note_verb")

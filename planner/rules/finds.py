@@ -43,6 +43,7 @@ _ASKS_LIST = LazyRe(
 )
 
 
+_TITLE_GIVEN = LazyRe(r"(?i)\b(?:title|titled|called|named|название|назови\w*)\s*[:—–-]?\s*['\"«“]")
 _OPEN_THINGS = LazyRe(r"(?i)\bopen\s+(?:bugs|issues|tickets|tasks|deals)\b")
 _MAKING = LazyRe(r"(?i)\b(?:create|add|make|file|log|new|raise)\b")
 
@@ -50,6 +51,8 @@ _MAKING = LazyRe(r"(?i)\b(?:create|add|make|file|log|new|raise)\b")
 def _listing(clause: Clause) -> bool:
     if HEADED_THING.match(clause.text) and not clause.text.rstrip().endswith("?"):
         return False  # "Bug: Safari users get logged out when switching tabs": a thing to file, no list asked
+    if _TITLE_GIVEN.search(clause.text) and not clause.text.rstrip().endswith("?"):
+        return False  # "…. bug in ENG, title 'Android session expires every 5 min', urgent": a thing to file
     return (
         bool(_ASKS_LIST.match(clause.text))
         or bool(
