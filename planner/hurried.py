@@ -1520,7 +1520,8 @@ _TOLD_THEN_ALL = LazyRe(
 )
 _ALL_THEN_DASH_WHY = LazyRe(
     r"(?i)^(?P<ask>[^—–]*\b(?:all|every|everything|все|всё|всех|всем)\b[^—–]*?)\s+[—–]\s+"
-    r"(?P<why>(?:[^\W\d_][\w'-]*\s+){0,2}(?:is|are|'re|'s|стартовал\w*|начал\w*|вышел|вышла|вышли|закончил\w*|"
+    # (not where they go: «все low priority задачи в ENG — в Canceled»)
+    r"(?!(?:в|во|на|to|into|in|as|как)\s)(?P<why>(?:[^\W\d_][\w'-]*\s+){0,2}(?:is|are|'re|'s|стартовал\w*|начал\w*|вышел|вышла|вышли|закончил\w*|"
     r"[a-z]+ed|[а-яё]+(?:ли|ла))\b[^—–]*)$"
 )
 _ASKED_AND_ANSWERED = LazyRe(
