@@ -71,35 +71,63 @@ def dedupe(actions: list[ToolAction]) -> list[ToolAction]:
     return out
 
 
-def one_update_per_issue(actions: list[ToolAction]) -> list[ToolAction]:
-    """ "ENG-102 забирает Олег, Макс перегружен. Срок — пятница": changes of one issue said in pieces are one
-    update of it (one call, one scope), when no field is said twice with two values. Left as they are when
-    any action waits on another's result (its index would move)."""
-    from toolkits.linear import ops as linear_ops  # (the planner's toolkit of record for Linear calls)
-
+def one_update_per_record(actions: list[ToolAction]) -> list[ToolAction]:
+    """ "ENG-102 забирает Олег, Макс перегружен. Срок — пятница", «Переименуй компанию Globex … и поменяй домен»:
+    changes of one record said in pieces are one update of it (one call, one scope), when no field is said twice
+    with two values. Left as they are when any action waits on another's result (its index would move)."""
     if any(a.depends_on is not None for a in actions):
         return actions
     out: list[ToolAction] = []
     first_of: dict[str, int] = {}
     for a in actions:
-        plain = a.operation == "update_issue" and "issueId" in a.args and "query_or_mutation" not in a.args
-        issue = str(a.args.get("issueId")) if plain else ""
-        at = first_of.get(issue) if plain else None
+        key = _updated_record(a)
+        at = first_of.get(key) if key else None
         if at is None:
-            if plain:
-                first_of[issue] = len(out)
+            if key:
+                first_of[key] = len(out)
             out.append(a)
             continue
-        kept = out[at]
-        mine = {k: v for k, v in a.args.items() if k != "issueId"}
-        theirs = {k: v for k, v in kept.args.items() if k != "issueId"}
-        if any(k in theirs and theirs[k] != v for k, v in mine.items()):
+        joined = _joined(out[at], a)
+        if joined is None:
             out.append(a)  # one field said with two values: both shown, neither guessed
-            continue
-        head = kept.preview.rsplit("»: ", 1)[0] + "»: " if "»: " in kept.preview else ""
-        more = a.preview[len(head) :] if head and a.preview.startswith(head) else a.preview
-        out[at] = linear_ops.update_issue(issue, {**theirs, **mine}, f"{kept.preview}; {more}")
+        else:
+            out[at] = joined
     return out
+
+
+def _updated_record(a: ToolAction) -> str:
+    """Which record a plain field update changes ("" for anything else)."""
+    if a.read_only or a.depends_on is not None:
+        return ""
+    if a.operation == "update_issue" and "issueId" in a.args and "query_or_mutation" not in a.args:
+        return f"linear:{a.args['issueId']}"
+    if a.operation in ("update_record", "update_deal") and isinstance(a.args.get("values"), dict):
+        return f"attio:{a.operation}:{a.args.get('object_type')}:{a.args.get('record_id')}"
+    return ""
+
+
+def _joined(kept: ToolAction, more: ToolAction) -> ToolAction | None:
+    from toolkits import attio as attio_kit  # (the toolkits of record for the calls joined)
+    from toolkits._ops import action as tool_action
+    from toolkits.linear import ops as linear_ops
+
+    linear = kept.toolkit == "linear"
+    theirs = {k: v for k, v in kept.args.items() if k != "issueId"} if linear else dict(kept.args["values"])
+    mine = {k: v for k, v in more.args.items() if k != "issueId"} if linear else dict(more.args["values"])
+    if any(k in theirs and theirs[k] != v for k, v in mine.items()):
+        return None
+    head = kept.preview.rsplit("»: ", 1)[0] + "»: " if "»: " in kept.preview else ""
+    tail = more.preview[len(head) :] if head and more.preview.startswith(head) else more.preview
+    preview = f"{kept.preview}; {tail}"
+    if linear:
+        return linear_ops.update_issue(str(kept.args["issueId"]), {**theirs, **mine}, preview)
+    values = {**theirs, **mine}
+    record = str(kept.args["record_id"])
+    scope = [record, *(f"{k}={values[k]}" for k in sorted(values))]
+    if kept.operation == "update_record":
+        scope = [str(kept.args["object_type"]), *scope]
+    args = {"object_type": kept.args["object_type"], "record_id": record, "values": values}
+    return tool_action(attio_kit.OPERATIONS[kept.operation], args, scope, preview)
 
 
 # how a Latin letter is said aloud, as a Russian or an English speech recogniser writes it

@@ -667,7 +667,9 @@ class Planner:
             )
             if (
                 (i > 0 or len(clauses) > 1 and _ALREADY_SO.search(clause.text))
-                and clause.identifiers
+                and (
+                    clause.identifiers or i > 0
+                )  # ("…, leave the Alfa one where it is": nothing asked of it)
                 and leaves_alone(clause, ctx.now)
                 and not ctx.memory["asking"]
             ):
@@ -1221,7 +1223,7 @@ class Planner:
         return Outcome("needs_clarification", plan, ask.question, ask.question.question)
 
     async def _finish(self, ctx: BuildContext, plan: Plan) -> Outcome:
-        actions = shaping.one_update_per_issue(shaping.dedupe(ctx.actions))
+        actions = shaping.one_update_per_record(shaping.dedupe(ctx.actions))
         if ctx.memory.get(
             "typed"
         ):  # "sozdaj zadachu kupit novye noutbuki": its title as typed, in one script

@@ -251,8 +251,17 @@ _PUT_IT_ELSEWHERE = LazyRe(
 _DIGIT_GROUPS = LazyRe(r"(?<=\d)[ \u00a0\u202f](?=\d{3}(?!\d))")
 
 
+# «…... а, нет, забудь, сначала поговорю с Максом», "… no wait, forget it": taken back whole — no new value
+_TAKEN_BACK_WHOLE = LazyRe(
+    r"(?i)(?<!\w)(?:нет|no|wait|стоп|stop|хотя)[\s,.!…—–-]+(?:(?:нет|no|стоп|stop)[\s,.!…—–-]+)*"
+    r"(?:забудь|забей|отбой|отмена|не\s+надо|forget\s+(?:it|that|about\s+it)|never\s*mind|cancel\s+(?:it|that)|scratch\s+that)\b"
+)
+
+
 def corrected(text: str) -> str:
     """`text` with each self-correction applied (the taken-back words dropped, the marker too)."""
+    if _TAKEN_BACK_WHOLE.search(text):
+        return text  # (the dialogue reads a request taken back; no word of it is a corrected value)
     joined = _DIGIT_GROUPS.sub("", text)
     if (
         joined != text
@@ -263,7 +272,16 @@ def corrected(text: str) -> str:
     return _corrected(text)
 
 
+# «Перенеси Alfa в Won, хотя нет — в Lost», "move it to Won, no wait, to Lost": the same preposition said again after
+# the marker — the value after it replaces the one before
+_SAME_PREPOSITION_AGAIN = LazyRe(
+    r"(?i)(?<!\w)(?P<prep>в|во|на|to|into|as)\s+[^\s,.…]+(?:\s+[^\s,.…]+)?[\s,.…]*(?:[—–-]\s*)?"
+    r"(?:хотя\s+нет|ой\s+нет|а\s+нет|нет\s+стоп|no\s+wait|wait\s+no|actually(?:\s+no)?|sorry)[\s,.…:!—–-]+(?P=prep)\s+(?=\S)"
+)
+
+
 def _corrected(text: str) -> str:
+    text = _SAME_PREPOSITION_AGAIN.sub(lambda m: f"{m['prep']} ", text)
     elsewhere = _PUT_IT_ELSEWHERE.match(text)
     if elsewhere:
         text = f"{elsewhere.group('head')}{elsewhere.group('where')}{elsewhere.group('rest')}"

@@ -461,6 +461,9 @@ _STOPPED = LazyRe(
 )
 _TAKES_IT_BACK = LazyRe(
     r"(?i)(?<![\w'])(?:не\s+(?:надо|нужно)|отбой|отмена|забудь|забей|проехали|не\s+[а-яё]{3,}(?:й|йте)|"
+    # «…хотя нет, стоп, пусть пока остаётся как есть», «а нет, стоп, пусть остаётся в Negotiation»: kept as it is
+    r"пусть\s+(?:пока\s+)?(?:ещё\s+|еще\s+)?(?:оста[её]тся|останется|постоит|полежит|будет\s+как\s+есть)(?=\s+(?:как\s+есть|"
+    r"там|так|в\s+\S+)|\s*[.!]?\s*$)|(?:not\s+yet|пока\s+не\s+(?:надо|нужно|[а-яё]{3,}(?:й|йте)))|"
     r"scratch\s+that|forget\s+(?:it|that)|never\s*mind|don'?t|do\s+not|cancel(?:\s+(?:that|it))?|"
     # "close CS-12 actually no keep CS-12 open the call hasnt happened": left as it is
     r"(?:keep|leave)\s+(?:it|that|this|them|[A-Za-z]{1,10}-\d+)\s+(?:open|as\s+is|alone|be|(?:in|at|on)\s+\w+)|"
@@ -473,6 +476,15 @@ _TAKES_IT_BACK = LazyRe(
 
 _KEPT = LazyRe(
     r"(?i)\b(?:keep|leave|оставь|оставьте)\s+(?:it|that|this|them|её|ее|его|их|[A-Za-z]{1,10}-\d+)\b"
+)
+
+
+# "…close ENG-105, but not yet. Let's wait until …", «Что будет, если я удалю компанию Globex? Пока не удаляй»: put off,
+# said last (only why or waiting after it)
+_NOT_YET_SAID_LAST = LazyRe(
+    r"(?i)(?:^|[.!?,;—–-]\s*|\bbut\s+)(?:(?:but|но)\s+)?(?:not\s+yet|not\s+now|пока\s+не\s+(?:надо|нужно|[а-яё]{3,}(?:й|йте))|"
+    r"не\s+сейчас|погоди\s+пока)\b[^.!?]*[.!?]?"
+    r"(?:\s*(?:let'?s\s+wait|wait|подожд\w+|сначала|first|until|пока|когда)[^.!?]*[.!?]?)?\s*$"
 )
 
 
@@ -628,6 +640,7 @@ def not_asked(
         or _NOT_DOING.search(text)
         or _TAKEN_BACK.search(text)
         or _taken_back_aloud(text)
+        or _NOT_YET_SAID_LAST.search(text)
     ):  # «…в Won пока не переводим — деньги не пришли»
         return "negated"
     negated = _NEGATED.match(text)

@@ -1533,6 +1533,13 @@ _THING_IN_TEAM_TITLED = LazyRe(
     r"(?i)(?P<lead>^\s*|[.!?]\s+)(?:an?\s+|new\s+)?(?P<kind>bug|issue|ticket)\s+(?:in|for)\s+(?P<team>[A-Za-z]{2,5})\b\s*[,;]?\s*"
     r"(?:title|titled|called)\s*[:—–-]?\s*(?=['\"«“])"
 )
+_WORDS_TO_COME = LazyRe(
+    r"(?i)(?:[,\s]+(?:for|about|про|called|titled|named))?[,\s]*(?:(?:э+|эм+|ну|um+|uh+|hmm+|а|and)[,\s]+)*"
+    r"(?:(?:название|текст|содержание|что\s+(?:написать|писать)|the\s+(?:title|name|text))\s+(?:я\s+)?)?"
+    r"(?:(?:сейчас|щас)\s+(?:соображу|подумаю|вспомню)|потом\s+(?:надиктую|скажу|допишу|пришлю|напишу)|"
+    r"i'?ll\s+tell\s+you\s+(?:what\s+to\s+(?:write|say|put)\s+)?(?:in\s+a\s+(?:sec|second|minute|moment|bit)|later)|"
+    r"(?:text|details|wording)\s+(?:to\s+follow|later|coming))\s*[.!]?\s*$"
+)
 _LOOSE_STUFF = LazyRe(
     r"(?i)\b(?:(?P<all>all|every)\s+(?P<whose>(?:his|her|their|my|(?-i:[A-Z])[\w-]+'s)\s+)?"
     r"|(?P<whose2>(?:his|her|their|(?-i:[A-Z])[\w-]+'s)\s+))"
@@ -1620,13 +1627,27 @@ def unhurried(text: str) -> str:
     text = _THING_IN_TEAM_TITLED.sub(
         lambda m: f"{m['lead']}create a {m['kind']} in {m['team']} titled ", text
     )
+    # «создай задачу эээ сейчас соображу», «заметку к ромашке, текст потом надиктую», "a comment on CS-12, I'll
+    # tell you what to write in a sec": its words are still to come — none of these are them (it is asked)
+    text = _WORDS_TO_COME.sub("", text).strip() or text
     # "Reassign all his open stuff to Oleg", "close out everything in ENG": the issues, said loosely
     text = _LOOSE_STUFF.sub(
         lambda m: f"{m['all'] or 'all'} {m['whose'] or m['whose2'] or ''}{m['which'] or ''}issues", text
     )
     text = re.sub(r"(?i)\bclose\s+out\b", "close", text)
+    # «Пометь как сделанные ENG-104 и CS-14», "mark as done ENG-104": closed, said before the ids
+    text = re.sub(
+        r"(?i)\b(?:пометь|отметь|mark)\s+(?:как\s+|as\s+)?(?:сделанн\w*|выполненн\w*|готов\w*|закрыт\w*|done|completed?)\s+"
+        r"(?=[A-Za-z]{2,5}-\d)",
+        "закрой " if re.search(r"[а-яё]", text, re.I) else "close ",
+        text,
+    )
     # "Unassign ENG-102, Max won't get to it": its assignee taken off, said as one word
-    text = re.sub(r"(?i)\bun-?assign\s+(?=[A-Za-z]{2,5}-\d)", "remove the assignee from ", text)
+    text = re.sub(
+        r"(?i)\bun-?assign\s+(?=[A-Za-z]{2,5}-\d|(?:all|every|everything|each|both)\b|(?-i:[A-Z])\w+'s\b)",
+        "remove the assignee from ",
+        text,
+    )  # ("unassign all of Max's issues": the same, for each)
     # «Просто в ревью переведи», «и в работу её возьми»: where to, then the verb — said verb first
     text = _STATE_THEN_VERB.sub(
         lambda m: f"{m['verb']} {(m['it'] or m['it2'] or '').strip()} {m['into']} {m['state']}".replace(

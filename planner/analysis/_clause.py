@@ -115,6 +115,8 @@ WHETHER = LazyRe(r"(?i)\s*(?:[^\W\d_]+\s+ли\b|whether\b|if\b)")
 LEFT_ALONE = LazyRe(
     r"(?i)\b(?:не\s+(?:трога|меня|перенос|закрыва|переназнача)\w*|остав\w*\s+(?:как\s+есть|в\s+покое)|"
     r"leave\s+(?:it|them|[A-Za-z]{1,10}-\d+)\s+(?:alone|as\s+is)|don'?t\s+touch|"
+    # "…, leave the Alfa one where it is", "keep Globex where it is"
+    r"(?:leave|keep)\s+(?:(?:the|that)\s+)?[^\s,.;]+(?:\s+(?:one|deal|issue|ones))?\s+(?:where\s+(?:it|they)\s+(?:is|are)|alone|as\s+is|in\s+place)|"
     # «ENG-106 — срочный уже, оставь», "ENG-106 is already urgent, leave it": as it is already
     r"уже[\s,—–-]+оставь\w*(?:\s+(?:её|ее|его|так))?\s*[.!]?$|already[\s,—–-]+(?:so\s+)?(?:leave|keep)\s+it)\b"
 )

@@ -803,6 +803,11 @@ async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
         if len(people) > 1:
             return False  # two people and a "her": the question of which is the other rules'
     target = ("person", next(iter(people.values()))) if people else await crm_target(clause, ctx, "target")
+    if _ITS_DEALS_TOO.search(
+        clause.text
+    ):  # "Delete the Globex company and its deal": the company, then its deals
+        named = {m.entity.id: m.entity for m in await find(ctx, clause, "company") if m.score >= 0.9}
+        target = ("company", next(iter(named.values()))) if len(named) == 1 else target
     if (
         target is None
         and clause.has("deal")
@@ -847,9 +852,16 @@ async def delete_record(clause: Clause, ctx: BuildContext) -> bool:
         if company is None:
             return True
         await ctx.emit(DeleteRecord(record=company.name, object="companies"), record=("companies", company))
+    if kind == "company" and _ITS_DEALS_TOO.search(clause.text):
+        # "Delete the Globex company and its deal", «удали компанию Globex и её сделки»: each of its deals as well
+        for deal in [d for d in await ctx.directory.deals() if d.extra.get("company_id") == record.id]:
+            await ctx.emit(DeleteRecord(record=deal.name, object="deals"), record=("deals", deal))
     return True
 
 
+_ITS_DEALS_TOO = LazyRe(
+    r"(?i)\b(?:и|and|with|вместе\s+с|plus)\s+(?:all\s+)?(?:its|their|её|ее|его|их|all\s+its)\s+(?:deals?|сделк\w*)\b"
+)
 _ITS_COMPANY_TOO = LazyRe(
     r"(?i)\b(?:и|and)\s+(?:саму\s+|сама\s+|их\s+|её\s+|ее\s+|его\s+|the\s+|their\s+|its\s+)?(?:компани\w*|company)"
     r"(?:\s+(?:тоже|too|as\s+well|itself|целиком))?\s*[.!]?\s*$"

@@ -380,7 +380,10 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     every_at = _ALL.search(clause.text)
     cut = (
         said_why.start()
-        if said_why and every_at and said_why.start() > every_at.end() and said_why.group(0).startswith(",")
+        if said_why
+        and every_at
+        and said_why.start() > every_at.end()
+        and not said_why.group(0).lstrip().startswith(("—", "–", "-"))  # («… — в Canceled»: where they go)
         else len(clause.text)
     )  # "close all open ENG issues, eng is moving to a separate board": no destination in why it is done
     head, destination = _split_destination(clause.text[:cut])
@@ -412,7 +415,14 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
     closed_as = (
         re.search(r"(?i)\b(?:as|как|в)\s+(won|lost|выигран\w*|проигран\w*)\b", clause.text) if deals else None
     )
-    if closed_as and clause.has("complete"):  # "close out as Lost every deal still in Lead": where it closes
+    if not deals and _UNASSIGN.search(clause.text):
+        # "unassign all of Max's issues", «сними исполнителя со всех задач Олега»: nobody's now (never "remove" read
+        # as archive); whose they were is which ones
+        changes = {"assignee": "none"}
+        head = _UNASSIGN.sub(" ", clause.text)
+    elif closed_as and clause.has(
+        "complete"
+    ):  # "close out as Lost every deal still in Lead": where it closes
         destination = None  # «закрой как проигранные все сделки в Lead»: "в Lead" is then which ones
         changes = {"stage": "Lost" if closed_as.group(1).lower().startswith(("l", "п")) else "Won"}
         head = clause.text[: closed_as.start()] + " " + clause.text[closed_as.end() :]
@@ -444,11 +454,6 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         assert clause.moment.day is not None
         changes = {"due": clause.moment.day.isoformat()}
         head = strip_spans(head, [s for s in clause.moment.spans if s[1] <= len(head)])
-    elif not deals and _UNASSIGN.search(clause.text):
-        # "unassign all of Max's issues", «сними исполнителя со всех задач Олега»: nobody's now; whose they were is
-        # which ones
-        changes = {"assignee": "none"}
-        head = _UNASSIGN.sub(" ", clause.text)
     elif (
         _assigns(clause, ctx)
         or given
@@ -1060,7 +1065,8 @@ _I_OWN = LazyRe(
 _KIND_SAID = LazyRe(r"(?i)\b(?:bugs?|баг\w*|ошибк\w*|features?|фич\w*)\b")
 _PLAIN = frozenset(
     "issue issues task tasks ticket tickets bug bugs deal deals record records everything all every each stuck sitting "
-    "labelled labeled tagged label labels unassigned open opened active owner priority prio state stage status "
+    "labelled labeled tagged label labels unassigned open opened active owner assignee assignees priority prio state "
+    "stage status "
     "сними снять убери убрать повесь навесь from off take рублях рублей рубли руб rub rubles roubles usd dollars долларах долларов доллары евро eur euros "
     "рублевых рублевые рублевым долларовых долларовые dollar ruble rouble "
     "review progress backlog todo done urgent high medium low tag tagged with "

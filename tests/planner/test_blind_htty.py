@@ -369,3 +369,73 @@ async def test_a_list_asked_without_a_verb_is_read_with_its_filters(
     assert r["status"] == "answered" and r["draft"] is None
     assert r["plan"]["intents"][0]["filters"] == filters
     assert said in r["user_message"]
+
+
+# ---- what HZ–IE (the second round) taught ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Переведи Альфа-Лизинг в Won... хотя нет, стоп, пусть пока остаётся как есть",
+        "Globex pilot в Proposal... а нет, стоп, пусть остаётся в Negotiation",
+        "Создай сделку Initech upsell на 20 тысяч долларов... а, нет, забудь, сначала поговорю с Максом",
+        "I was going to ask you to close ENG-105, but not yet. Let's wait until Apple approves the build.",
+        "Что будет, если я удалю компанию Globex? Пока не удаляй",
+    ],
+)
+async def test_a_change_put_off_or_kept_as_it_is_drafts_nothing(anna: Conversation, text: str) -> None:
+    r = await fresh(anna, text)
+    assert r["draft"] is None and r["status"] in ("answered", "needs_clarification", "cancelled"), r[
+        "user_message"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [
+        ("так еще создай задачу эээ сейчас соображу", "Как назвать задачу?"),
+        ("ну в общем надо создать задачу а название я потом скажу", "Как назвать задачу?"),
+        ("okay create a new issue in design for, uh, hmm, I'll tell you later", "called"),
+        ("ага и добавь заметку к ромашке текст потом надиктую", "заметку"),
+        ("leave a comment on CS twelve i'll tell you what to write in a sec", "comment"),
+    ],
+)
+async def test_words_still_to_come_are_asked_for(anna: Conversation, text: str, question: str) -> None:
+    r = await fresh(anna, text)
+    assert r["status"] == "needs_clarification" and r["draft"] is None
+    assert question in r["clarifying_question"]
+
+
+async def test_a_value_said_again_after_a_correction_replaces_it(anna: Conversation) -> None:
+    r = await fresh(anna, "Перенеси Alfa в Won, хотя нет — в Lost, они отказались")
+    assert writes(r) == [{"op": "update_deal", "deal": "Альфа-Лизинг — расширение", "stage": "Lost"}]
+
+
+async def test_a_record_left_where_it_is_gets_nothing(anna: Conversation) -> None:
+    r = await fresh(anna, "Only move Globex pilot to Won, leave the Alfa one where it is")
+    assert writes(r) == [{"op": "update_deal", "deal": "Globex pilot", "stage": "Won"}]
+
+
+async def test_a_company_deleted_with_its_deal(anna: Conversation) -> None:
+    r = await fresh(anna, "Delete the Globex company and its deal")
+    assert [(w["object"], w["record"]) for w in writes(r)] == [
+        ("companies", "Globex"),
+        ("deals", "Globex pilot"),
+    ]
+
+
+async def test_two_fields_of_one_company_are_one_update(anna: Conversation) -> None:
+    r = await fresh(anna, "Переименуй компанию Globex в Globex Corporation и поменяй домен на globexcorp.com")
+    assert drafted(r) == ["attio:update_record"]
+    assert args_of(r)[0]["values"] == {"name": "Globex Corporation", "domains": ["globexcorp.com"]}
+
+
+async def test_marked_done_before_the_ids_closes_them(anna: Conversation) -> None:
+    r = await fresh(anna, "Пометь как сделанные ENG-104 и CS-14")
+    assert drafted(r) == ["linear:complete_issue", "linear:complete_issue"]
+
+
+async def test_why_said_without_a_comma_is_no_destination(anna: Conversation) -> None:
+    (bulk,) = writes(await fresh(anna, "все сделки олега переведи на меня он уходит в другой отдел"))
+    assert bulk["filters"] == {"owner": "Oleg Ivanov"} and bulk["changes"] == {"owner": "Anna Kuznetsova"}
