@@ -275,7 +275,7 @@ def corrected(text: str) -> str:
 # «Перенеси Alfa в Won, хотя нет — в Lost», "move it to Won, no wait, to Lost": the same preposition said again after
 # the marker — the value after it replaces the one before
 _SAME_PREPOSITION_AGAIN = LazyRe(
-    r"(?i)(?<!\w)(?P<prep>в|во|на|to|into|as)\s+[^\s,.…]+(?:\s+[^\s,.…]+)?[\s,.…]*(?:[—–-]\s*)?"
+    r"(?i)(?<!\w)(?P<prep>в|во|на|to|into|as)\s+(?![A-Za-z]{1,10}-\d)[^\s,.…]+(?:\s+[^\s,.…]+)?[\s,.…]*(?:[—–-]\s*)?"
     r"(?:хотя\s+нет|ой\s+нет|а\s+нет|нет\s+стоп|no\s+wait|wait\s+no|actually(?:\s+no)?|sorry)[\s,.…:!—–-]+(?P=prep)\s+(?=\S)"
 )
 

@@ -1500,7 +1500,8 @@ _FIELD_AFTER_LIST = LazyRe(
 
 
 _NEW_DEAL_DASH_NAME = LazyRe(
-    r"(?i)(?P<verb>\bnew\s+deal|\bновая\s+сделка|\bновую\s+сделку)\s+(?:for\s+|для\s+)?"
+    r"(?i)(?P<verb>\bnew\s+deal|\bновая\s+сделка|\b(?:(?:создай|заведи|открой)\s+)?(?:новую\s+)?сделку|"
+    r"\b(?:create|open|add)\s+(?:a\s+)?(?:new\s+)?deal)\s+(?:for\s+|для\s+)?"
     r"(?P<co>(?-i:[A-ZА-ЯЁ])[\w&.-]*(?:\s+(?-i:[A-ZА-ЯЁ])[\w&.-]*)?)\s+[-–—]\s+"
     r"(?!(?:stage|owner|amount|value|сумма|стадия|владелец|ответственный)\b)(?P<what>[^\W\d_][^,.;:\d]{2,50}?)(?=\s*(?:[,;.]|$))"
 )

@@ -401,6 +401,12 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
             said_first = split_clauses(f"{head}:{quoted_part}".rstrip(), now)
             said_first[-1] = analyse(re.sub(r"(?i)\s+(?:и|and)$", "", said_first[-1].text), now)
             return [*said_first, *split_clauses(rest, now)]
+        next_thing = _NEXT_THING_ASKED.search(tail) if _NOTE_OR_COMMENT.search(head) else None
+        if next_thing:
+            # "log a note on it: no budget till Q3. Then a Linear issue for Oleg: send them …": the note's words end
+            # with their sentence; a new thing asked for in the next one is a request of its own
+            said_first = split_clauses(f"{head}:{tail[: next_thing.start() + 1]}".rstrip(), now)
+            return [*said_first, *split_clauses(tail[next_thing.start() + 1 :].strip(), now)]
         # a colon introduces content (a title, a note, a list): split only the part before it
         parts = _split(head, now)
         parts[-1] = analyse(parts[-1].text + ":" + tail, now)
@@ -602,6 +608,13 @@ _TO_CALENDAR = LazyRe(
 _SAME_REQUEST = (_MAKE_IT, _UPDATE_IT, _TOTAL_TOO, _TO_CALENDAR)
 
 
+# after a note's words, a sentence that asks for a new thing: "…. Then a Linear issue for Oleg: …", «…. И задачу мне в
+# Linear: …», "…. Also a CRM task for Max: …"
+_NEXT_THING_ASKED = LazyRe(
+    r"(?i)[.!]\s+(?:(?:then|and|also|plus|и|а|ещё|еще|потом|затем|также)[,\s]+)*(?:(?:a|an|one\s+more|new)\s+)?"
+    r"(?:linear\s+(?:issue|task|ticket)|(?:crm|attio)\s+task|(?:issue|ticket|task)\s+(?:in|for|to)\s+\S+|"
+    r"задач[уа]\s+(?:\S+\s+){0,2}в\s+(?:linear|линеар\w*|crm|срм|attio)|тикет\w*\s+в\s+\S+)"
+)
 # a field and its value said as a sentence of its own: «Срок — пятница», "Due Friday.", «Приоритет высокий»
 _FIELD_ALONE = LazyRe(
     r"(?i)^(?:срок|дедлайн|due(?:\s+date)?|deadline|приоритет|priority|исполнитель|assignee)\s*[:—–-]?\s*\S[^.!?]{0,40}[.!]?\s*$"

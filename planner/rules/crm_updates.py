@@ -97,7 +97,7 @@ _TITLE_TO = LazyRe(
 )
 _AND_MORE_OF_IT = LazyRe(r"\s+и\s+([^,;:«»\"'.!?—–]+?)(?=\s*(?:[,;.!?—–]|$))")
 _ROLE_NOW = LazyRe(
-    r"(?:'s|\s(?i:is))\s+(?:(?i:an?|the)\s+)?([A-Z][\w&-]*(?:\s+(?:of\s+)?[A-Z][\w&-]*){0,3})"
+    r"(?:'s|\s(?i:is))\s+(?:(?i:an?|the)\s+)?([A-Z][\w&-]*(?:\s+(?:of\s+)?[A-Z][\w&-]*){0,3}|(?i:c[eotfmi]o|vp\s+\w+))"
     r"(?:\s+(?i:at|with|in)\s+[\w&.-]+(?:\s+[\w&.-]+){0,2}?)?\s+(?i:now)\b"  # ("is CEO at acme logistics now")
 )
 _ON_THE_CARD = LazyRe(
