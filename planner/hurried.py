@@ -1500,10 +1500,11 @@ _FIELD_AFTER_LIST = LazyRe(
 
 
 _NEW_DEAL_DASH_NAME = LazyRe(
-    r"(?i)(?P<verb>\bnew\s+deal|\bновая\s+сделка|\b(?:(?:создай|заведи|открой)\s+)?(?:новую\s+)?сделку|"
+    r"(?i)(?P<verb>\bnew\s+deal|\bновая\s+сделка|\b(?:создай|заведи|открой)\s+(?:новую\s+)?сделку|\bновую\s+сделку|"
     r"\b(?:create|open|add)\s+(?:a\s+)?(?:new\s+)?deal)\s+(?:for\s+|для\s+)?"
     r"(?P<co>(?-i:[A-ZА-ЯЁ])[\w&.-]*(?:\s+(?-i:[A-ZА-ЯЁ])[\w&.-]*)?)\s+[-–—]\s+"
-    r"(?!(?:stage|owner|amount|value|сумма|стадия|владелец|ответственный)\b)(?P<what>[^\W\d_][^,.;:\d]{2,50}?)(?=\s*(?:[,;.]|$))"
+    r"(?!(?:stage|owner|amount|value|сумма|стадия|владелец|ответственный)\b)"
+    r"(?P<what>[^\W\d_](?:[^,.;:\d]|\.(?=\s+[a-zа-яё])){2,50}?)(?=\s*(?:[,;]|\.(?!\s+[a-zа-яё])|$))"
 )
 _ISSUE_GOES_TO = LazyRe(
     r"(?i)(?<![\w-])(?P<id>[A-Za-z]{2,5}-\d+)\s+(?:goes|go|should\s+go|can\s+go|will\s+go|moves)\s+(?:back\s+)?(?:to|into)\s+"
@@ -1553,6 +1554,16 @@ _STATE_THEN_VERB = LazyRe(
     r"(?P<it>(?:её|ее|его|их)\s+)?(?P<verb>переведи|перенеси|перекинь|отправь|двинь|верни|возьми)(?P<it2>\s+(?:её|ее|его|их))?"
     r"(?=\s*(?:[.!,;]|$))"
 )
+_DEAL_GOES_TO = LazyRe(
+    r"(?P<lead>(?:^|[:;,.]\s*|\band\s+))(?P<what>(?-i:[A-Z])[\w&.-]*(?:\s+[\w&.-]+){0,4}?)\s+(?:goes|should\s+go|can\s+go|moves)\s+"
+    r"(?:back\s+)?(?:to|into)\s+(?=(?:Lead|Qualification|Proposal|Negotiation|Won|Lost)\b)"
+)
+_STATE_THEN_WHY = LazyRe(
+    r"\b(?P<state>In Progress|In Review|Backlog|Triage|Canceled|Qualification|Negotiation|Proposal)\s+"
+    r"(?!(?i:and|и|а|to|в|во|на|for|with|by|from|для|до|с|со|then|потом|team|команд\w*|state|status|stage|стади\w*|"
+    r"статус\w*|issues?|tasks?|deals?|задач\w*|сделк\w*|тикет\w*|is|are|column|колонк\w*|now|please|pls|asap|today|"
+    r"tomorrow|too|also|сейчас|пожалуйста|плиз|срочно|сегодня|завтра|тоже)\b)(?=[a-zа-яё]{3,}\s)"
+)
 _TAKES_THE_ISSUE = LazyRe(
     r"(?<![\w-])(?:(?P<id>[A-Za-z]{2,5}-\d+)\s+(?i:забирает|берёт|берет|возьмёт|возьмет)\s+(?P<who>[А-ЯЁA-Z][а-яёa-z]+)"
     r"|(?P<who2>[А-ЯЁA-Z][а-яёa-z]+)\s+(?i:забирает|берёт|берет|возьмёт|возьмет)\s+(?P<id2>[A-Za-z]{2,5}-\d+))(?![\w-])"
@@ -1593,6 +1604,13 @@ def unhurried(text: str) -> str:
     text = _NEW_DEAL_DASH_NAME.sub(lambda m: f"{m['verb']} «{m['co']} — {m['what'].strip()}»", text)
     # "ENG-103 goes to Todo", "ENG-102 can go back to backlog": where it moves, said of it
     text = _ISSUE_GOES_TO.sub(lambda m: f"move {m['id']} to ", text)
+    # "Acme Logistics pilot goes to Qualification", "…, and Alfa-Leasing expansion goes to Proposal": a deal, the same
+    text = _DEAL_GOES_TO.sub(lambda m: f"{m['lead']}move {m['what'].strip()} to ", text)
+    # «переведи в ин прогресс», «в ин ревью»: the state's name said in Cyrillic
+    text = re.sub(r"(?i)(?<!\w)ин\s+прогресс\w*", "In Progress", text)
+    text = re.sub(r"(?i)(?<!\w)ин\s+ревью", "In Review", text)
+    # «CS-13 переведи в In Progress олег начал настраивать»: a state's name, then why without a pause — the pause
+    text = _STATE_THEN_WHY.sub(lambda m: f"{m['state']}, ", text)
     # "ENG-103 -> In Progress (Max)": whose it is, said in brackets after where it goes
     text = _MOVED_WITH_WHOM.sub(
         lambda m: f"{m['id']} {m['arrow']} {m['where'].strip()}, assign {m['id']} to {m['who']}", text

@@ -439,3 +439,39 @@ async def test_marked_done_before_the_ids_closes_them(anna: Conversation) -> Non
 async def test_why_said_without_a_comma_is_no_destination(anna: Conversation) -> None:
     (bulk,) = writes(await fresh(anna, "все сделки олега переведи на меня он уходит в другой отдел"))
     assert bulk["filters"] == {"owner": "Oleg Ivanov"} and bulk["changes"] == {"owner": "Anna Kuznetsova"}
+
+
+async def test_a_deal_goes_to_a_stage_said_without_a_verb(anna: Conversation) -> None:
+    r = await fresh(
+        anna,
+        "Two quick updates: Acme Logistics pilot goes to Qualification, and Alfa-Leasing expansion goes to Proposal.",
+    )
+    assert [(w["deal"], w["stage"]) for w in writes(r)] == [
+        ("Acme Logistics — pilot", "Qualification"),
+        ("Альфа-Лизинг — расширение", "Proposal"),
+    ]
+
+
+async def test_a_state_said_in_cyrillic_then_why_without_a_pause(anna: Conversation) -> None:
+    r = await fresh(anna, "си эс тринадцать переведи в ин прогресс олег начал настраивать")
+    assert writes(r) == [{"op": "update_issue", "issue": "CS-13", "state": "In Progress"}]
+
+
+async def test_a_new_thing_asked_after_a_notes_words_is_its_own_request(anna: Conversation) -> None:
+    r = await fresh(
+        anna,
+        "Mark the Acme Logistics pilot as lost and log a note on it: no budget till Q3. Then a Linear issue for "
+        "Oleg: send them a breakup email by Friday",
+    )
+    assert drafted(r) == ["attio:update_deal", "attio:create_note", "linear:create_issue"]
+    assert writes(r)[2]["assignee"] == "Oleg Ivanov"
+
+
+async def test_a_new_deal_named_after_a_dash_with_its_verb_keeps_its_fields(anna: Conversation) -> None:
+    (deal,) = writes(
+        await fresh(
+            anna, "создай сделку Umbrella Health — support add-on, 6000 USD, стадия Proposal, владелец Макс"
+        )
+    )
+    assert deal["name"] == "Umbrella Health — support add-on" and deal["amount"] == 6000.0
+    assert deal["stage"] == "Proposal" and deal["owner"] == "Max Weber"
