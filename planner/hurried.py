@@ -1555,14 +1555,17 @@ _STATE_THEN_VERB = LazyRe(
     r"(?=\s*(?:[.!,;]|$))"
 )
 _DEAL_GOES_TO = LazyRe(
-    r"(?P<lead>(?:^|[:;,.]\s*|\band\s+))(?P<what>(?-i:[A-Z])[\w&.-]*(?:\s+[\w&.-]+){0,4}?)\s+(?:goes|should\s+go|can\s+go|moves)\s+"
+    r"(?P<lead>(?:^|[:;,.]\s*|\band\s+))(?!(?i:everything|every|all|each|everyone)\b)"
+    r"(?P<what>(?-i:[A-Z])[\w&.-]*(?:\s+[\w&.-]+){0,4}?)\s+(?:goes|should\s+go|can\s+go|moves)\s+"
     r"(?:back\s+)?(?:to|into)\s+(?=(?:Lead|Qualification|Proposal|Negotiation|Won|Lost)\b)"
 )
 _STATE_THEN_WHY = LazyRe(
     r"\b(?P<state>In Progress|In Review|Backlog|Triage|Canceled|Qualification|Negotiation|Proposal)\s+"
     r"(?!(?i:and|и|а|to|в|во|на|for|with|by|from|для|до|с|со|then|потом|team|команд\w*|state|status|stage|стади\w*|"
     r"статус\w*|issues?|tasks?|deals?|задач\w*|сделк\w*|тикет\w*|is|are|column|колонк\w*|now|please|pls|asap|today|"
-    r"tomorrow|too|also|сейчас|пожалуйста|плиз|срочно|сегодня|завтра|тоже)\b)(?=[a-zа-яё]{3,}\s)"
+    r"tomorrow|too|also|сейчас|пожалуйста|плиз|срочно|сегодня|завтра|тоже)\b)"
+    # (someone, then what they did: «олег начал …», "oleg started on it" — not «поставь …», "except …")
+    r"(?=[a-zа-яё]{3,}\s+(?:уже\s+|already\s+)?(?:[а-яё]+(?:ал|ил|ял|ел|ла|ли)|[a-z]+ed|is|are|has|have|will|says|said)\b)"
 )
 _TAKES_THE_ISSUE = LazyRe(
     r"(?<![\w-])(?:(?P<id>[A-Za-z]{2,5}-\d+)\s+(?i:забирает|берёт|берет|возьмёт|возьмет)\s+(?P<who>[А-ЯЁA-Z][а-яёa-z]+)"
