@@ -454,7 +454,7 @@ _TAKEN_BACK = LazyRe(
 # глобекс ой нет ты что не удаляй ничего», "archive ENG-102 hold on no max is still on it dont": a word that
 # stops the request, then (a few words on) one that takes it back — and after it only why, no new request
 _STOPPED = LazyRe(
-    r"(?i)(?:^|\s|[,.!…—–-])(?:хотя|ой|а(?=\s*,)|(?:а\s+)?не(?=\s+(?:отбой|отмена|забудь|проехали)\b)|wait|hold\s+on|подожди|погоди|стоп|стой|actually|oh|"
+    r"(?i)(?:^|\s|[,.!…—–-])(?:хотя|ой|а(?=\s*,)|(?:а\s+)?не(?=\s+(?:отбой|отмена|проехали)\b)|wait|hold\s+on|подожди|погоди|стоп|стой|actually|oh|"
     # («у которых нет срока», "with no assignee": a filter; «нет», "no" stop a request only said as a word of their own)
     r"(?:нет|no)(?=\s*(?:$|[,.!…—–-]|(?:нет|no|стоп|wait|подожди|погоди|ты\s+что|не|don'?t|отбой|отмена|scratch|forget)\b)))"
     r"(?=[\s,.!…—–-]|$)"

@@ -1666,7 +1666,9 @@ def unhurried(text: str) -> str:
     )
     # "Unassign ENG-102, Max won't get to it": its assignee taken off, said as one word
     text = re.sub(
-        r"(?i)\bun-?assign\s+(?=[A-Za-z]{2,5}-\d|(?:all|every|everything|each|both)\b|(?-i:[A-Z])\w+'s\b)",
+        r"(?i)\bun-?assign\s+(?=[A-Za-z]{2,5}-\d|(?:all|every|everything|each|both)\b|(?-i:[A-Z])\w+'s\b)"
+        # (not "unassign ENG-106 from Oleg and give it to me": a hand-over, read as it is)
+        r"(?![^.!?]*\b(?:give|assign|hand|reassign|put|move\s+it\s+to)\b)",
         "remove the assignee from ",
         text,
     )  # ("unassign all of Max's issues": the same, for each)

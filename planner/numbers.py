@@ -109,7 +109,12 @@ def spoken_numbers(low: str) -> str:
         broken = next(
             (i for i in range(1, len(said)) if said[i - 1] in _UNITS and said[i] in _TEENS_TENS), None
         )
-        if broken is not None and value is not None and value[1] is None:
+        # ("phase two forty five k": a sum after it is no clock — the name's "two", then 45k)
+        if (
+            broken is not None
+            and value is not None
+            and (value[1] is None or _MONEY_AFTER.match(low, m.end()))
+        ):
             at = m.start() + len(" ".join(said[:broken])) + 1
             tail = _RUN.match(low, at)
             if tail is not None and tail.end() == m.end():
@@ -117,8 +122,6 @@ def spoken_numbers(low: str) -> str:
         if value is None:
             return span
         hours, minutes = value
-        if minutes is not None and _MONEY_AFTER.match(low, m.end()):
-            hours, minutes = hours * 100 + minutes, None  # "two fifty k": 250 thousand, no clock
         # the words around the number, read in place (no copies of a long text per number)
         timed = _TIME_BEFORE.search(low, max(0, m.start() - _LOOKBACK), m.start()) and (
             minutes is not None or _ENDS.match(low, m.end())
