@@ -16,6 +16,9 @@ from planner.numbers import number_from_words
 from planner.text import norm
 from planner.translit import as_typed as from_typed
 from planner.wording import changes_ru
+from toolkits import attio as attio_kit
+from toolkits._ops import action as tool_action
+from toolkits.linear import ops as linear_ops
 
 __all__ = [
     "about_work",
@@ -97,7 +100,7 @@ def one_update_per_record(actions: list[ToolAction]) -> list[ToolAction]:
 
 def _updated_record(a: ToolAction) -> str:
     """Which record a plain field update changes ("" for anything else)."""
-    if a.read_only or a.depends_on is not None:
+    if a.read_only:
         return ""
     if a.operation == "update_issue" and "issueId" in a.args and "query_or_mutation" not in a.args:
         return f"linear:{a.args['issueId']}"
@@ -107,10 +110,6 @@ def _updated_record(a: ToolAction) -> str:
 
 
 def _joined(kept: ToolAction, more: ToolAction) -> ToolAction | None:
-    from toolkits import attio as attio_kit  # (the toolkits of record for the calls joined)
-    from toolkits._ops import action as tool_action
-    from toolkits.linear import ops as linear_ops
-
     linear = kept.toolkit == "linear"
     theirs = {k: v for k, v in kept.args.items() if k != "issueId"} if linear else dict(kept.args["values"])
     mine = {k: v for k, v in more.args.items() if k != "issueId"} if linear else dict(more.args["values"])

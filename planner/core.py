@@ -666,10 +666,9 @@ class Planner:
                 interrogative(clause) and not asks_how(clause.text) or quoted_words is not None
             )
             if (
-                (i > 0 or len(clauses) > 1 and _ALREADY_SO.search(clause.text))
-                and (
-                    clause.identifiers or i > 0
-                )  # ("…, leave the Alfa one where it is": nothing asked of it)
+                # ("…; leave ENG-101 alone", "…, leave the Alfa one where it is"; said first only as "already so":
+                # «ENG-106 — срочный уже, оставь. Просто в ревью переведи»)
+                (i > 0 or len(clauses) > 1 and clause.identifiers and _ALREADY_SO.search(clause.text))
                 and leaves_alone(clause, ctx.now)
                 and not ctx.memory["asking"]
             ):

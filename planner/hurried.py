@@ -1571,7 +1571,7 @@ _TAKES_THE_ISSUE = LazyRe(
     r"(?<![\w-])(?:(?P<id>[A-Za-z]{2,5}-\d+)\s+(?i:забирает|берёт|берет|возьмёт|возьмет)\s+(?P<who>[А-ЯЁA-Z][а-яёa-z]+)"
     r"|(?P<who2>[А-ЯЁA-Z][а-яёa-z]+)\s+(?i:забирает|берёт|берет|возьмёт|возьмет)\s+(?P<id2>[A-Za-z]{2,5}-\d+))(?![\w-])"
 )
-_ISSUE_DASH_DAY = LazyRe(
+_ISSUE_THEN_DASH = LazyRe(
     r"(?i)(?<![\w-])(?P<id>[A-Za-z]{2,5}-\d+(?:\s*(?:,|и|and|&)\s*[A-Za-z]{2,5}-\d+)*)\s+[—–-]\s+"
     r"(?=(?:(?:оба|обе|both)\s+(?:на|to|в|во|into|→)|на|к|до|by|on|в|во|to|into)\s+\w)"
 )
@@ -1654,7 +1654,7 @@ def unhurried(text: str) -> str:
     text = _WORDS_TO_COME.sub("", text).strip() or text
     # "Reassign all his open stuff to Oleg", "close out everything in ENG": the issues, said loosely
     text = _LOOSE_STUFF.sub(
-        lambda m: f"{m['all'] or 'all'} {m['whose'] or m['whose2'] or ''}{m['which'] or ''}issues", text
+        lambda m: f"{m['all'] or 'all'} {m['whose'] or m['whose2'] or ''}{m['which']}issues", text
     )
     text = re.sub(r"(?i)\bclose\s+out\b", "close", text)
     # «Пометь как сделанные ENG-104 и CS-14», "mark as done ENG-104": closed, said before the ids
@@ -1683,7 +1683,7 @@ def unhurried(text: str) -> str:
     text = _TAKES_THE_ISSUE.sub(lambda m: f"назначь {m['id'] or m['id2']} на {m['who'] or m['who2']}", text)
     # «ENG-106 — на сегодня», «ENG-101 и ENG-106 — оба на Макса», «ENG-106 — в ревью переведи»: what it gets,
     # after a dash
-    text = _ISSUE_DASH_DAY.sub(lambda m: f"{m['id']} ", text)
+    text = _ISSUE_THEN_DASH.sub(lambda m: f"{m['id']} ", text)
     # "open issues assigned to me", "open issues that nobody is assigned to": a list asked for, said as what it is
     if _ISSUES_SAID_BY_WHOM.fullmatch(text):
         text = f"show {text}"

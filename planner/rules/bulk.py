@@ -376,14 +376,11 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
             return False
         await ctx.emit(UpdateMatching(object="tasks", filters=Filters(), changes={"complete": True}))
         return True
-    said_why = _WHY_AFTER.search(clause.text)
-    every_at = _ALL.search(clause.text)
+    said_why = _why_after_all(clause.text, _ALL.search(clause.text))
     cut = (
         said_why.start()
         if said_why
-        and every_at
-        and said_why.start() > every_at.end()
-        and not said_why.group(0).lstrip().startswith(("—", "–", "-"))  # («… — в Canceled»: where they go)
+        and not said_why.group(0).lstrip().startswith(("—", "–", "-"))  # («… — в Canceled»: where to)
         else len(clause.text)
     )  # "close all open ENG issues, eng is moving to a separate board": no destination in why it is done
     head, destination = _split_destination(clause.text[:cut])
@@ -537,9 +534,8 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         return False
     if destination and not {"state", "stage", "project"} & set(changes) and not changes.get("assignee"):
         head = clause.text  # "заархивируй всё, что лежит в бэклоге": where they are is which ones
-    every_said = _ALL.search(head) or _THEIR_ALL.search(head)
-    why = _WHY_AFTER.search(head)
-    if why and every_said and why.start() > every_said.end() and why.group(0).startswith(","):
+    why = _why_after_all(head, _ALL.search(head) or _THEIR_ALL.search(head))
+    if why and why.group(0).startswith(","):
         head = head[: why.start()]  # «…, разгребаем бэклог по-другому»: why it is done names no filter
     filters = await (
         _deal_filters(clause, ctx, head) if deals else _issue_filters(clause, ctx, head, changes)
@@ -1147,6 +1143,14 @@ _WHY_AFTER = LazyRe(
     r"|\s+(?:(?:он|она|они)\s+|[а-яё]+\s+)?(?:в\s+отпуск\w*(?:\s+(?:уходит|ушёл|ушел|ушла|уходят))?|уходит\b|увольня\w+|"
     r"уволил\w*|заболел\w*|на\s+больничном|будем\s+[а-яё]+)[^,]*[.!]?$"
 )
+
+
+def _why_after_all(text: str, every: re.Match[str] | None) -> re.Match[str] | None:
+    """Why the change is asked, said after its "all" (none when nothing says "all", or why comes before it)."""
+    why = _WHY_AFTER.search(text) if every else None
+    return why if why and every and why.start() > every.end() else None
+
+
 _ASIDE = LazyRe(r"\s*\([^()]{1,80}\)")  # "deals owned by Oleg → Max (Oleg on leave)": said aside
 # "… for the audit", «… для аудита»: why, said at the end; no filter
 _PURPOSE_TAIL = LazyRe(
@@ -1218,8 +1222,8 @@ async def _unread(
     ]
     if ends:
         why_from = min(why_from, ends[0])
-    after_why = _WHY_AFTER.search(clause.text)
-    if after_why and every and after_why.start() > every.end():
+    after_why = _why_after_all(clause.text, every)
+    if after_why:
         why_from = min(why_from, after_why.start())
     asides = [m.span() for m in _ASIDE.finditer(clause.text)]
     words = [
