@@ -55,6 +55,7 @@ from planner.dialogue import (
     asks_how,
     asks_in_a_sentence,
     but_do,
+    called_off_at_the_end,
     change_asked_as_question,
     checked_now,
     is_no,
@@ -556,6 +557,12 @@ class Planner:
         text = quote_put_where_asked(text)  # "…, закинь коммент с этой цитатой": the quote is its words
         ctx.memory["reshaped"] = text
         said = without_hedged_lead(without_courtesy(relayed_request(text) or text))
+        if called_off_at_the_end(
+            said, ctx.now
+        ):  # «… стоп, нет, они ещё не подписали. ничо пока не делай»: nothing
+            ctx.memory["took_back"] = True
+            ctx.notes.append(ctx.t("Хорошо, ничего не делаю.", "OK, doing nothing."))
+            return True
         text = corrected(said)
         ctx.memory["self_corrected"] = text != said  # («…хотя нет, не закрывай, просто напиши …»: taken back)
         # "Close ENG-103, but only if it's assigned to Oleg", «Закрой ENG-105, если её срок истекает …»: the

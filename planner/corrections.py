@@ -108,7 +108,8 @@ def _kind(word: str) -> str | None:
 _ONLY_THAT_ONE = LazyRe(
     r"(?is)^(?P<head>.*?)(?P<list>[A-Za-z]{1,10}-\d+(?:\s*(?:,|\band\b|\bи\b|&)\s*[A-Za-z]{1,10}-\d+)+)(?P<mid>[^.!?—–]*?)"
     r"[\s,.…—–-]*(?:(?:а|ah|oh|ой|hmm)[\s,.…]+)?\b(?:wait|no|нет|стоп|ой|actually|хотя)\b.*?\b(?:just|only|только|лишь)\s+"
-    r"(?P<one>(?:[A-Za-z]{1,10}-)?\d+)\s*[.!]?\s*$"
+    r"(?P<one>(?:[A-Za-z]{1,10}-)?\d+)(?P<why>\s*[,;—–-]\s*(?![^.!?]*\b(?:и|and|also|потом|then)\s)[^.!?]{1,80})?"
+    r"\s*[.!]?\s*$"
 )
 
 
@@ -140,7 +141,11 @@ def _skip_listed(text: str) -> str:
     return ", and ".join(x.strip(" ,") for x in items)
 
 
-_JUST_ONE = LazyRe(r"(?i)\b(?:just|only|только|лишь)\s+(?:[A-Za-z]{1,10}-)?\d+\s*[.!]?\s*$")
+# («…стоп, только CS-15, 103 ещё нужен»: why the other stays may follow)
+_JUST_ONE = LazyRe(
+    r"(?i)\b(?:just|only|только|лишь)\s+(?:[A-Za-z]{1,10}-)?\d+"
+    r"(?:\s*[,;—–-]\s*(?![^.!?]*\b(?:и|and|also|потом|then)\s)[^.!?]{1,80})?\s*[.!]?\s*$"
+)
 
 
 _NEXT = LazyRe(r"(?i)next|this|coming|следующ\w+|эт[оу]т?|ближайш\w+")
@@ -280,7 +285,32 @@ _SAME_PREPOSITION_AGAIN = LazyRe(
 )
 
 
+# «ромашку верни в квалификацию и заметку к ним кинь что … а нет заметку не надо только сделку», "Alfa-Leasing deal
+# to Won, and close ENG-106 — ah no sorry, ENG-106 still open, leave it. only the deal": the part said last is taken
+# back by naming what it was about again — that part goes, what was asked before it stays
+_STOP = r"(?:(?:ah|oh|а|ой|no|нет|sorry|извини\w*|wait|стоп|actually|хотя|hmm|хм)[\s,.!…—–-]+)+"
+_PART_NOT_NEEDED = LazyRe(
+    r"(?is)^(?P<keep>.+?)\s*(?:,\s*)?(?:\b(?:и|and|а\s+ещё|а\s+еще|also|plus)\b|,)\s+"
+    r"(?P<part>[^.!?]*?\b(?P<thing>заметк|задач|коммент|тикет|встреч|напоминан|note|task|comment|ticket|meeting|"
+    r"reminder|event|invite)\w*[^.!?]*?)[\s,.…—–-]+" + _STOP + r"(?:"
+    r"(?:the\s+)?(?P=thing)\w*\s+(?:не\s+надо|не\s+нужн\w*|не\s+пиши|не\s+заводи|не\s+создавай|не\s+ставь|"
+    r"is\s*n[o']t\s+needed|not\s+needed)|(?:no|skip\s+the|drop\s+the|forget\s+the|not\s+the)\s+(?P=thing)\w*)"
+    r"(?:[\s,.;—–-]+(?:только|лишь|just|only)\s+[^.!?]{1,40})?\s*[.!]?\s*$"
+)
+_RECORD_LEFT_ALONE = LazyRe(
+    r"(?is)^(?P<keep>.+?)\s*(?:,\s*)?(?:\b(?:и|and|also|plus)\b|,)\s+"
+    r"(?P<part>[^.!?—–]*?\b(?P<id>[A-Za-z]{1,10}-\d+)\b[^.!?—–]*?)\s*[—–,.…-]+\s*"
+    + _STOP
+    + r"(?P=id)\s+(?:is\s+)?(?:still\s+(?:open|needed|in\s+progress)|ещё\s+нужн\w*|еще\s+нужн\w*|пока\s+нужн\w*|"
+    r"оста[её]тся|пусть\s+висит|stays(?:\s+open)?)[^.!?]*[.!]?"
+    r"(?:\s*(?:(?:only|just|только|лишь)\s+[^.!?]{1,40})[.!]?)?\s*$"
+)
+
+
 def _corrected(text: str) -> str:
+    part = _PART_NOT_NEEDED.match(text) or _RECORD_LEFT_ALONE.match(text)
+    if part:
+        text = part.group("keep").rstrip(" ,;—–-")
     text = _SAME_PREPOSITION_AGAIN.sub(lambda m: f"{m['prep']} ", text)
     elsewhere = _PUT_IT_ELSEWHERE.match(text)
     if elsewhere:

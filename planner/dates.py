@@ -734,7 +734,9 @@ def _duration_in(low: str, bare_number_after_na: bool) -> tuple[int | None, tupl
     rng = _time_range(low)
     if rng:  # "с 16 до 17", "from 2 to 3pm", "14:00-15:30"
         return rng[1] - rng[0], rng[2]
-    rx = re.search(r"\b(?:на\s+|for\s+)?(?:полчаса|пол\s*часа|half an hour|half-hour)\b", low)
+    rx = re.search(
+        r"\b(?:на\s+|for\s+)?(?:полчаса|пол\s*часа|half(?:\s+an)?[\s-]+(?:hour|hr)|a\s+half\s+hour)\b", low
+    )
     if rx:
         return 30, rx.span()
     rx = re.search(r"\b(?:на\s+)?полтора\s+часа\b|\ban hour and a half\b", low)

@@ -1111,3 +1111,37 @@ def small_talk(text: str) -> SmallTalk | None:
             f"I can't help with that. {_SCOPE_EN} What should I do there?",
         )
     return None
+
+
+# The message's last words call off everything before them: «… стоп, нет, они ещё не подписали. ничо пока не делай
+# плиз», "Move Romashka to Lost. no no wrong chat, ignore pls", «удали контакт Jane Doe. отмена», "… ah wait no, Oleg
+# told me it's fixed already. forget it" — said after a break, with nothing but interjections before them and
+# nothing after them («…только сделку», "only the deal" keep a part: not this)
+_CALLED_OFF = LazyRe(
+    r"(?i)(?:[.!?…;]|\.\.\.|\s[—–-]|,)\s*"
+    r"(?:(?:no|nope|нет|не|стоп|stop|wait|ah|oh|ой|а|sorry|извини\w*|сорри|ok|ок|ладно|хм+|hmm+)[\s,.!…—–-]+)*"
+    r"(?:ничего|ничо|ничё|ничего\s+пока|ничо\s+пока|ничё\s+пока|пока\s+ничего)\s+(?:пока\s+)?не\s+(?:делай|делайте|надо|нужно|"
+    r"трогай|меняй|создавай)"
+    r"|(?:[.!?…;]|\.\.\.|\s[—–-]|,)\s*"
+    r"(?:(?:no|nope|нет|стоп|stop|wait|ah|oh|ой|а|sorry|извини\w*|сорри|ok|ок|ладно)[\s,.!…—–-]+)*"
+    r"(?:не\s+надо\s+ничего|отмена|отбой|забудь(?:те)?(?:\s+(?:это|всё|все|про\s+это))?|забей|проехали|игнор\w*(?:\s+это)?|"
+    r"не\s+тот\s+чат|это\s+не\s+тебе|ошиб\w+\s+чатом|"
+    r"forget\s+(?:it|that|about\s+it|all\s+(?:of\s+)?that)|never\s*mind|nvm|ignore(?:\s+(?:it|that|this|me|all\s+that))?|"
+    r"wrong\s+(?:chat|window|thread)(?:[\s,.!]+ignore(?:\s+(?:it|that|this))?)?|disregard(?:\s+(?:it|that|this))?|"
+    r"cancel\s+(?:everything|all\s+(?:of\s+)?that)|scratch\s+(?:all\s+)?that|do\s+nothing(?:\s+for\s+now)?|"
+    r"don'?t\s+do\s+anything(?:\s+(?:yet|for\s+now))?)"
+)
+_NOTHING_BUT_COURTESY = LazyRe(
+    r"(?i)[\s,.!…]*(?:pls|plz|please|плиз|пожалуйста|пж|sorry|сорри|извини\w*|thanks|спасибо)?[\s,.!…)]*$"
+)
+
+
+def called_off_at_the_end(text: str, now: datetime) -> bool:
+    """Whether the message ends by calling off everything it asked for (see `_CALLED_OFF`)."""
+    from planner.analysis import analyse
+
+    for m in _CALLED_OFF.finditer(text):
+        if _NOTHING_BUT_COURTESY.fullmatch(text[m.end() :]):
+            asked = analyse(text[: m.start()], now)
+            return asked.has(*_CHANGES) or _any_request_verb(asked.text)
+    return False

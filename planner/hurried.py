@@ -212,6 +212,23 @@ _SHORT_RX = LazyRe(
 # courtesy carries no request ("cs-15 на олега плз", "eng-104 -> in review plz"); quoted text keeps it
 # the polite plural imperative («назначьте», «поставьте»), outside quotes: the rules read the familiar one
 _RU_WORD_OR_QUOTE = LazyRe(r"«[^»]*»|\"[^\"]*\"|“[^”]*”|[а-яёА-ЯЁ]{5,}")
+# «оставь коммент: я в отпуске, пишите Олегу»: the words of a comment or note are kept as said (to their sentence's end)
+_WORDS_GIVEN = LazyRe(
+    r"(?i)\b(?:коммент\w*|заметк\w*|comment|note|текст\w*|напиши|напишите|сообщени\w*)\b[^:]{0,40}:(?P<words>(?:[^.!?;]|[.!?;](?!\s|$))+)"
+)
+
+
+def _plain_verbs_outside_words_to_keep(text: str) -> str:
+    """«закройте», «поставьте»: a polite verb made the plain one, except in the words a comment or note will carry."""
+    kept = _WORDS_GIVEN.search(text)
+    a, b = kept.span("words") if kept else (len(text), len(text))
+
+    def plain(part: str) -> str:
+        return _RU_WORD_OR_QUOTE.sub(lambda m: informal(m.group(0)) or m.group(0), part)
+
+    return plain(text[:a]) + text[a:b] + plain(text[b:])
+
+
 _SHOULD_BE = LazyRe(
     r"(?i)\b(stage|status|owner|amount|priority|assignee)\s+(?:should|must|has\s+to|needs\s+to|shall)\s+(?:be|become)\s+"
     # ("… should go to Oleg", "… should go to the Design team" hand over: only "go in(to)" says a stage)
@@ -1583,6 +1600,35 @@ _UNDER_WAY = LazyRe(
 )
 
 
+_NAME_DOES_IT = LazyRe(
+    r"(?-i:,\s*(?:(?P<en>[A-Z][a-z]{2,})\s+(?:(?:will|should|can|to|must|is\s+to)\s+)?(?:do|does|handle|handles)"
+    r"\s+(?:it|this|that)\b|(?:пусть\s+)?(?P<ru>[А-ЯЁ][а-яё]{2,})\s+(?:сделает|займётся|займется|возьмёт|возьмет)(?:\s+(?:это|её|ее))?\b))"
+)
+_WHOM_SYSTEM_THING = LazyRe(
+    r"(?i)(?<![\w-])(?P<who>[а-яё]{3,}(?:у|ю|е))\s+(?P<sys>в\s+(?:линеар\w*|linear))\s+(?P<what>задач[уа]|тикет|таск[уа]?)\b"
+    r"(?=\s+[а-яё]+ть\b)"
+)
+_OR_NOT_UNMARKED = LazyRe(r"(?i)(\s(?:или\s+(?:ещё\s+|еще\s+|пока\s+)?нет|or\s+not(?:\s+yet)?))\s*[.!…]*\s*$")
+_A_DEAL_OF_A_SUM_WITH = LazyRe(
+    r"(?i)(?:^|(?<=[.;!]\s)|(?<=\bи\s)|(?<=\bа\s)|(?<=\bещё\s)|(?<=\bеще\s))(?:сд|сделка)\s+на\s+"
+    r"(?![^.;!?]*\b(?:перенеси|переведи|перекинь|двинь|подвинь|передай|закрой|обнови|поменяй|измени|удали|мувни)\b)"
+    r"(?=[$€]?\s*\d[\d\s.,]*\s*(?:к|k|тыс\w*|млн|миллион\w*|kk|m)?\s*(?:\$|€|₽|usd|eur|rub|руб\w*|долл\w*|евро)?\s+с\s+\S)"
+)
+_MEETING_BY_ITS_APP = LazyRe(
+    r"(?i)\b(?:(?P<en>(?:google\s+meet|gmeet|zoom|teams|webex)(?:\s+(?:call|meeting))?\s+(?=with\b))"
+    r"|(?:зум|гугл\s*мит|тимс)(?:\s+(?:созвон|встреч\w*))?\s+(?=с\s))"
+)
+_THING_THEN_DASH = LazyRe(
+    r"(?i)\b(?P<id>[A-Za-z]{1,10}-\d+)\s*[:—–-]?\s*(?:(?:add|leave|post)\s+(?:a\s+)?)?(?P<verb>comment|коммент\w*|комментарий)"
+    r"\s*[—–]\s*(?=\S)"
+)
+_A_FIELD_NEEDED = LazyRe(
+    r"(?i)^\s*(?:(?P<en>(?:i\s+)?(?:need|want)\s+(?:to\s+know\s+)?)(?=(?:the\s+)?(?:e-?mail|phone|domain|owner|amount|"
+    r"stage|contact)\b|[A-Z][\w-]+(?:\s+[A-Z][\w-]+)?'s\s+(?:e-?mail|phone|domain|owner|amount|stage)\b)"
+    r"|(?:мне\s+)?(?:нуж(?:ен|на|но)|подскажи)\s+(?=(?:e-?mail|имейл|почт[ау]|телефон|домен|владел\w+|сумм[ау]|стади[юя])\b))"
+)
+
+
 def unhurried(text: str) -> str:
     """`text` with mistyped command words spelt right and a polite request made a plain one."""
     said_as_typed = text
@@ -1603,6 +1649,26 @@ def unhurried(text: str) -> str:
     )
     # «всё поехали последнее на сегодня заведи …», "ok here goes, last one for today: …": the pace, not the request
     text = _UNDER_WAY.sub("", text) or text
+    # "…: new icons for onboarding screens, Max do it, till 4 Dec", «…, пусть Макс сделает»: who does it, said of him
+    text = _NAME_DOES_IT.sub(
+        lambda m: f", assign to {m['en']}" if m["en"] else f", исполнитель {m['ru']}", text
+    )
+    # «олегу в линеаре задачу проверить …»: whom, the system, then the thing — the thing next to whom, as it is read
+    text = _WHOM_SYSTEM_THING.sub(
+        lambda m: f"{'' if m.start() else 'заведи '}{m['who']} {m['what']} {m['sys']}", text
+    )
+    # «ромашку мы уже в выигранные перевели или ещё нет», "did we close it or not": asked, said without its mark
+    text = _OR_NOT_UNMARKED.sub(lambda m: f"{m[1]}?", text)
+    # «сд на 60к с acme corp, расширение лицензии»: a deal of a sum with a company, said without a verb, is a new one
+    text = _A_DEAL_OF_A_SUM_WITH.sub("новая сделка на ", text)
+    # "google meet with John Smith next tuesday 11am 1h", «зум с Ли Вэем завтра в 11»: a meeting, by where it is held
+    text = _MEETING_BY_ITS_APP.sub(lambda m: "meeting " if m["en"] else "встреча ", text)
+    # "CS-14: comment — Jane confirmed …": the dash after the thing asked for opens its words, as a colon does
+    text = _THING_THEN_DASH.sub(
+        lambda m: f"comment on {m['id']}: " if m["verb"].isascii() else f"коммент в {m['id']}: ", text
+    )
+    # "need the email of Jane Doe from Globex", "I need Jane's phone", «нужен email Jane Doe»: a field asked for
+    text = _A_FIELD_NEEDED.sub(lambda m: "what is " if m["en"] else "какой ", text)
     # "new deal Globex - support add-on, 8k USD, …": the company, a dash, what the deal is — its name, whole
     text = _NEW_DEAL_DASH_NAME.sub(lambda m: f"{m['verb']} «{m['co']} — {m['what'].strip()}»", text)
     # "ENG-103 goes to Todo", "ENG-102 can go back to backlog": where it moves, said of it
@@ -2217,7 +2283,7 @@ def unhurried(text: str) -> str:
     )  # "…next Wednesday re: pilot kickoff": about, no heading
     text = without_polite_if(text)
     text = re.sub(r"(?i)\b([а-яё]{3,}[йьи])-ка\b", r"\1", text)  # «создай-ка», «глянь-ка»: the verb itself
-    text = _RU_WORD_OR_QUOTE.sub(lambda m: informal(m.group(0)) or m.group(0), text)
+    text = _plain_verbs_outside_words_to_keep(text)
     text = _NAMED_THEN_ASKED.sub(r"\2 \1", text, count=1)  # "The leaked key issue: move it to …"
     text = _british_dates(text)  # "Friday week", "a fortnight today", "half nine": in the reader's words
     # "stage should be Proposal", "the deal of Globex should go in won": what it is to be, said as a wish
@@ -2290,7 +2356,9 @@ def unhurried(text: str) -> str:
     text = _TAKES_IT.sub(lambda m: f"assign {m.group(2)} to {m.group(1)}", text, count=1)
     # "block 2 hours on friday from 10 for the board deck": the hour it starts, said with "from" and no end
     text = re.sub(
-        r"(?i)\bfrom\s+(\d{1,2})(?=\s+(?:for|on|to\s+(?![\d]|noon|midday))\b|\s*[,.;]|\s*$)", r"at \1", text
+        r"(?i)\bfrom\s+(\d{1,2})(?=\s+(?:for|on|to\s+(?![\d]|noon|midday))\b|\s*[,.;](?!\d)|\s*$)",
+        r"at \1",
+        text,
     )
     text = _SPOKEN_AM_PM.sub(  # "at eleven a m": 11am
         lambda m: f"{_HOURS.get(m.group(1).lower(), m.group(1))}{m.group(2).lower()}m", text

@@ -155,12 +155,15 @@ def _told_on_an_issue(m: re.Match[str]) -> str:
 
 # "…, cs15 stays in backlog", «CS-15 остаётся в бэклоге»: where it is now, said to leave it there
 _STAYS = LazyRe(
-    r"(?i)\b([A-Za-z]{2,5}[-\s]?\d+)\s+(?:(?:can|should)\s+)?(stays?|remains?|(?:пусть\s+)?оста[её]тся|останется)\b[^,;.!?\n]*"
+    r"(?i)\b([A-Za-z]{2,5}[-\s]?\d+)\s+(?:(?:can|should)\s+)?(stays?|remains?|(?:пусть\s+)?оста[её]тся|останется)\b"
+    # (up to a change said of it next: "CS-13 stays with Oleg but set due Dec 10")
+    r"(?:(?!\b(?:but|но|однако|only|just|только)\b)[^,;.!?\n])*"
 )
 
 
 def _stays(m: re.Match[str]) -> str:
-    return f"{m.group(1)} leave as is" if m.group(2).isascii() else f"{m.group(1)} не трогай"
+    space = " " if m.group(0)[-1:].isspace() else ""  # ("… but set due Dec 10" goes on after it)
+    return (f"{m.group(1)} leave as is" if m.group(2).isascii() else f"{m.group(1)} не трогай") + space
 
 
 # «заведи таску на Олега — поменять SSL серт», "new ticket for Max - rotate keys": the dash says what the task

@@ -535,6 +535,14 @@ _COMMA_THEN_ASKED_OF_ME = LazyRe(
 _OUTCOME_ALONE = LazyRe(r"(?i)(?:в\s+|to\s+)?(?:won|lost|выигран\w*|проигран\w*)[.!]?")
 # an item of a list that names a thing to do: "онбординг в Linear", "созвон с Иваном в четверг"
 # an item that sets a field: «сумма 55 000», "amount 60k", «стадия переговоры»
+_ISSUE_FIELD_SET = LazyRe(
+    r"(?i)\b(?:due(?:\s+date)?|deadline|срок|дедлайн)\s*(?:[:—–-]|to|на|до|→|->)?\s*(?:\d|(?:mon|tue|wed|thu|fri|sat|sun|"
+    r"tomorrow|today|next|end|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|понедельн|вторн|сред|четверг|пятниц|суббот|"
+    r"воскрес|завтра|сегодня|послезавтра|следующ|конц|январ|феврал|март|апрел|ма[йя]|июн|июл|август|сентябр|октябр|"
+    r"ноябр|декабр)\w*)"
+    r"|\b(?:priority|prio|приоритет)\s*(?:[:—–-]|to|на|→|->)?\s*(?:urgent|high|medium|low|none|срочн\w*|высок\w*|"
+    r"средн\w*|низк\w*|[1-4]\b)"
+)
 _FIELD_VALUE = LazyRe(r"(?i)^(?:сумм\w*|amount|value|стади\w*|stage|owner|ответственн\w*)\s*[:—-]?\s*\S")
 # the first thing said of a deal after its name: a field and its new value, or "bump (it) to 15k"
 _RECORD_CHANGE = LazyRe(
@@ -1197,7 +1205,12 @@ def _split(text: str, now: datetime) -> list[Clause]:
             and (
                 verb_count(left)
                 or _starts_with_verb(right)
-                and (ELLIPTIC.search(left.text) or _AMOUNT_SAID.search(left.text))
+                and (
+                    ELLIPTIC.search(left.text)
+                    or _AMOUNT_SAID.search(left.text)
+                    # "eng-102: due dec 10 and assign to Max", "ENG-102 priority high, and comment '…'": a field set
+                    or bool(left.identifiers and _ISSUE_FIELD_SET.search(left.text))
+                )
                 # «завтра в 10 встреча с командой на 30 минут по ENG-106 и ENG-106 назначь на Макса»: a meeting
                 # said without its verb, whole with its time, then a request of its own
                 or left.has("meeting")
@@ -1456,7 +1469,8 @@ _FIELD_FIRST = LazyRe(
 
 # «…. и note к компании Globex: …», "… and a task for Oleg: …": the next request named by its thing and where
 _THING_FOR = LazyRe(
-    r"(?i)^(?:an?\s+)?(?:note|заметк[уаи]|task|задач[уаи]|таск|comment|коммент\w*)\s+(?:к|в|на|для|по|to|on|for)\s+\S"
+    r"(?i)^(?:an?\s+)?(?:(?:crm|attio|linear|срм)\s+)?(?:note|заметк[уаи]|task|задач[уаи]|таск|comment|коммент\w*)\s+"
+    r"(?:к|в|на|для|по|to|on|for)\s+\S"
     # «… поставь. И в сделку заметку: …»: where it goes, then the thing
     r"|^(?:в|к|на|по|to|on|in)\s+(?:[^\W\d_][\w-]*\s+){1,3}?(?:note|заметк[уаи]|task|задач[уаи]|таск|comment|коммент\w*)\s*[:—–-]"
     # «… . и себе задачу на понедельник — позвонить Джейн»: whom it is for, then the thing

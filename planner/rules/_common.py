@@ -145,7 +145,7 @@ def strip_spans(text: str, spans: list[tuple[int, int]]) -> str:
     return out
 
 
-_DATE_PREPOSITION = LazyRe(r"(?i)(?:^|\s)(?:на|к|ко|by|on|for)\s*$")
+_DATE_PREPOSITION = LazyRe(r"(?i)(?:^|\s)(?:на|к|ко|до|by|on|for|till|til|until|before|due)\s*$")
 
 
 # what a dictated request starts with before it says anything: not part of a title
@@ -814,3 +814,28 @@ def _MAKING_WORDS() -> frozenset[str]:  # noqa: N802 - a constant, built once
     return frozenset().union(
         *(CUES[k] for k in ("create", "put", "note", "note_verb", "task", "remind") if k in CUES)
     )  # («remind Anna about it»: a reminder of nothing said)
+
+
+_RECORDS_OF = {"deal": "deals", "company": "companies", "person": "people"}
+
+
+async def answered_record(
+    ctx: BuildContext, slot: str, kinds: tuple[str, ...] = ("deal", "company", "person")
+) -> tuple[str, Entity] | None:
+    """The record the person picked (a choice's id) or named in answer to the question asked as `slot`
+    ("Which deal?", "Which record should the note go on?"): a question answered is never asked again."""
+    said = (ctx.answer(slot) or "").strip()
+    if not said:
+        return None
+    for kind in kinds:
+        records: list[Entity] = await getattr(ctx.directory, _RECORDS_OF[kind])()
+        picked = next((e for e in records if e.id == said), None)
+        if picked is not None:
+            return kind, picked
+    said_as = analyse(said, ctx.now)
+    named = [(kind, m) for kind in kinds for m in strong(await find(ctx, said_as, kind, text=said))]
+    top = max((m.score for _, m in named), default=0.0)
+    best = [(kind, m.entity) for kind, m in named if m.score == top >= 0.9]
+    return (
+        best[0] if len({e.id for _, e in best}) == 1 else None
+    )  # ("Globex": the company, not half the deal)

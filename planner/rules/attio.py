@@ -21,6 +21,7 @@ from planner.rules._common import (
     SOMEONES_WORDS,
     TAKEN_BY_ME,
     amount_of,
+    answered_record,
     company_of,
     currency_said,
     find,
@@ -142,6 +143,11 @@ async def one_described_deal(clause: Clause, ctx: BuildContext, slot: str = "dea
 
 
 async def _deal(clause: Clause, ctx: BuildContext) -> Entity:
+    if (picked := await answered_record(ctx, "deal", ("deal",))) is not None:
+        # the answer to "Which deal?" asked of a clause that named none: the deal picked, not the question again
+        ctx.note_entity("deal", clause.text, picked[1], [picked[1]], 1.0)
+        ctx.memory["deal"] = picked[1]
+        return picked[1]
     if ctx.memory.get("deal") and not await find(ctx, clause, "deal"):
         return ctx.memory["deal"]  # type: ignore[no-any-return]
     mentions = await find(ctx, clause, "deal")
@@ -311,6 +317,13 @@ _DEALS_IN_A_STAGE = LazyRe(
 )
 
 
+_MISLAID = LazyRe(
+    r"(?i)\b(?:i|i'?ve|i\s+have|i\s+seem\s+to\s+have)\s+(?:just\s+|somehow\s+)?lost\s+(?:it|them|that|this|my|"
+    r"the\s+(?!deal|contract|client|customer|account|pilot|renewal|license|licence)\w+)\b"
+    r"|\bя\s+(?:\w+\s+)?(?:потерял\w*|посеял\w*|проебал\w*)\s+(?:его|её|ее|их|это|свой|свою|ссылку|почту|номер|контакт)"
+)
+
+
 @rule(40, writes=True)
 async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
     if SOMEONES_WORDS.search(clause.text):
@@ -345,7 +358,11 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
         return (
             False  # "Put a note on the Alfa-Leasing expansion: decision pushed to January": the note's words
         )
-    statement = head.has("signed", "refused", "lost") and not _PENDING.search(head.text)
+    statement = (
+        head.has("signed", "refused", "lost")
+        and not _PENDING.search(head.text)
+        and not _MISLAID.search(head.text)  # "need Jane's email, I lost it": a thing mislaid, no deal lost
+    )
     if statement and _REFUSED_SOMETHING_ELSE.search(head.text):
         return False  # «Initech отказался от квартальных чекинов»: the check-ins, not the deal
     if (
@@ -566,6 +583,8 @@ _PENDING = LazyRe(
     r"|\b(?:подписанн\w*|проигранн\w*)\s+(?:договор|контракт|кп|nda|акт)\w*"
     # "… but nothing is signed", "they haven't signed yet", «ещё не подписали»: not (yet) the news
     r"|\b(?:nothing|not|n't|never|no\s+one)\s+(?:\w+\s+){0,2}?(?:sign\w*|refus\w*|lost)\b|\bне\s+(?:\w+\s+)?подпис\w*"
+    # «Globex pilot вот-вот подпишут», "they're about to sign": signing to come, not the news yet
+    r"|\bподпишу?т\b|\bподпишет\b|\b(?:about|going|expected|set|due|likely)\s+to\s+sign\b|\b(?:will|should|may|might)\s+sign\b"
 )
 
 

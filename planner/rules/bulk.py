@@ -473,6 +473,9 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
             key=lambda m: min(m.positions),
         )
         who = (await find_user(clause, ctx, destination)) if destination and not deals else None
+        if who is None and not deals and _TO_ME.search(clause.text):
+            # «все тикеты олега и макса перекинь на меня, они на конфе»: to me, whoever was named before it
+            who = await find_user(clause, ctx, "me")
         if deals and (
             _TO_ME.search(clause.text)
             or destination
@@ -633,7 +636,9 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         if deals
         else []
     )
-    if deals and len(owners_named) > 1 and filters.owner != "me":
+    if deals and filters.owner == "me" and owners_named and _MINE_AND_THEIRS.search(head):
+        field, either = "owner", ["me", *owners_named]  # «мои сделки и сделки Олега — на Макса»: both
+    elif deals and len(owners_named) > 1 and filters.owner != "me":
         field, either = (
             "owner",
             owners_named,
@@ -644,6 +649,8 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         len(assignees := await _assignees_named(clause, ctx, head, changes)) > 1 and filters.assignee != "me"
     ):
         field, either = "assignee", assignees  # «закрой все задачи Олега и Макса»: each one's
+    elif filters.assignee == "me" and assignees and _MINE_AND_THEIRS.search(head):
+        field, either = "assignee", ["me", *assignees]  # "Reassign everything mine and Oleg's to Max": both
     elif len(named_states := await _states_named(ctx, head, changes)) > 1:
         field, either = "state", named_states  # «все задачи из Todo и Backlog — в работу»: each state's
     elif len(named_teams := await _teams_named(ctx, head)) > 1:  # «всем задачам в ENG и CS»: each team's
@@ -881,8 +888,23 @@ async def _states_named(ctx: BuildContext, text: str, changes: dict[str, Any]) -
         if name.lower() != target
         for m in re.finditer(rf"(?i)(?<![\w-]){re.escape(name)}(?![\w-])", text)
         if not re.search(r"(?i)(?:\bв|\bво|\bна|\bto|\binto|->|→)\s*$", text[: m.start()])
+        or _STATE_THEY_ARE_IN.search(
+            text[: m.start()]
+        )  # «все тикеты, которые в In Progress и …»: where they are
     ]
     return list(dict.fromkeys(name for _, name in sorted(found)))
+
+
+_STATE_THEY_ARE_IN = LazyRe(
+    r"(?i)\b(?:котор\w+|что|which\s+are|that\s+are|лежа\w*|наход\w+|вися\w*|висит|сидя\w*|стоя\w*|sitting|currently)"
+    r"\s+(?:сейчас\s+)?(?:в|во|на|in)\s*$"
+)
+
+
+# "mine and Oleg's", «мои и Олега», "Oleg's and mine", «мои и олеговы сделки», "both mine and Max's": whose, two of them
+_MINE_AND_THEIRS = LazyRe(
+    r"(?i)\b(?:my|mine|мо[иейя]\w*)\b[^,;.]{0,30}\b(?:and|и|&|\+)\s+\w+|\b\w+(?:'s|а|я|ы)?\s+(?:and|и|&|\+)\s+(?:my|mine|мо[иейя]\w*)\b"
+)
 
 
 async def _assignees_named(

@@ -15,6 +15,7 @@ from planner.resolve import key_spans, keys_for
 from planner.rules import rule
 from planner.rules._common import (
     SOMEONES_WORDS,
+    answered_record,
     company_of,
     find,
     quoted,
@@ -732,6 +733,11 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         if target is not None and target[0] == "company" and clause.has("deal"):
             theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") == target[1].id]
             target = ("deal", theirs[0]) if len(theirs) == 1 else target
+    if target is None:
+        target = await answered_record(ctx, "target")  # the record picked or named when asked
+        if target is not None and target[0] == "company" and clause.has("deal"):
+            theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") == target[1].id]
+            target = ("deal", theirs[0]) if len(theirs) == 1 else target  # "to the deal" — "Globex": its deal
     if target is None:
         # "note to the pilot deal: …": the deals its words fit, offered (two named alike are no guess)
         named_by = {

@@ -129,11 +129,18 @@ def _sentences(text: str) -> list[str]:
     return out
 
 
+_A_CALL_HELD = LazyRe(
+    r"(?i)\b(?:call|meet|meeting|google\s+meet|zoom|teams\s+call|sync|demo|созвон\w*|звонок|встреч\w*|зум|митинг\w*)\b"
+)
+
+
 @rule(50, writes=True)
 async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     """A to-do about a CRM record (seed 000's task_create "about a CRM record"), optionally for a colleague."""
     if _A_NEW_CONTACT.match(clause.text):
         return False  # "New contact from today's call: Priya Nair, …": a person to add, not a call to make
+    if clause.duration is not None and clause.moment.at is not None and _A_CALL_HELD.search(clause.text):
+        return False  # "Friday 16:00 half hour call with Li Wei", "google meet … 11am 1h": an event, it has a length
     if _AFTER_THE_MEETING_ALONE.fullmatch(clause.text.strip()):
         return (
             False  # "After today's Umbrella Health call: create …": when the requests come, no call to make

@@ -37,6 +37,7 @@ from planner.rules._common import (
     quoted,
     said_outside_quotes,
     strip_spans,
+    strong,
 )
 from planner.rules._linear_common import (
     ADD_EXISTING,
@@ -684,6 +685,9 @@ _ADD_THAT_LAST = LazyRe(
 _IT_IS_REALLY = LazyRe(
     r"(?i)(?:it'?s|it\s+is|это)\s+(?:actually|really|in\s+fact|скорее|на\s+самом\s+деле)\s+(?:an?\s+|a\s+real\s+)?$"
 )
+_NOT_THAT_BUT_THIS = LazyRe(
+    r"(?i)(?:это\s+не|isn'?t|is\s+not|not)\s+(?:an?\s+)?[\w-]+[\s,.;—–-]*(?:а\s+|but\s+)?(?:it'?s|it\s+is|это)\s+(?:an?\s+)?$"
+)
 _NOT_A = LazyRe(r"(?i)(?:isn'?t|is\s+not|not|это\s+не|не)\s+(?:an?\s+|really\s+|actually\s+|никакой\s+)?$")
 _UNQUOTED = LazyRe(r"^[«\"“']([^«»\"“”]+)[»\"”'][.!]?$")  # the description said in quotes: its words
 _TAKES = LazyRe(
@@ -949,6 +953,13 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
     ):  # «…по задаче про чекин на 15 декабря»: the date is the change
         named_by = strip_spans(named_by, clause.moment.spans)
     phrase = said.strip() if said else re.sub(r"\s{2,}", " ", _FILLER.sub(" ", named_by)).strip(" .,!?:")
+    about = _THE_ONE_ABOUT.match(phrase) if not said else None
+    if (
+        about
+    ):  # «закрой ту, что про онбординг», "close the one about onboarding": the words after it name which
+        phrase, named_only = phrase[about.end() :].strip(), False
+    elif not said and _ONLY_A_POINTER.fullmatch(phrase):
+        phrase = ""  # «закрой ту», "close that one": pointed at, nothing named — no title has these letters
     one = _THE_ONE.search(phrase) if not said else None
     if one:  # "close the login one": "one" stands for an issue; the words before it name which
         if await _names_crm_record(clause, ctx):
@@ -960,7 +971,7 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
     )  # "give the urgent issue to Max": by its priority
     phrase = phrase or (level.group(0) if level else "")
     if not phrase:
-        return await _issue_told_before(clause, ctx)
+        return await _issue_told_before(clause, ctx) or await _which_issue(clause, ctx)
     answered = ctx.answer("issue")
     if answered:
         clause.identifiers.append(answered)
@@ -1149,8 +1160,8 @@ async def _labels(clause: Clause, ctx: BuildContext, issue: dict[str, Any]) -> d
         side = "labels_remove" if verb is not None and verb.group("off") else "labels_add"
         if _NOT_A.search(low[:at]):
             side = "labels_remove"  # "ENG-101 isn't a bug, it's a feature request — swap the labels": it is no bug
-        elif _IT_IS_REALLY.search(low[:at]):
-            side = "labels_add"  # "unlabel bug from ENG-101, it's actually a feature": it is one
+        elif _IT_IS_REALLY.search(low[:at]) or _NOT_THAT_BUT_THIS.search(low[:at]):
+            side = "labels_add"  # "unlabel bug from ENG-101, it's actually a feature", «это не баг это фича»: it is one
         if lbl not in out.setdefault(side, []):
             out[side].append(lbl)
     return out
@@ -1566,6 +1577,64 @@ async def _issue_told_before(clause: Clause, ctx: BuildContext) -> bool:
     ctx.memory["told_used"] = {i for i, _ in said_before}  # they named the issue; they asked for nothing
     clause.identifiers.append(str(found[0].get("identifier")))
     return await issue_by_reference(clause, ctx)
+
+
+async def _which_issue(clause: Clause, ctx: BuildContext, *, said_issue: bool = False) -> bool:
+    """ "close the issue", «закрой задачу»: a change to an issue the request does not name — which one is
+    asked (the person's own open issues offered), and the answer is that issue. ("mark the task done" may
+    as well be a CRM task: the other rules and the routing question have it.)"""
+    if not (said_issue or clause.has("issue") or _ISSUE_IN_RUSSIAN.search(clause.text)):
+        return False
+    if not clause.has("comment") and (
+        clause.creates()
+        or clause.after_colon
+        or any(is_infinitive(w) for w in re.findall(r"[а-яё]+", clause.text.lower()))
+    ):
+        return False  # «поставь задачу в ENG подготовить чеклист»: what to do is said — a new one, not which
+    answered = (ctx.answer("issue") or "").strip()
+    if _AN_ID.fullmatch(answered):
+        clause.identifiers.append(answered.upper())
+        return await issue_by_reference(clause, ctx)
+    found = await issues_by_title_words(answered, ctx) if answered else []
+    if len(found) == 1:  # answered in words: "the login one"
+        clause.identifiers.append(str(found[0].get("identifier")))
+        return await issue_by_reference(clause, ctx)
+    raise ctx.ask("issue", ctx.t("Какую задачу?", "Which issue?"), choices=await my_issue_choices(ctx))
+
+
+@rule(97, writes=True)
+async def issue_not_named(clause: Clause, ctx: BuildContext) -> bool:
+    """ "set the priority to high", «оставь комментарий: проверил», "move it to in progress": a change only an
+    issue has, with no issue (nor any record) named — which issue is asked, never the routing question."""
+    if (
+        clause.identifiers
+        or clause.asks()
+        and not clause.commands()
+        or not (
+            clause.has("priority")
+            or clause.has("comment")
+            and not clause.has("note", "deal", "crm")
+            or clause.has("move", "put")
+            and bool(_TO_AN_ISSUE_STATE.search(clause.text))
+        )
+        or ctx.memory.get("issue")
+    ):
+        return False
+    for kind in ("deal", "company", "person"):
+        if strong(await find(ctx, clause, kind)):
+            return False  # a record is named: not an issue's change, whatever the words
+    if await issues_by_title_words(clause.text, ctx) or await _most_words(clause.text, ctx):
+        return False  # "Bump the PDF export crash to high priority": named by its words (what follows may say more)
+    return await _which_issue(clause, ctx, said_issue=True)
+
+
+_THE_ONE_ABOUT = LazyRe(
+    r"(?i)^(?:(?:the|that)\s+one|ту|тот|ту\s+задачу|тот\s+тикет)\s*,?\s*(?:(?:что|которая|который|which\s+is|that\s+is|that'?s)\s+"
+    r"(?:(?:про|about|on|по|насчёт|насчет|regarding)\s+)?|(?:про|about|on|по|насчёт|насчет|regarding)\s+)(?=\S)"
+)
+_ONLY_A_POINTER = LazyRe(r"(?i)(?:ту|тот|та|то|эту|этот|это|её|ее|его|it|this|that|(?:that|this|the)\s+one)")
+_ISSUE_IN_RUSSIAN = LazyRe(r"(?i)\bзадач[уаие]\b")
+_AN_ID = LazyRe(r"(?i)[a-z]{2,5}-\d{1,5}")
 
 
 async def _most_words(phrase: str, ctx: BuildContext) -> list[dict[str, Any]]:

@@ -22,6 +22,7 @@ from planner.rules._common import (
     FIELD_OF_A_TASK,
     ORDINAL_ITEM,
     TAKEN_BY_ME,
+    answered_record,
     clean_title,
     colleague_asked_for,
     find,
@@ -414,6 +415,8 @@ async def template(clause: Clause, ctx: BuildContext) -> bool:
     if clause.has("query") and not clause.commands() or clause.text.rstrip().endswith("?"):
         return False
     deals = await _deals_for(clause, ctx)
+    if not deals and (picked := await answered_record(ctx, "deal", ("deal",))) is not None:
+        deals = [picked[1]]  # the deal picked when asked
     if not deals:
         raise ctx.ask(
             "deal",
@@ -747,6 +750,8 @@ _VAGUE = LazyRe(
     # «создай задачу эээ ну эту как её потом скажу», "a ticket, I'll tell you what later": no title yet
     r"\b(?:потом|позже)\s+(?:скажу|уточню|расскажу|допишу)\b|\bкак\s+(?:её|ее|его)\s*(?:там)?\b|"
     r"\b(?:tell\s+you|say)\s+(?:what\s+)?later\b|^\s*(?:tbd|todo|xxx|\?+)\s*$|"
+    # "uh remind me tomorrow ok": a word that ends what was said is no title
+    r"^\s*(?:ok|okay|k|ок|окей|ладно|please|pls|plz|пожалуйста|плиз|thanks|спасибо|ну|uh|um)\s*[.!?]*\s*$|"
     # "for the customer below, I'll paste the email in a sec", «…, письмо скину через минуту»: the words are to come
     r"\b(?:i'?ll|i\s+will|let\s+me)\s+(?:paste|send|forward|add|share)\b[^.!?]*\b(?:in\s+a\s+(?:sec|second|minute|moment|bit)|"
     r"later|shortly|soon|next)\b|\b(?:скину|пришлю|вставлю|перешлю|кину)\s+(?:\w+\s+){0,2}(?:через\s+\w+|сейчас|позже|следом)\b|"
@@ -754,7 +759,10 @@ _VAGUE = LazyRe(
     r"^\s*(?:some|any)?(?:thing|stuff|things)s?\s*[?.!]?\s*$|^\s*(?:что|кое)[-\s]?(?:нибудь|то|либо)\s*[?.!]?\s*$|"
     # "Max asked me to create an issue (in Linear for him)": the request retold is no title
     r"\b(?:create|file|open|make|log|add)\s+(?:an?\s+|one\s+|new\s+)*(?:issue|ticket|task)(?:\s+(?:for|to)\s+(?:him|her|them|me|us))?\s*$|"
-    r"\b(?:создать|завести|создай|заведи|сделать)\s+(?:ему\s+|ей\s+|им\s+)?(?:новую\s+)?(?:задачу|тикет)\s*$"
+    r"\b(?:создать|завести|создай|заведи|сделать)\s+(?:ему\s+|ей\s+|им\s+)?(?:новую\s+)?(?:задачу|тикет)\s*$|"
+    # «закинь тикет в эндж»: the request and where it goes, nothing it is about
+    r"^\s*(?:закинь|кинь|накинь|запили|открой|создай|заведи)\s+(?:новую\s+|новый\s+)?(?:задачу|тикет|таск\w*|баг)"
+    r"(?:\s+(?:в|во)\s+[^\s,.;:]+)?\s*[.!]?\s*$"
 )
 # "…one for each service auth billing …", «…для каждого раздела главная поиск …»: a list with no colon
 _EACH = LazyRe(r"(?i)[,\s]*\b(?:one\s+|по\s+одной\s+)?(?:for\s+each|(?:на|для)\s+кажд\w+)\s+[^\W\d_]+\s*:?")

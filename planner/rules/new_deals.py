@@ -13,10 +13,11 @@ from planner.dialogue import ADDED_TO_A_DEAL
 from planner.directory import Entity
 from planner.intents.models import CreateCompany, CreateDeal
 from planner.numbers import NUMBER_WORDS
-from planner.resolve import find_mentions, key_spans, keys_for, match_words
+from planner.resolve import Mention, find_mentions, key_spans, keys_for, match_words
 from planner.rules import rule
 from planner.rules._common import (
     amount_of,
+    answered_record,
     find,
     strong,
 )
@@ -149,6 +150,8 @@ async def create_deal(clause: Clause, ctx: BuildContext) -> bool:
     ):
         # «заведи компанию Hooli (hooli.xyz) и сд на 15к usd в лидах»: a deal said right after its company is made
         return await _deal_for_new_company(clause, ctx, new_company)
+    if not companies and (picked := await answered_record(ctx, "company", ("company",))) is not None:
+        companies = [Mention(picked[1], 1.0, frozenset())]  # the company picked when asked
     if not companies:
         raise ctx.ask(
             "company",
