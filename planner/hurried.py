@@ -1601,7 +1601,7 @@ _UNDER_WAY = LazyRe(
 
 
 _NAME_DOES_IT = LazyRe(
-    r"(?-i:,\s*(?:(?P<en>[A-Z][a-z]{2,})\s+(?:(?:will|should|can|to|must|is\s+to)\s+)?(?:do|does|handle|handles)"
+    r"(?-i:,\s*(?:(?P<en>[A-Z][a-z]{2,})\s+(?:(?:(?:will|should|can|to|must|is\s+to)\s+)?(?:do|does|handle|handles)|takes?)"
     r"\s+(?:it|this|that)\b|(?:пусть\s+)?(?P<ru>[А-ЯЁ][а-яё]{2,})\s+(?:сделает|займётся|займется|возьмёт|возьмет)(?:\s+(?:это|её|ее))?\b))"
 )
 _WHOM_SYSTEM_THING = LazyRe(

@@ -641,7 +641,13 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
                     CreateNote(record=record.name, body=(content or "")[:2000]), record=(OBJECT[kind], record)
                 )
             return True
-    target = await crm_target(clause, ctx, "target", head)
+    last_said = re.split(r"(?<=[.!?])\s+(?=\S)", head)[-1] if head else head
+    # "today call with Jane was good. note on Globex pilot: …": where the note goes is said in its own sentence
+    # (only a sentence that itself says "note on …": not the last line of a forwarded email)
+    own_sentence = last_said != head and _NOTE_ON_SAID.search(last_said or "")
+    target = (
+        await crm_target(clause, ctx, "target", last_said) if own_sentence else None
+    ) or await crm_target(clause, ctx, "target", head)
     stranger = _SOMEONE_AT.search(head or "")
     if (
         target is not None
@@ -888,3 +894,6 @@ _FIRST_TOLD = LazyRe(r"\s*([^.!?]{8,}?[.!])\s+(?=[A-ZА-ЯЁ])")
 _NOTE_TITLE = LazyRe(
     r"(?i)\b(?:title|titled|заголов\w*|названи\w*)\s*[:=—–-]?\s*['\"«“]([^'\"«»“”]{2,200})['\"»”]"
 )
+
+
+_NOTE_ON_SAID = LazyRe(r"(?i)\b(?:note|заметк\w*)\s+(?:on|to|for|к|на|в|для)\s")

@@ -217,3 +217,15 @@ async def test_a_crm_note_said_after_an_issue_is_its_own(anna: Conversation) -> 
         "And CRM note on Umbrella: demo planned on Monday",
     )
     assert ops(r) == ["create_issue", "create_note"]
+
+
+async def test_a_note_goes_where_its_own_sentence_says_and_name_take_it_assigns(anna: Conversation) -> None:
+    r = await fresh(
+        anna,
+        "today call with Jane was good. note on Globex pilot: they want SSO already in pilot. also linear issue "
+        "for ENG: SSO support for Globex pilot, Oleg take it. and meeting with Jane next Tuesday 11:00 half hour",
+    )
+    note, issue, event = writes(r)
+    assert note["op"] == "create_note" and note["record"] == "Globex pilot"
+    assert issue["assignee"] == "Oleg Ivanov" and issue["title"] == "SSO support for Globex pilot"
+    assert event["op"] == "create_event" and event["duration_minutes"] == 30
