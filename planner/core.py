@@ -557,9 +557,8 @@ class Planner:
         text = quote_put_where_asked(text)  # "…, закинь коммент с этой цитатой": the quote is its words
         ctx.memory["reshaped"] = text
         said = without_hedged_lead(without_courtesy(relayed_request(text) or text))
-        if called_off_at_the_end(
-            said, ctx.now
-        ):  # «… стоп, нет, они ещё не подписали. ничо пока не делай»: nothing
+        # «… стоп, нет, они ещё не подписали. ничо пока не делай», "… wrong chat, ignore": nothing is drafted
+        if called_off_at_the_end(said, ctx.now):
             ctx.memory["took_back"] = True
             ctx.notes.append(ctx.t("Хорошо, ничего не делаю.", "OK, doing nothing."))
             return True

@@ -274,10 +274,9 @@ def aliases_of(e: Entity) -> list[str]:
     return list(_aliases(e.kind, e.name, tuple(e.aliases), str(company) if company else None))
 
 
-_TEAM_WORDS: dict[
-    str, tuple[str, ...]
-] = {  # (no common noun — «разработка», «продажи» — and no inflected form the
-    # lemmatiser guesses a verb for: «саксесса» was read as a form of «запиши»)
+# «в саксесс», «в эндж», «дизайнерам»: a team's English word as Russian speakers say it (no common noun — «разработка»,
+# «продажи» — and no inflected form the lemmatiser guesses a verb for: «саксесса» was read as a form of «запиши»)
+_TEAM_WORDS: dict[str, tuple[str, ...]] = {
     "engineering": ("инжиниринг", "энжиниринг", "инженеры", "инженерка", "инженерку", "эндж", "энж"),
     "success": ("саксесс", "саксес", "сексесс"),
     "design": ("дизайн", "дизайнеры", "дизайнерам"),
@@ -300,9 +299,7 @@ def _aliases(kind: str, name: str, aliases: tuple[str, ...], company: str | None
         out.extend(name.split())
         # «Олежа», «Ваня», "Maxim": the first name as colleagues say it (its everyday forms, either script)
         out.extend(_FAMILIAR.get(name.split()[0].lower(), ()) if name.split() else ())
-    if (
-        kind == "team"
-    ):  # «в саксесс», «в эндж», «дизайнерам»: a team's English word as Russian speakers say it
+    if kind == "team":
         out.extend(r for w in name.lower().split() for r in _TEAM_WORDS.get(w, ()))
     if kind == "company":  # «Альфа» for Альфа-Лизинг, "Alfa" for Alfa-Leasing: the first half said alone
         out.extend(a.split("-")[0] for a in list(out) if re.fullmatch(r"[^\W\d_]{4,}-[^\W\d_]{4,}", a))

@@ -140,7 +140,6 @@ STATE_OF_THEM = LazyRe(
 COMPLEMENT = LazyRe(r"^(?:что|чтобы|that)\s", re.IGNORECASE)
 # "заархивируй всё, что лежит в бэклоге", "close every issue that is in review": which things, not a question
 RELATIVE = LazyRe(r"^(?:что|which|that|who|котор\w+|где|where)\s", re.IGNORECASE)
-_OR_NOT = LazyRe(r"(?i)(?:,?\s+или\s+(?:ещё\s+|еще\s+|пока\s+)?нет|,?\s+or\s+not(?:\s+yet)?)\s*[?.!…]*\s*$")
 WHAT_OF = LazyRe(
     r"(?i)\b(?:всё|все|всех|everything|all|anything|то|те|тех|those|задачи|задач|тикеты|баги|сделки|сделок|"
     r"issues|tickets|bugs|deals|tasks)\s*$"
@@ -255,8 +254,8 @@ class Clause:
             return False  # "Bug: Safari users get logged out when …": a thing to file, said after its kind
         if self.has("query") and self.first("query") < self.first(*_ACTIONS):
             return True
-        if self.text.rstrip().endswith("?") or _OR_NOT.search(self.text):
-            return True  # («ромашку мы уже в выигранные перевели или ещё нет»: asked, said without its mark)
+        if self.text.rstrip().endswith("?"):
+            return True
         if _OBJECT_OF_A_REQUEST.search(self.text):
             return False  # «задачу Олегу: выставить счёт»: the thing asked for, its verb left out
         return not self.has(*_ACTIONS, "signed", "refused", "lost") and self.after_colon is None

@@ -533,8 +533,7 @@ _COMMA_THEN_ASKED_OF_ME = LazyRe(
 )
 # «Acme Logistics подписали пилот: Won и онбординг в Linear»: the deal's outcome, said alone as an item
 _OUTCOME_ALONE = LazyRe(r"(?i)(?:в\s+|to\s+)?(?:won|lost|выигран\w*|проигран\w*)[.!]?")
-# an item of a list that names a thing to do: "онбординг в Linear", "созвон с Иваном в четверг"
-# an item that sets a field: «сумма 55 000», "amount 60k", «стадия переговоры»
+# a field of an issue set without a verb: "due dec 10", «срок пятница», "priority high"
 _ISSUE_FIELD_SET = LazyRe(
     r"(?i)\b(?:due(?:\s+date)?|deadline|срок|дедлайн)\s*(?:[:—–-]|to|на|до|→|->)?\s*(?:\d|(?:mon|tue|wed|thu|fri|sat|sun|"
     r"tomorrow|today|next|end|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|понедельн|вторн|сред|четверг|пятниц|суббот|"
@@ -543,6 +542,8 @@ _ISSUE_FIELD_SET = LazyRe(
     r"|\b(?:priority|prio|приоритет)\s*(?:[:—–-]|to|на|→|->)?\s*(?:urgent|high|medium|low|none|срочн\w*|высок\w*|"
     r"средн\w*|низк\w*|[1-4]\b)"
 )
+# an item of a list that names a thing to do: "онбординг в Linear", "созвон с Иваном в четверг"
+# an item that sets a field: «сумма 55 000», "amount 60k", «стадия переговоры»
 _FIELD_VALUE = LazyRe(r"(?i)^(?:сумм\w*|amount|value|стади\w*|stage|owner|ответственн\w*)\s*[:—-]?\s*\S")
 # the first thing said of a deal after its name: a field and its new value, or "bump (it) to 15k"
 _RECORD_CHANGE = LazyRe(

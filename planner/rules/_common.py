@@ -836,6 +836,5 @@ async def answered_record(
     named = [(kind, m) for kind in kinds for m in strong(await find(ctx, said_as, kind, text=said))]
     top = max((m.score for _, m in named), default=0.0)
     best = [(kind, m.entity) for kind, m in named if m.score == top >= 0.9]
-    return (
-        best[0] if len({e.id for _, e in best}) == 1 else None
-    )  # ("Globex": the company, not half the deal)
+    # ("Globex" answered: the company, not half of "Globex pilot"; two records as good as each other: none)
+    return best[0] if len({e.id for _, e in best}) == 1 else None

@@ -320,7 +320,7 @@ _DEALS_IN_A_STAGE = LazyRe(
 _MISLAID = LazyRe(
     r"(?i)\b(?:i|i'?ve|i\s+have|i\s+seem\s+to\s+have)\s+(?:just\s+|somehow\s+)?lost\s+(?:it|them|that|this|my|"
     r"the\s+(?!deal|contract|client|customer|account|pilot|renewal|license|licence)\w+)\b"
-    r"|\bя\s+(?:\w+\s+)?(?:потерял\w*|посеял\w*|проебал\w*)\s+(?:его|её|ее|их|это|свой|свою|ссылку|почту|номер|контакт)"
+    r"|\bя\s+(?:\w+\s+)?(?:потерял\w*|посеял\w*)\s+(?:его|её|ее|их|это|свой|свою|ссылку|почту|номер|контакт)"
 )
 
 

@@ -888,9 +888,8 @@ async def _states_named(ctx: BuildContext, text: str, changes: dict[str, Any]) -
         if name.lower() != target
         for m in re.finditer(rf"(?i)(?<![\w-]){re.escape(name)}(?![\w-])", text)
         if not re.search(r"(?i)(?:\bв|\bво|\bна|\bto|\binto|->|→)\s*$", text[: m.start()])
-        or _STATE_THEY_ARE_IN.search(
-            text[: m.start()]
-        )  # «все тикеты, которые в In Progress и …»: where they are
+        # («все тикеты, которые в In Progress и …»: where they are, not where they go)
+        or _STATE_THEY_ARE_IN.search(text[: m.start()])
     ]
     return list(dict.fromkeys(name for _, name in sorted(found)))
 

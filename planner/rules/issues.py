@@ -953,10 +953,9 @@ async def issue_by_words(clause: Clause, ctx: BuildContext) -> bool:
     ):  # «…по задаче про чекин на 15 декабря»: the date is the change
         named_by = strip_spans(named_by, clause.moment.spans)
     phrase = said.strip() if said else re.sub(r"\s{2,}", " ", _FILLER.sub(" ", named_by)).strip(" .,!?:")
+    # «закрой ту, что про онбординг», "close the one about onboarding": the words after it name which
     about = _THE_ONE_ABOUT.match(phrase) if not said else None
-    if (
-        about
-    ):  # «закрой ту, что про онбординг», "close the one about onboarding": the words after it name which
+    if about:
         phrase, named_only = phrase[about.end() :].strip(), False
     elif not said and _ONLY_A_POINTER.fullmatch(phrase):
         phrase = ""  # «закрой ту», "close that one": pointed at, nothing named — no title has these letters
