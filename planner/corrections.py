@@ -287,30 +287,51 @@ _SAME_PREPOSITION_AGAIN = LazyRe(
 
 # «ромашку верни в квалификацию и заметку к ним кинь что … а нет заметку не надо только сделку», "Alfa-Leasing deal
 # to Won, and close ENG-106 — ah no sorry, ENG-106 still open, leave it. only the deal": the part said last is taken
-# back by naming what it was about again — that part goes, what was asked before it stays
+# back by naming what it was about again — that part goes, what was asked before it stays. The end is read first
+# (anchored there), then the joint before the part: a pattern spanning the whole message backtracked for seconds on
+# a long one.
 _STOP = r"(?:(?:ah|oh|а|ой|no|нет|sorry|извини\w*|wait|стоп|actually|хотя|hmm|хм)[\s,.!…—–-]+)+"
-_PART_NOT_NEEDED = LazyRe(
-    r"(?is)^(?P<keep>.+?)\s*(?:,\s*)?(?:\b(?:и|and|а\s+ещё|а\s+еще|also|plus)\b|,)\s+"
-    r"(?P<part>[^.!?]*?\b(?P<thing>заметк|задач|коммент|тикет|встреч|напоминан|note|task|comment|ticket|meeting|"
-    r"reminder|event|invite)\w*[^.!?]*?)[\s,.…—–-]+" + _STOP + r"(?:"
-    r"(?:the\s+)?(?P=thing)\w*\s+(?:не\s+надо|не\s+нужн\w*|не\s+пиши|не\s+заводи|не\s+создавай|не\s+ставь|"
-    r"is\s*n[o']t\s+needed|not\s+needed)|(?:no|skip\s+the|drop\s+the|forget\s+the|not\s+the)\s+(?P=thing)\w*)"
-    r"(?:[\s,.;—–-]+(?:только|лишь|just|only)\s+[^.!?]{1,40})?\s*[.!]?\s*$"
-)
-_RECORD_LEFT_ALONE = LazyRe(
-    r"(?is)^(?P<keep>.+?)\s*(?:,\s*)?(?:\b(?:и|and|also|plus)\b|,)\s+"
-    r"(?P<part>[^.!?—–]*?\b(?P<id>[A-Za-z]{1,10}-\d+)\b[^.!?—–]*?)\s*[—–,.…-]+\s*"
+_THING = r"заметк|задач|коммент|тикет|встреч|напоминан|note|task|comment|ticket|meeting|reminder|event|invite"
+_ONLY_THE_REST = r"(?:[\s,.;—–-]+(?:только|лишь|just|only)\s+[^.!?]{1,40})?\s*[.!]?\s*$"
+_THING_NOT_NEEDED = LazyRe(
+    r"(?i)[\s,.…—–-]+"
     + _STOP
-    + r"(?P=id)\s+(?:is\s+)?(?:still\s+(?:open|needed|in\s+progress)|ещё\s+нужн\w*|еще\s+нужн\w*|пока\s+нужн\w*|"
-    r"оста[её]тся|пусть\s+висит|stays(?:\s+open)?)[^.!?]*[.!]?"
-    r"(?:\s*(?:(?:only|just|только|лишь)\s+[^.!?]{1,40})[.!]?)?\s*$"
+    + rf"(?:(?:the\s+)?(?P<thing>{_THING})\w*\s+(?:не\s+надо|не\s+нужн\w*|не\s+пиши|"
+    r"не\s+заводи|не\s+создавай|не\s+ставь|is\s*n[o']t\s+needed|not\s+needed)"
+    rf"|(?:no|skip\s+the|drop\s+the|forget\s+the|not\s+the)\s+(?P<thing2>{_THING})\w*)" + _ONLY_THE_REST
 )
+_RECORD_KEPT = LazyRe(
+    r"(?i)\s*[—–,.…-]+\s*"
+    + _STOP
+    + r"(?P<id>[A-Za-z]{1,10}-\d+)\s+(?:is\s+)?(?:still\s+(?:open|needed|in\s+progress)|"
+    r"ещё\s+нужн\w*|еще\s+нужн\w*|пока\s+нужн\w*|оста[её]тся|пусть\s+висит|stays(?:\s+open)?)[^.!?]{0,80}[.!]?"
+    r"(?:\s*(?:only|just|только|лишь)\s+[^.!?]{1,40}[.!]?)?\s*$"
+)
+_JOINT = LazyRe(r"(?i)\s*(?:,\s*)?(?:\b(?:и|and|а\s+ещё|а\s+еще|also|plus)\b|,)\s+")
+
+
+def _without_the_part_taken_back(text: str) -> str:
+    """`text` up to the joint before the part its end takes back (see above), or `text` as it was."""
+    end = _THING_NOT_NEEDED.search(text)
+    if end is not None:
+        stem, stop = (end["thing"] or end["thing2"]).lower(), r"[.!?]"
+    else:
+        end = _RECORD_KEPT.search(text)
+        if end is None:
+            return text
+        stem, stop = end["id"].lower(), r"[.!?—–]"
+    head = text[: end.start()]
+    for joint in reversed(list(_JOINT.finditer(head))):
+        part = head[joint.end() :]
+        if re.search(stop, part):
+            return text  # the part is the last sentence's, never one said before it
+        if stem in part.lower() and joint.start() > 0:
+            return head[: joint.start()].rstrip(" ,;—–-")
+    return text
 
 
 def _corrected(text: str) -> str:
-    part = _PART_NOT_NEEDED.match(text) or _RECORD_LEFT_ALONE.match(text)
-    if part:
-        text = part.group("keep").rstrip(" ,;—–-")
+    text = _without_the_part_taken_back(text)
     text = _SAME_PREPOSITION_AGAIN.sub(lambda m: f"{m['prep']} ", text)
     elsewhere = _PUT_IT_ELSEWHERE.match(text)
     if elsewhere:
