@@ -222,6 +222,7 @@ _WORDED_OPS = frozenset({"create_note", "comment_issue", "create_task", "create_
 _CHANGES_NOW = frozenset(
     {
         "update_all", "more_of_the_same_change", "template", "sub_issues", "issue_by_reference", "issue_by_words",
+        "issue_not_named",
         "complete_crm_task", "delete_record", "deal_stage", "update_record", "note_on_each", "made_on_each", "note", "create_deal",
         "create_company", "create_project", "reopened",
     }

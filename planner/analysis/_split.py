@@ -534,8 +534,8 @@ _COMMA_THEN_ASKED_OF_ME = LazyRe(
 # «Acme Logistics подписали пилот: Won и онбординг в Linear»: the deal's outcome, said alone as an item
 _OUTCOME_ALONE = LazyRe(r"(?i)(?:в\s+|to\s+)?(?:won|lost|выигран\w*|проигран\w*)[.!]?")
 # a field of an issue set without a verb: "due dec 10", «срок пятница», "priority high"
-_ISSUE_FIELD_SET = LazyRe(
-    r"(?i)\b(?:due(?:\s+date)?|deadline|срок|дедлайн)\s*(?:[:—–-]|to|на|до|→|->)?\s*(?:\d|(?:mon|tue|wed|thu|fri|sat|sun|"
+_ISSUE_FIELD_SET = LazyRe(  # (not "ENG-105 is due Dec 15 but …, push it to Dec 22": how it stands, said as why)
+    r"(?i)(?<!\bis\s)(?<!\bwas\s)(?<!'s\s)\b(?:due(?:\s+date)?|deadline|срок|дедлайн)\s*(?:[:—–-]|to|на|до|→|->)?\s*(?:\d|(?:mon|tue|wed|thu|fri|sat|sun|"
     r"tomorrow|today|next|end|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|понедельн|вторн|сред|четверг|пятниц|суббот|"
     r"воскрес|завтра|сегодня|послезавтра|следующ|конц|январ|феврал|март|апрел|ма[йя]|июн|июл|август|сентябр|октябр|"
     r"ноябр|декабр)\w*)"
