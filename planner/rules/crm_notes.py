@@ -709,9 +709,7 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     scene = str(ctx.memory.get("full_text", "")).split(":", 1)[0]
     if target is None and ctx.clause_index > 0 and len(scene) < 60:  # «Ромашка: заметка в сделку «…» и …»
         target = await crm_target(replace(clause, text=f"{clause.text} {scene}"), ctx, "target", scene)
-        if target is not None and target[0] == "company" and clause.has("deal"):
-            theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") == target[1].id]
-            target = ("deal", theirs[0]) if len(theirs) == 1 else target  # "в сделку": the company's one deal
+        target = await _its_one_deal(clause, ctx, target)  # "в сделку": the company's one deal
     if target is not None and target[0] in ("deal", "person") and _THEIR_COMPANY.search(head or ""):
         # «…добавь к их компании заметку», "a note on their company": the company of the deal or person meant
         owner = await company_of(ctx, target[1])
@@ -736,14 +734,10 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
     ).strip()
     if target is None and told_text:  # «Ребята из ромашки просят скидку 10%. Добавь заметку к сделке»
         target = await crm_target(replace(clause, text=told_text), ctx, "target", told_text)
-        if target is not None and target[0] == "company" and clause.has("deal"):
-            theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") == target[1].id]
-            target = ("deal", theirs[0]) if len(theirs) == 1 else target
+        target = await _its_one_deal(clause, ctx, target)
     if target is None:
-        target = await answered_record(ctx, "target")  # the record picked or named when asked
-        if target is not None and target[0] == "company" and clause.has("deal"):
-            theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") == target[1].id]
-            target = ("deal", theirs[0]) if len(theirs) == 1 else target  # "to the deal" — "Globex": its deal
+        # the record picked or named when asked ("to the deal" — "Globex": its deal)
+        target = await _its_one_deal(clause, ctx, await answered_record(ctx, "target"))
     if target is None:
         # "note to the pilot deal: …": the deals its words fit, offered (two named alike are no guess)
         named_by = {
@@ -897,3 +891,14 @@ _NOTE_TITLE = LazyRe(
 
 
 _NOTE_ON_SAID = LazyRe(r"(?i)\b(?:note|заметк\w*)\s+(?:on|to|for|к|на|в|для)\s")
+
+
+async def _its_one_deal(
+    clause: Clause, ctx: BuildContext, target: tuple[str, Entity] | None
+) -> tuple[str, Entity] | None:
+    """A company found where the note is said to go on a deal («в сделку», "to the deal"): the company's one deal,
+    when it has exactly one; otherwise `target` as it was."""
+    if target is None or target[0] != "company" or not clause.has("deal"):
+        return target
+    theirs = [d for d in await ctx.directory.deals() if d.extra.get("company_id") == target[1].id]
+    return ("deal", theirs[0]) if len(theirs) == 1 else target
