@@ -229,6 +229,14 @@ _KEEP_IT_JUST = LazyRe(
     r"|(?:(?:no|nope|нет|actually|wait)[,\s]+)?(?:scratch\s+that|forget\s+(?:it|that)|забудь|отмена))(?:[,;]\s*|\s+(?:и|and)\s+)"
     r"(?:just|only|просто|только)\s+(?P<rest>\S.*))$"
 )
+# "move Globex pilot to proposal no actually keep it in negotiation just bump the amount to 35k": the move taken back
+# whole, what stands is said of the record the move named
+_MOVE_KEPT_JUST = LazyRe(
+    r"(?s)^\s*(?i:please\s+|пожалуйста\s+)?(?i:move|set|put|push|change|переведи|перенеси|передвинь|двинь|поставь)\s+"
+    r"(?P<what>[^,.;:—–]{2,60}?)\s+(?i:to|into|в|во|на)\s+(?i:[^—–.;]*?(?:[—–,.]|\s-\s|\.{2,}|…|\s)\s*"
+    r"(?:no|nope|нет|actually|wait|хотя\s+нет)(?:[,\s]+(?:no|nope|нет|actually|wait|стоп|подожди))*[,\s]+"
+    r"(?:keep|leave|оставь|оставляй)\b[^,.;]*?(?:[,;.]\s*|\s+(?:и|and)\s+|\s+)(?:just|only|просто|только)\s+(?P<rest>\S.*))$"
+)
 # "ENG-106 to In Review, and assign it to Max — no, keep Oleg, just the state": the change said last is taken back,
 # the one the person names by its field stays
 _JUST_THE_FIELD = LazyRe(
@@ -263,8 +271,58 @@ _TAKEN_BACK_WHOLE = LazyRe(
 )
 
 
+# the items of a list counted aloud ("first thing … second thing …", «во-первых … во-вторых …»): each is a request
+# of its own, and a correction said in one takes back words of that one only
+_COUNTED_ALOUD = LazyRe(
+    r"(?<![\w-])(?=(?:(?-i:second|third|fourth)(?:\s+thing)?|второе|третье|четв[её]ртое|во-вторых|в-третьих)(?![\w-]))"
+)
+_COUNTING_STARTS = LazyRe(r"(?<![\w-])(?:(?-i:first)(?:\s+thing)?|первое|во-первых)(?![\w-])")
+
+
 def corrected(text: str) -> str:
     """`text` with each self-correction applied (the taken-back words dropped, the marker too)."""
+    if _COUNTING_STARTS.search(text) and _COUNTED_ALOUD.search(text):
+        items = _COUNTED_ALOUD.split(text)
+        if len(items) >= 2:
+            return "".join(_item_corrected(item) for item in items)
+    return _corrected_one(text)
+
+
+_ITEM_LEAD = LazyRe(
+    r"(?s)^(.*?(?<![\w-])(?:(?-i:first|second|third|fourth)(?:\s+thing(?:\s+is)?)?|первое|второе|третье|четв[её]ртое|"
+    r"во-первых|во-вторых|в-третьих)(?![\w-])[,:]?\s*)"
+)
+
+
+def _item_corrected(item: str) -> str:
+    lead = _ITEM_LEAD.match(item)
+    head = lead.group(1) if lead else ""
+    body = item[len(head) :]
+    said = body.rstrip()
+    return head + _corrected_one(said) + body[len(said) :]
+
+
+# «переведи все сделки Олега в Lost, он уходит… а, стоп, только Acme Logistics pilot»: of all the ones a change was
+# said of, only the one named stays; why they were changed, said between, goes with the rest
+_ONLY_ONE_OF_ALL = LazyRe(
+    r"(?is)^(?P<req>.*?\b(?:все|всех|всем|all|every|each)\b[^,;.…—–]*?)(?P<why>[,;][^,;—–]*?)?\s*[,.…—–-]*\s*"
+    r"(?:(?:а|ah|oh|ой)[\s,.…]+)?(?P<mark>стоп|wait|нет|no|actually|хотя\s+нет)[\s,.…!—–-]+"
+    r"(?:только|лишь|just|only)\s+(?P<one>[^,.;!?]{3,60}?)\s*[.!]?\s*$"
+)
+
+
+def _only_one_of_all(text: str) -> str:
+    found = _ONLY_ONE_OF_ALL.match(text)
+    if found is None or not found.group("why"):
+        return text
+    if any(is_imperative(w) for w in re.findall(r"[^\W\d_]+", found.group("why"))):
+        return text  # (another request said between: not a reason)
+    only = "только" if re.search(r"[а-яё]", text, re.I) else "only"
+    return f"{found.group('req').rstrip()} — {found.group('mark')}, {only} {found.group('one')}"
+
+
+def _corrected_one(text: str) -> str:
+    text = _only_one_of_all(text)
     if _TAKEN_BACK_WHOLE.search(text):
         return text  # (the dialogue reads a request taken back; no word of it is a corrected value)
     joined = _DIGIT_GROUPS.sub("", text)
@@ -341,6 +399,9 @@ def _corrected(text: str) -> str:
     if dropped:
         text = dropped.group("keep").rstrip(" ,;")
     kept_as_is = _KEEP_IT_JUST.match(text) if not _JUST_ONE.search(text) else None
+    moved_back = _MOVE_KEPT_JUST.match(text) if kept_as_is is None else None
+    if moved_back:
+        text = f"{moved_back.group('what').strip()}: {moved_back.group('rest')}".strip()
     if kept_as_is:  # "Assign ENG-102 to Oleg — no, keep Max on it, just move the due date …": that instead
         text = f"{kept_as_is.group('what')} {kept_as_is.group('rest')}".strip()
     text = _rather(_rather(text))
@@ -414,8 +475,11 @@ def _apply_first(text: str) -> str | None:
             # ("…, they churned. Actually no — don't delete it, just mark it Lost": the first word is the verb
             # taken back even where the same word is said again)
             verb = _SAME_VERB.search(before) if _ONE_WORD.fullmatch(named) and named.isascii() else None
-            if verb is None and taken < 0 and _ONE_WORD.fullmatch(named):
-                verb = _SAME_VERB.search(before)
+            if verb is None and _ONE_WORD.fullmatch(named):
+                first_word = _SAME_VERB.search(before)
+                # («Архивируй CS-15 — нет, не архивируй, просто закрой»: the very word, the request's first)
+                if taken < 0 or (first_word is not None and first_word.start() == taken):
+                    verb = first_word
             if verb and verb.group(0)[:4].lower() == named[:4].lower() and rest.strip():
                 # «Закрой ENG-101… хотя нет, не закрывай, просто напиши в комментарии: …»: the verb taken back,
                 # what it was said of stays
@@ -441,6 +505,9 @@ def _apply_first(text: str) -> str | None:
                 article = re.search(r"(?i)\b(?:the|a|an)\s+$", before[:taken])
                 taken = article.start() if article and re.match(r"(?i)(?:the|a|an)\s", rest) else taken
                 return before[:taken].rstrip() + " " + rest
+        reordered = _first_this_then(before, after)
+        if reordered is not None:
+            return reordered
         anew = _another_request(before, after) if strong or marker.group("weak") else None
         if anew is not None:
             return anew
@@ -497,6 +564,33 @@ _CHANGE_VERB = LazyRe(
 )
 _IT = LazyRe(r"(?i)\b(?:it|её|ее|его)\b")
 _INSTEAD = LazyRe(r"(?i)[\s,]+(?:instead|вместо\s+этого)\s*[.!]*\s*$")
+
+
+# «архивни ENG-103… хотя нет, сначала откомменть: дублирует ENG-101, потом архивни», "close ENG-7, wait, first
+# comment …, then close it": nothing taken back — another change comes before it, of the same issue
+_FIRST_THIS = LazyRe(
+    r"(?i)^\s*(?:сначала|сперва|first(?:\s+of\s+all)?|before\s+that)\s*,?\s+(?P<this>.+?)"
+    r"(?:(?:\s*,\s*|\s+)(?:а\s+|and\s+)?(?:потом|затем|после\s+этого|then|after\s+that)\s+(?P<then>[^,;]+?))?\s*[.!]*$"
+)
+
+
+def _first_this_then(before: str, after: str) -> str | None:
+    first = _FIRST_THIS.match(after)
+    ids = {m.upper() for m in _ISSUE_ID.findall(before)}
+    if first is None or len(ids) != 1:
+        return None
+    (issue,) = ids
+    this = first.group("this")
+    head = this.split(":", 1)[0]
+    if not _ISSUE_ID.search(head):  # (what it is said of is the issue of the request it goes before)
+        verb = re.match(r"\s*(?:(?:please|пожалуйста)\s+)?[^\W\d_]+(?:\s+(?:on|to|в|на|к))?", this)
+        if verb is None:
+            return None
+        this = f"{this[: verb.end()]} {issue}{this[verb.end() :]}"
+    then = first.group("then") or before.strip(" ,.…—–-")
+    return (
+        f"{this.rstrip(' ,.')}, потом {then}" if not this.isascii() else f"{this.rstrip(' ,.')}, then {then}"
+    )
 
 
 def _another_request(before: str, after: str) -> str | None:
@@ -559,10 +653,32 @@ def _one_value_again(before: str, cut: int, after: str) -> str | None:
     return f"{before[: taken.start()]}{value.group(0).rstrip('.…')}{tail}".strip()
 
 
+_TITLE_CASED = LazyRe(r"[A-ZА-ЯЁ][a-zа-яё]{2,}")
+
+
 def _name_again(before: str, after: str) -> str | None:
     """«поставь Макса исполнителем на CS-15 нет стоп на Олега»: a person said again with a preposition that
     went before something else — only the person said last changes, the rest stays as said."""
     said = list(_WORD.finditer(after))
+    if (
+        len(said) == 1
+        and _TITLE_CASED.fullmatch(said[0].group(0).rstrip(".…"))
+        and _kind(said[0].group(0)) == "name"
+        and not after[said[0].end() :].strip(" .…!,")
+    ):
+        # "an issue for Oleg to update the SSL cert before Friday — actually make it Max": a name alone, and
+        # one name said before it (not the first word, a day or an abbreviation): that one replaced
+        names = [
+            w
+            for w in _WORD.finditer(before)
+            if w.start() > 0 and _TITLE_CASED.fullmatch(w.group(0)) and _kind(w.group(0)) == "name"
+        ]
+        if len(names) == 1:
+            one = names[0]
+            return f"{before[: one.start()]}{said[0].group(0).rstrip('.…')}{before[one.end() :]}".strip(
+                " ,.…—–-"
+            )
+        return None
     if len(said) < 2 or said[0].group(0).lower() not in _ANCHORS or _kind(said[1].group(0)) != "name":
         return None
     if after[said[1].end() :].strip(" .…!,"):

@@ -22,7 +22,16 @@ from planner.dates import RU_ORDINAL_STEMS
 from planner.dialogue import KEEP_AS_IS, without_polite_if
 from planner.references import position
 from planner.said_plainly import said_plainly
-from planner.text import IN_QUOTES, ISSUE_KEY, dictionary_word, informal, is_imperative, is_infinitive, lemmas
+from planner.text import (
+    IN_QUOTES,
+    ISSUE_KEY,
+    as_infinitive,
+    dictionary_word,
+    informal,
+    is_imperative,
+    is_infinitive,
+    lemmas,
+)
 
 __all__ = ["asks_to_be_shown", "unhurried", "without_no_assignee"]
 
@@ -198,7 +207,7 @@ _SHORT = {
     "feat": "feature",
     "завтр": "завтра", "коммент": "комментарий", "пн": "понедельник", "вт": "вторник", "ср": "среда",
     "чт": "четверг", "пт": "пятница", "скок": "сколько", "скока": "сколько", "зад": "задачу", "прио": "приоритет",
-    "сд": "сделку", "к-т": "контакт", "к-та": "контакта", "к-ту": "контакту",
+    "сд": "сделку", "сдлк": "сделку", "сдлку": "сделку", "к-т": "контакт", "к-та": "контакта", "к-ту": "контакту",
     # CRM words borrowed from English, as a sales team types them
     "стейдж": "стадия", "стэйдж": "стадия", "стейдже": "стадии", "овнер": "владелец", "овнера": "владельца",
     "овнером": "владельцем", "деал": "сделка", "деалы": "сделки", "деалов": "сделок", "деала": "сделки", "деалу": "сделке",
@@ -434,9 +443,15 @@ def _expand(m: re.Match[str]) -> str:
     if m.group(1).isupper() and len(m.group(1)) > 1 and said not in _DAY_CASES:
         return m.group(0)  # "HR", "MON": an acronym typed in capitals, not a shorthand
     word = _SHORT[said]
-    if said == "сд":  # «заметку к сд», «по сд», «в сд»: the deal, in the case its preposition wants
+    if said in (
+        "сд",
+        "сдлк",
+        "сдлку",
+    ):  # «заметку к сд», «по сд», «в сд»: the deal, in the case its preposition wants
         before = re.search(r"(\w+)\s*$", m.string[: m.start()])
         prep = before.group(1).lower() if before else ""
+        if said == "сдлк" and re.fullmatch(r"(?i)нов\w+", prep):
+            prep = "нов"  # «новая сдлк …»: a new deal, said as its subject
         word = {
             "к": "сделке",
             "по": "сделке",
@@ -444,6 +459,7 @@ def _expand(m: re.Match[str]) -> str:
             "для": "сделки",
             "у": "сделки",
             "из": "сделки",
+            "нов": "сделка",
         }.get(prep, "сделку")
     if said == "зад" and re.match(
         r"(?i)\s+(?:онбординг\w*|продлени\w*|onboarding|renewal)\b", m.string[m.end() :]
@@ -1072,6 +1088,10 @@ _AFTER_THE_CALL = LazyRe(
 _MOVED_INTO = LazyRe(
     r"(?i)\b(?:put|move|set|bump)\b[^.;]*\b(?:into|to)\s+(?:lead|qualification|proposal|negotiation|won|lost)\b"
 )
+_NEW_ONE_BY_DOMAIN = LazyRe(
+    r"(?i)^\s*(?:new\s+(?:lead|opportunity|opp|company|client|customer|prospect|account)|нов(?:ый|ая)\s+(?:лид|компания|клиент))"
+    r"\s*[:—–]\s*(?=[^,;:]{2,60}?[\s(][\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\)?\s*,)"
+)
 _NEW_LEAD = LazyRe(r"(?i)(?<![\w-])(?:new\s+(?:lead|opportunity|opp)|новый\s+лид)\s*[:—–]")
 _DASH_BEFORE_FIELD = LazyRe(
     r"(?i)\s+[—–-]\s+(?=(?:domain|website|site|email|e-mail|домен|сайт|почта|email:)\s*[:—-]?\s*\S+\.\w)"
@@ -1604,6 +1624,21 @@ _NAME_DOES_IT = LazyRe(
     r"(?-i:,\s*(?:(?P<en>[A-Z][a-z]{2,})\s+(?:(?:(?:will|should|can|to|must|is\s+to)\s+)?(?:do|does|handle|handles)|takes?)"
     r"\s+(?:it|this|that)\b|(?:пусть\s+)?(?P<ru>[А-ЯЁ][а-яё]{2,})\s+(?:сделает|займётся|займется|возьмёт|возьмет)(?:\s+(?:это|её|ее))?\b))"
 )
+_THING_THEN_MADE = LazyRe(
+    r"(?i)^\s*(?P<thing>(?:сделк[аиу]|deal|компани[яю]|company|контакт|contact)\s+[^:,;.]{2,40}?)\s*:\s*"
+    r"(?P<verb>заведи|создай|добавь|create|open|add|make)\s+(?:её|ее|его|it)\b"
+)
+_FIELD_AND_FIELD = LazyRe(
+    r"(?i)(?P<first>\b(?:stage|стади[яю]|owner|владелец|amount|сумма|priority|приоритет|assignee|исполнитель)\s*[:—-]?\s+"
+    r"[^\s,;:]+)\s+(?:and|и)\s+(?=(?:stage|стади[яю]|owner|владелец|amount|сумма|priority|приоритет|assignee|исполнитель)\b)"
+)
+_SO_THEN_ASKED = LazyRe(
+    r"(?i)(?P<news>[^\W\d_])[,\s]+(?:так\s+что|поэтому|so)\s+(?=(?:просто|just|тогда|then)\s+"
+    r"(?:заметку|задачу|встречу|созвон|напоминалку|(?:a|an)\s+(?:note|task|reminder|meeting|call))\b)"
+)
+_AND_LET_HIM = LazyRe(
+    r"(?P<joint>(?:,\s*|\s)(?:и|а)\s+)пусть\s+(?P<who>[А-ЯЁ][а-яё]{2,})\s+(?P<verb>[а-яё]{4,})\b"
+)
 _WHOM_SYSTEM_THING = LazyRe(
     r"(?i)(?<![\w-])(?P<who>[а-яё]{3,}(?:у|ю|е))\s+(?P<sys>в\s+(?:линеар\w*|linear))\s+(?P<what>задач[уа]|тикет|таск[уа]?)\b"
     r"(?=\s+[а-яё]+ть\b)"
@@ -1650,8 +1685,18 @@ def unhurried(text: str) -> str:
     # «всё поехали последнее на сегодня заведи …», "ok here goes, last one for today: …": the pace, not the request
     text = _UNDER_WAY.sub("", text) or text
     # "…: new icons for onboarding screens, Max do it, till 4 Dec", «…, пусть Макс сделает»: who does it, said of him
+    # «Сделка Umbrella: заведи её, 2 миллиона …», "Deal for Hooli: create it, 20k …": the thing named, then made
+    text = _THING_THEN_MADE.sub(lambda m: f"{m['verb']} {m['thing']}", text)
+    # "Initech renewal: stage Won and owner Anna": two fields said as a list, the second after "and"
+    text = _FIELD_AND_FIELD.sub(r"\g<first>, ", text)
+    # «…сделка уже в won так что просто заметку к сделке …», "… so just a note on …": the news, then the request
+    text = _SO_THEN_ASKED.sub(lambda m: f"{m['news']}. ", text)
     text = _NAME_DOES_IT.sub(
         lambda m: f", assign to {m['en']}" if m["en"] else f", исполнитель {m['ru']}", text
+    )
+    # «…созвон с Альфой и пусть Олег подготовит к нему расчёт»: a colleague's part, a request of its own
+    text = _AND_LET_HIM.sub(
+        lambda m: f"{m['joint']}поручи {m['who']} {inf}" if (inf := as_infinitive(m["verb"])) else m[0], text
     )
     # «олегу в линеаре задачу проверить …»: whom, the system, then the thing — the thing next to whom, as it is read
     text = _WHOM_SYSTEM_THING.sub(
@@ -2055,6 +2100,10 @@ def unhurried(text: str) -> str:
     # "Put Romashka into Negotiation after today's call": when it was decided, not a meeting to make
     if _AFTER_THE_CALL.search(text) and _MOVED_INTO.search(text):
         text = _AFTER_THE_CALL.sub("", text)
+    # "New lead: Stark Industries (stark.com), contact …, deal …": a company by its domain first, then the rest
+    text = _NEW_ONE_BY_DOMAIN.sub(
+        lambda m: "Новая компания " if m.group(0).strip()[0] in "Нн" else "New company ", text
+    )
     # "New lead: Stark Industries …", «Новый лид: …»: a new deal, said as sales say it
     if "лид" in text.lower() or "lead" in text.lower() or "opp" in text.lower():
         text = _NEW_LEAD.sub(

@@ -422,11 +422,19 @@ async def create_note(intent: CreateNote, ctx: BuildContext) -> None:
 async def create_task(intent: CreateTask, ctx: BuildContext) -> None:
     content = need(ctx, intent, "content")
     target: tuple[str, Entity] | None = intent.resolved("record")
-    newcomer = ctx.memory.get("new_people", {}).get((intent.record or "").strip().lower())
+    said = (intent.record or "").strip().lower()
+    newcomer = ctx.memory.get("new_people", {}).get(said)
+    new_company = ctx.memory.get("new_companies", {}).get(said) if newcomer is None and said else None
     depends = None
     if target is None and newcomer is not None:  # a person created earlier in this request
         depends = int(newcomer["index"])
         target = ("people", Entity("person", f"$ref:{depends}.data.id.record_id", str(newcomer["name"])))
+    elif target is None and new_company is not None:  # a company created earlier in this request
+        depends = int(new_company["index"])
+        target = (
+            "companies",
+            Entity("company", f"$ref:{depends}.data.id.record_id", str(new_company["name"])),
+        )
     elif target is None and intent.record:
         target = await refs.crm_record(ctx, intent.record)
     assignee: Entity | None = intent.resolved("assignee")

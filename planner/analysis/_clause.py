@@ -150,6 +150,12 @@ def without_query(c: Clause) -> Clause:
     return replace(c, cues=c.cues - {"query"})
 
 
+_OPEN_ONE = LazyRe(
+    r"(?i)(?:^|[.!?;:,—–-]\s*|\b(?:please|pls|and|then|also|so)\s+)open\s+(?:up\s+)?(?:a|an|one|another)\s+(?:new\s+)?"
+    r"(?:deal|issue|ticket|task|bug|project)\b"
+)  # (said as the request, not told of: "my lead told me to open a deal …" is why)
+
+
 # a clause that starts with one of these nouns and has no verb borrows the previous clause's verb:
 # "создай компанию Вектор и контакт Пётр Смирнов" = "... и создай контакт Пётр Смирнов"
 OBJECT_START = LazyRe(
@@ -209,7 +215,11 @@ class Clause:
                 not in CUES["complete"]  # "сделанную" is done, though its verb is "сделать"
                 and not (
                     self.keys[i].text in _OPEN_ADJ
-                    or (self.keys[i].text == "open" and (i > 0 or self._plural_after(i)))
+                    or (
+                        self.keys[i].text == "open"
+                        and (i > 0 or self._plural_after(i))
+                        and not _OPEN_ONE.search(self.text)  # ("… is interested. Open a deal, 18.5k")
+                    )
                 )
                 for i in self.cue_positions("create")
             )

@@ -84,8 +84,9 @@ _ID_FIRST = LazyRe(r"^([A-Za-z]{1,10}-\d+)\s+")
 
 # items of a dictated list, counted aloud: «первое … второе …», «во-первых … во-вторых …», "firstly … secondly …"
 _ENUMERATED = LazyRe(
-    r"(?i)[,;.:]?\s*(?<![\w-])(первое|второе|третье|четв[её]ртое|во-первых|во-вторых|в-третьих|в-четв[её]ртых|"
-    r"firstly|secondly|thirdly|(?-i:first|second|third)(?=,?\s+(?-i:[a-z]+)\s))(?![\w-])[,:]?\s*"
+    r"(?i)[,;.:]?\s*(?:(?<![\w-])(?:and|и)\s+)?(?<![\w-])(первое|второе|третье|четв[её]ртое|во-первых|во-вторых|в-третьих|в-четв[её]ртых|"
+    # ("first thing close CS-14 … second thing move …": the count and the word "thing" said with it)
+    r"firstly|secondly|thirdly|(?-i:first|second|third|fourth)(?:\s+thing(?:\s+is)?(?=,?\s)|(?=,?\s+(?-i:[a-z]+)\s)))(?![\w-])[,:]?\s*"
 )
 _THING_LISTED = LazyRe(
     r"(?i)\b(?:задач[уи]|таск[уи]?|an?\s+issue|an?\s+task)(?:\s+(?:в|in)\s+(?:linear|линеар\w*|crm|срм))?\b"
@@ -201,7 +202,8 @@ def split_clauses(text: str, now: datetime) -> list[Clause]:
         text = text[counted.end() :]  # «Анна просила сделать несколько вещей: …; …»: the heading asks nothing
     marks = _ENUMERATED.findall(IN_QUOTES.sub(" ", text))  # (someone's words, quoted, are no list of mine)
     # (a later place, not "first" again: "you are first on the list … the first half of next year" lists nothing)
-    if len(marks) >= 2 and marks[0].lower() in _FIRST_MARKS and marks[1].lower() not in _FIRST_MARKS:
+    marks = [m.lower().split()[0] for m in marks]  # ("first thing": the count)
+    if len(marks) >= 2 and marks[0] in _FIRST_MARKS and marks[1] not in _FIRST_MARKS:
         # «…по umbrella первое создай сделку …второе поставь мне созвон …» (dictated): each item its own request
         first = _ENUMERATED.search(text)
         assert first is not None
@@ -554,7 +556,10 @@ _RECORD_CHANGE = LazyRe(
     r"|(?:поменяй|измени|обнови|смени|поправь|поставь|переведи|change|update|set|fix|switch)\s+(?:(?:the|his|her|their|its|ему|ей)\s+)?"
     r"(?:e-?mail|почту|телефон|phone|должность|title|job\s+title|position|домен|domain|сумму|amount|стадию|stage|"
     r"владельца|owner|название|name|валюту|currency)\b"
-    r"|(?:сумм\w*|amount|value)\s+(?:было|была|was)\b)"  # ("amount было 30к, ставь 27 500": then what it is to be)
+    r"|(?:сумм\w*|amount|value)\s+(?:было|была|was)\b"  # ("amount было 30к, ставь 27 500": then what it is to be)
+    # ("Acme Logistics pilot: bump to Qualification, owner Max": where the record goes, then more of its change)
+    r"|(?:move|bump|push|put|переведи|перенеси|двинь|передвинь|двигай)\s+(?:it\s+|её\s+|ее\s+|его\s+)?(?:to|into|в|во|на)\s+\S+[^,;]*,"
+    r"\s*(?:owner|владел\w*|ответственн\w*|сумм\w*|amount|value)\b)"
 )
 # a template's word said alone: "… + onboarding", «и онбординг»
 TEMPLATE_ALONE = LazyRe(
@@ -661,8 +666,9 @@ _INTO_IT_NEXT = LazyRe(
     r"(?:(?:туда|в\s+него|в\s+нём|в\s+нем|into\s+it|in\s+it|there|under\s+it)\s+(?:же\s+)?"
     r"(?:(?:ещё|еще|also)\s+)?(?:add\s+|put\s+|file\s+|заведи\s+|добавь\s+|закинь\s+)?(?:an?\s+)?(?:задач\w*|тикет\w*|таск\w*|issue|task|ticket)"
     # «… и сразу таску туда: …»: the new thing first, then where it goes
-    r"|(?:задач\w*|тикет\w*|таск\w*|issue|task|ticket)\s+(?:туда|в\s+него|в\s+нём|в\s+нем|into\s+it|in\s+it|there|under\s+it)\b)"
-)
+    r"|(?:(?:the|a)\s+)?(?:(?:first|первую|первый)\s+)?(?:задач\w*|тикет\w*|таск\w*|issue|task|ticket)\s+"
+    r"(?:туда|в\s+него|в\s+нём|в\s+нем|into\s+it|in\s+it|there|under\s+it|inside(?:\s+it)?|внутри)\b)"
+)  # ("…, and first issue inside: …": the project's first issue)
 _QUOTE_ALONE = LazyRe(r"['\"«“][^'\"«»“”]{3,200}['\"»”]\s*[.!]?")
 _LABEL_TAKEN_OFF = LazyRe(r"(?i)\b(?:remove|drop|take\s+off|убери|сними)\b[^,;.]*\b(?:label|tag|метк\w*)\b")
 _LABEL_PUT_ON = LazyRe(

@@ -273,5 +273,7 @@ async def state_named(ctx: BuildContext, text: str) -> str | None:
 # «…и сразу в нём задачу …», "…and add an issue to it": into the project just made in the same message
 INTO_THE_NEW = LazyRe(
     r"(?i)^\W*(?:(?:и|and)\s+)?(?:(?:заведи|создай|добавь|add|create|file|open)\s+)?(?:(?:сразу|тут\s+же|заодно|also|right\s+away)\s+)?"
-    r"(?:туда|в\s+него|в\s+нём|в\s+нем|into\s+it|in\s+it|under\s+it|there)\b"
+    # ("…, and an issue in it: …", «и первую задачу внутри: …»: the thing made, then where it goes)
+    r"(?:(?:an?\s+|the\s+)?(?:first\s+|первую\s+|первый\s+)?(?:issue|task|ticket|задач\w*|тикет\w*|таск\w*)\s+)?"
+    r"(?:туда|в\s+него|в\s+нём|в\s+нем|into\s+it|in\s+it|under\s+it|there|inside(?:\s+it)?|внутри)\b"
 )

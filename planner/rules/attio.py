@@ -259,11 +259,19 @@ async def stage_said(clause: Clause, ctx: BuildContext) -> Entity | None:
         return top
     if re.search(r"(?i)\b(?:стади\w+|stage)\s+[«\"']?\w", clause.text):
         return None  # "в стадию Подписано": a stage named that does not exist is a question, not a guess
+    if _A_STAGE_BY_NAME.search(clause.text):
+        return None  # "move Globex pilot to Contract Signed": a stage by a name that does not exist, not Won
     wanted = "Won" if clause.has("signed") else "Lost" if clause.has("refused", "lost") else None
     found: Entity | None = next((s for s in stages if s.name == wanted), None) if wanted else None
     return found
 
 
+# a moved-to place said as a name, title-cased or quoted ("to Contract Signed", «в «Подписан договор»»)
+_A_STAGE_BY_NAME = LazyRe(
+    r"\b(?:to|into|в|во|на)\s+(?:[«\"'“][^»\"'”]{2,40}[»\"'”]|(?:[A-ZА-ЯЁ][\w-]*\s+)*(?:Signed|Подписан\w*|Lost|Проигран\w*)"
+    r"|(?:[A-ZА-ЯЁ][\w-]*\s+)+(?:[A-ZА-ЯЁ][\w-]*))"
+    r"|(?i:\b(?:to|into)\s+(?:the\s+)?(?:[\w-]+\s+){1,2}stage\b)"  # "to the Signed stage"
+)
 _CLOSED_AS = LazyRe(
     r"(?i)\b(?:закрыл\w*|закрыт\w*|closed)\s+(?:как\s+|as\s+)?(?:успешно|won|lost|выигран\w*|проигран\w*)\b"
     r"|\b(?:закрой(?:те)?|close)\s+(?:(?:её|ее|его|it)\s+)?(?:как|as)\s+(?:won|lost|выигран\w*|проигран\w*)\b"
@@ -365,6 +373,16 @@ async def deal_stage(clause: Clause, ctx: BuildContext) -> bool:
     )
     if statement and _REFUSED_SOMETHING_ELSE.search(head.text):
         return False  # «Initech отказался от квартальных чекинов»: the check-ins, not the deal
+    if (
+        statement
+        and not clause.has("move", "put")
+        and not _to_stage(clause)
+        and any(
+            getattr(i, "op", "") == "delete_record" and getattr(i, "object", "") == "deals"
+            for i in ctx.intents
+        )
+    ):
+        return True  # «Удали сделку Acme Logistics, клиент отказался»: why it is deleted, no move before that
     if (
         statement
         and not clause.has("move", "put", "deal")
@@ -895,7 +913,8 @@ async def owner_said(clause: Clause, ctx: BuildContext) -> Entity | None:
     m = re.search(
         r"(?:owner|owned\s+by|AE|account\s+exec(?:utive)?|ответственн\w*|владелец|владельцем|вед[её]т|ведущ\w*|handled\s+by|"
         r"овнер\w*)"
-        r"(?:\s+(?:is|will\s+be|should\s+be|(?:пусть\s+|пускай\s+)?будет))?"  # «ответственный пусть будет макс»
+        # «ответственный пусть будет макс», «владельцем поставь Олега»
+        r"(?:\s+(?:is|will\s+be|should\s+be|(?:пусть\s+|пускай\s+)?будет|поставь|ставь|сделай|назначь))?"
         r"(?:\s+(?:now|теперь))?"  # «владелец теперь я»
         r"\s*(?:->|→|=>|[:=—–-])?\s*"  # ("owner -> Max")
         r"([A-ZА-ЯЁ][\w-]+|me|я|мне)\b",

@@ -182,6 +182,11 @@ _EVERYTHING_IN_A_SYSTEM = LazyRe(
     r"(?i)\b(?:вообще\s+)?(?:всё|все|everything|all\s+of\s+it)\s+(?:(?:что\s+есть\s+)?(?:из|в|во|from|in|on)\s+)"
     r"(?:(?:the\s+|our\s+)?(?:attio|аттио|crm|црм|linear|линеар\w*|линейн\w*)\b)"
 )
+_A_THING_TO_MAKE_FIRST = LazyRe(
+    r"(?i)^\W*(?:(?:и|and|also|ещё|еще|а\s+также)\s+)?(?:поставь|создай|заведи|добавь|сделай|put|create|add|set\s+up|make)\s+"
+    r"(?:(?:мне|ему|ей|им|a|an|new|новую|новый)\s+)?(?:задач\w*|таск\w*|заметк\w*|встреч\w*|созвон\w*|напоминани\w*|"
+    r"task|note|meeting|call|reminder)\b"
+)
 _TO_A_PLACE = LazyRe(r"(?i)\s(?:в|во|на|to|into|→|->)\s+(?:стади\w+\s+|stage\s+)?(\S+(?:\s+\S+)?)\s*[.!]?$")
 
 
@@ -191,6 +196,8 @@ async def update_all(clause: Clause, ctx: BuildContext) -> bool:
         return False  # "Renewal playbook for Initech, assign both tasks to Max": the playbook's own tasks
     if _BOTH_STATED.search(clause.text) and ctx.clause_index > 0:
         return False  # «Закрой CS-14 и CS-12, обе задачи выполнены»: why, said of the two just named
+    if _A_THING_TO_MAKE_FIRST.match(clause.text):
+        return False  # «поставь задачу Олегу позвонить им в пятницу»: a task made about them, nothing of theirs set
     if clause.has("delete", "archive") and _EVERYTHING_IN_A_SYSTEM.search(clause.text):
         ctx.notes.append(
             ctx.t(

@@ -107,7 +107,7 @@ def _title(
     s = re.sub(r"(?i)^.*?\b(?:would\s+like|wants?|needs?|хоч\w+|нужн\w*)\s+(?:a|an|the)?\s*(?=\S)", "", s)
     s = without_heading(strip_fillers(s))
     s = re.sub(
-        r"^\s*(?:(?:запланируй|назначь|поставь|создай|добавь|запланировать|назначить|поставить|создать|добавить|"
+        r"^\s*(?:(?:запланируй|назначь|поставь|создай|добавь|запиши|запланировать|назначить|поставить|создать|добавить|"
         r"забронировать|организовать|schedule|book|set up|create|add|put|arrange|organi[sz]e|"
         r"pencil\s+in|block(?:\s+(?:out|off))?|(?:an?\s+)?(?:hour|half\s+an\s+hour|\d+\s+minutes)|on|for(?:\s+the)?)\s+)+"
         r"(?:(?:a|an|the|мне|another|one\s+more|ещё\s+одн\w+|еще\s+одн\w+)\s+)?",  # "book another call …"

@@ -37,6 +37,8 @@ _LISTS = [
 
 _NOTE_SAYS = LazyRe(
     r"(?i)\b(?:заметк[уа]|note|a\s+note)\s*,?\s+(?:о\s+том,?\s+)?(?:что|that)\s+\S"
+    # («просто заметку к сделке Initech renewal что подписали …», "just a note on Globex that …": where, then its words)
+    r"|\b(?:заметку|a\s+note)\s+(?:к|на|по|для|on|to|for|under)\s+[^,.;:?]{1,60}?\s*,?\s+(?:о\s+том,?\s+)?(?:что|that)\s+\S"
     # "…, and note 'Li Wei confirmed 2 sites'": its words, quoted
     r"|^(?:(?:and|also|и|а\s+также|плюс|plus)\s+)?(?:a\s+)?(?:note|заметк[уа])\s*[:—–-]?\s*['\"«“]"
 )

@@ -416,15 +416,17 @@ async def note(clause: Clause, ctx: BuildContext) -> bool:
         cut = unpunctuated.end()
         return await note(analyse(f"{clause.text[:cut].rstrip()}: {clause.text[cut:]}", ctx.now), ctx)
     noun_first = re.match(
-        r"\s*(?:(?:ну|и|and|ещё|еще|also)\s+)*(?:заметк\w*|note)\b", clause.text, re.I
-    )  # "заметка к Ивану …"
+        r"\s*(?:(?:ну|и|and|ещё|еще|also|просто|just|тогда|so|так\s+что)\s+)*(?:a\s+)?(?:заметк\w*|note)\b",
+        clause.text,
+        re.I,
+    )  # "заметка к Ивану …", «просто заметку к сделке …», "just a note on Globex …"
     # "note on maria sokolova - wants …", «заметка для ивана сидорова бюджет утвердят в январе»
     told = bool(
         noun_first
         and (
             _NOTE_SPLIT.search(clause.text)
             or re.match(
-                r"(?i)\s*(?:(?:и|and|ещё|еще|also)\s+)*(?:заметк\w*|note)\s+(?:для|к|on|for|to)\s",
+                r"(?i)\s*(?:(?:и|and|ещё|еще|also|просто|just|тогда|so|так\s+что)\s+)*(?:a\s+)?(?:заметк\w*|note)\s+(?:для|к|on|for|to)\s",
                 clause.text,
             )
             # "…, and note 'Li Wei confirmed 2 sites'": the note's words, quoted

@@ -318,7 +318,10 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     if target is None and PRONOUN.search(clause.text) and ctx.memory.get("record"):
         target = ctx.memory["record"]  # "…to Jane Doe, and create a task to send her the contract"
     newcomer = (
-        ctx.memory.get("new_people", {}).get("*") if target is None and PRONOUN.search(clause.text) else None
+        # ("New company: Pied Piper, … - and remind me to intro them to Max": the company just made)
+        ctx.memory.get("new_people", {}).get("*") or ctx.memory.get("new_companies", {}).get("*")
+        if target is None and PRONOUN.search(clause.text)
+        else None
     )
     if (
         target is None and newcomer is None
@@ -451,6 +454,15 @@ async def crm_task(clause: Clause, ctx: BuildContext) -> bool:
     )
     content = _LINKED.sub("", content).strip(" ,.")
     content = re.sub(r"[,\s]+(?:до|by|к|срок|due|deadline|дедлайн)\s*$", "", content).strip()
+    # («… подготовит расчёт скидки в CRM задачей», "… as a CRM task": what it is made as, no part of it)
+    content = (
+        re.sub(
+            r"(?i)[,\s]+(?:(?:в|in)\s+(?:the\s+)?(?:crm|срм|црм|attio)\s+)?(?:задачей|as\s+an?\s+(?:crm\s+)?task)\s*$",
+            "",
+            content,
+        )
+        or content
+    )
     content = (  # "need to follow up with Li Wei re pilot kickoff, add a task": the ask said last is no part of it
         re.sub(r"(?i)^(?:i\s+|we\s+)?need\s+to\s+(?=\S)|\s*(?:[,;]|\s[—–-])\s*(?:please\s+|pls\s+)?(?:add|create|make|"
                r"set\s+up|log)\s+(?:it\s+|that\s+|this\s+)?(?:as\s+)?(?:an?\s+)?(?:crm\s+|attio\s+)?(?:task|reminder|to-?do)"

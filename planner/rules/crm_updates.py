@@ -134,8 +134,9 @@ _CHANGED_TO = LazyRe(
 )
 # an owner said as a field beside another: «владелец Анна», "owner Oleg"
 _OWNER_SAID = LazyRe(
-    r"(?i)\b(?:владел\w*|ответственн\w*|owner)\s*(?:->|→|=>|[:—-])?(?:\s+(?:теперь|now|is\s+now))?\s+[^\W\d_][\w-]*"
-)  # ("owner -> Max", «владелец теперь я»)
+    r"(?i)\b(?:владел\w*|ответственн\w*|owner)\s*(?:->|→|=>|[:—-])?(?:\s+(?:теперь|now|is\s+now))?"
+    r"(?:\s+(?:поставь|ставь|сделай|назначь))?\s+(?!(?:и|and)\b)[^\W\d_][\w-]*"
+)  # ("owner -> Max", «владелец теперь я», «владельцем поставь Олега»)
 # a change by an amount, not to one: «увеличь сумму … на 100 тысяч», "reduce the Globex amount by 5k"
 _BY_AMOUNT = LazyRe(
     r"(?i)\b(?:(?P<up>увелич\w*|подними|поднять|повысь|добавь|прибавь|increase|raise|bump|add)|"

@@ -477,6 +477,9 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         for c in named
         if not [m for m in await find(ctx, clause, "project", text=c) if m.score >= 0.9]
         and not re.search(rf"(?i)\b(?:rename|переименуй)\b[^,;]*?\b(?:to|в|на)\s+{re.escape(c)}", clause.text)
+        and not (
+            _SETS_TITLE.search(clause.text) and re.search(rf"\b(?:to|в|на)\s+{re.escape(c)}", clause.text)
+        )
     ]
     users = await ctx.directory.users()
     # a word in lower case is a person only if it names one ("на олега"; "to low" is a priority)
@@ -560,8 +563,9 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
         r"(?i)(?:^|,)\s*(?:urgent|high|low|medium|срочно|срочная|высокий|низкий)\s*(?:,|$)", clause.text
     )
     made = re.search(
-        r"(?i)\b(?:make|set|mark|сделай|сделать|ставь|ставьте)\b", clause.text
-    )  # "make cs 14 urgent"
+        r"(?i)\b(?:make|set|mark|raise|bump|lower|сделай|сделать|ставь|ставьте|повысь|подними|понизь)\b",
+        clause.text,
+    )  # "make cs 14 urgent", "raise ENG-101 and ENG-105 to urgent"
     if (
         clause.has("priority")
         or priority_of(clause.text)
@@ -588,7 +592,12 @@ async def issue_by_reference(clause: Clause, ctx: BuildContext) -> bool:
                 change["state"], found["state"] = backlog.name, backlog
         elif due:
             change["due"] = due
-    renaming = clause.has("rename") or clause.has("move") and bool(_TITLE_WORD.search(clause.text))
+    renaming = (
+        clause.has("rename")
+        or clause.has("move")
+        and bool(_TITLE_WORD.search(clause.text))
+        or bool(_SETS_TITLE.search(clause.text))  # "set title of DES-7 to …", «поменяй название ENG-102 на …»
+    )
     if renaming and (title := clause.after_colon or _new_title(clause.text)):  # «название … изменить на «…»»
         change["title"] = title[:500]
     if state_named is not None:
@@ -1380,6 +1389,9 @@ _CLOSE_WITH = LazyRe(
     r"(?i)\b(?:закр\w+|заверши\w*|close[sd]?|closing|resolve[sd]?|complete)\b[^.;:]{0,40}?\b(?:с\s+комментари\w+|with\s+(?:a\s+|the\s+)?comment)"
 )
 _TITLE_WORD = LazyRe(r"(?i)\b(?:названи\w*|заголов\w*|title|name)\b")
+_SETS_TITLE = LazyRe(
+    r"(?i)\b(?:set|change|update|edit|fix|поменяй|измени|смени|обнови|поправь|исправь)\s+(?:the\s+)?(?:title|названи\w*|заголов\w*)\b"
+)
 
 
 _QUOTE_SPANS = LazyRe(r"«[^»]*»|\"[^\"]*\"|“[^”]*”")
@@ -1455,7 +1467,13 @@ def _new_title(text: str) -> str | None:
     found = after_to[-1] if after_to else said[0] if said else None
     if found:
         return found.group(1).strip()
-    m = re.search(r"\b[A-Z]{1,10}-\d+\s+(?:to|в|на|as)\s+(.+)$", text, re.I)
+    # ("ENG-102 to …", "ENG-102 rename to …", «ENG-102 переименуй в …», "title of DES-7 to …")
+    m = re.search(
+        r"(?:\b[A-Z]{1,10}-\d+|\b(?:rename|переименуй|title|названи\w*|заголов\w*))\s+(?:(?:of\s+|у\s+)?[A-Z]{1,10}-\d+\s+)?"
+        r"(?:to|в|на|as)\s+(.+)$",
+        text,
+        re.I,
+    )
     return m.group(1).strip(" .") if m else None
 
 

@@ -594,6 +594,9 @@ def _items(text: str) -> list[str]:
     return [_ONE_FOR.sub("", p) or p for p in items]
 
 
+_ISSUES_SAID = LazyRe(r"(?i)\b(?:задачи|тикеты|таски|баги|issues|tasks|tickets|bugs)\b")
+# six words or more, none a comma, a semicolon or "and": a list said in one breath, or one long title
+_UNSEPARATED = LazyRe(r"(?i)(?![^,;]*[,;])(?!.*\b(?:и|and)\b)\s*(?:\S+\s+){5,}\S+\s*")
 _COUNTS_THEM = LazyRe(r"(?i)(?:both|all|each|all\s+of\s+them|оба|обе|все|всё|каждая|каждый)(?:\s|$)")
 _ONE_FOR = LazyRe(
     r"(?i)^(?:one|another|одн[ауо]|ещё\s+одн[ауо]|еще\s+одн[ауо])\s+(?:for|about|on|to|про|для|по|на)\s+(?:the\s+)?"
@@ -614,7 +617,7 @@ _DASHED = LazyRe(
     r"(\s[—–]\s)(?=\S)"
 )
 _ASSIGNEE = LazyRe(  # ("…' → Anna, due Dec 3": the arrow to a colleague in a new issue's fields)
-    r"(?:(?<=\s)(?:→|->)|\b(?:(?i:assign)(?:ed)?(?:\s+it)?(?:\s+to)?|(?i:give)(?:\s+it|\s+this)?\s+to|назначь(?:\s+её|\s+ее|\s+его)?\s+на|(?i:исполнитель|assignee|owner)\s*[:—-]?|"
+    r"(?:(?<=\s)(?:→|->)|\b(?:(?i:assign)(?:ed)?(?:\s+it)?(?:\s+to)?|(?i:give)(?:\s+it|\s+this)?\s+to|назначь(?:\s+её|\s+ее|\s+его)?\s+на|назначь(?=\s+[А-ЯЁ])|(?i:исполнитель|assignee|owner)\s*[:—-]?|"
     r"поручи|(?i:постав\w*|завед\w*|заводи|созда\w*|добав\w*|накин\w*|закин\w*)(?=\s+\S+\s+(?:задач|таск|тикет|баг|две|три|пару|"
     r"четыре|нескольк))|(?i:задач\w*|таск\w*)(?=\s+[^\W\d_]+[уюеи]\b)|для|for|на|on|(?i:задач\w*|таск\w*|task|todo)(?=\s+[^\W\d_][\w-]+\s*[:—–-])))\s+"
     r"(меня|мне|me|myself|себя|(?i:я|i)\b|[^\W\d_][\w-]+)",
@@ -837,6 +840,10 @@ _PROJECT_FIELD = LazyRe(
     # «… для админов Ромашки в проекте Customer Onboarding до 4 декабря»: the project, then its due date
     r"|\b(?:в|во)\s+проект[еау]\s+((?:[\w-]+\s+){0,3}?[\w-]+)(?=\s+(?:до|к|на|со|срок\w*|с\s+приоритет\w*)\b|\s*(?:[,.;]|$))"
     r"|\b(?:under|в\s+рамках|(?:for|in|into)\s+the)\s+(?:the\s+)?((?:[\w-]+\s+){0,3}[\w-]+)(?=\s*(?:[,.;]|$))"
+    # («…, label feature, in Mobile App»: a field of its own, a project's whole name after "in")
+    r"|(?:^|[,;]\s*)(?:in|into|в|во)\s+((?:[\w-]+\s+){0,3}[\w-]+)(?=\s*(?:[,.;]|$))"
+    # («…для онбординга проект Mobile App на Макса»: "project" and its name, told in passing)
+    r"|\bпроект\s+((?:[\w-]+\s+){0,3}?[\w-]+)(?=\s+(?:на|для|до|к|срок\w*|с\s+приоритет\w*)\b)"
 )
 
 
@@ -1324,7 +1331,7 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
             r"|\bпо\s+(?:одной\s+)?задаче\b|\bкажд(?:ому|ой|ую)\s+(?:клиент|компани|сделк|заказчик)\w*|\bone\s+(?:issue|task|ticket)\s+(?:per|for\s+each)\b"
             r"|\bотдельн\w+\s+(?:задач\w*|тикет\w*)"
             # "File these in Linear …: 'A' and 'B'": the list after the colon is what "these" are
-            r"|\b(?:these|those|both|эти|обе|оба)\b(?=[^:]*:)"
+            r"|\b(?:these|those|both|эти|обе|оба|следующие|the\s+following(?!\s+(?:issue|task|ticket|bug)\b))\b(?=[^:]*:)"
             # «создай 2 issue: …», "3 new task: …": a count before the noun, said in the singular
             r"|\b(?:[2-9]|1\d|two|three|four|five|six|два|две|три|четыре|пять|шесть)\s+(?:new\s+|нов\w+\s+)?"
             r"(?:issue|task|ticket|bug|таск|тикет|баг)\b",
@@ -1493,6 +1500,23 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
                 free_text=False,
             )
         titles = listed
+    listed_back = ctx.answer("titles")
+    if listed_back:  # the list asked for below, given
+        titles = _items(listed_back) or titles
+    elif (
+        plural
+        and not spoken
+        and not each
+        and len(titles) == 1
+        and not in_quotes
+        and _ISSUES_SAID.search(clause.text)
+        and _UNSEPARATED.fullmatch(titles[0])
+        and not any(is_infinitive(w) or is_imperative(w) for w in titles[0].split())
+    ):  # «задачи по релизу заморозка кода регресс чейнджлог релиз в сторы мониторинг ретро»: where one ends is unsaid
+        raise ctx.ask(
+            "titles",
+            ctx.t("Перечислите задачи через запятую:", "List the issues, separated by commas:"),
+        )
     said = clause.text
     several = [q.group(1) or q.group(2) or q.group(3) for q in _EACH_QUOTED.finditer(said)] if plural else []
     if len(titles) == 1 and len(several) >= 2 and _QUOTES_JOINED.search(said):
@@ -1708,6 +1732,8 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
             )
     if said_for:  # "…, на олега": who does it is not part of what is done
         titles = [re.sub(rf"[,\s]*{re.escape(said_for)}\s*$", "", t, flags=re.I).strip() or t for t in titles]
+        # («заведи задачу на Олега обновить сертификат»: whose, said before what it is)
+        titles = [re.sub(rf"^\s*{re.escape(said_for)}[,\s]+(?=\S)", "", t, flags=re.I) or t for t in titles]
         # «задачу в Linear на Олега со сроком до пятницы»: whose and by when, and nothing else — no title
         titles = [t for t in titles if not _ONLY_WHOSE_AND_WHEN.fullmatch(t)]
         if not titles:
@@ -1716,7 +1742,10 @@ async def create_issue(clause: Clause, ctx: BuildContext) -> bool:
         first_name = re.escape(assignee.name.split()[0])
         titles = [re.sub(rf"(?i)^{first_name}\w*\s+to\s+", "", t).strip() or t for t in titles]
     if project is not None and project.id != "new":  # «… в проекте q1 launch»: where it goes is no part of it
-        place = rf"[,\s]*\b(?:в|во|in|into|to|for)\s+(?:the\s+)?(?:проект\w*\s+)?{re.escape(project.name)}(?:\s+project)?\b"
+        place = (
+            rf"[,\s]*\b(?:(?:в|во|in|into|to|for)\s+(?:the\s+)?(?:проект\w*\s+)?|проект\s+)"
+            rf"{re.escape(project.name)}(?:\s+project)?\b"
+        )
         titles = [re.sub(place, " ", t, flags=re.I).strip(" ,") or t for t in titles]
         # «…: «Пуши не приходят». Свяжи его с проектом Mobile App»: the sentence that placed it is no title
         titles = [_PLACED_SENTENCE.sub("", t).strip(" ,.") or t for t in titles]
